@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const emailList = z
+  .string()
+  .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' })));
+
+/** Every setting of DESIGN.md's configuration table, validated once at start-up. */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  DATABASE_URL: z.string().min(1).default('./data/scoreline.db'),
+  AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  SMTP_URL: z.url({ message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Scoreline <no-reply@scoreline.local>'),
+  ADMIN_EMAILS: emailList.default([]),
+  SCORELINE_NOW: z.iso.datetime({ offset: true, message: 'must be an ISO instant such as 2025-08-15T12:00:00Z' }).optional(),
+  SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where generated secrets live; the directory of the embedded database by default. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Seeds the built-in 2025/26 season into an empty database at start-up (on unless "false"). */
+  SEED_SEASON: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
+
+export type RawConfig = z.infer<typeof ConfigSchema>;
+export interface Config extends RawConfig {
+  PUBLIC_URL: string;
+  AUTH_SECRET: string;
+  isProduction: boolean;
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const raw = parsed.data;
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
+  return {
+    ...raw,
+    PUBLIC_URL: publicUrl,
+    AUTH_SECRET: raw.AUTH_SECRET ?? readOrCreateSecret(raw.DATA_DIR),
+    isProduction: raw.NODE_ENV === 'production',
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}
+
+/** AUTH_SECRET defaults to a random secret generated once and kept in the data directory. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // First start: create it below.
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,5 @@
+import type { AppMigration } from './types.js';
+import { foundation } from './0001_foundation.js';
+
+/** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
+export const migrations: AppMigration[] = [foundation];

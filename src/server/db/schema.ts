@@ -1,0 +1,155 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Database types. Column names are camelCase everywhere because Better Auth's own tables
+ * use camelCase; Kysely quotes identifiers, so PostgreSQL keeps the case.
+ *
+ * Our own instants are ISO-8601 UTC strings (`toISOString()`), dates are `YYYY-MM-DD` and
+ * flags are 0/1 integers in both dialects, so repositories read the same shapes from SQLite and
+ * PostgreSQL. Better Auth's tables use its per-dialect types (Date/boolean on PostgreSQL).
+ */
+type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
+type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: AuthBool;
+  image: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  username: string;
+  teamName: string | null;
+  teamNameCreatedAt: string | null;
+  role: Generated<'player' | 'admin'>;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: AuthDate;
+  token: string;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: AuthDate | null;
+  refreshTokenExpiresAt: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface FixtureTable {
+  /** Derived id for imported fixtures (`HomeTeam_vs_AwayTeam_YYYY-MM-DD`), random for manual ones. */
+  id: string;
+  homeTeam: string;
+  awayTeam: string;
+  /** UTC instant of kick-off; null while a postponed match has no new time. */
+  kickoffAt: string | null;
+  /** Europe/London calendar date and time of kick-off, as published. */
+  localDate: string;
+  localTime: string | null;
+  gameweek: number | null;
+  league: string;
+  /** 1 when the admin marked the match postponed. Other statuses derive from the clock and result. */
+  postponed: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ResultTable {
+  fixtureId: string;
+  homeScore: number;
+  awayScore: number;
+  /** 1 = final (scored); 0 = provisional in-play score (never scored). */
+  final: number;
+  updatedAt: string;
+}
+
+export interface PredictionTable {
+  userId: string;
+  fixtureId: string;
+  homeScore: number;
+  awayScore: number;
+  predictedAt: string;
+  /** Stored when the fixture has a final result; null while pending. */
+  points: number | null;
+  /** 'exact' | 'outcome' | 'wrong' once scored. */
+  outcome: string | null;
+}
+
+export interface GameweekTable {
+  gameweek: number;
+  startDate: string;
+  endDate: string;
+  updatedAt: string;
+}
+
+export interface LeagueTable {
+  id: string;
+  name: string;
+  /** Upper-case, 8 characters from the unambiguous alphabet; unique. */
+  code: string;
+  description: string | null;
+  competition: string;
+  privacy: string;
+  creatorId: string;
+  createdAt: string;
+}
+
+export interface LeagueMemberTable {
+  leagueId: string;
+  userId: string;
+  joinedAt: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: string;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  fixtures: FixtureTable;
+  results: ResultTable;
+  predictions: PredictionTable;
+  gameweeks: GameweekTable;
+  leagues: LeagueTable;
+  leagueMembers: LeagueMemberTable;
+  mailOutbox: MailOutboxTable;
+  appMeta: AppMetaTable;
+}

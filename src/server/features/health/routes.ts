@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+export async function healthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness with a database round trip',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']), time: z.string() }) },
+      },
+    },
+    async () => {
+      await sql`select 1`.execute(app.deps.db);
+      return { status: 'ok' as const, database: app.deps.handle.dialect, time: app.deps.clock.nowIso() };
+    },
+  );
+}

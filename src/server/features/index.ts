@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { healthRoutes } from './health/routes.js';
+import { profileRoutes } from './profile/routes.js';
+
+/** Every feature's routes. Each feature is a Fastify plugin in features/<name>/routes.ts. */
+export async function registerFeatures(app: FastifyInstance) {
+  await app.register(healthRoutes);
+  await app.register(profileRoutes);
+}
+
+/** Background services (schedulers, retry loops); returns a function that stops them all. */
+export async function startFeatureServices(_app: FastifyInstance): Promise<() => Promise<void>> {
+  const stops: Array<() => Promise<void> | void> = [];
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+}

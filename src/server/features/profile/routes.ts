@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { teamNameSchema } from '../../../game/schemas/account.js';
+import { requireUser } from '../../auth/session.js';
+import { setTeamName } from './repository.js';
+
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  teamName: z.string().nullable(),
+  role: z.enum(['player', 'admin']),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+
+export async function profileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/me',
+    { schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: z.object({ user: meSchema }) } } },
+    async (req) => ({ user: await requireUser(app, req) }),
+  );
+
+  app.put(
+    '/api/me/team-name',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Create or change the team name shown on leaderboards',
+        body: teamNameSchema,
+        response: { 200: z.object({ user: meSchema }) },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(app, req);
+      await setTeamName(app.deps.db, user.id, req.body.teamName, app.deps.clock.nowIso());
+      return { user: { ...user, teamName: req.body.teamName } };
+    },
+  );
+}

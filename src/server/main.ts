@@ -1,0 +1,37 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+// Starts Scoreline: configuration, migrations, seed, then listen. Exits non-zero on a bad start.
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+
+let app;
+try {
+  app = await buildApp({ config, services: true });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Scoreline is running at ${config.PUBLIC_URL} (${app.deps.handle.dialect}; mail: ${app.deps.mailer.mode})`);
+} catch (err) {
+  console.error('Scoreline failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+
+// SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, then exit.
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received; shutting down`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

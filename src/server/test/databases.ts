@@ -1,0 +1,71 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../db/index.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+/**
+ * Fresh, migrated databases for tests. SQLite: one template file migrated per process, copied
+ * per test. PostgreSQL (TEST_DB=postgres): a template database made by the global setup, cloned
+ * per test with CREATE DATABASE … TEMPLATE.
+ */
+export type TestDialect = 'sqlite' | 'postgres';
+export const testDialect = (): TestDialect => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite');
+
+const TMP = path.join(os.tmpdir(), 'scoreline-test');
+let sqliteTemplate: Promise<string> | null = null;
+
+async function makeSqliteTemplate(): Promise<string> {
+  fs.mkdirSync(TMP, { recursive: true });
+  const file = path.join(TMP, `template-${process.pid}-${crypto.randomUUID()}.db`);
+  const handle = openDatabase(file);
+  await migrateToLatest(handle);
+  handle.sqlite!.pragma('wal_checkpoint(TRUNCATE)');
+  await handle.close();
+  return file;
+}
+
+export async function freshDatabaseUrl(): Promise<string> {
+  if (testDialect() === 'postgres') {
+    const base = process.env.TEST_PG_URL;
+    if (!base) throw new Error('TEST_PG_URL is not set: run the API tests through vitest (its global setup starts PostgreSQL).');
+    const name = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
+    const admin = new pg.Client({ connectionString: `${base}/postgres` });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE scoreline_template`);
+    } finally {
+      await admin.end();
+    }
+    return `${base}/${name}`;
+  }
+  sqliteTemplate ??= makeSqliteTemplate();
+  const template = await sqliteTemplate;
+  const file = path.join(TMP, `db-${crypto.randomUUID()}.db`);
+  fs.copyFileSync(template, file);
+  return file;
+}
+
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  return openDatabase(await freshDatabaseUrl(), { poolSize: 5 });
+}
+
+/** Removes a test database when the test is done. */
+export async function dropDatabase(handle: DatabaseHandle): Promise<void> {
+  await handle.close();
+  if (handle.dialect === 'sqlite') {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(handle.url + suffix, { force: true });
+    return;
+  }
+  const base = process.env.TEST_PG_URL!;
+  const name = handle.url.slice(base.length + 1);
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

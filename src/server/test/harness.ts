@@ -1,0 +1,43 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { createManualClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { dropDatabase, freshDatabase } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ReturnType<typeof createManualClock>;
+  /** `inject` with an optional session cookie; JSON bodies are sent as JSON. */
+  request(opts: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh real database (SQLite, or PostgreSQL when TEST_DB=postgres),
+ * with a manual clock. Nothing is mocked.
+ */
+export async function createTestApp(opts: { now?: string; env?: Record<string, string>; services?: boolean } = {}): Promise<TestApp> {
+  const handle = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    PUBLIC_URL: 'http://localhost:3000',
+    SEED_SEASON: 'false',
+    ...opts.env,
+  });
+  const clock = createManualClock(opts.now ?? '2025-08-01T12:00:00Z');
+  const app = await buildApp({ config, clock, handle, logger: false, services: opts.services ?? false });
+  await app.ready();
+  return {
+    app,
+    clock,
+    request({ cookie, headers, ...rest }) {
+      return app.inject({ ...rest, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+    },
+    async close() {
+      await app.close();
+      await dropDatabase(handle);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test projects: unit (rules and web logic), api on SQLite and on PostgreSQL (the real app
+ * through inject), e2e (headless Chromium against the real server). `npm test` runs them all.
+ */
+export default defineConfig({
+  test: {
+    root: '.',
+    reporters: ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/game/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-sqlite',
+          include: ['src/server/**/*.test.ts', 'tmp/**/*.test.ts'],
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['src/server/**/*.test.ts', 'tmp/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['src/server/test/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
