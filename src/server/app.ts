@@ -55,7 +55,6 @@ export interface BuildOptions {
   services?: boolean;
 }
 
-const WEB_DIR = path.resolve(process.cwd(), 'dist/web');
 
 /** Builds the whole app without listening, so tests can drive it with `inject`. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -137,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (!config.isProduction) await app.register(devOutboxRoutes);
   await registerFeatures(app);
 
+  const WEB_DIR = path.resolve(process.env.SCORELINE_WEB_DIR ?? 'dist/web');
   const hasWeb = fs.existsSync(path.join(WEB_DIR, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The real server (src/server/main.ts through tsx) on a fresh SQLite database and a free port.
+ * The web app is the one built by the e2e global setup (E2E_WEB_DIR).
+ */
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  databaseUrl: string;
+  logs: string[];
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-e2e-'));
+  const databaseUrl = env.DATABASE_URL ?? path.join(dataDir, 'scoreline.db');
+  const url = `http://localhost:${port}`;
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'info',
+      SCORELINE_WEB_DIR: process.env.E2E_WEB_DIR ?? 'dist/web',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Server did not start:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+
+  return {
+    url,
+    dataDir,
+    databaseUrl,
+    logs,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) {
+        child.kill(signal);
+        await new Promise((r) => child.once('exit', r));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
