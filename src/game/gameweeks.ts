@@ -1,0 +1,24 @@
+export interface GameweekDefinition {
+  gameweek: number;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The current gameweek (spec §4): the first gameweek, in order, whose end date is not before
+ * today — the one containing today, or else the next to start. Before any definitions exist it
+ * is 1; after the last gameweek has ended it stays on the last one (so the finished season still
+ * shows its final round rather than jumping back to gameweek 1).
+ */
+export function currentGameweek(defs: readonly GameweekDefinition[], today: string): number {
+  if (defs.length === 0) return 1;
+  const sorted = [...defs].sort((a, b) => a.gameweek - b.gameweek);
+  const found = sorted.find((d) => d.endDate >= today);
+  return found ? found.gameweek : sorted[sorted.length - 1]!.gameweek;
+}
+
+/** The gameweek whose date range contains `date`, if any (manually added fixtures). */
+export function gameweekForDate(defs: readonly GameweekDefinition[], date: string): number | null {
+  const hit = defs.find((d) => d.startDate <= date && date <= d.endDate);
+  return hit ? hit.gameweek : null;
+}
