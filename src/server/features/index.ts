@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.js';
 import { profileRoutes } from './profile/routes.js';
+import { adminOverviewRoutes } from './admin-overview/routes.js';
 
 /** Every feature's routes. Each feature is a Fastify plugin in features/<name>/routes.ts. */
 export async function registerFeatures(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(profileRoutes);
+  await app.register(adminOverviewRoutes);
 }
 
 /** Background services (schedulers, retry loops); returns a function that stops them all. */

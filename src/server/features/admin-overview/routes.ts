@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../../auth/session.js';
+import { loadOverview } from './repository.js';
+
+const overviewSchema = z.object({
+  users: z.number().int(),
+  verifiedUsers: z.number().int(),
+  admins: z.number().int(),
+  fixtures: z.number().int(),
+  predictions: z.number().int(),
+  leagues: z.number().int(),
+});
+
+export async function adminOverviewRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/admin/overview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Counts of accounts, fixtures, predictions and leagues (admin only)',
+        security: [{ session: [] }],
+        response: { 200: z.object({ overview: overviewSchema }) },
+      },
+    },
+    async (req) => {
+      await requireAdmin(app, req);
+      return { overview: await loadOverview(app.deps.db, app.deps.handle.dialect) };
+    },
+  );
+}
