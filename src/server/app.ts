@@ -41,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     sessionUser(req: FastifyRequest): Promise<SessionUser | null>;
+    /** Every route registered (method and URL), for the authorization matrix test. */
+    routeList: Array<{ method: string; url: string }>;
   }
 }
 
@@ -56,6 +58,15 @@ export interface BuildOptions {
 }
 
 
+/** A page served from this very host (e.g. 127.0.0.1 vs localhost in development) is not cross-site. */
+function isLoopbackSameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /** Builds the whole app without listening, so tests can drive it with `inject`. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
@@ -64,6 +75,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -128,6 +144,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
     req.log.error({ err }, 'Unhandled error');
     return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+  });
+
+  // State-changing requests must come from our own pages: a cross-site form or fetch is refused
+  // even though SameSite=Lax cookies would already be withheld from most of them.
+  const ownOrigin = new URL(config.PUBLIC_URL).origin;
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+    const site = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    const crossSite = site === 'cross-site' || (typeof origin === 'string' && origin !== 'null' && origin !== ownOrigin && !isLoopbackSameHost(origin, req.headers.host));
+    if (crossSite) {
+      return reply.status(403).send({ error: { code: 'cross_site', message: 'Cross-site requests are not allowed.' } });
+    }
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

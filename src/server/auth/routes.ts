@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signUpApiSchema, PASSWORD_TOO_SHORT } from '../../game/schemas/account.js';
 import { toHeaders } from './session.js';
+import { createLoginThrottle } from './login-throttle.js';
 
 /** Better Auth error codes turned into the messages the screens show (spec §8). */
 const MESSAGES: Record<string, string> = {
@@ -21,8 +22,16 @@ const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
  * first; errors leave in our `{ error: { code, message } }` shape.
  */
 export async function authRoutes(app: FastifyInstance) {
+  const throttle = createLoginThrottle({ max: 5, windowMs: 15 * 60_000, now: () => Date.now() });
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.replace(/^\/api\/auth/, '').split('?')[0];
+    const signInEmail =
+      req.method === 'POST' && path === '/sign-in/email' && typeof (req.body as { email?: unknown } | null)?.email === 'string'
+        ? ((req.body as { email: string }).email)
+        : null;
+    if (signInEmail && throttle.isBlocked(signInEmail)) {
+      return reply.status(429).send({ error: { code: 'rate_limited', message: TOO_MANY } });
+    }
     if (req.method === 'POST' && path === '/sign-up/email') {
       const parsed = signUpApiSchema.safeParse(req.body ?? {});
       if (!parsed.success) {
@@ -51,6 +60,10 @@ export async function authRoutes(app: FastifyInstance) {
     if (cookies.length) reply.header('set-cookie', cookies);
 
     const text = await response.text();
+    if (signInEmail) {
+      if (response.status === 401) throttle.recordFailure(signInEmail);
+      else if (response.ok) throttle.reset(signInEmail);
+    }
     if (response.status >= 400) {
       let code = 'auth_error';
       let message = response.status === 429 ? TOO_MANY : 'Something went wrong. Please try again.';

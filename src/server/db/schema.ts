@@ -139,6 +139,29 @@ export interface AppMetaTable {
   value: string;
 }
 
+export interface UserSettingsTable {
+  userId: string;
+  /** 1 = deadline reminders by e-mail (the default). */
+  remindersEnabled: number;
+  /** Hours before a deadline: '24' (default), '6' or '24,6'. */
+  reminderWindows: string;
+  unsubscribeToken: string;
+  calendarToken: string;
+  updatedAt: string;
+}
+
+export interface ReminderLogTable {
+  userId: string;
+  fixtureId: string;
+  windowHours: number;
+  /** 'claimed' (being sent) | 'sent' | 'failed' (retried later). */
+  status: string;
+  claimedAt: string;
+  sentAt: string | null;
+  attempts: number;
+  lastError: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -152,4 +175,6 @@ export interface Database {
   leagueMembers: LeagueMemberTable;
   mailOutbox: MailOutboxTable;
   appMeta: AppMetaTable;
+  userSettings: UserSettingsTable;
+  reminderLog: ReminderLogTable;
 }

@@ -1,5 +1,6 @@
 import type { AppMigration } from './types.js';
 import { foundation } from './0001_foundation.js';
+import { matchday } from './0008_matchday.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation];
+export const migrations: AppMigration[] = [foundation, matchday];

@@ -1,0 +1,145 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  bytesPerReq: number;
+}
+
+/** One autocannon scenario; `requests` may rotate through many request shapes. */
+export async function load(opts: {
+  name: string;
+  url: string;
+  connections: number;
+  seconds: number;
+  requests?: autocannon.Request[];
+  headers?: Record<string, string>;
+  method?: 'GET' | 'PUT' | 'POST';
+  body?: string;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers: opts.headers,
+    method: opts.method,
+    body: opts.body,
+    requests: opts.requests,
+  });
+  return {
+    name: opts.name,
+    connections: opts.connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    bytesPerReq: result.requests.total ? result.throughput.total / result.requests.total : 0,
+  };
+}
+
+export async function startHello(): Promise<{ url: string; stop(): void }> {
+  const child = fork(new URL('./hello-server.ts', import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
+  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+/** The production build of the server, as `npm start` runs it. Resolves at the first 200. */
+export async function startApp(env: Record<string, string>): Promise<{ url: string; pid: number; coldStartMs: number; child: ChildProcess; stop(): Promise<void> }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_SEASON: 'false', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${env.PORT}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('The server exited during start-up');
+    const ok = await new Promise<boolean>((resolve) => {
+      http.get(`${url}/api/health`, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      }).on('error', () => resolve(false));
+    });
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const coldStartMs = performance.now() - started;
+  return {
+    url,
+    pid: child.pid!,
+    coldStartMs,
+    child,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** Resident memory of a process in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/**
+ * Opens `n` SSE connections, triggers one change, and returns each client's delivery delay (ms)
+ * from the moment the trigger was sent.
+ */
+export async function sseFanout(baseUrl: string, n: number, trigger: () => Promise<void>): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: n + 10 });
+  const clients: http.ClientRequest[] = [];
+  const ready: Promise<void>[] = [];
+  const arrivals: Promise<number>[] = [];
+  let sentAt = 0;
+  for (let i = 0; i < n; i++) {
+    let resolveArrival!: (ms: number) => void;
+    arrivals.push(new Promise((r) => (resolveArrival = r)));
+    ready.push(
+      new Promise<void>((resolveReady, reject) => {
+        const req = http.get(`${baseUrl}/api/events`, { agent }, (res) => {
+          let buffer = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            buffer += chunk;
+            if (buffer.includes(': connected')) resolveReady();
+            if (sentAt && buffer.includes('event: change')) {
+              resolveArrival(performance.now() - sentAt);
+              buffer = '';
+            }
+          });
+        });
+        req.on('error', reject);
+        clients.push(req);
+      }),
+    );
+  }
+  await Promise.all(ready);
+  sentAt = performance.now();
+  await trigger();
+  const delays = await Promise.race([
+    Promise.all(arrivals),
+    new Promise<number[]>((_, reject) => setTimeout(() => reject(new Error('SSE delivery timed out')), 30_000)),
+  ]);
+  for (const c of clients) c.destroy();
+  agent.destroy();
+  return delays;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+export function median(values: number[]): number {
+  return percentile(values, 50);
+}

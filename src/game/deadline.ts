@@ -1,0 +1,36 @@
+import { DEADLINE_MS } from './limits.js';
+
+/** Spec §4: predictions close 2 hours before the stored UTC kick-off (real elapsed time, not wall clock). */
+export const DEADLINE_MESSAGE = 'Sorry, predictions for this match are no longer allowed. The deadline is 2 hours before kick-off.';
+
+export interface DeadlineFixture {
+  kickoffAt: string | null;
+  postponed: boolean | number;
+}
+
+/** The instant predictions close, or null while a postponed match has no kick-off time. */
+export function predictionDeadline(f: DeadlineFixture): Date | null {
+  if (f.postponed || f.kickoffAt === null) return null;
+  return new Date(new Date(f.kickoffAt).getTime() - DEADLINE_MS);
+}
+
+export type PredictionWindow = 'open' | 'closed' | 'postponed';
+
+/**
+ * Whether a prediction may be saved now. At the deadline instant itself it is already closed;
+ * a postponed match takes no predictions until it has a new time.
+ */
+export function predictionWindow(f: DeadlineFixture, now: Date): PredictionWindow {
+  const deadline = predictionDeadline(f);
+  if (deadline === null) return 'postponed';
+  return now.getTime() < deadline.getTime() ? 'open' : 'closed';
+}
+
+export function isPredictionOpen(f: DeadlineFixture, now: Date): boolean {
+  return predictionWindow(f, now) === 'open';
+}
+
+/** Spec §4: kick-off now or in the future is upcoming, earlier is past. A postponed match without a time is upcoming. */
+export function isUpcoming(f: { kickoffAt: string | null }, now: Date): boolean {
+  return f.kickoffAt === null || new Date(f.kickoffAt).getTime() >= now.getTime();
+}

@@ -1,0 +1,55 @@
+/**
+ * League tables (spec §3, §4): members ordered by points descending, then by display name
+ * alphabetically (case-insensitive, then by id so the order is total); ranks start at 1.
+ *
+ * Ties share a rank ("standard competition ranking", 1-2-2-4): players level on points get the
+ * same rank, and the next rank skips the shared places. The name only orders rows within a tie,
+ * it does not split the rank. The server computes the same with RANK() in SQL; tests compare both.
+ */
+export const UNNAMED_PLAYER = 'Unnamed Player';
+
+const present = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
+
+/** The name on a leaderboard: team name, else username, else the member's display name. */
+export function leaderboardName(u: { teamName?: string | null; username?: string | null; displayName?: string | null }): string {
+  if (present(u.teamName)) return u.teamName.trim();
+  if (present(u.username)) return u.username.trim();
+  if (present(u.displayName)) return u.displayName.trim();
+  return UNNAMED_PLAYER;
+}
+
+export interface RankInput {
+  userId: string;
+  name: string;
+  points: number;
+}
+
+export type Ranked<T extends RankInput> = T & { rank: number };
+
+/** Sort key for names; SQL uses lower() the same way, so both sides agree. */
+export const nameKey = (name: string) => name.toLowerCase();
+
+export function compareRows(a: RankInput, b: RankInput): number {
+  if (a.points !== b.points) return b.points - a.points;
+  const an = nameKey(a.name);
+  const bn = nameKey(b.name);
+  if (an !== bn) return an < bn ? -1 : 1;
+  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
+}
+
+export function rankRows<T extends RankInput>(rows: readonly T[]): Ranked<T>[] {
+  const sorted = [...rows].sort(compareRows);
+  let rank = 0;
+  return sorted.map((row, i) => {
+    if (i === 0 || row.points !== sorted[i - 1]!.points) rank = i + 1;
+    return { ...row, rank };
+  });
+}
+
+export type PositionChange = 'up' | 'down' | 'same';
+
+/** Movement since the previous standings: a smaller rank number is a move up. */
+export function positionChange(previous: number | null, current: number): PositionChange {
+  if (previous === null || previous === current) return 'same';
+  return current < previous ? 'up' : 'down';
+}

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { isClockTime, isIsoDate, londonDate, londonToUtc } from './time.js';
+
+describe('londonToUtc', () => {
+  test('British Summer Time is UTC+1 (season opener)', () => {
+    expect(londonToUtc('2025-08-15', '20:00')).toBe('2025-08-15T19:00:00.000Z');
+  });
+
+  test('the autumn change on 2025-10-26: the day before is BST, the day itself after 02:00 is GMT', () => {
+    expect(londonToUtc('2025-10-25', '15:00')).toBe('2025-10-25T14:00:00.000Z');
+    expect(londonToUtc('2025-10-26', '14:00')).toBe('2025-10-26T14:00:00.000Z');
+    expect(londonToUtc('2025-10-26', '16:30')).toBe('2025-10-26T16:30:00.000Z');
+    expect(londonToUtc('2025-10-27', '20:00')).toBe('2025-10-27T20:00:00.000Z');
+  });
+
+  test('the spring change on 2026-03-29: the day before is GMT, the day itself after 01:00 is BST', () => {
+    expect(londonToUtc('2026-03-28', '15:00')).toBe('2026-03-28T15:00:00.000Z');
+    expect(londonToUtc('2026-03-29', '14:00')).toBe('2026-03-29T13:00:00.000Z');
+    expect(londonToUtc('2026-04-10', '20:00')).toBe('2026-04-10T19:00:00.000Z');
+  });
+
+  test('midnight-crossing: an early-morning UK time can fall on the previous UTC day', () => {
+    expect(londonToUtc('2025-08-16', '00:30')).toBe('2025-08-15T23:30:00.000Z');
+  });
+
+  test('refuses impossible dates and times', () => {
+    expect(() => londonToUtc('2025-02-30', '15:00')).toThrow();
+    expect(() => londonToUtc('2025-08-15', '24:00')).toThrow();
+    expect(() => londonToUtc('15/08/2025', '15:00')).toThrow();
+  });
+});
+
+describe('date and time checks', () => {
+  test('isIsoDate', () => {
+    expect(isIsoDate('2025-08-15')).toBe(true);
+    expect(isIsoDate('2025-13-01')).toBe(false);
+    expect(isIsoDate('2025-8-1')).toBe(false);
+  });
+  test('isClockTime', () => {
+    expect(isClockTime('19:45')).toBe(true);
+    expect(isClockTime('7:45')).toBe(false);
+    expect(isClockTime('19.45')).toBe(false);
+  });
+});
+
+describe('londonDate', () => {
+  test('late UTC evening in summer is already the next UK day', () => {
+    expect(londonDate('2025-08-15T23:30:00Z')).toBe('2025-08-16');
+    expect(londonDate(new Date('2025-12-15T23:30:00Z'))).toBe('2025-12-15');
+  });
+});

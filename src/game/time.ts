@@ -1,0 +1,35 @@
+import { DateTime } from 'luxon';
+
+/** The season data's clock: UK local time (GMT in winter, BST in summer). */
+export const UK_ZONE = 'Europe/London';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function isIsoDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  return DateTime.fromISO(value, { zone: 'utc' }).isValid;
+}
+
+export function isClockTime(value: string): boolean {
+  return TIME.test(value);
+}
+
+/**
+ * The UTC instant of a Europe/London wall-clock date and time, as an ISO string
+ * (`2025-08-15` `20:00` → `2025-08-15T19:00:00.000Z`). Throws on an invalid date or time.
+ * A time skipped by the spring change (01:xx on the last Sunday of March) moves forward an hour,
+ * and an ambiguous autumn time resolves to its first (BST) occurrence, as luxon does.
+ */
+export function londonToUtc(date: string, time: string): string {
+  if (!isIsoDate(date) || !isClockTime(time)) throw new Error(`Not a date and time: ${date} ${time}`);
+  const dt = DateTime.fromISO(`${date}T${time}`, { zone: UK_ZONE });
+  if (!dt.isValid) throw new Error(`Not a date and time: ${date} ${time}`);
+  return dt.toUTC().toISO({ suppressMilliseconds: false })!;
+}
+
+/** The Europe/London calendar date of an instant (`YYYY-MM-DD`): "today" for game rules. */
+export function londonDate(instant: Date | string): string {
+  const dt = typeof instant === 'string' ? DateTime.fromISO(instant) : DateTime.fromJSDate(instant);
+  return dt.setZone(UK_ZONE).toISODate()!;
+}
