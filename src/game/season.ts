@@ -145,3 +145,21 @@ export function validateOpenfootballSeason(data: unknown): SeasonParse {
   }
   return { ok: true, name, matches };
 }
+
+/**
+ * What stops a list of matches from being a full Premier League season: the problems found
+ * (empty when it is one). 38 rounds of 10, 20 clubs, each playing once per round.
+ */
+export function checkFullSeason(matches: readonly SeasonMatch[]): string[] {
+  const problems: string[] = [];
+  if (matches.length !== SEASON_ROUNDS * MATCHES_PER_ROUND) problems.push(`${matches.length} matches, expected ${SEASON_ROUNDS * MATCHES_PER_ROUND}`);
+  const clubs = new Set(matches.flatMap((m) => [m.home, m.away]));
+  if (clubs.size !== 20) problems.push(`${clubs.size} clubs, expected 20`);
+  for (let round = 1; round <= SEASON_ROUNDS; round++) {
+    const inRound = matches.filter((m) => m.round === round);
+    if (inRound.length !== MATCHES_PER_ROUND) problems.push(`Matchday ${round} has ${inRound.length} matches`);
+    const playing = new Set(inRound.flatMap((m) => [m.home, m.away]));
+    if (playing.size !== inRound.length * 2) problems.push(`Matchday ${round} has a club playing twice`);
+  }
+  return problems;
+}

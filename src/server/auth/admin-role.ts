@@ -39,7 +39,7 @@ export async function promoteFirstVerified(db: DB, config: Config, user: AuthUse
     .values({ key: 'firstAdmin', value: user.id })
     .onConflict((oc) => oc.column('key').doNothing())
     .executeTakeFirst();
-  if (Number((claimed as { numInsertedRows?: bigint }).numInsertedRows ?? 0n) === 0) return;
+  if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) return;
   await db.updateTable('user').set({ role: 'admin' }).where('id', '=', user.id).execute();
   log.warn({ email: user.email }, `No ADMIN_EMAILS set: ${user.email} is the first verified account and is now the admin`);
 }

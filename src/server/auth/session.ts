@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
 
@@ -23,28 +24,72 @@ function toHeaders(req: FastifyRequest): Headers {
   return headers;
 }
 
-/** The signed-in user of a request, read once per request from the session cookie. */
+/** Reads Better Auth's signed session cookie (`token.signature`, HMAC-SHA256, base64). */
+export function readSessionToken(cookieHeader: string | undefined, secret: string, secure: boolean): string | null {
+  if (!cookieHeader) return null;
+  const name = `${secure ? '__Secure-' : ''}better-auth.session_token=`;
+  const part = cookieHeader.split(/;\s*/).find((c) => c.startsWith(name));
+  if (!part) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(part.slice(name.length));
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(crypto.createHmac('sha256', secret).update(token).digest('base64'));
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * The signed-in user of a request, read once per request: the cookie's signature is checked
+ * here and the session and its user come from one indexed query (this runs on every API call,
+ * so it avoids the heavier general-purpose path of the auth library).
+ */
 export function sessionUserResolver(app: FastifyInstance) {
+  const { config, db } = app.deps;
+  const load = async (req: FastifyRequest): Promise<SessionUser | null> => {
+    const token = readSessionToken(req.headers.cookie, config.AUTH_SECRET, config.secureCookies);
+    if (!token) return null;
+    const row = await db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select([
+        'session.expiresAt',
+        'user.id',
+        'user.email',
+        'user.name',
+        'user.username',
+        'user.teamName',
+        'user.role',
+        'user.emailVerified',
+        'user.createdAt',
+      ])
+      .where('session.token', '=', token)
+      .executeTakeFirst();
+    // Session expiry is a security boundary, so it uses real time, not the game clock.
+    if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      username: row.username ?? '',
+      teamName: row.teamName ?? null,
+      role: row.role === 'admin' ? 'admin' : 'player',
+      emailVerified: Boolean(row.emailVerified),
+      createdAt: new Date(row.createdAt).toISOString(),
+    };
+  };
   return (req: FastifyRequest): Promise<SessionUser | null> => {
     let pending = cache.get(req);
     if (!pending) {
-      pending = app.deps.auth.api
-        .getSession({ headers: toHeaders(req) })
-        .then((s) => {
-          if (!s) return null;
-          const u = s.user as typeof s.user & { username?: string; teamName?: string | null; role?: string };
-          return {
-            id: u.id,
-            email: u.email,
-            name: u.name,
-            username: u.username ?? '',
-            teamName: u.teamName ?? null,
-            role: u.role === 'admin' ? 'admin' : 'player',
-            emailVerified: Boolean(u.emailVerified),
-            createdAt: new Date(u.createdAt).toISOString(),
-          } satisfies SessionUser;
-        })
-        .catch(() => null);
+      pending = load(req).catch((err: unknown) => {
+        req.log.error({ err }, 'Session lookup failed');
+        throw err;
+      });
       cache.set(req, pending);
     }
     return pending;

@@ -125,6 +125,14 @@ export interface LeagueMemberTable {
   joinedAt: string;
 }
 
+/** Points per player and gameweek (0 = season total), kept by triggers (migration 0005). */
+export interface UserPointsTable {
+  userId: string;
+  gameweek: number;
+  points: number;
+  exact: number;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   to: string;
@@ -173,6 +181,7 @@ export interface Database {
   gameweeks: GameweekTable;
   leagues: LeagueTable;
   leagueMembers: LeagueMemberTable;
+  userPoints: UserPointsTable;
   mailOutbox: MailOutboxTable;
   appMeta: AppMetaTable;
   userSettings: UserSettingsTable;

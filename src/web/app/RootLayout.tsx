@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../lib/session';
 import { useLiveEvents } from '../lib/live';
@@ -6,5 +7,9 @@ import { useLiveEvents } from '../lib/live';
 export function RootLayout() {
   const { isPending } = useSession();
   useLiveEvents(!isPending);
+  useEffect(() => {
+    // Lets the auth library extend a long-lived session once per visit.
+    void fetch('/api/auth/get-session', { credentials: 'same-origin' }).catch(() => {});
+  }, []);
   return <Outlet />;
 }

@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import ical, { type VEvent } from 'node-ical';
+import { buildCalendar, type CalendarFixture } from './calendar.js';
+
+const base: CalendarFixture = {
+  id: 'Arsenal_FC_vs_Chelsea_FC_2025-08-16',
+  homeTeam: 'Arsenal FC',
+  awayTeam: 'Chelsea FC',
+  kickoffAt: '2025-08-16T14:00:00.000Z',
+  postponed: false,
+  gameweek: 1,
+  createdAt: '2025-07-01T10:00:00.000Z',
+  updatedAt: '2025-07-01T10:00:00.000Z',
+  result: null,
+  prediction: null,
+};
+const now = new Date('2025-08-10T09:00:00.000Z');
+
+function events(text: string): VEvent[] {
+  return Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === 'VEVENT');
+}
+
+describe('buildCalendar', () => {
+  test('is valid iCalendar with one two-hour event per fixture and an alarm at the deadline', () => {
+    const text = buildCalendar({ fixtures: [base], now, publicUrl: 'https://scoreline.example', host: 'scoreline.example' });
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    const [e] = events(text);
+    expect(e).toBeDefined();
+    expect(e!.uid).toBe('Arsenal_FC_vs_Chelsea_FC_2025-08-16@scoreline.example');
+    expect(e!.summary).toBe('Arsenal v Chelsea');
+    expect(new Date(e!.start).toISOString()).toBe('2025-08-16T14:00:00.000Z');
+    expect(new Date(e!.end).toISOString()).toBe('2025-08-16T16:00:00.000Z');
+    expect(String(e!.sequence)).toBe('0');
+    expect(text).toContain('BEGIN:VALARM');
+    expect(text).toContain('TRIGGER:-PT2H');
+    expect(e!.description).toContain('https://scoreline.example/predictions');
+  });
+
+  test('a moved fixture keeps its UID and gets a higher SEQUENCE and a new LAST-MODIFIED', () => {
+    const first = events(buildCalendar({ fixtures: [base], now, publicUrl: 'https://x.example', host: 'x.example' }))[0]!;
+    const moved = { ...base, kickoffAt: '2025-08-17T16:30:00.000Z', updatedAt: '2025-08-12T08:00:00.000Z' };
+    const second = events(buildCalendar({ fixtures: [moved], now, publicUrl: 'https://x.example', host: 'x.example' }))[0]!;
+    expect(second.uid).toBe(first.uid);
+    expect(Number(second.sequence)).toBeGreaterThan(Number(first.sequence));
+    expect(new Date(second.lastmodified).toISOString()).toBe('2025-08-12T08:00:00.000Z');
+    expect(new Date(second.start).toISOString()).toBe('2025-08-17T16:30:00.000Z');
+  });
+
+  test('postponed matches are cancelled, matches without a time are left out, finished ones show the score', () => {
+    const text = buildCalendar({
+      fixtures: [
+        { ...base, id: 'a', postponed: true },
+        { ...base, id: 'b', kickoffAt: null, postponed: true },
+        { ...base, id: 'c', result: { homeScore: 2, awayScore: 1, final: true }, prediction: { homeScore: 1, awayScore: 0 } },
+      ],
+      now,
+      publicUrl: 'https://x.example',
+      host: 'x.example',
+    });
+    const list = events(text);
+    expect(list.map((e) => e.uid).sort()).toEqual(['a@x.example', 'c@x.example']);
+    const a = list.find((e) => e.uid === 'a@x.example')!;
+    expect(a.status).toBe('CANCELLED');
+    expect(a.summary).toBe('Postponed: Arsenal v Chelsea');
+    const c = list.find((e) => e.uid === 'c@x.example')!;
+    expect(c.summary).toBe('Arsenal 2-1 Chelsea');
+    expect(c.description).toContain('Your prediction: 1 - 0');
+    // Only upcoming matches get a deadline alarm.
+    expect(text.match(/BEGIN:VALARM/g)).toBeNull();
+  });
+});

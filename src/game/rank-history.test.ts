@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { computeRankHistory, rankOf, type GameweekTotal } from './rank-history.js';
+
+const t = (userId: string, gameweek: number, points: number): GameweekTotal => ({ userId, gameweek, points });
+
+describe('rankOf', () => {
+  it('shares ranks between ties and skips the places they take (1, 1, 3)', () => {
+    const all = [7, 7, 4, 4, 4, 0];
+    expect(rankOf(7, all)).toBe(1);
+    expect(rankOf(4, all)).toBe(3);
+    expect(rankOf(0, all)).toBe(6);
+  });
+});
+
+describe('computeRankHistory', () => {
+  it('ranks the player in each gameweek by that gameweek’s points, ties shared', () => {
+    const totals = [t('me', 1, 5), t('a', 1, 5), t('b', 1, 2), t('me', 2, 1), t('a', 2, 4), t('b', 2, 4), t('me', 3, 6), t('a', 3, 3)];
+    const h = computeRankHistory(totals, [1, 2, 3], 'me');
+    expect(h.history).toEqual([
+      { gameweek: 1, rank: 1, points: 5, players: 3 },
+      { gameweek: 2, rank: 3, points: 1, players: 3 },
+      { gameweek: 3, rank: 1, points: 6, players: 2 },
+    ]);
+    expect(h.gameweeksAtTop).toBe(2);
+    expect(h.totalGameweeksParticipated).toBe(3);
+    expect(h.topPositionRate).toBe(66.7);
+  });
+
+  it('shows a gameweek the player missed with no rank and does not count it as played', () => {
+    const h = computeRankHistory([t('a', 1, 3), t('me', 2, 0), t('a', 2, 0)], [1, 2], 'me');
+    expect(h.history).toEqual([
+      { gameweek: 1, rank: null, points: 0, players: 1 },
+      { gameweek: 2, rank: 1, points: 0, players: 2 },
+    ]);
+    expect(h.totalGameweeksParticipated).toBe(1);
+    expect(h.gameweeksAtTop).toBe(1);
+    expect(h.topPositionRate).toBe(100);
+  });
+
+  it('keeps the last 10 gameweeks with results, oldest first, but counts every gameweek in the summary', () => {
+    const totals: GameweekTotal[] = [];
+    for (let gw = 1; gw <= 14; gw += 1) {
+      totals.push(t('me', gw, gw <= 4 ? 9 : 1), t('rival', gw, 3));
+    }
+    const h = computeRankHistory(totals, [14, 3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], 'me');
+    expect(h.history.map((e) => e.gameweek)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(h.history.every((e) => e.rank === 2)).toBe(true);
+    expect(h.gameweeksAtTop).toBe(4);
+    expect(h.totalGameweeksParticipated).toBe(14);
+    expect(h.topPositionRate).toBe(28.6);
+  });
+
+  it('is empty before any result', () => {
+    expect(computeRankHistory([], [], 'me')).toEqual({ history: [], gameweeksAtTop: 0, totalGameweeksParticipated: 0, topPositionRate: 0 });
+  });
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { CONTACT_MESSAGE_MAX } from '../limits.js';
+import { EMAIL_PATTERN } from './common.js';
+
+export const CONTACT_SUBJECT = 'New message from the Scoreline contact form';
+/** Spec §9: the contact page promises an answer within 24 hours; a sender may send 5 messages per 10 minutes. */
+export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
+export const CONTACT_RATE_LIMIT_MESSAGE = 'You have sent 5 messages in the last 10 minutes. Please wait a few minutes before sending another.';
+
+/**
+ * The contact form (spec §5), checked in the spec's order with one message at a time:
+ * Email empty, then Message empty after trim, then Email not an address.
+ */
+export const contactSchema = z
+  .object({
+    // Optional so a missing field reaches the ordered checks below instead of failing first.
+    email: z.string({ error: 'Email is required' }).optional(),
+    message: z.string({ error: 'Message is required' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const email = (v.email ?? '').trim();
+    const message = (v.message ?? '').trim();
+    if (email === '') {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
+    } else if (message === '') {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'Message is required' });
+    } else if (!EMAIL_PATTERN.test(email) || email.length > 254) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Please enter a valid email address' });
+    } else if (message.length > CONTACT_MESSAGE_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: `Message must be ${CONTACT_MESSAGE_MAX} characters or less` });
+    }
+  });
+export type ContactInput = z.input<typeof contactSchema>;
+
+/** The trimmed values of a form that passed `contactSchema`. */
+export function normalizeContact(v: ContactInput): { email: string; message: string } {
+  return { email: (v.email ?? '').trim(), message: (v.message ?? '').trim() };
+}

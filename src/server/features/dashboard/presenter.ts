@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { fixtureDto } from '../fixtures/presenter.js';
+import { achievementDto } from '../statistics/presenter.js';
+
+export const activityDto = z.object({
+  fixtureId: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  homeScore: z.number().int(),
+  awayScore: z.number().int(),
+  predictedAt: z.string(),
+  /** right: outcome or exact; wrong; pending: no final result yet. */
+  state: z.enum(['right', 'wrong', 'pending']),
+});
+
+export const dashboardDto = z.object({
+  tiles: z.object({
+    totalPredictions: z.number().int(),
+    successRate: z.number(),
+    totalPoints: z.number().int(),
+    exactScores: z.number().int(),
+  }),
+  currentGameweek: z.number().int(),
+  upcoming: z.array(fixtureDto),
+  recentActivity: z.array(activityDto),
+  achievements: z.array(achievementDto),
+  performance: z.array(z.object({ id: z.enum(['points', 'streak', 'success']), label: z.string(), value: z.number(), goal: z.number() })),
+});
+export type DashboardDto = z.infer<typeof dashboardDto>;

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentGameweek } from '../../../game/gameweeks.js';
+import {
+  computeStreaks,
+  computeTotals,
+  dashboardAchievements,
+  POINTS_GOAL,
+  STREAK_GOAL,
+  SUCCESS_RATE_GOAL,
+} from '../../../game/statistics.js';
+import { requireUser } from '../../auth/session.js';
+import { listFixtures } from '../fixtures/repository.js';
+import { presentFixture } from '../fixtures/presenter.js';
+import { loadPredictionRecords } from '../statistics/repository.js';
+import { loadGameweekDefinitions } from './repository.js';
+import { dashboardDto, type DashboardDto } from './presenter.js';
+
+export const DASHBOARD_UPCOMING = 5;
+export const DASHBOARD_ACTIVITY = 4;
+
+/** Gameweek date ranges are London calendar dates. */
+const londonDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+
+export async function dashboardRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/dashboard',
+    {
+      schema: {
+        tags: ['statistics'],
+        summary: "The signed-in player's dashboard: tiles, the current gameweek's upcoming matches, recent activity, badges and progress",
+        security: [{ session: [] }],
+        response: { 200: z.object({ dashboard: dashboardDto }) },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(app, req);
+      const { db, clock } = app.deps;
+      const now = clock.now();
+      const [records, defs] = await Promise.all([loadPredictionRecords(db, user.id), loadGameweekDefinitions(db)]);
+      const gameweek = currentGameweek(defs, londonDate(now));
+      const fixtures = await listFixtures(db, { gameweek });
+
+      const totals = computeTotals(records);
+      const streaks = computeStreaks(records);
+      const upcoming = fixtures
+        .map((f) => presentFixture(f, now))
+        .filter((f) => f.status === 'upcoming' && f.kickoffAt !== null)
+        .sort((a, b) => (a.kickoffAt! < b.kickoffAt! ? -1 : a.kickoffAt! > b.kickoffAt! ? 1 : a.id < b.id ? -1 : 1))
+        .slice(0, DASHBOARD_UPCOMING);
+      const recentActivity = [...records]
+        .sort((a, b) => (a.predictedAt !== b.predictedAt ? (a.predictedAt < b.predictedAt ? 1 : -1) : a.fixtureId < b.fixtureId ? -1 : 1))
+        .slice(0, DASHBOARD_ACTIVITY)
+        .map((r) => ({
+          fixtureId: r.fixtureId,
+          homeTeam: r.homeTeam,
+          awayTeam: r.awayTeam,
+          homeScore: r.homeScore,
+          awayScore: r.awayScore,
+          predictedAt: r.predictedAt,
+          state: r.outcome === null ? ('pending' as const) : r.outcome === 'wrong' ? ('wrong' as const) : ('right' as const),
+        }));
+
+      const dashboard: DashboardDto = {
+        tiles: { totalPredictions: totals.totalPredictions, successRate: totals.successRate, totalPoints: totals.totalPoints, exactScores: totals.exactScores },
+        currentGameweek: gameweek,
+        upcoming,
+        recentActivity,
+        achievements: dashboardAchievements({ ...totals, ...streaks }),
+        performance: [
+          { id: 'points', label: 'Points', value: totals.totalPoints, goal: POINTS_GOAL },
+          { id: 'streak', label: 'Prediction Streak', value: streaks.currentStreak, goal: STREAK_GOAL },
+          { id: 'success', label: 'Success Rate', value: totals.successRate, goal: SUCCESS_RATE_GOAL },
+        ],
+      };
+      return { dashboard };
+    },
+  );
+}

@@ -1,0 +1,287 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/index.js';
+import type { LeagueTable } from '../../db/schema.js';
+import { UNNAMED_PLAYER } from '../../../game/ranking.js';
+
+/** The leaderboard name in SQL, the same fallback as `leaderboardName` in src/game/ranking.ts. */
+const displayNameSql = sql<string>`COALESCE(NULLIF(TRIM(u."teamName"), ''), NULLIF(TRIM(u."username"), ''), NULLIF(TRIM(u."name"), ''), ${UNNAMED_PLAYER})`;
+
+export type LeagueRow = LeagueTable;
+
+export interface LeagueSummaryRow extends LeagueRow {
+  memberCount: number;
+  isMember: number;
+}
+
+const memberCount = sql<number>`(SELECT COUNT(*) FROM "leagueMembers" c WHERE c."leagueId" = l."id")`;
+
+export async function getLeague(db: DB, id: string): Promise<LeagueRow | undefined> {
+  return db.selectFrom('leagues').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findLeagueByCode(db: DB, code: string): Promise<LeagueRow | undefined> {
+  return db.selectFrom('leagues').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+/** The league with its member count and whether `userId` belongs to it. */
+export async function getLeagueFor(db: DB, id: string, userId: string): Promise<LeagueSummaryRow | undefined> {
+  return db
+    .selectFrom('leagues as l')
+    .selectAll('l')
+    .select(memberCount.as('memberCount'))
+    .select(sql<number>`(SELECT COUNT(*) FROM "leagueMembers" m WHERE m."leagueId" = l."id" AND m."userId" = ${userId})`.as('isMember'))
+    .where('l.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Inserts the league unless its code is taken (then returns false, and the caller draws another). */
+export async function insertLeague(db: DB, row: LeagueRow): Promise<boolean> {
+  const inserted = await db.insertInto('leagues').values(row).onConflict((oc) => oc.column('code').doNothing()).returning('id').executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Adds a member; the primary key makes concurrent joins safe. Returns false when already a member. */
+export async function addMember(db: DB, leagueId: string, userId: string, now: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('leagueMembers')
+    .values({ leagueId, userId, joinedAt: now })
+    .onConflict((oc) => oc.columns(['leagueId', 'userId']).doNothing())
+    .returning('userId')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function isMember(db: DB, leagueId: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).where('userId', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Removes a member. When the creator leaves, the longest-standing remaining member becomes the
+ * creator; when the last member leaves, the league is deleted.
+ */
+export async function removeMember(db: DB, league: LeagueRow, userId: string): Promise<{ removed: boolean; deletedLeague: boolean }> {
+  const res = await db.deleteFrom('leagueMembers').where('leagueId', '=', league.id).where('userId', '=', userId).executeTakeFirst();
+  if (Number(res.numDeletedRows) === 0) return { removed: false, deletedLeague: false };
+  const next = await db
+    .selectFrom('leagueMembers')
+    .select('userId')
+    .where('leagueId', '=', league.id)
+    .orderBy('joinedAt')
+    .orderBy('userId')
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) {
+    await db.deleteFrom('leagues').where('id', '=', league.id).execute();
+    return { removed: true, deletedLeague: true };
+  }
+  if (league.creatorId === userId) await db.updateTable('leagues').set({ creatorId: next.userId }).where('id', '=', league.id).execute();
+  return { removed: true, deletedLeague: false };
+}
+
+export async function renameLeague(db: DB, id: string, name: string) {
+  await db.updateTable('leagues').set({ name }).where('id', '=', id).execute();
+}
+
+export async function listMyLeagues(db: DB, userId: string): Promise<LeagueSummaryRow[]> {
+  return db
+    .selectFrom('leagues as l')
+    .innerJoin('leagueMembers as me', (j) => j.onRef('me.leagueId', '=', 'l.id').on('me.userId', '=', userId))
+    .selectAll('l')
+    .select(memberCount.as('memberCount'))
+    .select(sql<number>`1`.as('isMember'))
+    .orderBy('me.joinedAt')
+    .orderBy('l.id')
+    .execute();
+}
+
+export async function listPublicLeagues(db: DB, userId: string, limit: number): Promise<LeagueSummaryRow[]> {
+  return db
+    .selectFrom('leagues as l')
+    .selectAll('l')
+    .select(memberCount.as('memberCount'))
+    .select(sql<number>`(SELECT COUNT(*) FROM "leagueMembers" m WHERE m."leagueId" = l."id" AND m."userId" = ${userId})`.as('isMember'))
+    .where('l.privacy', '=', 'public')
+    .orderBy('l.createdAt', 'desc')
+    .orderBy('l.id')
+    .limit(limit)
+    .execute();
+}
+
+export interface TableRow {
+  userId: string;
+  displayName: string;
+  points: number;
+  exact: number;
+  rank: number;
+  position: number;
+  total: number;
+}
+
+/**
+ * One page of a league table, plus the viewer's own row wherever it falls, in one query.
+ * Points come from `userPoints` (gameweek 0 = season total); RANK() gives tied players the same
+ * rank (see src/game/ranking.ts), ROW_NUMBER() the display order (points, lower(name), id).
+ */
+export async function leagueTable(
+  db: DB,
+  opts: { leagueId: string; viewerId: string; gameweek: number; offset: number; limit: number },
+): Promise<TableRow[]> {
+  const { rows } = await sql<TableRow>`
+    WITH standings AS (
+      SELECT s."userId", s."displayName", s."points", s."exact",
+        RANK() OVER (ORDER BY s."points" DESC) AS "rank",
+        ROW_NUMBER() OVER (ORDER BY s."points" DESC, LOWER(s."displayName"), s."userId") AS "position",
+        COUNT(*) OVER () AS "total"
+      FROM (
+        SELECT m."userId", ${displayNameSql} AS "displayName",
+          COALESCE(p."points", 0) AS "points", COALESCE(p."exact", 0) AS "exact"
+        FROM "leagueMembers" m
+        JOIN "user" u ON u."id" = m."userId"
+        LEFT JOIN "userPoints" p ON p."userId" = m."userId" AND p."gameweek" = ${opts.gameweek}
+        WHERE m."leagueId" = ${opts.leagueId}
+      ) s
+    )
+    SELECT * FROM standings
+    WHERE ("position" > ${opts.offset} AND "position" <= ${opts.offset + opts.limit}) OR "userId" = ${opts.viewerId}
+    ORDER BY "position"`.execute(db);
+  return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), rank: Number(r.rank), position: Number(r.position), total: Number(r.total) }));
+}
+
+/** Gameweeks with at least one final result, newest last (the table's gameweek switch). */
+export async function scoredGameweeks(db: DB): Promise<number[]> {
+  const rows = await db
+    .selectFrom('results as r')
+    .innerJoin('fixtures as f', 'f.id', 'r.fixtureId')
+    .select('f.gameweek')
+    .distinct()
+    .where('r.final', '=', 1)
+    .where('f.gameweek', 'is not', null)
+    .orderBy('f.gameweek')
+    .execute();
+  return rows.map((r) => r.gameweek!);
+}
+
+export interface PickRow {
+  fixtureId: string;
+  homeTeam: string;
+  awayTeam: string;
+  kickoffAt: string;
+  gameweek: number | null;
+  resultHome: number | null;
+  resultAway: number | null;
+  resultFinal: number | null;
+  predHome: number | null;
+  predAway: number | null;
+  points: number | null;
+  outcome: string | null;
+}
+
+/**
+ * A member's picks for fixtures whose prediction deadline has passed (kick-off at or before
+ * `closedBefore` = now + the deadline). Postponed fixtures are left out: their deadline moves.
+ */
+export async function memberPicks(db: DB, opts: { userId: string; gameweek: number; closedBefore: string }): Promise<PickRow[]> {
+  return db
+    .selectFrom('fixtures as f')
+    .leftJoin('results as r', 'r.fixtureId', 'f.id')
+    .leftJoin('predictions as p', (j) => j.onRef('p.fixtureId', '=', 'f.id').on('p.userId', '=', opts.userId))
+    .select([
+      'f.id as fixtureId',
+      'f.homeTeam',
+      'f.awayTeam',
+      sql<string>`f."kickoffAt"`.as('kickoffAt'),
+      'f.gameweek',
+      'r.homeScore as resultHome',
+      'r.awayScore as resultAway',
+      'r.final as resultFinal',
+      'p.homeScore as predHome',
+      'p.awayScore as predAway',
+      'p.points',
+      'p.outcome',
+    ])
+    .where('f.gameweek', '=', opts.gameweek)
+    .where('f.postponed', '=', 0)
+    .where('f.kickoffAt', 'is not', null)
+    .where('f.kickoffAt', '<=', opts.closedBefore)
+    .orderBy('f.kickoffAt')
+    .orderBy('f.id')
+    .execute();
+}
+
+/** Gameweeks that have at least one fixture past its deadline (the picks modal's choices). */
+export async function closedGameweeks(db: DB, closedBefore: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('fixtures')
+    .select('gameweek')
+    .distinct()
+    .where('gameweek', 'is not', null)
+    .where('postponed', '=', 0)
+    .where('kickoffAt', 'is not', null)
+    .where('kickoffAt', '<=', closedBefore)
+    .orderBy('gameweek')
+    .execute();
+  return rows.map((r) => r.gameweek!);
+}
+
+export async function memberName(db: DB, leagueId: string, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('leagueMembers as m')
+    .innerJoin('user as u', 'u.id', 'm.userId')
+    .select(displayNameSql.as('displayName'))
+    .where('m.leagueId', '=', leagueId)
+    .where('m.userId', '=', userId)
+    .executeTakeFirst();
+  return row?.displayName;
+}
+
+export interface PositionRow {
+  leagueId: string;
+  name: string;
+  position: number;
+  previousPosition: number;
+  memberCount: number;
+  points: number;
+}
+
+/**
+ * The viewer's position in each of their leagues, now and before the latest scored gameweek
+ * (`latestGameweek`, whose points are taken off to get the previous standings).
+ */
+export async function positions(db: DB, userId: string, latestGameweek: number): Promise<PositionRow[]> {
+  const { rows } = await sql<PositionRow>`
+    WITH mine AS (SELECT "leagueId" FROM "leagueMembers" WHERE "userId" = ${userId}),
+    standings AS (
+      SELECT m."leagueId", m."userId", COALESCE(t."points", 0) AS "points",
+        COALESCE(t."points", 0) - COALESCE(g."points", 0) AS "previousPoints"
+      FROM "leagueMembers" m
+      JOIN mine ON mine."leagueId" = m."leagueId"
+      LEFT JOIN "userPoints" t ON t."userId" = m."userId" AND t."gameweek" = 0
+      LEFT JOIN "userPoints" g ON g."userId" = m."userId" AND g."gameweek" = ${latestGameweek}
+    ),
+    ranked AS (
+      SELECT "leagueId", "userId", "points",
+        RANK() OVER (PARTITION BY "leagueId" ORDER BY "points" DESC) AS "position",
+        RANK() OVER (PARTITION BY "leagueId" ORDER BY "previousPoints" DESC) AS "previousPosition",
+        COUNT(*) OVER (PARTITION BY "leagueId") AS "memberCount"
+      FROM standings
+    )
+    SELECT r."leagueId", l."name", r."position", r."previousPosition", r."memberCount", r."points"
+    FROM ranked r JOIN "leagues" l ON l."id" = r."leagueId"
+    JOIN "leagueMembers" me ON me."leagueId" = r."leagueId" AND me."userId" = r."userId"
+    WHERE r."userId" = ${userId}
+    ORDER BY me."joinedAt", r."leagueId"`.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    position: Number(r.position),
+    previousPosition: Number(r.previousPosition),
+    memberCount: Number(r.memberCount),
+    points: Number(r.points),
+  }));
+}
+
+/** The latest gameweek with a final result, and whether an earlier one has results too. */
+export async function latestScoredGameweeks(db: DB): Promise<{ latest: number | null; hasEarlier: boolean }> {
+  const gws = await scoredGameweeks(db);
+  return { latest: gws.length ? gws[gws.length - 1]! : null, hasEarlier: gws.length > 1 };
+}

@@ -1,0 +1,87 @@
+import type { DB } from '../../db/index.js';
+import type { GameweekDefinition } from '../../../game/gameweeks.js';
+import type { FixtureRow } from '../fixtures/presenter.js';
+import type { PredictionRow } from './presenter.js';
+
+type Executor = DB;
+
+/** Inserts or replaces a user's prediction for one fixture (one per user and fixture). */
+export async function upsertPrediction(
+  db: Executor,
+  p: PredictionRow & { userId: string },
+): Promise<void> {
+  await db
+    .insertInto('predictions')
+    .values(p)
+    .onConflict((oc) =>
+      oc.columns(['userId', 'fixtureId']).doUpdateSet({
+        homeScore: p.homeScore,
+        awayScore: p.awayScore,
+        predictedAt: p.predictedAt,
+        points: p.points,
+        outcome: p.outcome,
+      }),
+    )
+    .execute();
+}
+
+function ownQuery(db: Executor, userId: string) {
+  return db
+    .selectFrom('predictions')
+    .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
+    .leftJoin('results', 'results.fixtureId', 'fixtures.id')
+    .selectAll('fixtures')
+    .select([
+      'results.homeScore as rHome',
+      'results.awayScore as rAway',
+      'results.final as rFinal',
+      'predictions.homeScore as pHome',
+      'predictions.awayScore as pAway',
+      'predictions.predictedAt as pAt',
+      'predictions.points as pPoints',
+      'predictions.outcome as pOutcome',
+    ])
+    .where('predictions.userId', '=', userId);
+}
+
+type OwnJoined = Awaited<ReturnType<ReturnType<typeof ownQuery>['execute']>>[number];
+
+export interface OwnPredictionRow {
+  fixture: FixtureRow;
+  prediction: PredictionRow;
+}
+
+function toOwn(r: OwnJoined): OwnPredictionRow {
+  const { rHome, rAway, rFinal, pHome, pAway, pAt, pPoints, pOutcome, ...f } = r;
+  return {
+    fixture: { ...f, result: rHome === null || rAway === null ? null : { homeScore: rHome, awayScore: rAway, final: rFinal ?? 1 } },
+    prediction: { fixtureId: f.id, homeScore: pHome, awayScore: pAway, predictedAt: pAt, points: pPoints, outcome: pOutcome },
+  };
+}
+
+/** One user's own predictions with their fixtures and results, newest first (by predictedAt). */
+export async function listOwnPredictions(db: Executor, userId: string, opts: { gameweek?: number } = {}): Promise<OwnPredictionRow[]> {
+  let q = ownQuery(db, userId);
+  if (opts.gameweek !== undefined) q = q.where('fixtures.gameweek', '=', opts.gameweek);
+  const rows = await q.orderBy('predictions.predictedAt', 'desc').orderBy('fixtures.id').execute();
+  return rows.map(toOwn);
+}
+
+export async function getOwnPrediction(db: Executor, userId: string, fixtureId: string): Promise<OwnPredictionRow | undefined> {
+  const r = await ownQuery(db, userId).where('predictions.fixtureId', '=', fixtureId).executeTakeFirst();
+  return r ? toOwn(r) : undefined;
+}
+
+/** The gameweeks that have at least one fixture, ascending. */
+export async function gameweeksWithFixtures(db: Executor): Promise<number[]> {
+  const rows = await db.selectFrom('fixtures').select('gameweek').distinct().where('gameweek', 'is not', null).orderBy('gameweek').execute();
+  return rows.map((r) => r.gameweek).filter((g): g is number => g !== null);
+}
+
+export async function gameweekDefinitions(db: Executor): Promise<GameweekDefinition[]> {
+  return db.selectFrom('gameweeks').select(['gameweek', 'startDate', 'endDate']).orderBy('gameweek').execute();
+}
+
+export async function getFinalResult(db: Executor, fixtureId: string): Promise<{ homeScore: number; awayScore: number } | undefined> {
+  return db.selectFrom('results').select(['homeScore', 'awayScore']).where('fixtureId', '=', fixtureId).where('final', '=', 1).executeTakeFirst();
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resultBodySchema } from '../../../game/schemas/predictions.js';
+import { requireAdmin } from '../../auth/session.js';
+import { conflict, notFound } from '../../errors.js';
+import { fixtureDto, presentFixture } from '../fixtures/presenter.js';
+import { getFixture } from '../fixtures/repository.js';
+import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
+
+/** Everything a result changes: fixture lists, every player's points, league tables, dashboards, statistics, live matches. */
+export const RESULT_KEYS = [['fixtures'], ['predictions'], ['leagues'], ['dashboard'], ['statistics'], ['matches']];
+
+const params = z.object({ fixtureId: z.string().min(1).max(200) });
+const errorDto = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export async function resultRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const admin = { preValidation: async (req: Parameters<typeof requireAdmin>[1]) => void (await requireAdmin(app, req)) };
+
+  app.put(
+    '/api/admin/results/:fixtureId',
+    {
+      ...admin,
+      schema: {
+        tags: ['results'],
+        summary: "Save or correct a match's final result; every prediction on it is scored in the same transaction",
+        params,
+        body: resultBodySchema,
+        response: { 200: z.object({ fixture: fixtureDto, scored: z.number() }), 404: errorDto, 409: errorDto },
+      },
+    },
+    async (req) => {
+      const { db, clock } = app.deps;
+      const { fixtureId } = req.params;
+      const out = await db.transaction().execute(async (trx) => {
+        const fixture = await getFixture(trx, fixtureId);
+        if (!fixture) throw notFound('This match does not exist.');
+        if (fixture.postponed || fixture.kickoffAt === null) {
+          throw conflict('This match is postponed. Give it a new kick-off time before entering its result.', 'postponed');
+        }
+        await saveFinalResult(trx, fixtureId, req.body, clock.nowIso());
+        const scored = await rescorePredictions(trx, fixtureId, req.body);
+        return { fixture: (await getFixture(trx, fixtureId))!, scored };
+      });
+      await app.deps.bus.publish({ type: 'result', keys: RESULT_KEYS });
+      return { fixture: presentFixture(out.fixture, clock.now()), scored: out.scored };
+    },
+  );
+
+  app.delete(
+    '/api/admin/results/:fixtureId',
+    {
+      ...admin,
+      schema: {
+        tags: ['results'],
+        summary: "Clear a match's result; its predictions return to pending",
+        params,
+        response: { 200: z.object({ fixture: fixtureDto, reset: z.number() }), 404: errorDto },
+      },
+    },
+    async (req) => {
+      const { db, clock } = app.deps;
+      const { fixtureId } = req.params;
+      const out = await db.transaction().execute(async (trx) => {
+        if (!(await getFixture(trx, fixtureId))) throw notFound('This match does not exist.');
+        const { reset } = await clearResult(trx, fixtureId);
+        return { fixture: (await getFixture(trx, fixtureId))!, reset };
+      });
+      await app.deps.bus.publish({ type: 'result', keys: RESULT_KEYS });
+      return { fixture: presentFixture(out.fixture, clock.now()), reset: out.reset };
+    },
+  );
+}

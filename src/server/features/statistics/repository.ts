@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/index.js';
+import type { PredictionRecord, ScoredOutcome } from '../../../game/statistics.js';
+import type { GameweekTotal } from '../../../game/rank-history.js';
+
+const OUTCOMES = new Set<string>(['exact', 'outcome', 'wrong']);
+
+/**
+ * One player's predictions with their fixtures. Outcome and points count only while the match
+ * has a FINAL result (a provisional in-play score never scores).
+ */
+export async function loadPredictionRecords(db: DB, userId: string): Promise<PredictionRecord[]> {
+  const rows = await db
+    .selectFrom('predictions')
+    .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
+    .leftJoin('results', 'results.fixtureId', 'predictions.fixtureId')
+    .select([
+      'predictions.fixtureId',
+      'fixtures.homeTeam',
+      'fixtures.awayTeam',
+      'fixtures.kickoffAt',
+      'predictions.predictedAt',
+      'predictions.homeScore',
+      'predictions.awayScore',
+      'predictions.outcome',
+      'predictions.points',
+      'results.final',
+    ])
+    .where('predictions.userId', '=', userId)
+    .execute();
+  return rows.map((r) => {
+    const scored = r.final === 1 && r.outcome !== null && OUTCOMES.has(r.outcome);
+    return {
+      fixtureId: r.fixtureId,
+      homeTeam: r.homeTeam,
+      awayTeam: r.awayTeam,
+      kickoffAt: r.kickoffAt,
+      predictedAt: r.predictedAt,
+      homeScore: r.homeScore,
+      awayScore: r.awayScore,
+      outcome: scored ? (r.outcome as ScoredOutcome) : null,
+      points: scored ? (r.points ?? 0) : null,
+    };
+  });
+}
+
+/** Gameweeks with at least one final result. */
+export async function gameweeksWithResults(db: DB): Promise<number[]> {
+  const rows = await db
+    .selectFrom('results')
+    .innerJoin('fixtures', 'fixtures.id', 'results.fixtureId')
+    .select('fixtures.gameweek')
+    .distinct()
+    .where('results.final', '=', 1)
+    .where('fixtures.gameweek', 'is not', null)
+    .execute();
+  return rows.map((r) => Number(r.gameweek)).sort((a, b) => a - b);
+}
+
+/**
+ * Every player's points per gameweek, summed by the database over stored points (final results
+ * only): one row per player and gameweek, never one per prediction.
+ */
+export async function gameweekTotals(db: DB): Promise<GameweekTotal[]> {
+  const rows = await db
+    .selectFrom('predictions')
+    .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
+    .innerJoin('results', 'results.fixtureId', 'predictions.fixtureId')
+    .select(['predictions.userId', 'fixtures.gameweek', (eb) => eb.fn.sum<number>('predictions.points').as('points')])
+    .where('results.final', '=', 1)
+    .where('predictions.points', 'is not', null)
+    .where('fixtures.gameweek', 'is not', null)
+    .groupBy(['predictions.userId', 'fixtures.gameweek'])
+    .execute();
+  return rows.map((r) => ({ userId: r.userId, gameweek: Number(r.gameweek), points: Number(r.points) }));
+}
+
+/**
+ * A cheap fingerprint of everything the per-gameweek totals depend on: results (points are
+ * written with them) and the players (an account's deletion removes its predictions).
+ */
+export async function totalsFingerprint(db: DB): Promise<string> {
+  const [res, users] = await Promise.all([
+    db
+      .selectFrom('results')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest'), sql<number>`sum(${eb.ref('final')})`.as('finals')])
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return `${Number(res.n)}|${res.latest ?? ''}|${Number(res.finals ?? 0)}|${Number(users.n)}`;
+}
+
+export async function leagueMemberIds(db: DB, leagueId: string): Promise<string[]> {
+  const rows = await db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).execute();
+  return rows.map((r) => r.userId);
+}
+
+/** The leagues the player belongs to (for the rank-history league selector). */
+export async function leaguesOf(db: DB, userId: string): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .selectFrom('leagueMembers')
+    .innerJoin('leagues', 'leagues.id', 'leagueMembers.leagueId')
+    .select(['leagues.id', 'leagues.name'])
+    .where('leagueMembers.userId', '=', userId)
+    .orderBy('leagues.name')
+    .orderBy('leagues.id')
+    .execute();
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { computeStatistics, isValidTimeZone } from '../../../game/statistics.js';
+import { computeRankHistory } from '../../../game/rank-history.js';
+import { requireUser } from '../../auth/session.js';
+import { badRequest, notFound } from '../../errors.js';
+import { leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
+import { loadTotalsSnapshot } from './service.js';
+import { presentStatistics, statisticsDto } from './presenter.js';
+
+export const timeZoneQuery = z.string().max(64).default('Europe/London');
+
+export async function statisticsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/me/statistics',
+    {
+      schema: {
+        tags: ['statistics'],
+        summary: "The signed-in player's own statistics and rank history (overall, or in one of their leagues)",
+        security: [{ session: [] }],
+        querystring: z.object({
+          tz: timeZoneQuery.describe('The viewer’s IANA time zone, for weekday performance'),
+          league: z.string().max(100).optional().describe('A league the player belongs to; overall among all players when absent'),
+        }),
+        response: { 200: z.object({ statistics: statisticsDto }) },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(app, req);
+      const { tz, league } = req.query;
+      if (!isValidTimeZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
+      const { db } = app.deps;
+      const [records, leagues, snapshot] = await Promise.all([loadPredictionRecords(db, user.id), leaguesOf(db, user.id), loadTotalsSnapshot(db)]);
+
+      let scope: { leagueId: string | null; name: string } = { leagueId: null, name: 'Overall' };
+      let totals = snapshot.totals;
+      if (league) {
+        // Only the player's own leagues: anything else reads as not found, whether it exists or not.
+        const mine = leagues.find((l) => l.id === league);
+        if (!mine) throw notFound('League not found.');
+        const members = new Set(await leagueMemberIds(db, league));
+        totals = totals.filter((t) => members.has(t.userId));
+        scope = { leagueId: mine.id, name: mine.name };
+      }
+      const stats = computeStatistics(records, tz);
+      const rank = computeRankHistory(totals, snapshot.gameweeks, user.id);
+      return { statistics: presentStatistics(stats, rank, scope, leagues, tz) };
+    },
+  );
+}

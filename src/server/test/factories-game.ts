@@ -1,0 +1,44 @@
+import type { DB } from '../db/index.js';
+import { scorePrediction, type PredictionOutcome } from '../../game/scoring.js';
+import { rescorePredictions, saveFinalResult } from '../features/results/repository.js';
+
+/**
+ * A prediction row for tests, seeds and benchmarks. When the fixture already has a final result
+ * and `points`/`outcome` are not given, they are scored as the server would.
+ */
+export async function buildPrediction(
+  db: DB,
+  p: { userId: string; fixtureId: string; homeScore?: number; awayScore?: number; predictedAt?: string; points?: number | null; outcome?: PredictionOutcome | null },
+) {
+  const homeScore = p.homeScore ?? 1;
+  const awayScore = p.awayScore ?? 0;
+  let points = p.points ?? null;
+  let outcome = p.outcome ?? null;
+  if (p.points === undefined && p.outcome === undefined) {
+    const result = await db.selectFrom('results').select(['homeScore', 'awayScore']).where('fixtureId', '=', p.fixtureId).where('final', '=', 1).executeTakeFirst();
+    if (result) ({ points, outcome } = scorePrediction({ homeScore, awayScore }, result));
+  }
+  const row = { userId: p.userId, fixtureId: p.fixtureId, homeScore, awayScore, predictedAt: p.predictedAt ?? new Date().toISOString(), points, outcome };
+  await db.insertInto('predictions').values(row).execute();
+  return row;
+}
+
+/**
+ * A result row. A final result (the default) scores the fixture's predictions exactly as the
+ * admin route does; `final: false` stores a provisional in-play score, which is never scored.
+ */
+export async function buildResult(db: DB, r: { fixtureId: string; homeScore?: number; awayScore?: number; final?: boolean; updatedAt?: string }) {
+  const score = { homeScore: r.homeScore ?? 1, awayScore: r.awayScore ?? 0 };
+  const updatedAt = r.updatedAt ?? new Date().toISOString();
+  if (r.final === false) {
+    await db
+      .insertInto('results')
+      .values({ fixtureId: r.fixtureId, ...score, final: 0, updatedAt })
+      .onConflict((oc) => oc.column('fixtureId').doUpdateSet({ ...score, final: 0, updatedAt }))
+      .execute();
+    return { fixtureId: r.fixtureId, ...score, final: 0 };
+  }
+  await saveFinalResult(db, r.fixtureId, score, updatedAt);
+  await rescorePredictions(db, r.fixtureId, score);
+  return { fixtureId: r.fixtureId, ...score, final: 1 };
+}
