@@ -28,7 +28,7 @@ fi
 echo "== lint"; npm run --silent lint
 echo "== typecheck"; npm run --silent typecheck
 echo "== build"; npm run --silent build
-export E2E_WEB_DIR="$PWD/dist/web"
+export E2E_WEB_DIR="$PWD/dist/web" E2E_USE_BUILD=1
 
 echo "== tests"
 report="$(mktemp)"

@@ -14,7 +14,9 @@ export interface RunningServer {
   dataDir: string;
   databaseUrl: string;
   logs: string[];
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Stops the process; the data folder is removed unless `keepData`. */
+  stop(signal?: NodeJS.Signals, opts?: { keepData?: boolean }): Promise<void>;
+  pid: number;
 }
 
 export async function freePort(): Promise<number> {
@@ -28,13 +30,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-e2e-'));
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; port?: number } = {}): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-e2e-'));
   const databaseUrl = env.DATABASE_URL ?? path.join(dataDir, 'scoreline.db');
   const url = `http://localhost:${port}`;
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The test command builds the server first (E2E_USE_BUILD); a single file run uses the sources.
+  const entry = process.env.E2E_USE_BUILD && fs.existsSync('dist/server/main.js') ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -72,12 +76,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     databaseUrl,
     logs,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) {
+    pid: child.pid!,
+    async stop(signal = 'SIGTERM', stopOpts = {}) {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
         child.kill(signal);
-        await new Promise((r) => child.once('exit', r));
+        await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOpts.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -11,7 +11,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server that keeps what it receives, for the app's SMTP_URL in tests. */
-export async function startSmtpSink(): Promise<{ url: string; port: number; mails: ReceivedMail[]; waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>; stop(): Promise<void> }> {
+export async function startSmtpSink(opts: { port?: number } = {}): Promise<{ url: string; port: number; mails: ReceivedMail[]; waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>; stop(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -33,7 +33,7 @@ export async function startSmtpSink(): Promise<{ url: string; port: number; mail
       });
     },
   });
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -17,7 +17,7 @@ const base: CalendarFixture = {
 const now = new Date('2025-08-10T09:00:00.000Z');
 
 function events(text: string): VEvent[] {
-  return Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === 'VEVENT');
+  return Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
 }
 
 describe('buildCalendar', () => {
@@ -28,8 +28,8 @@ describe('buildCalendar', () => {
     expect(e).toBeDefined();
     expect(e!.uid).toBe('Arsenal_FC_vs_Chelsea_FC_2025-08-16@scoreline.example');
     expect(e!.summary).toBe('Arsenal v Chelsea');
-    expect(new Date(e!.start).toISOString()).toBe('2025-08-16T14:00:00.000Z');
-    expect(new Date(e!.end).toISOString()).toBe('2025-08-16T16:00:00.000Z');
+    expect(new Date(e!.start!).toISOString()).toBe('2025-08-16T14:00:00.000Z');
+    expect(new Date(e!.end!).toISOString()).toBe('2025-08-16T16:00:00.000Z');
     expect(String(e!.sequence)).toBe('0');
     expect(text).toContain('BEGIN:VALARM');
     expect(text).toContain('TRIGGER:-PT2H');
@@ -42,8 +42,8 @@ describe('buildCalendar', () => {
     const second = events(buildCalendar({ fixtures: [moved], now, publicUrl: 'https://x.example', host: 'x.example' }))[0]!;
     expect(second.uid).toBe(first.uid);
     expect(Number(second.sequence)).toBeGreaterThan(Number(first.sequence));
-    expect(new Date(second.lastmodified).toISOString()).toBe('2025-08-12T08:00:00.000Z');
-    expect(new Date(second.start).toISOString()).toBe('2025-08-17T16:30:00.000Z');
+    expect(new Date(second.lastmodified!).toISOString()).toBe('2025-08-12T08:00:00.000Z');
+    expect(new Date(second.start!).toISOString()).toBe('2025-08-17T16:30:00.000Z');
   });
 
   test('postponed matches are cancelled, matches without a time are left out, finished ones show the score', () => {

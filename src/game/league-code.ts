@@ -8,7 +8,7 @@ import { LEAGUE_CODE_LENGTH } from './limits.js';
  */
 export const LEAGUE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-type RandomFill = (bytes: Uint8Array) => Uint8Array;
+type RandomFill = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>;
 const cryptoFill: RandomFill = (bytes) => globalThis.crypto.getRandomValues(bytes);
 
 /** A fresh code from a cryptographic random source, every character equally likely. */

@@ -41,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     sessionUser(req: FastifyRequest): Promise<SessionUser | null>;
+    /** Requests received and completed (the shutdown log proves in-flight work finished). */
+    requestCounts: { received: number; completed: number };
     /** Every route registered (method and URL), for the authorization matrix test. */
     routeList: Array<{ method: string; url: string }>;
   }
@@ -73,8 +75,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     trustProxy: false,
+    // During a graceful shutdown requests already on their way are served, not answered 503.
+    return503OnClosing: false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const requestCounts = { received: 0, completed: 0 };
+  app.decorate('requestCounts', requestCounts);
+  app.addHook('onRequest', async () => {
+    requestCounts.received++;
+  });
+  app.addHook('onResponse', async () => {
+    requestCounts.completed++;
+  });
   const routeList: Array<{ method: string; url: string }> = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

@@ -30,7 +30,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        const { received, completed } = app.requestCounts;
+        app.log.info(`Shutdown complete: ${completed} of ${received} requests answered`);
+        console.log(`shutdown: received=${received} completed=${completed}`);
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   });

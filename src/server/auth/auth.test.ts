@@ -36,7 +36,7 @@ function cookieOf(res: LightMyRequestResponse): string {
   const raw = res.headers['set-cookie'];
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
   return list
-    .map((c) => c.split(';')[0])
+    .map((c) => c.split(';')[0] ?? '')
     .filter((c) => !/=$/.test(c))
     .join('; ');
 }

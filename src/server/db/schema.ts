@@ -170,6 +170,27 @@ export interface ReminderLogTable {
   lastError: string | null;
 }
 
+export interface ContactMessageTable {
+  id: string;
+  /** The sender's account (null once that account is deleted). */
+  userId: string | null;
+  /** The signed-in user's e-mail, else 'Unknown user' (spec §3). */
+  fromName: string;
+  /** The address typed in the form; the e-mail's reply-to. */
+  fromEmail: string;
+  toEmail: string;
+  subject: string;
+  message: string;
+  /** 'pending' (not tried yet) | 'sent' | 'failed' (last attempt failed; retried at nextAttemptAt). */
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  /** When the next delivery attempt is due (also a short lease while one is in flight); null = no more automatic attempts. */
+  nextAttemptAt: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -186,4 +207,5 @@ export interface Database {
   appMeta: AppMetaTable;
   userSettings: UserSettingsTable;
   reminderLog: ReminderLogTable;
+  contactMessages: ContactMessageTable;
 }

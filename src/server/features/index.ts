@@ -1,22 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.js';
+import { leagueRoutes } from './leagues/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { adminOverviewRoutes } from './admin-overview/routes.js';
+import { seasonRoutes } from './season/routes.js';
+import { fixtureRoutes } from './fixtures/routes.js';
 import { predictionRoutes } from './predictions/routes.js';
 import { resultRoutes } from './results/routes.js';
+import { matchdayRoutes } from './matchday/routes.js';
+import { startReminderScheduler } from './matchday/reminders.js';
+import { statisticsRoutes } from './statistics/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
+import { contactRoutes } from './contact/routes.js';
+import { startContactRetryService } from './contact/delivery.js';
 
 /** Every feature's routes. Each feature is a Fastify plugin in features/<name>/routes.ts. */
 export async function registerFeatures(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(profileRoutes);
+  await app.register(leagueRoutes);
   await app.register(adminOverviewRoutes);
+  await app.register(seasonRoutes);
+  await app.register(fixtureRoutes);
   await app.register(predictionRoutes);
   await app.register(resultRoutes);
+  await app.register(matchdayRoutes);
+  await app.register(statisticsRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(contactRoutes);
 }
 
 /** Background services (schedulers, retry loops); returns a function that stops them all. */
 export async function startFeatureServices(_app: FastifyInstance): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void> | void> = [];
+  stops.push(startReminderScheduler(_app));
+  stops.push(startContactRetryService(_app));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

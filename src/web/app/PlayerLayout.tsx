@@ -5,20 +5,21 @@ import { Logo } from '../components/Logo';
 import { LogoutDialog } from '../components/LogoutDialog';
 import { ProPromo } from '../components/ProPromo';
 import { TeamNamePrompt } from '../components/TeamNamePrompt';
+import { Icon, type IconName } from '../features/account/icons';
 
-const NAV = [
-  { to: '/dashboard', label: 'Dashboard', icon: '🏠' },
-  { to: '/matches', label: 'Live Matches', icon: '⚽' },
-  { to: '/predictions', label: 'My Predictions', icon: '🎯' },
-  { to: '/leaderboard', label: 'Leaderboard', icon: '🏆' },
-  { to: '/statistics', label: 'Statistics', icon: '📊' },
-  { to: '/contact', label: 'Contact Us', icon: '✉️' },
-  { to: '/settings', label: 'Settings', icon: '⚙️' },
+const NAV: Array<{ to: string; label: string; icon: IconName }> = [
+  { to: '/dashboard', label: 'Dashboard', icon: 'home' },
+  { to: '/matches', label: 'Live Matches', icon: 'ball' },
+  { to: '/predictions', label: 'My Predictions', icon: 'target' },
+  { to: '/leaderboard', label: 'Leaderboard', icon: 'trophy' },
+  { to: '/statistics', label: 'Statistics', icon: 'chart' },
+  { to: '/contact', label: 'Contact Us', icon: 'mail' },
+  { to: '/settings', label: 'Settings', icon: 'gear' },
 ];
-const ADMIN_NAV = [
-  { to: '/admin', label: 'Admin Fixtures', icon: '🛠️' },
-  { to: '/admin/gameweeks', label: 'Gameweeks', icon: '📅' },
-  { to: '/admin/messages', label: 'Contact Messages', icon: '📨' },
+const ADMIN_NAV: Array<{ to: string; label: string; icon: IconName }> = [
+  { to: '/admin', label: 'Admin Fixtures', icon: 'tool' },
+  { to: '/admin/gameweeks', label: 'Gameweeks', icon: 'calendar' },
+  { to: '/admin/messages', label: 'Contact Messages', icon: 'inbox' },
 ];
 
 function NavItems({ onNavigate }: { onNavigate?: () => void }) {
@@ -33,7 +34,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
           `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`
         }
       >
-        <span aria-hidden="true">{icon}</span>
+        <Icon name={icon} />
         {label}
       </NavLink>
     </li>

@@ -1,27 +1,158 @@
-import { clubByName } from '../../game/clubs';
+import { useId, type ReactNode } from 'react';
+import { clubByName, type Club } from '../../game/clubs';
+
+type Pattern =
+  | 'stripes'
+  | 'hoops'
+  | 'halves'
+  | 'quarters'
+  | 'chief'
+  | 'base'
+  | 'pale'
+  | 'bend'
+  | 'bendSinister'
+  | 'chevron'
+  | 'chevronInverse'
+  | 'saltire'
+  | 'cross'
+  | 'roundel'
+  | 'ring'
+  | 'plain';
+
+/** Each club's crest design: a heraldic division of its shield in its two colours. */
+const PATTERNS: Record<string, Pattern> = {
+  ARS: 'chief',
+  AVL: 'chevron',
+  BOU: 'stripes',
+  BRE: 'pale',
+  BHA: 'stripes',
+  BUR: 'saltire',
+  CHE: 'roundel',
+  CRY: 'stripes',
+  EVE: 'plain',
+  FUL: 'bend',
+  LEE: 'ring',
+  LIV: 'quarters',
+  MCI: 'halves',
+  MUN: 'cross',
+  NEW: 'stripes',
+  NFO: 'bendSinister',
+  SUN: 'stripes',
+  TOT: 'base',
+  WHU: 'hoops',
+  WOL: 'chevronInverse',
+};
+
+const SHIELD = 'M16 1.5 29 5v10.5C29 23 23.5 28.5 16 31 8.5 28.5 3 23 3 15.5V5z';
+
+function luminance(hex: string): number {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function division(pattern: Pattern, c: string): ReactNode {
+  switch (pattern) {
+    case 'stripes':
+      return [6, 14, 22].map((x) => <rect key={x} x={x} y="0" width="4" height="32" fill={c} />);
+    case 'hoops':
+      return [7, 15, 23].map((y) => <rect key={y} x="0" y={y} width="32" height="4" fill={c} />);
+    case 'halves':
+      return <rect x="16" y="0" width="16" height="32" fill={c} />;
+    case 'quarters':
+      return (
+        <>
+          <rect x="16" y="0" width="16" height="14" fill={c} />
+          <rect x="0" y="14" width="16" height="18" fill={c} />
+        </>
+      );
+    case 'chief':
+      return <rect x="0" y="0" width="32" height="10" fill={c} />;
+    case 'base':
+      return <rect x="0" y="22" width="32" height="10" fill={c} />;
+    case 'pale':
+      return <rect x="12" y="0" width="8" height="32" fill={c} />;
+    case 'bend':
+      return <path d="M0 2 L6 -2 L34 26 L28 32z" fill={c} />;
+    case 'bendSinister':
+      return <path d="M32 2 L26 -2 L-2 26 L4 32z" fill={c} />;
+    case 'chevron':
+      return <path d="M0 24 L16 12 L32 24 L32 31 L16 19 L0 31z" fill={c} />;
+    case 'chevronInverse':
+      return <path d="M0 4 L16 16 L32 4 L32 11 L16 23 L0 11z" fill={c} />;
+    case 'saltire':
+      return <path d="M-2 2 L2 -2 L34 30 L30 34z M34 2 L30 -2 L-2 30 L2 34z" fill={c} />;
+    case 'cross':
+      return (
+        <>
+          <rect x="13" y="0" width="6" height="32" fill={c} />
+          <rect x="0" y="11" width="32" height="6" fill={c} />
+        </>
+      );
+    case 'roundel':
+      return <circle cx="16" cy="15" r="8" fill={c} />;
+    case 'ring':
+      return <circle cx="16" cy="15" r="8.5" fill="none" stroke={c} strokeWidth="3" />;
+    case 'plain':
+      return <path d="M16 5 25.5 7.5v8C25.5 21 21.5 25 16 27 10.5 25 6.5 21 6.5 15.5v-8z" fill="none" stroke={c} strokeWidth="1.5" />;
+  }
+}
+
+function Crest({ club, size }: { club: Club; size: number }) {
+  const clip = useId();
+  const pattern = PATTERNS[club.code] ?? 'plain';
+  // The outline is whichever of the two colours stands out from the page; very light shields get a dark edge.
+  const edge = luminance(club.primary) > 0.8 && luminance(club.secondary) > 0.8 ? '#334155' : luminance(club.primary) > 0.8 ? club.secondary : club.primary;
+  const textDark = luminance(club.primary) > 0.45;
+  return (
+    <svg role="img" aria-label={`${club.shortName} badge`} width={size} height={size} viewBox="0 0 32 32" className="shrink-0">
+      <defs>
+        <clipPath id={clip}>
+          <path d={SHIELD} />
+        </clipPath>
+      </defs>
+      <g clipPath={`url(#${clip})`}>
+        <rect width="32" height="32" fill={club.primary} />
+        {division(pattern, club.secondary)}
+      </g>
+      <path d={SHIELD} fill="none" stroke={edge} strokeWidth="1.6" strokeLinejoin="round" />
+      <text
+        x="16"
+        y="18.5"
+        textAnchor="middle"
+        fontSize="8"
+        fontWeight="800"
+        fontFamily="system-ui, sans-serif"
+        fill={textDark ? '#0f172a' : '#ffffff'}
+        stroke={textDark ? '#ffffff' : '#0f172a'}
+        strokeWidth="1.6"
+        paintOrder="stroke"
+        strokeLinejoin="round"
+      >
+        {club.code}
+      </text>
+    </svg>
+  );
+}
 
 /**
- * A club badge drawn in the club's colours (no image from another host): a shield with the
- * club's three-letter code. Unknown clubs get a generic football icon.
+ * A club badge drawn by the project in the club's two colours (no image from another host):
+ * a shield with the club's own heraldic division and its three-letter code. Unknown clubs get
+ * a generic football icon.
  */
 export function ClubBadge({ team, size = 32 }: { team: string; size?: number }) {
   const club = clubByName(team);
   if (!club) {
     return (
-      <svg role="img" aria-label={`${team} badge`} width={size} height={size} viewBox="0 0 32 32">
-        <circle cx="16" cy="16" r="14" fill="#e2e8f0" stroke="#64748b" strokeWidth="2" />
-        <path d="M16 9l5 3.6-1.9 5.8h-6.2L11 12.6z" fill="#64748b" />
+      <svg role="img" aria-label={`${team} badge`} width={size} height={size} viewBox="0 0 32 32" className="shrink-0">
+        <circle cx="16" cy="16" r="14" fill="#f8fafc" stroke="#475569" strokeWidth="2" />
+        <path d="M16 10.5l4.8 3.5-1.8 5.6h-6l-1.8-5.6z" fill="#475569" />
+        <path d="M16 10.5V5.5M20.8 14l4.6-1.6M19 19.6l2.8 4M13 19.6l-2.8 4M11.2 14l-4.6-1.6" stroke="#475569" strokeWidth="1.5" />
       </svg>
     );
   }
-  const light = ['#FFFFFF', '#F6EB61', '#FBE122', '#FDB913', '#6CABDD', '#99D6EA', '#95BFE5'].includes(club.primary.toUpperCase());
-  return (
-    <svg role="img" aria-label={`${club.shortName} badge`} width={size} height={size} viewBox="0 0 32 32">
-      <path d="M16 1.5 29 5v10.5C29 23 23.5 28.5 16 31 8.5 28.5 3 23 3 15.5V5z" fill={club.primary} stroke={club.secondary} strokeWidth="2" />
-      <path d="M3.8 19h24.4" stroke={club.secondary} strokeWidth="2.5" opacity="0.9" />
-      <text x="16" y="15" textAnchor="middle" fontSize="8.5" fontWeight="800" fontFamily="system-ui, sans-serif" fill={light ? '#111827' : '#FFFFFF'}>
-        {club.code}
-      </text>
-    </svg>
-  );
+  return <Crest club={club} size={size} />;
 }

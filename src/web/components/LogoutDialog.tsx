@@ -19,7 +19,7 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
           onClick={async () => {
             await signOut();
             onClose();
-            navigate('/', { replace: true });
+            navigate('/', { replace: true, state: { message: 'You have been logged out. See you on match day!' } });
           }}
         >
           Log Out

@@ -1,4 +1,146 @@
-// Screen under construction by its issue; replaced in this session.
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Banner } from '../components/Banner';
+import { LogoutDialog } from '../components/LogoutDialog';
+import { ADMIN_MESSAGE_MS, AdminGate } from '../features/admin/AdminGate';
+import { useAllFixtures, useGameweeksInfo, type Fixture } from '../features/admin/api';
+import { BulkDeleteButton, ImportFileInput, ImportSeasonButton } from '../features/admin/BulkActions';
+import { DeleteFixtureDialog } from '../features/admin/DeleteFixtureDialog';
+import { FixtureCard } from '../features/admin/FixtureCard';
+import { FixtureFormModal } from '../features/admin/FixtureFormModal';
+
+const GAMEWEEKS = Array.from({ length: 38 }, (_, i) => i + 1);
+
+function AdminFixturesScreen() {
+  const fixtures = useAllFixtures();
+  const info = useGameweeksInfo();
+  const [filter, setFilter] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<Fixture | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Fixture | null>(null);
+  const [logout, setLogout] = useState(false);
+  const notify = useCallback((kind: 'success' | 'error', text: string) => setMessage({ kind, text }), []);
+  const clear = useCallback(() => setMessage(null), []);
+
+  const all = useMemo(() => fixtures.data ?? [], [fixtures.data]);
+  // Date then time ascending (the UK date and time order the kick-offs; postponed ones without a time last in their day).
+  const shown = useMemo(
+    () =>
+      all
+        .filter((f) => filter === null || f.gameweek === filter)
+        .sort((a, b) => a.localDate.localeCompare(b.localDate) || (a.localTime ?? '99').localeCompare(b.localTime ?? '99') || a.id.localeCompare(b.id)),
+    [all, filter],
+  );
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Fixture Management</h1>
+          <p className="text-sm text-slate-700">Add, edit, import and delete Premier League fixtures.</p>
+        </div>
+        <button type="button" className="btn-secondary" onClick={() => setLogout(true)}>
+          Logout
+        </button>
+      </div>
+
+      {message && (
+        <Banner kind={message.kind} onDismiss={clear} clearAfterMs={ADMIN_MESSAGE_MS}>
+          {message.text}
+        </Banner>
+      )}
+
+      <section aria-label="Fixture actions" className="card flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={busy}
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          Add Single Fixture
+        </button>
+        <ImportSeasonButton busy={busy} setBusy={setBusy} notify={notify} />
+        <ImportFileInput busy={busy} setBusy={setBusy} notify={notify} />
+        <Link to="/admin/gameweeks" className="btn-secondary">
+          Manage Gameweeks
+        </Link>
+        <BulkDeleteButton gameweek={filter} count={shown.length} busy={busy || fixtures.isPending} setBusy={setBusy} notify={notify} />
+      </section>
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <label htmlFor="gameweek-filter" className="label">
+            Filter by gameweek
+          </label>
+          <select
+            id="gameweek-filter"
+            className="input w-56"
+            value={filter === null ? 'all' : String(filter)}
+            onChange={(e) => setFilter(e.target.value === 'all' ? null : Number(e.target.value))}
+          >
+            <option value="all">All Gameweeks</option>
+            {GAMEWEEKS.map((n) => (
+              <option key={n} value={n}>
+                Gameweek {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="text-sm text-slate-700" data-testid="showing-count" aria-live="polite">
+          Showing {shown.length} of {all.length} fixtures
+        </p>
+      </div>
+
+      {fixtures.isPending ? (
+        <p role="status" className="text-slate-700">
+          Loading fixtures...
+        </p>
+      ) : fixtures.isError ? (
+        <Banner kind="error">Failed to load fixtures. Please try again.</Banner>
+      ) : shown.length === 0 ? (
+        <p className="card text-center text-slate-700">{all.length === 0 ? 'No fixtures yet. Import the season or add a fixture.' : 'No fixtures in this gameweek.'}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Fixtures">
+          {shown.map((f) => (
+            <FixtureCard
+              key={f.id}
+              fixture={f}
+              onEdit={() => {
+                setEditing(f);
+                setFormOpen(true);
+              }}
+              onDelete={() => setDeleting(f)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <FixtureFormModal
+        open={formOpen}
+        fixture={editing}
+        today={info.data?.today}
+        onClose={() => setFormOpen(false)}
+        onSaved={(text) => {
+          setFormOpen(false);
+          notify('success', text);
+        }}
+      />
+      <DeleteFixtureDialog fixture={deleting} onClose={() => setDeleting(null)} notify={notify} />
+      <LogoutDialog open={logout} onClose={() => setLogout(false)} />
+    </div>
+  );
+}
+
+/** Spec §2 Admin Fixtures (/admin). */
 export default function AdminFixtures() {
-  return <h1 className="text-2xl font-bold">AdminFixtures</h1>;
+  return (
+    <AdminGate loading="Verifying admin access..." homeLabel="Go to Dashboard" homeTo="/dashboard">
+      <AdminFixturesScreen />
+    </AdminGate>
+  );
 }

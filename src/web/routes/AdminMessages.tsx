@@ -1,4 +1,129 @@
-// Screen under construction by its issue; replaced in this session.
+import { useCallback, useState } from 'react';
+import { Banner } from '../components/Banner';
+import { ADMIN_MESSAGE_MS, AdminGate } from '../features/admin/AdminGate';
+import { useAdminContactMessages, useRetryContact, type ContactMessage } from '../features/contact/api';
+import { formatDateTime } from '../lib/format';
+import { ApiError } from '../lib/api';
+
+const STATUS = {
+  sent: { label: 'Sent', cls: 'bg-green-100 text-green-900' },
+  failed: { label: 'Not sent yet', cls: 'bg-red-100 text-red-900' },
+  pending: { label: 'Sending', cls: 'bg-amber-100 text-amber-900' },
+} as const;
+
+function MessageCard({ m, onRetry, retrying }: { m: ContactMessage; onRetry: (id: string) => void; retrying: boolean }) {
+  const s = STATUS[m.status];
+  return (
+    <li className="card space-y-3" data-status={m.status}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-slate-900">{m.fromName}</p>
+          <p className="truncate text-sm text-slate-700">
+            Reply to: <a className="text-brand-800 underline" href={`mailto:${m.fromEmail}`}>{m.fromEmail}</a>
+          </p>
+        </div>
+        <span className={`rounded-full px-2.5 py-1 text-xs font-bold ${s.cls}`}>{s.label}</span>
+      </div>
+      <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{m.message}</p>
+      <dl className="grid gap-x-4 gap-y-1 text-xs text-slate-700 sm:grid-cols-2">
+        <div>
+          <dt className="inline font-semibold">Received: </dt>
+          <dd className="inline">{formatDateTime(m.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">To: </dt>
+          <dd className="inline break-all">{m.toEmail}</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Attempts: </dt>
+          <dd className="inline">{m.attempts}</dd>
+        </div>
+        {m.sentAt && (
+          <div>
+            <dt className="inline font-semibold">Sent: </dt>
+            <dd className="inline">{formatDateTime(m.sentAt)}</dd>
+          </div>
+        )}
+        {m.status !== 'sent' && (
+          <div>
+            <dt className="inline font-semibold">Next attempt: </dt>
+            <dd className="inline">{m.nextAttemptAt ? formatDateTime(m.nextAttemptAt) : 'Only when you retry'}</dd>
+          </div>
+        )}
+        {m.lastError && m.status !== 'sent' && (
+          <div className="sm:col-span-2">
+            <dt className="inline font-semibold">Last error: </dt>
+            <dd className="inline break-all">{m.lastError}</dd>
+          </div>
+        )}
+      </dl>
+      {m.status !== 'sent' && (
+        <button type="button" className="btn-secondary" disabled={retrying} onClick={() => onRetry(m.id)}>
+          {retrying ? 'Retrying...' : 'Retry now'}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function AdminMessagesScreen() {
+  const q = useAdminContactMessages();
+  const retry = useRetryContact();
+  const [note, setNote] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const clear = useCallback(() => setNote(null), []);
+  const onRetry = async (id: string) => {
+    setNote(null);
+    try {
+      const { message } = await retry.mutateAsync(id);
+      setNote(message.status === 'sent' ? { kind: 'success', text: 'Message delivered.' } : { kind: 'error', text: `Still not delivered: ${message.lastError ?? 'unknown error'}` });
+    } catch (err) {
+      setNote({ kind: 'error', text: err instanceof ApiError ? err.message : 'Retry failed. Please try again.' });
+    }
+  };
+  const messages = q.data ?? [];
+  const unsent = messages.filter((m) => m.status !== 'sent').length;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Contact Messages</h1>
+        <p className="text-sm text-slate-700">
+          Every message sent from the contact page, with its delivery state. Unsent ones are retried automatically.
+        </p>
+      </div>
+      {note && (
+        <Banner kind={note.kind} onDismiss={clear} clearAfterMs={ADMIN_MESSAGE_MS}>
+          {note.text}
+        </Banner>
+      )}
+      {q.isPending ? (
+        <p className="text-slate-700" role="status">
+          Loading messages...
+        </p>
+      ) : q.isError ? (
+        <Banner kind="error">Failed to load messages. Please try again.</Banner>
+      ) : messages.length === 0 ? (
+        <p className="card text-center text-slate-700">No messages yet.</p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            {messages.length} {messages.length === 1 ? 'message' : 'messages'}, {unsent} not sent yet.
+          </p>
+          <ul className="space-y-4">
+            {messages.map((m) => (
+              <MessageCard key={m.id} m={m} onRetry={onRetry} retrying={retry.isPending && retry.variables === m.id} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
 export default function AdminMessages() {
-  return <h1 className="text-2xl font-bold">AdminMessages</h1>;
+  return (
+    <AdminGate loading="Loading messages..." homeLabel="Back to Dashboard" homeTo="/dashboard">
+      <AdminMessagesScreen />
+    </AdminGate>
+  );
 }

@@ -1,4 +1,147 @@
-// Screen under construction by its issue; replaced in this session.
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RequireAuth } from '../app/guards';
+import { contactSchema, normalizeContact, type ContactInput } from '../../game/schemas/contact';
+import { Banner } from '../components/Banner';
+import { Field, fieldAria } from '../features/account/Field';
+import { useContactInfo, useSendContact } from '../features/contact/api';
+import { ApiError } from '../lib/api';
+
+/** Spec §9: contact messages clear after 5 seconds. */
+const SUCCESS_MS = 5000;
+
+const TOPICS = ['Technical Issues', 'Account Problems', 'Feature Requests', 'Billing Questions', 'General Feedback'];
+
+function ContactScreen() {
+  const info = useContactInfo();
+  const send = useSendContact();
+  const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const clearBanner = useCallback(() => setBanner(null), []);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput>({
+    resolver: zodResolver(contactSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', message: '' },
+  });
+
+  if (info.isPending) {
+    return (
+      <p className="p-6 text-slate-700" role="status">
+        Loading contact page...
+      </p>
+    );
+  }
+  const supportEmail = info.data?.supportEmail ?? '';
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await send.mutateAsync(normalizeContact(values));
+      reset({ email: '', message: '' });
+      setBanner({ kind: 'success', text: "Message sent successfully! We'll get back to you within 24 hours." });
+    } catch (err) {
+      // The rate limit explains itself; anything else reads as the spec's failure message.
+      const text =
+        err instanceof ApiError && err.status === 429 ? err.message : `Failed to send message. Please try again or contact us directly at ${supportEmail}`;
+      setBanner({ kind: 'error', text });
+    }
+  });
+  const field = (name: 'email' | 'message') => register(name, { onChange: () => clearErrors(name) });
+  const err = (name: 'email' | 'message') => errors[name]?.message;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Contact Us</h1>
+        <p className="text-sm text-slate-700">Questions, problems or ideas? Send us a message.</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className="card lg:col-span-2" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="text-lg font-bold text-slate-900">
+            Send us a message
+          </h2>
+          <form
+            className="mt-4 space-y-4"
+            noValidate
+            onSubmit={(e) => {
+              // Spec §4: any new submit clears earlier messages.
+              setBanner(null);
+              void onSubmit(e);
+            }}
+          >
+            {banner && (
+              <Banner kind={banner.kind} onDismiss={clearBanner} clearAfterMs={banner.kind === 'success' ? SUCCESS_MS : undefined}>
+                {banner.text}
+              </Banner>
+            )}
+            <Field id="contact-email" label="Email" error={err('email')}>
+              <input {...field('email')} {...fieldAria('contact-email', err('email'))} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
+            </Field>
+            <Field id="contact-message" label="Message" error={err('message')}>
+              <textarea {...field('message')} {...fieldAria('contact-message', err('message'))} className="input min-h-40" rows={6} placeholder="How can we help?" />
+            </Field>
+            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending...' : 'Send Message'}
+            </button>
+          </form>
+        </section>
+
+        <div className="space-y-6">
+          <section className="card space-y-4" aria-labelledby="contact-info-title">
+            <h2 id="contact-info-title" className="text-lg font-bold text-slate-900">
+              Get in touch
+            </h2>
+            <div>
+              <p className="text-sm font-semibold text-slate-900">Email Support</p>
+              <a href={`mailto:${supportEmail}`} className="break-all text-sm text-brand-800 underline">
+                {supportEmail}
+              </a>
+            </div>
+            <div>
+              <p className="text-sm font-semibold text-slate-900">Response Time</p>
+              <p className="text-sm text-slate-700">Usually within 24 hours</p>
+            </div>
+            <div>
+              <p className="text-sm font-semibold text-slate-900">Support Team</p>
+              <p className="text-sm text-slate-700">Available 24/7</p>
+            </div>
+          </section>
+          <section className="card" aria-labelledby="topics-title">
+            <h2 id="topics-title" className="text-lg font-bold text-slate-900">
+              Common Topics
+            </h2>
+            <ul className="mt-3 space-y-2 text-sm text-slate-800">
+              {TOPICS.map((t) => (
+                <li key={t} className="rounded-lg bg-slate-50 px-3 py-2">
+                  {t}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="card" aria-labelledby="tips-title">
+            <h2 id="tips-title" className="text-lg font-bold text-slate-900">
+              Pro Tips
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              Include your team name and the match or league your question is about, and describe what you expected to happen. The more detail you give, the faster we can help.
+            </p>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export default function Contact() {
-  return <h1 className="text-2xl font-bold">Contact</h1>;
+  return (
+    <RequireAuth loading="Loading contact page...">
+      <ContactScreen />
+    </RequireAuth>
+  );
 }

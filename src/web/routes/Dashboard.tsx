@@ -1,4 +1,104 @@
-// Screen under construction by its issue; replaced in this session.
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { RequireAuth } from '../app/guards';
+import { useSession } from '../lib/session';
+import { useDashboard } from '../features/dashboard/api';
+import { AchievementBadge, ProgressBar, StatTile } from '../features/dashboard/parts';
+import { LeaguePositions } from '../features/dashboard/LeaguePositions';
+import { UpcomingMatches } from '../features/dashboard/UpcomingMatches';
+import { RecentActivity } from '../features/dashboard/RecentActivity';
+
+function DashboardScreen() {
+  const { user, isAdmin } = useSession();
+  const q = useDashboard();
+  useEffect(() => {
+    // Spec §8: a dashboard load failure is logged only.
+    if (q.isError) console.error('Failed to load the dashboard', q.error);
+  }, [q.isError, q.error]);
+  if (q.isPending) {
+    return (
+      <p className="p-6 text-slate-700" role="status">
+        Loading dashboard...
+      </p>
+    );
+  }
+  const d = q.data;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+          <p className="truncate text-sm text-slate-700">Welcome back, {user?.teamName || user?.username || user?.email}!</p>
+        </div>
+        {isAdmin && (
+          <Link to="/admin" className="btn-primary">
+            Admin Dashboard
+          </Link>
+        )}
+      </div>
+
+      {d && (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+          <StatTile label="Total Predictions" value={d.tiles.totalPredictions} icon="target" />
+          <StatTile label="Success Rate" value={`${d.tiles.successRate.toFixed(1)}%`} icon="trend" />
+          <StatTile label="Total Points" value={d.tiles.totalPoints} icon="star" />
+          <StatTile label="Exact Scores" value={d.tiles.exactScores} icon="bullseye" />
+        </div>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <LeaguePositions />
+          {d && <UpcomingMatches gameweek={d.currentGameweek} matches={d.upcoming} isAdmin={isAdmin} />}
+          {d && <RecentActivity items={d.recentActivity} />}
+        </div>
+        <div className="space-y-6">
+          {d && (
+            <section className="card" aria-labelledby="achievements-title">
+              <h2 id="achievements-title" className="text-lg font-bold text-slate-900">
+                Achievements
+              </h2>
+              <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
+                {d.achievements.map((a) => (
+                  <AchievementBadge key={a.id} {...a} />
+                ))}
+              </ul>
+            </section>
+          )}
+          {d && (
+            <section className="card space-y-4" aria-labelledby="performance-title">
+              <h2 id="performance-title" className="text-lg font-bold text-slate-900">
+                Performance
+              </h2>
+              {d.performance.map((p) => (
+                <ProgressBar key={p.id} label={p.label} value={p.value} goal={p.goal} suffix={p.id === 'success' ? '%' : ''} />
+              ))}
+            </section>
+          )}
+          <section className="card" aria-labelledby="actions-title">
+            <h2 id="actions-title" className="text-lg font-bold text-slate-900">
+              Quick Actions
+            </h2>
+            <div className="mt-4 grid gap-2">
+              <Link to="/predictions" className="btn-primary">
+                Make Predictions
+              </Link>
+              <Link to="/leaderboard" className="btn-secondary">
+                View Leaderboards
+              </Link>
+            </div>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export default function Dashboard() {
-  return <h1 className="text-2xl font-bold">Dashboard</h1>;
+  return (
+    <RequireAuth loading="Loading dashboard...">
+      <DashboardScreen />
+    </RequireAuth>
+  );
 }

@@ -1,4 +1,226 @@
-// Screen under construction by its issue; replaced in this session.
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../lib/session';
+import { Banner } from '../components/Banner';
+import { ApiError } from '../lib/api';
+import { useLeaveLeague, useMyLeagues, useRemoveMember, type JoinReply, type League, type TableRow } from '../features/leagues/api';
+import { LeagueCard } from '../features/leagues/LeagueCard';
+import { LeagueTable } from '../features/leagues/LeagueTable';
+import { CreateLeagueForm, JoinLeagueForm } from '../features/leagues/LeagueForms';
+import { PicksModal } from '../features/leagues/PicksModal';
+import { RenameLeagueDialog } from '../features/leagues/RenameLeagueDialog';
+import { Confirm } from '../features/leagues/Confirm';
+
+type Message = { kind: 'success' | 'error' | 'info'; text: string };
+/** Set by the invite link (/join/CODE) or the New League screen when they hand over to this screen. */
+export interface LeaderboardState {
+  leagueId?: string;
+  message?: Message;
+}
+
+export const joinedMessage = (reply: JoinReply): Message =>
+  reply.alreadyMember
+    ? { kind: 'info', text: 'You are already a member of this league.' }
+    : { kind: 'success', text: `Successfully joined league "${reply.league.name}"!` };
+
+/** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages clear after 3 s. */
 export default function Leaderboard() {
-  return <h1 className="text-2xl font-bold">Leaderboard</h1>;
+  const { user, isPending } = useSession();
+  if (isPending) return <p role="status" className="text-slate-700">Loading leaderboards...</p>;
+  if (!user) {
+    return (
+      <div className="card mx-auto max-w-md text-center">
+        <h1 className="text-xl font-bold">Leaderboard</h1>
+        <p className="mt-2 text-slate-700">Please log in to view leaderboards</p>
+        <Link to="/login" state={{ from: '/leaderboard' }} className="btn-primary mt-6">
+          Go to Login
+        </Link>
+      </div>
+    );
+  }
+  return <Leagues />;
+}
+
+function Leagues() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handed = (location.state ?? {}) as LeaderboardState;
+  const [mode, setMode] = useState<'default' | 'create' | 'join'>('default');
+  const [selectedId, setSelectedId] = useState<string | null>(handed.leagueId ?? null);
+  const [message, setMessage] = useState<Message | null>(handed.message ?? null);
+  const [picksOf, setPicksOf] = useState<TableRow | null>(null);
+  const [removing, setRemoving] = useState<TableRow | null>(null);
+  const [leaving, setLeaving] = useState<League | null>(null);
+  const [renaming, setRenaming] = useState<League | null>(null);
+  const leagues = useMyLeagues();
+  const leave = useLeaveLeague();
+  const remove = useRemoveMember();
+
+  // The hand-over state is read once; a reload should not repeat the message.
+  useEffect(() => {
+    if (location.state) navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
+
+  const say = useCallback((kind: Message['kind'], text: string) => setMessage({ kind, text }), []);
+  const clear = useCallback(() => setMessage(null), []);
+
+  const list = leagues.data ?? [];
+  const selected = list.find((l) => l.id === selectedId) ?? list[0] ?? null;
+
+  const openLeague = (league: League, msg: Message) => {
+    setSelectedId(league.id);
+    setMode('default');
+    setMessage(msg);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Leaderboard</h1>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={mode === 'create' ? 'btn-primary' : 'btn-secondary'} onClick={() => setMode(mode === 'create' ? 'default' : 'create')} aria-pressed={mode === 'create'}>
+            Create League
+          </button>
+          <button type="button" className={mode === 'join' ? 'btn-primary' : 'btn-secondary'} onClick={() => setMode(mode === 'join' ? 'default' : 'join')} aria-pressed={mode === 'join'}>
+            Join League
+          </button>
+        </div>
+      </div>
+
+      {message && (
+        <Banner kind={message.kind} onDismiss={clear} clearAfterMs={3000}>
+          {message.text}
+        </Banner>
+      )}
+
+      {mode === 'create' && (
+        <div className="space-y-2">
+          <CreateLeagueForm
+            onCancel={() => setMode('default')}
+            onError={(text) => say('error', text)}
+            onCreated={(league) => openLeague(league, { kind: 'success', text: `League "${league.name}" created successfully! Code: ${league.code}` })}
+          />
+          <p className="text-sm text-slate-700">
+            Want a description, a competition or a public league?{' '}
+            <Link to="/new-league" className="font-semibold text-brand-800 underline">
+              Use the New League page
+            </Link>
+            .
+          </p>
+        </div>
+      )}
+      {mode === 'join' && (
+        <JoinLeagueForm onCancel={() => setMode('default')} onError={(text) => say('error', text)} onJoined={(reply) => openLeague(reply.league, joinedMessage(reply))} />
+      )}
+
+      {mode === 'default' && (
+        <>
+          <section aria-labelledby="my-leagues-title">
+            <h2 id="my-leagues-title" className="text-lg font-bold text-slate-900">
+              My Leagues
+            </h2>
+            {leagues.isPending ? (
+              <p role="status" className="mt-3 text-slate-700">
+                Loading your leagues...
+              </p>
+            ) : leagues.isError ? (
+              <Banner kind="error">Failed to load your leagues. Please try again.</Banner>
+            ) : list.length === 0 ? (
+              <div className="card mt-3 text-center">
+                <p className="text-4xl" aria-hidden="true">
+                  🏆
+                </p>
+                <h3 className="mt-2 text-lg font-bold">No Leagues Yet</h3>
+                <p className="mt-1 text-slate-700">Create a league and invite your friends, or join one with a code.</p>
+              </div>
+            ) : (
+              <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+                {list.map((l) => (
+                  <LeagueCard key={l.id} league={l} selected={selected?.id === l.id} onSelect={() => setSelectedId(l.id)} onMessage={say} />
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className="card" aria-labelledby="ranking-title">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h2 id="ranking-title" className="break-words text-lg font-bold text-slate-900">
+                  {selected ? selected.name : 'Rankings'}
+                </h2>
+                {selected && <p className="text-sm text-slate-600">Tap a player to see their picks once a match's deadline has passed.</p>}
+              </div>
+              {selected && (
+                <div className="flex flex-wrap gap-2">
+                  {selected.isCreator && (
+                    <button type="button" className="btn-secondary" onClick={() => setRenaming(selected)}>
+                      Rename
+                    </button>
+                  )}
+                  <button type="button" className="btn-secondary text-red-800" onClick={() => setLeaving(selected)}>
+                    Leave League
+                  </button>
+                </div>
+              )}
+            </div>
+            <div className="mt-4">
+              {selected ? (
+                <LeagueTable key={selected.id} leagueId={selected.id} viewerIsCreator={selected.isCreator} onOpenPicks={setPicksOf} onRemove={setRemoving} />
+              ) : (
+                <p className="text-slate-700">No leaderboard data available yet.</p>
+              )}
+            </div>
+          </section>
+        </>
+      )}
+
+      {selected && <PicksModal key={picksOf?.userId ?? 'none'} leagueId={selected.id} member={picksOf} onClose={() => setPicksOf(null)} />}
+      <RenameLeagueDialog league={renaming} onClose={() => setRenaming(null)} onDone={say} />
+      <Confirm
+        open={leaving !== null}
+        title="Leave League"
+        confirmLabel="Leave League"
+        busy={leave.isPending}
+        onCancel={() => setLeaving(null)}
+        onConfirm={async () => {
+          if (!leaving) return;
+          try {
+            await leave.mutateAsync(leaving.id);
+            say('success', `You left "${leaving.name}".`);
+            setSelectedId(null);
+          } catch (err) {
+            say('error', err instanceof ApiError ? err.message : 'Failed to leave the league. Please try again.');
+          }
+          setLeaving(null);
+        }}
+      >
+        <p>
+          Are you sure you want to leave <strong>{leaving?.name}</strong>?
+          {leaving?.isCreator && leaving.memberCount > 1 ? ' The longest-standing member will become its creator.' : ''}
+          {leaving && leaving.memberCount === 1 ? ' You are its only member, so the league will be deleted.' : ''}
+        </p>
+      </Confirm>
+      <Confirm
+        open={removing !== null}
+        title="Remove Member"
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing || !selected) return;
+          try {
+            await remove.mutateAsync({ leagueId: selected.id, userId: removing.userId });
+            say('success', `${removing.displayName} was removed from the league.`);
+          } catch (err) {
+            say('error', err instanceof ApiError ? err.message : 'Failed to remove the member. Please try again.');
+          }
+          setRemoving(null);
+        }}
+      >
+        <p>
+          Remove <strong>{removing?.displayName}</strong> from <strong>{selected?.name}</strong>? Their predictions are kept; they can join again later.
+        </p>
+      </Confirm>
+    </div>
+  );
 }

@@ -1,4 +1,127 @@
-// Screen under construction by its issue; replaced in this session.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { forgotPasswordSchema, loginSchema, type LoginInput } from '../../game/schemas/account';
+import { AuthShell } from '../features/account/AuthShell';
+import { Field, fieldAria } from '../features/account/Field';
+import { PasswordInput } from '../features/account/PasswordInput';
+import { authApi, isRateLimited } from '../features/account/api';
+import { Banner } from '../components/Banner';
+import { ApiError } from '../lib/api';
+import { meKey } from '../lib/session';
+
+interface LoginState {
+  success?: boolean;
+  message?: string;
+  from?: string;
+}
+
+/** Only our own paths are followed after sign-in (never another site). */
+const safeFrom = (from: unknown) => (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard');
+
 export default function Login() {
-  return <h1 className="text-2xl font-bold">Login</h1>;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? {}) as LoginState;
+  const qc = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [reset, setReset] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [resetting, setResetting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', password: '' },
+  });
+  const field = (name: keyof LoginInput) =>
+    register(name, {
+      onChange: () => {
+        clearErrors(name);
+        setFormError(null);
+      },
+    });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setReset(null);
+    try {
+      await authApi.signIn({ email: values.email.toLowerCase(), password: values.password });
+    } catch (err) {
+      // Spec §8: any failure reads the same, so an address cannot be probed; a throttle says so.
+      setFormError(isRateLimited(err) || (err instanceof ApiError && err.status === 0) ? (err as ApiError).message : 'Invalid email or password');
+      return;
+    }
+    await qc.invalidateQueries({ queryKey: meKey });
+    navigate(safeFrom(state.from), { replace: true });
+  });
+
+  const forgot = async () => {
+    setReset(null);
+    setFormError(null);
+    const parsed = forgotPasswordSchema.safeParse({ email: getValues('email') });
+    if (!parsed.success) {
+      setError('email', { message: parsed.error.issues[0]?.message ?? 'Please enter your email to reset your password' }, { shouldFocus: true });
+      return;
+    }
+    setResetting(true);
+    try {
+      await authApi.requestReset(parsed.data.email.toLowerCase());
+      setReset({ kind: 'success', text: 'Password reset email sent! Please check your inbox.' });
+    } catch (err) {
+      setReset({ kind: 'error', text: isRateLimited(err) ? (err as ApiError).message : 'Failed to send password reset email. Please try again.' });
+    } finally {
+      setResetting(false);
+    }
+  };
+
+  const err = (name: keyof LoginInput) => errors[name]?.message;
+  const notice = state.success ? 'Account created successfully! Please sign in to continue.' : state.message;
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      subtitle="Sign in to make your predictions."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className="font-semibold text-brand-800 underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {notice && <Banner kind="success">{notice}</Banner>}
+        {formError && <Banner kind="error">{formError}</Banner>}
+        {reset && (
+          <Banner kind={reset.kind} onDismiss={() => setReset(null)}>
+            {reset.text}
+          </Banner>
+        )}
+        <Field id="email" label="Email Address" error={err('email')}>
+          <input {...field('email')} {...fieldAria('email', err('email'))} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
+        </Field>
+        <Field id="password" label="Password" error={err('password')}>
+          <PasswordInput label="Password" {...field('password')} {...fieldAria('password', err('password'))} autoComplete="current-password" />
+        </Field>
+        <div className="flex justify-end">
+          <button type="button" className="text-sm font-semibold text-brand-800 underline disabled:opacity-60" onClick={forgot} disabled={resetting}>
+            {resetting ? 'Sending...' : 'Forgot your password?'}
+          </button>
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing In...' : 'Sign In'}
+        </button>
+      </form>
+    </AuthShell>
+  );
 }

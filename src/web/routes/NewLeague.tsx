@@ -1,4 +1,242 @@
-// Screen under construction by its issue; replaced in this session.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSession } from '../lib/session';
+import { Banner } from '../components/Banner';
+import { newLeagueFormSchema, type NewLeagueFormInput } from '../../game/schemas/leagues';
+import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../../game/limits';
+import { POINTS } from '../../game/scoring';
+import { COPIED, COPY_FAILED, copyText, inviteLink, useCreateLeague, type League } from '../features/leagues/api';
+import { createErrorMessage } from '../features/leagues/LeagueForms';
+
+const COMPETITION_LABELS: Record<NewLeagueFormInput['competition'], string> = {
+  'premier-league': 'Premier League',
+  'champions-league': 'Champions League',
+  'world-cup': 'World Cup',
+  euros: 'Euros',
+};
+
+type Message = { kind: 'success' | 'error'; text: string };
+
+/** Spec §2 New League: the full form, the scoring panel, then the code and invite link. */
 export default function NewLeague() {
-  return <h1 className="text-2xl font-bold">NewLeague</h1>;
+  const { user, isPending } = useSession();
+  const [created, setCreated] = useState<League | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const create = useCreateLeague();
+  const { register, handleSubmit, watch, formState } = useForm<NewLeagueFormInput>({
+    resolver: zodResolver(newLeagueFormSchema),
+    defaultValues: { name: '', description: '', competition: 'premier-league', privacy: 'private' },
+  });
+  const name = watch('name') ?? '';
+  const errors = formState.errors;
+
+  const copy = async (text: string, what: 'code' | 'link') => {
+    const ok = await copyText(text);
+    setMessage(ok ? { kind: 'success', text: what === 'code' ? COPIED : 'Invite link copied to clipboard!' } : { kind: 'error', text: COPY_FAILED });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!user) {
+      setMessage({ kind: 'error', text: 'You must be logged in to create a league.' });
+      return;
+    }
+    try {
+      const { league } = await create.mutateAsync({ ...values, description: values.description || undefined });
+      setCreated(league);
+      setMessage({ kind: 'success', text: `League "${league.name}" created successfully! Code: ${league.code}` });
+    } catch (err) {
+      setMessage({ kind: 'error', text: createErrorMessage(err) });
+    }
+  });
+
+  if (isPending) return <p role="status" className="text-slate-700">Loading...</p>;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Create a New League</h1>
+        <p className="mt-1 text-slate-700">Set up a private league for friends, family or colleagues, or a public one anyone can join.</p>
+      </div>
+
+      {message && (
+        <Banner kind={message.kind} onDismiss={() => setMessage(null)} clearAfterMs={3000}>
+          {message.text}
+        </Banner>
+      )}
+      {!user && (
+        <Banner kind="error">
+          You must be logged in to create a league.{' '}
+          <Link to="/login" state={{ from: '/new-league' }} className="font-semibold underline">
+            Log in
+          </Link>
+        </Banner>
+      )}
+
+      {created ? (
+        <section className="card text-center" aria-labelledby="created-title">
+          <p className="text-4xl" aria-hidden="true">
+            🎉
+          </p>
+          <h2 id="created-title" className="mt-2 text-xl font-bold">
+            {created.name} is ready!
+          </h2>
+          <p className="mt-1 text-slate-700">Share this code with the players you want to invite.</p>
+          <p className="mt-4 font-mono text-3xl font-bold tracking-[0.3em] text-brand-800" aria-label={`League code ${created.code.split('').join(' ')}`}>
+            {created.code}
+          </p>
+          <button type="button" className="btn-primary mt-4" onClick={() => copy(created.code, 'code')}>
+            Copy League Code
+          </button>
+          <div className="mx-auto mt-6 max-w-lg text-left">
+            <label htmlFor="invite-link" className="label">
+              Invite link
+            </label>
+            <div className="flex gap-2">
+              <input id="invite-link" className="input font-mono text-sm" readOnly value={inviteLink(created.code)} onFocus={(e) => e.currentTarget.select()} />
+              <button type="button" className="btn-secondary shrink-0" onClick={() => copy(inviteLink(created.code), 'link')}>
+                Copy Link
+              </button>
+            </div>
+          </div>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/dashboard" className="btn-primary">
+              Go to Dashboard
+            </Link>
+            <Link to="/leaderboard" state={{ leagueId: created.id }} className="btn-secondary">
+              View League
+            </Link>
+          </div>
+        </section>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+          <form noValidate onSubmit={onSubmit} className="card space-y-5">
+            <div>
+              <label className="label" htmlFor="nl-name">
+                League Name <span aria-hidden="true">*</span>
+              </label>
+              <input
+                id="nl-name"
+                className="input"
+                maxLength={LEAGUE_NAME_MAX}
+                aria-required="true"
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby="nl-name-count"
+                {...register('name')}
+              />
+              <p id="nl-name-count" className="mt-1 text-xs text-slate-600">
+                {name.length}/{LEAGUE_NAME_MAX}
+              </p>
+              {errors.name && (
+                <p className="field-error" role="alert">
+                  {errors.name.message}
+                </p>
+              )}
+            </div>
+            <div>
+              <label className="label" htmlFor="nl-description">
+                Description (optional)
+              </label>
+              <textarea id="nl-description" rows={3} className="input" maxLength={LEAGUE_DESCRIPTION_MAX} {...register('description')} />
+              {errors.description && (
+                <p className="field-error" role="alert">
+                  {errors.description.message}
+                </p>
+              )}
+            </div>
+            <div>
+              <label className="label" htmlFor="nl-competition">
+                Competition
+              </label>
+              <select id="nl-competition" className="input" {...register('competition')}>
+                {Object.entries(COMPETITION_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset>
+              <legend className="label">Privacy</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                  <input type="radio" value="private" className="mt-1" {...register('privacy')} />
+                  <span>
+                    <span className="block font-semibold">🔒 Private</span>
+                    <span className="block text-sm text-slate-700">Invite only: players join with the code or link.</span>
+                  </span>
+                </label>
+                <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                  <input type="radio" value="public" className="mt-1" {...register('privacy')} />
+                  <span>
+                    <span className="block font-semibold">🌍 Public</span>
+                    <span className="block text-sm text-slate-700">Anyone can join from the public leagues list.</span>
+                  </span>
+                </label>
+              </div>
+            </fieldset>
+            <section aria-labelledby="scoring-title" className="rounded-lg bg-slate-50 p-4">
+              <h2 id="scoring-title" className="font-bold">
+                Scoring
+              </h2>
+              <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
+                {[
+                  ['Exact score', POINTS.exact],
+                  ['Correct result', POINTS.outcome],
+                  ['Wrong result', POINTS.wrong],
+                ].map(([label, pts]) => (
+                  <div key={label} className="rounded-lg bg-white p-2 shadow-sm">
+                    <dt className="text-xs text-slate-600">{label}</dt>
+                    <dd className="text-2xl font-bold text-brand-800">{pts}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+            <button type="submit" className="btn-primary w-full" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Creating...' : 'Create League & Get Code'}
+            </button>
+          </form>
+
+          <aside className="space-y-4">
+            <section className="card">
+              <h2 className="font-bold">🏆 Trophies</h2>
+              <p className="mt-1 text-sm text-slate-700">Top the table and claim bragging rights: the leader wears the trophy, second and third take the medals.</p>
+            </section>
+            <section className="card">
+              <h2 className="font-bold">🤝 Community</h2>
+              <p className="mt-1 text-sm text-slate-700">Compete with friends, family or colleagues and follow everyone's picks once the deadline has passed.</p>
+            </section>
+            <section className="card">
+              <h2 className="font-bold">🔒 Privacy</h2>
+              <p className="mt-1 text-sm text-slate-700">Private leagues are invite only. Nobody sees a pick before the match's deadline.</p>
+            </section>
+          </aside>
+        </div>
+      )}
+
+      <section className="card" aria-labelledby="how-title">
+        <h2 id="how-title" className="text-lg font-bold">
+          How It Works
+        </h2>
+        <ol className="mt-4 grid gap-4 sm:grid-cols-3">
+          {[
+            ['1', 'Create', 'Name your league and choose who can join.'],
+            ['2', 'Invite', 'Share the league code or the invite link.'],
+            ['3', 'Compete', 'Predict every match and climb the table.'],
+          ].map(([n, title, text]) => (
+            <li key={n} className="flex gap-3">
+              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">
+                {n}
+              </span>
+              <span>
+                <span className="block font-semibold">{title}</span>
+                <span className="block text-sm text-slate-700">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
 }

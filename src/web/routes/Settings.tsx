@@ -1,4 +1,99 @@
-// Screen under construction by its issue; replaced in this session.
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession, useSignOut } from '../lib/session';
+import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
+import { ProPromo } from '../components/ProPromo';
+
+/** Spec §2 Settings: account details, change password, ways out. */
 export default function Settings() {
-  return <h1 className="text-2xl font-bold">Settings</h1>;
+  const { user, isPending } = useSession();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const logout = useCallback(async () => {
+    setLoggingOut(true);
+    await signOut();
+    navigate('/', { replace: true, state: { message: 'You have been logged out. See you on match day!' } });
+  }, [signOut, navigate]);
+
+  if (isPending) return <p className="text-slate-700" role="status">Loading settings...</p>;
+  if (!user) {
+    return (
+      <div className="card mx-auto max-w-md text-center">
+        <h1 className="text-xl font-bold">Settings</h1>
+        <p className="mt-2 text-slate-700">Please log in to access settings</p>
+        <div className="mt-6 flex justify-center gap-3">
+          <Link to="/login" state={{ from: '/settings' }} className="btn-primary">
+            Login
+          </Link>
+          <Link to="/signup" className="btn-secondary">
+            Sign Up
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+          <p className="text-sm text-slate-700">Manage your account and password.</p>
+        </div>
+        <div className="flex gap-3">
+          <Link to="/dashboard" className="btn-secondary">
+            ← Back to Dashboard
+          </Link>
+          <button type="button" className="btn-danger" onClick={logout} disabled={loggingOut}>
+            Logout
+          </button>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <div className="space-y-6">
+          <section className="card" aria-labelledby="account-heading">
+            <h2 id="account-heading" className="text-lg font-bold">
+              Account Information
+            </h2>
+            <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+              <div className="sm:col-span-2">
+                <dt className="label">Email Address</dt>
+                <dd className="break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900" data-testid="settings-email">
+                  {user.email}
+                </dd>
+              </div>
+              <div>
+                <dt className="label">Username</dt>
+                <dd className="break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900">{user.username}</dd>
+              </div>
+              <div>
+                <dt className="label">Team Name</dt>
+                <dd className="break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900" data-testid="settings-team-name">
+                  {user.teamName ?? 'Not set yet'}
+                </dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="label">Password</dt>
+                <dd className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 tracking-widest text-slate-900" aria-label="Password hidden">
+                  ••••••••••
+                </dd>
+                <p className="mt-1 text-xs text-slate-600">Your password is securely encrypted. Change it below.</p>
+              </div>
+            </dl>
+          </section>
+
+          <ChangePasswordForm />
+        </div>
+
+        <aside>
+          <ProPromo />
+        </aside>
+      </div>
+
+      {/* ── Match-day reminders and calendar ──────────────────────────────────────────────
+          Reserved for src/web/features/matchday (another issue adds its section here). */}
+    </div>
+  );
 }

@@ -1,4 +1,150 @@
-// Screen under construction by its issue; replaced in this session.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { signUpFormSchema, type SignUpFormInput } from '../../game/schemas/account';
+import { TEAM_NAME_MAX } from '../../game/limits';
+import { AuthShell } from '../features/account/AuthShell';
+import { Field, fieldAria } from '../features/account/Field';
+import { PasswordInput } from '../features/account/PasswordInput';
+import { TermsModal } from '../features/account/TermsModal';
+import { authApi, signUpError } from '../features/account/api';
+import { Banner } from '../components/Banner';
+import { meKey } from '../lib/session';
+
+type FieldName = keyof SignUpFormInput;
+const FIELDS: FieldName[] = ['name', 'username', 'teamName', 'email', 'password', 'confirmPassword', 'agreeToTerms'];
+
 export default function Signup() {
-  return <h1 className="text-2xl font-bold">Signup</h1>;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [terms, setTerms] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpFormInput>({
+    resolver: zodResolver(signUpFormSchema),
+    mode: 'onSubmit',
+    // Spec §4: editing a field clears its error; it is checked again on the next submit.
+    reValidateMode: 'onSubmit',
+    defaultValues: { name: '', username: '', teamName: '', email: '', password: '', confirmPassword: '', agreeToTerms: false },
+  });
+  const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
+  const teamNameLength = (watch('teamName') ?? '').length;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const email = values.email.trim().toLowerCase();
+    try {
+      await authApi.signUp({ name: values.name.trim(), username: values.username.trim(), teamName: values.teamName.trim(), email, password: values.password });
+    } catch (err) {
+      const { field: name, message } = signUpError(err);
+      if (name && (FIELDS as string[]).includes(name)) setError(name as FieldName, { message }, { shouldFocus: true });
+      else setFormError(message);
+      return;
+    }
+    await qc.invalidateQueries({ queryKey: meKey });
+    navigate('/verify', { state: { fromSignup: true, email } });
+  });
+
+  const err = (name: FieldName) => errors[name]?.message;
+
+  return (
+    <AuthShell
+      title="Create your account"
+      subtitle="Join Scoreline and start predicting Premier League scores. It's free."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-800 underline">
+            Sign In
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {formError && (
+          <Banner kind="error" onDismiss={() => setFormError(null)}>
+            {formError}
+          </Banner>
+        )}
+        <Field id="name" label="Full Name" error={err('name')}>
+          <input {...field('name')} {...fieldAria('name', err('name'))} className="input" autoComplete="name" placeholder="Your full name" />
+        </Field>
+        <Field id="username" label="Username" error={err('username')}>
+          <input {...field('username')} {...fieldAria('username', err('username'))} className="input" autoComplete="username" placeholder="Choose a username" />
+        </Field>
+        <Field
+          id="teamName"
+          label="Team Name"
+          error={err('teamName')}
+          hint={
+            <span className="flex justify-between gap-2">
+              <span>Shown on leaderboards.</span>
+              <span aria-live="polite" data-testid="team-name-counter">
+                {teamNameLength}/{TEAM_NAME_MAX}
+              </span>
+            </span>
+          }
+        >
+          <input
+            {...field('teamName')}
+            {...fieldAria('teamName', err('teamName'), true)}
+            className="input"
+            maxLength={TEAM_NAME_MAX}
+            placeholder="Your team's name"
+          />
+        </Field>
+        <Field id="email" label="Email Address" error={err('email')}>
+          <input {...field('email')} {...fieldAria('email', err('email'))} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
+        </Field>
+        <Field id="password" label="Password" error={err('password')} hint="At least 8 characters.">
+          <PasswordInput label="Password" {...field('password')} {...fieldAria('password', err('password'), true)} autoComplete="new-password" />
+        </Field>
+        <Field id="confirmPassword" label="Confirm Password" error={err('confirmPassword')}>
+          <PasswordInput label="Confirm password" {...field('confirmPassword')} {...fieldAria('confirmPassword', err('confirmPassword'))} autoComplete="new-password" />
+        </Field>
+        <div>
+          <div className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              {...field('agreeToTerms')}
+              {...fieldAria('agreeToTerms', err('agreeToTerms'))}
+              className="mt-1 h-4 w-4 accent-brand-700"
+            />
+            <label htmlFor="agreeToTerms" className="text-sm text-slate-800">
+              I agree to the{' '}
+              <button type="button" className="font-semibold text-brand-800 underline" onClick={() => setTerms(true)}>
+                Terms and Conditions
+              </button>
+            </label>
+          </div>
+          {err('agreeToTerms') && (
+            <p id="agreeToTerms-error" className="field-error" role="alert">
+              {err('agreeToTerms')}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating Account...' : 'Create Account'}
+        </button>
+      </form>
+      <TermsModal
+        open={terms}
+        onClose={() => setTerms(false)}
+        onAccept={() => {
+          setValue('agreeToTerms', true);
+          clearErrors('agreeToTerms');
+          setTerms(false);
+        }}
+      />
+    </AuthShell>
+  );
 }

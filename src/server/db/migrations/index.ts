@@ -1,7 +1,8 @@
 import type { AppMigration } from './types.js';
 import { foundation } from './0001_foundation.js';
 import { leagues } from './0005_leagues.js';
+import { contact } from './0006_contact.js';
 import { matchday } from './0008_matchday.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation, leagues, matchday];
+export const migrations: AppMigration[] = [foundation, leagues, contact, matchday];

@@ -3,7 +3,8 @@ import { londonDate } from '../../../game/time.js';
 import type { DB } from '../../db/index.js';
 import { listFixtures } from '../fixtures/repository.js';
 import { presentPrediction, presentPredictable } from './presenter.js';
-import { gameweekDefinitions, gameweeksWithFixtures, listOwnPredictions } from './repository.js';
+import { effectiveGameweeks } from '../season/service.js';
+import { gameweeksWithFixtures, listOwnPredictions } from './repository.js';
 
 /**
  * The gameweek a screen opens on: the current one (spec §4) when it has fixtures, else the next
@@ -16,7 +17,7 @@ export function defaultGameweek(current: number, withFixtures: readonly number[]
 
 /** The Predictions screen's data for one gameweek: fixtures, deadlines, results and the viewer's own picks. */
 export async function loadBoard(db: DB, userId: string, now: Date, requested?: number) {
-  const [defs, withFixtures] = await Promise.all([gameweekDefinitions(db), gameweeksWithFixtures(db)]);
+  const [{ gameweeks: defs }, withFixtures] = await Promise.all([effectiveGameweeks(db), gameweeksWithFixtures(db)]);
   const current = defaultGameweek(currentGameweek(defs, londonDate(now)), withFixtures);
   const gameweek = requested ?? current;
   const [fixtures, own] = await Promise.all([listFixtures(db, { gameweek }), listOwnPredictions(db, userId, { gameweek })]);

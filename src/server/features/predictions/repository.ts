@@ -1,5 +1,4 @@
 import type { DB } from '../../db/index.js';
-import type { GameweekDefinition } from '../../../game/gameweeks.js';
 import type { FixtureRow } from '../fixtures/presenter.js';
 import type { PredictionRow } from './presenter.js';
 
@@ -76,10 +75,6 @@ export async function getOwnPrediction(db: Executor, userId: string, fixtureId: 
 export async function gameweeksWithFixtures(db: Executor): Promise<number[]> {
   const rows = await db.selectFrom('fixtures').select('gameweek').distinct().where('gameweek', 'is not', null).orderBy('gameweek').execute();
   return rows.map((r) => r.gameweek).filter((g): g is number => g !== null);
-}
-
-export async function gameweekDefinitions(db: Executor): Promise<GameweekDefinition[]> {
-  return db.selectFrom('gameweeks').select(['gameweek', 'startDate', 'endDate']).orderBy('gameweek').execute();
 }
 
 export async function getFinalResult(db: Executor, fixtureId: string): Promise<{ homeScore: number; awayScore: number } | undefined> {

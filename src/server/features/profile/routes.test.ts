@@ -15,8 +15,8 @@ afterEach(async () => {
   await t.close();
 });
 
-const put = (payload: unknown, withCookie: string | undefined = cookie) =>
-  t.request({ method: 'PUT', url: '/api/me/team-name', payload: payload as object, cookie: withCookie });
+const put = (payload: unknown, withCookie: string | null = cookie) =>
+  t.request({ method: 'PUT', url: '/api/me/team-name', payload: payload as object, cookie: withCookie ?? undefined });
 const stored = () => t.app.deps.db.selectFrom('user').select(['teamName', 'teamNameCreatedAt']).where('id', '=', user.id).executeTakeFirstOrThrow();
 
 describe('GET /api/me', () => {
@@ -73,7 +73,7 @@ describe('PUT /api/me/team-name (the team-name prompt)', () => {
   });
 
   test('a visitor gets 401 and nothing changes', async () => {
-    const res = await put({ teamName: 'Sneaky' }, undefined);
+    const res = await put({ teamName: 'Sneaky' }, null);
     expect(res.statusCode).toBe(401);
     expect(await stored()).toEqual({ teamName: null, teamNameCreatedAt: null });
   });

@@ -1,0 +1,337 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, PHONE, watchPageErrors } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { startSmtpSink } from './support/smtp.js';
+
+/**
+ * The account flows in headless Chromium against the real server, a fresh SQLite database and a
+ * real SMTP server started here: every e-mail travels over SMTP and its link is followed.
+ */
+let server: RunningServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Scoreline <noreply@scoreline.test>' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+});
+
+/** An account made through the API and marked verified in the database (for the shorter flows). */
+async function verifiedAccount(email: string, opts: { teamName: string | null }) {
+  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ name: 'Side Player', username: email.split('@')[0]!.replace(/[^a-z0-9]/gi, '_'), teamName: 'Placeholder', email, password: 'side-player-pass' }),
+  });
+  expect(res.status).toBe(200);
+  const db = new Database(server.databaseUrl);
+  try {
+    db.prepare('update user set emailVerified = 1, teamName = ? where email = ?').run(opts.teamName, email);
+  } finally {
+    db.close();
+  }
+  return { email, password: 'side-player-pass' };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+describe('landing page', () => {
+  test('header, hero, features and the green notice from navigation state', async () => {
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/');
+    await expect(page.title()).resolves.toContain('Scoreline');
+    for (const text of ['Live Leaderboards', 'Real-time Updates', 'Community', 'Fair Scoring', '10K+', '50K+', '99.9%', 'Pro Features']) {
+      await page.getByText(text, { exact: true }).first().waitFor();
+    }
+    // Dashboard and Live Matches are disabled in the side navigation; the others are links.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByText('Dashboard').getAttribute('aria-disabled')).toBe('true');
+    expect(await nav.getByText('Live Matches').getAttribute('aria-disabled')).toBe('true');
+    expect(await nav.getByRole('link', { name: 'My Predictions' }).getAttribute('href')).toBe('/predictions');
+
+    // Watch Demo shows the features (no video).
+    await page.getByRole('button', { name: 'Watch Demo' }).click();
+    await page.waitForFunction(() => {
+      const r = document.getElementById('features')!.getBoundingClientRect();
+      return r.top < window.innerHeight / 2;
+    });
+
+    await page.evaluate(() => window.history.replaceState({ usr: { message: 'A notice for you' }, key: 'k', idx: 0 }, '', '/'));
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'A notice for you' }).waitFor();
+
+    await page.getByRole('link', { name: 'Register' }).click();
+    await page.waitForURL('**/signup');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('the whole account journey through the UI', () => {
+  test('sign up → SMTP verification link → dashboard → logout → login → change password → login with the new one', async () => {
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    const email = 'journey@example.com';
+
+    await page.goto('/signup');
+    // Every field's message on an empty submit; an edit clears that field's error.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    for (const msg of [
+      'Name is required',
+      'Username is required',
+      'Team name is required',
+      'Email is required',
+      'Password is required',
+      'Please confirm your password',
+      'You must agree to the terms and conditions',
+    ]) {
+      await page.getByText(msg, { exact: true }).waitFor();
+    }
+    await page.getByLabel('Full Name').fill('Jo Journey');
+    await page.getByText('Name is required', { exact: true }).waitFor({ state: 'detached' });
+    await page.getByText('Username is required').waitFor();
+
+    await page.getByLabel('Username').fill('jo');
+    await page.getByLabel('Team Name').fill('Journey Men');
+    expect(await page.getByTestId('team-name-counter').textContent()).toBe('11/25');
+    await page.getByLabel('Email Address').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('different');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Username must be at least 3 characters').waitFor();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByText('Passwords do not match').waitFor();
+
+    // Show/hide on both passwords.
+    const password = page.getByLabel('Password', { exact: true });
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show confirm password' }).click();
+    expect(await page.getByLabel('Confirm Password', { exact: true }).getAttribute('type')).toBe('text');
+
+    await page.getByLabel('Username').fill('jo_journey');
+    await page.getByLabel('Email Address').fill(email);
+    await password.fill('first-password-1');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('first-password-1');
+
+    // The terms modal, its five sections, and accepting from it.
+    await page.getByRole('button', { name: 'Terms and Conditions' }).click();
+    const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
+    await terms.waitFor();
+    expect(await terms.locator('h3').allTextContents()).toEqual([
+      '1. Acceptance of Terms',
+      '2. User Responsibilities',
+      '3. Fair Play',
+      '4. Privacy Policy',
+      '5. Changes to Terms',
+    ]);
+    await terms.getByRole('button', { name: 'I Agree' }).click();
+    expect(await page.getByLabel(/I agree to the/).isChecked()).toBe(true);
+
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/verify');
+    await page.getByTestId('verify-email').filter({ hasText: email }).waitFor();
+    await page.getByText(`Verification email sent to ${email}`).waitFor();
+    await page.getByRole('button', { name: /Resend Email \(\d+s\)/ }).waitFor();
+    expect(await page.getByRole('button', { name: /Resend Email/ }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: "I've Verified My Email" }).click();
+    await page.getByText('Email not yet verified. Please check your email and click the verification link.').waitFor();
+
+    // The e-mail arrives over SMTP; its link is opened like a mail client would, in a new tab.
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && /verify/i.test(m.subject));
+    const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    const tab = await ctx.newPage();
+    await tab.goto(link!);
+    await tab.waitForURL('**/verified');
+    await tab.getByRole('heading', { name: 'Email verified!' }).waitFor();
+    await tab.close();
+
+    // The first tab notices by polling and moves on after 2 seconds.
+    await page.getByText('Email verified successfully! Redirecting to dashboard...').waitFor();
+    await page.waitForURL('**/verified');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('banner').getByText(email).waitFor();
+
+    // Logout asks first; Cancel keeps the session.
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Logout' });
+    await confirm.getByText('Are you sure you want to log out?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await confirm.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByText('You have been logged out. See you on match day!').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+
+    // A wrong password and then the right one (back to where the visitor was going).
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('first-password-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+
+    // Change password in Settings.
+    await page.goto('/settings');
+    await page.getByTestId('settings-email').filter({ hasText: email }).waitFor();
+    const update = page.getByRole('button', { name: 'Update Password' });
+    expect(await update.isDisabled()).toBe(true);
+    await page.getByLabel('Current Password', { exact: true }).fill('wrong-current');
+    await page.getByLabel('New Password', { exact: true }).fill('second-password-2');
+    expect(await update.isDisabled()).toBe(true);
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('second-password-2');
+    await update.click();
+    await page.getByText('Current password is incorrect').waitFor();
+    await page.getByLabel('Current Password', { exact: true }).fill('first-password-1');
+    await update.click();
+    await page.getByText('Password updated successfully!').waitFor();
+    // The banner clears itself after 5 seconds.
+    await page.getByText('Password updated successfully!').waitFor({ state: 'detached', timeout: 8_000 });
+
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+
+    await signIn(page, email, 'first-password-1');
+    await page.getByText('Invalid email or password').waitFor();
+    await signIn(page, email, 'second-password-2');
+    await page.waitForURL('**/dashboard');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test('forgot password: the reset e-mail arrives by SMTP and its link sets a new password', async () => {
+    const account = await verifiedAccount('forgetful@example.com', { teamName: 'Forgetful FC' });
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByText('Please enter your email to reset your password').waitFor();
+    await page.getByLabel('Email Address').fill(account.email);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByText('Password reset email sent! Please check your inbox.').waitFor();
+
+    const mail = await smtp.waitFor((m) => m.to.includes(account.email) && /reset/i.test(m.subject));
+    const link = /https?:\/\/[^\s"<>]+reset-password[^\s"<>]+/.exec(mail.text)?.[0];
+    await page.goto(link!);
+    await page.waitForURL('**/reset-password?token=*');
+    await page.getByLabel('New Password', { exact: true }).fill('reset-password-3');
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('reset-password-3');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Your password has been reset. Please sign in with your new password.').waitFor();
+    await signIn(page, account.email, 'reset-password-3');
+    await page.waitForURL('**/dashboard');
+    await ctx.close();
+  });
+});
+
+describe('team-name prompt', () => {
+  test('appears after sign-in without a team name, cannot be dismissed, and shows a script-bearing name as text', async () => {
+    const account = await verifiedAccount('nameless@example.com', { teamName: null });
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, account.email, account.password);
+    await page.waitForURL('**/dashboard');
+    const prompt = page.getByRole('dialog', { name: 'Create Your Team Name!' });
+    await prompt.waitFor();
+
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    expect(await prompt.isVisible()).toBe(true);
+
+    const input = prompt.getByLabel('Team Name');
+    const create = prompt.getByRole('button', { name: 'Create Team Name' });
+    expect(await create.isDisabled()).toBe(true);
+    await input.fill('    ');
+    expect(await create.isDisabled()).toBe(true);
+    await input.fill('x'.repeat(40));
+    expect(await input.inputValue()).toHaveLength(25);
+    await prompt.getByText('25/25').waitFor();
+
+    // Slow the real request down so the busy state can be seen.
+    await page.route('**/api/me/team-name', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    const evil = '<svg onload=window.x=1>';
+    await input.fill(` ${evil} `);
+    await create.click();
+    await prompt.getByRole('button', { name: 'Creating...' }).waitFor();
+    expect(await input.isDisabled()).toBe(true);
+    await prompt.waitFor({ state: 'hidden' });
+
+    await page.goto('/settings');
+    const shown = page.getByTestId('settings-team-name');
+    await shown.waitFor();
+    expect(await shown.textContent()).toBe(evil);
+    expect(await shown.locator('svg').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { x?: number }).x)).toBeUndefined();
+    // Saved: the prompt does not come back.
+    await page.waitForTimeout(2_000);
+    expect(await page.getByRole('dialog', { name: 'Create Your Team Name!' }).isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('phone-sized window (390x844)', () => {
+  test('the landing menu and the player drawer slide in and close', async () => {
+    const account = await verifiedAccount('phone@example.com', { teamName: 'Pocket FC' });
+    const ctx = await newContext(browser, server.url, PHONE);
+    const page = await ctx.newPage();
+    await page.goto('/');
+    // The side navigation is behind the menu button.
+    expect(await page.getByRole('link', { name: 'Leaderboard' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#landing-menu');
+    await menu.getByRole('link', { name: 'Leaderboard' }).waitFor();
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await menu.waitFor({ state: 'detached' });
+
+    await signIn(page, account.email, account.password);
+    await page.waitForURL('**/dashboard');
+    expect(await page.getByRole('link', { name: 'Statistics' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.locator('#mobile-drawer');
+    await drawer.getByRole('link', { name: 'Statistics' }).waitFor();
+    await drawer.getByText('Upgrade Now').waitFor();
+    // The backdrop closes it.
+    await page.getByTestId('drawer-backdrop').click({ position: { x: 370, y: 400 } });
+    await drawer.waitFor({ state: 'detached' });
+    // Following a link closes it too.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/settings');
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    // Nothing spills sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await ctx.close();
+  });
+});

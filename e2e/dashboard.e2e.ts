@@ -1,0 +1,262 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { startSmtpSink } from './support/smtp.js';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
+import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
+import { buildPrediction, buildResult } from '../src/server/test/factories-game.js';
+
+/**
+ * Dashboard, statistics and contact in Chromium against the real server and its built-in season.
+ * The clock is Saturday 14 March 2026, 13:30 UTC (gameweek 30); every earlier match has its real
+ * 2025/26 result, and the player predicted most of them in a fixed pattern.
+ */
+const SECRET = crypto.randomBytes(32).toString('hex');
+const NOW = '2026-03-14T13:30:00.000Z';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp';
+const SUPPORT = 'support@scoreline.test';
+
+let server: RunningServer;
+let browser: Browser;
+let handle: DatabaseHandle;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let playerCookie: string;
+let adminCookie: string;
+
+interface DataMatch {
+  team1: string;
+  team2: string;
+  score?: { ft?: [number, number] };
+}
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  [server, browser] = await Promise.all([startServer({ SCORELINE_NOW: NOW, AUTH_SECRET: SECRET, SMTP_URL: sink.url, SUPPORT_EMAIL: SUPPORT }), launchBrowser()]);
+  handle = openDatabase(server.databaseUrl);
+  const { db } = handle;
+  const player = await buildUser(db, 'sqlite', { teamName: 'Pundits', email: 'pundit@example.com' });
+  const rival = await buildUser(db, 'sqlite', { teamName: 'Rivals' });
+  const admin = await buildUser(db, 'sqlite', { role: 'admin', teamName: 'Admins' });
+  playerCookie = await buildSessionCookie(db, 'sqlite', player.id, SECRET);
+  adminCookie = await buildSessionCookie(db, 'sqlite', admin.id, SECRET);
+
+  const data = JSON.parse(fs.readFileSync('/work/shared/data/en.1.json', 'utf8')) as { matches: DataMatch[] };
+  const ft = new Map(data.matches.filter((m) => m.score?.ft).map((m) => [`${m.team1}|${m.team2}`, m.score!.ft!]));
+  const fixtures = await db.selectFrom('fixtures').selectAll().where('kickoffAt', 'is not', null).orderBy('kickoffAt').orderBy('id').execute();
+  let i = 0;
+  let tonight = 0;
+  for (const f of fixtures) {
+    i += 1;
+    const kickoff = Date.parse(f.kickoffAt!);
+    const result = ft.get(`${f.homeTeam}|${f.awayTeam}`);
+    if (kickoff < Date.parse(NOW) && result) {
+      if (i % 5 !== 0) {
+        await buildPrediction(db, { userId: player.id, fixtureId: f.id, homeScore: i % 3, awayScore: i % 2, predictedAt: new Date(kickoff - ((i % 4) * 12 + 3) * 3600_000).toISOString() });
+      }
+      await buildPrediction(db, { userId: rival.id, fixtureId: f.id, homeScore: 1, awayScore: 1, predictedAt: new Date(kickoff - 30 * 3600_000).toISOString() });
+      await buildResult(db, { fixtureId: f.id, homeScore: result[0], awayScore: result[1], updatedAt: f.kickoffAt! });
+    } else if (f.gameweek === 30 && kickoff > Date.parse(NOW) + 3 * 3600_000) {
+      // Two picks for tonight's matches, made this morning: no result yet (yellow dots).
+      if (tonight < 2) {
+        tonight += 1;
+        await buildPrediction(db, { userId: player.id, fixtureId: f.id, homeScore: 2, awayScore: 1, predictedAt: `2026-03-14T12:0${tonight}:00.000Z` });
+      }
+    }
+  }
+  const createdAt = '2025-08-01T00:00:00.000Z';
+  await db.insertInto('leagues').values({ id: 'lg-office', name: 'Office Predictors', code: 'QWERTYUP', description: null, competition: 'premier-league', privacy: 'private', creatorId: player.id, createdAt }).execute();
+  await db
+    .insertInto('leagueMembers')
+    .values([
+      { leagueId: 'lg-office', userId: player.id, joinedAt: createdAt },
+      { leagueId: 'lg-office', userId: rival.id, joinedAt: createdAt },
+    ])
+    .execute();
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+  await browser?.close();
+  await server?.stop();
+  await sink?.stop();
+});
+
+async function signedIn(cookie: string, viewport = DESKTOP): Promise<BrowserContext> {
+  const ctx = await newContext(browser, server.url, viewport);
+  const [name, ...rest] = cookie.split('=');
+  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
+  return ctx;
+}
+
+/** Script files the page loaded (to prove the chart library stays off other routes). */
+function scriptsLoaded(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') urls.push(r.url());
+  });
+  return urls;
+}
+
+test('the dashboard shows a player with history: tiles, league positions, upcoming, activity, achievements', async () => {
+  const ctx = await signedIn(playerCookie);
+  const page = await ctx.newPage();
+  const errors = watchPageErrors(page);
+  const scripts = scriptsLoaded(page);
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { name: 'Upcoming Matches - Gameweek 30' }).waitFor();
+
+  const api = await (await ctx.request.get('/api/dashboard')).json();
+  const d = api.dashboard;
+  expect(d.tiles.totalPredictions).toBeGreaterThan(200);
+  await expect(page.getByText(`${d.tiles.successRate.toFixed(1)}%`).first().isVisible()).resolves.toBe(true);
+
+  // League positions: the real league, the You tag, members and points.
+  const positions = page.getByRole('region', { name: 'Your League Positions' });
+  await positions.getByText('Office Predictors').waitFor();
+  await expect(positions.getByText('You', { exact: true }).isVisible()).resolves.toBe(true);
+  await expect(positions.getByText('2 members').isVisible()).resolves.toBe(true);
+  await expect(positions.getByRole('link', { name: 'View All Leaderboards' }).getAttribute('href')).resolves.toBe('/leaderboard');
+
+  // Upcoming: at most 5, names without ' FC', times in the viewer's zone (London here).
+  const upcoming = page.getByRole('region', { name: /Upcoming Matches/ });
+  const rows = upcoming.getByRole('listitem');
+  const n = await rows.count();
+  expect(n).toBeGreaterThan(0);
+  expect(n).toBeLessThanOrEqual(5);
+  expect(await upcoming.innerText()).not.toMatch(/ FC\b/);
+  await expect(upcoming.getByRole('link', { name: 'View All →' }).getAttribute('href')).resolves.toBe('/predictions');
+  await expect(upcoming.getByText('Add matches in Admin panel').count()).resolves.toBe(0);
+
+  // Recent activity: 4 items, the newest two (tonight's picks) still waiting for a result.
+  const activity = page.getByRole('region', { name: 'Recent Activity' });
+  const items = activity.locator('li');
+  await expect(items.count()).resolves.toBe(4);
+  const states = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+  expect(states.slice(0, 2)).toEqual(['pending', 'pending']);
+  expect(states.slice(2).every((s) => s === 'right' || s === 'wrong')).toBe(true);
+  await expect(activity.getByText(/^Your pick: \d+-\d+$/).count()).resolves.toBe(4);
+
+  // Achievements: the four dashboard badges, earned for a season of predictions.
+  const badges = page.getByRole('region', { name: 'Achievements' }).locator('li');
+  await expect(badges.count()).resolves.toBe(4);
+  await expect(badges.evaluateAll((els) => els.map((e) => e.getAttribute('data-earned')))).resolves.toEqual(['true', 'true', 'true', 'true']);
+  await expect(page.getByRole('progressbar').count()).resolves.toBe(3);
+  await expect(page.getByRole('link', { name: 'Admin Dashboard' }).count()).resolves.toBe(0);
+
+  await page.screenshot({ path: `${SHOTS}/issue6-dashboard-desktop.png`, fullPage: true });
+  expect(scripts.some((u) => /RankChart/.test(u))).toBe(false);
+  expect(errors).toEqual([]);
+
+  const phone = await (await signedIn(playerCookie, PHONE)).newPage();
+  await phone.goto('/dashboard');
+  await phone.getByText('Office Predictors').waitFor();
+  await phone.screenshot({ path: `${SHOTS}/issue6-dashboard-phone.png`, fullPage: true });
+  await ctx.close();
+});
+
+test('an admin gets the Admin Dashboard button', async () => {
+  const ctx = await signedIn(adminCookie);
+  const page = await ctx.newPage();
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Admin Dashboard' }).waitFor();
+  await page.getByText("You haven't joined any leagues yet").waitFor();
+  await expect(page.getByRole('link', { name: 'Join a League' }).getAttribute('href')).resolves.toBe('/leaderboard');
+  await expect(page.getByText('No recent activity').isVisible()).resolves.toBe(true);
+  await ctx.close();
+});
+
+test('the statistics page renders the rank-history chart, loaded only there', async () => {
+  const ctx = await signedIn(playerCookie);
+  const page = await ctx.newPage();
+  const errors = watchPageErrors(page);
+  const scripts = scriptsLoaded(page);
+  await page.goto('/statistics');
+  await page.getByRole('heading', { name: 'Rank History' }).waitFor();
+  const chart = page.getByTestId('rank-chart');
+  await chart.locator('svg.recharts-surface').first().waitFor();
+  // Ten gameweeks, a rank line and points bars.
+  await expect(chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count()).resolves.toBe(10);
+  await expect(chart.locator('.recharts-line-curve').count()).resolves.toBe(1);
+  await expect(chart.locator('.recharts-bar-rectangle').count()).resolves.toBeGreaterThan(0);
+  expect(scripts.some((u) => /RankChart/.test(u))).toBe(true);
+
+  const stats = (await (await ctx.request.get('/api/me/statistics?tz=Europe/London')).json()).statistics;
+  await expect(page.getByText(`${stats.correctPredictions} of ${stats.scoredPredictions} predictions`).isVisible()).resolves.toBe(true);
+  await expect(page.getByText(`Current streak: ${stats.currentStreak}`).isVisible()).resolves.toBe(true);
+  for (const label of ['Early (24h+)', 'Average', 'Last Min (2h)', 'Weekday Performance', 'Most Predicted Teams', 'Times at #1', 'Gameweeks Played', 'Top Position Rate']) {
+    await expect(page.getByText(label, { exact: true }).first().isVisible()).resolves.toBe(true);
+  }
+  await page.screenshot({ path: `${SHOTS}/issue6-statistics-desktop.png`, fullPage: true });
+
+  // The league selector re-ranks among the league's members.
+  await page.getByLabel('Ranked among').selectOption({ label: 'Office Predictors' });
+  await page.getByRole('list', { name: 'Rank per gameweek, Office Predictors' }).waitFor();
+  expect(errors).toEqual([]);
+
+  const phone = await (await signedIn(playerCookie, PHONE)).newPage();
+  await phone.goto('/statistics');
+  await phone.getByTestId('rank-chart').locator('svg.recharts-surface').first().waitFor();
+  await phone.screenshot({ path: `${SHOTS}/issue6-statistics-phone.png`, fullPage: true });
+  await ctx.close();
+});
+
+test('the contact form checks fields in the spec’s order and the message reaches a real SMTP server', async () => {
+  const ctx = await signedIn(playerCookie);
+  const page = await ctx.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Send Message' }).waitFor();
+  await expect(page.getByText(SUPPORT).first().isVisible()).resolves.toBe(true);
+  for (const t of ['Usually within 24 hours', 'Available 24/7', 'Technical Issues', 'Account Problems', 'Feature Requests', 'Billing Questions', 'General Feedback', 'Pro Tips']) {
+    await expect(page.getByText(t, { exact: true }).isVisible()).resolves.toBe(true);
+  }
+  await page.screenshot({ path: `${SHOTS}/issue6-contact-desktop.png`, fullPage: true });
+
+  const email = page.getByLabel('Email', { exact: true });
+  const message = page.getByLabel('Message', { exact: true });
+  const send = page.getByRole('button', { name: 'Send Message' });
+  await send.click();
+  await page.getByText('Email is required').waitFor();
+  await email.fill('not-an-address');
+  await send.click();
+  await page.getByText('Message is required').waitFor();
+  await message.fill('The table missed my points for gameweek 29.');
+  await send.click();
+  await page.getByText('Please enter a valid email address').waitFor();
+  await page.screenshot({ path: `${SHOTS}/issue6-contact-error-desktop.png`, fullPage: true });
+
+  await email.fill('pundit.reply@example.org');
+  await send.click();
+  await page.getByText("Message sent successfully! We'll get back to you within 24 hours.").waitFor();
+  await expect(email.inputValue()).resolves.toBe('');
+  await expect(message.inputValue()).resolves.toBe('');
+  const mail = await sink.waitFor((m) => m.text.includes('The table missed my points for gameweek 29.'));
+  expect(mail.to).toEqual([SUPPORT]);
+  expect(mail.subject).toBe('New message from the Scoreline contact form');
+  expect(mail.raw).toMatch(/^Reply-To: pundit\.reply@example\.org/m);
+  expect(mail.text).toContain('From: pundit@example.com');
+  // The success banner clears itself after 5 seconds.
+  await page.getByText("Message sent successfully! We'll get back to you within 24 hours.").waitFor({ state: 'detached', timeout: 8000 });
+  expect(errors).toEqual([]);
+
+  const phone = await (await signedIn(playerCookie, PHONE)).newPage();
+  await phone.goto('/contact');
+  await phone.getByRole('button', { name: 'Send Message' }).waitFor();
+  await phone.screenshot({ path: `${SHOTS}/issue6-contact-phone.png`, fullPage: true });
+
+  // The admin sees it, delivered.
+  const admin = await (await signedIn(adminCookie)).newPage();
+  await admin.goto('/admin/messages');
+  const card = admin.locator('li[data-status]').filter({ hasText: 'The table missed my points' });
+  await card.waitFor();
+  await expect(card.getAttribute('data-status')).resolves.toBe('sent');
+  await admin.screenshot({ path: `${SHOTS}/issue6-admin-messages-desktop.png`, fullPage: true });
+  const adminPhone = await (await signedIn(adminCookie, PHONE)).newPage();
+  await adminPhone.goto('/admin/messages');
+  await adminPhone.locator('li[data-status]').first().waitFor();
+  await adminPhone.screenshot({ path: `${SHOTS}/issue6-admin-messages-phone.png`, fullPage: true });
+  await ctx.close();
+});

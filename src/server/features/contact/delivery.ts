@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { CONTACT_SUBJECT } from '../../../game/schemas/contact.js';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/index.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { Clock } from '../../clock.js';
+import { claimForDelivery, dueMessageIds, firstAdminEmail, getContactMessage, markFailed, markSent, type ContactMessageRow } from './repository.js';
+
+const MINUTE = 60_000;
+/** An attempt in flight holds the message this long, so a crashed attempt is retried later. */
+const LEASE_MS = 2 * MINUTE;
+/** After this many failed attempts the message waits for the admin's retry button. */
+export const MAX_AUTOMATIC_ATTEMPTS = 10;
+/** How often the background service looks for due messages. */
+export const RETRY_INTERVAL_MS = 30_000;
+
+/** Back-off after the n-th failed attempt: 1, 2, 4, 8 … minutes, at most an hour. */
+export function retryDelayMs(failedAttempts: number): number {
+  return Math.min(2 ** Math.max(0, failedAttempts - 1), 60) * MINUTE;
+}
+
+/** The address messages go to: SUPPORT_EMAIL, else the first admin's, else MAIL_FROM's address. */
+export async function supportAddress(db: DB, config: Config): Promise<string> {
+  if (config.SUPPORT_EMAIL) return config.SUPPORT_EMAIL;
+  const admin = await firstAdminEmail(db);
+  if (admin) return admin;
+  const angled = /<([^>]+)>/.exec(config.MAIL_FROM);
+  return (angled ? angled[1]! : config.MAIL_FROM).trim();
+}
+
+export function contactMailText(m: Pick<ContactMessageRow, 'fromName' | 'fromEmail' | 'createdAt' | 'message'>): string {
+  return [`${CONTACT_SUBJECT}`, '', `From: ${m.fromName}`, `Reply to: ${m.fromEmail}`, `Sent: ${m.createdAt}`, '', m.message, ''].join('\n');
+}
+
+interface DeliveryDeps {
+  db: DB;
+  mailer: Mailer;
+  clock: Clock;
+}
+
+/**
+ * One delivery attempt for one message, if it is due and nobody else is sending it.
+ * Returns the message's state afterwards (undefined when it does not exist).
+ */
+export async function attemptDelivery(deps: DeliveryDeps, id: string): Promise<ContactMessageRow | undefined> {
+  const now = deps.clock.now();
+  const claimed = await claimForDelivery(deps.db, id, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString());
+  if (claimed) {
+    const m = (await getContactMessage(deps.db, id))!;
+    const attempts = m.attempts + 1;
+    try {
+      await deps.mailer.send({ to: m.toEmail, subject: m.subject, text: contactMailText(m), replyTo: m.fromEmail });
+      await markSent(deps.db, id, attempts, deps.clock.nowIso());
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const next = attempts >= MAX_AUTOMATIC_ATTEMPTS ? null : new Date(deps.clock.now().getTime() + retryDelayMs(attempts)).toISOString();
+      await markFailed(deps.db, id, attempts, message.slice(0, 500), next);
+    }
+  }
+  return getContactMessage(deps.db, id);
+}
+
+/** Sends every due message once (the retry service's tick; tests call it with the manual clock). */
+export async function retryDueContactMessages(deps: DeliveryDeps, limit = 20): Promise<{ tried: number; sent: number }> {
+  const ids = await dueMessageIds(deps.db, deps.clock.nowIso(), limit);
+  let sent = 0;
+  for (const id of ids) {
+    const after = await attemptDelivery(deps, id);
+    if (after?.status === 'sent') sent += 1;
+  }
+  return { tried: ids.length, sent };
+}
+
+/** The background retry loop; returns its stop function. */
+export function startContactRetryService(app: FastifyInstance): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = retryDueContactMessages(app.deps)
+      .then(async (r) => {
+        if (r.tried > 0) {
+          app.log.info(r, 'Contact messages retried');
+          await app.deps.bus.publish({ type: 'contact-messages', keys: [['admin', 'contact-messages']] });
+        }
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'Contact message retry failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, RETRY_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
+import { freePort } from '../../../../e2e/support/server.js';
+import { startSmtpSink } from '../../../../e2e/support/smtp.js';
+import { CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUBJECT } from '../../../game/schemas/contact.js';
+import { retryDueContactMessages } from './delivery.js';
+
+let t: TestApp;
+let smtpPort: number;
+let player: BuiltUser & { cookie: string };
+let admin: BuiltUser & { cookie: string };
+
+async function signedIn(tApp: TestApp, overrides: Parameters<typeof buildUser>[2] = {}) {
+  const { db, handle, config } = tApp.app.deps;
+  const u = await buildUser(db, handle.dialect, overrides);
+  return { ...u, cookie: await buildSessionCookie(db, handle.dialect, u.id, config.AUTH_SECRET) };
+}
+const rows = () => t.app.deps.db.selectFrom('contactMessages').selectAll().orderBy('createdAt').execute();
+
+beforeAll(async () => {
+  // SMTP points at a port nobody listens on: the mail server is down.
+  smtpPort = await freePort();
+  t = await createTestApp({ now: '2025-09-01T10:00:00Z', env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SUPPORT_EMAIL: 'help@scoreline.test' } });
+  player = await signedIn(t, { email: 'fan@example.com' });
+  admin = await signedIn(t, { role: 'admin' });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /api/contact', () => {
+  it('checks the fields in the spec’s order and stores nothing invalid', async () => {
+    const send = (body: object) => t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: body });
+    const cases: Array<[object, string, string]> = [
+      [{ email: '', message: '' }, 'email', 'Email is required'],
+      [{ email: 'not-an-address', message: '   ' }, 'message', 'Message is required'],
+      [{ email: 'not-an-address', message: 'Hello' }, 'email', 'Please enter a valid email address'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await send(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ field, message });
+    }
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/contact', payload: { email: 'a@b.co', message: 'hi' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('stores the message while SMTP is down, keeps it visible, and delivers it when SMTP returns', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email: ' reply-here@example.org ', message: '  The leaderboard looks odd.  ' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message.status).toBe('failed');
+
+    const [stored] = await rows();
+    expect(stored).toMatchObject({
+      userId: player.id,
+      fromName: 'fan@example.com',
+      fromEmail: 'reply-here@example.org',
+      toEmail: 'help@scoreline.test',
+      subject: CONTACT_SUBJECT,
+      message: 'The leaderboard looks odd.',
+      status: 'failed',
+      attempts: 1,
+      sentAt: null,
+      nextAttemptAt: '2025-09-01T10:01:00.000Z',
+    });
+    expect(stored!.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    // The admin sees it with its delivery state; a player may not.
+    const list = await t.request({ method: 'GET', url: '/api/admin/contact-messages', cookie: admin.cookie });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().messages).toEqual([expect.objectContaining({ id: stored!.id, status: 'failed', attempts: 1, fromEmail: 'reply-here@example.org' })]);
+    expect((await t.request({ method: 'GET', url: '/api/admin/contact-messages', cookie: player.cookie })).statusCode).toBe(403);
+
+    // Still down: the retry backs off (1 minute, then 2).
+    t.clock.advance(60_000);
+    expect(await retryDueContactMessages(t.app.deps)).toEqual({ tried: 1, sent: 0 });
+    expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: 2, nextAttemptAt: '2025-09-01T10:03:00.000Z' });
+
+    const sink = await startSmtpSink({ port: smtpPort });
+    try {
+      // Not due yet: nothing is tried before the back-off ends.
+      expect(await retryDueContactMessages(t.app.deps)).toEqual({ tried: 0, sent: 0 });
+      t.clock.advance(2 * 60_000);
+      expect(await retryDueContactMessages(t.app.deps)).toEqual({ tried: 1, sent: 1 });
+      const mail = await sink.waitFor((m) => m.subject === CONTACT_SUBJECT);
+      expect(mail.to).toEqual(['help@scoreline.test']);
+      expect(mail.raw).toMatch(/^Reply-To: reply-here@example\.org/m);
+      expect(mail.text).toContain('The leaderboard looks odd.');
+      expect(mail.text).toContain('From: fan@example.com');
+      expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 3, sentAt: '2025-09-01T10:03:00.000Z', nextAttemptAt: null, lastError: null });
+      // Sent once only: another run finds nothing to do.
+      expect(await retryDueContactMessages(t.app.deps)).toEqual({ tried: 0, sent: 0 });
+      expect(sink.mails).toHaveLength(1);
+
+      // With SMTP up, a new message is sent at once.
+      const now = await t.request({ method: 'POST', url: '/api/contact', cookie: admin.cookie, payload: { email: 'boss@example.org', message: 'Second' } });
+      expect(now.json().message.status).toBe('sent');
+      await sink.waitFor((m) => m.text.includes('Second'));
+    } finally {
+      await sink.stop();
+    }
+  });
+
+  it('the admin’s retry button sends a failed message now', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/contact', cookie: admin.cookie, payload: { email: 'boss@example.org', message: 'Retry me' } });
+    const id = res.json().message.id as string;
+    expect(res.json().message.status).toBe('failed');
+    const sink = await startSmtpSink({ port: smtpPort });
+    try {
+      expect((await t.request({ method: 'POST', url: `/api/admin/contact-messages/${id}/retry`, cookie: player.cookie })).statusCode).toBe(403);
+      const retried = await t.request({ method: 'POST', url: `/api/admin/contact-messages/${id}/retry`, cookie: admin.cookie });
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().message).toMatchObject({ id, status: 'sent', attempts: 2 });
+      await sink.waitFor((m) => m.text.includes('Retry me'));
+    } finally {
+      await sink.stop();
+    }
+    expect((await t.request({ method: 'POST', url: '/api/admin/contact-messages/nope/retry', cookie: admin.cookie })).statusCode).toBe(404);
+  });
+
+  it('limits a sender to 5 messages in 10 minutes, with a readable 429', async () => {
+    const sender = await signedIn(t);
+    const send = () => t.request({ method: 'POST', url: '/api/contact', cookie: sender.cookie, payload: { email: 'a@b.co', message: 'ping' } });
+    for (let i = 0; i < 5; i += 1) {
+      expect((await send()).statusCode).toBe(201);
+      t.clock.advance(60_000);
+    }
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toEqual({ code: 'rate_limited', message: CONTACT_RATE_LIMIT_MESSAGE });
+    const count = await t.app.deps.db.selectFrom('contactMessages').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', sender.id).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(5);
+    // Another sender is not affected; the first may send again once the oldest leaves the window.
+    expect((await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email: 'a@b.co', message: 'me too' } })).statusCode).toBe(201);
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await send()).statusCode).toBe(201);
+  });
+
+  it('tells the contact page where messages go', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/contact/info', cookie: player.cookie });
+    expect(res.json()).toEqual({ supportEmail: 'help@scoreline.test' });
+  });
+});
+
+describe('the support address without SUPPORT_EMAIL', () => {
+  it('is the first admin’s e-mail, else MAIL_FROM’s address', async () => {
+    const app = await createTestApp({ env: { MAIL_FROM: 'Scoreline <hello@scoreline.example>' } });
+    try {
+      const p = await signedIn(app);
+      expect((await app.request({ method: 'GET', url: '/api/contact/info', cookie: p.cookie })).json()).toEqual({ supportEmail: 'hello@scoreline.example' });
+      await signedIn(app, { role: 'admin', email: 'first-admin@example.com', createdAt: '2025-01-01T00:00:00.000Z' });
+      await signedIn(app, { role: 'admin', email: 'second-admin@example.com', createdAt: '2025-02-01T00:00:00.000Z' });
+      expect((await app.request({ method: 'GET', url: '/api/contact/info', cookie: p.cookie })).json()).toEqual({ supportEmail: 'first-admin@example.com' });
+      // Without SMTP the development outbox takes the message: delivered at once.
+      const res = await app.request({ method: 'POST', url: '/api/contact', cookie: p.cookie, payload: { email: 'x@y.zz', message: 'Outbox' } });
+      expect(res.json().message.status).toBe('sent');
+      const mail = await app.app.deps.db.selectFrom('mailOutbox').selectAll().where('subject', '=', CONTACT_SUBJECT).executeTakeFirstOrThrow();
+      expect(mail.to).toBe('first-admin@example.com');
+      expect(mail.text).toContain('Outbox');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUBJECT, contactSchema, normalizeContact } from '../../../game/schemas/contact.js';
+import { requireAdmin, requireUser } from '../../auth/session.js';
+import { HttpError, notFound } from '../../errors.js';
+import { attemptDelivery, supportAddress } from './delivery.js';
+import { countMessagesSince, getContactMessage, insertContactMessage, listContactMessages, makeDueNow } from './repository.js';
+import { contactMessageDto, contactReceiptDto, presentContactMessage, presentReceipt } from './presenter.js';
+
+const ADMIN_KEYS = [['admin', 'contact-messages']];
+const ADMIN_LIST_LIMIT = 200;
+
+export async function contactRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/contact/info',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'The support address shown on the contact page',
+        security: [{ session: [] }],
+        response: { 200: z.object({ supportEmail: z.string() }) },
+      },
+    },
+    async (req) => {
+      await requireUser(app, req);
+      return { supportEmail: await supportAddress(app.deps.db, app.deps.config) };
+    },
+  );
+
+  app.post(
+    '/api/contact',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a message to support: stored first, then e-mailed (failed sends are retried)',
+        security: [{ session: [] }],
+        body: contactSchema,
+        response: { 201: z.object({ message: contactReceiptDto }) },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireUser(app, req);
+      const { db, clock, config } = app.deps;
+      const now = clock.now();
+      const since = new Date(now.getTime() - CONTACT_RATE_LIMIT.windowMs).toISOString();
+      if ((await countMessagesSince(db, user.id, since)) >= CONTACT_RATE_LIMIT.max) {
+        throw new HttpError(429, 'rate_limited', CONTACT_RATE_LIMIT_MESSAGE);
+      }
+      const { email, message } = normalizeContact(req.body);
+      const id = crypto.randomUUID();
+      await insertContactMessage(db, {
+        id,
+        userId: user.id,
+        fromName: user.email || 'Unknown user',
+        fromEmail: email,
+        toEmail: await supportAddress(db, config),
+        subject: CONTACT_SUBJECT,
+        message,
+        status: 'pending',
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: now.toISOString(),
+        createdAt: now.toISOString(),
+        sentAt: null,
+      });
+      // Stored: from here on the message cannot be lost. A failed send stays for the retry service.
+      const after = await attemptDelivery(app.deps, id);
+      if (after?.status !== 'sent') req.log.warn({ id, error: after?.lastError }, 'Contact message not sent yet; it will be retried');
+      await app.deps.bus.publish({ type: 'contact-messages', keys: ADMIN_KEYS });
+      return reply.status(201).send({ message: presentReceipt(after!) });
+    },
+  );
+
+  app.get(
+    '/api/admin/contact-messages',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Contact messages with their delivery state, newest first (admin only)',
+        security: [{ session: [] }],
+        response: { 200: z.object({ messages: z.array(contactMessageDto) }) },
+      },
+    },
+    async (req) => {
+      await requireAdmin(app, req);
+      const rows = await listContactMessages(app.deps.db, ADMIN_LIST_LIMIT);
+      return { messages: rows.map(presentContactMessage) };
+    },
+  );
+
+  app.post(
+    '/api/admin/contact-messages/:id/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Try to deliver an unsent contact message now (admin only)',
+        security: [{ session: [] }],
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 200: z.object({ message: contactMessageDto }) },
+      },
+    },
+    async (req) => {
+      await requireAdmin(app, req);
+      const { db, clock } = app.deps;
+      const made = await makeDueNow(db, req.params.id, clock.nowIso());
+      if (!made) {
+        // Already sent (nothing to do) or no such message.
+        const existing = await getContactMessage(db, req.params.id);
+        if (!existing) throw notFound('Message not found.');
+        return { message: presentContactMessage(existing) };
+      }
+      const after = await attemptDelivery(app.deps, req.params.id);
+      await app.deps.bus.publish({ type: 'contact-messages', keys: ADMIN_KEYS });
+      return { message: presentContactMessage(after!) };
+    },
+  );
+}

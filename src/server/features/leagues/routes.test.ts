@@ -1,0 +1,398 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
+import { buildFixture } from '../../test/factories-season.js';
+import { buildPrediction, buildResult } from '../../test/factories-game.js';
+import type { LiveEvent } from '../../realtime/bus.js';
+import { isLeagueCodeShape } from '../../../game/league-code.js';
+import { rankRows } from '../../../game/ranking.js';
+
+let t: TestApp;
+let events: LiveEvent[];
+
+beforeEach(async () => {
+  t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  events = [];
+  t.app.deps.bus.subscribe((e) => events.push(e));
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function player(overrides: Parameters<typeof buildUser>[2] = {}): Promise<BuiltUser & { cookie: string }> {
+  const { db, handle, config } = t.app.deps;
+  const u = await buildUser(db, handle.dialect, overrides);
+  return { ...u, cookie: await buildSessionCookie(db, handle.dialect, u.id, config.AUTH_SECRET) };
+}
+
+const create = (cookie: string | undefined, payload: object) => t.request({ method: 'POST', url: '/api/leagues', payload, cookie });
+const joinByCode = (cookie: string, code: string) => t.request({ method: 'POST', url: '/api/leagues/join', payload: { code }, cookie });
+const members = async (leagueId: string) =>
+  (await t.app.deps.db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).execute()).map((r) => r.userId).sort();
+
+async function leagueOf(owner: { cookie: string }, name = 'Office League', extra: object = {}) {
+  const res = await create(owner.cookie, { name, ...extra });
+  expect(res.statusCode).toBe(201);
+  return res.json().league as { id: string; code: string; name: string };
+}
+
+describe('creating a league', () => {
+  test('the creator is its first member and the code is 8 unambiguous characters', async () => {
+    const alice = await player();
+    const res = await create(alice.cookie, { name: '  Office League  ', description: 'Friday bragging rights', competition: 'premier-league', privacy: 'private' });
+    expect(res.statusCode).toBe(201);
+    const { league } = res.json();
+    expect(league).toMatchObject({ name: 'Office League', description: 'Friday bragging rights', isCreator: true, isMember: true, memberCount: 1, privacy: 'private' });
+    expect(isLeagueCodeShape(league.code)).toBe(true);
+    expect(await members(league.id)).toEqual([alice.id]);
+    expect(events.some((e) => e.keys?.some((k) => k[0] === 'leagues'))).toBe(true);
+
+    const mine = await t.request({ method: 'GET', url: '/api/leagues', cookie: alice.cookie });
+    expect(mine.json().leagues).toEqual([expect.objectContaining({ id: league.id, code: league.code, isCreator: true, memberCount: 1 })]);
+  });
+
+  test('refuses a blank or too long name and visitors, and stores nothing', async () => {
+    const alice = await player();
+    const blank = await create(alice.cookie, { name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toBe('League name cannot be empty.');
+    const long = await create(alice.cookie, { name: 'x'.repeat(51) });
+    expect(long.statusCode).toBe(400);
+    expect((await create(undefined, { name: 'Visitors' })).statusCode).toBe(401);
+    expect(await t.app.deps.db.selectFrom('leagues').selectAll().execute()).toEqual([]);
+  });
+
+  test('codes are unique across many leagues', async () => {
+    const alice = await player();
+    const codes = new Set<string>();
+    for (let i = 0; i < 30; i++) codes.add((await leagueOf(alice, `League ${i}`)).code);
+    expect(codes.size).toBe(30);
+  });
+});
+
+describe('joining', () => {
+  test('by code, case-insensitively; a wrong code is refused; joining twice keeps one membership', async () => {
+    const alice = await player();
+    const bob = await player();
+    const league = await leagueOf(alice);
+
+    const wrong = await joinByCode(bob.cookie, 'ZZZZZZZZ');
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error.message).toBe('Invalid league code. No league found.');
+    const blank = await joinByCode(bob.cookie, '  ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toBe('League code cannot be empty.');
+
+    const first = await joinByCode(bob.cookie, ` ${league.code.toLowerCase()} `);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ alreadyMember: false, league: { id: league.id, memberCount: 2, isCreator: false } });
+    const again = await joinByCode(bob.cookie, league.code);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ alreadyMember: true, league: { id: league.id, memberCount: 2 } });
+    expect(await members(league.id)).toEqual([alice.id, bob.id].sort());
+  });
+
+  test('20 concurrent joins by the same player make one membership', async () => {
+    const alice = await player();
+    const bob = await player();
+    const league = await leagueOf(alice);
+    const replies = await Promise.all(Array.from({ length: 20 }, () => joinByCode(bob.cookie, league.code)));
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    expect(replies.filter((r) => r.json().alreadyMember === false).length).toBe(1);
+    expect(await members(league.id)).toEqual([alice.id, bob.id].sort());
+  });
+
+  test('public leagues are listed and joinable by id; private ones only by code', async () => {
+    const alice = await player();
+    const bob = await player();
+    const open = await leagueOf(alice, 'Open League', { privacy: 'public' });
+    const closed = await leagueOf(alice, 'Closed League', { privacy: 'private' });
+
+    const list = await t.request({ method: 'GET', url: '/api/leagues/public', cookie: bob.cookie });
+    expect(list.json().leagues).toEqual([expect.objectContaining({ id: open.id, name: 'Open League', isMember: false, code: null, memberCount: 1 })]);
+
+    const refused = await t.request({ method: 'POST', url: `/api/leagues/${closed.id}/join`, cookie: bob.cookie });
+    expect(refused.statusCode).toBe(403);
+    const joined = await t.request({ method: 'POST', url: `/api/leagues/${open.id}/join`, cookie: bob.cookie });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().league).toMatchObject({ id: open.id, code: open.code, memberCount: 2 });
+    expect(await members(closed.id)).toEqual([alice.id]);
+  });
+});
+
+describe('leaving and the creator’s powers', () => {
+  test('a member leaves; the creator leaving hands the league on; the last member leaving deletes it', async () => {
+    const alice = await player();
+    const bob = await player();
+    const carol = await player();
+    const league = await leagueOf(alice);
+    await joinByCode(bob.cookie, league.code);
+    await joinByCode(carol.cookie, league.code);
+
+    expect((await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: carol.cookie })).statusCode).toBe(200);
+    expect(await members(league.id)).toEqual([alice.id, bob.id].sort());
+    expect((await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: carol.cookie })).statusCode).toBe(403);
+
+    await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: alice.cookie });
+    const row = await t.app.deps.db.selectFrom('leagues').select('creatorId').where('id', '=', league.id).executeTakeFirst();
+    expect(row?.creatorId).toBe(bob.id);
+
+    await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: bob.cookie });
+    expect(await t.app.deps.db.selectFrom('leagues').selectAll().where('id', '=', league.id).execute()).toEqual([]);
+  });
+
+  test('only the creator may remove members and rename; others get 403 and nothing changes', async () => {
+    const alice = await player();
+    const bob = await player();
+    const carol = await player();
+    const league = await leagueOf(alice);
+    await joinByCode(bob.cookie, league.code);
+    await joinByCode(carol.cookie, league.code);
+
+    const removeByBob = await t.request({ method: 'DELETE', url: `/api/leagues/${league.id}/members/${carol.id}`, cookie: bob.cookie });
+    expect(removeByBob.statusCode).toBe(403);
+    const renameByBob = await t.request({ method: 'PATCH', url: `/api/leagues/${league.id}`, payload: { name: 'Bob Rules' }, cookie: bob.cookie });
+    expect(renameByBob.statusCode).toBe(403);
+    expect(await members(league.id)).toHaveLength(3);
+
+    const removed = await t.request({ method: 'DELETE', url: `/api/leagues/${league.id}/members/${carol.id}`, cookie: alice.cookie });
+    expect(removed.statusCode).toBe(200);
+    expect(await members(league.id)).toEqual([alice.id, bob.id].sort());
+    const renamed = await t.request({ method: 'PATCH', url: `/api/leagues/${league.id}`, payload: { name: '  New Name ' }, cookie: alice.cookie });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().league.name).toBe('New Name');
+    const blank = await t.request({ method: 'PATCH', url: `/api/leagues/${league.id}`, payload: { name: ' ' }, cookie: alice.cookie });
+    expect(blank.statusCode).toBe(400);
+  });
+});
+
+describe('league table', () => {
+  async function season() {
+    const { db } = t.app.deps;
+    const gw1a = await buildFixture(db, { id: 'GW1_A', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
+    const gw1b = await buildFixture(db, { id: 'GW1_B', kickoffAt: '2025-08-16T16:30:00.000Z', gameweek: 1, homeTeam: 'Fulham FC', awayTeam: 'Everton FC' });
+    const gw2a = await buildFixture(db, { id: 'GW2_A', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2 });
+    return [gw1a, gw1b, gw2a];
+  }
+
+  test('overall and gameweek tables sum stored points; ties share a rank and are ordered by name', async () => {
+    const { db } = t.app.deps;
+    const [a, b, c] = await season();
+    const alice = await player({ teamName: 'Zebras' });
+    const bob = await player({ teamName: null, username: 'bob_b' });
+    const carol = await player({ teamName: 'Apples' });
+    const dave = await player({ teamName: 'Mangoes' });
+    const league = await leagueOf(alice);
+    for (const p of [bob, carol, dave]) await joinByCode(p.cookie, league.code);
+
+    // GW1: alice 3+1, bob 1+0, carol 3, dave nothing. GW2 (no result yet) counts nothing.
+    await buildPrediction(db, { userId: alice.id, fixtureId: a!.id, homeScore: 2, awayScore: 1 });
+    await buildPrediction(db, { userId: alice.id, fixtureId: b!.id, homeScore: 1, awayScore: 0 });
+    await buildPrediction(db, { userId: bob.id, fixtureId: a!.id, homeScore: 3, awayScore: 0 });
+    await buildPrediction(db, { userId: bob.id, fixtureId: b!.id, homeScore: 0, awayScore: 0 });
+    await buildPrediction(db, { userId: carol.id, fixtureId: a!.id, homeScore: 2, awayScore: 1 });
+    await buildPrediction(db, { userId: carol.id, fixtureId: c!.id, homeScore: 2, awayScore: 2 });
+    await buildResult(db, { fixtureId: a!.id, homeScore: 2, awayScore: 1 });
+    await buildResult(db, { fixtureId: b!.id, homeScore: 2, awayScore: 0 });
+
+    const table = await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: bob.cookie });
+    expect(table.statusCode).toBe(200);
+    const body = table.json();
+    expect(body.total).toBe(4);
+    expect(body.rows.map((r: { displayName: string; rank: number; points: number; exactScores: number }) => [r.displayName, r.rank, r.points, r.exactScores])).toEqual([
+      ['Zebras', 1, 4, 1],
+      ['Apples', 2, 3, 1],
+      ['bob_b', 3, 1, 0],
+      ['Mangoes', 4, 0, 0],
+    ]);
+    expect(body.rows[0]).toMatchObject({ isCreator: true, isViewer: false });
+    expect(body.viewer).toMatchObject({ displayName: 'bob_b', isViewer: true, rank: 3 });
+
+    // A corrected result changes the table; now alice and carol tie on 3 points (Apples before Zebras).
+    await buildResult(db, { fixtureId: b!.id, homeScore: 0, awayScore: 1 });
+    const tied = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: bob.cookie })).json();
+    expect(tied.rows.map((r: { displayName: string; rank: number; points: number }) => [r.displayName, r.rank, r.points])).toEqual([
+      ['Apples', 1, 3],
+      ['Zebras', 1, 3],
+      ['bob_b', 3, 1],
+      ['Mangoes', 4, 0],
+    ]);
+
+    // Gameweek 2 once scored: only carol has a pick there.
+    await buildResult(db, { fixtureId: c!.id, homeScore: 2, awayScore: 2 });
+    const gw2 = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table?gameweek=2`, cookie: alice.cookie })).json();
+    expect(gw2.gameweek).toBe(2);
+    expect(gw2.rows.map((r: { displayName: string; points: number; rank: number }) => [r.displayName, r.points, r.rank])).toEqual([
+      ['Apples', 3, 1],
+      ['bob_b', 0, 2],
+      ['Mangoes', 0, 2],
+      ['Zebras', 0, 2],
+    ]);
+    const gw1 = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table?gameweek=1`, cookie: alice.cookie })).json();
+    expect(gw1.rows.map((r: { displayName: string; points: number }) => [r.displayName, r.points])).toEqual([
+      ['Apples', 3],
+      ['Zebras', 3],
+      ['bob_b', 1],
+      ['Mangoes', 0],
+    ]);
+    const overall = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: alice.cookie })).json();
+    expect(overall.rows[0]).toMatchObject({ displayName: 'Apples', points: 6, exactScores: 2, rank: 1 });
+
+    const gws = await t.request({ method: 'GET', url: '/api/leagues/gameweeks', cookie: alice.cookie });
+    expect(gws.json().gameweeks).toEqual([1, 2]);
+  });
+
+  test('pages agree with the ranking rule and always include the viewer; non-members are refused', async () => {
+    const { db } = t.app.deps;
+    const fx = await buildFixture(db, { id: 'F1', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
+    const owner = await player({ teamName: 'Owner' });
+    const league = await leagueOf(owner);
+    const everyone = [owner];
+    for (let i = 0; i < 11; i++) {
+      const p = await player({ teamName: `Team ${String.fromCharCode(75 - i)}` });
+      everyone.push(p);
+      await joinByCode(p.cookie, league.code);
+    }
+    // Points 3/1/0 by pattern so there are ties.
+    for (const [i, p] of everyone.entries()) {
+      const pick = i % 3 === 0 ? [2, 0] : i % 3 === 1 ? [1, 0] : [0, 1];
+      await buildPrediction(db, { userId: p.id, fixtureId: fx.id, homeScore: pick[0], awayScore: pick[1] });
+    }
+    await buildResult(db, { fixtureId: fx.id, homeScore: 2, awayScore: 0 });
+    const expected = rankRows(
+      await Promise.all(
+        everyone.map(async (p) => {
+          const row = await db.selectFrom('predictions').select('points').where('userId', '=', p.id).executeTakeFirstOrThrow();
+          return { userId: p.id, name: p.teamName!, points: row.points ?? 0 };
+        }),
+      ),
+    );
+    const last = everyone.find((p) => p.id === expected[expected.length - 1]!.userId)!;
+    const seen: Array<{ userId: string; rank: number }> = [];
+    for (const page of [1, 2, 3]) {
+      const body = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table?page=${page}&pageSize=5`, cookie: last.cookie })).json();
+      expect(body.total).toBe(12);
+      expect(body.viewer).toMatchObject({ userId: last.id, isViewer: true, position: 12 });
+      seen.push(...body.rows);
+    }
+    expect(seen.map((r) => [r.userId, r.rank])).toEqual(expected.map((r) => [r.userId, r.rank]));
+
+    const outsider = await player();
+    const refused = await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: outsider.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('You are not a member of this league.');
+  });
+});
+
+describe('points kept by the database', () => {
+  test('stay equal to a recount from predictions through results saved, changed, cleared, moved and deleted fixtures', async () => {
+    const { db } = t.app.deps;
+    const users = [await player(), await player(), await player()];
+    const fixtures = [
+      await buildFixture(db, { id: 'P1', gameweek: 1 }),
+      await buildFixture(db, { id: 'P2', gameweek: 1 }),
+      await buildFixture(db, { id: 'P3', gameweek: 2 }),
+      await buildFixture(db, { id: 'P4', gameweek: null }),
+    ];
+    for (const [i, u] of users.entries()) {
+      for (const [j, f] of fixtures.entries()) await buildPrediction(db, { userId: u.id, fixtureId: f.id, homeScore: (i + j) % 3, awayScore: i % 2 });
+    }
+    const recount = async () => {
+      const preds = await db.selectFrom('predictions as p').innerJoin('fixtures as f', 'f.id', 'p.fixtureId').select(['p.userId', 'p.points', 'p.outcome', 'f.gameweek']).execute();
+      const want = new Map<string, [number, number]>();
+      for (const p of preds) {
+        if (p.points === null) continue;
+        for (const gw of p.gameweek === null ? [0] : [0, p.gameweek]) {
+          const k = `${p.userId}:${gw}`;
+          const [pts, ex] = want.get(k) ?? [0, 0];
+          want.set(k, [pts + p.points, ex + (p.outcome === 'exact' ? 1 : 0)]);
+        }
+      }
+      const have = await db.selectFrom('userPoints').selectAll().execute();
+      const got = new Map(have.filter((r) => r.points !== 0 || r.exact !== 0).map((r) => [`${r.userId}:${r.gameweek}`, [r.points, r.exact]]));
+      expect(Object.fromEntries(got)).toEqual(Object.fromEntries([...want].filter(([, v]) => v[0] !== 0 || v[1] !== 0)));
+    };
+    await buildResult(db, { fixtureId: 'P1', homeScore: 1, awayScore: 0 });
+    await buildResult(db, { fixtureId: 'P3', homeScore: 2, awayScore: 1 });
+    await buildResult(db, { fixtureId: 'P4', homeScore: 0, awayScore: 0 });
+    await recount();
+    await buildResult(db, { fixtureId: 'P1', homeScore: 0, awayScore: 0 });
+    await recount();
+    await db.updateTable('predictions').set({ points: null, outcome: null }).where('fixtureId', '=', 'P3').execute();
+    await recount();
+    await db.updateTable('fixtures').set({ gameweek: 2 }).where('id', '=', 'P1').execute();
+    await db.updateTable('fixtures').set({ gameweek: 3 }).where('id', '=', 'P4').execute();
+    await recount();
+    await db.deleteFrom('fixtures').where('id', '=', 'P1').execute();
+    await recount();
+    await db.deleteFrom('predictions').where('userId', '=', users[0]!.id).execute();
+    await recount();
+  });
+});
+
+describe("a member's picks", () => {
+  test('hidden before the deadline, shown after it, and only to members of the same league', async () => {
+    const { db } = t.app.deps;
+    const alice = await player();
+    const bob = await player();
+    const outsider = await player();
+    const league = await leagueOf(alice);
+    await joinByCode(bob.cookie, league.code);
+    // now is 2025-08-20T12:00Z; deadline is 2 h before kick-off.
+    await buildFixture(db, { id: 'PAST', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
+    await buildFixture(db, { id: 'SOON', kickoffAt: '2025-08-20T13:59:00.000Z', gameweek: 1 });
+    await buildFixture(db, { id: 'LATER', kickoffAt: '2025-08-20T14:01:00.000Z', gameweek: 1 });
+    for (const id of ['PAST', 'SOON', 'LATER']) await buildPrediction(db, { userId: bob.id, fixtureId: id, homeScore: 2, awayScore: 1 });
+    await buildResult(db, { fixtureId: 'PAST', homeScore: 2, awayScore: 1 });
+
+    const url = `/api/leagues/${league.id}/members/${bob.id}/picks?gameweek=1`;
+    const res = await t.request({ method: 'GET', url, cookie: alice.cookie });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.picks.map((p: { fixtureId: string }) => p.fixtureId)).toEqual(['PAST', 'SOON']);
+    expect(body.picks[0]).toMatchObject({ prediction: { homeScore: 2, awayScore: 1, points: 3, outcome: 'exact' }, result: { homeScore: 2, awayScore: 1 } });
+    expect(body.picks[1]).toMatchObject({ prediction: { homeScore: 2, awayScore: 1, points: null }, result: null });
+    expect(JSON.stringify(body)).not.toContain('LATER');
+
+    // Two minutes later LATER's deadline has passed too.
+    t.clock.set('2025-08-20T12:02:00Z');
+    const later = (await t.request({ method: 'GET', url, cookie: alice.cookie })).json();
+    expect(later.picks.map((p: { fixtureId: string }) => p.fixtureId)).toEqual(['PAST', 'SOON', 'LATER']);
+
+    expect((await t.request({ method: 'GET', url, cookie: outsider.cookie })).statusCode).toBe(403);
+    const notMember = await t.request({ method: 'GET', url: `/api/leagues/${league.id}/members/${outsider.id}/picks`, cookie: alice.cookie });
+    expect(notMember.statusCode).toBe(404);
+  });
+});
+
+describe('dashboard positions', () => {
+  test('position, members, points and the real change since the previous gameweek', async () => {
+    const { db } = t.app.deps;
+    const alice = await player({ teamName: 'Alice' });
+    const bob = await player({ teamName: 'Bob' });
+    const league = await leagueOf(alice, 'Pals');
+    await joinByCode(bob.cookie, league.code);
+    await buildFixture(db, { id: 'G1', gameweek: 1 });
+    await buildFixture(db, { id: 'G2', gameweek: 2, kickoffAt: '2025-08-23T14:00:00.000Z' });
+    await buildPrediction(db, { userId: alice.id, fixtureId: 'G1', homeScore: 1, awayScore: 0 });
+    await buildPrediction(db, { userId: bob.id, fixtureId: 'G1', homeScore: 0, awayScore: 1 });
+    await buildPrediction(db, { userId: alice.id, fixtureId: 'G2', homeScore: 0, awayScore: 1 });
+    await buildPrediction(db, { userId: bob.id, fixtureId: 'G2', homeScore: 3, awayScore: 0 });
+    await buildFixture(db, { id: 'G2B', gameweek: 2, kickoffAt: '2025-08-23T16:00:00.000Z' });
+    await buildPrediction(db, { userId: bob.id, fixtureId: 'G2B', homeScore: 1, awayScore: 1 });
+    await buildResult(db, { fixtureId: 'G1', homeScore: 1, awayScore: 0 });
+
+    const afterGw1 = (await t.request({ method: 'GET', url: '/api/leagues/positions', cookie: bob.cookie })).json();
+    expect(afterGw1.positions).toEqual([{ leagueId: league.id, name: 'Pals', position: 2, memberCount: 2, points: 0, change: 'same' }]);
+
+    await buildResult(db, { fixtureId: 'G2', homeScore: 3, awayScore: 0 });
+    // Level on 3 points: both share first place.
+    const level = (await t.request({ method: 'GET', url: '/api/leagues/positions', cookie: bob.cookie })).json();
+    expect(level.positions[0]).toMatchObject({ position: 1, points: 3, change: 'up' });
+    await buildResult(db, { fixtureId: 'G2B', homeScore: 1, awayScore: 1 });
+    const bobNow = (await t.request({ method: 'GET', url: '/api/leagues/positions', cookie: bob.cookie })).json();
+    expect(bobNow.positions[0]).toMatchObject({ position: 1, points: 6, change: 'up' });
+    const aliceNow = (await t.request({ method: 'GET', url: '/api/leagues/positions', cookie: alice.cookie })).json();
+    expect(aliceNow.positions[0]).toMatchObject({ position: 2, points: 3, change: 'down' });
+  });
+});

@@ -1,0 +1,333 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { generateLeagueCode, isLeagueCodeShape, normaliseLeagueCode } from '../../../game/league-code.js';
+import { DEADLINE_MS } from '../../../game/limits.js';
+import { createLeagueSchema, joinLeagueSchema, renameLeagueSchema } from '../../../game/schemas/leagues.js';
+import { requireUser, requireVerifiedUser } from '../../auth/session.js';
+import type { DB } from '../../db/index.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../errors.js';
+import * as repo from './repository.js';
+import {
+  leagueDto,
+  pickDto,
+  positionDto,
+  presentLeague,
+  presentPick,
+  presentPosition,
+  presentPublicLeague,
+  presentTableRow,
+  publicLeagueDto,
+  tableRowDto,
+} from './presenter.js';
+
+export const INVALID_CODE = 'Invalid league code. No league found.';
+export const LEAGUE_GONE = 'League not found. The league may have been deleted.';
+export const NOT_A_MEMBER = 'You are not a member of this league.';
+export const CODE_EXHAUSTED = 'Failed to generate a unique league code. Please try again later.';
+const CODE_ATTEMPTS = 10;
+const PAGE_SIZE_MAX = 100;
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const memberParams = idParams.extend({ userId: z.string().min(1).max(100) });
+const joinReply = z.object({ league: leagueDto, alreadyMember: z.boolean() });
+const gameweekQuery = z.coerce.number().int().min(1).max(99).optional();
+
+/** Leagues (spec §2 Leaderboard / New League, §5, §8; DESIGN.md points 3, 4, 6). */
+export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCode?: () => string }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = (): DB => app.deps.db;
+  const nextCode = opts.generateCode ?? (() => generateLeagueCode());
+  const membershipChanged = () => app.deps.bus.publish({ type: 'leagues', keys: [['leagues'], ['dashboard']] });
+
+  async function leagueForMember(id: string, userId: string) {
+    const league = await repo.getLeagueFor(db(), id, userId);
+    if (!league) throw notFound(LEAGUE_GONE);
+    if (!Number(league.isMember)) throw forbidden(NOT_A_MEMBER);
+    return league;
+  }
+
+  app.get(
+    '/api/leagues',
+    { schema: { tags: ['leagues'], summary: "The viewer's leagues", response: { 200: z.object({ leagues: z.array(leagueDto) }) } } },
+    async (req) => {
+      const user = await requireUser(app, req);
+      const rows = await repo.listMyLeagues(db(), user.id);
+      return { leagues: rows.map((r) => presentLeague(r, user.id)) };
+    },
+  );
+
+  app.post(
+    '/api/leagues',
+    {
+      schema: {
+        tags: ['leagues'],
+        summary: 'Create a league; the creator is its first member',
+        body: createLeagueSchema,
+        response: { 201: z.object({ league: leagueDto }) },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireVerifiedUser(app, req);
+      const now = app.deps.clock.nowIso();
+      const id = crypto.randomUUID();
+      const created = await db()
+        .transaction()
+        .execute(async (trx) => {
+          for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+            const row = {
+              id,
+              name: req.body.name,
+              code: nextCode(),
+              description: req.body.description ? req.body.description : null,
+              competition: req.body.competition ?? 'premier-league',
+              privacy: req.body.privacy ?? 'private',
+              creatorId: user.id,
+              createdAt: now,
+            };
+            // The unique constraint decides; a taken code is skipped without aborting the transaction.
+            if (await repo.insertLeague(trx, row)) {
+              await repo.addMember(trx, id, user.id, now);
+              return true;
+            }
+          }
+          return false;
+        });
+      if (!created) throw new HttpError(503, 'code_unavailable', CODE_EXHAUSTED);
+      const league = await repo.getLeagueFor(db(), id, user.id);
+      await membershipChanged();
+      return reply.status(201).send({ league: presentLeague(league!, user.id) });
+    },
+  );
+
+  app.post(
+    '/api/leagues/join',
+    {
+      schema: {
+        tags: ['leagues'],
+        summary: 'Join a league by its code (case-insensitive); joining twice is harmless',
+        body: joinLeagueSchema,
+        response: { 200: joinReply },
+      },
+    },
+    async (req) => {
+      const user = await requireVerifiedUser(app, req);
+      const code = normaliseLeagueCode(req.body.code);
+      const league = isLeagueCodeShape(code) ? await repo.findLeagueByCode(db(), code) : undefined;
+      if (!league) throw notFound(INVALID_CODE);
+      return join(league.id, user.id);
+    },
+  );
+
+  async function join(leagueId: string, userId: string) {
+    const joined = await repo.addMember(db(), leagueId, userId, app.deps.clock.nowIso());
+    const league = await repo.getLeagueFor(db(), leagueId, userId);
+    if (!league) throw notFound(LEAGUE_GONE);
+    if (joined) await membershipChanged();
+    return { league: presentLeague(league, userId), alreadyMember: !joined };
+  }
+
+  app.get(
+    '/api/leagues/public',
+    {
+      schema: {
+        tags: ['leagues'],
+        summary: 'Public leagues anyone can join (newest first)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),
+        response: { 200: z.object({ leagues: z.array(publicLeagueDto) }) },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(app, req);
+      const rows = await repo.listPublicLeagues(db(), user.id, req.query.limit);
+      return { leagues: rows.map((r) => presentPublicLeague(r, user.id)) };
+    },
+  );
+
+  app.post(
+    '/api/leagues/:id/join',
+    { schema: { tags: ['leagues'], summary: 'Join a public league', params: idParams, response: { 200: joinReply } } },
+    async (req) => {
+      const user = await requireVerifiedUser(app, req);
+      const league = await repo.getLeague(db(), req.params.id);
+      if (!league) throw notFound(LEAGUE_GONE);
+      if (league.privacy !== 'public' && !(await repo.isMember(db(), league.id, user.id))) {
+        throw forbidden('This league is private. Ask its creator for the league code.');
+      }
+      return join(league.id, user.id);
+    },
+  );
+
+  app.post(
+    '/api/leagues/:id/leave',
+    { schema: { tags: ['leagues'], summary: 'Leave a league', params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (req) => {
+      const user = await requireUser(app, req);
+      const result = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const league = await repo.getLeague(trx, req.params.id);
+          if (!league) throw notFound(LEAGUE_GONE);
+          return repo.removeMember(trx, league, user.id);
+        });
+      if (!result.removed) throw forbidden(NOT_A_MEMBER);
+      await membershipChanged();
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/leagues/:id/members/:userId',
+    {
+      schema: { tags: ['leagues'], summary: "Remove a member (the league's creator only)", params: memberParams, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (req) => {
+      const user = await requireUser(app, req);
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          const league = await repo.getLeague(trx, req.params.id);
+          if (!league) throw notFound(LEAGUE_GONE);
+          if (league.creatorId !== user.id) throw forbidden('Only the league creator can remove members.');
+          if (req.params.userId === user.id) throw badRequest('Use Leave League to leave your own league.');
+          const { removed } = await repo.removeMember(trx, league, req.params.userId);
+          if (!removed) throw notFound('This player is not a member of this league.');
+        });
+      await membershipChanged();
+      return { ok: true as const };
+    },
+  );
+
+  app.patch(
+    '/api/leagues/:id',
+    {
+      schema: {
+        tags: ['leagues'],
+        summary: "Rename a league (the league's creator only)",
+        params: idParams,
+        body: renameLeagueSchema,
+        response: { 200: z.object({ league: leagueDto }) },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(app, req);
+      const league = await repo.getLeagueFor(db(), req.params.id, user.id);
+      if (!league) throw notFound(LEAGUE_GONE);
+      if (league.creatorId !== user.id) throw forbidden('Only the league creator can rename the league.');
+      await repo.renameLeague(db(), league.id, req.body.name);
+      await app.deps.bus.publish({ type: 'leagues', keys: [['leagues'], ['dashboard']] });
+      return { league: presentLeague({ ...league, name: req.body.name }, user.id) };
+    },
+  );
+
+  app.get(
+    '/api/leagues/:id/table',
+    {
+      schema: {
+        tags: ['leagues'],
+        summary: 'League table: overall, or one gameweek; paginated, always with the viewer’s own row',
+        params: idParams,
+        querystring: z.object({
+          gameweek: gameweekQuery,
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(50),
+        }),
+        response: {
+          200: z.object({
+            league: leagueDto,
+            gameweek: z.number().nullable(),
+            page: z.number(),
+            pageSize: z.number(),
+            total: z.number(),
+            rows: z.array(tableRowDto),
+            viewer: tableRowDto.nullable(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(app, req);
+      const league = await leagueForMember(req.params.id, user.id);
+      const { page, pageSize } = req.query;
+      const offset = (page - 1) * pageSize;
+      const rows = await repo.leagueTable(db(), {
+        leagueId: league.id,
+        viewerId: user.id,
+        gameweek: req.query.gameweek ?? 0,
+        offset,
+        limit: pageSize,
+      });
+      const present = (r: repo.TableRow) => presentTableRow(r, league.creatorId, user.id);
+      const viewer = rows.find((r) => r.userId === user.id);
+      return {
+        league: presentLeague(league, user.id),
+        gameweek: req.query.gameweek ?? null,
+        page,
+        pageSize,
+        total: rows[0]?.total ?? 0,
+        rows: rows.filter((r) => r.position > offset && r.position <= offset + pageSize).map(present),
+        viewer: viewer ? present(viewer) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/leagues/gameweeks',
+    {
+      schema: { tags: ['leagues'], summary: 'Gameweeks with results (the gameweek table choices)', response: { 200: z.object({ gameweeks: z.array(z.number()) }) } },
+    },
+    async (req) => {
+      await requireUser(app, req);
+      return { gameweeks: await repo.scoredGameweeks(db()) };
+    },
+  );
+
+  app.get(
+    '/api/leagues/:id/members/:userId/picks',
+    {
+      schema: {
+        tags: ['leagues'],
+        summary: "A member's picks for fixtures whose deadline has passed (never before)",
+        params: memberParams,
+        querystring: z.object({ gameweek: gameweekQuery }),
+        response: {
+          200: z.object({
+            member: z.object({ userId: z.string(), displayName: z.string() }),
+            gameweek: z.number().nullable(),
+            gameweeks: z.array(z.number()),
+            picks: z.array(pickDto),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(app, req);
+      const league = await leagueForMember(req.params.id, user.id);
+      const displayName = await repo.memberName(db(), league.id, req.params.userId);
+      if (displayName === undefined) throw notFound('This player is not a member of this league.');
+      const closedBefore = new Date(app.deps.clock.now().getTime() + DEADLINE_MS).toISOString();
+      const gameweeks = await repo.closedGameweeks(db(), closedBefore);
+      const gameweek = req.query.gameweek ?? gameweeks[gameweeks.length - 1] ?? null;
+      const picks = gameweek === null ? [] : await repo.memberPicks(db(), { userId: req.params.userId, gameweek, closedBefore });
+      return { member: { userId: req.params.userId, displayName }, gameweek, gameweeks, picks: picks.map(presentPick) };
+    },
+  );
+
+  app.get(
+    '/api/leagues/positions',
+    {
+      schema: {
+        tags: ['leagues'],
+        summary: "The viewer's position in each league, with the change since the previous gameweek's results",
+        response: { 200: z.object({ positions: z.array(positionDto) }) },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(app, req);
+      const { latest, hasEarlier } = await repo.latestScoredGameweeks(db());
+      const rows = await repo.positions(db(), user.id, latest ?? 0);
+      return { positions: rows.map((r) => presentPosition(r, latest !== null && hasEarlier)) };
+    },
+  );
+}

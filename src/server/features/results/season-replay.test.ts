@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { buildSessionCookie, buildUser } from '../../test/factories.js';
+import { buildFixture } from '../../test/factories-season.js';
+
+/**
+ * Replays the real 2025/26 results (openfootball's en.1.json in the shared data folder, read
+ * here on its own, not through the season feature) through the real routes for players whose
+ * predictions follow fixed patterns, and checks every total against arithmetic done in this file.
+ */
+interface RawMatch {
+  round: string;
+  date: string;
+  time?: string;
+  team1: string;
+  team2: string;
+  score?: { ft?: [number, number] };
+}
+const DATA = path.resolve(process.cwd(), '../shared/data/en.1.json');
+const matches = (JSON.parse(fs.readFileSync(DATA, 'utf8')) as { matches: RawMatch[] }).matches;
+
+const PATTERNS: Record<string, (m: RawMatch) => [number, number]> = {
+  alwaysDraw11: () => [1, 1],
+  alwaysHome21: () => [2, 1],
+  alwaysAway12: () => [1, 2], // the mirror of 2-1
+  // A pick that changes with the round (0-1, 1-2, 2-0, …), so exact scores, outcomes and misses all occur.
+  mirrorByRound: (m) => [Number(m.round.replace(/\D/g, '')) % 3, (Number(m.round.replace(/\D/g, '')) + 1) % 3],
+};
+
+function expectedPoints(pick: [number, number], ft: [number, number]): number {
+  if (pick[0] === ft[0] && pick[1] === ft[1]) return 3;
+  const sign = (a: number, b: number) => (a > b ? 'H' : a < b ? 'A' : 'D');
+  return sign(pick[0], pick[1]) === sign(ft[0], ft[1]) ? 1 : 0;
+}
+
+let t: TestApp;
+const cookies: Record<string, string> = {};
+let adminCookie = '';
+const ids = new Map<RawMatch, string>();
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2025-08-01T12:00:00Z' });
+  const { db, handle, config } = t.app.deps;
+  for (const name of Object.keys(PATTERNS)) {
+    const u = await buildUser(db, handle.dialect, { teamName: name });
+    cookies[name] = await buildSessionCookie(db, handle.dialect, u.id, config.AUTH_SECRET);
+  }
+  const admin = await buildUser(db, handle.dialect, { role: 'admin' });
+  adminCookie = await buildSessionCookie(db, handle.dialect, admin.id, config.AUTH_SECRET);
+  for (const [i, m] of matches.entries()) {
+    const id = `m${i}`;
+    ids.set(m, id);
+    const kickoffAt = m.time ? DateTime.fromISO(`${m.date}T${m.time}`, { zone: 'Europe/London' }).toUTC().toISO() : null;
+    await buildFixture(db, {
+      id,
+      homeTeam: m.team1,
+      awayTeam: m.team2,
+      kickoffAt,
+      localDate: m.date,
+      localTime: m.time ?? null,
+      gameweek: Number(m.round.replace(/\D/g, '')),
+      postponed: !m.time,
+    });
+  }
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+test('replaying the real 2025/26 results gives exactly the independently computed totals', { timeout: 240_000 }, async () => {
+  // Every player predicts every match that has a time, before the season starts.
+  const open = matches.filter((m) => m.time);
+  for (const [name, pattern] of Object.entries(PATTERNS)) {
+    await inBatches(open, 20, async (m) => {
+      const [homeScore, awayScore] = pattern(m);
+      const res = await t.request({ method: 'PUT', url: `/api/predictions/${ids.get(m)}`, cookie: cookies[name], payload: { homeScore, awayScore } });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+  }
+
+  // The season is played: the admin enters every full-time score. A few are first entered wrongly and corrected.
+  t.clock.set('2026-05-30T12:00:00Z');
+  const played = matches.filter((m) => m.score?.ft);
+  expect(played.length).toBeGreaterThan(250);
+  await inBatches(played.slice(0, 10), 5, async (m) => {
+    const [h, a] = m.score!.ft!;
+    const res = await t.request({ method: 'PUT', url: `/api/admin/results/${ids.get(m)}`, cookie: adminCookie, payload: { homeScore: a + 1, awayScore: h } });
+    expect(res.statusCode).toBe(200);
+  });
+  await inBatches(played, 10, async (m) => {
+    const [homeScore, awayScore] = m.score!.ft!;
+    const res = await t.request({ method: 'PUT', url: `/api/admin/results/${ids.get(m)}`, cookie: adminCookie, payload: { homeScore, awayScore } });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  for (const [name, pattern] of Object.entries(PATTERNS)) {
+    const expected = { total: 0, exact: 0, outcome: 0, wrong: 0, pending: 0, byRound: new Map<number, number>() };
+    for (const m of open) {
+      if (!m.score?.ft) {
+        expected.pending++;
+        continue;
+      }
+      const pts = expectedPoints(pattern(m), m.score.ft);
+      expected.total += pts;
+      if (pts === 3) expected.exact++;
+      else if (pts === 1) expected.outcome++;
+      else expected.wrong++;
+      const round = Number(m.round.replace(/\D/g, ''));
+      expected.byRound.set(round, (expected.byRound.get(round) ?? 0) + pts);
+    }
+
+    const res = await t.request({ method: 'GET', url: '/api/predictions', cookie: cookies[name] });
+    const list = res.json().predictions as Array<{ fixture: { gameweek: number }; prediction: { points: number | null; outcome: string | null } }>;
+    expect(list).toHaveLength(open.length);
+    const got = { total: 0, exact: 0, outcome: 0, wrong: 0, pending: 0, byRound: new Map<number, number>() };
+    for (const p of list) {
+      if (p.prediction.outcome === null) {
+        got.pending++;
+        continue;
+      }
+      got.total += p.prediction.points!;
+      got[p.prediction.outcome as 'exact' | 'outcome' | 'wrong']++;
+      got.byRound.set(p.fixture.gameweek, (got.byRound.get(p.fixture.gameweek) ?? 0) + p.prediction.points!);
+    }
+    expect({ name, ...got }).toEqual({ name, ...expected });
+  }
+
+  // Known anchors from the data itself: opening night Liverpool 4-2 Bournemouth.
+  const opener = matches[0]!;
+  expect([opener.team1, opener.team2, opener.score?.ft]).toEqual(['Liverpool FC', 'AFC Bournemouth', [4, 2]]);
+});

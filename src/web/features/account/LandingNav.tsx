@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { Icon, type IconName } from './icons';
+
+const LINKS = [
+  { to: '/predictions', label: 'My Predictions', icon: 'target' as IconName, state: { activeTab: 'my-predictions' } },
+  { to: '/leaderboard', label: 'Leaderboard', icon: 'trophy' as IconName, state: { activeTab: 'leaderboard' } },
+  { to: '/statistics', label: 'Statistics', icon: 'chart' as IconName, state: undefined },
+  { to: '/settings', label: 'Settings', icon: 'gear' as IconName, state: { activeTab: 'settings' } },
+];
+const DISABLED = [
+  { label: 'Dashboard', icon: 'home' as IconName },
+  { label: 'Live Matches', icon: 'ball' as IconName },
+];
+
+const item = 'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium';
+
+/** Spec §2: the landing page's side navigation (Dashboard and Live Matches are disabled here). */
+export function LandingNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main">
+      <ul className="space-y-1">
+        {DISABLED.map((d) => (
+          <li key={d.label}>
+            <span className={`${item} cursor-not-allowed text-slate-500`} aria-disabled="true">
+              <Icon name={d.icon} />
+              {d.label}
+            </span>
+          </li>
+        ))}
+        {LINKS.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} state={l.state} onClick={onNavigate} className={`${item} text-slate-800 hover:bg-slate-200`}>
+              <Icon name={l.icon} />
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,176 @@
+import { useRef, useState } from 'react';
+import { ApiError } from '../../lib/api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { adminApi } from './api';
+
+export type Notify = (kind: 'success' | 'error', text: string) => void;
+
+const BATCH = 40;
+
+/**
+ * Import All PL Fixtures: one confirmation, then the season goes in batches so the screen can
+ * show real progress (120 / 380); a failed batch is counted and the rest still go in.
+ */
+export function ImportSeasonButton({ busy, setBusy, notify }: { busy: boolean; setBusy: (b: boolean) => void; notify: Notify }) {
+  const [confirming, setConfirming] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+
+  async function run() {
+    setConfirming(false);
+    setBusy(true);
+    let total = 380;
+    let imported = 0;
+    let failed = 0;
+    let offset: number | null = 0;
+    setProgress({ done: 0, total });
+    while (offset !== null) {
+      const at: number = offset;
+      try {
+        const r = await adminApi.importSeasonBatch(at, BATCH);
+        total = r.total;
+        imported += r.imported;
+        offset = r.nextOffset;
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+          failed = total - imported;
+          offset = null;
+        } else {
+          failed += Math.min(BATCH, total - at);
+          offset = at + BATCH < total ? at + BATCH : null;
+        }
+      }
+      setProgress({ done: imported + failed, total });
+    }
+    setProgress(null);
+    setBusy(false);
+    if (failed === 0) notify('success', `Successfully imported ${imported} Premier League fixtures!`);
+    else if (imported > 0) notify('error', `Import completed with some errors. ${imported} fixtures imported successfully, ${failed} failed.`);
+    else notify('error', 'Failed to import fixtures. Please try again.');
+  }
+
+  return (
+    <>
+      <button type="button" className="btn-primary" disabled={busy} onClick={() => setConfirming(true)}>
+        Import All PL Fixtures
+      </button>
+      {progress && (
+        <div role="status" className="w-full rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900 sm:order-last" data-testid="import-progress">
+          <p>
+            Importing fixtures... {progress.done} / {progress.total}
+          </p>
+          <progress className="mt-2 h-2 w-full accent-brand-700" max={progress.total} value={progress.done} aria-label="Import progress" />
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Import All PL Fixtures"
+        confirmLabel="Import"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void run()}
+      >
+        <p>Import all 380 Premier League 2025/26 fixtures?</p>
+        <p className="text-sm">Fixtures that are already there are updated, not duplicated.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Import from an openfootball JSON file: checked whole by the server before anything is written. */
+export function ImportFileInput({ busy, setBusy, notify }: { busy: boolean; setBusy: (b: boolean) => void; notify: Notify }) {
+  const input = useRef<HTMLInputElement>(null);
+  async function onFile(file: File) {
+    setBusy(true);
+    try {
+      const content = await file.text();
+      const r = await adminApi.importFile(file.name, content);
+      notify('success', `Successfully imported ${r.imported} Premier League fixtures!`);
+    } catch (err) {
+      notify('error', err instanceof ApiError && err.status === 400 ? `Import refused: ${err.message}` : 'Failed to import fixtures. Please try again.');
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+  return (
+    <label className={`btn-secondary cursor-pointer ${busy ? 'pointer-events-none opacity-50' : ''}`}>
+      Import JSON File
+      <input
+        ref={input}
+        type="file"
+        accept="application/json,.json"
+        className="sr-only"
+        disabled={busy}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void onFile(file);
+        }}
+      />
+    </label>
+  );
+}
+
+/**
+ * Delete All Fixtures / Delete Gameweek N (per the filter): a warning with the count, then a
+ * final confirmation; disabled when nothing matches.
+ */
+export function BulkDeleteButton({
+  gameweek,
+  count,
+  busy,
+  setBusy,
+  notify,
+}: {
+  gameweek: number | null;
+  count: number;
+  busy: boolean;
+  setBusy: (b: boolean) => void;
+  notify: Notify;
+}) {
+  const [step, setStep] = useState<0 | 1 | 2>(0);
+  const what = gameweek === null ? 'all' : `Gameweek ${gameweek}`;
+
+  async function run() {
+    setStep(0);
+    setBusy(true);
+    try {
+      const { deleted } = await adminApi.deleteFixtures(gameweek);
+      if (deleted === 0) notify('error', 'No fixtures to delete.');
+      else notify('success', `Successfully deleted ${what} fixtures (${deleted} fixtures)!`);
+    } catch {
+      notify('error', 'Failed to delete fixtures. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="btn-danger" disabled={busy || count === 0} onClick={() => setStep(1)}>
+        {gameweek === null ? 'Delete All Fixtures' : `Delete Gameweek ${gameweek}`}
+      </button>
+      <ConfirmDialog
+        open={step === 1}
+        title={gameweek === null ? 'Delete All Fixtures' : `Delete Gameweek ${gameweek}`}
+        confirmLabel="Continue"
+        danger
+        onCancel={() => setStep(0)}
+        onConfirm={() => setStep(2)}
+      >
+        <p>
+          This will delete {count} {count === 1 ? 'fixture' : 'fixtures'}
+          {gameweek === null ? '' : ` in Gameweek ${gameweek}`}, with their predictions and results.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={step === 2}
+        title="Are you absolutely sure?"
+        confirmLabel={`Delete ${count} ${count === 1 ? 'fixture' : 'fixtures'}`}
+        danger
+        onCancel={() => setStep(0)}
+        onConfirm={() => void run()}
+      >
+        <p>This cannot be undone.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

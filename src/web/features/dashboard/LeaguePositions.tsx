@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useLeaguePositions, type LeaguePosition } from './api';
+import { PositionTrophy } from './icons';
+
+function PositionMark({ position }: { position: number }) {
+  if (position === 1 || position === 2 || position === 3) return <PositionTrophy position={position} />;
+  return (
+    <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-bold text-slate-800">
+      <span className="sr-only">Position </span>
+      {position}
+    </span>
+  );
+}
+
+function Change({ change }: { change: LeaguePosition['change'] }) {
+  if (change === 'up')
+    return (
+      <span className="font-bold text-green-700" title="Up since the previous gameweek">
+        ▲<span className="sr-only"> up</span>
+      </span>
+    );
+  if (change === 'down')
+    return (
+      <span className="font-bold text-red-700" title="Down since the previous gameweek">
+        ▼<span className="sr-only"> down</span>
+      </span>
+    );
+  return (
+    <span className="font-bold text-slate-600" title="Same as the previous gameweek">
+      -<span className="sr-only"> same</span>
+    </span>
+  );
+}
+
+/** Spec §2 'Your League Positions': every state, with the real change since the previous gameweek. */
+export function LeaguePositions() {
+  const q = useLeaguePositions();
+  const navigate = useNavigate();
+  useEffect(() => {
+    // Spec §8: a league-position load failure is logged only.
+    if (q.isError) console.error('Failed to load league positions', q.error);
+  }, [q.isError, q.error]);
+  const positions = q.data ?? [];
+  return (
+    <section className="card" aria-labelledby="positions-title">
+      <h2 id="positions-title" className="text-lg font-bold text-slate-900">
+        Your League Positions
+      </h2>
+      {q.isPending ? (
+        <p className="mt-4 text-sm text-slate-700" role="status">
+          Loading league positions...
+        </p>
+      ) : positions.length === 0 ? (
+        <div className="mt-4 text-center">
+          <p className="text-slate-700">You haven&apos;t joined any leagues yet</p>
+          <Link to="/leaderboard" className="btn-primary mt-3">
+            Join a League
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="mt-4 space-y-2">
+            {positions.map((p) => (
+              <li key={p.leagueId}>
+                <button
+                  type="button"
+                  onClick={() => navigate('/leaderboard')}
+                  className="flex w-full items-center gap-3 rounded-lg border border-slate-200 p-3 text-left hover:bg-slate-50"
+                >
+                  <PositionMark position={p.position} />
+                  <span className="min-w-0 flex-1">
+                    <span className="flex items-center gap-2">
+                      <span className="truncate font-semibold text-slate-900">{p.name}</span>
+                      <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-900">You</span>
+                    </span>
+                    <span className="block text-xs text-slate-600">
+                      {p.memberCount} {p.memberCount === 1 ? 'member' : 'members'}
+                    </span>
+                  </span>
+                  <span className="text-right">
+                    <span className="block font-bold text-slate-900">{p.points} pts</span>
+                    <Change change={p.change} />
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Link to="/leaderboard" className="btn-secondary mt-4 w-full">
+            View All Leaderboards
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { displayTeamName } from '../../../game/clubs';
+import { formatKickoffDate } from '../../lib/format';
+import type { Dashboard } from './api';
+
+/** Spec §9: activity team names are cut to 12 characters. */
+export const cut12 = (team: string) => displayTeamName(team).slice(0, 12);
+
+const DOT = {
+  right: { cls: 'bg-green-500', label: 'Right' },
+  wrong: { cls: 'bg-red-500', label: 'Wrong' },
+  pending: { cls: 'bg-yellow-400', label: 'No result yet' },
+} as const;
+
+/** Spec §2 'Recent Activity': the latest 4 predictions with a coloured dot. */
+export function RecentActivity({ items }: { items: Dashboard['recentActivity'] }) {
+  return (
+    <section className="card" aria-labelledby="activity-title">
+      <h2 id="activity-title" className="text-lg font-bold text-slate-900">
+        Recent Activity
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-4 text-center text-slate-700">No recent activity</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {items.map((a) => (
+            <li key={a.fixtureId} className="flex items-center gap-3" data-state={a.state}>
+              <span className={`h-3 w-3 shrink-0 rounded-full ${DOT[a.state].cls}`} title={DOT[a.state].label} aria-hidden="true" />
+              <span className="sr-only">{DOT[a.state].label}:</span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-slate-900" title={`${displayTeamName(a.homeTeam)} vs ${displayTeamName(a.awayTeam)}`}>
+                  {cut12(a.homeTeam)} vs {cut12(a.awayTeam)}
+                </p>
+                <p className="text-xs text-slate-700">
+                  Your pick: {a.homeScore}-{a.awayScore}
+                </p>
+              </div>
+              <time className="shrink-0 text-xs text-slate-600" dateTime={a.predictedAt}>
+                {formatKickoffDate(a.predictedAt, { day: 'numeric', month: 'short' })}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { displayTeamName } from '../../../game/clubs';
+import { ClubBadge } from '../../components/ClubBadge';
+import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
+import type { Dashboard } from './api';
+
+/** Spec §2 'Upcoming Matches': at most 5 of the current gameweek, by kick-off, in the viewer's zone. */
+export function UpcomingMatches({ gameweek, matches, isAdmin }: { gameweek: number; matches: Dashboard['upcoming']; isAdmin: boolean }) {
+  return (
+    <section className="card" aria-labelledby="upcoming-title">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="upcoming-title" className="text-lg font-bold text-slate-900">
+          Upcoming Matches - Gameweek {gameweek}
+        </h2>
+        <Link to="/predictions" className="shrink-0 text-sm font-semibold text-brand-800 hover:underline">
+          View All →
+        </Link>
+      </div>
+      {matches.length === 0 ? (
+        <div className="mt-4 text-center text-slate-700">
+          <p>No upcoming matches scheduled</p>
+          {isAdmin && (
+            <Link to="/admin" className="mt-2 inline-block text-sm font-semibold text-brand-800 underline">
+              Add matches in Admin panel
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {matches.map((m) => (
+            <li key={m.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="flex min-w-0 items-center gap-2">
+                <ClubBadge team={m.homeTeam} size={28} />
+                <span className="truncate font-medium text-slate-900">{displayTeamName(m.homeTeam)}</span>
+                <span className="text-xs text-slate-600">vs</span>
+                <ClubBadge team={m.awayTeam} size={28} />
+                <span className="truncate font-medium text-slate-900">{displayTeamName(m.awayTeam)}</span>
+              </div>
+              <div className="shrink-0 text-sm text-slate-700 sm:text-right">
+                <time dateTime={m.kickoffAt ?? undefined}>
+                  {m.kickoffAt ? `${formatKickoffDate(m.kickoffAt)} · ${formatKickoffTime(m.kickoffAt)}` : ''}
+                </time>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { createLeagueSchema, joinLeagueSchema } from '../../../game/schemas/leagues';
+import { LEAGUE_NAME_MAX } from '../../../game/limits';
+import { ApiError } from '../../lib/api';
+import { useCreateLeague, useJoinByCode, useJoinPublic, usePublicLeagues, type JoinReply, type League } from './api';
+
+const nameOnly = createLeagueSchema.pick({ name: true });
+type NameInput = z.infer<typeof nameOnly>;
+type CodeInput = z.infer<typeof joinLeagueSchema>;
+
+/** Spec §8: a failed join shows 'Failed to join league: {message}' unless the server said exactly what went wrong. */
+export function joinErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 401) return 'You must be logged in to join a league. Please sign in and try again.';
+    if (err.status === 404 || err.status === 400 || err.status === 403) return err.message;
+    if (err.status === 0 || err.status >= 500) return 'Database temporarily unavailable. Please try again later.';
+    return `Failed to join league: ${err.message}`;
+  }
+  return `Failed to join league: ${(err as Error).message}`;
+}
+
+export function createErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && (err.status === 400 || err.status === 503)) return err.message;
+  return 'Failed to create league. Please try again.';
+}
+
+/** Leaderboard create view: League Name (max 50). */
+export function CreateLeagueForm({ onCreated, onError, onCancel }: { onCreated: (league: League) => void; onError: (message: string) => void; onCancel: () => void }) {
+  const create = useCreateLeague();
+  const { register, handleSubmit, watch, formState } = useForm<NameInput>({ resolver: zodResolver(nameOnly), defaultValues: { name: '' } });
+  const name = watch('name') ?? '';
+  const error = formState.errors.name?.message;
+  return (
+    <form
+      noValidate
+      className="card max-w-lg space-y-4"
+      onSubmit={handleSubmit(async (values) => {
+        try {
+          const { league } = await create.mutateAsync({ name: values.name });
+          onCreated(league);
+        } catch (err) {
+          onError(createErrorMessage(err));
+        }
+      })}
+    >
+      <h2 className="text-lg font-bold">Create a League</h2>
+      <div>
+        <label className="label" htmlFor="league-name">
+          League Name
+        </label>
+        <input
+          id="league-name"
+          className="input"
+          maxLength={LEAGUE_NAME_MAX}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby="league-name-help league-name-error"
+          {...register('name')}
+        />
+        <p id="league-name-help" className="mt-1 text-xs text-slate-600">
+          {name.length}/{LEAGUE_NAME_MAX}
+        </p>
+        {error && (
+          <p id="league-name-error" className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Creating...' : 'Create League'}
+        </button>
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Leaderboard join view: League Code, and the public leagues anyone can join. */
+export function JoinLeagueForm({ onJoined, onError, onCancel }: { onJoined: (reply: JoinReply) => void; onError: (message: string) => void; onCancel: () => void }) {
+  const join = useJoinByCode();
+  const joinPublic = useJoinPublic();
+  const publicLeagues = usePublicLeagues();
+  const { register, handleSubmit, formState } = useForm<CodeInput>({ resolver: zodResolver(joinLeagueSchema), defaultValues: { code: '' } });
+  const error = formState.errors.code?.message;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <form
+        noValidate
+        className="card space-y-4"
+        onSubmit={handleSubmit(async (values) => {
+          try {
+            onJoined(await join.mutateAsync(values.code));
+          } catch (err) {
+            onError(joinErrorMessage(err));
+          }
+        })}
+      >
+        <h2 className="text-lg font-bold">Join a League</h2>
+        <div>
+          <label className="label" htmlFor="league-code">
+            League Code
+          </label>
+          <input
+            id="league-code"
+            className="input font-mono uppercase tracking-widest"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="e.g. K7QX3M9P"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'league-code-error' : undefined}
+            {...register('code')}
+          />
+          {error && (
+            <p id="league-code-error" className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Joining...' : 'Join League'}
+          </button>
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+
+      <section className="card" aria-labelledby="public-leagues-title">
+        <h2 id="public-leagues-title" className="text-lg font-bold">
+          Public Leagues
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Anyone can join these leagues.</p>
+        {publicLeagues.isPending ? (
+          <p role="status" className="mt-4 text-slate-700">
+            Loading public leagues...
+          </p>
+        ) : !publicLeagues.data?.length ? (
+          <p className="mt-4 text-slate-700">No public leagues yet.</p>
+        ) : (
+          <ul className="mt-4 max-h-96 space-y-2 overflow-y-auto">
+            {publicLeagues.data.map((l) => (
+              <li key={l.id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-3">
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold text-slate-900">{l.name}</span>
+                  <span className="block text-xs text-slate-600">
+                    {l.memberCount} {l.memberCount === 1 ? 'member' : 'members'}
+                    {l.description ? ` · ${l.description}` : ''}
+                  </span>
+                </span>
+                {l.isMember ? (
+                  <span className="shrink-0 text-sm font-semibold text-brand-800">Joined</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn-secondary shrink-0"
+                    disabled={joinPublic.isPending}
+                    onClick={async () => {
+                      try {
+                        onJoined(await joinPublic.mutateAsync(l.id));
+                      } catch (err) {
+                        onError(joinErrorMessage(err));
+                      }
+                    }}
+                  >
+                    Join<span className="sr-only"> {l.name}</span>
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ClubBadge } from '../../components/ClubBadge';
+import { displayTeamName } from '../../../game/clubs';
+import { liveScoreSchema } from '../../../game/schemas/matchday';
+import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
+import { useSetLiveScore, type FixtureStatus, type Match } from './api';
+
+const STATUS_STYLE: Record<FixtureStatus, string> = {
+  upcoming: 'bg-sky-100 text-sky-900',
+  live: 'bg-red-100 text-red-900',
+  finished: 'bg-slate-200 text-slate-900',
+  postponed: 'bg-amber-100 text-amber-900',
+};
+const STATUS_LABEL: Record<FixtureStatus, string> = { upcoming: 'Upcoming', live: 'Live', finished: 'Finished', postponed: 'Postponed' };
+
+function StatusBadge({ status }: { status: FixtureStatus }) {
+  return (
+    <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-bold ${STATUS_STYLE[status]}`} data-testid="match-status">
+      {status === 'live' && <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-red-600" />}
+      {STATUS_LABEL[status]}
+    </span>
+  );
+}
+
+function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
+  return (
+    <div className={`flex min-w-0 items-center gap-2 ${side === 'away' ? 'flex-row-reverse text-right' : ''}`}>
+      <ClubBadge team={name} size={40} />
+      <span className="truncate font-semibold text-slate-900">{displayTeamName(name)}</span>
+    </div>
+  );
+}
+
+const FINAL_TEXT: Record<string, (p: number) => string> = {
+  exact: (p) => `Exact score! +${p} points`,
+  outcome: (p) => `Correct result! +${p} point`,
+  wrong: () => 'Wrong prediction. 0 points',
+};
+
+function PointsLine({ match }: { match: Match }) {
+  const { points, prediction, fixture } = match;
+  if (!prediction) {
+    if (fixture.status === 'upcoming')
+      return (
+        <p className="text-sm text-slate-700">
+          No prediction yet.{' '}
+          <Link to="/predictions" className="font-semibold text-brand-800 underline">
+            Predict now
+          </Link>
+        </p>
+      );
+    return <p className="text-sm text-slate-700">You did not make a prediction for this match.</p>;
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="text-slate-800">
+        Your prediction:{' '}
+        <span className="font-bold tabular-nums">
+          {prediction.homeScore} - {prediction.awayScore}
+        </span>
+      </p>
+      {points?.provisional && (
+        <p className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-2 py-1 text-amber-950" data-testid="provisional-points">
+          <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold uppercase tracking-wide">Provisional</span>
+          <span>
+            {points.points} {points.points === 1 ? 'point' : 'points'} if it ended now
+          </span>
+        </p>
+      )}
+      {points && !points.provisional && (
+        <p className={`rounded-lg border px-2 py-1 font-semibold ${points.points > 0 ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900'}`} data-testid="final-points">
+          {FINAL_TEXT[points.outcome]!(points.points)}
+        </p>
+      )}
+      {!points && fixture.status === 'live' && <p className="text-slate-600">Points appear once the score is in.</p>}
+    </div>
+  );
+}
+
+/** Admin only: enter or correct the in-play score of a live match (stored as provisional, never scored). */
+function LiveScoreForm({ match }: { match: Match }) {
+  const { fixture } = match;
+  const id = useId();
+  const [home, setHome] = useState(fixture.result ? String(fixture.result.homeScore) : '');
+  const [away, setAway] = useState(fixture.result ? String(fixture.result.awayScore) : '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useSetLiveScore();
+  // Another admin's update arrives over the event stream: show it unless this admin is typing.
+  const saved = fixture.result ? `${fixture.result.homeScore}-${fixture.result.awayScore}` : '';
+  useEffect(() => {
+    if (!fixture.result) return;
+    setHome(String(fixture.result.homeScore));
+    setAway(String(fixture.result.awayScore));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the stored score changes
+  }, [saved]);
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = liveScoreSchema.safeParse({ homeScore: home === '' ? undefined : Number(home), awayScore: away === '' ? undefined : Number(away) });
+    if (!parsed.success) {
+      setError(home === '' || away === '' ? 'Enter both scores.' : (parsed.error.issues[0]?.message ?? 'Invalid score.'));
+      return;
+    }
+    setError(null);
+    try {
+      await save.mutateAsync({ fixtureId: fixture.id, body: parsed.data });
+      toast.success(`In-play score updated: ${displayTeamName(fixture.homeTeam)} ${parsed.data.homeScore} - ${parsed.data.awayScore} ${displayTeamName(fixture.awayTeam)}`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not save the score.');
+    }
+  };
+  const digits = (v: string) => v.replace(/\D+/g, '').slice(0, 2);
+  return (
+    <form onSubmit={onSubmit} className="mt-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3" aria-label={`In-play score for ${displayTeamName(fixture.homeTeam)} v ${displayTeamName(fixture.awayTeam)}`}>
+      <p className="text-xs font-bold uppercase tracking-wide text-slate-700">Admin · in-play score (provisional)</p>
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor={`${id}-home`} className="block text-xs text-slate-700">
+            {displayTeamName(fixture.homeTeam)}
+          </label>
+          <input id={`${id}-home`} className="input w-16 text-center" inputMode="numeric" value={home} onChange={(e) => setHome(digits(e.target.value))} aria-invalid={error ? true : undefined} />
+        </div>
+        <span className="pb-2 font-bold" aria-hidden="true">
+          -
+        </span>
+        <div>
+          <label htmlFor={`${id}-away`} className="block text-xs text-slate-700">
+            {displayTeamName(fixture.awayTeam)}
+          </label>
+          <input id={`${id}-away`} className="input w-16 text-center" inputMode="numeric" value={away} onChange={(e) => setAway(digits(e.target.value))} aria-invalid={error ? true : undefined} />
+        </div>
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Update score'}
+        </button>
+      </div>
+      {error && (
+        <p className="field-error mt-2" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }) {
+  const { fixture } = match;
+  const result = fixture.result;
+  const inPlay = fixture.status === 'live';
+  return (
+    <li className={`card ${inPlay ? 'border-red-200 ring-1 ring-red-100' : ''}`} data-testid="match-card" data-fixture-id={fixture.id}>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+        <span>
+          {fixture.kickoffAt ? (
+            <>
+              <time dateTime={fixture.kickoffAt}>{formatKickoffDate(fixture.kickoffAt)}</time> · {formatKickoffTime(fixture.kickoffAt)}
+            </>
+          ) : (
+            'New date to be confirmed'
+          )}
+          {fixture.gameweek !== null && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">GW {fixture.gameweek}</span>}
+        </span>
+        <StatusBadge status={fixture.status} />
+      </div>
+      <div className="mt-3 grid grid-cols-[1fr_auto_1fr] items-center gap-2">
+        <Team name={fixture.homeTeam} side="home" />
+        <div className="text-center">
+          {result && (inPlay || fixture.status === 'finished') ? (
+            <>
+              <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="match-score">
+                {result.homeScore} - {result.awayScore}
+              </p>
+              <p className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : 'In play'}</p>
+            </>
+          ) : inPlay ? (
+            <>
+              <p className="text-2xl font-extrabold text-slate-500">– –</p>
+              <p className="text-xs font-semibold text-slate-600">Kicked off</p>
+            </>
+          ) : (
+            <p className="px-2 text-lg font-bold text-slate-600">vs</p>
+          )}
+        </div>
+        <Team name={fixture.awayTeam} side="away" />
+      </div>
+      <div className="mt-3 border-t border-slate-100 pt-3">
+        <PointsLine match={match} />
+      </div>
+      {isAdmin && inPlay && <LiveScoreForm match={match} />}
+    </li>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Modal } from '../../components/Modal';
+import { reminderSettingsSchema, type ReminderSettingsInput } from '../../../game/schemas/matchday';
+import { useCalendarUrl, useRegenerateCalendar, useReminderSettings, useSaveReminderSettings } from './api';
+
+const CHOICES = [
+  { value: '24', label: '24 hours before', windows: [24] },
+  { value: '6', label: '6 hours before', windows: [6] },
+  { value: '24,6', label: 'Both (24 hours and 6 hours before)', windows: [24, 6] },
+] as const;
+
+const choiceOf = (windows: readonly number[]) => [...windows].sort((a, b) => b - a).join(',');
+
+function RemindersSection() {
+  const q = useReminderSettings();
+  const save = useSaveReminderSettings();
+  const form = useForm<ReminderSettingsInput>({ resolver: zodResolver(reminderSettingsSchema), defaultValues: { remindersEnabled: true, windows: [24] } });
+  const { control, handleSubmit, reset, watch, formState } = form;
+  const enabled = watch('remindersEnabled');
+
+  useEffect(() => {
+    if (q.data) reset(q.data);
+  }, [q.data, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      reset(saved);
+      toast.success(saved.remindersEnabled ? 'Reminder settings saved.' : 'Reminders turned off.');
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Could not save your reminder settings.');
+    }
+  });
+
+  return (
+    <section className="card" aria-labelledby="reminders-heading">
+      <h2 id="reminders-heading" className="text-lg font-bold">
+        Deadline Reminders
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">An e-mail listing the matches you haven&apos;t predicted yet, before predictions close (2 hours before kick-off).</p>
+      {q.isPending ? (
+        <p className="mt-4 text-slate-700" role="status">
+          Loading reminder settings...
+        </p>
+      ) : q.isError ? (
+        <p className="mt-4 text-red-800" role="alert">
+          Could not load your reminder settings.
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} className="mt-4 space-y-4">
+          <Controller
+            control={control}
+            name="remindersEnabled"
+            render={({ field }) => (
+              <label className="flex cursor-pointer items-center gap-3">
+                <input type="checkbox" className="h-5 w-5 accent-brand-700" checked={field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />
+                <span className="font-medium text-slate-900">E-mail me deadline reminders</span>
+              </label>
+            )}
+          />
+          <Controller
+            control={control}
+            name="windows"
+            render={({ field, fieldState }) => (
+              <fieldset disabled={!enabled} className="disabled:opacity-60">
+                <legend className="label">When to remind me</legend>
+                <div className="mt-1 grid gap-2 sm:grid-cols-3">
+                  {CHOICES.map((c) => (
+                    <label key={c.value} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                      <input
+                        type="radio"
+                        name="reminder-windows"
+                        value={c.value}
+                        className="accent-brand-700"
+                        checked={choiceOf(field.value ?? []) === c.value}
+                        onChange={() => field.onChange([...c.windows])}
+                      />
+                      {c.label}
+                    </label>
+                  ))}
+                </div>
+                {fieldState.error && <p className="field-error">{fieldState.error.message}</p>}
+              </fieldset>
+            )}
+          />
+          <button type="submit" className="btn-primary" disabled={save.isPending || !formState.isDirty}>
+            {save.isPending ? 'Saving...' : 'Save Reminder Settings'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function CalendarSection() {
+  const q = useCalendarUrl();
+  const regenerate = useRegenerateCalendar();
+  const [confirm, setConfirm] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const copy = async () => {
+    if (!q.data) return;
+    try {
+      await navigator.clipboard.writeText(q.data.url);
+      toast.success('Calendar link copied.');
+    } catch {
+      input.current?.select();
+      toast.info('Press Ctrl+C (or ⌘C) to copy the selected link.');
+    }
+  };
+  const onRegenerate = async () => {
+    try {
+      await regenerate.mutateAsync();
+      setConfirm(false);
+      toast.success('New calendar link created. The old one no longer works.');
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Could not create a new link.');
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="calendar-heading">
+      <h2 id="calendar-heading" className="text-lg font-bold">
+        Calendar Feed
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see every fixture, with a reminder at each prediction deadline. Moved matches update
+        by themselves. Keep the link to yourself.
+      </p>
+      {q.isPending ? (
+        <p className="mt-4 text-slate-700" role="status">
+          Loading calendar link...
+        </p>
+      ) : q.isError ? (
+        <p className="mt-4 text-red-800" role="alert">
+          Could not load your calendar link.
+        </p>
+      ) : (
+        <div className="mt-4 space-y-3">
+          <label htmlFor="calendar-url" className="label">
+            Your calendar link
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <input id="calendar-url" ref={input} className="input min-w-0 flex-1 font-mono text-xs" readOnly value={q.data.url} onFocus={(e) => e.target.select()} />
+            <div className="flex gap-2">
+              <button type="button" className="btn-primary" onClick={copy}>
+                Copy
+              </button>
+              <button type="button" className="btn-secondary" onClick={() => setConfirm(true)}>
+                Regenerate
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+      <Modal open={confirm} onClose={() => setConfirm(false)} title="Regenerate calendar link?" size="sm">
+        <p className="text-slate-700">Calendars subscribed to your current link will stop updating. You will need to add the new link to them.</p>
+        <div className="mt-6 flex justify-end gap-3">
+          <button type="button" className="btn-secondary" onClick={() => setConfirm(false)}>
+            Cancel
+          </button>
+          <button type="button" className="btn-danger" onClick={onRegenerate} disabled={regenerate.isPending}>
+            {regenerate.isPending ? 'Regenerating...' : 'Regenerate'}
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+/** Match day settings for /settings: deadline reminders and the private calendar feed. */
+export function MatchdaySettings() {
+  return (
+    <div className="space-y-6">
+      <RemindersSection />
+      <CalendarSection />
+    </div>
+  );
+}

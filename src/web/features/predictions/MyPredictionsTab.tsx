@@ -1,0 +1,57 @@
+import { isUpcoming } from '../../../game/deadline';
+import { formatDateTime } from '../../lib/format';
+import { EmptyState, KickoffText, OutcomePanel, Teams } from './parts';
+import { ModeSwitch, type Mode } from './UpcomingTab';
+import { useMyPredictions, useServerNow, type Fixture, type Prediction } from './api';
+
+/** Tab 2: the viewer's predictions, newest first, with outcome panels once results are in. */
+export function MyPredictionsTab({ mode, onMode, onPredict }: { mode: Mode; onMode: (m: Mode) => void; onPredict: (f: Fixture, p: Prediction | null, now: Date) => void }) {
+  const mine = useMyPredictions();
+  const now = useServerNow(mine.data?.now, mine.dataUpdatedAt);
+  if (mine.isPending) return <p role="status">Loading your predictions...</p>;
+  if (mine.isError) return <p role="alert">Could not load your predictions. Please try again.</p>;
+  const all = mine.data.predictions;
+  const shown = all.filter((m) => (mode === 'upcoming' ? isUpcoming(m.fixture, now) : !isUpcoming(m.fixture, now)));
+  return (
+    <div className="space-y-4">
+      <ModeSwitch mode={mode} onChange={onMode} />
+      {all.length === 0 ? (
+        <EmptyState title="No Predictions Yet" text={mode === 'upcoming' ? 'No Upcoming Predictions' : 'No Past Predictions'} />
+      ) : shown.length === 0 ? (
+        <EmptyState text={mode === 'upcoming' ? 'No Upcoming Predictions' : 'No Past Predictions'} />
+      ) : (
+        <ul className="space-y-4">
+          {shown.map(({ fixture, prediction }) => (
+            <li key={fixture.id} className="card" data-testid="my-prediction">
+              <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+                <span>
+                  {fixture.league}
+                  {fixture.gameweek ? ` · Gameweek ${fixture.gameweek}` : ''}
+                </span>
+                <KickoffText fixture={fixture} />
+              </div>
+              <div className="mt-3">
+                <Teams fixture={fixture} middle={`${prediction.homeScore} - ${prediction.awayScore}`} />
+              </div>
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span className="text-slate-700">
+                  Your prediction: {prediction.homeScore} - {prediction.awayScore} · Predicted on {formatDateTime(prediction.predictedAt)}
+                </span>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={mode === 'past' || fixture.status === 'postponed'}
+                  onClick={() => onPredict(fixture, prediction, now)}
+                  aria-label={`Edit: ${fixture.homeTeam} v ${fixture.awayTeam}`}
+                >
+                  Edit
+                </button>
+              </div>
+              <OutcomePanel fixture={fixture} prediction={prediction} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

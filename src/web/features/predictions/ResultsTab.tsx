@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { displayTeamName } from '../../../game/clubs';
+import { resultBodySchema } from '../../../game/schemas/predictions';
+import { isAllowedScoreKey, sanitizeScore } from '../../../game/score-input';
+import { EmptyState, KickoffText, OutcomePanel, StatusBadge, Teams } from './parts';
+import { GameweekSelect } from './UpcomingTab';
+import { useBoard, useClearResult, useSaveResult, type PredictableMatch } from './api';
+
+/** Tab 3 for players: the current gameweek's matches, the score or 'Result Pending', and how their pick compares. */
+export function PlayerResults() {
+  const board = useBoard(undefined);
+  if (board.isPending) return <p role="status">Loading results...</p>;
+  if (board.isError) return <p role="alert">Could not load the results. Please try again.</p>;
+  const { matches, gameweek } = board.data;
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-bold">Gameweek {gameweek} Results</h2>
+      {matches.length === 0 ? (
+        <EmptyState title="No Matches Found" text={`There are no matches in Gameweek ${gameweek}.`} />
+      ) : (
+        <ul className="space-y-4">
+          {matches.map(({ fixture, prediction }) => {
+            const result = fixture.result?.final ? fixture.result : null;
+            return (
+              <li key={fixture.id} className="card" data-testid="result-card">
+                <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+                  <KickoffText fixture={fixture} />
+                  <StatusBadge status={fixture.status} />
+                </div>
+                <div className="mt-3">
+                  <Teams fixture={fixture} middle={result ? `${result.homeScore} - ${result.awayScore}` : <span className="text-sm font-semibold text-slate-600">Result Pending</span>} />
+                </div>
+                {prediction ? (
+                  <>
+                    <p className="mt-3 text-sm text-slate-800">
+                      Your prediction: {prediction.homeScore} - {prediction.awayScore}
+                    </p>
+                    <OutcomePanel fixture={fixture} prediction={prediction} />
+                  </>
+                ) : (
+                  <p className="mt-3 text-sm text-slate-700">You did not make a prediction for this match.</p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AdminResultRow({ match }: { match: PredictableMatch }) {
+  const { fixture } = match;
+  const saved = fixture.result;
+  const [home, setHome] = useState(saved ? String(saved.homeScore) : '');
+  const [away, setAway] = useState(saved ? String(saved.awayScore) : '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveResult();
+  const clear = useClearResult();
+  const homeName = displayTeamName(fixture.homeTeam);
+  const awayName = displayTeamName(fixture.awayTeam);
+  const busy = save.isPending || clear.isPending;
+  const postponed = fixture.status === 'postponed';
+
+  const onSave = async () => {
+    const parsed = resultBodySchema.safeParse({ homeScore: home === '' ? undefined : Number(home), awayScore: away === '' ? undefined : Number(away) });
+    if (!parsed.success) {
+      setError(home === '' || away === '' ? 'Enter both scores.' : (parsed.error.issues[0]?.message ?? 'Invalid score.'));
+      return;
+    }
+    setError(null);
+    try {
+      const res = await save.mutateAsync({ fixtureId: fixture.id, body: parsed.data });
+      toast.success(`Result saved: ${homeName} ${res.fixture.result?.homeScore} - ${res.fixture.result?.awayScore} ${awayName}`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not save the result.');
+    }
+  };
+  const onClear = async () => {
+    setError(null);
+    try {
+      await clear.mutateAsync(fixture.id);
+      setHome('');
+      setAway('');
+      toast.success(`Result cleared: ${homeName} v ${awayName}`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not clear the result.');
+    }
+  };
+  const input = (id: string, label: string, value: string, set: (v: string) => void) => (
+    <div className="flex flex-col items-center">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        maxLength={2}
+        autoComplete="off"
+        className="input w-14 text-center text-lg font-bold"
+        value={value}
+        disabled={postponed}
+        aria-invalid={error ? true : undefined}
+        onKeyDown={(e) => {
+          if (!isAllowedScoreKey(e)) e.preventDefault();
+        }}
+        onChange={(e) => {
+          set(sanitizeScore(e.target.value));
+          setError(null);
+        }}
+      />
+    </div>
+  );
+  return (
+    <li className="card" data-testid="admin-result-row">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+        <KickoffText fixture={fixture} />
+        <StatusBadge status={fixture.status} />
+      </div>
+      <form
+        className="mt-3"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onSave();
+        }}
+      >
+        <Teams
+          fixture={fixture}
+          middle={
+            <span className="flex items-center gap-1">
+              {input(`res-${fixture.id}-home`, `${homeName} score`, home, setHome)}
+              <span aria-hidden="true">-</span>
+              {input(`res-${fixture.id}-away`, `${awayName} score`, away, setAway)}
+            </span>
+          }
+        />
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-800" data-testid="saved-score">
+            {saved ? (saved.final ? `Saved result: ${saved.homeScore} - ${saved.awayScore}` : `Live score: ${saved.homeScore} - ${saved.awayScore} (not final)`) : 'No result saved'}
+          </p>
+          <div className="flex gap-2">
+            {saved && (
+              <button type="button" className="btn-secondary" disabled={busy} onClick={() => void onClear()} aria-label={`Clear result: ${homeName} v ${awayName}`}>
+                Clear
+              </button>
+            )}
+            <button type="submit" className="btn-primary" disabled={busy || postponed || home === '' || away === ''} aria-label={`Save result: ${homeName} v ${awayName}`}>
+              Save
+            </button>
+          </div>
+        </div>
+        {error && (
+          <p role="alert" className="field-error">
+            {error}
+          </p>
+        )}
+      </form>
+    </li>
+  );
+}
+
+/** Tab 3 for the admin: 'Update Match Results (Admin)'. */
+export function AdminResults() {
+  const [gameweek, setGameweek] = useState<number | undefined>(undefined);
+  const board = useBoard(gameweek);
+  if (board.isPending) return <p role="status">Loading matches...</p>;
+  if (board.isError) return <p role="alert">Could not load the matches. Please try again.</p>;
+  const data = board.data;
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-bold">Update Match Results (Admin)</h2>
+      {data.gameweeks.length > 0 && <GameweekSelect id="gameweek-results" value={data.gameweek} options={data.gameweeks} onChange={setGameweek} />}
+      {data.matches.length === 0 ? (
+        <EmptyState title="No Matches Found" text={`There are no matches in Gameweek ${data.gameweek}.`} />
+      ) : (
+        <ul className="space-y-4">
+          {data.matches.map((m) => (
+            <AdminResultRow key={`${m.fixture.id}:${m.fixture.result ? `${m.fixture.result.homeScore}-${m.fixture.result.awayScore}` : 'none'}`} match={m} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

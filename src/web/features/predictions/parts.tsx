@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { ClubBadge } from '../../components/ClubBadge';
+import { displayTeamName } from '../../../game/clubs';
+import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
+import type { Fixture, FixtureStatus, Outcome, Prediction } from './api';
+
+const STATUS_STYLE: Record<FixtureStatus, string> = {
+  upcoming: 'bg-sky-100 text-sky-900',
+  live: 'bg-red-100 text-red-900',
+  finished: 'bg-slate-200 text-slate-900',
+  postponed: 'bg-amber-100 text-amber-900',
+};
+const STATUS_LABEL: Record<FixtureStatus, string> = { upcoming: 'Upcoming', live: 'Live', finished: 'Finished', postponed: 'Postponed' };
+
+export function StatusBadge({ status }: { status: FixtureStatus }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${STATUS_STYLE[status]}`}>{STATUS_LABEL[status]}</span>;
+}
+
+/** Date and time of kick-off in the viewer's own zone. */
+export function KickoffText({ fixture }: { fixture: Fixture }) {
+  if (!fixture.kickoffAt) return <span>Postponed · new date to be confirmed</span>;
+  return (
+    <span>
+      <time dateTime={fixture.kickoffAt}>{formatKickoffDate(fixture.kickoffAt)}</time> · <span>{formatKickoffTime(fixture.kickoffAt)}</span>
+    </span>
+  );
+}
+
+/** Home and away clubs with badges, and the score in the middle when there is one. */
+export function Teams({ fixture, middle }: { fixture: Fixture; middle?: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
+      <div className="flex min-w-0 items-center gap-2">
+        <ClubBadge team={fixture.homeTeam} size={36} />
+        <span className="truncate font-semibold">{displayTeamName(fixture.homeTeam)}</span>
+      </div>
+      <div className="px-1 text-center text-lg font-bold">{middle ?? 'vs'}</div>
+      <div className="flex min-w-0 flex-row-reverse items-center gap-2 text-right">
+        <ClubBadge team={fixture.awayTeam} size={36} />
+        <span className="truncate font-semibold">{displayTeamName(fixture.awayTeam)}</span>
+      </div>
+    </div>
+  );
+}
+
+const OUTCOME_PANEL: Record<Outcome, { style: string; message: (p: number) => string }> = {
+  exact: { style: 'border-green-300 bg-green-50 text-green-900', message: (p) => `Exact score! +${p} points` },
+  outcome: { style: 'border-sky-300 bg-sky-50 text-sky-900', message: (p) => `Correct result! +${p} point` },
+  wrong: { style: 'border-red-300 bg-red-50 text-red-900', message: () => 'Wrong prediction. 0 points' },
+};
+
+/** The coloured outcome panel once a final result exists, else 'Result pending...'. */
+export function OutcomePanel({ fixture, prediction }: { fixture: Fixture; prediction: Prediction }) {
+  const result = fixture.result?.final ? fixture.result : null;
+  if (!result || !prediction.outcome) {
+    return <p className="mt-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">Result pending...</p>;
+  }
+  const panel = OUTCOME_PANEL[prediction.outcome];
+  return (
+    <div className={`mt-3 rounded-lg border px-3 py-2 text-sm ${panel.style}`} data-outcome={prediction.outcome}>
+      <p className="font-bold">{panel.message(prediction.points ?? 0)}</p>
+      <p>
+        Actual score: {result.homeScore} - {result.awayScore}
+      </p>
+    </div>
+  );
+}
+
+export function EmptyState({ title, text }: { title?: string; text: string }) {
+  return (
+    <div className="card text-center">
+      {title && <h3 className="text-lg font-bold text-slate-900">{title}</h3>}
+      <p className="mt-1 text-slate-700">{text}</p>
+    </div>
+  );
+}
