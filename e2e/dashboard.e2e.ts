@@ -153,6 +153,7 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   const phone = await (await signedIn(playerCookie, PHONE)).newPage();
   await phone.goto('/dashboard');
   await phone.getByText('Office Predictors').waitFor();
+  await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
   await phone.screenshot({ path: `${SHOTS}/issue6-dashboard-phone.png`, fullPage: true });
   await ctx.close();
 });
@@ -199,6 +200,7 @@ test('the statistics page renders the rank-history chart, loaded only there', as
   const phone = await (await signedIn(playerCookie, PHONE)).newPage();
   await phone.goto('/statistics');
   await phone.getByTestId('rank-chart').locator('svg.recharts-surface').first().waitFor();
+  await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
   await phone.screenshot({ path: `${SHOTS}/issue6-statistics-phone.png`, fullPage: true });
   await ctx.close();
 });
@@ -245,6 +247,7 @@ test('the contact form checks fields in the spec’s order and the message reach
   const phone = await (await signedIn(playerCookie, PHONE)).newPage();
   await phone.goto('/contact');
   await phone.getByRole('button', { name: 'Send Message' }).waitFor();
+  await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
   await phone.screenshot({ path: `${SHOTS}/issue6-contact-phone.png`, fullPage: true });
 
   // The admin sees it, delivered.

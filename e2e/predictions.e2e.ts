@@ -73,11 +73,11 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await expect(dialog.getByText('Enter scores between 0-20').isVisible()).resolves.toBe(true);
   const save = dialog.getByRole('button', { name: 'Save Prediction' });
   await expect(save.isDisabled()).resolves.toBe(true);
-  await dialog.getByLabel('Arsenal').pressSequentially('a2x');
+  await dialog.getByRole('textbox', { name: 'Arsenal' }).pressSequentially('a2x');
   await expect(save.isDisabled()).resolves.toBe(true);
-  await dialog.getByLabel('Everton').pressSequentially('1-');
-  await expect(dialog.getByLabel('Arsenal').inputValue()).resolves.toBe('2');
-  await expect(dialog.getByLabel('Everton').inputValue()).resolves.toBe('1');
+  await dialog.getByRole('textbox', { name: 'Everton' }).pressSequentially('1-');
+  await expect(dialog.getByRole('textbox', { name: 'Arsenal' }).inputValue()).resolves.toBe('2');
+  await expect(dialog.getByRole('textbox', { name: 'Everton' }).inputValue()).resolves.toBe('1');
   await page.screenshot({ path: `${SHOTS}/issue4-modal-desktop.png` });
   await save.click();
   await dialog.waitFor({ state: 'detached' }).catch(() => dialog.waitFor({ state: 'hidden' }));
@@ -89,8 +89,8 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await card(page, 'Chelsea').getByRole('button', { name: /^Predict/ }).click();
   await dialog.waitFor();
   await pasteInto(page, 'dialog input >> nth=0', ' 0 : 1 ');
-  await expect(dialog.getByLabel('Chelsea').inputValue()).resolves.toBe('0');
-  await expect(dialog.getByLabel('Newcastle').inputValue()).resolves.toBe('1');
+  await expect(dialog.getByRole('textbox', { name: 'Chelsea' }).inputValue()).resolves.toBe('0');
+  await expect(dialog.getByRole('textbox', { name: 'Newcastle' }).inputValue()).resolves.toBe('1');
   await dialog.getByRole('button', { name: 'Save Prediction' }).click();
   await card(page, 'Chelsea').getByText('Your prediction: 0 - 1').waitFor();
 
@@ -98,16 +98,16 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await card(page, 'West Ham').getByRole('button', { name: /^Predict/ }).click();
   await dialog.waitFor();
   await pasteInto(page, 'dialog input >> nth=0', 'one? 1!');
-  await dialog.getByLabel('Manchester City').fill('1');
+  await dialog.getByRole('textbox', { name: 'Manchester City' }).fill('1');
   await dialog.getByRole('button', { name: 'Save Prediction' }).click();
   await card(page, 'West Ham').getByText('Your prediction: 1 - 1').waitFor();
 
   // Edit one: the editor opens with the saved score and says Update Prediction.
   await card(page, 'Arsenal').getByRole('button', { name: /^Edit/ }).click();
   await dialog.waitFor();
-  await expect(dialog.getByLabel('Arsenal').inputValue()).resolves.toBe('2');
-  await dialog.getByLabel('Arsenal').fill('3');
-  await dialog.getByLabel('Everton').fill('0');
+  await expect(dialog.getByRole('textbox', { name: 'Arsenal' }).inputValue()).resolves.toBe('2');
+  await dialog.getByRole('textbox', { name: 'Arsenal' }).fill('3');
+  await dialog.getByRole('textbox', { name: 'Everton' }).fill('0');
   await dialog.getByRole('button', { name: 'Update Prediction' }).click();
   await card(page, 'Arsenal').getByText('Your prediction: 3 - 0').waitFor();
 
@@ -137,7 +137,7 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   const mine = page.getByTestId('my-prediction');
   await expect.poll(() => mine.count()).toBe(3);
   await expect(mine.nth(0).textContent()).resolves.toContain('Arsenal');
-  await expect(page.getByText('Result pending...').count()).resolves.toBe(3);
+  await expect(page.getByText('Result pending...', { exact: true }).count()).resolves.toBe(3);
 
   // The admin enters results in another browser.
   const adminCtx = await signedIn(adminCookie);
@@ -171,7 +171,7 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await expect.poll(() => results.count()).toBe(10);
   await expect(results.filter({ hasText: 'Arsenal' }).textContent()).resolves.toContain('3 - 0');
   await expect(page.getByText('You did not make a prediction for this match.').count()).resolves.toBe(7);
-  await expect(page.getByText('Result Pending').count()).resolves.toBe(7);
+  await expect(page.getByText('Result Pending', { exact: true }).count()).resolves.toBe(7);
 
   // A correction by the admin replaces the player's points live.
   await admin.getByLabel('Arsenal score').fill('1');

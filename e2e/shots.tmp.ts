@@ -7,7 +7,7 @@ const server = await startServer();
 const browser = await launchBrowser();
 const out = '/tmp/shots';
 try {
-  for (const [name, vp] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [name, vp] of [['desktop', DESKTOP]] as const) {
     const ctx = await newContext(browser, server.url, vp);
     const page = await ctx.newPage();
     page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
@@ -62,10 +62,14 @@ try {
     await page.screenshot({ path: `${out}/prompt-${name}.png` });
     await page.getByRole('button', { name: 'Create Team Name' }).click();
     await page.getByText('Create Your Team Name!').waitFor({ state: 'hidden' });
+    await page.goto('/dashboard');
+    await page.waitForTimeout(1000);
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await page.screenshot({ path: `${out}/logout-dialog-${name}.png` });
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await page.getByRole('link', { name: 'Register' }).waitFor();
+    await page.waitForTimeout(1500);
+    console.log('AFTER LOGOUT', page.url(), await page.evaluate(() => JSON.stringify(history.state)));
+    await page.screenshot({ path: `${out}/after-logout-${name}.png` });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await page.screenshot({ path: `${out}/login-forgot-${name}.png`, fullPage: true });

@@ -17,9 +17,10 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
           type="button"
           className="btn-danger"
           onClick={async () => {
-            await signOut();
+            // Leave the guarded screen first, so its sign-in redirect does not win the race.
             onClose();
             navigate('/', { replace: true, state: { message: 'You have been logged out. See you on match day!' } });
+            await signOut();
           }}
         >
           Log Out

@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../components/Banner';
-import { LogoutDialog } from '../components/LogoutDialog';
 import { ADMIN_MESSAGE_MS, AdminGate } from '../features/admin/AdminGate';
 import { useAllFixtures, useGameweeksInfo, type Fixture } from '../features/admin/api';
 import { BulkDeleteButton, ImportFileInput, ImportSeasonButton } from '../features/admin/BulkActions';
@@ -20,7 +19,6 @@ function AdminFixturesScreen() {
   const [editing, setEditing] = useState<Fixture | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Fixture | null>(null);
-  const [logout, setLogout] = useState(false);
   const notify = useCallback((kind: 'success' | 'error', text: string) => setMessage({ kind, text }), []);
   const clear = useCallback(() => setMessage(null), []);
 
@@ -41,9 +39,6 @@ function AdminFixturesScreen() {
           <h1 className="text-2xl font-bold text-slate-900">Fixture Management</h1>
           <p className="text-sm text-slate-700">Add, edit, import and delete Premier League fixtures.</p>
         </div>
-        <button type="button" className="btn-secondary" onClick={() => setLogout(true)}>
-          Logout
-        </button>
       </div>
 
       {message && (
@@ -131,7 +126,6 @@ function AdminFixturesScreen() {
         }}
       />
       <DeleteFixtureDialog fixture={deleting} onClose={() => setDeleting(null)} notify={notify} />
-      <LogoutDialog open={logout} onClose={() => setLogout(false)} />
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../components/Banner';
-import { LogoutDialog } from '../components/LogoutDialog';
 import { ApiError } from '../lib/api';
 import { dayMonthYear } from '../lib/format';
 import { ADMIN_MESSAGE_MS, AdminGate } from '../features/admin/AdminGate';
@@ -97,7 +96,6 @@ function GameweeksScreen() {
   const [message, setMessage] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
-  const [logout, setLogout] = useState(false);
   const clear = useCallback(() => setMessage(null), []);
   const defs = stored.data ?? [];
   const empty = stored.isSuccess && defs.length === 0;
@@ -125,9 +123,6 @@ function GameweeksScreen() {
           </Link>
           <h1 className="mt-1 text-2xl font-bold text-slate-900">Gameweek Management</h1>
         </div>
-        <button type="button" className="btn-secondary" onClick={() => setLogout(true)}>
-          Logout
-        </button>
       </div>
 
       {message && (
@@ -214,7 +209,6 @@ function GameweeksScreen() {
       >
         <p>Replace every gameweek&apos;s dates with the 38 default definitions from the 2025/26 season?</p>
       </ConfirmDialog>
-      <LogoutDialog open={logout} onClose={() => setLogout(false)} />
     </div>
   );
 }

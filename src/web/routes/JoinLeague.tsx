@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
-import { useJoinByCode } from '../features/leagues/api';
+import { joinedMessage, useJoinByCode, type LeaderboardState } from '../features/leagues/api';
 import { joinErrorMessage } from '../features/leagues/LeagueForms';
-import { joinedMessage, type LeaderboardState } from './Leaderboard';
 
 /**
  * The invite link /join/CODE (DESIGN.md point 6): signed-out visitors sign in first and come

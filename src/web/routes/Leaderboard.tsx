@@ -3,25 +3,25 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../lib/session';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
-import { useLeaveLeague, useMyLeagues, useRemoveMember, type JoinReply, type League, type TableRow } from '../features/leagues/api';
+import {
+  joinedMessage,
+  useLeaveLeague,
+  useMyLeagues,
+  useRemoveMember,
+  type League,
+  type LeagueMessage,
+  type LeaderboardState,
+  type TableRow,
+} from '../features/leagues/api';
 import { LeagueCard } from '../features/leagues/LeagueCard';
 import { LeagueTable } from '../features/leagues/LeagueTable';
 import { CreateLeagueForm, JoinLeagueForm } from '../features/leagues/LeagueForms';
 import { PicksModal } from '../features/leagues/PicksModal';
 import { RenameLeagueDialog } from '../features/leagues/RenameLeagueDialog';
 import { Confirm } from '../features/leagues/Confirm';
+import { TrophyIcon } from '../features/leagues/icons';
 
-type Message = { kind: 'success' | 'error' | 'info'; text: string };
-/** Set by the invite link (/join/CODE) or the New League screen when they hand over to this screen. */
-export interface LeaderboardState {
-  leagueId?: string;
-  message?: Message;
-}
-
-export const joinedMessage = (reply: JoinReply): Message =>
-  reply.alreadyMember
-    ? { kind: 'info', text: 'You are already a member of this league.' }
-    : { kind: 'success', text: `Successfully joined league "${reply.league.name}"!` };
+type Message = LeagueMessage;
 
 /** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages clear after 3 s. */
 export default function Leaderboard() {
@@ -127,9 +127,7 @@ function Leagues() {
               <Banner kind="error">Failed to load your leagues. Please try again.</Banner>
             ) : list.length === 0 ? (
               <div className="card mt-3 text-center">
-                <p className="text-4xl" aria-hidden="true">
-                  🏆
-                </p>
+                <TrophyIcon className="mx-auto h-12 w-12 text-amber-500" />
                 <h3 className="mt-2 text-lg font-bold">No Leagues Yet</h3>
                 <p className="mt-1 text-slate-700">Create a league and invite your friends, or join one with a code.</p>
               </div>

@@ -41,9 +41,11 @@ function MatchesScreen() {
 
       {q.data && q.data.matches.length === 0 && (
         <div className="card text-center" data-testid="matches-empty">
-          <p className="text-4xl" aria-hidden="true">
-            ⚽
-          </p>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto h-12 w-12 text-brand-700" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <circle cx="12" cy="12" r="9" />
+            <path d="M12 7.5l3.6 2.6-1.4 4.2H9.8l-1.4-4.2z" fill="currentColor" />
+            <path d="M12 3v4.5M15.6 10.1l4.9-1.6M14.2 14.3l3 4.1M9.8 14.3l-3 4.1M8.4 10.1L3.5 8.5" />
+          </svg>
           <h2 className="mt-2 text-lg font-bold text-slate-900">No matches today</h2>
           <p className="mt-1 text-slate-700">
             {q.data.nextMatchDay ? (

@@ -9,6 +9,7 @@ import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../../game/limits';
 import { POINTS } from '../../game/scoring';
 import { COPIED, COPY_FAILED, copyText, inviteLink, useCreateLeague, type League } from '../features/leagues/api';
 import { createErrorMessage } from '../features/leagues/LeagueForms';
+import { CheckCircleIcon, GlobeIcon, LockIcon, TrophyIcon, UsersIcon } from '../features/leagues/icons';
 
 const COMPETITION_LABELS: Record<NewLeagueFormInput['competition'], string> = {
   'premier-league': 'Premier League',
@@ -76,9 +77,7 @@ export default function NewLeague() {
 
       {created ? (
         <section className="card text-center" aria-labelledby="created-title">
-          <p className="text-4xl" aria-hidden="true">
-            🎉
-          </p>
+          <CheckCircleIcon className="mx-auto h-12 w-12 text-brand-700" />
           <h2 id="created-title" className="mt-2 text-xl font-bold">
             {created.name} is ready!
           </h2>
@@ -163,14 +162,18 @@ export default function NewLeague() {
                 <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
                   <input type="radio" value="private" className="mt-1" {...register('privacy')} />
                   <span>
-                    <span className="block font-semibold">🔒 Private</span>
+                    <span className="flex items-center gap-1.5 font-semibold">
+                      <LockIcon className="h-4 w-4" /> Private
+                    </span>
                     <span className="block text-sm text-slate-700">Invite only: players join with the code or link.</span>
                   </span>
                 </label>
                 <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
                   <input type="radio" value="public" className="mt-1" {...register('privacy')} />
                   <span>
-                    <span className="block font-semibold">🌍 Public</span>
+                    <span className="flex items-center gap-1.5 font-semibold">
+                      <GlobeIcon className="h-4 w-4" /> Public
+                    </span>
                     <span className="block text-sm text-slate-700">Anyone can join from the public leagues list.</span>
                   </span>
                 </label>
@@ -200,15 +203,21 @@ export default function NewLeague() {
 
           <aside className="space-y-4">
             <section className="card">
-              <h2 className="font-bold">🏆 Trophies</h2>
+              <h2 className="flex items-center gap-2 font-bold">
+                <TrophyIcon className="h-5 w-5 text-amber-500" /> Trophies
+              </h2>
               <p className="mt-1 text-sm text-slate-700">Top the table and claim bragging rights: the leader wears the trophy, second and third take the medals.</p>
             </section>
             <section className="card">
-              <h2 className="font-bold">🤝 Community</h2>
+              <h2 className="flex items-center gap-2 font-bold">
+                <UsersIcon className="h-5 w-5 text-brand-700" /> Community
+              </h2>
               <p className="mt-1 text-sm text-slate-700">Compete with friends, family or colleagues and follow everyone's picks once the deadline has passed.</p>
             </section>
             <section className="card">
-              <h2 className="font-bold">🔒 Privacy</h2>
+              <h2 className="flex items-center gap-2 font-bold">
+                <LockIcon className="h-5 w-5 text-slate-700" /> Privacy
+              </h2>
               <p className="mt-1 text-sm text-slate-700">Private leagues are invite only. Nobody sees a pick before the match's deadline.</p>
             </section>
           </aside>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../lib/session';
 import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
 import { ProPromo } from '../components/ProPromo';
+import { MatchdaySettings } from '../features/matchday/MatchdaySettings';
 
 /** Spec §2 Settings: account details, change password, ways out. */
 export default function Settings() {
@@ -94,6 +95,7 @@ export default function Settings() {
 
       {/* ── Match-day reminders and calendar ──────────────────────────────────────────────
           Reserved for src/web/features/matchday (another issue adds its section here). */}
+      <MatchdaySettings />
     </div>
   );
 }

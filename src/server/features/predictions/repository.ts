@@ -66,17 +66,8 @@ export async function listOwnPredictions(db: Executor, userId: string, opts: { g
   return rows.map(toOwn);
 }
 
-export async function getOwnPrediction(db: Executor, userId: string, fixtureId: string): Promise<OwnPredictionRow | undefined> {
-  const r = await ownQuery(db, userId).where('predictions.fixtureId', '=', fixtureId).executeTakeFirst();
-  return r ? toOwn(r) : undefined;
-}
-
 /** The gameweeks that have at least one fixture, ascending. */
 export async function gameweeksWithFixtures(db: Executor): Promise<number[]> {
   const rows = await db.selectFrom('fixtures').select('gameweek').distinct().where('gameweek', 'is not', null).orderBy('gameweek').execute();
   return rows.map((r) => r.gameweek).filter((g): g is number => g !== null);
-}
-
-export async function getFinalResult(db: Executor, fixtureId: string): Promise<{ homeScore: number; awayScore: number } | undefined> {
-  return db.selectFrom('results').select(['homeScore', 'awayScore']).where('fixtureId', '=', fixtureId).where('final', '=', 1).executeTakeFirst();
 }

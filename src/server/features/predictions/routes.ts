@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../errors.js';
 import { getFixture } from '../fixtures/repository.js';
 import { loadBoard } from './board.js';
 import { boardMatchDto, ownPredictionDto, presentPrediction, presentPredictable } from './presenter.js';
-import { getFinalResult, getOwnPrediction, listOwnPredictions, upsertPrediction } from './repository.js';
+import { listOwnPredictions, upsertPrediction } from './repository.js';
 
 export const POSTPONED_MESSAGE = 'This match has been postponed. Predictions open again once it has a new kick-off time.';
 
@@ -48,18 +48,12 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         const window = predictionWindow(fixture, now);
         if (window === 'postponed') throw conflict(POSTPONED_MESSAGE, 'postponed');
         if (window === 'closed') throw conflict(DEADLINE_MESSAGE, 'deadline_passed');
-        const result = await getFinalResult(trx, fixtureId);
+        // A match whose final result is already in (rare: a rescheduled match) is scored at once.
+        const result = fixture.result && fixture.result.final ? fixture.result : null;
         const scored = result ? scorePrediction({ homeScore, awayScore }, result) : null;
-        await upsertPrediction(trx, {
-          userId: user.id,
-          fixtureId,
-          homeScore,
-          awayScore,
-          predictedAt: now.toISOString(),
-          points: scored?.points ?? null,
-          outcome: scored?.outcome ?? null,
-        });
-        return (await getOwnPrediction(trx, user.id, fixtureId))!;
+        const prediction = { fixtureId, homeScore, awayScore, predictedAt: now.toISOString(), points: scored?.points ?? null, outcome: scored?.outcome ?? null };
+        await upsertPrediction(trx, { userId: user.id, ...prediction });
+        return { fixture, prediction };
       });
       await app.deps.bus.publish({ type: 'prediction', userId: user.id, keys: OWN_PREDICTION_KEYS });
       return { prediction: { ...presentPredictable(saved.fixture, clock.now()), prediction: presentPrediction(saved.prediction) } };

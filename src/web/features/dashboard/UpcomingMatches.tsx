@@ -30,11 +30,15 @@ export function UpcomingMatches({ gameweek, matches, isAdmin }: { gameweek: numb
           {matches.map((m) => (
             <li key={m.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="flex min-w-0 items-center gap-2">
-                <ClubBadge team={m.homeTeam} size={28} />
-                <span className="truncate font-medium text-slate-900">{displayTeamName(m.homeTeam)}</span>
-                <span className="text-xs text-slate-600">vs</span>
-                <ClubBadge team={m.awayTeam} size={28} />
-                <span className="truncate font-medium text-slate-900">{displayTeamName(m.awayTeam)}</span>
+                <span className="shrink-0">
+                  <ClubBadge team={m.homeTeam} size={28} />
+                </span>
+                <span className="min-w-0 truncate font-medium text-slate-900">{displayTeamName(m.homeTeam)}</span>
+                <span className="shrink-0 text-xs text-slate-600">vs</span>
+                <span className="shrink-0">
+                  <ClubBadge team={m.awayTeam} size={28} />
+                </span>
+                <span className="min-w-0 truncate font-medium text-slate-900">{displayTeamName(m.awayTeam)}</span>
               </div>
               <div className="shrink-0 text-sm text-slate-700 sm:text-right">
                 <time dateTime={m.kickoffAt ?? undefined}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RankMark } from './RankMark';
+import { CrownIcon } from './icons';
 import { TABLE_PAGE_SIZE, useLeagueTable, useScoredGameweeks, type TableRow } from './api';
 
 function Row({ row, canRemove, onOpen, onRemove }: { row: TableRow; canRemove: boolean; onOpen: () => void; onRemove: () => void }) {
@@ -13,9 +14,8 @@ function Row({ row, canRemove, onOpen, onRemove }: { row: TableRow; canRemove: b
           <span className="truncate font-medium text-slate-900">{row.displayName}</span>
           {row.isViewer && <span className="shrink-0 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">You</span>}
           {row.isCreator && (
-            <span className="shrink-0" title="League creator">
-              <span aria-hidden="true">👑</span>
-              <span className="sr-only">(creator)</span>
+            <span className="shrink-0 text-amber-500" title="League creator">
+              <CrownIcon className="h-4 w-4" label="creator" />
             </span>
           )}
           <span className="sr-only">: view picks</span>

@@ -1,18 +1,9 @@
+import { MedalIcon, TrophyIcon } from './icons';
+
 /** Rank with a trophy for first and medals for second and third (spec §2 Leaderboard). */
 export function RankMark({ rank }: { rank: number }) {
-  const mark = rank === 1 ? '🏆' : rank === 2 ? '🥈' : rank === 3 ? '🥉' : null;
-  return (
-    <span className="inline-flex w-10 items-center justify-center gap-1 font-bold text-slate-900">
-      {mark ? (
-        <>
-          <span aria-hidden="true" className="text-xl">
-            {mark}
-          </span>
-          <span className="sr-only">{rank}</span>
-        </>
-      ) : (
-        rank
-      )}
-    </span>
-  );
+  if (rank === 1) return <TrophyIcon className="h-6 w-6 text-amber-500" label="1" />;
+  if (rank === 2) return <MedalIcon className="h-6 w-6 text-slate-400" label="2" />;
+  if (rank === 3) return <MedalIcon className="h-6 w-6 text-amber-700" label="3" />;
+  return <span className="inline-block w-6 text-center font-bold text-slate-900">{rank}</span>;
 }

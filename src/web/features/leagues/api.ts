@@ -125,7 +125,7 @@ export async function copyText(text: string): Promise<boolean> {
   area.style.opacity = '0';
   document.body.appendChild(area);
   area.select();
-  let ok = false;
+  let ok: boolean;
   try {
     ok = document.execCommand('copy');
   } catch {
@@ -134,3 +134,16 @@ export async function copyText(text: string): Promise<boolean> {
   area.remove();
   return ok;
 }
+
+export type LeagueMessage = { kind: 'success' | 'error' | 'info'; text: string };
+
+/** Set by the invite link (/join/CODE) or the New League screen when they hand over to the leaderboard. */
+export interface LeaderboardState {
+  leagueId?: string;
+  message?: LeagueMessage;
+}
+
+export const joinedMessage = (reply: JoinReply): LeagueMessage =>
+  reply.alreadyMember
+    ? { kind: 'info', text: 'You are already a member of this league.' }
+    : { kind: 'success', text: `Successfully joined league "${reply.league.name}"!` };

@@ -1,24 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useSession } from '../../lib/session';
+import { RankMark } from '../leagues/RankMark';
 import { useLiveTable } from './api';
-
-function Rank({ rank }: { rank: number }) {
-  const mark = rank === 1 ? '🏆' : rank === 2 ? '🥈' : rank === 3 ? '🥉' : null;
-  return (
-    <span className="inline-flex w-10 items-center justify-center font-bold text-slate-900">
-      {mark ? (
-        <>
-          <span aria-hidden="true" className="text-xl">
-            {mark}
-          </span>
-          <span className="sr-only">{rank}</span>
-        </>
-      ) : (
-        rank
-      )}
-    </span>
-  );
-}
 
 /**
  * A "Live" switch for a league's table. Off: shows `children` (the usual stored table), if given.
@@ -96,7 +79,7 @@ export function LiveLeagueTable({ leagueId, children }: { leagueId: string; chil
               {q.data.rows.map((r) => (
                 <tr key={r.userId} className={`border-t border-slate-200 ${r.userId === user?.id ? 'bg-brand-50' : ''}`}>
                   <td className="py-2 pl-2 sm:pl-4">
-                    <Rank rank={r.rank} />
+                    <RankMark rank={r.rank} />
                   </td>
                   <td className="max-w-0 py-2 pr-2">
                     <span className="flex min-w-0 items-center gap-2">

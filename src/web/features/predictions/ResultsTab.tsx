@@ -29,8 +29,9 @@ export function PlayerResults() {
                   <StatusBadge status={fixture.status} />
                 </div>
                 <div className="mt-3">
-                  <Teams fixture={fixture} middle={result ? `${result.homeScore} - ${result.awayScore}` : <span className="text-sm font-semibold text-slate-600">Result Pending</span>} />
+                  <Teams fixture={fixture} middle={result ? `${result.homeScore} - ${result.awayScore}` : undefined} />
                 </div>
+                {!result && <p className="mt-2 text-center text-sm font-semibold text-slate-700">Result Pending</p>}
                 {prediction ? (
                   <>
                     <p className="mt-3 text-sm text-slate-800">

@@ -1,4 +1,4 @@
-import { isUpcoming } from '../../../game/deadline';
+import { isUpcoming, predictionWindow } from '../../../game/deadline';
 import { homeTeamColours } from './colours';
 import { EmptyState, KickoffText, StatusBadge, Teams } from './parts';
 import { useBoard, useServerNow, type PredictableMatch } from './api';
@@ -59,6 +59,7 @@ function MatchCard({ match, colours, now, onPredict }: { match: PredictableMatch
   const style = colours ? homeTeamColours(fixture.homeTeam) : null;
   const finalResult = fixture.result?.final ? fixture.result : null;
   const postponed = fixture.status === 'postponed';
+  const closed = !postponed && predictionWindow({ kickoffAt: fixture.kickoffAt, postponed }, now) === 'closed';
   return (
     <li
       className={`rounded-xl border-2 p-4 shadow-sm ${style ? '' : 'border-slate-200 bg-white text-slate-900'}`}
@@ -76,7 +77,10 @@ function MatchCard({ match, colours, now, onPredict }: { match: PredictableMatch
         <Teams fixture={fixture} middle={finalResult ? `${finalResult.homeScore} - ${finalResult.awayScore}` : undefined} />
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-semibold">{prediction ? `Your prediction: ${prediction.homeScore} - ${prediction.awayScore}` : ''}</p>
+        <div className="text-sm">
+          {prediction && <p className="font-semibold">{`Your prediction: ${prediction.homeScore} - ${prediction.awayScore}`}</p>}
+          {closed && <p className="opacity-90">Predictions closed</p>}
+        </div>
         <button
           type="button"
           className="btn border border-slate-300 bg-white text-slate-900 hover:bg-slate-100"

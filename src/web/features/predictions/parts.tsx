@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ClubBadge } from '../../components/ClubBadge';
-import { displayTeamName } from '../../../game/clubs';
+import { clubByName, displayTeamName } from '../../../game/clubs';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import type { Fixture, FixtureStatus, Outcome, Prediction } from './api';
 
@@ -26,18 +26,31 @@ export function KickoffText({ fixture }: { fixture: Fixture }) {
   );
 }
 
+/** A club's name: the short form on phones, the full one from the sm breakpoint. */
+function TeamName({ team }: { team: string }) {
+  const full = displayTeamName(team);
+  const short = clubByName(team)?.shortName ?? full;
+  if (short === full) return <span className="truncate font-semibold">{full}</span>;
+  return (
+    <span className="truncate font-semibold">
+      <span className="sm:hidden">{short}</span>
+      <span className="hidden sm:inline">{full}</span>
+    </span>
+  );
+}
+
 /** Home and away clubs with badges, and the score in the middle when there is one. */
 export function Teams({ fixture, middle }: { fixture: Fixture; middle?: ReactNode }) {
   return (
     <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
       <div className="flex min-w-0 items-center gap-2">
         <ClubBadge team={fixture.homeTeam} size={36} />
-        <span className="truncate font-semibold">{displayTeamName(fixture.homeTeam)}</span>
+        <TeamName team={fixture.homeTeam} />
       </div>
       <div className="px-1 text-center text-lg font-bold">{middle ?? 'vs'}</div>
       <div className="flex min-w-0 flex-row-reverse items-center gap-2 text-right">
         <ClubBadge team={fixture.awayTeam} size={36} />
-        <span className="truncate font-semibold">{displayTeamName(fixture.awayTeam)}</span>
+        <TeamName team={fixture.awayTeam} />
       </div>
     </div>
   );

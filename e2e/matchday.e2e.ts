@@ -1,0 +1,215 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { startSmtpSink } from './support/smtp.js';
+import { openDatabase } from '../src/server/db/index.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
+import { buildFixture } from '../src/server/test/factories-season.js';
+import { buildPrediction } from '../src/server/test/factories-game.js';
+
+/**
+ * Match day in Chromium against the real server: the clock (SCORELINE_NOW) is five minutes after
+ * Arsenal v Chelsea kicked off on Saturday 16 August 2025. The database is prepared before the
+ * server starts, so the reminder scheduler's first pass (a second after start-up) already sees
+ * the player's unpredicted evening match and mails a real SMTP sink.
+ */
+const SECRET = crypto.randomBytes(32).toString('hex');
+const NOW = '2025-08-16T14:05:00.000Z';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp';
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let dir: string;
+let playerCookie: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-matchday-'));
+  const databaseUrl = path.join(dir, 'scoreline.db');
+  const handle = openDatabase(databaseUrl);
+  await migrateToLatest(handle);
+  const { db } = handle;
+  const player = await buildUser(db, 'sqlite', { teamName: 'Pundits', email: 'player@example.com', name: 'Pat Player' });
+  const admin = await buildUser(db, 'sqlite', { role: 'admin', teamName: 'Admins', email: 'admin@example.com' });
+  const live = await buildFixture(db, { id: 'ArsenalFC_vs_ChelseaFC_2025-08-16', kickoffAt: '2025-08-16T14:00:00.000Z', homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC' });
+  const later = await buildFixture(db, { id: 'EvertonFC_vs_FulhamFC_2025-08-16', kickoffAt: '2025-08-16T16:30:00.000Z', homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
+  const evening = await buildFixture(db, { id: 'LiverpoolFC_vs_BurnleyFC_2025-08-16', kickoffAt: '2025-08-16T19:00:00.000Z', homeTeam: 'Liverpool FC', awayTeam: 'Burnley FC' });
+  await buildFixture(db, { id: 'LeedsUnitedFC_vs_BrentfordFC_2025-08-23', kickoffAt: '2025-08-23T14:00:00.000Z', homeTeam: 'Leeds United FC', awayTeam: 'Brentford FC', gameweek: 2 });
+  await buildPrediction(db, { userId: player.id, fixtureId: live.id, homeScore: 2, awayScore: 1 });
+  await buildPrediction(db, { userId: player.id, fixtureId: later.id, homeScore: 1, awayScore: 1 });
+  for (const f of [live, later, evening]) await buildPrediction(db, { userId: admin.id, fixtureId: f.id });
+  playerCookie = await buildSessionCookie(db, 'sqlite', player.id, SECRET);
+  adminCookie = await buildSessionCookie(db, 'sqlite', admin.id, SECRET);
+  await handle.close();
+
+  smtp = await startSmtpSink();
+  [server, browser] = await Promise.all([
+    startServer({ SCORELINE_NOW: NOW, AUTH_SECRET: SECRET, DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, SEED_SEASON: 'false', ADMIN_EMAILS: 'admin@example.com' }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function signedIn(cookie: string, viewport = DESKTOP): Promise<BrowserContext> {
+  const ctx = await newContext(browser, server.url, viewport);
+  const [name, ...rest] = cookie.split('=');
+  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
+  return ctx;
+}
+
+const card = (page: Page, home: string) => page.getByTestId('match-card').filter({ hasText: home });
+
+test('Live Matches shows the in-play score and provisional points, updating as the admin changes the score', async () => {
+  const playerCtx = await signedIn(playerCookie);
+  const page = await playerCtx.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto('/matches');
+  await page.getByRole('heading', { name: 'Live Matches' }).waitFor();
+
+  // Today's matches in kick-off order (London time), the live one first.
+  await card(page, 'Arsenal').waitFor();
+  const order = await page.getByTestId('match-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-fixture-id')));
+  expect(order).toEqual(['ArsenalFC_vs_ChelseaFC_2025-08-16', 'EvertonFC_vs_FulhamFC_2025-08-16', 'LiverpoolFC_vs_BurnleyFC_2025-08-16']);
+  await expect(card(page, 'Arsenal').getByTestId('match-status').textContent()).resolves.toBe('Live');
+  await expect(card(page, 'Everton').getByTestId('match-status').textContent()).resolves.toBe('Upcoming');
+  await expect(card(page, 'Arsenal').textContent()).resolves.toContain('15:00');
+  await expect(card(page, 'Arsenal').textContent()).resolves.toContain('Your prediction: 2 - 1');
+  await expect(card(page, 'Liverpool').textContent()).resolves.toContain('No prediction yet.');
+  // A player has no admin control.
+  await expect(page.getByRole('button', { name: 'Update score' }).count()).resolves.toBe(0);
+
+  // The admin enters the in-play score on /matches.
+  const adminCtx = await signedIn(adminCookie);
+  const admin = await adminCtx.newPage();
+  await admin.goto('/matches');
+  const form = admin.getByRole('form', { name: 'In-play score for Arsenal v Chelsea' });
+  await form.getByLabel('Arsenal', { exact: true }).fill('1');
+  await form.getByLabel('Chelsea', { exact: true }).fill('0');
+  await form.getByRole('button', { name: 'Update score' }).click();
+
+  // The player's page follows over the event stream, without a reload.
+  await card(page, 'Arsenal').getByTestId('match-score').filter({ hasText: '1 - 0' }).waitFor();
+  await expect(card(page, 'Arsenal').textContent()).resolves.toContain('In play');
+  const provisional = card(page, 'Arsenal').getByTestId('provisional-points');
+  await expect(provisional.textContent()).resolves.toBe('Provisional1 point if it ended now');
+  await page.screenshot({ path: `${SHOTS}/issue8-matches-desktop.png`, fullPage: true });
+  await admin.screenshot({ path: `${SHOTS}/issue8-matches-admin-desktop.png`, fullPage: true });
+
+  await form.getByLabel('Arsenal', { exact: true }).fill('2');
+  await form.getByLabel('Chelsea', { exact: true }).fill('1');
+  await form.getByRole('button', { name: 'Update score' }).click();
+  await card(page, 'Arsenal').getByTestId('match-score').filter({ hasText: '2 - 1' }).waitFor();
+  await card(page, 'Arsenal').getByTestId('provisional-points').filter({ hasText: '3 points if it ended now' }).waitFor();
+
+  // A bad score is refused in the browser with the shared rule's message.
+  await form.getByLabel('Arsenal', { exact: true }).fill('');
+  await form.getByRole('button', { name: 'Update score' }).click();
+  await expect(form.getByRole('alert').textContent()).resolves.toBe('Enter both scores.');
+
+  // Phone layout.
+  const phoneCtx = await signedIn(playerCookie, PHONE);
+  const phone = await phoneCtx.newPage();
+  await phone.goto('/matches');
+  await card(phone, 'Arsenal').getByTestId('match-score').filter({ hasText: '2 - 1' }).waitFor();
+  await phone.screenshot({ path: `${SHOTS}/issue8-matches-phone.png`, fullPage: true });
+  const adminPhoneCtx = await signedIn(adminCookie, PHONE);
+  const adminPhone = await adminPhoneCtx.newPage();
+  await adminPhone.goto('/matches');
+  await adminPhone.getByRole('button', { name: 'Update score' }).waitFor();
+  await adminPhone.screenshot({ path: `${SHOTS}/issue8-matches-admin-phone.png`, fullPage: true });
+
+  expect(errors).toEqual([]);
+  await Promise.all([playerCtx.close(), adminCtx.close(), phoneCtx.close(), adminPhoneCtx.close()]);
+});
+
+test('a deadline reminder arrives by SMTP with unsubscribe headers, and its link opens /predictions', async () => {
+  const mail = await smtp.waitFor((m) => m.to.includes('player@example.com'), 20_000);
+  expect(mail.subject).toBe('Reminder: 1 match to predict before the deadline');
+  expect(mail.text).toContain('Liverpool v Burnley');
+  expect(mail.text).not.toContain('Arsenal v Chelsea');
+  const headers = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  expect(headers).toMatch(/^List-Unsubscribe: <http:\/\/localhost:\d+\/api\/reminders\/unsubscribe\?token=[\w-]+>$/m);
+  expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  // The admin predicted everything: no reminder for them.
+  expect(smtp.mails.some((m) => m.to.includes('admin@example.com'))).toBe(false);
+
+  const link = /Make your predictions: (\S+)/.exec(mail.text)![1]!;
+  expect(link).toBe(`${server.url}/predictions`);
+  const ctx = await signedIn(playerCookie);
+  const page = await ctx.newPage();
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Predictions' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/predictions');
+
+  // Settings shows the reminder choice and the calendar link.
+  await page.goto('/settings');
+  await page.getByRole('heading', { name: 'Deadline Reminders' }).waitFor();
+  await expect(page.getByLabel('E-mail me deadline reminders').isChecked()).resolves.toBe(true);
+  await expect(page.getByLabel('24 hours before').isChecked()).resolves.toBe(true);
+  const url = await page.getByLabel('Your calendar link').inputValue();
+  expect(url).toMatch(/\/api\/calendar\/[\w-]+\.ics$/);
+  await page.screenshot({ path: `${SHOTS}/issue8-settings-desktop.png`, fullPage: true });
+
+  // The one-click link unsubscribes without signing in.
+  const unsubscribe = /Unsubscribe from reminders: (\S+)/.exec(mail.text)![1]!;
+  const visitor = await newContext(browser, server.url);
+  const plain = await visitor.newPage();
+  await plain.goto(unsubscribe);
+  await plain.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Deadline Reminders' }).waitFor();
+  await page.getByLabel('24 hours before').waitFor();
+  await expect(page.getByLabel('E-mail me deadline reminders').isChecked()).resolves.toBe(false);
+
+  const phoneCtx = await signedIn(playerCookie, PHONE);
+  const phone = await phoneCtx.newPage();
+  await phone.goto('/settings');
+  await phone.getByLabel('Your calendar link').waitFor();
+  await phone.screenshot({ path: `${SHOTS}/issue8-settings-phone.png`, fullPage: true });
+  await Promise.all([ctx.close(), visitor.close(), phoneCtx.close()]);
+});
+
+test('with nothing on today, /matches says when the next match day is and links to predict', async () => {
+  const quiet = await startServer({ SCORELINE_NOW: '2025-08-19T09:00:00.000Z', AUTH_SECRET: SECRET, SEED_SEASON: 'false' });
+  try {
+    const handle = openDatabase(quiet.databaseUrl);
+    const player = await buildUser(handle.db, 'sqlite', { teamName: 'Quiet' });
+    await buildFixture(handle.db, { kickoffAt: '2025-08-22T19:00:00.000Z', homeTeam: 'AFC Bournemouth', awayTeam: 'Wolverhampton Wanderers FC', gameweek: 2 });
+    const cookie = await buildSessionCookie(handle.db, 'sqlite', player.id, SECRET);
+    await handle.close();
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const ctx = await newContext(browser, quiet.url, viewport);
+      const [cookieName, ...rest] = cookie.split('=');
+      await ctx.addCookies([{ name: cookieName!, value: rest.join('='), url: quiet.url }]);
+      const page = await ctx.newPage();
+      await page.goto('/matches');
+      const empty = page.getByTestId('matches-empty');
+      await empty.waitFor();
+      await expect(empty.textContent()).resolves.toContain('No matches today');
+      await expect(empty.textContent()).resolves.toMatch(/The next match day is Friday,? 22 August 2025\./);
+      await page.screenshot({ path: `${SHOTS}/issue8-matches-empty-${name}.png`, fullPage: true });
+      if (name === 'phone') {
+        await empty.getByRole('link', { name: 'Make your predictions' }).click();
+        await page.waitForURL('**/predictions');
+      }
+      await ctx.close();
+    }
+  } finally {
+    await quiet.stop();
+  }
+});
