@@ -29,10 +29,10 @@ export async function load(opts: {
     url: opts.url,
     connections: opts.connections,
     duration: opts.seconds,
-    headers: opts.headers,
-    method: opts.method,
-    body: opts.body,
-    requests: opts.requests,
+    ...(opts.headers ? { headers: opts.headers } : {}),
+    ...(opts.method ? { method: opts.method } : {}),
+    ...(opts.body ? { body: opts.body } : {}),
+    ...(opts.requests ? { requests: opts.requests } : {}),
   });
   return {
     name: opts.name,

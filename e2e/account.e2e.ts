@@ -79,6 +79,24 @@ describe('landing page', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  test('visitors: /verify sends to /signup, Settings asks to log in, Login shows the sign-up success banner', async () => {
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    await page.goto('/verify');
+    await page.waitForURL('**/signup');
+    await page.goto('/settings');
+    await page.getByText('Please log in to access settings').waitFor();
+    await page.getByRole('link', { name: 'Sign Up' }).waitFor();
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL('**/login');
+    await page.evaluate(() => window.history.replaceState({ usr: { success: true }, key: 'k', idx: 0 }, '', '/login'));
+    await page.reload();
+    await page.getByText('Account created successfully! Please sign in to continue.').waitFor();
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await ctx.close();
+  });
 });
 
 describe('the whole account journey through the UI', () => {
@@ -228,6 +246,20 @@ describe('the whole account journey through the UI', () => {
     const account = await verifiedAccount('forgetful@example.com', { teamName: 'Forgetful FC' });
     const ctx = await newContext(browser, server.url);
     const page = await ctx.newPage();
+
+    // Signing up again with a taken address gets the spec's message.
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill('Copy Cat');
+    await page.getByLabel('Username').fill('copy_cat');
+    await page.getByLabel('Team Name').fill('Copycats');
+    await page.getByLabel('Email Address').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('copy-cat-pass');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('copy-cat-pass');
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('This email is already registered. Please use a different email or sign in.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signup');
+
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await page.getByText('Please enter your email to reset your password').waitFor();
@@ -315,6 +347,10 @@ describe('phone-sized window (390x844)', () => {
     await menu.waitFor({ state: 'detached' });
 
     await signIn(page, account.email, account.password);
+    await page.waitForURL('**/dashboard');
+    // An already verified account that opens /verify is sent on to the dashboard.
+    await page.goto('/verify');
+    await page.getByText('Email already verified! Redirecting to dashboard...').waitFor();
     await page.waitForURL('**/dashboard');
     expect(await page.getByRole('link', { name: 'Statistics' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeRankHistory, rankOf, type GameweekTotal } from './rank-history.js';
+import { computeRankHistory, indexTotals, rankHistoryFromIndex, rankOf, subsetIndex, type GameweekTotal } from './rank-history.js';
 
 const t = (userId: string, gameweek: number, points: number): GameweekTotal => ({ userId, gameweek, points });
 
@@ -52,5 +52,30 @@ describe('computeRankHistory', () => {
 
   it('is empty before any result', () => {
     expect(computeRankHistory([], [], 'me')).toEqual({ history: [], gameweeksAtTop: 0, totalGameweeksParticipated: 0, topPositionRate: 0 });
+  });
+});
+
+describe('indexTotals', () => {
+  it('gives the same ranks as a plain count, ties included', () => {
+    const totals: GameweekTotal[] = [];
+    const points = [9, 7, 7, 7, 4, 4, 1, 0, 0];
+    points.forEach((p, i) => totals.push(t(`u${i}`, 1, p)));
+    const index = indexTotals(totals);
+    expect(index.get(1)!.sortedDesc).toEqual(points);
+    points.forEach((p, i) => {
+      expect(rankHistoryFromIndex(index, [1], `u${i}`).history[0]!.rank).toBe(rankOf(p, points));
+    });
+  });
+});
+
+describe('subsetIndex', () => {
+  it('ranks only among the chosen players', () => {
+    const index = indexTotals([t('me', 1, 2), t('a', 1, 9), t('b', 1, 1), t('me', 2, 0), t('a', 2, 5)]);
+    const league = subsetIndex(index, ['me', 'b', 'nobody']);
+    expect(rankHistoryFromIndex(league, [1, 2], 'me').history).toEqual([
+      { gameweek: 1, rank: 1, points: 2, players: 2 },
+      { gameweek: 2, rank: 1, points: 0, players: 1 },
+    ]);
+    expect(rankHistoryFromIndex(index, [1, 2], 'me').history.map((e) => e.rank)).toEqual([2, 2]);
   });
 });

@@ -40,31 +40,59 @@ export function rankOf(points: number, allPoints: readonly number[]): number {
   return above + 1;
 }
 
+/** One gameweek's table: each player's points, and all points sorted high to low. */
+export interface GameweekTable {
+  points: Map<string, number>;
+  sortedDesc: number[];
+}
+export type TotalsIndex = Map<number, GameweekTable>;
+
+/** Groups per-gameweek totals once, so many players' histories can be read from it cheaply. */
+export function indexTotals(totals: readonly GameweekTotal[]): TotalsIndex {
+  const index: TotalsIndex = new Map();
+  for (const t of totals) {
+    let table = index.get(t.gameweek);
+    if (!table) {
+      table = { points: new Map(), sortedDesc: [] };
+      index.set(t.gameweek, table);
+    }
+    table.points.set(t.userId, t.points);
+  }
+  for (const table of index.values()) table.sortedDesc = [...table.points.values()].sort((a, b) => b - a);
+  return index;
+}
+
+/** 1 + how many values in a descending list are greater than `points` (binary search). */
+function rankInSorted(points: number, sortedDesc: readonly number[]): number {
+  let lo = 0;
+  let hi = sortedDesc.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sortedDesc[mid]! > points) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo + 1;
+}
+
 /**
- * @param totals per-gameweek points of every player in scope (a league's members, or everyone)
+ * @param index per-gameweek tables of every player in scope (a league's members, or everyone)
  * @param gameweeksWithResults gameweeks that have at least one final result
  */
-export function computeRankHistory(
-  totals: readonly GameweekTotal[],
+export function rankHistoryFromIndex(
+  index: TotalsIndex,
   gameweeksWithResults: readonly number[],
   userId: string,
   length = RANK_HISTORY_LENGTH,
 ): RankHistory {
-  const byGameweek = new Map<number, GameweekTotal[]>();
-  for (const t of totals) {
-    const list = byGameweek.get(t.gameweek) ?? [];
-    list.push(t);
-    byGameweek.set(t.gameweek, list);
-  }
   const gameweeks = [...new Set(gameweeksWithResults)].sort((a, b) => a - b);
   const entries: RankHistoryEntry[] = gameweeks.map((gameweek) => {
-    const list = byGameweek.get(gameweek) ?? [];
-    const mine = list.find((t) => t.userId === userId);
+    const table = index.get(gameweek);
+    const mine = table?.points.get(userId);
     return {
       gameweek,
-      rank: mine ? rankOf(mine.points, list.map((t) => t.points)) : null,
-      points: mine?.points ?? 0,
-      players: list.length,
+      rank: table && mine !== undefined ? rankInSorted(mine, table.sortedDesc) : null,
+      points: mine ?? 0,
+      players: table?.sortedDesc.length ?? 0,
     };
   });
   const participated = entries.filter((e) => e.rank !== null).length;
@@ -75,4 +103,29 @@ export function computeRankHistory(
     totalGameweeksParticipated: participated,
     topPositionRate: participated > 0 ? Math.round((atTop / participated) * 1000) / 10 : 0,
   };
+}
+
+/** The same from raw per-gameweek totals. */
+export function computeRankHistory(
+  totals: readonly GameweekTotal[],
+  gameweeksWithResults: readonly number[],
+  userId: string,
+  length = RANK_HISTORY_LENGTH,
+): RankHistory {
+  return rankHistoryFromIndex(indexTotals(totals), gameweeksWithResults, userId, length);
+}
+
+/** The tables of a subset of players (a league's members) from the everyone-index. */
+export function subsetIndex(index: TotalsIndex, userIds: Iterable<string>): TotalsIndex {
+  const ids = [...userIds];
+  const out: TotalsIndex = new Map();
+  for (const [gameweek, table] of index) {
+    const points = new Map<string, number>();
+    for (const id of ids) {
+      const p = table.points.get(id);
+      if (p !== undefined) points.set(id, p);
+    }
+    if (points.size > 0) out.set(gameweek, { points, sortedDesc: [...points.values()].sort((a, b) => b - a) });
+  }
+  return out;
 }

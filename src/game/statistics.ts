@@ -105,10 +105,17 @@ export function computeStreaks(records: readonly PredictionRecord[]): { bestStre
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+// Building an Intl formatter costs far more than using one, so each zone's is kept.
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The weekday of an instant in a time zone (IANA name), by Intl. */
 export function weekdayIn(iso: string, timeZone: string): Weekday {
-  const name = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone }).format(new Date(iso));
-  return name as Weekday;
+  let format = weekdayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone });
+    if (weekdayFormats.size < 500) weekdayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso)) as Weekday;
 }
 
 /** True when `tz` is an IANA zone this runtime knows. */

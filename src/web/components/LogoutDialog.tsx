@@ -17,9 +17,10 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
           type="button"
           className="btn-danger"
           onClick={async () => {
-            // Leave the guarded screen first, so its sign-in redirect does not win the race.
+            // Leave the guarded screen first (the landing chunk may still be loading), so the
+            // screen's own "signed out → /login" redirect cannot overtake this navigation.
             onClose();
-            navigate('/', { replace: true, state: { message: 'You have been logged out. See you on match day!' } });
+            await navigate('/', { replace: true, state: { message: 'You have been logged out. See you on match day!' } });
             await signOut();
           }}
         >

@@ -13,8 +13,8 @@ export default function Settings() {
   const [loggingOut, setLoggingOut] = useState(false);
   const logout = useCallback(async () => {
     setLoggingOut(true);
+    await navigate('/', { replace: true, state: { message: 'You have been logged out. See you on match day!' } });
     await signOut();
-    navigate('/', { replace: true, state: { message: 'You have been logged out. See you on match day!' } });
   }, [signOut, navigate]);
 
   if (isPending) return <p className="text-slate-700" role="status">Loading settings...</p>;
@@ -61,17 +61,17 @@ export default function Settings() {
             <dl className="mt-4 grid gap-4 sm:grid-cols-2">
               <div className="sm:col-span-2">
                 <dt className="label">Email Address</dt>
-                <dd className="break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900" data-testid="settings-email">
+                <dd className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900" data-testid="settings-email">
                   {user.email}
                 </dd>
               </div>
               <div>
                 <dt className="label">Username</dt>
-                <dd className="break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900">{user.username}</dd>
+                <dd className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900">{user.username}</dd>
               </div>
               <div>
                 <dt className="label">Team Name</dt>
-                <dd className="break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900" data-testid="settings-team-name">
+                <dd className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900" data-testid="settings-team-name">
                   {user.teamName ?? 'Not set yet'}
                 </dd>
               </div>

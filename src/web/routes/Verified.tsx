@@ -20,7 +20,7 @@ export default function Verified() {
           </svg>
         </div>
         <p className="text-slate-800">
-          Your email address{user ? <> <strong className="break-all">{user.email}</strong></> : null} is confirmed. Your Scoreline account is ready.
+          Your email address{user ? <> <strong className="break-words">{user.email}</strong></> : null} is confirmed. Your Scoreline account is ready.
         </p>
         <p className="text-sm text-slate-600">Make your first predictions before the next deadline: two hours before kick-off.</p>
         <Link to={user ? '/dashboard' : '/login'} className="btn-primary w-full">

@@ -112,7 +112,7 @@ export default function Verify() {
         )}
         <div className="rounded-lg bg-slate-50 p-4 text-center">
           <p className="text-sm text-slate-700">We sent a verification link to</p>
-          <p className="mt-1 break-all font-semibold text-slate-900" data-testid="verify-email">
+          <p className="mt-1 break-words font-semibold text-slate-900" data-testid="verify-email">
             {email}
           </p>
           <p className="mt-3 text-sm text-slate-700">Click the link in that email, then come back here. This page checks every few seconds.</p>

@@ -20,7 +20,8 @@ export const leagues: AppMigration = {
       .addColumn('gameweek', 'integer', (c) => c.notNull())
       .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('exact', 'integer', (c) => c.notNull().defaultTo(0))
-      .addPrimaryKeyConstraint('userPoints_pk', ['userId', 'gameweek'])
+      // Gameweek first: a league table reads one gameweek's rows (0 for the season) for its members.
+      .addPrimaryKeyConstraint('userPoints_pk', ['gameweek', 'userId'])
       .execute();
     await db.schema.createIndex('leagues_privacy').on('leagues').columns(['privacy', 'createdAt']).execute();
     await db.schema.createIndex('leagueMembers_joined').on('leagueMembers').columns(['leagueId', 'joinedAt']).execute();

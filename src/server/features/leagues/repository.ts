@@ -115,13 +115,13 @@ export interface TableRow {
   exact: number;
   rank: number;
   position: number;
-  total: number;
 }
 
 /**
  * One page of a league table, plus the viewer's own row wherever it falls, in one query.
  * Points come from `userPoints` (gameweek 0 = season total); RANK() gives tied players the same
- * rank (see src/game/ranking.ts), ROW_NUMBER() the display order (points, lower(name), id).
+ * rank (see src/game/ranking.ts), ROW_NUMBER() the display order (points, lower(name), id). Both
+ * windows share one sort because RANK's ordering is a prefix of ROW_NUMBER's.
  */
 export async function leagueTable(
   db: DB,
@@ -131,21 +131,20 @@ export async function leagueTable(
     WITH standings AS (
       SELECT s."userId", s."displayName", s."points", s."exact",
         RANK() OVER (ORDER BY s."points" DESC) AS "rank",
-        ROW_NUMBER() OVER (ORDER BY s."points" DESC, LOWER(s."displayName"), s."userId") AS "position",
-        COUNT(*) OVER () AS "total"
+        ROW_NUMBER() OVER (ORDER BY s."points" DESC, LOWER(s."displayName"), s."userId") AS "position"
       FROM (
         SELECT m."userId", ${displayNameSql} AS "displayName",
           COALESCE(p."points", 0) AS "points", COALESCE(p."exact", 0) AS "exact"
         FROM "leagueMembers" m
         JOIN "user" u ON u."id" = m."userId"
-        LEFT JOIN "userPoints" p ON p."userId" = m."userId" AND p."gameweek" = ${opts.gameweek}
+        LEFT JOIN "userPoints" p ON p."gameweek" = ${opts.gameweek} AND p."userId" = m."userId"
         WHERE m."leagueId" = ${opts.leagueId}
       ) s
     )
     SELECT * FROM standings
     WHERE ("position" > ${opts.offset} AND "position" <= ${opts.offset + opts.limit}) OR "userId" = ${opts.viewerId}
     ORDER BY "position"`.execute(db);
-  return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), rank: Number(r.rank), position: Number(r.position), total: Number(r.total) }));
+  return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), rank: Number(r.rank), position: Number(r.position) }));
 }
 
 /** Gameweeks with at least one final result, newest last (the table's gameweek switch). */
@@ -246,31 +245,30 @@ export interface PositionRow {
 
 /**
  * The viewer's position in each of their leagues, now and before the latest scored gameweek
- * (`latestGameweek`, whose points are taken off to get the previous standings).
+ * (`latestGameweek`, whose points are taken off to get the previous standings). A position is
+ * 1 + the members with more points (the same shared rank as the table), counted without sorting.
  */
 export async function positions(db: DB, userId: string, latestGameweek: number): Promise<PositionRow[]> {
   const { rows } = await sql<PositionRow>`
-    WITH mine AS (SELECT "leagueId" FROM "leagueMembers" WHERE "userId" = ${userId}),
-    standings AS (
-      SELECT m."leagueId", m."userId", COALESCE(t."points", 0) AS "points",
+    WITH me AS (
+      SELECT m."leagueId", m."joinedAt", COALESCE(t."points", 0) AS "points",
         COALESCE(t."points", 0) - COALESCE(g."points", 0) AS "previousPoints"
       FROM "leagueMembers" m
-      JOIN mine ON mine."leagueId" = m."leagueId"
-      LEFT JOIN "userPoints" t ON t."userId" = m."userId" AND t."gameweek" = 0
-      LEFT JOIN "userPoints" g ON g."userId" = m."userId" AND g."gameweek" = ${latestGameweek}
-    ),
-    ranked AS (
-      SELECT "leagueId", "userId", "points",
-        RANK() OVER (PARTITION BY "leagueId" ORDER BY "points" DESC) AS "position",
-        RANK() OVER (PARTITION BY "leagueId" ORDER BY "previousPoints" DESC) AS "previousPosition",
-        COUNT(*) OVER (PARTITION BY "leagueId") AS "memberCount"
-      FROM standings
+      LEFT JOIN "userPoints" t ON t."gameweek" = 0 AND t."userId" = m."userId"
+      LEFT JOIN "userPoints" g ON g."gameweek" = ${latestGameweek} AND g."userId" = m."userId"
+      WHERE m."userId" = ${userId}
     )
-    SELECT r."leagueId", l."name", r."position", r."previousPosition", r."memberCount", r."points"
-    FROM ranked r JOIN "leagues" l ON l."id" = r."leagueId"
-    JOIN "leagueMembers" me ON me."leagueId" = r."leagueId" AND me."userId" = r."userId"
-    WHERE r."userId" = ${userId}
-    ORDER BY me."joinedAt", r."leagueId"`.execute(db);
+    SELECT me."leagueId", l."name", me."points",
+      1 + (SELECT COUNT(*) FROM "leagueMembers" o
+           LEFT JOIN "userPoints" ot ON ot."gameweek" = 0 AND ot."userId" = o."userId"
+           WHERE o."leagueId" = me."leagueId" AND COALESCE(ot."points", 0) > me."points") AS "position",
+      1 + (SELECT COUNT(*) FROM "leagueMembers" o
+           LEFT JOIN "userPoints" ot ON ot."gameweek" = 0 AND ot."userId" = o."userId"
+           LEFT JOIN "userPoints" og ON og."gameweek" = ${latestGameweek} AND og."userId" = o."userId"
+           WHERE o."leagueId" = me."leagueId" AND COALESCE(ot."points", 0) - COALESCE(og."points", 0) > me."previousPoints") AS "previousPosition",
+      (SELECT COUNT(*) FROM "leagueMembers" c WHERE c."leagueId" = me."leagueId") AS "memberCount"
+    FROM me JOIN "leagues" l ON l."id" = me."leagueId"
+    ORDER BY me."joinedAt", me."leagueId"`.execute(db);
   return rows.map((r) => ({
     ...r,
     position: Number(r.position),

@@ -265,7 +265,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         gameweek: req.query.gameweek ?? null,
         page,
         pageSize,
-        total: rows[0]?.total ?? 0,
+        total: Number(league.memberCount),
         rows: rows.filter((r) => r.position > offset && r.position <= offset + pageSize).map(present),
         viewer: viewer ? present(viewer) : null,
       };

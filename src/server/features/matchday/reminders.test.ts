@@ -41,8 +41,11 @@ async function smtpSink(): Promise<Sink> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        const source = Buffer.concat(chunks).toString('utf8');
+        const [head, ...body] = source.split(/\r?\n\r?\n/);
+        // Headers unfolded; the quoted-printable body decoded so links can be matched.
+        const decoded = body.join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: `${head!.replace(/\r?\n[ \t]+/g, ' ')}\n\n${decoded}` });
         cb();
       });
     },
@@ -106,8 +109,9 @@ describe('deadline reminders', () => {
     const settings = await t.app.deps.db.selectFrom('userSettings').selectAll().where('userId', '=', p.none.id).executeTakeFirstOrThrow();
     const unsubscribe = `http://localhost:3000/api/reminders/unsubscribe?token=${settings.unsubscribeToken}`;
     expect(toNone).toContain(`Unsubscribe from reminders: ${unsubscribe}`);
-    expect(toNone.replace(/\r?\n\s+/g, ' ')).toMatch(new RegExp(`^List-Unsubscribe: <${unsubscribe.replace(/[.?]/g, '\\$&')}>`, 'm'));
-    expect(toNone).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const headerLines = toNone.split('\n\n')[0]!.split(/\r?\n/);
+    expect(headerLines).toContain(`List-Unsubscribe: <${unsubscribe}>`);
+    expect(headerLines).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
     const toHalf = sink.mails.find((m) => m.to.includes('half@example.com'))!.raw;
     expect(toHalf).toMatch(/^Subject: Reminder: 1 match to predict before the deadline/m);
@@ -150,6 +154,23 @@ describe('deadline reminders', () => {
     expect(recipients(sink.mails)).toEqual(['back@example.com', 'fine@example.com']);
     const retried = await db.selectFrom('reminderLog').selectAll().where('userId', '=', bouncing.id).executeTakeFirstOrThrow();
     expect(retried).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  test('retries back off: a second failure waits two minutes before the third attempt', async () => {
+    const sink = await smtpSink();
+    cleanups.push(sink.stop);
+    const t = await createTestApp({ now: DAY_BEFORE.toISOString(), env: { SMTP_URL: sink.url } });
+    cleanups.push(t.close);
+    const { db, handle } = t.app.deps;
+    await buildFixture(db, { kickoffAt: K1 });
+    await buildUser(db, handle.dialect, { email: 'bounce@example.com' });
+    const at = (minutes: number) => new Date(DAY_BEFORE.getTime() + minutes * 60_000);
+    expect(await runReminders(t.app, at(0))).toEqual({ sent: 0, failed: 1 });
+    expect(await runReminders(t.app, at(0.5))).toEqual({ sent: 0, failed: 0 }); // too soon
+    expect(await runReminders(t.app, at(1))).toEqual({ sent: 0, failed: 1 }); // attempt 2
+    expect(await runReminders(t.app, at(2))).toEqual({ sent: 0, failed: 0 }); // waits 2 minutes
+    expect(await runReminders(t.app, at(3))).toEqual({ sent: 0, failed: 1 }); // attempt 3
+    expect((await db.selectFrom('reminderLog').select('attempts').executeTakeFirstOrThrow()).attempts).toBe(3);
   });
 
   test('two app instances on one database send each reminder once', async () => {

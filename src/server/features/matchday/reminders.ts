@@ -49,6 +49,8 @@ export async function runReminders(app: FastifyInstance, now: Date): Promise<Rem
   const [recipients, predicted, log] = await Promise.all([reminderRecipients(db, handle.dialect), predictionKeys(db, ids), reminderLogFor(db, ids)]);
   const logged = new Map(log.map((l) => [`${l.userId}|${l.fixtureId}|${l.windowHours}`, l]));
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+  // A failed send waits 1, 2, 4 … up to 60 minutes before its next attempt (a dead mailbox is not hammered every minute).
+  const retryAfter = (attempts: number) => new Date(now.getTime() - Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000).toISOString();
 
   const fresh: ReminderKey[] = [];
   const retries: ReminderKey[] = [];
@@ -62,7 +64,7 @@ export async function runReminders(app: FastifyInstance, now: Date): Promise<Rem
       const key = { userId: r.userId, fixtureId: f.id, windowHours: w };
       const existing = logged.get(`${r.userId}|${f.id}|${w}`);
       if (!existing) fresh.push(key);
-      else if (existing.status === 'failed' || (existing.status === 'claimed' && existing.claimedAt < staleBefore)) retries.push(key);
+      else if ((existing.status === 'failed' && existing.claimedAt <= retryAfter(existing.attempts)) || (existing.status === 'claimed' && existing.claimedAt < staleBefore)) retries.push(key);
     }
   }
   if (fresh.length === 0 && retries.length === 0) return { sent: 0, failed: 0 };

@@ -291,7 +291,7 @@ export interface ReminderKey {
 
 export async function reminderLogFor(db: DB, fixtureIds: readonly string[]) {
   if (fixtureIds.length === 0) return [];
-  return db.selectFrom('reminderLog').select(['userId', 'fixtureId', 'windowHours', 'status', 'claimedAt']).where('fixtureId', 'in', [...fixtureIds]).execute();
+  return db.selectFrom('reminderLog').select(['userId', 'fixtureId', 'windowHours', 'status', 'claimedAt', 'attempts']).where('fixtureId', 'in', [...fixtureIds]).execute();
 }
 
 /**

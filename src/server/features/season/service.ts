@@ -7,8 +7,8 @@ import { listGameweekDefinitions } from './repository.js';
 
 /** Query keys the browser refetches when fixtures change (lists, predictions, tables, match day). */
 export const FIXTURE_CHANGE_KEYS: unknown[][] = [['fixtures'], ['gameweeks'], ['predictions'], ['leagues'], ['dashboard'], ['matches'], ['statistics'], ['admin']];
-/** Query keys the browser refetches when gameweek definitions change. */
-export const GAMEWEEK_CHANGE_KEYS: unknown[][] = [['gameweeks'], ['dashboard'], ['admin', 'gameweeks']];
+/** Query keys the browser refetches when gameweek definitions change (they move the current gameweek that boards open on). */
+export const GAMEWEEK_CHANGE_KEYS: unknown[][] = [['gameweeks'], ['fixtures'], ['predictions'], ['dashboard'], ['matches'], ['admin', 'gameweeks']];
 
 /** Stored definitions replace the default list when present (spec §3), sorted by gameweek. */
 export async function effectiveGameweeks(db: DB): Promise<{ gameweeks: GameweekDefinition[]; custom: boolean }> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { computeStatistics, isValidTimeZone } from '../../../game/statistics.js';
-import { computeRankHistory } from '../../../game/rank-history.js';
+import { rankHistoryFromIndex, subsetIndex } from '../../../game/rank-history.js';
 import { requireUser } from '../../auth/session.js';
 import { badRequest, notFound } from '../../errors.js';
 import { leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
@@ -36,17 +36,16 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       const [records, leagues, snapshot] = await Promise.all([loadPredictionRecords(db, user.id), leaguesOf(db, user.id), loadTotalsSnapshot(db)]);
 
       let scope: { leagueId: string | null; name: string } = { leagueId: null, name: 'Overall' };
-      let totals = snapshot.totals;
+      let index = snapshot.index;
       if (league) {
         // Only the player's own leagues: anything else reads as not found, whether it exists or not.
         const mine = leagues.find((l) => l.id === league);
         if (!mine) throw notFound('League not found.');
-        const members = new Set(await leagueMemberIds(db, league));
-        totals = totals.filter((t) => members.has(t.userId));
+        index = subsetIndex(index, await leagueMemberIds(db, league));
         scope = { leagueId: mine.id, name: mine.name };
       }
       const stats = computeStatistics(records, tz);
-      const rank = computeRankHistory(totals, snapshot.gameweeks, user.id);
+      const rank = rankHistoryFromIndex(index, snapshot.gameweeks, user.id);
       return { statistics: presentStatistics(stats, rank, scope, leagues, tz) };
     },
   );

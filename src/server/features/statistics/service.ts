@@ -1,9 +1,10 @@
 import type { DB } from '../../db/index.js';
-import type { GameweekTotal } from '../../../game/rank-history.js';
+import { indexTotals, type TotalsIndex } from '../../../game/rank-history.js';
 import { gameweekTotals, gameweeksWithResults, totalsFingerprint } from './repository.js';
 
 export interface TotalsSnapshot {
-  totals: GameweekTotal[];
+  /** Every player's points per gameweek, grouped for ranking. */
+  index: TotalsIndex;
   gameweeks: number[];
 }
 
@@ -28,7 +29,7 @@ export async function loadTotalsSnapshot(db: DB): Promise<TotalsSnapshot> {
   // Wall-clock age, not the game clock: this is about data freshness, not a game rule.
   const now = Date.now();
   if (hit && hit.fingerprint === fingerprint && now - hit.loadedAt < MAX_AGE_MS) return hit.snapshot;
-  const snapshot = Promise.all([gameweekTotals(db), gameweeksWithResults(db)]).then(([totals, gameweeks]) => ({ totals, gameweeks }));
+  const snapshot = Promise.all([gameweekTotals(db), gameweeksWithResults(db)]).then(([totals, gameweeks]) => ({ index: indexTotals(totals), gameweeks }));
   cache.set(db, { fingerprint, loadedAt: now, snapshot });
   snapshot.catch(() => {
     if (cache.get(db)?.snapshot === snapshot) cache.delete(db);

@@ -56,6 +56,8 @@ export function useMatchDay() {
     queryKey: ['matches', tz],
     queryFn: () => api<MatchDay>(`/api/matches?tz=${encodeURIComponent(tz)}`),
     refetchInterval: 60_000,
+    // Fresh on every visit: the viewer may just have predicted on another screen.
+    staleTime: 0,
   });
 }
 

@@ -1,0 +1,166 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser, newContext, PHONE, watchPageErrors } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { openDatabase } from '../src/server/db/index.js';
+import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
+import { displayTeamName } from '../src/game/clubs.js';
+import type { SeasonFile } from '../src/game/season.js';
+
+/**
+ * The admin runs the season through the UI: import with progress, filter, add, edit and delete a
+ * fixture, edit a gameweek; a player's open Predictions screen follows the gameweek change live.
+ */
+const AUTH_SECRET = crypto.randomBytes(32).toString('hex');
+let server: RunningServer;
+let browser: Browser;
+let adminCookie: string;
+let playerCookie: string;
+let playerId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ AUTH_SECRET, SEED_SEASON: 'false', SCORELINE_NOW: '2025-08-10T12:00:00Z', ADMIN_EMAILS: 'admin@example.com' }),
+    launchBrowser(),
+  ]);
+  const handle = openDatabase(server.databaseUrl);
+  try {
+    const admin = await buildUser(handle.db, 'sqlite', { role: 'admin', email: 'admin@example.com' });
+    const player = await buildUser(handle.db, 'sqlite', { role: 'player' });
+    playerId = player.id;
+    adminCookie = await buildSessionCookie(handle.db, 'sqlite', admin.id, AUTH_SECRET);
+    playerCookie = await buildSessionCookie(handle.db, 'sqlite', player.id, AUTH_SECRET);
+  } finally {
+    await handle.close();
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(cookie: string, viewport?: typeof PHONE): Promise<BrowserContext> {
+  const ctx = await newContext(browser, server.url, viewport);
+  const [name, value] = cookie.split('=') as [string, string];
+  await ctx.addCookies([{ name, value, url: server.url }]);
+  return ctx;
+}
+
+test('a player is refused on /admin and sent home', async () => {
+  const ctx = await signedIn(playerCookie);
+  const page = await ctx.newPage();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access Denied' }).isVisible()).resolves.toBe(true);
+  await expect(page.getByText("You don't have permission to access this page.").isVisible()).resolves.toBe(true);
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' }).isVisible()).resolves.toBe(true);
+  await page.waitForURL((u) => u.pathname === '/');
+  await ctx.close();
+});
+
+test('the admin runs the season and a player sees the gameweek change live', async () => {
+  const adminCtx = await signedIn(adminCookie);
+  const page = await adminCtx.newPage();
+  const errors = watchPageErrors(page);
+  // Slow each import batch a little so the progress can be seen (and asserted) as it goes.
+  await page.route('**/api/admin/fixtures/import-season', async (route) => {
+    await new Promise((r) => setTimeout(r, 250));
+    await route.continue();
+  });
+
+  await page.goto('/admin');
+  await page.getByText('Showing 0 of 0 fixtures').waitFor();
+  await expect(page.getByRole('button', { name: 'Delete All Fixtures' }).isDisabled()).resolves.toBe(true);
+
+  // Import with one confirmation and visible progress.
+  await page.getByRole('button', { name: 'Import All PL Fixtures' }).click();
+  await page.getByRole('dialog', { name: 'Import All PL Fixtures' }).getByRole('button', { name: 'Import' }).click();
+  const progress = page.getByTestId('import-progress');
+  await progress.getByText(/Importing fixtures\.\.\. (40|80|120|160|200|240|280|320|360) \/ 380/).waitFor();
+  await page.getByText('Successfully imported 380 Premier League fixtures!').waitFor();
+  await page.getByText('Showing 380 of 380 fixtures').waitFor();
+
+  // Gameweek 1: its 10 fixtures, sorted by date then time.
+  await page.getByLabel('Filter by gameweek').selectOption('1');
+  await page.getByText('Showing 10 of 380 fixtures').waitFor();
+  const season = JSON.parse(fs.readFileSync('src/server/features/season/season-2025-26.json', 'utf8')) as SeasonFile;
+  const expected = season.matches
+    .filter((m) => m.round === 1)
+    .sort((a, b) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? '') || a.home.replace(/\s/g, '').localeCompare(b.home.replace(/\s/g, '')))
+    .map((m) => `${displayTeamName(m.home)} v ${displayTeamName(m.away)}`);
+  const cards = page.getByTestId('fixture-card');
+  await expect(cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).resolves.toEqual(expected);
+  await expect(cards.first().getByTestId('fixture-time').textContent()).resolves.toBe('20:00');
+  await expect(page.getByRole('button', { name: 'Delete Gameweek 1' }).isEnabled()).resolves.toBe(true);
+
+  // Add a fixture: the away picker appears after the home team and leaves it out.
+  await page.getByRole('button', { name: 'Add Single Fixture' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add New Fixture' });
+  await expect(modal.getByLabel('Away Team').count()).resolves.toBe(0);
+  await modal.getByLabel('Home Team').selectOption('Arsenal FC');
+  await expect(modal.getByLabel('Away Team').locator('option', { hasText: /^Arsenal$/ }).count()).resolves.toBe(0);
+  await modal.getByLabel('Away Team').selectOption('Chelsea FC');
+  await expect(modal.getByLabel('Match Date').getAttribute('min')).resolves.toBe('2025-08-10');
+  await modal.getByLabel('Match Date').fill('2025-08-18');
+  await expect(modal.getByRole('button', { name: 'Save Fixture' }).isDisabled()).resolves.toBe(true);
+  await modal.getByLabel('Kick-off Time (UK)').fill('19:45');
+  await modal.getByRole('button', { name: 'Save Fixture' }).click();
+  await page.getByText('Fixture added successfully!').waitFor();
+  await page.getByText('Showing 11 of 381 fixtures').waitFor();
+  const added = page.getByRole('listitem', { name: 'Arsenal v Chelsea' });
+  await expect(added.getByTestId('fixture-time').textContent()).resolves.toBe('19:45');
+  await expect(cards.nth(9).getAttribute('aria-label')).resolves.toBe('Arsenal v Chelsea');
+
+  // Edit it.
+  await page.getByRole('button', { name: 'Edit Arsenal v Chelsea' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Fixture' });
+  await edit.getByLabel('Kick-off Time (UK)').fill('17:00');
+  await edit.getByRole('button', { name: 'Update Fixture' }).click();
+  await page.getByText('Fixture updated successfully!').waitFor();
+  await expect.poll(() => added.getByTestId('fixture-time').textContent()).toBe('17:00');
+  // Admin messages clear after 5 seconds.
+  await page.getByText('Fixture updated successfully!').waitFor({ state: 'detached', timeout: 8000 });
+
+  // Delete it: the dialog says first what goes with it.
+  const handle = openDatabase(server.databaseUrl);
+  await handle.db
+    .insertInto('predictions')
+    .values({ userId: playerId, fixtureId: 'ArsenalFC_vs_ChelseaFC_2025-08-18', homeScore: 2, awayScore: 1, predictedAt: '2025-08-10T12:00:00Z', points: null, outcome: null })
+    .execute();
+  await handle.close();
+  await page.getByRole('button', { name: 'Delete Arsenal v Chelsea' }).click();
+  const del = page.getByRole('dialog', { name: 'Delete Fixture' });
+  await del.getByText('1 prediction and 0 results will be deleted with it.').waitFor();
+  await del.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Fixture deleted successfully!').waitFor();
+  await page.getByText('Showing 10 of 380 fixtures').waitFor();
+
+  // A player has the Predictions screen open on the current gameweek (1 on 10 August).
+  const playerCtx = await signedIn(playerCookie, PHONE);
+  const playerPage = await playerCtx.newPage();
+  await playerPage.goto('/predictions');
+  const gwSelect = playerPage.locator('#gameweek-upcoming');
+  await expect.poll(() => gwSelect.inputValue(), { timeout: 15_000 }).toBe('1');
+  await playerPage.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+
+  // The admin moves gameweek 1 into the past.
+  await page.getByRole('link', { name: 'Manage Gameweeks' }).click();
+  await page.getByRole('heading', { name: 'Gameweek Management' }).waitFor();
+  await page.getByRole('button', { name: 'Edit Gameweek 1', exact: true }).click();
+  await page.getByLabel('Gameweek 1 start date').fill('2025-08-01');
+  await page.getByLabel('Gameweek 1 end date').fill('2025-08-05');
+  await page.getByRole('button', { name: 'Save Gameweek 1', exact: true }).click();
+  await page.getByText('Gameweek 1 dates updated successfully!').waitFor();
+  await expect(page.getByTestId('gameweek-row-1').getByTestId('gameweek-dates').textContent()).resolves.toBe('01-08-2025 to 05-08-2025');
+
+  // Without a reload, the player's screen now opens on gameweek 2.
+  await expect.poll(() => gwSelect.inputValue(), { timeout: 5_000 }).toBe('2');
+  await expect(playerPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
+
+  expect(errors).toEqual([]);
+  await playerCtx.close();
+  await adminCtx.close();
+});
