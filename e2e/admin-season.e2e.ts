@@ -52,9 +52,9 @@ test('a player is refused on /admin and sent home', async () => {
   const ctx = await signedIn(playerCookie);
   const page = await ctx.newPage();
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Access Denied' }).isVisible()).resolves.toBe(true);
-  await expect(page.getByText("You don't have permission to access this page.").isVisible()).resolves.toBe(true);
-  await expect(page.getByRole('link', { name: 'Go to Dashboard' }).isVisible()).resolves.toBe(true);
+  await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+  await page.getByText("You don't have permission to access this page.").waitFor();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
   await page.waitForURL((u) => u.pathname === '/');
   await ctx.close();
 });
@@ -149,6 +149,12 @@ test('the admin runs the season and a player sees the gameweek change live', asy
   // The admin moves gameweek 1 into the past.
   await page.getByRole('link', { name: 'Manage Gameweeks' }).click();
   await page.getByRole('heading', { name: 'Gameweek Management' }).waitFor();
+  // Without the start-up seed no definitions are stored yet (the defaults apply): store them first.
+  await expect(page.getByRole('button', { name: 'Add Gameweek 2' }).count()).resolves.toBe(0);
+  await page.getByRole('button', { name: 'Initialize Gameweeks' }).click();
+  await page.getByText('Default gameweek definitions initialized successfully!').waitFor();
+  await expect(page.getByTestId('gameweek-row-1').getByTestId('gameweek-dates').textContent()).resolves.toBe('15-08-2025 to 18-08-2025');
+  await expect(page.getByRole('button', { name: 'Initialize Gameweeks' }).count()).resolves.toBe(0);
   await page.getByRole('button', { name: 'Edit Gameweek 1', exact: true }).click();
   await page.getByLabel('Gameweek 1 start date').fill('2025-08-01');
   await page.getByLabel('Gameweek 1 end date').fill('2025-08-05');

@@ -69,6 +69,21 @@ async function signedIn(cookie: string, viewport = DESKTOP): Promise<BrowserCont
   return ctx;
 }
 
+const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+/**
+ * WCAG 2 A/AA violations in `include` (default the whole page), as "rule: targets" lines (axe-core
+ * run in the page). Toasts are left out: they come and go and are styled by the app shell.
+ */
+async function axeViolations(page: Page, include: string[] = ['body']): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (inc) => {
+    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
+    const r = await axe.run({ include: inc.map((s) => [s]), exclude: [['[data-sonner-toaster]']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, include);
+}
+
 const card = (page: Page, home: string) => page.getByTestId('match-card').filter({ hasText: home });
 
 test('Live Matches shows the in-play score and provisional points, updating as the admin changes the score', async () => {
@@ -106,6 +121,8 @@ test('Live Matches shows the in-play score and provisional points, updating as t
   await expect(provisional.textContent()).resolves.toBe('Provisional1 point if it ended now');
   await page.screenshot({ path: `${SHOTS}/issue8-matches-desktop.png`, fullPage: true });
   await admin.screenshot({ path: `${SHOTS}/issue8-matches-admin-desktop.png`, fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeViolations(admin)).toEqual([]);
 
   await form.getByLabel('Arsenal', { exact: true }).fill('2');
   await form.getByLabel('Chelsea', { exact: true }).fill('1');
@@ -161,6 +178,7 @@ test('a deadline reminder arrives by SMTP with unsubscribe headers, and its link
   const url = await page.getByLabel('Your calendar link').inputValue();
   expect(url).toMatch(/\/api\/calendar\/[\w-]+\.ics$/);
   await page.screenshot({ path: `${SHOTS}/issue8-settings-desktop.png`, fullPage: true });
+  expect(await axeViolations(page, ['section[aria-labelledby="reminders-heading"]', 'section[aria-labelledby="calendar-heading"]'])).toEqual([]);
 
   // The one-click link unsubscribes without signing in.
   const unsubscribe = /Unsubscribe from reminders: (\S+)/.exec(mail.text)![1]!;

@@ -108,14 +108,23 @@ export type Weekday = (typeof WEEKDAYS)[number];
 // Building an Intl formatter costs far more than using one, so each zone's is kept.
 const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
 
+// Kick-offs are a few hundred instants, asked about again on every request: answers are kept.
+const weekdayAnswers = new Map<string, Weekday>();
+
 /** The weekday of an instant in a time zone (IANA name), by Intl. */
 export function weekdayIn(iso: string, timeZone: string): Weekday {
+  const key = `${timeZone}|${iso}`;
+  const known = weekdayAnswers.get(key);
+  if (known) return known;
   let format = weekdayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone });
     if (weekdayFormats.size < 500) weekdayFormats.set(timeZone, format);
   }
-  return format.format(new Date(iso)) as Weekday;
+  const day = format.format(new Date(iso)) as Weekday;
+  if (weekdayAnswers.size > 50_000) weekdayAnswers.clear();
+  weekdayAnswers.set(key, day);
+  return day;
 }
 
 /** True when `tz` is an IANA zone this runtime knows. */

@@ -278,6 +278,32 @@ describe('password reset by e-mail', () => {
   });
 });
 
+describe('bad input on the other account endpoints', () => {
+  test.each([
+    ['sign-in with a number as e-mail', '/api/auth/sign-in/email', { email: 123, password: 'whatever-123' }],
+    ['sign-in with nothing', '/api/auth/sign-in/email', {}],
+    ['sign-in with an overlong password', '/api/auth/sign-in/email', { email: 'ada@example.com', password: 'x'.repeat(5000) }],
+    ['reset request with an array', '/api/auth/request-password-reset', { email: ['ada@example.com'] }],
+    ['verification for a script-bearing address', '/api/auth/send-verification-email', { email: '<script>alert(1)</script>' }],
+    ['reset without a token', '/api/auth/reset-password', { newPassword: 'long-enough-1' }],
+  ])('%s: 400 with a readable message, no session, no mail', async (_label, url, payload) => {
+    await signUp();
+    const res = await post(url, payload);
+    expect(res.statusCode).toBe(400);
+    const { message } = res.json().error as { message: string };
+    expect(message).toMatch(/^[A-Z][^[\]{}]+$/);
+    expect(cookieOf(res)).toBe('');
+    expect(await mails()).toHaveLength(0);
+  });
+
+  test('change password with non-string values is refused and changes nothing', async () => {
+    const { cookie } = await signUp();
+    const res = await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: { $ne: '' } }, cookie);
+    expect(res.statusCode).toBe(400);
+    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(200);
+  });
+});
+
 describe('rate limits', () => {
   test('repeated sign-in attempts reach 429 with a readable message, even with the right password', async () => {
     await signUp();

@@ -11,7 +11,8 @@ const MESSAGES: Record<string, string> = {
   INVALID_EMAIL: 'Please enter a valid email address.',
   INVALID_PASSWORD: 'Current password is incorrect',
   PASSWORD_TOO_SHORT: PASSWORD_TOO_SHORT,
-  PASSWORD_TOO_LONG: 'Password is too weak. Please choose a stronger password.',
+  PASSWORD_TOO_LONG: 'Password must be 128 characters or less',
+  VALIDATION_ERROR: 'Some details are missing or not valid. Please check them and try again.',
   INVALID_TOKEN: 'This link is invalid or has expired. Please ask for a new one.',
   EMAIL_NOT_VERIFIED: 'Email not yet verified. Please check your email and click the verification link.',
 };

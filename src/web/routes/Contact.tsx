@@ -61,7 +61,7 @@ function ContactScreen() {
         <h1 className="text-2xl font-bold text-slate-900">Contact Us</h1>
         <p className="text-sm text-slate-700">Questions, problems or ideas? Send us a message.</p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section className="card lg:col-span-2" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title" className="text-lg font-bold text-slate-900">
             Send us a message

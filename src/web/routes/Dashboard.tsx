@@ -47,8 +47,8 @@ function DashboardScreen() {
         </div>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <LeaguePositions />
           {d && <UpcomingMatches gameweek={d.currentGameweek} matches={d.upcoming} isAdmin={isAdmin} />}
           {d && <RecentActivity items={d.recentActivity} />}

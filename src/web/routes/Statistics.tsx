@@ -45,7 +45,7 @@ function StatisticsScreen() {
         <StatTile label="Exact Scores" value={s.exactScores} sub={`${s.gameweeksAtTop} Gameweeks at #1`} icon="bullseye" />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="card space-y-4" aria-labelledby="patterns-title">
           <h2 id="patterns-title" className="text-lg font-bold text-slate-900">
             Prediction Patterns

@@ -3,6 +3,7 @@ import { foundation } from './0001_foundation.js';
 import { leagues } from './0005_leagues.js';
 import { contact } from './0006_contact.js';
 import { matchday } from './0008_matchday.js';
+import { pointsSetBased } from './0009_points_set_based.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation, leagues, contact, matchday];
+export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased];

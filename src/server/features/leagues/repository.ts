@@ -118,31 +118,24 @@ export interface TableRow {
 }
 
 /**
- * One page of a league table, plus the viewer's own row wherever it falls, in one query.
- * Points come from `userPoints` (gameweek 0 = season total); RANK() gives tied players the same
- * rank (see src/game/ranking.ts), ROW_NUMBER() the display order (points, lower(name), id). Both
- * windows share one sort because RANK's ordering is a prefix of ROW_NUMBER's.
+ * A whole league table, ordered, in one query. Points come from `userPoints` (gameweek 0 = the
+ * season total); RANK() gives tied players the same rank (see src/game/ranking.ts), ROW_NUMBER()
+ * the display order (points, lower(name), id). Both windows share one sort because RANK's
+ * ordering is a prefix of ROW_NUMBER's. Pages are cut from it in memory (table-cache.ts).
  */
-export async function leagueTable(
-  db: DB,
-  opts: { leagueId: string; viewerId: string; gameweek: number; offset: number; limit: number },
-): Promise<TableRow[]> {
+export async function leagueStandings(db: DB, leagueId: string, gameweek: number): Promise<TableRow[]> {
   const { rows } = await sql<TableRow>`
-    WITH standings AS (
-      SELECT s."userId", s."displayName", s."points", s."exact",
-        RANK() OVER (ORDER BY s."points" DESC) AS "rank",
-        ROW_NUMBER() OVER (ORDER BY s."points" DESC, LOWER(s."displayName"), s."userId") AS "position"
-      FROM (
-        SELECT m."userId", ${displayNameSql} AS "displayName",
-          COALESCE(p."points", 0) AS "points", COALESCE(p."exact", 0) AS "exact"
-        FROM "leagueMembers" m
-        JOIN "user" u ON u."id" = m."userId"
-        LEFT JOIN "userPoints" p ON p."gameweek" = ${opts.gameweek} AND p."userId" = m."userId"
-        WHERE m."leagueId" = ${opts.leagueId}
-      ) s
-    )
-    SELECT * FROM standings
-    WHERE ("position" > ${opts.offset} AND "position" <= ${opts.offset + opts.limit}) OR "userId" = ${opts.viewerId}
+    SELECT s."userId", s."displayName", s."points", s."exact",
+      RANK() OVER (ORDER BY s."points" DESC) AS "rank",
+      ROW_NUMBER() OVER (ORDER BY s."points" DESC, LOWER(s."displayName"), s."userId") AS "position"
+    FROM (
+      SELECT m."userId", ${displayNameSql} AS "displayName",
+        COALESCE(p."points", 0) AS "points", COALESCE(p."exact", 0) AS "exact"
+      FROM "leagueMembers" m
+      JOIN "user" u ON u."id" = m."userId"
+      LEFT JOIN "userPoints" p ON p."gameweek" = ${gameweek} AND p."userId" = m."userId"
+      WHERE m."leagueId" = ${leagueId}
+    ) s
     ORDER BY "position"`.execute(db);
   return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), rank: Number(r.rank), position: Number(r.position) }));
 }

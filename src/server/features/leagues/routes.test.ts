@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
@@ -184,6 +184,15 @@ describe('league table', () => {
     const dave = await player({ teamName: 'Mangoes' });
     const league = await leagueOf(alice);
     for (const p of [bob, carol, dave]) await joinByCode(p.cookie, league.code);
+    const admin = await player({ role: 'admin' });
+    // Results through the admin route, as in production: it scores and announces the change.
+    const enter = async (fixtureId: string, homeScore: number, awayScore: number) => {
+      const before = events.length;
+      const res = await t.request({ method: 'PUT', url: `/api/admin/results/${fixtureId}`, payload: { homeScore, awayScore }, cookie: admin.cookie });
+      expect(res.statusCode).toBe(200);
+      // On PostgreSQL the event comes back through LISTEN/NOTIFY; tables are fresh once it has.
+      await vi.waitFor(() => expect(events.slice(before).some((e) => e.type === 'result')).toBe(true));
+    };
 
     // GW1: alice 3+1, bob 1+0, carol 3, dave nothing. GW2 (no result yet) counts nothing.
     await buildPrediction(db, { userId: alice.id, fixtureId: a!.id, homeScore: 2, awayScore: 1 });
@@ -192,8 +201,8 @@ describe('league table', () => {
     await buildPrediction(db, { userId: bob.id, fixtureId: b!.id, homeScore: 0, awayScore: 0 });
     await buildPrediction(db, { userId: carol.id, fixtureId: a!.id, homeScore: 2, awayScore: 1 });
     await buildPrediction(db, { userId: carol.id, fixtureId: c!.id, homeScore: 2, awayScore: 2 });
-    await buildResult(db, { fixtureId: a!.id, homeScore: 2, awayScore: 1 });
-    await buildResult(db, { fixtureId: b!.id, homeScore: 2, awayScore: 0 });
+    await enter(a!.id, 2, 1);
+    await enter(b!.id, 2, 0);
 
     const table = await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: bob.cookie });
     expect(table.statusCode).toBe(200);
@@ -209,7 +218,7 @@ describe('league table', () => {
     expect(body.viewer).toMatchObject({ displayName: 'bob_b', isViewer: true, rank: 3 });
 
     // A corrected result changes the table; now alice and carol tie on 3 points (Apples before Zebras).
-    await buildResult(db, { fixtureId: b!.id, homeScore: 0, awayScore: 1 });
+    await enter(b!.id, 0, 1);
     const tied = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: bob.cookie })).json();
     expect(tied.rows.map((r: { displayName: string; rank: number; points: number }) => [r.displayName, r.rank, r.points])).toEqual([
       ['Apples', 1, 3],
@@ -219,7 +228,7 @@ describe('league table', () => {
     ]);
 
     // Gameweek 2 once scored: only carol has a pick there.
-    await buildResult(db, { fixtureId: c!.id, homeScore: 2, awayScore: 2 });
+    await enter(c!.id, 2, 2);
     const gw2 = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table?gameweek=2`, cookie: alice.cookie })).json();
     expect(gw2.gameweek).toBe(2);
     expect(gw2.rows.map((r: { displayName: string; points: number; rank: number }) => [r.displayName, r.points, r.rank])).toEqual([
@@ -281,6 +290,24 @@ describe('league table', () => {
     const refused = await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: outsider.cookie });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('You are not a member of this league.');
+  });
+});
+
+describe('table freshness', () => {
+  test('a newcomer sees the table at once, and the others see them after the live event', async () => {
+    const alice = await player({ teamName: 'Alice' });
+    const bob = await player({ teamName: 'Bob' });
+    const league = await leagueOf(alice);
+    const table = (cookie: string) => t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie });
+    expect((await table(alice.cookie)).json().total).toBe(1);
+    expect((await table(bob.cookie)).statusCode).toBe(403);
+    await joinByCode(bob.cookie, league.code);
+    const seenByBob = (await table(bob.cookie)).json();
+    expect(seenByBob.viewer).toMatchObject({ displayName: 'Bob', isViewer: true });
+    await vi.waitFor(async () => expect((await table(alice.cookie)).json().total).toBe(2));
+    await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: bob.cookie });
+    await vi.waitFor(async () => expect((await table(bob.cookie)).statusCode).toBe(403));
+    await vi.waitFor(async () => expect((await table(alice.cookie)).json().total).toBe(1));
   });
 });
 

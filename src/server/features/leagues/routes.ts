@@ -9,6 +9,7 @@ import { requireUser, requireVerifiedUser } from '../../auth/session.js';
 import type { DB } from '../../db/index.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
+import { createTableCache } from './table-cache.js';
 import {
   leagueDto,
   pickDto,
@@ -40,6 +41,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const db = (): DB => app.deps.db;
   const nextCode = opts.generateCode ?? (() => generateLeagueCode());
   const membershipChanged = () => app.deps.bus.publish({ type: 'leagues', keys: [['leagues'], ['dashboard']] });
+  const tables = createTableCache(db, app.deps.bus);
+  app.addHook('onClose', async () => tables.close());
 
   async function leagueForMember(id: string, userId: string) {
     const league = await repo.getLeagueFor(db(), id, userId);
@@ -248,26 +251,24 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     },
     async (req) => {
       const user = await requireUser(app, req);
-      const league = await leagueForMember(req.params.id, user.id);
+      const gameweek = req.query.gameweek ?? 0;
+      let entry = await tables.get(req.params.id, gameweek);
+      // A member this cached table has not seen yet (joined on another instance a moment ago).
+      if (entry && !entry.byUser.has(user.id)) entry = await tables.get(req.params.id, gameweek, { fresh: true });
+      if (!entry) throw notFound(LEAGUE_GONE);
+      const viewer = entry.byUser.get(user.id);
+      if (!viewer) throw forbidden(NOT_A_MEMBER);
       const { page, pageSize } = req.query;
       const offset = (page - 1) * pageSize;
-      const rows = await repo.leagueTable(db(), {
-        leagueId: league.id,
-        viewerId: user.id,
-        gameweek: req.query.gameweek ?? 0,
-        offset,
-        limit: pageSize,
-      });
-      const present = (r: repo.TableRow) => presentTableRow(r, league.creatorId, user.id);
-      const viewer = rows.find((r) => r.userId === user.id);
+      const present = (r: repo.TableRow) => presentTableRow(r, entry.league.creatorId, user.id);
       return {
-        league: presentLeague(league, user.id),
+        league: presentLeague({ ...entry.league, memberCount: entry.rows.length, isMember: 1 }, user.id),
         gameweek: req.query.gameweek ?? null,
         page,
         pageSize,
-        total: Number(league.memberCount),
-        rows: rows.filter((r) => r.position > offset && r.position <= offset + pageSize).map(present),
-        viewer: viewer ? present(viewer) : null,
+        total: entry.rows.length,
+        rows: entry.rows.slice(offset, offset + pageSize).map(present),
+        viewer: present(viewer),
       };
     },
   );

@@ -63,7 +63,9 @@ describe('PUT /api/admin/live-scores/:fixtureId', () => {
     const pred = await t.app.deps.db.selectFrom('predictions').selectAll().where('fixtureId', '=', fixtureId).executeTakeFirstOrThrow();
     expect(pred.points).toBeNull();
     expect(pred.outcome).toBeNull();
-    expect(events.filter((e) => e.type === 'live-score').at(-1)?.keys).toEqual([['matches'], ['fixtures'], ['leagues']]);
+    // On PostgreSQL events travel through LISTEN/NOTIFY, so they arrive a moment after the response.
+    await expect.poll(() => events.filter((e) => e.type === 'live-score').length, { timeout: 5000 }).toBe(2);
+    expect(events.find((e) => e.type === 'live-score')?.keys).toEqual([['matches'], ['fixtures'], ['leagues']]);
   });
 
   test('is refused once the final result is saved, leaving the final result alone', async () => {

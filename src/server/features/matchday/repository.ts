@@ -170,25 +170,27 @@ export interface LiveTableMember {
   creatorId: string;
 }
 
-/** Every member of a league with their stored (final) points total. */
+/**
+ * Every member of a league with their stored (final) points total: `userPoints` gameweek 0, the
+ * season total the leagues feature keeps exact with triggers (the same source as its tables).
+ */
 export async function leagueMembersWithPoints(db: DB, leagueId: string): Promise<LiveTableMember[]> {
   const rows = await db
     .selectFrom('leagueMembers')
     .innerJoin('user', 'user.id', 'leagueMembers.userId')
     .innerJoin('leagues', 'leagues.id', 'leagueMembers.leagueId')
-    .leftJoin('predictions', (j) => j.onRef('predictions.userId', '=', 'leagueMembers.userId').on('predictions.points', 'is not', null))
+    .leftJoin('userPoints', (j) => j.onRef('userPoints.userId', '=', 'leagueMembers.userId').on('userPoints.gameweek', '=', 0))
     .where('leagueMembers.leagueId', '=', leagueId)
-    .groupBy(['leagueMembers.userId', 'user.teamName', 'user.username', 'user.name', 'leagues.creatorId'])
-    .select((eb) => [
+    .select([
       'leagueMembers.userId as userId',
       'user.teamName as teamName',
       'user.username as username',
       'user.name as name',
       'leagues.creatorId as creatorId',
-      eb.fn.coalesce(eb.fn.sum<number>('predictions.points'), eb.lit(0)).as('storedPoints'),
+      'userPoints.points as storedPoints',
     ])
     .execute();
-  return rows.map((r) => ({ ...r, storedPoints: Number(r.storedPoints) }));
+  return rows.map((r) => ({ ...r, storedPoints: Number(r.storedPoints ?? 0) }));
 }
 
 export interface LivePredictionRow {

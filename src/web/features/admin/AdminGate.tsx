@@ -27,9 +27,10 @@ export function AdminGate({ loading, homeLabel, homeTo, children }: { loading: s
   if (denied) {
     return (
       <div className="card mx-auto mt-8 max-w-md text-center" role="alert">
-        <div aria-hidden="true" className="text-4xl">
-          🔒
-        </div>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto h-10 w-10 text-red-700" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <rect x="4" y="11" width="16" height="10" rx="2" />
+          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+        </svg>
         <h1 className="mt-2 text-xl font-bold text-slate-900">Access Denied</h1>
         <p className="mt-2 text-slate-700">You don&apos;t have permission to access this page.</p>
         <Link to={user ? homeTo : '/'} className="btn-primary mt-6">

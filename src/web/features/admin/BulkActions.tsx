@@ -92,7 +92,7 @@ export function ImportFileInput({ busy, setBusy, notify }: { busy: boolean; setB
     }
   }
   return (
-    <label className={`btn-secondary cursor-pointer ${busy ? 'pointer-events-none opacity-50' : ''}`}>
+    <label className={`btn-secondary cursor-pointer focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-brand-600 ${busy ? 'pointer-events-none opacity-50' : ''}`}>
       Import JSON File
       <input
         ref={input}

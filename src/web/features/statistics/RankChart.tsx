@@ -22,11 +22,13 @@ export default function RankChart({ history }: { history: Statistics['rankHistor
             allowDecimals={false}
             domain={[1, worst]}
             ticks={rankTicks}
+            interval={0}
             width={36}
             tickFormatter={(v: number) => `#${v}`}
             tick={{ fontSize: 12, fill: '#334155' }}
           />
           <YAxis yAxisId="points" orientation="right" allowDecimals={false} width={32} tick={{ fontSize: 12, fill: '#334155' }} />
+          {/* Left axis: rank (#1 at the top); right axis: points. */}
           <Tooltip />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Bar yAxisId="points" dataKey="points" name="Points" fill="#86efac" radius={[4, 4, 0, 0]} isAnimationActive={false} />
