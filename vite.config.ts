@@ -12,6 +12,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    rollupOptions: {
+      // Two pages: the single-page app, and a light pre-rendered landing page for /.
+      input: { main: 'src/web/index.html', landing: 'src/web/landing.html' },
+    },
   },
   server: {
     port: 5173,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -40,6 +42,18 @@ async function verifiedAccount(email: string, opts: { teamName: string | null })
   return { email, password: 'side-player-pass' };
 }
 
+const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2 A/AA violations on the page (axe-core run in the page), as "rule: targets" lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
+    const r = await axe.run({ include: [['body']], exclude: [['[data-sonner-toaster]']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email Address').fill(email);
@@ -57,10 +71,10 @@ describe('landing page', () => {
     for (const text of ['Live Leaderboards', 'Real-time Updates', 'Community', 'Fair Scoring', '10K+', '50K+', '99.9%', 'Pro Features']) {
       await page.getByText(text, { exact: true }).first().waitFor();
     }
-    // Dashboard and Live Matches are disabled in the side navigation; the others are links.
+    // Dashboard is disabled in the side navigation; the others (Live Matches too, issue 8) are links.
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByText('Dashboard').getAttribute('aria-disabled')).toBe('true');
-    expect(await nav.getByText('Live Matches').getAttribute('aria-disabled')).toBe('true');
+    expect(await nav.getByRole('link', { name: 'Live Matches' }).getAttribute('href')).toBe('/matches');
     expect(await nav.getByRole('link', { name: 'My Predictions' }).getAttribute('href')).toBe('/predictions');
 
     // Watch Demo shows the features (no video).
@@ -80,6 +94,28 @@ describe('landing page', () => {
     await ctx.close();
   });
 
+  test('the visitor screens pass axe (WCAG 2 A/AA) on a phone and on a desktop, errors shown', async () => {
+    for (const viewport of [PHONE, undefined]) {
+      const ctx = await newContext(browser, server.url, viewport);
+      const page = await ctx.newPage();
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Start Predicting Now' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto('/signup');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByText('Name is required', { exact: true }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Forgot your password?' }).click();
+      await page.getByText('Please enter your email to reset your password').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto('/reset-password?token=x');
+      await page.getByRole('button', { name: 'Set New Password' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await ctx.close();
+    }
+  });
+
   test('visitors: /verify sends to /signup, Settings asks to log in, Login shows the sign-up success banner', async () => {
     const ctx = await newContext(browser, server.url);
     const page = await ctx.newPage();
@@ -93,6 +129,8 @@ describe('landing page', () => {
     await page.evaluate(() => window.history.replaceState({ usr: { success: true }, key: 'k', idx: 0 }, '', '/login'));
     await page.reload();
     await page.getByText('Account created successfully! Please sign in to continue.').waitFor();
+    await page.goto('/verified?error=INVALID_TOKEN');
+    await page.getByText('This verification link is invalid or has expired. Please ask for a new one.').waitFor();
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await ctx.close();
@@ -173,6 +211,7 @@ describe('the whole account journey through the UI', () => {
     expect(await page.getByRole('button', { name: /Resend Email/ }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: "I've Verified My Email" }).click();
     await page.getByText('Email not yet verified. Please check your email and click the verification link.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     // The e-mail arrives over SMTP; its link is opened like a mail client would, in a new tab.
     const mail = await smtp.waitFor((m) => m.to.includes(email) && /verify/i.test(m.subject));
@@ -293,6 +332,7 @@ describe('team-name prompt', () => {
     const prompt = page.getByRole('dialog', { name: 'Create Your Team Name!' });
     await prompt.waitFor();
 
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.waitForTimeout(300);
     expect(await prompt.isVisible()).toBe(true);

@@ -166,6 +166,18 @@ test('the admin runs the season and a player sees the gameweek change live', asy
   await expect.poll(() => gwSelect.inputValue(), { timeout: 5_000 }).toBe('2');
   await expect(playerPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
 
+  // Bulk delete by gameweek: a warning with the count, then a final confirmation.
+  await page.getByRole('link', { name: 'Back to Admin' }).click();
+  await page.getByLabel('Filter by gameweek').selectOption('38');
+  await page.getByText('Showing 10 of 380 fixtures').waitFor();
+  await page.getByRole('button', { name: 'Delete Gameweek 38' }).click();
+  await page.getByRole('dialog', { name: 'Delete Gameweek 38' }).getByText('This will delete 10 fixtures in Gameweek 38').waitFor();
+  await page.getByRole('dialog', { name: 'Delete Gameweek 38' }).getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('dialog', { name: 'Are you absolutely sure?' }).getByRole('button', { name: 'Delete 10 fixtures' }).click();
+  await page.getByText('Successfully deleted Gameweek 38 fixtures (10 fixtures)!').waitFor();
+  await page.getByText('Showing 0 of 370 fixtures').waitFor();
+  await expect(page.getByRole('button', { name: 'Delete Gameweek 38' }).isDisabled()).resolves.toBe(true);
+
   expect(errors).toEqual([]);
   await playerCtx.close();
   await adminCtx.close();

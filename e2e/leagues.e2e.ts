@@ -76,7 +76,7 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
 
   await a.getByRole('button', { name: 'Create League' }).click();
   await a.getByRole('button', { name: 'Create League', exact: true }).last().click();
-  await expect(a.getByText('League name cannot be empty.').isVisible()).resolves.toBe(true);
+  await a.getByText('League name cannot be empty.').waitFor();
   await a.getByLabel('League Name').fill('  Office League ');
   await a.screenshot({ path: `${SHOTS}/issue5-create-desktop.png`, fullPage: true });
   await a.locator('form').getByRole('button', { name: 'Create League' }).click();
@@ -85,8 +85,8 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   const code = /Code: ([A-Z2-9]{8})/.exec((await created.textContent()) ?? '')![1]!;
 
   // The default view, with the new league selected.
-  await expect(a.getByRole('heading', { name: 'Office League', level: 2 }).isVisible()).resolves.toBe(true);
-  await expect(a.getByText('Creator', { exact: true }).isVisible()).resolves.toBe(true);
+  await a.getByRole('heading', { name: 'Office League', level: 2 }).waitFor();
+  await a.getByText('Creator', { exact: true }).waitFor();
   await a.getByRole('button', { name: 'Copy Code for Office League' }).click();
   await a.getByText('League code copied to clipboard!').waitFor();
   await expect(a.evaluate(() => navigator.clipboard.readText())).resolves.toBe(code);
@@ -123,7 +123,7 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   // The link again: already a member, and the league still opens.
   await c.goto(`/join/${code.toLowerCase()}`);
   await c.getByText('You are already a member of this league.').waitFor();
-  await expect(c.getByRole('heading', { name: 'Office League', level: 2 }).isVisible()).resolves.toBe(true);
+  await c.getByRole('heading', { name: 'Office League', level: 2 }).waitFor();
 
   // Alice's table shows three members, all on 0 points, live.
   await a.getByText('3 members').waitFor();
@@ -173,6 +173,11 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await a.getByText('2 members').waitFor();
 
   await b.screenshot({ path: `${SHOTS}/issue5-table-phone.png`, fullPage: true });
+  await row(b, 'Alice Allstars').getByRole('button', { name: /view picks/ }).click();
+  const alicePicks = b.getByRole('dialog', { name: "Alice Allstars's picks" });
+  await alicePicks.getByText('1 - 1').first().waitFor();
+  await b.screenshot({ path: `${SHOTS}/issue5-picks-phone.png` });
+  await alicePicks.getByRole('button', { name: 'Close' }).click();
   expect([...aliceErrors, ...bobErrors, ...carolErrors]).toEqual([]);
   await Promise.all([aliceCtx.close(), bobCtx.close(), carolCtx.close()]);
 });

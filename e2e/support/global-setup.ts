@@ -11,6 +11,7 @@ export default function setup() {
   if (process.env.E2E_WEB_DIR && fs.existsSync(path.join(process.env.E2E_WEB_DIR, 'index.html'))) return;
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-web-'));
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/prerender-landing.tsx', out], { stdio: 'inherit' });
   process.env.E2E_WEB_DIR = out;
   return () => fs.rmSync(out, { recursive: true, force: true });
 }

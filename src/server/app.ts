@@ -183,11 +183,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: WEB_DIR,
       wildcard: false,
+      index: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+  }
+  if (hasWeb) {
+    // A direct visit to / gets the pre-rendered light landing page (falls back to the app shell).
+    const landing = fs.existsSync(path.join(WEB_DIR, 'landing.html')) ? 'landing.html' : 'index.html';
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile(landing));
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url.startsWith('/dev/') || req.method !== 'GET' || !hasWeb) {

@@ -176,7 +176,9 @@ describe('e-mail verification', () => {
   test('a forged token is refused and verifies nothing', async () => {
     const { cookie } = await signUp();
     const res = await get('/api/auth/verify-email?token=forged.token.value&callbackURL=/verified');
-    expect(res.statusCode).not.toBe(200);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/verified?error=INVALID_TOKEN');
+    expect(cookieOf(res)).toBe('');
     expect((await me(cookie)).json().user.emailVerified).toBe(false);
   });
 });

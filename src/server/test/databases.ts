@@ -64,6 +64,13 @@ export async function dropDatabase(handle: DatabaseHandle): Promise<void> {
   const admin = new pg.Client({ connectionString: `${base}/postgres` });
   await admin.connect();
   try {
+    // pg-pool's end() resolves before its clients' connections have closed; FORCE would kill them
+    // mid-goodbye and the pool would raise an unhandled 57P01 error. Let them finish first.
+    for (let i = 0; i < 40; i++) {
+      const open = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (open.rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } finally {
     await admin.end();

@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
+import { LogoMark } from './LogoMark';
+import { LOGO_CLASS } from './logo-class';
+
 
 export function Logo({ to = '/' }: { to?: string }) {
   return (
-    <Link to={to} className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-900">
-      <svg aria-hidden="true" viewBox="0 0 64 64" className="h-8 w-8">
-        <rect width="64" height="64" rx="14" fill="#15803d" />
-        <circle cx="32" cy="32" r="18" fill="#fff" />
-        <path d="M32 20l6 4.5-2.3 7h-7.4L26 24.5z" fill="#15803d" />
-      </svg>
-      Scoreline
+    <Link to={to} className={LOGO_CLASS}>
+      <LogoMark />
     </Link>
   );
 }

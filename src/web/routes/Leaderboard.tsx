@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/session';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
 import {
   joinedMessage,
+  leagueKeys,
   useLeaveLeague,
   useMyLeagues,
   useRemoveMember,
@@ -53,6 +55,7 @@ function Leagues() {
   const [leaving, setLeaving] = useState<League | null>(null);
   const [renaming, setRenaming] = useState<League | null>(null);
   const leagues = useMyLeagues();
+  const qc = useQueryClient();
   const leave = useLeaveLeague();
   const remove = useRemoveMember();
 
@@ -68,6 +71,8 @@ function Leagues() {
   const selected = list.find((l) => l.id === selectedId) ?? list[0] ?? null;
 
   const openLeague = (league: League, msg: Message) => {
+    // Show it at once; the refetch that follows brings the exact member counts.
+    qc.setQueryData<League[]>(leagueKeys.mine, (old) => (old && !old.some((l) => l.id === league.id) ? [...old, league] : old));
     setSelectedId(league.id);
     setMode('default');
     setMessage(msg);

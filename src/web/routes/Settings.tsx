@@ -93,8 +93,7 @@ export default function Settings() {
         </aside>
       </div>
 
-      {/* ── Match-day reminders and calendar ──────────────────────────────────────────────
-          Reserved for src/web/features/matchday (another issue adds its section here). */}
+      {/* ── Match-day reminders and calendar (owned by src/web/features/matchday) ── */}
       <MatchdaySettings />
     </div>
   );

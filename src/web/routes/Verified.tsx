@@ -1,16 +1,39 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthShell } from '../features/account/AuthShell';
+import { Banner } from '../components/Banner';
 import { meKey, useSession } from '../lib/session';
 
-/** Where the e-mail link lands: the account is verified (and signed in by the link). */
+/**
+ * Where the e-mail link lands. Better Auth verifies, signs the user in and redirects here; a bad
+ * or expired link comes back with `?error=…` instead.
+ */
 export default function Verified() {
   const qc = useQueryClient();
   const { user } = useSession();
+  const [params] = useSearchParams();
+  const error = params.get('error');
   useEffect(() => {
     void qc.invalidateQueries({ queryKey: meKey });
   }, [qc]);
+
+  if (error) {
+    const next = user && !user.emailVerified ? { to: '/verify', label: 'Send a New Link' } : user ? { to: '/dashboard', label: 'Go to Dashboard' } : { to: '/login', label: 'Sign In' };
+    return (
+      <AuthShell title="Verification link not valid">
+        <div className="space-y-5">
+          <Banner kind="error">
+            {error === 'TOKEN_EXPIRED' ? 'This verification link has expired. Please ask for a new one.' : 'This verification link is invalid or has expired. Please ask for a new one.'}
+          </Banner>
+          <Link to={next.to} className="btn-primary w-full">
+            {next.label}
+          </Link>
+        </div>
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell title="Email verified!">
       <div className="space-y-5 text-center">

@@ -173,6 +173,21 @@ describe('deadline reminders', () => {
     expect((await db.selectFrom('reminderLog').select('attempts').executeTakeFirstOrThrow()).attempts).toBe(3);
   });
 
+  test('a claim left by an instance that died before sending is taken over after ten minutes', async () => {
+    const t = await createTestApp({ now: DAY_BEFORE.toISOString() });
+    cleanups.push(t.close);
+    const { db, handle } = t.app.deps;
+    const f = await buildFixture(db, { kickoffAt: K1 });
+    const u = await buildUser(db, handle.dialect, { email: 'orphan@example.com' });
+    const claimedAt = (minutesAgo: number) => new Date(DAY_BEFORE.getTime() - minutesAgo * 60_000).toISOString();
+    await db.insertInto('reminderLog').values({ userId: u.id, fixtureId: f.id, windowHours: 24, status: 'claimed', claimedAt: claimedAt(5), sentAt: null, attempts: 1, lastError: null }).execute();
+    expect(await runReminders(t.app, DAY_BEFORE)).toEqual({ sent: 0, failed: 0 }); // maybe still sending
+    await db.updateTable('reminderLog').set({ claimedAt: claimedAt(11) }).execute();
+    expect(await runReminders(t.app, DAY_BEFORE)).toEqual({ sent: 1, failed: 0 });
+    expect((await db.selectFrom('mailOutbox').select('to').execute()).map((m) => m.to)).toEqual(['orphan@example.com']);
+    expect(await db.selectFrom('reminderLog').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({ status: 'sent', attempts: 2 });
+  });
+
   test('two app instances on one database send each reminder once', async () => {
     const url = await freshDatabaseUrl();
     const h1 = openDatabase(url, { poolSize: 5 });

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { useLandingLink } from '../landing/link';
 import { Icon, type IconName } from './icons';
 
 const LINKS = [
+  { to: '/matches', label: 'Live Matches', icon: 'ball' as IconName, state: undefined },
   { to: '/predictions', label: 'My Predictions', icon: 'target' as IconName, state: { activeTab: 'my-predictions' } },
   { to: '/leaderboard', label: 'Leaderboard', icon: 'trophy' as IconName, state: { activeTab: 'leaderboard' } },
   { to: '/statistics', label: 'Statistics', icon: 'chart' as IconName, state: undefined },
@@ -9,13 +10,13 @@ const LINKS = [
 ];
 const DISABLED = [
   { label: 'Dashboard', icon: 'home' as IconName },
-  { label: 'Live Matches', icon: 'ball' as IconName },
 ];
 
 const item = 'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium';
 
-/** Spec §2: the landing page's side navigation (Dashboard and Live Matches are disabled here). */
+/** Spec §2: the landing page's side navigation (Dashboard is disabled here; issue 8 enables Live Matches). */
 export function LandingNav({ onNavigate }: { onNavigate?: () => void }) {
+  const Link = useLandingLink();
   return (
     <nav aria-label="Main">
       <ul className="space-y-1">

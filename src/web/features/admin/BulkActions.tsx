@@ -127,11 +127,13 @@ export function BulkDeleteButton({
   notify: Notify;
 }) {
   const [step, setStep] = useState<0 | 1 | 2>(0);
+  const [deleting, setDeleting] = useState(false);
   const what = gameweek === null ? 'all' : `Gameweek ${gameweek}`;
 
   async function run() {
     setStep(0);
     setBusy(true);
+    setDeleting(true);
     try {
       const { deleted } = await adminApi.deleteFixtures(gameweek);
       if (deleted === 0) notify('error', 'No fixtures to delete.');
@@ -139,6 +141,7 @@ export function BulkDeleteButton({
     } catch {
       notify('error', 'Failed to delete fixtures. Please try again.');
     } finally {
+      setDeleting(false);
       setBusy(false);
     }
   }
@@ -148,6 +151,11 @@ export function BulkDeleteButton({
       <button type="button" className="btn-danger" disabled={busy || count === 0} onClick={() => setStep(1)}>
         {gameweek === null ? 'Delete All Fixtures' : `Delete Gameweek ${gameweek}`}
       </button>
+      {deleting && (
+        <p role="status" className="w-full rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900 sm:order-last">
+          Deleting {count} {count === 1 ? 'fixture' : 'fixtures'}...
+        </p>
+      )}
       <ConfirmDialog
         open={step === 1}
         title={gameweek === null ? 'Delete All Fixtures' : `Delete Gameweek ${gameweek}`}
