@@ -17,6 +17,7 @@ import {
 } from '../features/leagues/api';
 import { LeagueCard } from '../features/leagues/LeagueCard';
 import { LeagueTable } from '../features/leagues/LeagueTable';
+import { LiveLeagueTable } from '../features/matchday/LiveLeagueTable';
 import { CreateLeagueForm, JoinLeagueForm } from '../features/leagues/LeagueForms';
 import { PicksModal } from '../features/leagues/PicksModal';
 import { RenameLeagueDialog } from '../features/leagues/RenameLeagueDialog';
@@ -168,7 +169,9 @@ function Leagues() {
             </div>
             <div className="mt-4">
               {selected ? (
-                <LeagueTable key={selected.id} leagueId={selected.id} viewerIsCreator={selected.isCreator} onOpenPicks={setPicksOf} onRemove={setRemoving} />
+                <LiveLeagueTable key={selected.id} leagueId={selected.id}>
+                  <LeagueTable leagueId={selected.id} viewerIsCreator={selected.isCreator} onOpenPicks={setPicksOf} onRemove={setRemoving} />
+                </LiveLeagueTable>
               ) : (
                 <p className="text-slate-700">No leaderboard data available yet.</p>
               )}

@@ -38,6 +38,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = await requireUser(app, req);
       await setTeamName(app.deps.db, user.id, req.body.teamName, app.deps.clock.nowIso());
+      // League tables show team names: every open table refetches.
+      await app.deps.bus.publish({ type: 'profile.teamName', keys: [['leagues'], ['dashboard']] });
       return { user: { ...user, teamName: req.body.teamName } };
     },
   );
