@@ -12,6 +12,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
           include: ['src/game/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
@@ -19,6 +21,8 @@ export default defineConfig({
       {
         test: {
           name: 'api-sqlite',
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
           include: ['src/server/**/*.test.ts', 'tmp/**/*.test.ts'],
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
@@ -29,6 +33,8 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           include: ['src/server/**/*.test.ts', 'tmp/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['src/server/test/postgres-global-setup.ts'],
@@ -40,6 +46,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
