@@ -6,16 +6,21 @@ import './styles.css';
 /**
  * The light entry for a direct visit to /: React and the landing page only (no router, query
  * client or toasts), hydrating the HTML pre-rendered at build time. Links are plain anchors into
- * the single-page app. A signed-in visitor gets the Dashboard button once /api/me answers.
+ * the single-page app. A signed-in visitor gets the Dashboard button once /api/me answers, and a
+ * notice from navigation state shows after hydration (the pre-rendered HTML has none).
  */
 function LandingEntry() {
   const [signedIn, setSignedIn] = useState(false);
+  const [notice, setNotice] = useState<string | undefined>();
   useEffect(() => {
+    // A notice passed in React Router's navigation state survives a reload in history.state.
+    const message = (window.history.state as { usr?: { message?: unknown } } | null)?.usr?.message;
+    if (typeof message === 'string' && message) setNotice(message);
     fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } })
       .then((res) => setSignedIn(res.ok))
       .catch(() => {});
   }, []);
-  return <LandingPage signedIn={signedIn} />;
+  return <LandingPage signedIn={signedIn} notice={notice} />;
 }
 
 const root = document.getElementById('root')!;

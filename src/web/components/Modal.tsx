@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
 /**
  * An accessible modal on the native <dialog>: showModal() makes the rest of the page inert
  * (focus stays inside), Escape closes it, and focus returns to where it was on close.
@@ -58,6 +60,21 @@ export function Modal({
       }}
       onClick={(e) => {
         if (dismissible && e.target === ref.current) onClose();
+      }}
+      onKeyDown={(e) => {
+        // Keep Tab inside the dialog: the browser would otherwise move on to its own toolbar.
+        if (e.key !== 'Tab' || !ref.current) return;
+        const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled') && el.offsetParent !== null);
+        if (focusable.length === 0) return;
+        const first = focusable[0]!;
+        const last = focusable[focusable.length - 1]!;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
       }}
     >
       {open && (

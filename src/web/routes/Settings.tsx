@@ -80,9 +80,9 @@ export default function Settings() {
                 <dd className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 tracking-widest text-slate-900" aria-label="Password hidden">
                   ••••••••••
                 </dd>
-                <p className="mt-1 text-xs text-slate-600">Your password is securely encrypted. Change it below.</p>
               </div>
             </dl>
+            <p className="mt-1 text-xs text-slate-600">Your password is securely encrypted. Change it below.</p>
           </section>
 
           <ChangePasswordForm />

@@ -62,7 +62,7 @@ const ICONS: Record<string, DashIconName> = {
 export function AchievementBadge({ id, name, description, earned }: { id: string; name: string; description: string; earned: boolean }) {
   return (
     <li
-      className={`flex items-center gap-3 rounded-lg border p-3 ${earned ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-slate-50 opacity-60 grayscale'}`}
+      className={`flex items-center gap-3 rounded-lg border p-3 ${earned ? 'border-amber-300 bg-amber-50' : 'border-dashed border-slate-300 bg-slate-50 text-slate-700'}`}
       data-earned={earned}
     >
       <span className={`shrink-0 rounded-full p-1.5 ${earned ? 'bg-amber-200 text-amber-900' : 'bg-slate-200 text-slate-600'}`}>
