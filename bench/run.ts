@@ -127,14 +127,14 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   const resultMs = median(resultTimes);
   rows.push({ scenario: `Result saved, ${PLAYERS.toLocaleString('en')} predictions rescored`, value: resultMs, unit: 'ms (median of 5)', budget: '≤ 100 ms', ok: resultMs <= 100 });
 
-  // One event to many SSE clients.
-  let k = 5;
+  // One event to many SSE clients: a cheap admin change (a gameweek's dates), so the figure is
+  // the fan-out itself, measured from the moment the change is sent.
   const delays = await sseFanout(app.url, SSE_CLIENTS, async () => {
-    const fixtureId = world.openFixtureIds[k++]!;
-    await fetch(`${app.url}/api/admin/results/${encodeURIComponent(fixtureId)}`, { method: 'PUT', headers: { cookie: adminCookie, 'content-type': 'application/json' }, body: JSON.stringify({ homeScore: 0, awayScore: 0 }) });
+    const res = await fetch(`${app.url}/api/admin/gameweeks/38`, { method: 'PUT', headers: { cookie: adminCookie, 'content-type': 'application/json' }, body: JSON.stringify({ startDate: '2026-05-22', endDate: '2026-05-25' }) });
+    if (!res.ok) throw new Error(`gameweek edit answered ${res.status}`);
   });
   const sseP99 = percentile(delays, 99);
-  rows.push({ scenario: `One event to ${SSE_CLIENTS.toLocaleString('en')} SSE clients`, value: sseP99, unit: 'ms p99 delivery', budget: '≤ 250 ms (1,000 clients)', ok: sseP99 <= 250, note: `median ${median(delays).toFixed(0)} ms; includes the result save` });
+  rows.push({ scenario: `One event to ${SSE_CLIENTS.toLocaleString('en')} SSE clients`, value: sseP99, unit: 'ms p99 delivery', budget: '≤ 250 ms (1,000 clients)', ok: sseP99 <= 250, note: `median ${median(delays).toFixed(0)} ms, from the change request to arrival` });
   clearInterval(sampler);
   rows.push({ scenario: 'Server resident memory, peak under load', value: peakRss, unit: 'MB', budget: '—' });
   await app.stop();

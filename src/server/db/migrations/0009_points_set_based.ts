@@ -9,7 +9,9 @@ import type { AppMigration } from './types.js';
  * PostgreSQL: statement-level triggers read the statement's transition tables and apply the net
  * change per player and gameweek in one grouped upsert. SQLite has no statement-level triggers:
  * its row triggers now skip rows whose points did not change and address userPoints by its
- * primary key (no OR), which keeps them cheap.
+ * primary key (no OR); and they stand aside while the `bulkPoints` marker row exists, which the
+ * results code writes inside its transaction when it rescores a whole fixture and adjusts the
+ * aggregate set-based itself (src/server/features/results/points-bulk.ts).
  */
 const EXACT = (row: string) => `(CASE WHEN ${row}."points" IS NOT NULL AND ${row}."outcome" = 'exact' THEN 1 ELSE 0 END)`;
 
@@ -60,13 +62,17 @@ async function sqlite(db: Kysely<unknown>) {
       SELECT NEW."userId", f."gameweek", NEW."points", ${EXACT('NEW')} FROM "fixtures" f
       WHERE NEW."points" IS NOT NULL AND f."id" = NEW."fixtureId" AND f."gameweek" IS NOT NULL
       ON CONFLICT ("userId", "gameweek") DO UPDATE SET "points" = "points" + excluded."points", "exact" = "exact" + excluded."exact";`;
+  const notBulk = `NOT EXISTS (SELECT 1 FROM "appMeta" WHERE "key" = 'bulkPoints')`;
   const statements = [
+    `DROP TRIGGER IF EXISTS "predictions_points_insert"`,
     `DROP TRIGGER IF EXISTS "predictions_points_update"`,
     `DROP TRIGGER IF EXISTS "predictions_points_delete"`,
+    `CREATE TRIGGER "predictions_points_insert" AFTER INSERT ON "predictions"
+       WHEN NEW."points" IS NOT NULL AND ${notBulk} BEGIN ${addNew} END`,
     `CREATE TRIGGER "predictions_points_update" AFTER UPDATE OF "points", "outcome", "userId", "fixtureId" ON "predictions"
-       WHEN OLD."points" IS NOT NEW."points" OR OLD."outcome" IS NOT NEW."outcome" OR OLD."userId" IS NOT NEW."userId" OR OLD."fixtureId" IS NOT NEW."fixtureId"
+       WHEN (OLD."points" IS NOT NEW."points" OR OLD."outcome" IS NOT NEW."outcome" OR OLD."userId" IS NOT NEW."userId" OR OLD."fixtureId" IS NOT NEW."fixtureId") AND ${notBulk}
        BEGIN ${subtractOld} ${addNew} END`,
-    `CREATE TRIGGER "predictions_points_delete" AFTER DELETE ON "predictions" WHEN OLD."points" IS NOT NULL BEGIN ${subtractOld} END`,
+    `CREATE TRIGGER "predictions_points_delete" AFTER DELETE ON "predictions" WHEN OLD."points" IS NOT NULL AND ${notBulk} BEGIN ${subtractOld} END`,
   ];
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
 import { POINTS, matchSign } from '../../../game/scoring.js';
+import { withBulkPoints } from './points-bulk.js';
 
 /** Saves (or overwrites) a fixture's FINAL result. */
 export async function saveFinalResult(db: DB, fixtureId: string, r: { homeScore: number; awayScore: number }, nowIso: string): Promise<void> {
@@ -20,20 +21,24 @@ export async function rescorePredictions(db: DB, fixtureId: string, r: { homeSco
   const sign = sql`(CASE WHEN "homeScore" > "awayScore" THEN 1 WHEN "homeScore" < "awayScore" THEN -1 ELSE 0 END)`;
   const exact = sql`("homeScore" = ${r.homeScore} AND "awayScore" = ${r.awayScore})`;
   const resultSign = sql.lit(matchSign(r));
-  const res = await db
+  const res = await withBulkPoints(db, fixtureId, (trx) =>
+    trx
     .updateTable('predictions')
     .set({
       outcome: sql<string>`CASE WHEN ${exact} THEN ${sql.lit('exact')} WHEN ${sign} = ${resultSign} THEN ${sql.lit('outcome')} ELSE ${sql.lit('wrong')} END`,
       points: sql<number>`CASE WHEN ${exact} THEN ${sql.lit(POINTS.exact)} WHEN ${sign} = ${resultSign} THEN ${sql.lit(POINTS.outcome)} ELSE ${sql.lit(POINTS.wrong)} END`,
     })
     .where('fixtureId', '=', fixtureId)
-    .executeTakeFirst();
+    .executeTakeFirst(),
+  );
   return Number(res.numUpdatedRows);
 }
 
 /** Removes a fixture's result and returns its predictions to pending. Returns how many were reset. */
 export async function clearResult(db: DB, fixtureId: string): Promise<{ removed: boolean; reset: number }> {
   const del = await db.deleteFrom('results').where('fixtureId', '=', fixtureId).executeTakeFirst();
-  const upd = await db.updateTable('predictions').set({ points: null, outcome: null }).where('fixtureId', '=', fixtureId).executeTakeFirst();
+  const upd = await withBulkPoints(db, fixtureId, (trx) =>
+    trx.updateTable('predictions').set({ points: null, outcome: null }).where('fixtureId', '=', fixtureId).executeTakeFirst(),
+  );
   return { removed: Number(del.numDeletedRows) > 0, reset: Number(upd.numUpdatedRows) };
 }

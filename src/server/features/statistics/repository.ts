@@ -58,20 +58,12 @@ export async function gameweeksWithResults(db: DB): Promise<number[]> {
 }
 
 /**
- * Every player's points per gameweek, summed by the database over stored points (final results
- * only): one row per player and gameweek, never one per prediction.
+ * Every player's points per gameweek, from the aggregate the database keeps as results are saved
+ * (`userPoints`, see migrations 0005 and 0009): one row per player and gameweek, never a scan
+ * of the season's predictions (3.8M rows at 10,000 players).
  */
 export async function gameweekTotals(db: DB): Promise<GameweekTotal[]> {
-  const rows = await db
-    .selectFrom('predictions')
-    .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
-    .innerJoin('results', 'results.fixtureId', 'predictions.fixtureId')
-    .select(['predictions.userId', 'fixtures.gameweek', (eb) => eb.fn.sum<number>('predictions.points').as('points')])
-    .where('results.final', '=', 1)
-    .where('predictions.points', 'is not', null)
-    .where('fixtures.gameweek', 'is not', null)
-    .groupBy(['predictions.userId', 'fixtures.gameweek'])
-    .execute();
+  const rows = await db.selectFrom('userPoints').select(['userId', 'gameweek', 'points']).where('gameweek', '>', 0).execute();
   return rows.map((r) => ({ userId: r.userId, gameweek: Number(r.gameweek), points: Number(r.points) }));
 }
 

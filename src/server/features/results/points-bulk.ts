@@ -1,0 +1,37 @@
+import { sql, SqliteAdapter } from 'kysely';
+import type { DB } from '../../db/index.js';
+
+const FLAG = 'bulkPoints';
+
+/**
+ * Runs a change to every prediction's points on one fixture (scoring a result, clearing it) and
+ * keeps the league aggregate `userPoints` exact with two set-based statements instead of the
+ * per-row triggers. PostgreSQL's triggers are already statement-level, so there it just runs the
+ * change. On SQLite a marker row, written and removed inside the same transaction (SQLite has one
+ * writer, so no other write can see it), tells the row triggers to stand aside (migration 0009).
+ */
+export async function withBulkPoints<T>(db: DB, fixtureId: string, change: (trx: DB) => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return change(db);
+  const run = async (trx: DB) => {
+    await trx.insertInto('appMeta').values({ key: FLAG, value: fixtureId }).execute();
+    await applyFixturePoints(trx, fixtureId, -1);
+    const out = await change(trx);
+    await applyFixturePoints(trx, fixtureId, 1);
+    await trx.deleteFrom('appMeta').where('key', '=', FLAG).execute();
+    return out;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/** Adds (sign 1) or removes (sign -1) the fixture's stored points in the season and gameweek totals. */
+async function applyFixturePoints(db: DB, fixtureId: string, sign: 1 | -1) {
+  await sql`
+    INSERT INTO "userPoints" ("userId", "gameweek", "points", "exact")
+    SELECT p."userId", g."gw", ${sign} * SUM(p."points"), ${sign} * SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
+    FROM "predictions" p
+    JOIN (SELECT 0 AS "gw" UNION ALL SELECT f."gameweek" FROM "fixtures" f WHERE f."id" = ${fixtureId} AND f."gameweek" IS NOT NULL) g
+    WHERE p."fixtureId" = ${fixtureId} AND p."points" IS NOT NULL
+    GROUP BY p."userId", g."gw"
+    ON CONFLICT ("userId", "gameweek") DO UPDATE
+      SET "points" = "userPoints"."points" + excluded."points", "exact" = "userPoints"."exact" + excluded."exact"`.execute(db);
+}
