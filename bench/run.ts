@@ -11,6 +11,7 @@ import { freePort } from '../e2e/support/server.js';
 import { generateWorld } from './generate.js';
 import { load, median, percentile, rssMb, sseFanout, startApp, startHello, type LoadResult } from './tools.js';
 import { routeBundleSizes } from './web.js';
+import { benchImport } from './import.js';
 
 /**
  * `npm run bench [-- --db sqlite|postgres|both] [--players N] [--seconds S]`
@@ -158,6 +159,10 @@ function printTable(dialect: string, rows: Row[]) {
 const out: string[] = [];
 for (const dialect of DBS) {
   const rows = await benchOne(dialect);
+  if (dialect === 'sqlite') {
+    const imp = await benchImport();
+    rows.splice(2, 0, { scenario: `Import the season (${imp.fixtures} fixtures, admin route)`, value: imp.ms, unit: 'ms', budget: '≤ 2,000 ms', ok: imp.ms <= imp.budgetMs });
+  }
   out.push(printTable(dialect, rows));
   fs.writeFileSync(`bench/results-${dialect}.json`, JSON.stringify({ at: new Date().toISOString(), players: PLAYERS, seconds: SECONDS, rows }, null, 2));
 }

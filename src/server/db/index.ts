@@ -39,6 +39,34 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', url, sqlite, close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing was the largest single cost of a
+ * request under load (bench/profile.ts). Statements are reusable, so the same SQL text gets the
+ * same prepared statement from a bounded cache. Schema changes make better-sqlite3 re-prepare
+ * by itself, so cached statements never go stale.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 1000): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      }
+      return (source: string) => {
+        let stmt = cache.get(source);
+        if (!stmt) {
+          stmt = prepare(source);
+          if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+          cache.set(source, stmt);
+        }
+        return stmt;
+      };
+    },
+  });
 }
