@@ -170,8 +170,8 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   const results = page.getByTestId('result-card');
   await expect.poll(() => results.count()).toBe(10);
   await expect(results.filter({ hasText: 'Arsenal' }).textContent()).resolves.toContain('3 - 0');
-  await expect(page.getByText('You did not make a prediction for this match.').count()).resolves.toBe(7);
-  await expect(page.getByText('Result Pending', { exact: true }).count()).resolves.toBe(7);
+  await expect.poll(() => page.getByText('You did not make a prediction for this match.').count()).toBe(7);
+  await expect.poll(() => page.getByText('Result Pending', { exact: true }).count()).toBe(7);
 
   // A correction by the admin replaces the player's points live.
   await admin.getByLabel('Arsenal score').fill('1');

@@ -23,7 +23,6 @@ const applyDelta = (source: string) => `
   CROSS JOIN LATERAL (VALUES (0), (f."gameweek")) AS gw(g)
   WHERE gw.g IS NOT NULL
   GROUP BY d."userId", gw.g
-  HAVING SUM(d.dp) <> 0 OR SUM(d.de) <> 0
   ON CONFLICT ("userId", "gameweek") DO UPDATE
     SET "points" = "userPoints"."points" + excluded."points", "exact" = "userPoints"."exact" + excluded."exact";`;
 const plus = (t: string) => `SELECT "userId", "fixtureId", COALESCE("points", 0) AS dp, ${EXACT(t)} AS de FROM ${t}`;
