@@ -46,6 +46,9 @@ for (const p of pages) {
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
     extraHeaders: p.headers,
   });
+  if (result!.lhr.runtimeError) console.log(`${p.name}: Lighthouse runtime error: ${result!.lhr.runtimeError.code} ${result!.lhr.runtimeError.message}`);
+  const consoleErrors = result!.lhr.audits['errors-in-console']?.details as { items?: Array<{ description?: string; url?: string }> } | undefined;
+  for (const item of consoleErrors?.items ?? []) console.log(`${p.name}: console error: ${item.description ?? ''} ${item.url ?? ''}`);
   const c = result!.lhr.categories;
   const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
   const perf = score('performance');

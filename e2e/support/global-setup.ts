@@ -12,6 +12,7 @@ export default function setup() {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-web-'));
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/prerender-landing.tsx', out], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/compress-assets.mjs', out], { stdio: 'inherit' });
   process.env.E2E_WEB_DIR = out;
   return () => fs.rmSync(out, { recursive: true, force: true });
 }

@@ -184,6 +184,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       root: WEB_DIR,
       wildcard: false,
       index: false,
+      // Build-time .br/.gz files (scripts/compress-assets.mjs) go out when the browser accepts them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -6,7 +6,7 @@ import './styles.css';
 /**
  * The light entry for a direct visit to /: React and the landing page only (no router, query
  * client or toasts), hydrating the HTML pre-rendered at build time. Links are plain anchors into
- * the single-page app. A signed-in visitor gets the Dashboard button once /api/me answers, and a
+ * the single-page app. A signed-in visitor gets the Dashboard button once the session is known, and a
  * notice from navigation state shows after hydration (the pre-rendered HTML has none).
  */
 function LandingEntry() {
@@ -16,8 +16,10 @@ function LandingEntry() {
     // A notice passed in React Router's navigation state survives a reload in history.state.
     const message = (window.history.state as { usr?: { message?: unknown } } | null)?.usr?.message;
     if (typeof message === 'string' && message) setNotice(message);
-    fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } })
-      .then((res) => setSignedIn(res.ok))
+    // get-session answers 200 with null for visitors (no console error), and extends a session.
+    fetch('/api/auth/get-session', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ user?: unknown } | null>) : null))
+      .then((session) => setSignedIn(Boolean(session?.user)))
       .catch(() => {});
   }, []);
   return <LandingPage signedIn={signedIn} notice={notice} />;
