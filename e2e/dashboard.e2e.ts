@@ -43,7 +43,7 @@ beforeAll(async () => {
   playerCookie = await buildSessionCookie(db, 'sqlite', player.id, SECRET);
   adminCookie = await buildSessionCookie(db, 'sqlite', admin.id, SECRET);
 
-  const data = JSON.parse(fs.readFileSync('/work/shared/data/en.1.json', 'utf8')) as { matches: DataMatch[] };
+  const data = JSON.parse(fs.readFileSync(new URL('../../shared/data/en.1.json', import.meta.url), 'utf8')) as { matches: DataMatch[] };
   const ft = new Map(data.matches.filter((m) => m.score?.ft).map((m) => [`${m.team1}|${m.team2}`, m.score!.ft!]));
   const fixtures = await db.selectFrom('fixtures').selectAll().where('kickoffAt', 'is not', null).orderBy('kickoffAt').orderBy('id').execute();
   let i = 0;

@@ -18,7 +18,7 @@ interface SeasonMatch {
   team2: string;
   score?: { ft?: [number, number] };
 }
-const season = JSON.parse(fs.readFileSync('/work/shared/data/en.1.json', 'utf8')) as { matches: SeasonMatch[] };
+const season = JSON.parse(fs.readFileSync(new URL('../../../../../shared/data/en.1.json', import.meta.url), 'utf8')) as { matches: SeasonMatch[] };
 
 interface Fx {
   id: string;
