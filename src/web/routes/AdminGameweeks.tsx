@@ -6,7 +6,7 @@ import { ApiError } from '../lib/api';
 import { dayMonthYear } from '../lib/format';
 import { ADMIN_MESSAGE_MS, AdminGate } from '../features/admin/AdminGate';
 import { adminApi, adminGameweeksKey, useStoredGameweeks } from '../features/admin/api';
-import { ConfirmDialog } from '../features/admin/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { GameweekDefinition } from '../../game/gameweeks';
 
 const codeMessage = (err: unknown) =>

@@ -21,7 +21,7 @@ import { LiveLeagueTable } from '../features/matchday/LiveLeagueTable';
 import { CreateLeagueForm, JoinLeagueForm } from '../features/leagues/LeagueForms';
 import { PicksModal } from '../features/leagues/PicksModal';
 import { RenameLeagueDialog } from '../features/leagues/RenameLeagueDialog';
-import { Confirm } from '../features/leagues/Confirm';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { TrophyIcon } from '../features/leagues/icons';
 
 type Message = LeagueMessage;
@@ -182,7 +182,8 @@ function Leagues() {
 
       {selected && <PicksModal key={picksOf?.userId ?? 'none'} leagueId={selected.id} member={picksOf} onClose={() => setPicksOf(null)} />}
       <RenameLeagueDialog league={renaming} onClose={() => setRenaming(null)} onDone={say} />
-      <Confirm
+      <ConfirmDialog
+        danger
         open={leaving !== null}
         title="Leave League"
         confirmLabel="Leave League"
@@ -205,8 +206,9 @@ function Leagues() {
           {leaving?.isCreator && leaving.memberCount > 1 ? ' The longest-standing member will become its creator.' : ''}
           {leaving && leaving.memberCount === 1 ? ' You are its only member, so the league will be deleted.' : ''}
         </p>
-      </Confirm>
-      <Confirm
+      </ConfirmDialog>
+      <ConfirmDialog
+        danger
         open={removing !== null}
         title="Remove Member"
         confirmLabel="Remove"
@@ -226,7 +228,7 @@ function Leagues() {
         <p>
           Remove <strong>{removing?.displayName}</strong> from <strong>{selected?.name}</strong>? Their predictions are kept; they can join again later.
         </p>
-      </Confirm>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { adminApi } from './api';
 
 export type Notify = (kind: 'success' | 'error', text: string) => void;

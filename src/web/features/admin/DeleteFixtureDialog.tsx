@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { displayTeamName } from '../../../game/clubs';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { adminApi, type Fixture } from './api';
 import type { Notify } from './BulkActions';
 

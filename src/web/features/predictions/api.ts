@@ -1,23 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import type { FixtureDto } from '../../../server/features/fixtures/presenter';
 import type { PredictionBody, ResultBody } from '../../../game/schemas/predictions';
 
-export type FixtureStatus = 'upcoming' | 'live' | 'finished' | 'postponed';
 export type Outcome = 'exact' | 'outcome' | 'wrong';
 
-export interface Fixture {
-  id: string;
-  homeTeam: string;
-  awayTeam: string;
-  kickoffAt: string | null;
-  localDate: string;
-  localTime: string | null;
-  gameweek: number | null;
-  league: string;
-  status: FixtureStatus;
-  result: { homeScore: number; awayScore: number; final: boolean } | null;
-}
+/** The fixture as the server presents it (one definition: the server's presenter schema). */
+export type Fixture = FixtureDto;
+export type FixtureStatus = FixtureDto['status'];
 
 export interface Prediction {
   fixtureId: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Modal } from '../../components/Modal';
+import { Modal } from './Modal';
 
 /** A yes/no question in a modal; the confirming button says what it does. */
 export function ConfirmDialog({
