@@ -16,6 +16,8 @@ import { freePort, startServer, type RunningServer } from './support/server.js';
  * finish, and an online backup taken during writes restores to a working server.
  */
 const SECRET = crypto.randomBytes(32).toString('hex');
+/** 20 in the test command; `npm run bench:crash` runs 100. */
+const CRASH_CYCLES = Number(process.env.CRASH_CYCLES ?? 20);
 const BASE_ENV = { AUTH_SECRET: SECRET, SCORELINE_NOW: '2025-08-01T12:00:00Z', LOG_LEVEL: 'warn' };
 
 interface Ack {
@@ -57,13 +59,13 @@ async function prepare(): Promise<{ dataDir: string; port: number; users: Array<
 }
 
 describe('reliability', () => {
-  it('keeps every acknowledged prediction through 20 SIGKILL restarts, and the database stays intact', { timeout: 400_000 }, async () => {
+  it(`keeps every acknowledged prediction through ${CRASH_CYCLES} SIGKILL restarts, and the database stays intact`, { timeout: CRASH_CYCLES * 20_000 }, async () => {
     const { dataDir, port, users, fixtureIds } = await prepare();
     expect(fixtureIds.length).toBeGreaterThan(300);
     const pairs = users.flatMap((u) => fixtureIds.map((f) => ({ u, f })));
     let next = 0;
     const acks: Ack[] = [];
-    for (let cycle = 0; cycle < 20; cycle++) {
+    for (let cycle = 0; cycle < CRASH_CYCLES; cycle++) {
       const server: RunningServer = await startServer(BASE_ENV, { dataDir, port });
       let alive = true;
       const worker = async () => {
