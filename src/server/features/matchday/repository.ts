@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FixtureRow } from '../fixtures/presenter.js';
 import type { DB } from '../../db/index.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import type { UserSettingsTable } from '../../db/schema.js';
@@ -68,21 +69,10 @@ export async function saveProvisionalScore(db: DB, fixtureId: string, s: { homeS
 
 // ---------------------------------------------------------------- live matches
 
-export interface MatchRow {
-  id: string;
-  homeTeam: string;
-  awayTeam: string;
-  kickoffAt: string | null;
-  localDate: string;
-  localTime: string | null;
-  gameweek: number | null;
-  league: string;
-  postponed: number;
-  createdAt: string;
-  updatedAt: string;
-  result: { homeScore: number; awayScore: number; final: number } | null;
+/** A fixture row (as the fixtures repository reads it) with the viewer's own prediction. */
+export type MatchRow = FixtureRow & {
   prediction: { homeScore: number; awayScore: number; points: number | null } | null;
-}
+};
 
 function matchQuery(db: DB, userId: string) {
   return db
