@@ -5,7 +5,7 @@ import { Logo } from '../components/Logo';
 import { LogoutDialog } from '../components/LogoutDialog';
 import { ProPromo } from '../components/ProPromo';
 import { TeamNamePrompt } from '../components/TeamNamePrompt';
-import { Icon, type IconName } from '../features/account/icons';
+import { Icon, type IconName } from '../components/icons';
 
 const NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/dashboard', label: 'Dashboard', icon: 'home' },

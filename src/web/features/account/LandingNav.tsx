@@ -1,5 +1,5 @@
 import { useLandingLink } from '../landing/link';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '../../components/icons';
 
 const LINKS = [
   { to: '/matches', label: 'Live Matches', icon: 'ball' as IconName, state: undefined },

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { DashIcon, type DashIconName } from './icons';
+import { Icon, type IconName } from '../../components/icons';
 
 /** A figure tile: label, value and an optional line under it. */
-export function StatTile({ label, value, sub, icon }: { label: string; value: ReactNode; sub?: ReactNode; icon: DashIconName }) {
+export function StatTile({ label, value, sub, icon }: { label: string; value: ReactNode; sub?: ReactNode; icon: IconName }) {
   return (
     <div className="card flex items-start justify-between gap-3">
       <div className="min-w-0">
@@ -11,7 +11,7 @@ export function StatTile({ label, value, sub, icon }: { label: string; value: Re
         {sub && <p className="mt-1 text-xs text-slate-600">{sub}</p>}
       </div>
       <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
-        <DashIcon name={icon} />
+        <Icon name={icon} className="h-6 w-6" />
       </span>
     </div>
   );
@@ -44,7 +44,7 @@ export function ProgressBar({ label, value, goal, suffix = '' }: { label: string
   );
 }
 
-const ICONS: Record<string, DashIconName> = {
+const ICONS: Record<string, IconName> = {
   'first-prediction': 'target',
   'perfect-score': 'bullseye',
   'hat-trick': 'ball',
@@ -66,7 +66,7 @@ export function AchievementBadge({ id, name, description, earned }: { id: string
       data-earned={earned}
     >
       <span className={`shrink-0 rounded-full p-1.5 ${earned ? 'bg-amber-200 text-amber-900' : 'bg-slate-200 text-slate-600'}`}>
-        <DashIcon name={ICONS[id] ?? 'medal'} className="h-5 w-5" />
+        <Icon name={ICONS[id] ?? 'medal'} className="h-5 w-5" />
       </span>
       <div className="min-w-0">
         <p className="text-sm font-semibold text-slate-900">{name}</p>

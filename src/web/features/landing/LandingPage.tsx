@@ -4,7 +4,7 @@ import { LOGO_CLASS } from '../../components/logo-class';
 import { Banner } from '../../components/Banner';
 import { LandingNav } from '../account/LandingNav';
 import { useLandingLink } from './link';
-import { Icon, type IconName } from '../account/icons';
+import { Icon, type IconName } from '../../components/icons';
 
 const FEATURES = [
   {

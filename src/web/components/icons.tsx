@@ -1,4 +1,7 @@
-/** Small line icons (inline SVG, so they render the same on every system, without an icon font). */
+/**
+ * The app's line icons (inline SVG, so they render the same on every system, without an icon
+ * font): one set for the navigation, landing page, dashboard and statistics.
+ */
 const PATHS = {
   home: 'M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10',
   ball: 'M12 3a9 9 0 100 18 9 9 0 000-18zm0 4l3.5 2.5-1.3 4h-4.4l-1.3-4z',
@@ -13,6 +16,15 @@ const PATHS = {
   tool: 'M14.7 6.3a4 4 0 00-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 005.4-5.4l-2.5 2.5-2.5-.5-.5-2.5z',
   calendar: 'M4 5h16v16H4zM4 10h16M8 3v4M16 3v4',
   inbox: 'M3 13l3-8h12l3 8v6H3zM3 13h5l1 3h6l1-3h5',
+  trend: 'M3 17l6-6 4 4 8-8M15 7h6v6',
+  star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z',
+  bullseye: 'M12 3a9 9 0 100 18 9 9 0 000-18zM12 8a4 4 0 100 8 4 4 0 000-8zM12 11.5v1',
+  flame: 'M12 3c1 4 5 5.5 5 10a5 5 0 01-10 0c0-2.5 1.5-3.5 2-5 1 1.5 2 2 3 2 0-2.5-1-4.5 0-7z',
+  arrow: 'M4 20L20 4M20 4h-7M20 4v7M4 14l-1 7 7-1',
+  medal: 'M8 3l4 6 4-6M12 9a6 6 0 100 12 6 6 0 000-12zM12 12.5l1 2 2.2.3-1.6 1.5.4 2.2-2-1-2 1 .4-2.2-1.6-1.5 2.2-.3z',
+  cap: 'M2 9l10-5 10 5-10 5zM6 11v5c2 2 10 2 12 0v-5M22 9v6',
+  crown: 'M3 8l4 4 5-7 5 7 4-4-2 11H5z',
+  lock: 'M6 11h12v10H6zM8 11V8a4 4 0 018 0v3',
 } as const;
 
 export type IconName = keyof typeof PATHS;
