@@ -1,17 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createClock, type Clock } from './clock.js';
 import { openDatabase, type DatabaseHandle } from './db/index.js';
@@ -21,11 +10,16 @@ import { createLocalBus, createPostgresBus, type EventBus } from './realtime/bus
 import { createAuth, type Auth } from './auth/auth.js';
 import { applyAdminEmails } from './auth/admin-role.js';
 import { authRoutes } from './auth/routes.js';
+import { authGuard } from './auth/guard.js';
 import { sessionUserResolver, type SessionUser } from './auth/session.js';
-import { HttpError } from './errors.js';
 import { sseRoutes } from './realtime/sse-routes.js';
 import { devOutboxRoutes } from './mail/dev-outbox-routes.js';
 import { registerFeatures, startFeatureServices } from './features/index.js';
+import { routeRegistry } from './plugins/route-registry.js';
+import { securityHeaders } from './plugins/security-headers.js';
+import { errorHandler } from './plugins/error-handler.js';
+import { openapi } from './plugins/openapi.js';
+import { webFiles } from './plugins/web-files.js';
 
 export interface Deps {
   config: Config;
@@ -43,8 +37,6 @@ declare module 'fastify' {
     sessionUser(req: FastifyRequest): Promise<SessionUser | null>;
     /** Requests received and completed (the shutdown log proves in-flight work finished). */
     requestCounts: { received: number; completed: number };
-    /** Every route registered (method and URL), for the authorization matrix test. */
-    routeList: Array<{ method: string; url: string }>;
   }
 }
 
@@ -57,16 +49,6 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Start background services (schedulers, retries). Off for most tests. */
   services?: boolean;
-}
-
-
-/** A page served from this very host (e.g. 127.0.0.1 vs localhost in development) is not cross-site. */
-function isLoopbackSameHost(origin: string, host: string | undefined): boolean {
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }
 
 /** Builds the whole app without listening, so tests can drive it with `inject`. */
@@ -87,11 +69,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onResponse', async () => {
     requestCounts.completed++;
   });
-  const routeList: Array<{ method: string; url: string }> = [];
-  app.decorate('routeList', routeList);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -107,103 +84,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await applyAdminEmails(handle.db, config, app.log);
   if (config.SCORELINE_NOW) app.log.info(`Clock starts at ${config.SCORELINE_NOW} (SCORELINE_NOW)`);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toast and chart libraries inject <style> elements; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.secureCookies,
-  });
+  await app.register(routeRegistry);
+  await app.register(securityHeaders);
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Scoreline API', version: '1.0.0', description: 'Premier League score predictions.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(openapi);
+  await app.register(errorHandler);
+  await app.register(authGuard);
 
-  app.setErrorHandler((err, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;
-      return reply.status(400).send({ error: { code: 'validation_error', message: first?.message ?? 'Invalid input.', field } });
-    }
-    if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
-    }
-    const status = (err as { statusCode?: number }).statusCode ?? 500;
-    if (status === 429) {
-      return reply.status(429).send({ error: { code: 'rate_limited', message: (err as Error).message || 'Too many requests. Please try again later.' } });
-    }
-    if (status >= 400 && status < 500) {
-      const message = status === 415 ? 'Send JSON with a content-type of application/json.' : status === 413 ? 'The request is too large.' : 'The request could not be read.';
-      return reply.status(status).send({ error: { code: 'bad_request', message } });
-    }
-    req.log.error({ err }, 'Unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
-  });
-
-  // State-changing requests must come from our own pages: a cross-site form or fetch is refused
-  // even though SameSite=Lax cookies would already be withheld from most of them.
-  const ownOrigin = new URL(config.PUBLIC_URL).origin;
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
-    const site = req.headers['sec-fetch-site'];
-    const origin = req.headers.origin;
-    const crossSite = site === 'cross-site' || (typeof origin === 'string' && origin !== 'null' && origin !== ownOrigin && !isLoopbackSameHost(origin, req.headers.host));
-    if (crossSite) {
-      return reply.status(403).send({ error: { code: 'cross_site', message: 'Cross-site requests are not allowed.' } });
-    }
-  });
-
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(authRoutes);
   await app.register(sseRoutes);
   if (!config.isProduction) await app.register(devOutboxRoutes);
   await registerFeatures(app);
-
-  const WEB_DIR = path.resolve(process.env.SCORELINE_WEB_DIR ?? 'dist/web');
-  const hasWeb = fs.existsSync(path.join(WEB_DIR, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: WEB_DIR,
-      wildcard: false,
-      index: false,
-      // Build-time .br/.gz files (scripts/compress-assets.mjs) go out when the browser accepts them.
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; index.html must always be revalidated.
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  if (hasWeb) {
-    // A direct visit to / gets the pre-rendered light landing page (falls back to the app shell).
-    const landing = fs.existsSync(path.join(WEB_DIR, 'landing.html')) ? 'landing.html' : 'index.html';
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile(landing));
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/dev/') || req.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
-    }
-    // Client-side routes: the web app decides what to show.
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-  });
+  await app.register(webFiles);
 
   const stopServices = opts.services ? await startFeatureServices(app) : async () => {};
   app.addHook('onClose', async () => {

@@ -83,5 +83,5 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.send(text || null);
   };
 
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: handle });
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', config: { auth: 'public' }, schema: { hide: true }, handler: handle });
 }

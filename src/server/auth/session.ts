@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../errors.js';
 
 export interface SessionUser {
   id: string;
@@ -94,25 +93,6 @@ export function sessionUserResolver(app: FastifyInstance) {
     }
     return pending;
   };
-}
-
-/** Route guards: 401 for visitors, 403 for the wrong role. */
-export async function requireUser(app: FastifyInstance, req: FastifyRequest): Promise<SessionUser> {
-  const user = await app.sessionUser(req);
-  if (!user) throw unauthorized();
-  return user;
-}
-
-export async function requireVerifiedUser(app: FastifyInstance, req: FastifyRequest): Promise<SessionUser> {
-  const user = await requireUser(app, req);
-  if (!user.emailVerified) throw forbidden('Please verify your e-mail address first.');
-  return user;
-}
-
-export async function requireAdmin(app: FastifyInstance, req: FastifyRequest): Promise<SessionUser> {
-  const user = await requireUser(app, req);
-  if (user.role !== 'admin') throw forbidden("You don't have permission to access this page.");
-  return user;
 }
 
 export { toHeaders };

@@ -15,7 +15,7 @@ export async function sseRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     for (const end of [...open]) end();
   });
-  app.get('/api/events', { schema: { tags: ['live'], summary: 'Server-Sent Events stream of changes' } }, async (req, reply) => {
+  app.get('/api/events', { config: { auth: 'public' }, schema: { tags: ['live'], summary: 'Server-Sent Events stream of changes' } }, async (req, reply) => {
     const session = await app.sessionUser(req);
     const userId = session?.id;
     reply.hijack();

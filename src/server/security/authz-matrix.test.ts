@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AuthLevel } from '../auth/guard.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { buildSessionCookie, buildUser } from '../test/factories.js';
 import { buildFixture } from '../test/factories-season.js';
@@ -7,6 +8,11 @@ import { buildFixture } from '../test/factories-season.js';
  * The authorization matrix: every route × visitor, unverified player, player, other player,
  * league creator and admin, with the status each must get. A route registered without a row here
  * fails the first test, so a new route cannot ship without a decision about who may call it.
+ *
+ * Each row names the level the route declares (`config.auth`, enforced by the one guard in
+ * auth/guard.ts); the test checks the declaration says the same, and the statuses expected follow
+ * from it. Rows whose answer also depends on data (league members, the creator, token links)
+ * give a narrower matrix, which must still refuse everyone the declared level refuses.
  */
 type Role = 'visitor' | 'unverified' | 'player' | 'other' | 'creator' | 'admin';
 /** 'ok' is any 2xx; numbers are exact statuses. */
@@ -21,6 +27,9 @@ const VERIFIED = row(401, 403, 'ok', 'ok', 'ok', 'ok');
 const ADMIN = row(401, 403, 403, 403, 403, 'ok');
 const MEMBERS = row(401, 403, 'ok', 403, 'ok', 403);
 const CREATOR = row(401, 403, 403, 403, 'ok', 403);
+/** Token links work without signing in; a wrong token is refused the same way for everyone. */
+const TOKEN = row(404, 404, 404, 404, 404, 404);
+const BY_LEVEL: Record<AuthLevel, Matrix> = { public: PUBLIC, user: SIGNED_IN, verified: VERIFIED, admin: ADMIN };
 
 interface World {
   open: string;
@@ -34,7 +43,10 @@ interface World {
 }
 
 interface Case {
-  expect: Matrix;
+  /** Who may call the route: must equal the route's own declaration. */
+  auth: AuthLevel;
+  /** Statuses when data decides too (membership, creator, a token); otherwise BY_LEVEL[auth]. */
+  narrower?: Matrix;
   url: (w: World) => string;
   body?: (w: World) => unknown;
   /** Not exercised here, with the reason (the row still documents the decision). */
@@ -43,69 +55,68 @@ interface Case {
 
 const FUTURE_DATE = '2025-09-30';
 const CASES: Record<string, Case> = {
-  'GET /api/openapi.json': { expect: PUBLIC, url: () => '/api/openapi.json' },
-  'GET /api/auth/*': { expect: PUBLIC, url: () => '/api/auth/get-session' },
-  'POST /api/auth/*': { expect: PUBLIC, url: () => '/api/auth/sign-out', body: () => ({}) },
-  'GET /api/events': { expect: PUBLIC, url: () => '/api/events', skip: 'an endless stream; who receives which event is tested in the live-event tests' },
-  'GET /dev/mail.json': { expect: PUBLIC, url: () => '/dev/mail.json' },
-  'GET /dev/mail': { expect: PUBLIC, url: () => '/dev/mail' },
-  'GET /api/health': { expect: PUBLIC, url: () => '/api/health' },
-  'GET /api/me': { expect: SIGNED_IN, url: () => '/api/me' },
-  'PUT /api/me/team-name': { expect: SIGNED_IN, url: () => '/api/me/team-name', body: () => ({ teamName: 'Matrix FC' }) },
-  'GET /api/leagues': { expect: SIGNED_IN, url: () => '/api/leagues' },
-  'POST /api/leagues': { expect: VERIFIED, url: () => '/api/leagues', body: () => ({ name: 'Matrix League' }) },
-  'POST /api/leagues/join': { expect: VERIFIED, url: () => '/api/leagues/join', body: (w) => ({ code: w.code }) },
-  'GET /api/leagues/public': { expect: SIGNED_IN, url: () => '/api/leagues/public' },
-  'POST /api/leagues/:id/join': { expect: VERIFIED, url: (w) => `/api/leagues/${w.publicLeague}/join`, body: () => ({}) },
-  'POST /api/leagues/:id/leave': { expect: MEMBERS, url: (w) => `/api/leagues/${w.league}/leave`, body: () => ({}) },
-  'DELETE /api/leagues/:id/members/:userId': { expect: CREATOR, url: (w) => `/api/leagues/${w.league}/members/${w.playerId}` },
-  'PATCH /api/leagues/:id': { expect: CREATOR, url: (w) => `/api/leagues/${w.league}`, body: () => ({ name: 'Renamed League' }) },
-  'GET /api/leagues/:id/table': { expect: MEMBERS, url: (w) => `/api/leagues/${w.league}/table` },
-  'GET /api/leagues/gameweeks': { expect: SIGNED_IN, url: () => '/api/leagues/gameweeks' },
-  'GET /api/leagues/:id/members/:userId/picks': { expect: MEMBERS, url: (w) => `/api/leagues/${w.league}/members/${w.playerId}/picks?gameweek=1` },
-  'GET /api/leagues/positions': { expect: SIGNED_IN, url: () => '/api/leagues/positions' },
-  'GET /api/leagues/:id/live-table': { expect: MEMBERS, url: (w) => `/api/leagues/${w.league}/live-table` },
-  'GET /api/admin/overview': { expect: ADMIN, url: () => '/api/admin/overview' },
-  'GET /api/gameweeks': { expect: PUBLIC, url: () => '/api/gameweeks' },
-  'GET /api/admin/gameweeks': { expect: ADMIN, url: () => '/api/admin/gameweeks' },
-  'PUT /api/admin/gameweeks/:gameweek': { expect: ADMIN, url: () => '/api/admin/gameweeks/1', body: () => ({ startDate: '2025-08-15', endDate: '2025-08-18' }) },
-  'POST /api/admin/gameweeks/add': { expect: ADMIN, url: () => '/api/admin/gameweeks/add', body: () => ({ gameweek: 2 }) },
-  'POST /api/admin/gameweeks/reset': { expect: ADMIN, url: () => '/api/admin/gameweeks/reset', body: () => ({}) },
-  'POST /api/admin/gameweeks/initialize': { expect: ADMIN, url: () => '/api/admin/gameweeks/initialize', body: () => ({}) },
-  'GET /api/fixtures': { expect: PUBLIC, url: () => '/api/fixtures?gameweek=1' },
-  'GET /api/fixtures/:id': { expect: PUBLIC, url: (w) => `/api/fixtures/${w.open}` },
-  'POST /api/admin/fixtures': { expect: ADMIN, url: () => '/api/admin/fixtures', body: () => ({ homeTeam: 'Everton FC', awayTeam: 'Fulham FC', date: FUTURE_DATE, time: '15:00' }) },
-  'PUT /api/admin/fixtures/:id': { expect: ADMIN, url: (w) => `/api/admin/fixtures/${w.open}`, body: () => ({ homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC', date: FUTURE_DATE, time: '17:30' }) },
-  'GET /api/admin/fixtures/:id/impact': { expect: ADMIN, url: (w) => `/api/admin/fixtures/${w.open}/impact` },
-  'DELETE /api/admin/fixtures/:id': { expect: ADMIN, url: (w) => `/api/admin/fixtures/${w.open}` },
-  'DELETE /api/admin/fixtures': { expect: ADMIN, url: () => '/api/admin/fixtures?gameweek=3' },
-  'POST /api/admin/fixtures/import-season': { expect: ADMIN, url: () => '/api/admin/fixtures/import-season', body: () => ({ offset: 0, limit: 10 }) },
+  'GET /api/openapi.json': { auth: 'public', url: () => '/api/openapi.json' },
+  'GET /api/auth/*': { auth: 'public', url: () => '/api/auth/get-session' },
+  'POST /api/auth/*': { auth: 'public', url: () => '/api/auth/sign-out', body: () => ({}) },
+  'GET /api/events': { auth: 'public', url: () => '/api/events', skip: 'an endless stream; who receives which event is tested in the live-event tests' },
+  'GET /dev/mail.json': { auth: 'public', url: () => '/dev/mail.json' },
+  'GET /dev/mail': { auth: 'public', url: () => '/dev/mail' },
+  'GET /api/health': { auth: 'public', url: () => '/api/health' },
+  'GET /api/me': { auth: 'user', url: () => '/api/me' },
+  'PUT /api/me/team-name': { auth: 'user', url: () => '/api/me/team-name', body: () => ({ teamName: 'Matrix FC' }) },
+  'GET /api/leagues': { auth: 'user', url: () => '/api/leagues' },
+  'POST /api/leagues': { auth: 'verified', url: () => '/api/leagues', body: () => ({ name: 'Matrix League' }) },
+  'POST /api/leagues/join': { auth: 'verified', url: () => '/api/leagues/join', body: (w) => ({ code: w.code }) },
+  'GET /api/leagues/public': { auth: 'user', url: () => '/api/leagues/public' },
+  'POST /api/leagues/:id/join': { auth: 'verified', url: (w) => `/api/leagues/${w.publicLeague}/join`, body: () => ({}) },
+  'POST /api/leagues/:id/leave': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/leave`, body: () => ({}) },
+  'DELETE /api/leagues/:id/members/:userId': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/members/${w.playerId}` },
+  'PATCH /api/leagues/:id': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}`, body: () => ({ name: 'Renamed League' }) },
+  'GET /api/leagues/:id/table': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/table` },
+  'GET /api/leagues/gameweeks': { auth: 'user', url: () => '/api/leagues/gameweeks' },
+  'GET /api/leagues/:id/members/:userId/picks': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/members/${w.playerId}/picks?gameweek=1` },
+  'GET /api/leagues/positions': { auth: 'user', url: () => '/api/leagues/positions' },
+  'GET /api/leagues/:id/live-table': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/live-table` },
+  'GET /api/admin/overview': { auth: 'admin', url: () => '/api/admin/overview' },
+  'GET /api/gameweeks': { auth: 'public', url: () => '/api/gameweeks' },
+  'GET /api/admin/gameweeks': { auth: 'admin', url: () => '/api/admin/gameweeks' },
+  'PUT /api/admin/gameweeks/:gameweek': { auth: 'admin', url: () => '/api/admin/gameweeks/1', body: () => ({ startDate: '2025-08-15', endDate: '2025-08-18' }) },
+  'POST /api/admin/gameweeks/add': { auth: 'admin', url: () => '/api/admin/gameweeks/add', body: () => ({ gameweek: 2 }) },
+  'POST /api/admin/gameweeks/reset': { auth: 'admin', url: () => '/api/admin/gameweeks/reset', body: () => ({}) },
+  'POST /api/admin/gameweeks/initialize': { auth: 'admin', url: () => '/api/admin/gameweeks/initialize', body: () => ({}) },
+  'GET /api/fixtures': { auth: 'public', url: () => '/api/fixtures?gameweek=1' },
+  'GET /api/fixtures/:id': { auth: 'public', url: (w) => `/api/fixtures/${w.open}` },
+  'POST /api/admin/fixtures': { auth: 'admin', url: () => '/api/admin/fixtures', body: () => ({ homeTeam: 'Everton FC', awayTeam: 'Fulham FC', date: FUTURE_DATE, time: '15:00' }) },
+  'PUT /api/admin/fixtures/:id': { auth: 'admin', url: (w) => `/api/admin/fixtures/${w.open}`, body: () => ({ homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC', date: FUTURE_DATE, time: '17:30' }) },
+  'GET /api/admin/fixtures/:id/impact': { auth: 'admin', url: (w) => `/api/admin/fixtures/${w.open}/impact` },
+  'DELETE /api/admin/fixtures/:id': { auth: 'admin', url: (w) => `/api/admin/fixtures/${w.open}` },
+  'DELETE /api/admin/fixtures': { auth: 'admin', url: () => '/api/admin/fixtures?gameweek=3' },
+  'POST /api/admin/fixtures/import-season': { auth: 'admin', url: () => '/api/admin/fixtures/import-season', body: () => ({ offset: 0, limit: 10 }) },
   'POST /api/admin/fixtures/import-file': {
-    expect: ADMIN,
+    auth: 'admin',
     url: () => '/api/admin/fixtures/import-file',
     body: () => ({ fileName: 'x.json', content: JSON.stringify({ name: 'Test', matches: [{ round: 'Matchday 1', date: '2025-09-20', time: '15:00', team1: 'Everton FC', team2: 'Fulham FC' }] }) }),
   },
-  'PUT /api/predictions/:fixtureId': { expect: VERIFIED, url: (w) => `/api/predictions/${w.open}`, body: () => ({ homeScore: 1, awayScore: 0 }) },
-  'GET /api/predictions': { expect: VERIFIED, url: () => '/api/predictions' },
-  'GET /api/predictions/board': { expect: VERIFIED, url: () => '/api/predictions/board' },
-  'PUT /api/admin/results/:fixtureId': { expect: ADMIN, url: (w) => `/api/admin/results/${w.past}`, body: () => ({ homeScore: 2, awayScore: 1 }) },
-  'DELETE /api/admin/results/:fixtureId': { expect: ADMIN, url: (w) => `/api/admin/results/${w.past}` },
-  'PUT /api/admin/live-scores/:fixtureId': { expect: ADMIN, url: (w) => `/api/admin/live-scores/${w.live}`, body: () => ({ homeScore: 1, awayScore: 0 }) },
-  'GET /api/matches': { expect: SIGNED_IN, url: () => '/api/matches?tz=Europe%2FLondon' },
-  'GET /api/me/settings/reminders': { expect: SIGNED_IN, url: () => '/api/me/settings/reminders' },
-  'PUT /api/me/settings/reminders': { expect: SIGNED_IN, url: () => '/api/me/settings/reminders', body: () => ({ remindersEnabled: true, windows: [24, 6] }) },
-  // Token links work without signing in; a wrong token is refused the same way for everyone.
-  'GET /api/reminders/unsubscribe': { expect: row(404, 404, 404, 404, 404, 404), url: () => '/api/reminders/unsubscribe?token=not-a-token' },
-  'POST /api/reminders/unsubscribe': { expect: row(404, 404, 404, 404, 404, 404), url: () => '/api/reminders/unsubscribe?token=not-a-token', body: () => ({}) },
-  'GET /api/calendar/:file': { expect: row(404, 404, 404, 404, 404, 404), url: () => '/api/calendar/not-a-token.ics' },
-  'GET /api/me/calendar': { expect: SIGNED_IN, url: () => '/api/me/calendar' },
-  'POST /api/me/calendar/regenerate': { expect: SIGNED_IN, url: () => '/api/me/calendar/regenerate', body: () => ({}) },
-  'GET /api/me/statistics': { expect: SIGNED_IN, url: () => '/api/me/statistics?tz=Europe%2FLondon' },
-  'GET /api/dashboard': { expect: SIGNED_IN, url: () => '/api/dashboard' },
-  'GET /api/contact/info': { expect: SIGNED_IN, url: () => '/api/contact/info' },
-  'POST /api/contact': { expect: SIGNED_IN, url: () => '/api/contact', body: () => ({ email: 'me@example.com', message: 'Hello from the matrix' }) },
-  'GET /api/admin/contact-messages': { expect: ADMIN, url: () => '/api/admin/contact-messages' },
-  'POST /api/admin/contact-messages/:id/retry': { expect: ADMIN, url: (w) => `/api/admin/contact-messages/${w.messageId}/retry`, body: () => ({}) },
+  'PUT /api/predictions/:fixtureId': { auth: 'verified', url: (w) => `/api/predictions/${w.open}`, body: () => ({ homeScore: 1, awayScore: 0 }) },
+  'GET /api/predictions': { auth: 'verified', url: () => '/api/predictions' },
+  'GET /api/predictions/board': { auth: 'verified', url: () => '/api/predictions/board' },
+  'PUT /api/admin/results/:fixtureId': { auth: 'admin', url: (w) => `/api/admin/results/${w.past}`, body: () => ({ homeScore: 2, awayScore: 1 }) },
+  'DELETE /api/admin/results/:fixtureId': { auth: 'admin', url: (w) => `/api/admin/results/${w.past}` },
+  'PUT /api/admin/live-scores/:fixtureId': { auth: 'admin', url: (w) => `/api/admin/live-scores/${w.live}`, body: () => ({ homeScore: 1, awayScore: 0 }) },
+  'GET /api/matches': { auth: 'user', url: () => '/api/matches?tz=Europe%2FLondon' },
+  'GET /api/me/settings/reminders': { auth: 'user', url: () => '/api/me/settings/reminders' },
+  'PUT /api/me/settings/reminders': { auth: 'user', url: () => '/api/me/settings/reminders', body: () => ({ remindersEnabled: true, windows: [24, 6] }) },
+  'GET /api/reminders/unsubscribe': { auth: 'public', narrower: TOKEN, url: () => '/api/reminders/unsubscribe?token=not-a-token' },
+  'POST /api/reminders/unsubscribe': { auth: 'public', narrower: TOKEN, url: () => '/api/reminders/unsubscribe?token=not-a-token', body: () => ({}) },
+  'GET /api/calendar/:file': { auth: 'public', narrower: TOKEN, url: () => '/api/calendar/not-a-token.ics' },
+  'GET /api/me/calendar': { auth: 'user', url: () => '/api/me/calendar' },
+  'POST /api/me/calendar/regenerate': { auth: 'user', url: () => '/api/me/calendar/regenerate', body: () => ({}) },
+  'GET /api/me/statistics': { auth: 'user', url: () => '/api/me/statistics?tz=Europe%2FLondon' },
+  'GET /api/dashboard': { auth: 'user', url: () => '/api/dashboard' },
+  'GET /api/contact/info': { auth: 'user', url: () => '/api/contact/info' },
+  'POST /api/contact': { auth: 'user', url: () => '/api/contact', body: () => ({ email: 'me@example.com', message: 'Hello from the matrix' }) },
+  'GET /api/admin/contact-messages': { auth: 'admin', url: () => '/api/admin/contact-messages' },
+  'POST /api/admin/contact-messages/:id/retry': { auth: 'admin', url: (w) => `/api/admin/contact-messages/${w.messageId}/retry`, body: () => ({}) },
 };
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -169,6 +180,20 @@ describe('authorization matrix', () => {
     expect(stale, 'rows for routes that no longer exist').toEqual([]);
   });
 
+  it('names the level each route declares, and data-dependent rows refuse whom that level refuses', async () => {
+    t = await createTestApp();
+    const declared = Object.fromEntries(t.app.routeList.map((r) => [`${r.method} ${r.url}`, r.auth]));
+    const rowLevels = Object.fromEntries(Object.entries(CASES).map(([route, c]) => [route, c.auth]));
+    expect(rowLevels).toEqual(Object.fromEntries(Object.keys(CASES).map((route) => [route, declared[route]])));
+    for (const [route, c] of Object.entries(CASES)) {
+      if (!c.narrower) continue;
+      const base = BY_LEVEL[c.auth];
+      for (const role of ROLES_IN_ORDER) {
+        if (base[role] !== 'ok') expect(c.narrower[role], `${route}: ${role}`).toBe(base[role]);
+      }
+    }
+  });
+
   for (const [route, c] of Object.entries(CASES)) {
     it.skipIf(Boolean(c.skip))(route, async () => {
       t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
@@ -187,7 +212,8 @@ describe('authorization matrix', () => {
       }
       const normalise = (s: number | undefined): Expect => (s !== undefined && s >= 200 && s < 300 ? 'ok' : (s ?? 0));
       const actual = Object.fromEntries(ROLES_IN_ORDER.map((r) => [r, normalise(got[r])]));
-      const expected = Object.fromEntries(ROLES_IN_ORDER.map((r) => [r, c.expect[r]]));
+      const matrix = c.narrower ?? BY_LEVEL[c.auth];
+      const expected = Object.fromEntries(ROLES_IN_ORDER.map((r) => [r, matrix[r]]));
       expect(actual).toEqual(expected);
     });
   }

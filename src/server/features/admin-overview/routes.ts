@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../../auth/session.js';
 import { loadOverview } from './repository.js';
 
 const overviewSchema = z.object({
@@ -18,15 +17,14 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/overview',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Counts of accounts, fixtures, predictions and leagues (admin only)',
-        security: [{ session: [] }],
         response: { 200: z.object({ overview: overviewSchema }) },
       },
     },
-    async (req) => {
-      await requireAdmin(app, req);
+    async () => {
       return { overview: await loadOverview(app.deps.db, app.deps.handle.dialect) };
     },
   );

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUBJECT, contactSchema, normalizeContact } from '../../../game/schemas/contact.js';
-import { requireAdmin, requireUser } from '../../auth/session.js';
 import { HttpError, notFound } from '../../errors.js';
 import { attemptDelivery, supportAddress } from './delivery.js';
 import { countMessagesSince, getContactMessage, insertContactMessage, listContactMessages, makeDueNow } from './repository.js';
@@ -18,15 +17,14 @@ export async function contactRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/contact/info',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['contact'],
         summary: 'The support address shown on the contact page',
-        security: [{ session: [] }],
         response: { 200: z.object({ supportEmail: z.string() }) },
       },
     },
-    async (req) => {
-      await requireUser(app, req);
+    async () => {
       return { supportEmail: await supportAddress(app.deps.db, app.deps.config) };
     },
   );
@@ -34,16 +32,16 @@ export async function contactRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/contact',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to support: stored first, then e-mailed (failed sends are retried)',
-        security: [{ session: [] }],
         body: contactSchema,
         response: { 201: z.object({ message: contactReceiptDto }) },
       },
     },
     async (req, reply) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const { db, clock, config } = app.deps;
       const now = clock.now();
       const since = new Date(now.getTime() - CONTACT_RATE_LIMIT.windowMs).toISOString();
@@ -78,15 +76,14 @@ export async function contactRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/contact-messages',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Contact messages with their delivery state, newest first (admin only)',
-        security: [{ session: [] }],
         response: { 200: z.object({ messages: z.array(contactMessageDto) }) },
       },
     },
-    async (req) => {
-      await requireAdmin(app, req);
+    async () => {
       const rows = await listContactMessages(app.deps.db, ADMIN_LIST_LIMIT);
       return { messages: rows.map(presentContactMessage) };
     },
@@ -95,16 +92,15 @@ export async function contactRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/contact-messages/:id/retry',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Try to deliver an unsent contact message now (admin only)',
-        security: [{ session: [] }],
         params: z.object({ id: z.string().min(1).max(100) }),
         response: { 200: z.object({ message: contactMessageDto }) },
       },
     },
     async (req) => {
-      await requireAdmin(app, req);
       const { db, clock } = app.deps;
       const made = await makeDueNow(db, req.params.id, clock.nowIso());
       if (!made) {

@@ -10,7 +10,6 @@ import {
   STREAK_GOAL,
   SUCCESS_RATE_GOAL,
 } from '../../../game/statistics.js';
-import { requireUser } from '../../auth/session.js';
 import { listFixtures } from '../fixtures/repository.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { loadPredictionRecords } from '../statistics/repository.js';
@@ -29,15 +28,15 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/dashboard',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['statistics'],
         summary: "The signed-in player's dashboard: tiles, the current gameweek's upcoming matches, recent activity, badges and progress",
-        security: [{ session: [] }],
         response: { 200: z.object({ dashboard: dashboardDto }) },
       },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const { db, clock } = app.deps;
       const now = clock.now();
       const [records, defs] = await Promise.all([loadPredictionRecords(db, user.id), loadGameweekDefinitions(db)]);

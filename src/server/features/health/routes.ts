@@ -8,6 +8,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/health',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Liveness with a database round trip',

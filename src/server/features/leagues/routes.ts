@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { generateLeagueCode, isLeagueCodeShape, normaliseLeagueCode } from '../../../game/league-code.js';
 import { DEADLINE_MS } from '../../../game/limits.js';
 import { createLeagueSchema, joinLeagueSchema, renameLeagueSchema } from '../../../game/schemas/leagues.js';
-import { requireUser, requireVerifiedUser } from '../../auth/session.js';
 import type { DB } from '../../db/index.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
@@ -53,9 +52,9 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
 
   app.get(
     '/api/leagues',
-    { schema: { tags: ['leagues'], summary: "The viewer's leagues", response: { 200: z.object({ leagues: z.array(leagueDto) }) } } },
+    { config: { auth: 'user' }, schema: { tags: ['leagues'], summary: "The viewer's leagues", response: { 200: z.object({ leagues: z.array(leagueDto) }) } } },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const rows = await repo.listMyLeagues(db(), user.id);
       return { leagues: rows.map((r) => presentLeague(r, user.id)) };
     },
@@ -64,6 +63,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.post(
     '/api/leagues',
     {
+      config: { auth: 'verified' },
       schema: {
         tags: ['leagues'],
         summary: 'Create a league; the creator is its first member',
@@ -72,7 +72,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       },
     },
     async (req, reply) => {
-      const user = await requireVerifiedUser(app, req);
+      const { user } = req;
       const now = app.deps.clock.nowIso();
       const id = crypto.randomUUID();
       const created = await db()
@@ -107,6 +107,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.post(
     '/api/leagues/join',
     {
+      config: { auth: 'verified' },
       schema: {
         tags: ['leagues'],
         summary: 'Join a league by its code (case-insensitive); joining twice is harmless',
@@ -115,7 +116,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(app, req);
+      const { user } = req;
       const code = normaliseLeagueCode(req.body.code);
       const league = isLeagueCodeShape(code) ? await repo.findLeagueByCode(db(), code) : undefined;
       if (!league) throw notFound(INVALID_CODE);
@@ -134,6 +135,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.get(
     '/api/leagues/public',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
         summary: 'Public leagues anyone can join (newest first)',
@@ -142,7 +144,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const rows = await repo.listPublicLeagues(db(), user.id, req.query.limit);
       return { leagues: rows.map((r) => presentPublicLeague(r, user.id)) };
     },
@@ -150,9 +152,9 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
 
   app.post(
     '/api/leagues/:id/join',
-    { schema: { tags: ['leagues'], summary: 'Join a public league', params: idParams, response: { 200: joinReply } } },
+    { config: { auth: 'verified' }, schema: { tags: ['leagues'], summary: 'Join a public league', params: idParams, response: { 200: joinReply } } },
     async (req) => {
-      const user = await requireVerifiedUser(app, req);
+      const { user } = req;
       const league = await repo.getLeague(db(), req.params.id);
       if (!league) throw notFound(LEAGUE_GONE);
       if (league.privacy !== 'public' && !(await repo.isMember(db(), league.id, user.id))) {
@@ -164,9 +166,9 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
 
   app.post(
     '/api/leagues/:id/leave',
-    { schema: { tags: ['leagues'], summary: 'Leave a league', params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { config: { auth: 'user' }, schema: { tags: ['leagues'], summary: 'Leave a league', params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const result = await db()
         .transaction()
         .execute(async (trx) => {
@@ -183,10 +185,11 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.delete(
     '/api/leagues/:id/members/:userId',
     {
+      config: { auth: 'user' },
       schema: { tags: ['leagues'], summary: "Remove a member (the league's creator only)", params: memberParams, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       await db()
         .transaction()
         .execute(async (trx) => {
@@ -205,6 +208,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.patch(
     '/api/leagues/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
         summary: "Rename a league (the league's creator only)",
@@ -214,7 +218,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const league = await repo.getLeagueFor(db(), req.params.id, user.id);
       if (!league) throw notFound(LEAGUE_GONE);
       if (league.creatorId !== user.id) throw forbidden('Only the league creator can rename the league.');
@@ -227,6 +231,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.get(
     '/api/leagues/:id/table',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
         summary: 'League table: overall, or one gameweek; paginated, always with the viewer’s own row',
@@ -250,7 +255,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const gameweek = req.query.gameweek ?? 0;
       let entry = await tables.get(req.params.id, gameweek);
       // A member this cached table has not seen yet (joined on another instance a moment ago).
@@ -276,10 +281,10 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.get(
     '/api/leagues/gameweeks',
     {
+      config: { auth: 'user' },
       schema: { tags: ['leagues'], summary: 'Gameweeks with results (the gameweek table choices)', response: { 200: z.object({ gameweeks: z.array(z.number()) }) } },
     },
-    async (req) => {
-      await requireUser(app, req);
+    async () => {
       return { gameweeks: await repo.scoredGameweeks(db()) };
     },
   );
@@ -287,6 +292,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.get(
     '/api/leagues/:id/members/:userId/picks',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
         summary: "A member's picks for fixtures whose deadline has passed (never before)",
@@ -303,7 +309,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const league = await leagueForMember(req.params.id, user.id);
       const displayName = await repo.memberName(db(), league.id, req.params.userId);
       if (displayName === undefined) throw notFound('This player is not a member of this league.');
@@ -318,6 +324,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.get(
     '/api/leagues/positions',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
         summary: "The viewer's position in each league, with the change since the previous gameweek's results",
@@ -325,7 +332,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const { latest, hasEarlier } = await repo.latestScoredGameweeks(db());
       const rows = await repo.positions(db(), user.id, latest ?? 0);
       return { positions: rows.map((r) => presentPosition(r, latest !== null && hasEarlier)) };

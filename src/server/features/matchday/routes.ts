@@ -7,7 +7,6 @@ import { deriveStatus } from '../../../game/fixture-status.js';
 import { formatWindows, parseWindows } from '../../../game/reminders.js';
 import { liveScoreSchema, reminderSettingsSchema } from '../../../game/schemas/matchday.js';
 import { UK_ZONE } from '../../../game/time.js';
-import { requireAdmin, requireUser } from '../../auth/session.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { escapeHtml } from '../../mail/templates.js';
 import { fixtureDto, presentFixture } from '../fixtures/presenter.js';
@@ -42,8 +41,6 @@ export const IS_POSTPONED = 'This match is postponed, so it has no in-play score
 
 export async function matchdayRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preValidation: async (req: FastifyRequest) => void (await requireUser(app, req)) };
-  const admin = { preValidation: async (req: FastifyRequest) => void (await requireAdmin(app, req)) };
   const calendarUrl = (t: string) => `${app.deps.config.PUBLIC_URL}/api/calendar/${t}.ics`;
 
   // RFC 8058 one-click unsubscribe posts a form body; only this plugin needs to accept one.
@@ -52,7 +49,7 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/live-scores/:fixtureId',
     {
-      ...admin,
+      config: { auth: 'admin' },
       schema: {
         tags: ['matchday'],
         summary: 'Enter or update the provisional in-play score of a live match (never scored)',
@@ -62,7 +59,6 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await requireAdmin(app, req);
       const { db, clock } = app.deps;
       const fixture = await db.transaction().execute(async (trx) => {
         const f = await getFixture(trx, req.params.fixtureId);
@@ -83,7 +79,7 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/matches',
     {
-      ...signedIn,
+      config: { auth: 'user' },
       schema: {
         tags: ['matchday'],
         summary: "Today's matches (in the viewer's time zone) and every live one, with the viewer's prediction and points",
@@ -95,7 +91,7 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const timeZone = req.query.tz ?? UK_ZONE;
       if (!IANAZone.isValidZone(timeZone)) throw badRequest('Unknown time zone.', 'validation_error');
       const now = app.deps.clock.now();
@@ -115,7 +111,7 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/leagues/:id/live-table',
     {
-      ...signedIn,
+      config: { auth: 'user' },
       schema: {
         tags: ['matchday'],
         summary: "A league's table with the provisional points of matches in play added to the stored totals (members only)",
@@ -124,7 +120,7 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const { db, clock } = app.deps;
       const membership = await isLeagueMember(db, req.params.id, user.id);
       if (membership === 'no_league') throw notFound('This league does not exist.');
@@ -143,9 +139,9 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/me/settings/reminders',
-    { ...signedIn, schema: { tags: ['matchday'], summary: 'Your deadline reminder settings', response: { 200: reminderSettingsDto } } },
+    { config: { auth: 'user' }, schema: { tags: ['matchday'], summary: 'Your deadline reminder settings', response: { 200: reminderSettingsDto } } },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const s = await ensureSettings(app.deps.db, user.id, app.deps.clock.nowIso());
       return { remindersEnabled: s.remindersEnabled === 1, windows: parseWindows(s.reminderWindows) };
     },
@@ -154,11 +150,11 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/me/settings/reminders',
     {
-      ...signedIn,
+      config: { auth: 'user' },
       schema: { tags: ['matchday'], summary: 'Turn deadline reminders on or off and choose 24 h, 6 h or both', body: reminderSettingsSchema, response: { 200: reminderSettingsDto } },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const reminderWindows = formatWindows(req.body.windows);
       await saveReminderSettings(app.deps.db, user.id, { remindersEnabled: req.body.remindersEnabled, reminderWindows }, app.deps.clock.nowIso());
       await app.deps.bus.publish({ type: 'reminder-settings', keys: [['me', 'reminders']], userId: user.id });
@@ -188,16 +184,16 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
       );
   };
   const unsubscribeSchema = { tags: ['matchday'], querystring: z.object({ token: z.string().max(500).optional() }) };
-  app.get('/api/reminders/unsubscribe', { schema: { ...unsubscribeSchema, summary: 'One-click unsubscribe from deadline reminders (link in every reminder)' } }, unsubscribe);
-  app.post('/api/reminders/unsubscribe', { schema: { ...unsubscribeSchema, summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)' } }, unsubscribe);
+  app.get('/api/reminders/unsubscribe', { config: { auth: 'public' }, schema: { ...unsubscribeSchema, summary: 'One-click unsubscribe from deadline reminders (link in every reminder)' } }, unsubscribe);
+  app.post('/api/reminders/unsubscribe', { config: { auth: 'public' }, schema: { ...unsubscribeSchema, summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)' } }, unsubscribe);
 
   // ------------------------------------------------------------------ calendar feed
 
   app.get(
     '/api/me/calendar',
-    { ...signedIn, schema: { tags: ['matchday'], summary: 'Your private calendar feed URL', response: { 200: calendarDto } } },
+    { config: { auth: 'user' }, schema: { tags: ['matchday'], summary: 'Your private calendar feed URL', response: { 200: calendarDto } } },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const s = await ensureSettings(app.deps.db, user.id, app.deps.clock.nowIso());
       return { url: calendarUrl(s.calendarToken) };
     },
@@ -205,9 +201,9 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/me/calendar/regenerate',
-    { ...signedIn, schema: { tags: ['matchday'], summary: 'A new calendar feed URL; the old one stops working', response: { 200: calendarDto } } },
+    { config: { auth: 'user' }, schema: { tags: ['matchday'], summary: 'A new calendar feed URL; the old one stops working', response: { 200: calendarDto } } },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const t = await regenerateCalendarToken(app.deps.db, user.id, app.deps.clock.nowIso());
       await app.deps.bus.publish({ type: 'calendar', keys: [['me', 'calendar']], userId: user.id });
       return { url: calendarUrl(t) };
@@ -216,7 +212,7 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/calendar/:file',
-    { schema: { tags: ['matchday'], summary: 'A private iCalendar feed of every fixture (the URL from /api/me/calendar)', params: z.object({ file: z.string().max(300) }) } },
+    { config: { auth: 'public' }, schema: { tags: ['matchday'], summary: 'A private iCalendar feed of every fixture (the URL from /api/me/calendar)', params: z.object({ file: z.string().max(300) }) } },
     async (req, reply) => {
       const match = /^([A-Za-z0-9_-]{1,200})\.ics$/.exec(req.params.file);
       const userId = match ? await userIdByCalendarToken(app.deps.db, match[1]!) : null;

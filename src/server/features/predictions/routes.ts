@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { DEADLINE_MESSAGE, predictionWindow } from '../../../game/deadline.js';
 import { predictionBodySchema } from '../../../game/schemas/predictions.js';
 import { scorePrediction } from '../../../game/scoring.js';
-import { requireVerifiedUser } from '../../auth/session.js';
 import { conflict, notFound } from '../../errors.js';
 import { getFixture } from '../fixtures/repository.js';
 import { loadBoard } from './board.js';
@@ -22,12 +21,11 @@ const errorDto = z.object({ error: z.object({ code: z.string(), message: z.strin
 export async function predictionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Who may ask comes before what they ask: visitors get 401 even with a malformed body.
-  const verified = { preValidation: async (req: Parameters<typeof requireVerifiedUser>[1]) => void (await requireVerifiedUser(app, req)) };
 
   app.put(
     '/api/predictions/:fixtureId',
     {
-      ...verified,
+      config: { auth: 'verified' },
       schema: {
         tags: ['predictions'],
         summary: 'Save or update your prediction for a fixture (until 2 hours before kick-off)',
@@ -37,7 +35,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(app, req);
+      const { user } = req;
       const { fixtureId } = req.params;
       const { homeScore, awayScore } = req.body;
       const { db, clock } = app.deps;
@@ -63,7 +61,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/predictions',
     {
-      ...verified,
+      config: { auth: 'verified' },
       schema: {
         tags: ['predictions'],
         summary: 'Your own predictions (all, or one gameweek), newest first, with fixture, result and points',
@@ -72,7 +70,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(app, req);
+      const { user } = req;
       const now = app.deps.clock.now();
       const rows = await listOwnPredictions(app.deps.db, user.id, { gameweek: req.query.gameweek });
       return {
@@ -85,7 +83,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/predictions/board',
     {
-      ...verified,
+      config: { auth: 'verified' },
       schema: {
         tags: ['predictions'],
         summary: "The Predictions screen: a gameweek's fixtures with status, deadline, result and your own prediction",
@@ -102,7 +100,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = await requireVerifiedUser(app, req);
+      const { user } = req;
       return loadBoard(app.deps.db, user.id, app.deps.clock.now(), req.query.gameweek);
     },
   );

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { teamNameSchema } from '../../../game/schemas/account.js';
-import { requireUser } from '../../auth/session.js';
 import { setTeamName } from './repository.js';
 
 export const meSchema = z.object({
@@ -21,13 +20,14 @@ export async function profileRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/me',
-    { schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: z.object({ user: meSchema }) } } },
-    async (req) => ({ user: await requireUser(app, req) }),
+    { config: { auth: 'user' }, schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: z.object({ user: meSchema }) } } },
+    async (req) => ({ user: req.user }),
   );
 
   app.put(
     '/api/me/team-name',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['account'],
         summary: 'Create or change the team name shown on leaderboards',
@@ -36,7 +36,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       await setTeamName(app.deps.db, user.id, req.body.teamName, app.deps.clock.nowIso());
       // League tables show team names: every open table refetches.
       await app.deps.bus.publish({ type: 'profile.teamName', keys: [['leagues'], ['dashboard']] });

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resultBodySchema } from '../../../game/schemas/predictions.js';
-import { requireAdmin } from '../../auth/session.js';
 import { conflict, notFound } from '../../errors.js';
 import { fixtureDto, presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
@@ -16,12 +15,11 @@ const errorDto = z.object({ error: z.object({ code: z.string(), message: z.strin
 
 export async function resultRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const admin = { preValidation: async (req: Parameters<typeof requireAdmin>[1]) => void (await requireAdmin(app, req)) };
 
   app.put(
     '/api/admin/results/:fixtureId',
     {
-      ...admin,
+      config: { auth: 'admin' },
       schema: {
         tags: ['results'],
         summary: "Save or correct a match's final result; every prediction on it is scored in the same transaction",
@@ -51,7 +49,7 @@ export async function resultRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/admin/results/:fixtureId',
     {
-      ...admin,
+      config: { auth: 'admin' },
       schema: {
         tags: ['results'],
         summary: "Clear a match's result; its predictions return to pending",

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentGameweek } from '../../../game/gameweeks.js';
 import { gameweekEditSchema, gameweekNumber } from '../../../game/schemas/fixtures.js';
-import { requireAdmin } from '../../auth/session.js';
 import { conflict } from '../../errors.js';
 import { gameweeksWithFixtures } from '../fixtures/repository.js';
 import { defaultGameweeks } from './data.js';
@@ -28,6 +27,7 @@ export async function seasonRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/gameweeks',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['season'],
         summary: 'Gameweek definitions (stored, else the defaults), the current gameweek, and which gameweeks have fixtures',
@@ -56,25 +56,20 @@ export async function seasonRoutes(fastify: FastifyInstance) {
 
 async function adminGameweekRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // The role check comes before body validation, so visitors get 401 and players 403 whatever they send.
-  app.addHook('preValidation', async (req) => {
-    await requireAdmin(app, req);
-  });
-  const security = [{ session: [] }];
 
   app.get(
     '/api/admin/gameweeks',
-    { schema: { tags: ['admin'], summary: 'Stored gameweek definitions (empty until initialized)', security, response: { 200: listDto } } },
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Stored gameweek definitions (empty until initialized)', response: { 200: listDto } } },
     async () => ({ gameweeks: await listGameweekDefinitions(app.deps.db) }),
   );
 
   app.put(
     '/api/admin/gameweeks/:gameweek',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "Save one gameweek's start and end dates",
-        security,
         params: z.object({ gameweek: gameweekNumber }),
         body: gameweekEditSchema,
         response: { 200: z.object({ gameweek: gameweekDto }) },
@@ -91,10 +86,10 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/gameweeks/add',
     {
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Add a missing gameweek with its default dates (the screen offers gameweek 2)',
-        security,
         body: z.object({ gameweek: gameweekNumber }),
         response: { 201: z.object({ gameweek: gameweekDto }) },
       },
@@ -110,7 +105,7 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/gameweeks/reset',
-    { schema: { tags: ['admin'], summary: 'Replace every definition with the 38 defaults', security, response: { 200: listDto } } },
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Replace every definition with the 38 defaults', response: { 200: listDto } } },
     async () => {
       const defs = defaultGameweeks();
       await app.deps.db.transaction().execute((trx) => replaceGameweekDefinitions(trx, defs, app.deps.clock.nowIso()));
@@ -121,7 +116,7 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/gameweeks/initialize',
-    { schema: { tags: ['admin'], summary: 'Store the 38 default definitions when none exist', security, response: { 200: listDto } } },
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Store the 38 default definitions when none exist', response: { 200: listDto } } },
     async () => {
       const defs = defaultGameweeks();
       const done = await app.deps.db.transaction().execute(async (trx) => {

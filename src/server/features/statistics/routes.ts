@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { computeStatistics, isValidTimeZone } from '../../../game/statistics.js';
 import { rankHistoryFromIndex, subsetIndex } from '../../../game/rank-history.js';
-import { requireUser } from '../../auth/session.js';
 import { badRequest, notFound } from '../../errors.js';
 import { leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
 import { loadTotalsSnapshot } from './service.js';
@@ -17,10 +16,10 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/me/statistics',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['statistics'],
         summary: "The signed-in player's own statistics and rank history (overall, or in one of their leagues)",
-        security: [{ session: [] }],
         querystring: z.object({
           tz: timeZoneQuery.describe('The viewer’s IANA time zone, for weekday performance'),
           league: z.string().max(100).optional().describe('A league the player belongs to; overall among all players when absent'),
@@ -29,7 +28,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = await requireUser(app, req);
+      const { user } = req;
       const { tz, league } = req.query;
       if (!isValidTimeZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
       const { db } = app.deps;

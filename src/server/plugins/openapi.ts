@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import { z } from 'zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** /api/openapi.json documents every route from its zod schemas (requests and responses). */
+export const openapi = fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Scoreline API', version: '1.0.0', description: 'Premier League score predictions.' },
+        components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    app.get(
+      '/api/openapi.json',
+      { config: { auth: 'public' }, schema: { hide: true, response: { 200: z.record(z.string(), z.unknown()) } } },
+      async () => app.swagger(),
+    );
+  },
+  { name: 'openapi' },
+);

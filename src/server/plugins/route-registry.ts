@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import { AUTH_LEVELS, type AuthLevel } from '../auth/guard.js';
+
+/** A registered route as the authorization matrix and the contract tests see it. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Who may call it (its `config.auth`). */
+  auth: AuthLevel;
+  /** The status codes it declares a response schema for. */
+  responses: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered (HEAD aside), for the authorization matrix and contract tests. */
+    routeList: RegisteredRoute[];
+  }
+}
+
+const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/dev/');
+
+/**
+ * Records every route and refuses, at start-up, an API route that does not say who may call it:
+ * a forgotten declaration must not quietly make a route public.
+ */
+export const routeRegistry = fp(
+  async (app) => {
+    const routeList: RegisteredRoute[] = [];
+    app.decorate('routeList', routeList);
+    app.addHook('onRoute', (route) => {
+      const auth = route.config?.auth;
+      if (isApi(route.url) && !(auth && (AUTH_LEVELS as readonly string[]).includes(auth))) {
+        throw new Error(`Route ${String(route.method)} ${route.url} must declare config.auth (${AUTH_LEVELS.join(' | ')})`);
+      }
+      // OpenAPI marks every route that needs a session, from the same declaration.
+      if (auth && auth !== 'public' && route.schema && !route.schema.security) route.schema.security = [{ session: [] }];
+      const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') routeList.push({ method, url: route.url, auth: auth ?? 'public', responses });
+      }
+    });
+  },
+  { name: 'route-registry' },
+);
