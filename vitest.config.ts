@@ -14,7 +14,7 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           maxWorkers: 2,
-          include: ['src/game/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['src/game/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'eslint/**/*.test.js'],
           environment: 'node',
         },
       },

@@ -14,7 +14,8 @@ export function predictionDeadline(f: DeadlineFixture): Date | null {
   return new Date(new Date(f.kickoffAt).getTime() - DEADLINE_MS);
 }
 
-export type PredictionWindow = 'open' | 'closed' | 'postponed';
+export const PREDICTION_WINDOWS = ['open', 'closed', 'postponed'] as const;
+export type PredictionWindow = (typeof PREDICTION_WINDOWS)[number];
 
 /**
  * Whether a prediction may be saved now. At the deadline instant itself it is already closed;

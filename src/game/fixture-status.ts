@@ -1,4 +1,5 @@
-export type FixtureStatus = 'upcoming' | 'live' | 'finished' | 'postponed';
+export const FIXTURE_STATUSES = ['upcoming', 'live', 'finished', 'postponed'] as const;
+export type FixtureStatus = (typeof FIXTURE_STATUSES)[number];
 
 /**
  * A fixture's status follows from the clock and the data: postponed when the admin says so,

@@ -46,7 +46,8 @@ export function rankRows<T extends RankInput>(rows: readonly T[]): Ranked<T>[] {
   });
 }
 
-export type PositionChange = 'up' | 'down' | 'same';
+export const POSITION_CHANGES = ['up', 'down', 'same'] as const;
+export type PositionChange = (typeof POSITION_CHANGES)[number];
 
 /** Movement since the previous standings: a smaller rank number is a move up. */
 export function positionChange(previous: number | null, current: number): PositionChange {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isAllowedScoreKey, parsePastedScores, sanitizeScore, scoreValue } from './score-input.js';
-import { predictionBodySchema, resultBodySchema } from './schemas/predictions.js';
+import { predictionBodySchema } from '../contract/predictions.js';
+import { resultBodySchema } from '../contract/results.js';
 
 describe('typed keys', () => {
   test('digits pass', () => {

@@ -1,5 +1,6 @@
 /** Spec §1/§9: exact score 3 points, right outcome (home win, draw, away win) 1, otherwise 0. */
-export type PredictionOutcome = 'exact' | 'outcome' | 'wrong';
+export const PREDICTION_OUTCOMES = ['exact', 'outcome', 'wrong'] as const;
+export type PredictionOutcome = (typeof PREDICTION_OUTCOMES)[number];
 
 export const POINTS: Readonly<Record<PredictionOutcome, number>> = { exact: 3, outcome: 1, wrong: 0 };
 

@@ -12,13 +12,13 @@ import {
   statisticsAchievements,
   weekdayIn,
   type PredictionRecord,
-  type ScoredOutcome,
 } from './statistics.js';
+import type { PredictionOutcome } from './scoring.js';
 
 const HOUR = 3600_000;
 let n = 0;
 /** A prediction made 48 h before a kick-off on `day`; outcome decides points (3/1/0). */
-function rec(p: Partial<PredictionRecord> & { outcome?: ScoredOutcome | null } = {}): PredictionRecord {
+function rec(p: Partial<PredictionRecord> & { outcome?: PredictionOutcome | null } = {}): PredictionRecord {
   n += 1;
   const kickoffAt = p.kickoffAt === undefined ? new Date(Date.UTC(2025, 7, 16, 14) + n * HOUR).toISOString() : p.kickoffAt;
   const outcome = p.outcome === undefined ? null : p.outcome;
@@ -34,7 +34,7 @@ function rec(p: Partial<PredictionRecord> & { outcome?: ScoredOutcome | null } =
     points: p.points !== undefined ? p.points : outcome === 'exact' ? 3 : outcome === 'outcome' ? 1 : outcome === 'wrong' ? 0 : null,
   };
 }
-const seq = (...outcomes: Array<ScoredOutcome | null>) => outcomes.map((outcome) => rec({ outcome }));
+const seq = (...outcomes: Array<PredictionOutcome | null>) => outcomes.map((outcome) => rec({ outcome }));
 
 describe('totals', () => {
   it('counts an empty history as zeros', () => {

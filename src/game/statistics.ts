@@ -1,11 +1,10 @@
 import { DEADLINE_MS } from './limits.js';
+import type { PredictionOutcome } from './scoring.js';
 
 /**
  * A player's statistics, computed from their own stored predictions (spec §3 "derived user
  * statistics", §9 constants). Pure: the server loads the rows, these functions do the sums.
  */
-
-export type ScoredOutcome = 'exact' | 'outcome' | 'wrong';
 
 /** One of the player's predictions joined with its fixture; outcome/points only once a FINAL result exists. */
 export interface PredictionRecord {
@@ -17,7 +16,7 @@ export interface PredictionRecord {
   predictedAt: string;
   homeScore: number;
   awayScore: number;
-  outcome: ScoredOutcome | null;
+  outcome: PredictionOutcome | null;
   points: number | null;
 }
 
@@ -40,7 +39,7 @@ export const SUCCESS_RATE_GOAL = 100;
 export const round1 = (n: number): number => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number): number => (whole > 0 ? round1((part / whole) * 100) : 0);
 
-const isRight = (o: ScoredOutcome): boolean => o === 'exact' || o === 'outcome';
+const isRight = (o: PredictionOutcome): boolean => o === 'exact' || o === 'outcome';
 
 export interface Totals {
   totalPredictions: number;

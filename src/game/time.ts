@@ -1,19 +1,10 @@
 import { DateTime } from 'luxon';
+import { isClockTime, isIsoDate } from './dates.js';
 
 /** The season data's clock: UK local time (GMT in winter, BST in summer). */
 export const UK_ZONE = 'Europe/London';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-export function isIsoDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  return DateTime.fromISO(value, { zone: 'utc' }).isValid;
-}
-
-export function isClockTime(value: string): boolean {
-  return TIME.test(value);
-}
+export { isClockTime, isIsoDate };
 
 /**
  * The UTC instant of a Europe/London wall-clock date and time, as an ISO string

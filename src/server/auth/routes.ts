@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { signUpApiSchema, PASSWORD_TOO_SHORT } from '../../game/schemas/account.js';
+import { authBridgeReply, signUpApiSchema, PASSWORD_TOO_SHORT } from '../../contract/account.js';
 import { toHeaders } from './session.js';
 import { createLoginThrottle } from './login-throttle.js';
 
@@ -83,5 +83,5 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.send(text || null);
   };
 
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', config: { auth: 'public' }, schema: { hide: true }, handler: handle });
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', config: { auth: 'public' }, schema: { hide: true, response: { default: authBridgeReply } }, handler: handle });
 }

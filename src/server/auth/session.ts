@@ -1,16 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Me } from '../../contract/account.js';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  username: string;
-  teamName: string | null;
-  role: 'player' | 'admin';
-  emailVerified: boolean;
-  createdAt: string;
-}
+/** The signed-in user: the shape GET /api/me answers with (contract/account.ts `meDto`). */
+export type SessionUser = Me;
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
@@ -77,7 +70,7 @@ export function sessionUserResolver(app: FastifyInstance) {
       name: row.name,
       username: row.username ?? '',
       teamName: row.teamName ?? null,
-      role: row.role === 'admin' ? 'admin' : 'player',
+      role: row.role,
       emailVerified: Boolean(row.emailVerified),
       createdAt: new Date(row.createdAt).toISOString(),
     };

@@ -1,4 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { UserRole } from '../../contract/account.js';
+import type { ContactStatus } from '../../contract/contact.js';
+import type { Competition, Privacy } from '../../contract/leagues.js';
+import type { PredictionOutcome } from '../../game/scoring.js';
 
 /**
  * Database types. Column names are camelCase everywhere because Better Auth's own tables
@@ -22,7 +26,7 @@ export interface UserTable {
   username: string;
   teamName: string | null;
   teamNameCreatedAt: string | null;
-  role: Generated<'player' | 'admin'>;
+  role: Generated<UserRole>;
 }
 
 export interface SessionTable {
@@ -61,9 +65,15 @@ export interface VerificationTable {
   updatedAt: AuthDate;
 }
 
-export interface FixtureTable {
+export interface FixtureTable extends FixtureFields {
   /** Derived id for imported fixtures (`HomeTeam_vs_AwayTeam_YYYY-MM-DD`), random for manual ones. */
   id: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A fixture's writable columns (id and timestamps aside): forms, imports and factories write these. */
+export interface FixtureFields {
   homeTeam: string;
   awayTeam: string;
   /** UTC instant of kick-off; null while a postponed match has no new time. */
@@ -75,8 +85,6 @@ export interface FixtureTable {
   league: string;
   /** 1 when the admin marked the match postponed. Other statuses derive from the clock and result. */
   postponed: number;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface ResultTable {
@@ -96,8 +104,8 @@ export interface PredictionTable {
   predictedAt: string;
   /** Stored when the fixture has a final result; null while pending. */
   points: number | null;
-  /** 'exact' | 'outcome' | 'wrong' once scored. */
-  outcome: string | null;
+  /** Set when scored, with points. */
+  outcome: PredictionOutcome | null;
 }
 
 export interface GameweekTable {
@@ -113,8 +121,8 @@ export interface LeagueTable {
   /** Upper-case, 8 characters from the unambiguous alphabet; unique. */
   code: string;
   description: string | null;
-  competition: string;
-  privacy: string;
+  competition: Competition;
+  privacy: Privacy;
   creatorId: string;
   createdAt: string;
 }
@@ -158,12 +166,14 @@ export interface UserSettingsTable {
   updatedAt: string;
 }
 
+export type ReminderStatus = 'claimed' | 'sent' | 'failed';
+
 export interface ReminderLogTable {
   userId: string;
   fixtureId: string;
   windowHours: number;
-  /** 'claimed' (being sent) | 'sent' | 'failed' (retried later). */
-  status: string;
+  /** claimed: being sent; failed: retried later. */
+  status: ReminderStatus;
   claimedAt: string;
   sentAt: string | null;
   attempts: number;
@@ -181,8 +191,8 @@ export interface ContactMessageTable {
   toEmail: string;
   subject: string;
   message: string;
-  /** 'pending' (not tried yet) | 'sent' | 'failed' (last attempt failed; retried at nextAttemptAt). */
-  status: string;
+  /** pending: not tried yet; failed: the last attempt failed, retried at nextAttemptAt. */
+  status: ContactStatus;
   attempts: number;
   lastError: string | null;
   /** When the next delivery attempt is due (also a short lease while one is in flight); null = no more automatic attempts. */

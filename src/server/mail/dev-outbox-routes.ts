@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { outboxPage, outboxReply } from '../../contract/system.js';
 import { escapeHtml } from './templates.js';
 
 /** /dev/mail: the development outbox, readable in the browser. Not registered in production. */
 export async function devOutboxRoutes(app: FastifyInstance) {
-  app.get('/dev/mail.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => {
+  app.get('/dev/mail.json', { config: { auth: 'public' }, schema: { hide: true, response: { 200: outboxReply } } }, async () => {
     const rows = await app.deps.db.selectFrom('mailOutbox').selectAll().orderBy('id', 'desc').limit(100).execute();
     return { messages: rows };
   });
-  app.get('/dev/mail', { config: { auth: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+  app.get('/dev/mail', { config: { auth: 'public' }, schema: { hide: true, response: { 200: outboxPage } } }, async (_req, reply) => {
     const rows = await app.deps.db.selectFrom('mailOutbox').selectAll().orderBy('id', 'desc').limit(100).execute();
     const items = rows
       .map((m) => {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
-import { z } from 'zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { openapiDocument } from '../../contract/system.js';
 
 /** /api/openapi.json documents every route from its zod schemas (requests and responses). */
 export const openapi = fp(
@@ -16,7 +16,7 @@ export const openapi = fp(
     });
     app.get(
       '/api/openapi.json',
-      { config: { auth: 'public' }, schema: { hide: true, response: { 200: z.record(z.string(), z.unknown()) } } },
+      { config: { auth: 'public' }, schema: { hide: true, response: { 200: openapiDocument } } },
       async () => app.swagger(),
     );
   },

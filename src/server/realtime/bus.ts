@@ -1,16 +1,15 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEventPayload } from '../../contract/events.js';
 
 /**
- * A change clients should react to. `keys` are TanStack Query keys the browser invalidates
- * (e.g. [['fixtures'], ['gameweeks']]); `userId` limits delivery to that user's connections.
+ * A change clients should react to: what the stream sends (src/contract/events.ts; `keys` are
+ * TanStack Query keys the browser invalidates), and `userId`, which limits delivery to that
+ * user's connections and is never sent.
  */
-export interface LiveEvent {
-  type: string;
-  keys?: unknown[][];
+export interface LiveEvent extends LiveEventPayload {
   userId?: string;
-  data?: unknown;
 }
 
 export interface EventBus {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { eventStream } from '../../contract/events.js';
 import type { LiveEvent } from './bus.js';
 
 const HEARTBEAT_MS = 25_000;
@@ -15,7 +16,7 @@ export async function sseRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     for (const end of [...open]) end();
   });
-  app.get('/api/events', { config: { auth: 'public' }, schema: { tags: ['live'], summary: 'Server-Sent Events stream of changes' } }, async (req, reply) => {
+  app.get('/api/events', { config: { auth: 'public' }, schema: { tags: ['live'], summary: 'Server-Sent Events stream of changes', response: { 200: eventStream } } }, async (req, reply) => {
     const session = await app.sessionUser(req);
     const userId = session?.id;
     reply.hijack();

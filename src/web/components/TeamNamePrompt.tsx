@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { teamNameSchema } from '../../game/schemas/account';
+import { teamNameSchema } from '../../contract/account';
 import { TEAM_NAME_MAX } from '../../game/limits';
-import { api } from '../lib/api';
-import { meKey, useSession, type Me } from '../lib/session';
+import { useSession } from '../lib/session';
+import { useSaveTeamName } from '../features/account/api';
+import { Banner } from './Banner';
 import { Modal } from './Modal';
 
 const DELAY_MS = 1_500;
@@ -14,11 +14,10 @@ const DELAY_MS = 1_500;
  */
 export function TeamNamePrompt() {
   const { user } = useSession();
-  const qc = useQueryClient();
+  const saveTeamName = useSaveTeamName();
   const needsName = Boolean(user && user.emailVerified && user.teamName === null);
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -38,16 +37,12 @@ export function TeamNamePrompt() {
       setError(parsed.error.issues[0]?.message ?? 'Team name is required');
       return;
     }
-    setBusy(true);
     setError(null);
     try {
-      const res = await api<{ user: Me }>('/api/me/team-name', { method: 'PUT', body: parsed.data });
-      qc.setQueryData(meKey, res.user);
+      await saveTeamName.mutateAsync(parsed.data);
       setOpen(false);
     } catch {
       setError('Failed to save team name. Please try again.');
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -55,11 +50,7 @@ export function TeamNamePrompt() {
     <Modal open={open} onClose={() => {}} dismissible={false} title="Create Your Team Name!">
       <form onSubmit={save} noValidate className="space-y-4">
         <p className="text-sm text-slate-700">Your team name is how other players see you on the leaderboards. Pick something memorable!</p>
-        {error && (
-          <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" role="alert">
-            {error}
-          </p>
-        )}
+        {error && <Banner kind="error">{error}</Banner>}
         <div>
           <label htmlFor="prompt-team-name" className="label">
             Team Name
@@ -73,7 +64,7 @@ export function TeamNamePrompt() {
               setValue(e.target.value);
               setError(null);
             }}
-            disabled={busy}
+            disabled={saveTeamName.isPending}
             autoFocus
             aria-describedby="prompt-team-name-counter"
             placeholder="e.g. The Gaffers"
@@ -82,8 +73,8 @@ export function TeamNamePrompt() {
             {value.length}/{TEAM_NAME_MAX}
           </p>
         </div>
-        <button type="submit" className="btn-primary w-full" disabled={busy || trimmed.length === 0}>
-          {busy ? 'Creating...' : 'Create Team Name'}
+        <button type="submit" className="btn-primary w-full" disabled={saveTeamName.isPending || trimmed.length === 0}>
+          {saveTeamName.isPending ? 'Creating...' : 'Create Team Name'}
         </button>
       </form>
     </Modal>

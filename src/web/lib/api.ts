@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import { errorDto } from '../../contract/common';
+
 /** The one way the web app talks to the server. Errors arrive as `{ error: { code, message } }`. */
 export class ApiError extends Error {
   constructor(
@@ -10,7 +13,21 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export const SOMETHING_WRONG = 'Something went wrong. Please try again.';
+
+export interface ApiInit<S extends z.ZodType> {
+  /** The response schema from src/contract: the answer is checked against it, and typed by it. */
+  schema: S;
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API and returns its answer, parsed with the route's response schema (the same one
+ * the server serialises with), so a drifted answer fails here, loudly, instead of deep in a screen.
+ */
+export async function api<S extends z.ZodType>(path: string, init: ApiInit<S>): Promise<z.output<S>> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -34,8 +51,13 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     }
   }
   if (!res.ok) {
-    const e = (data as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
-    throw new ApiError(res.status, e?.code ?? 'error', e?.message ?? 'Something went wrong. Please try again.', e?.field);
+    const e = errorDto.safeParse(data);
+    throw e.success ? new ApiError(res.status, e.data.error.code, e.data.error.message, e.data.error.field) : new ApiError(res.status, 'error', SOMETHING_WRONG);
   }
-  return data as T;
+  const parsed = init.schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`The answer of ${path} does not match its contract`, parsed.error.issues);
+    throw new ApiError(res.status, 'bad_response', SOMETHING_WRONG);
+  }
+  return parsed.data;
 }

@@ -16,3 +16,12 @@ export function dayMonthYear(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}-${m}-${y}`;
 }
+
+/** The viewer's IANA time zone ("today" and weekday statistics are the viewer's own); London if unknown. */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/London';
+  } catch {
+    return 'Europe/London';
+  }
+}

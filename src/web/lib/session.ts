@@ -1,22 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { authBridgeReply, meReply, type Me } from '../../contract/account';
 import { api, ApiError } from './api';
-
-export interface Me {
-  id: string;
-  email: string;
-  name: string;
-  username: string;
-  teamName: string | null;
-  role: 'player' | 'admin';
-  emailVerified: boolean;
-  createdAt: string;
-}
+import { useApiMutation } from './mutation';
 
 export const meKey = ['me'] as const;
 
 async function fetchMe(): Promise<Me | null> {
   try {
-    return (await api<{ user: Me }>('/api/me')).user;
+    return (await api('/api/me', { schema: meReply })).user;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
@@ -29,11 +20,13 @@ export function useSession() {
   return { user: q.data ?? null, isPending: q.isPending, isAdmin: q.data?.role === 'admin', refetch: q.refetch };
 }
 
+/** Signing out drops every cached answer but "me" (set to nobody), whether the server answered or not. */
 export function useSignOut() {
   const qc = useQueryClient();
+  const signOut = useApiMutation(() => api('/api/auth/sign-out', { schema: authBridgeReply, method: 'POST', body: {} }));
   return async () => {
     try {
-      await api('/api/auth/sign-out', { method: 'POST', body: {} });
+      await signOut.mutateAsync();
     } catch {
       // Spec: sign-out errors are logged only; the session is dropped locally either way.
       console.error('Sign-out failed');

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../components/Banner';
-import { ADMIN_MESSAGE_MS, AdminGate } from '../features/admin/AdminGate';
-import { useAllFixtures, useGameweeksInfo, type Fixture } from '../features/admin/api';
+import { AdminGate, notifyAdmin as notify } from '../features/admin/AdminGate';
+import { useAllFixtures, useGameweeksInfo } from '../features/admin/api';
+import type { Fixture } from '../../contract/fixtures';
 import { BulkDeleteButton, ImportFileInput, ImportSeasonButton } from '../features/admin/BulkActions';
 import { DeleteFixtureDialog } from '../features/admin/DeleteFixtureDialog';
 import { FixtureCard } from '../features/admin/FixtureCard';
@@ -14,13 +15,10 @@ function AdminFixturesScreen() {
   const fixtures = useAllFixtures();
   const info = useGameweeksInfo();
   const [filter, setFilter] = useState<number | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Fixture | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Fixture | null>(null);
-  const notify = useCallback((kind: 'success' | 'error', text: string) => setMessage({ kind, text }), []);
-  const clear = useCallback(() => setMessage(null), []);
 
   const all = useMemo(() => fixtures.data ?? [], [fixtures.data]);
   // Date then time ascending (the UK date and time order the kick-offs; postponed ones without a time last in their day).
@@ -41,12 +39,6 @@ function AdminFixturesScreen() {
         </div>
       </div>
 
-      {message && (
-        <Banner kind={message.kind} onDismiss={clear} clearAfterMs={ADMIN_MESSAGE_MS}>
-          {message.text}
-        </Banner>
-      )}
-
       <section aria-label="Fixture actions" className="card flex flex-wrap items-center gap-3">
         <button
           type="button"
@@ -59,12 +51,12 @@ function AdminFixturesScreen() {
         >
           Add Single Fixture
         </button>
-        <ImportSeasonButton busy={busy} setBusy={setBusy} notify={notify} />
-        <ImportFileInput busy={busy} setBusy={setBusy} notify={notify} />
+        <ImportSeasonButton busy={busy} setBusy={setBusy} />
+        <ImportFileInput busy={busy} setBusy={setBusy} />
         <Link to="/admin/gameweeks" className="btn-secondary">
           Manage Gameweeks
         </Link>
-        <BulkDeleteButton gameweek={filter} count={shown.length} busy={busy || fixtures.isPending} setBusy={setBusy} notify={notify} />
+        <BulkDeleteButton gameweek={filter} count={shown.length} busy={busy || fixtures.isPending} setBusy={setBusy} />
       </section>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -125,7 +117,7 @@ function AdminFixturesScreen() {
           notify('success', text);
         }}
       />
-      <DeleteFixtureDialog fixture={deleting} onClose={() => setDeleting(null)} notify={notify} />
+      <DeleteFixtureDialog fixture={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }

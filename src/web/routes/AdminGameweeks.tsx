@@ -1,39 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
 import { dayMonthYear } from '../lib/format';
-import { ADMIN_MESSAGE_MS, AdminGate } from '../features/admin/AdminGate';
-import { adminApi, adminGameweeksKey, useStoredGameweeks } from '../features/admin/api';
+import { AdminGate, notifyAdmin as notify } from '../features/admin/AdminGate';
+import { useAddGameweek, useInitializeGameweeks, useResetGameweeks, useSaveGameweek, useStoredGameweeks } from '../features/admin/api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { GameweekDefinition } from '../../game/gameweeks';
+
 
 const codeMessage = (err: unknown) =>
   err instanceof ApiError ? `${err.code} - ${err.message}` : `unknown - ${err instanceof Error ? err.message : 'Something went wrong.'}`;
 
-type Message = { kind: 'success' | 'error'; text: string };
-
-function GameweekRow({ def, onMessage }: { def: GameweekDefinition; onMessage: (m: Message) => void }) {
-  const qc = useQueryClient();
+function GameweekRow({ def }: { def: GameweekDefinition }) {
+  const saveGameweek = useSaveGameweek();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ startDate: def.startDate, endDate: def.endDate });
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (!editing) setDraft({ startDate: def.startDate, endDate: def.endDate });
   }, [def, editing]);
 
   async function save() {
-    setSaving(true);
     try {
-      await adminApi.saveGameweek(def.gameweek, draft);
-      await qc.invalidateQueries({ queryKey: adminGameweeksKey });
+      await saveGameweek.mutateAsync({ gameweek: def.gameweek, body: draft });
       setEditing(false);
-      onMessage({ kind: 'success', text: `Gameweek ${def.gameweek} dates updated successfully!` });
+      notify('success', `Gameweek ${def.gameweek} dates updated successfully!`);
     } catch {
-      onMessage({ kind: 'error', text: 'Failed to save gameweek changes' });
-    } finally {
-      setSaving(false);
+      notify('error', 'Failed to save gameweek changes');
     }
   }
 
@@ -66,10 +59,10 @@ function GameweekRow({ def, onMessage }: { def: GameweekDefinition; onMessage: (
             </label>
           </div>
           <div className="flex gap-2">
-            <button type="button" className="btn-primary" onClick={() => void save()} disabled={saving || !draft.startDate || !draft.endDate} aria-label={`Save ${label}`}>
+            <button type="button" className="btn-primary" onClick={() => void save()} disabled={saveGameweek.isPending || !draft.startDate || !draft.endDate} aria-label={`Save ${label}`}>
               Save
             </button>
-            <button type="button" className="btn-secondary" onClick={() => setEditing(false)} disabled={saving} aria-label={`Cancel editing ${label}`}>
+            <button type="button" className="btn-secondary" onClick={() => setEditing(false)} disabled={saveGameweek.isPending} aria-label={`Cancel editing ${label}`}>
               Cancel
             </button>
           </div>
@@ -91,12 +84,12 @@ function GameweekRow({ def, onMessage }: { def: GameweekDefinition; onMessage: (
 }
 
 function GameweeksScreen() {
-  const qc = useQueryClient();
   const stored = useStoredGameweeks();
-  const [message, setMessage] = useState<Message | null>(null);
+  const addGameweek = useAddGameweek();
+  const initialize = useInitializeGameweeks();
+  const resetAll = useResetGameweeks();
   const [busy, setBusy] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
-  const clear = useCallback(() => setMessage(null), []);
   const defs = stored.data ?? [];
   const empty = stored.isSuccess && defs.length === 0;
   const missing2 = stored.isSuccess && defs.length > 0 && !defs.some((d) => d.gameweek === 2);
@@ -105,10 +98,9 @@ function GameweeksScreen() {
     setBusy(true);
     try {
       await run();
-      await qc.invalidateQueries({ queryKey: adminGameweeksKey });
-      setMessage({ kind: 'success', text: success });
+      notify('success', success);
     } catch (err) {
-      setMessage({ kind: 'error', text: `${failure}: ${codeMessage(err)}` });
+      notify('error', `${failure}: ${codeMessage(err)}`);
     } finally {
       setBusy(false);
     }
@@ -125,11 +117,6 @@ function GameweeksScreen() {
         </div>
       </div>
 
-      {message && (
-        <Banner kind={message.kind} onDismiss={clear} clearAfterMs={ADMIN_MESSAGE_MS}>
-          {message.text}
-        </Banner>
-      )}
       {stored.isError && <Banner kind="error">{`Failed to load gameweek definitions: ${codeMessage(stored.error)}`}</Banner>}
 
       <div className="flex flex-wrap gap-3">
@@ -138,7 +125,7 @@ function GameweeksScreen() {
             type="button"
             className="btn-primary"
             disabled={busy}
-            onClick={() => void act(() => adminApi.addGameweek(2), 'Gameweek 2 added successfully!', 'Failed to add gameweek 2')}
+            onClick={() => void act(() => addGameweek.mutateAsync(2), 'Gameweek 2 added successfully!', 'Failed to add gameweek 2')}
           >
             Add Gameweek 2
           </button>
@@ -148,7 +135,7 @@ function GameweeksScreen() {
             type="button"
             className="btn-primary"
             disabled={busy}
-            onClick={() => void act(() => adminApi.initializeGameweeks(), 'Default gameweek definitions initialized successfully!', 'Failed to initialize gameweeks')}
+            onClick={() => void act(() => initialize.mutateAsync(), 'Default gameweek definitions initialized successfully!', 'Failed to initialize gameweeks')}
           >
             Initialize Gameweeks
           </button>
@@ -172,7 +159,7 @@ function GameweeksScreen() {
           ) : (
             <ul className="divide-y divide-slate-200">
               {defs.map((d) => (
-                <GameweekRow key={d.gameweek} def={d} onMessage={setMessage} />
+                <GameweekRow key={d.gameweek} def={d} />
               ))}
             </ul>
           )}
@@ -204,7 +191,7 @@ function GameweeksScreen() {
         onCancel={() => setConfirmReset(false)}
         onConfirm={() => {
           setConfirmReset(false);
-          void act(() => adminApi.resetGameweeks(), 'Default gameweek definitions initialized successfully!', 'Failed to initialize gameweeks');
+          void act(() => resetAll.mutateAsync(), 'Default gameweek definitions initialized successfully!', 'Failed to initialize gameweeks');
         }}
       >
         <p>Replace every gameweek&apos;s dates with the 38 default definitions from the 2025/26 season?</p>

@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
 import { Banner } from '../components/Banner';
-import { ADMIN_MESSAGE_MS, AdminGate } from '../features/admin/AdminGate';
-import { useAdminContactMessages, useRetryContact, type ContactMessage } from '../features/contact/api';
+import { AdminGate, notifyAdmin as notify } from '../features/admin/AdminGate';
+import { useAdminContactMessages, useRetryContact } from '../features/contact/api';
+import type { ContactMessage } from '../../contract/contact';
 import { formatDateTime } from '../lib/format';
 import { ApiError } from '../lib/api';
 
@@ -69,15 +69,13 @@ function MessageCard({ m, onRetry, retrying }: { m: ContactMessage; onRetry: (id
 function AdminMessagesScreen() {
   const q = useAdminContactMessages();
   const retry = useRetryContact();
-  const [note, setNote] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const clear = useCallback(() => setNote(null), []);
   const onRetry = async (id: string) => {
-    setNote(null);
     try {
       const { message } = await retry.mutateAsync(id);
-      setNote(message.status === 'sent' ? { kind: 'success', text: 'Message delivered.' } : { kind: 'error', text: `Still not delivered: ${message.lastError ?? 'unknown error'}` });
+      if (message.status === 'sent') notify('success', 'Message delivered.');
+      else notify('error', `Still not delivered: ${message.lastError ?? 'unknown error'}`);
     } catch (err) {
-      setNote({ kind: 'error', text: err instanceof ApiError ? err.message : 'Retry failed. Please try again.' });
+      notify('error', err instanceof ApiError ? err.message : 'Retry failed. Please try again.');
     }
   };
   const messages = q.data ?? [];
@@ -91,11 +89,6 @@ function AdminMessagesScreen() {
           Every message sent from the contact page, with its delivery state. Unsent ones are retried automatically.
         </p>
       </div>
-      {note && (
-        <Banner kind={note.kind} onDismiss={clear} clearAfterMs={ADMIN_MESSAGE_MS}>
-          {note.text}
-        </Banner>
-      )}
       {q.isPending ? (
         <p className="text-slate-700" role="status">
           Loading messages...

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RequireAuth } from '../app/guards';
-import { contactSchema, normalizeContact, type ContactInput } from '../../game/schemas/contact';
+import { contactSchema, normalizeContact, type ContactInput } from '../../contract/contact';
 import { Banner } from '../components/Banner';
 import { Field, fieldAria } from '../features/account/Field';
 import { useContactInfo, useSendContact } from '../features/contact/api';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
-import { joinedMessage, useJoinByCode, type LeaderboardState } from '../features/leagues/api';
+import { joinedMessage, notifyLeagues as notify, useJoinByCode, type LeaderboardState } from '../features/leagues/api';
 import { joinErrorMessage } from '../features/leagues/LeagueForms';
 
 /**
@@ -23,7 +23,9 @@ export default function JoinLeague() {
     join
       .mutateAsync(code)
       .then((reply) => {
-        const state: LeaderboardState = { leagueId: reply.league.id, message: joinedMessage(reply) };
+        const said = joinedMessage(reply);
+        notify(said.kind, said.text);
+        const state: LeaderboardState = { leagueId: reply.league.id };
         navigate('/leaderboard', { replace: true, state });
       })
       .catch((err: unknown) => setError(joinErrorMessage(err)));

@@ -1,32 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/session';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
-import {
-  joinedMessage,
-  leagueKeys,
-  useLeaveLeague,
-  useMyLeagues,
-  useRemoveMember,
-  type League,
-  type LeagueMessage,
-  type LeaderboardState,
-  type TableRow,
-} from '../features/leagues/api';
+import type { League, TableRow } from '../../contract/leagues';
+import { joinedMessage, leagueKeys, notifyLeagues as notify, useLeaveLeague, useMyLeagues, useRemoveMember, type LeaderboardState } from '../features/leagues/api';
 import { LeagueCard } from '../features/leagues/LeagueCard';
 import { LeagueTable } from '../features/leagues/LeagueTable';
-import { LiveLeagueTable } from '../features/matchday/LiveLeagueTable';
+import { LiveLeagueTable } from '../features/leagues/LiveLeagueTable';
 import { CreateLeagueForm, JoinLeagueForm } from '../features/leagues/LeagueForms';
 import { PicksModal } from '../features/leagues/PicksModal';
 import { RenameLeagueDialog } from '../features/leagues/RenameLeagueDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { TrophyIcon } from '../features/leagues/icons';
 
-type Message = LeagueMessage;
-
-/** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages clear after 3 s. */
+/** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
 export default function Leaderboard() {
   const { user, isPending } = useSession();
   if (isPending) return <p role="status" className="text-slate-700">Loading leaderboards...</p>;
@@ -50,7 +39,6 @@ function Leagues() {
   const handed = (location.state ?? {}) as LeaderboardState;
   const [mode, setMode] = useState<'default' | 'create' | 'join'>('default');
   const [selectedId, setSelectedId] = useState<string | null>(handed.leagueId ?? null);
-  const [message, setMessage] = useState<Message | null>(handed.message ?? null);
   const [picksOf, setPicksOf] = useState<TableRow | null>(null);
   const [removing, setRemoving] = useState<TableRow | null>(null);
   const [leaving, setLeaving] = useState<League | null>(null);
@@ -65,18 +53,16 @@ function Leagues() {
     if (location.state) navigate(location.pathname, { replace: true, state: null });
   }, [location.state, location.pathname, navigate]);
 
-  const say = useCallback((kind: Message['kind'], text: string) => setMessage({ kind, text }), []);
-  const clear = useCallback(() => setMessage(null), []);
 
   const list = leagues.data ?? [];
   const selected = list.find((l) => l.id === selectedId) ?? list[0] ?? null;
 
-  const openLeague = (league: League, msg: Message) => {
+  const openLeague = (league: League, msg: { kind: 'success' | 'info'; text: string }) => {
     // Show it at once; the refetch that follows brings the exact member counts.
     qc.setQueryData<League[]>(leagueKeys.mine, (old) => (old && !old.some((l) => l.id === league.id) ? [...old, league] : old));
     setSelectedId(league.id);
     setMode('default');
-    setMessage(msg);
+    notify(msg.kind, msg.text);
   };
 
   return (
@@ -93,17 +79,10 @@ function Leagues() {
         </div>
       </div>
 
-      {message && (
-        <Banner kind={message.kind} onDismiss={clear} clearAfterMs={3000}>
-          {message.text}
-        </Banner>
-      )}
-
       {mode === 'create' && (
         <div className="space-y-2">
           <CreateLeagueForm
             onCancel={() => setMode('default')}
-            onError={(text) => say('error', text)}
             onCreated={(league) => openLeague(league, { kind: 'success', text: `League "${league.name}" created successfully! Code: ${league.code}` })}
           />
           <p className="text-sm text-slate-700">
@@ -116,7 +95,7 @@ function Leagues() {
         </div>
       )}
       {mode === 'join' && (
-        <JoinLeagueForm onCancel={() => setMode('default')} onError={(text) => say('error', text)} onJoined={(reply) => openLeague(reply.league, joinedMessage(reply))} />
+        <JoinLeagueForm onCancel={() => setMode('default')} onJoined={(reply) => openLeague(reply.league, joinedMessage(reply))} />
       )}
 
       {mode === 'default' && (
@@ -140,7 +119,7 @@ function Leagues() {
             ) : (
               <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {list.map((l) => (
-                  <LeagueCard key={l.id} league={l} selected={selected?.id === l.id} onSelect={() => setSelectedId(l.id)} onMessage={say} />
+                  <LeagueCard key={l.id} league={l} selected={selected?.id === l.id} onSelect={() => setSelectedId(l.id)} />
                 ))}
               </ul>
             )}
@@ -181,7 +160,7 @@ function Leagues() {
       )}
 
       {selected && <PicksModal key={picksOf?.userId ?? 'none'} leagueId={selected.id} member={picksOf} onClose={() => setPicksOf(null)} />}
-      <RenameLeagueDialog league={renaming} onClose={() => setRenaming(null)} onDone={say} />
+      <RenameLeagueDialog league={renaming} onClose={() => setRenaming(null)} />
       <ConfirmDialog
         danger
         open={leaving !== null}
@@ -193,10 +172,10 @@ function Leagues() {
           if (!leaving) return;
           try {
             await leave.mutateAsync(leaving.id);
-            say('success', `You left "${leaving.name}".`);
+            notify('success', `You left "${leaving.name}".`);
             setSelectedId(null);
           } catch (err) {
-            say('error', err instanceof ApiError ? err.message : 'Failed to leave the league. Please try again.');
+            notify('error', err instanceof ApiError ? err.message : 'Failed to leave the league. Please try again.');
           }
           setLeaving(null);
         }}
@@ -218,9 +197,9 @@ function Leagues() {
           if (!removing || !selected) return;
           try {
             await remove.mutateAsync({ leagueId: selected.id, userId: removing.userId });
-            say('success', `${removing.displayName} was removed from the league.`);
+            notify('success', `${removing.displayName} was removed from the league.`);
           } catch (err) {
-            say('error', err instanceof ApiError ? err.message : 'Failed to remove the member. Please try again.');
+            notify('error', err instanceof ApiError ? err.message : 'Failed to remove the member. Please try again.');
           }
           setRemoving(null);
         }}

@@ -2,15 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { forgotPasswordSchema, loginSchema, type LoginInput } from '../../game/schemas/account';
+import { forgotPasswordSchema, loginSchema, type LoginInput } from '../../contract/account';
 import { AuthShell } from '../features/account/AuthShell';
 import { Field, fieldAria } from '../features/account/Field';
 import { PasswordInput } from '../features/account/PasswordInput';
-import { authApi, isRateLimited } from '../features/account/api';
+import { isRateLimited, useRequestReset, useSignIn } from '../features/account/api';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
-import { meKey } from '../lib/session';
 
 interface LoginState {
   success?: boolean;
@@ -25,7 +23,8 @@ export default function Login() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginState;
-  const qc = useQueryClient();
+  const signIn = useSignIn();
+  const requestReset = useRequestReset();
   const [formError, setFormError] = useState<string | null>(null);
   const [reset, setReset] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [resetting, setResetting] = useState(false);
@@ -54,13 +53,12 @@ export default function Login() {
     setFormError(null);
     setReset(null);
     try {
-      await authApi.signIn({ email: values.email.toLowerCase(), password: values.password });
+      await signIn.mutateAsync({ email: values.email.toLowerCase(), password: values.password });
     } catch (err) {
       // Spec §8: any failure reads the same, so an address cannot be probed; a throttle says so.
       setFormError(isRateLimited(err) || (err instanceof ApiError && err.status === 0) ? (err as ApiError).message : 'Invalid email or password');
       return;
     }
-    await qc.invalidateQueries({ queryKey: meKey });
     navigate(safeFrom(state.from), { replace: true });
   });
 
@@ -74,7 +72,7 @@ export default function Login() {
     }
     setResetting(true);
     try {
-      await authApi.requestReset(parsed.data.email.toLowerCase());
+      await requestReset.mutateAsync(parsed.data.email.toLowerCase());
       setReset({ kind: 'success', text: 'Password reset email sent! Please check your inbox.' });
     } catch (err) {
       setReset({ kind: 'error', text: isRateLimited(err) ? (err as ApiError).message : 'Failed to send password reset email. Please try again.' });

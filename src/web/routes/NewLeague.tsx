@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSession } from '../lib/session';
 import { Banner } from '../components/Banner';
-import { newLeagueFormSchema, type NewLeagueFormInput } from '../../game/schemas/leagues';
+import { newLeagueFormSchema, type League, type NewLeagueFormInput } from '../../contract/leagues';
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../../game/limits';
 import { POINTS } from '../../game/scoring';
-import { COPIED, COPY_FAILED, copyText, inviteLink, useCreateLeague, type League } from '../features/leagues/api';
+import { COPIED, COPY_FAILED, copyText, inviteLink, notifyLeagues as notify, useCreateLeague } from '../features/leagues/api';
 import { createErrorMessage } from '../features/leagues/LeagueForms';
 import { CheckCircleIcon, GlobeIcon, LockIcon, TrophyIcon, UsersIcon } from '../features/leagues/icons';
 
@@ -18,13 +18,11 @@ const COMPETITION_LABELS: Record<NewLeagueFormInput['competition'], string> = {
   euros: 'Euros',
 };
 
-type Message = { kind: 'success' | 'error'; text: string };
-
 /** Spec §2 New League: the full form, the scoring panel, then the code and invite link. */
 export default function NewLeague() {
   const { user, isPending } = useSession();
   const [created, setCreated] = useState<League | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateLeague();
   const { register, handleSubmit, watch, formState } = useForm<NewLeagueFormInput>({
     resolver: zodResolver(newLeagueFormSchema),
@@ -35,20 +33,22 @@ export default function NewLeague() {
 
   const copy = async (text: string, what: 'code' | 'link') => {
     const ok = await copyText(text);
-    setMessage(ok ? { kind: 'success', text: what === 'code' ? COPIED : 'Invite link copied to clipboard!' } : { kind: 'error', text: COPY_FAILED });
+    if (ok) notify('success', what === 'code' ? COPIED : 'Invite link copied to clipboard!');
+    else notify('error', COPY_FAILED);
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
     if (!user) {
-      setMessage({ kind: 'error', text: 'You must be logged in to create a league.' });
+      setFailure('You must be logged in to create a league.');
       return;
     }
     try {
       const { league } = await create.mutateAsync({ ...values, description: values.description || undefined });
       setCreated(league);
-      setMessage({ kind: 'success', text: `League "${league.name}" created successfully! Code: ${league.code}` });
+      notify('success', `League "${league.name}" created successfully! Code: ${league.code}`);
     } catch (err) {
-      setMessage({ kind: 'error', text: createErrorMessage(err) });
+      setFailure(createErrorMessage(err));
     }
   });
 
@@ -61,11 +61,6 @@ export default function NewLeague() {
         <p className="mt-1 text-slate-700">Set up a private league for friends, family or colleagues, or a public one anyone can join.</p>
       </div>
 
-      {message && (
-        <Banner kind={message.kind} onDismiss={() => setMessage(null)} clearAfterMs={3000}>
-          {message.text}
-        </Banner>
-      )}
       {!user && (
         <Banner kind="error">
           You must be logged in to create a league.{' '}
@@ -111,6 +106,7 @@ export default function NewLeague() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
           <form noValidate onSubmit={onSubmit} className="card space-y-5">
+            {failure && <Banner kind="error">{failure}</Banner>}
             <div>
               <label className="label" htmlFor="nl-name">
                 League Name <span aria-hidden="true">*</span>

@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { resetPasswordSchema } from '../../game/schemas/account';
+import { resetPasswordSchema } from '../../contract/account';
 import { AuthShell } from '../features/account/AuthShell';
 import { Field, fieldAria } from '../features/account/Field';
 import { PasswordInput } from '../features/account/PasswordInput';
-import { authApi } from '../features/account/api';
+import { useResetPassword } from '../features/account/api';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
 
@@ -19,6 +19,7 @@ export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
+  const resetPassword = useResetPassword();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -36,7 +37,7 @@ export default function ResetPassword() {
     if (!token) return;
     setFormError(null);
     try {
-      await authApi.resetPassword(values.newPassword, token);
+      await resetPassword.mutateAsync({ newPassword: values.newPassword, token });
     } catch (err) {
       setFormError(err instanceof ApiError ? err.message : 'Failed to reset your password. Please try again.');
       return;

@@ -2,23 +2,21 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { signUpFormSchema, type SignUpFormInput } from '../../game/schemas/account';
+import { signUpFormSchema, type SignUpFormInput } from '../../contract/account';
 import { TEAM_NAME_MAX } from '../../game/limits';
 import { AuthShell } from '../features/account/AuthShell';
 import { Field, fieldAria } from '../features/account/Field';
 import { PasswordInput } from '../features/account/PasswordInput';
 import { TermsModal } from '../features/account/TermsModal';
-import { authApi, signUpError } from '../features/account/api';
+import { signUpError, useSignUp } from '../features/account/api';
 import { Banner } from '../components/Banner';
-import { meKey } from '../lib/session';
 
 type FieldName = keyof SignUpFormInput;
 const FIELDS: FieldName[] = ['name', 'username', 'teamName', 'email', 'password', 'confirmPassword', 'agreeToTerms'];
 
 export default function Signup() {
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const signUp = useSignUp();
   const [terms, setTerms] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -43,14 +41,13 @@ export default function Signup() {
     setFormError(null);
     const email = values.email.trim().toLowerCase();
     try {
-      await authApi.signUp({ name: values.name.trim(), username: values.username.trim(), teamName: values.teamName.trim(), email, password: values.password });
+      await signUp.mutateAsync({ name: values.name.trim(), username: values.username.trim(), teamName: values.teamName.trim(), email, password: values.password });
     } catch (err) {
       const { field: name, message } = signUpError(err);
       if (name && (FIELDS as string[]).includes(name)) setError(name as FieldName, { message }, { shouldFocus: true });
       else setFormError(message);
       return;
     }
-    await qc.invalidateQueries({ queryKey: meKey });
     navigate('/verify', { state: { fromSignup: true, email } });
   });
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AuthShell } from '../features/account/AuthShell';
-import { authApi, isRateLimited } from '../features/account/api';
+import { isRateLimited, useSendVerification } from '../features/account/api';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
 import { useSession } from '../lib/session';
@@ -17,6 +17,7 @@ export default function Verify() {
   const { user, isPending, refetch } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  const { mutateAsync: sendVerificationEmail } = useSendVerification();
   const state = (location.state ?? {}) as { fromSignup?: boolean; email?: string };
   const [message, setMessage] = useState<Message | null>(null);
   const [cooldown, setCooldown] = useState(0);
@@ -31,7 +32,7 @@ export default function Verify() {
     async (failure: string) => {
       setSending(true);
       try {
-        await authApi.sendVerification(email);
+        await sendVerificationEmail(email);
         setMessage({ kind: 'success', text: `Verification email sent to ${email}` });
         setCooldown(COOLDOWN_S);
       } catch (err) {
@@ -41,7 +42,7 @@ export default function Verify() {
         setSending(false);
       }
     },
-    [email],
+    [email, sendVerificationEmail],
   );
 
   // Arrival state: already verified, or freshly signed up (one automatic e-mail).

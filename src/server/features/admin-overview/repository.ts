@@ -1,14 +1,6 @@
 import type { DB } from '../../db/index.js';
 import type { Dialect } from '../../db/migrations/types.js';
-
-export interface Overview {
-  users: number;
-  verifiedUsers: number;
-  admins: number;
-  fixtures: number;
-  predictions: number;
-  leagues: number;
-}
+import type { Overview } from '../../../contract/admin.js';
 
 async function count(db: DB, table: 'user' | 'fixtures' | 'predictions' | 'leagues'): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

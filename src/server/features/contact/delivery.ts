@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTACT_SUBJECT } from '../../../game/schemas/contact.js';
+import { CONTACT_SUBJECT } from '../../../contract/contact.js';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/index.js';
 import type { Mailer } from '../../mail/mailer.js';

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { freePort } from '../../../../e2e/support/server.js';
 import { startSmtpSink } from '../../../../e2e/support/smtp.js';
-import { CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUBJECT } from '../../../game/schemas/contact.js';
+import { CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUBJECT } from '../../../contract/contact.js';
 import { retryDueContactMessages } from './delivery.js';
 
 let t: TestApp;

@@ -2,11 +2,22 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUBJECT, contactSchema, normalizeContact } from '../../../game/schemas/contact.js';
+import { idParam } from '../../../contract/common.js';
+import {
+  CONTACT_RATE_LIMIT,
+  CONTACT_RATE_LIMIT_MESSAGE,
+  CONTACT_SUBJECT,
+  contactInfoDto,
+  contactMessageListReply,
+  contactMessageReply,
+  contactReceiptReply,
+  contactSchema,
+  normalizeContact,
+} from '../../../contract/contact.js';
 import { HttpError, notFound } from '../../errors.js';
 import { attemptDelivery, supportAddress } from './delivery.js';
 import { countMessagesSince, getContactMessage, insertContactMessage, listContactMessages, makeDueNow } from './repository.js';
-import { contactMessageDto, contactReceiptDto, presentContactMessage, presentReceipt } from './presenter.js';
+import { presentContactMessage, presentReceipt } from './presenter.js';
 
 const ADMIN_KEYS = [['admin', 'contact-messages']];
 const ADMIN_LIST_LIMIT = 200;
@@ -21,7 +32,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['contact'],
         summary: 'The support address shown on the contact page',
-        response: { 200: z.object({ supportEmail: z.string() }) },
+        response: { 200: contactInfoDto },
       },
     },
     async () => {
@@ -37,7 +48,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
         tags: ['contact'],
         summary: 'Send a message to support: stored first, then e-mailed (failed sends are retried)',
         body: contactSchema,
-        response: { 201: z.object({ message: contactReceiptDto }) },
+        response: { 201: contactReceiptReply },
       },
     },
     async (req, reply) => {
@@ -80,7 +91,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary: 'Contact messages with their delivery state, newest first (admin only)',
-        response: { 200: z.object({ messages: z.array(contactMessageDto) }) },
+        response: { 200: contactMessageListReply },
       },
     },
     async () => {
@@ -96,8 +107,8 @@ export async function contactRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary: 'Try to deliver an unsent contact message now (admin only)',
-        params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 200: z.object({ message: contactMessageDto }) },
+        params: z.object({ id: idParam(100) }),
+        response: { 200: contactMessageReply },
       },
     },
     async (req) => {

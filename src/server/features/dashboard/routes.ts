@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentGameweek } from '../../../game/gameweeks.js';
 import {
   computeStreaks,
@@ -14,7 +13,7 @@ import { listFixtures } from '../fixtures/repository.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { loadPredictionRecords } from '../statistics/repository.js';
 import { loadGameweekDefinitions } from './repository.js';
-import { dashboardDto, type DashboardDto } from './presenter.js';
+import { dashboardReply, type Dashboard } from '../../../contract/dashboard.js';
 
 export const DASHBOARD_UPCOMING = 5;
 export const DASHBOARD_ACTIVITY = 4;
@@ -32,7 +31,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['statistics'],
         summary: "The signed-in player's dashboard: tiles, the current gameweek's upcoming matches, recent activity, badges and progress",
-        response: { 200: z.object({ dashboard: dashboardDto }) },
+        response: { 200: dashboardReply },
       },
     },
     async (req) => {
@@ -63,7 +62,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
           state: r.outcome === null ? ('pending' as const) : r.outcome === 'wrong' ? ('wrong' as const) : ('right' as const),
         }));
 
-      const dashboard: DashboardDto = {
+      const dashboard: Dashboard = {
         tiles: { totalPredictions: totals.totalPredictions, successRate: totals.successRate, totalPoints: totals.totalPoints, exactScores: totals.exactScores },
         currentGameweek: gameweek,
         upcoming,

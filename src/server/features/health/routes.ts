@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { healthDto } from '../../../contract/system.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export async function healthRoutes(fastify: FastifyInstance) {
@@ -12,7 +12,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['system'],
         summary: 'Liveness with a database round trip',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']), time: z.string() }) },
+        response: { 200: healthDto },
       },
     },
     async () => {

@@ -1,36 +1,17 @@
-import { z } from 'zod';
-import { COMPETITIONS, PRIVACIES } from '../../../game/schemas/leagues.js';
-import { positionChange } from '../../../game/ranking.js';
-import type { LeagueSummaryRow, PickRow, PositionRow, TableRow } from './repository.js';
+import { leaderboardName, positionChange, rankRows } from '../../../game/ranking.js';
+import { scorePrediction } from '../../../game/scoring.js';
+import type { League, LeaguePosition, LiveTable, Pick, PublicLeague, TableRow as TableRowDto } from '../../../contract/leagues.js';
+import type { LeagueSummaryRow, LivePredictionRow, LiveTableMember, PickRow, PositionRow, TableRow } from './repository.js';
 
-export const leagueDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  code: z.string(),
-  description: z.string().nullable(),
-  competition: z.enum(COMPETITIONS),
-  privacy: z.enum(PRIVACIES),
-  isCreator: z.boolean(),
-  isMember: z.boolean(),
-  memberCount: z.number(),
-  createdAt: z.string(),
-});
-export type LeagueDto = z.infer<typeof leagueDto>;
-
-/** Public leagues as seen by a non-member: no code (joining goes through the league id). */
-export const publicLeagueDto = leagueDto.omit({ code: true }).extend({ code: z.string().nullable() });
-
-const asCompetition = (v: string) => (COMPETITIONS as readonly string[]).includes(v) ? (v as LeagueDto['competition']) : 'premier-league';
-const asPrivacy = (v: string) => (v === 'public' ? 'public' : 'private');
-
-export function presentLeague(row: LeagueSummaryRow, viewerId: string): LeagueDto {
+/** contract/leagues.ts is the shape of everything here. */
+export function presentLeague(row: LeagueSummaryRow, viewerId: string): League {
   return {
     id: row.id,
     name: row.name,
     code: row.code,
     description: row.description,
-    competition: asCompetition(row.competition),
-    privacy: asPrivacy(row.privacy),
+    competition: row.competition,
+    privacy: row.privacy,
     isCreator: row.creatorId === viewerId,
     isMember: Number(row.isMember) > 0,
     memberCount: Number(row.memberCount),
@@ -39,22 +20,10 @@ export function presentLeague(row: LeagueSummaryRow, viewerId: string): LeagueDt
 }
 
 /** A public league's code is shown only to its members (the list itself joins by id). */
-export function presentPublicLeague(row: LeagueSummaryRow, viewerId: string) {
+export function presentPublicLeague(row: LeagueSummaryRow, viewerId: string): PublicLeague {
   const dto = presentLeague(row, viewerId);
   return { ...dto, code: dto.isMember ? dto.code : null };
 }
-
-export const tableRowDto = z.object({
-  userId: z.string(),
-  rank: z.number(),
-  position: z.number(),
-  displayName: z.string(),
-  points: z.number(),
-  exactScores: z.number(),
-  isCreator: z.boolean(),
-  isViewer: z.boolean(),
-});
-export type TableRowDto = z.infer<typeof tableRowDto>;
 
 export function presentTableRow(row: TableRow, creatorId: string, viewerId: string): TableRowDto {
   return {
@@ -69,44 +38,20 @@ export function presentTableRow(row: TableRow, creatorId: string, viewerId: stri
   };
 }
 
-export const pickDto = z.object({
-  fixtureId: z.string(),
-  homeTeam: z.string(),
-  awayTeam: z.string(),
-  kickoffAt: z.string(),
-  gameweek: z.number().nullable(),
-  result: z.object({ homeScore: z.number(), awayScore: z.number(), final: z.boolean() }).nullable(),
-  prediction: z
-    .object({ homeScore: z.number(), awayScore: z.number(), points: z.number().nullable(), outcome: z.enum(['exact', 'outcome', 'wrong']).nullable() })
-    .nullable(),
-});
-
-export function presentPick(row: PickRow): z.infer<typeof pickDto> {
-  const outcome = row.outcome === 'exact' || row.outcome === 'outcome' || row.outcome === 'wrong' ? row.outcome : null;
+export function presentPick(row: PickRow): Pick {
+  const p = row.prediction;
   return {
-    fixtureId: row.fixtureId,
+    fixtureId: row.id,
     homeTeam: row.homeTeam,
     awayTeam: row.awayTeam,
     kickoffAt: row.kickoffAt,
     gameweek: row.gameweek,
-    result: row.resultHome === null || row.resultAway === null ? null : { homeScore: row.resultHome, awayScore: row.resultAway, final: Boolean(row.resultFinal) },
-    prediction:
-      row.predHome === null || row.predAway === null
-        ? null
-        : { homeScore: row.predHome, awayScore: row.predAway, points: row.points, outcome: row.points === null ? null : outcome },
+    result: row.result && { homeScore: row.result.homeScore, awayScore: row.result.awayScore, final: Boolean(row.result.final) },
+    prediction: p && { homeScore: p.homeScore, awayScore: p.awayScore, points: p.points, outcome: p.points === null ? null : p.outcome },
   };
 }
 
-export const positionDto = z.object({
-  leagueId: z.string(),
-  name: z.string(),
-  position: z.number(),
-  memberCount: z.number(),
-  points: z.number(),
-  change: z.enum(['up', 'down', 'same']),
-});
-
-export function presentPosition(row: PositionRow, hasPrevious: boolean): z.infer<typeof positionDto> {
+export function presentPosition(row: PositionRow, hasPrevious: boolean): LeaguePosition {
   return {
     leagueId: row.leagueId,
     name: row.name,
@@ -115,4 +60,27 @@ export function presentPosition(row: PositionRow, hasPrevious: boolean): z.infer
     points: row.points,
     change: hasPrevious ? positionChange(row.previousPosition, row.position) : 'same',
   };
+}
+
+/** The live table: stored totals plus what the in-play scores would add, ranked by the sum. */
+export function presentLiveTable(leagueId: string, members: LiveTableMember[], live: LivePredictionRow[], liveMatches: number): LiveTable {
+  const provisional = new Map<string, number>();
+  for (const p of live) {
+    const { points } = scorePrediction(p, { homeScore: p.rHome, awayScore: p.rAway });
+    provisional.set(p.userId, (provisional.get(p.userId) ?? 0) + points);
+  }
+  const rows = rankRows(
+    members.map((m) => {
+      const extra = provisional.get(m.userId) ?? 0;
+      return {
+        userId: m.userId,
+        name: leaderboardName({ teamName: m.teamName, username: m.username, displayName: m.name }),
+        isCreator: m.creatorId === m.userId,
+        storedPoints: m.storedPoints,
+        provisionalPoints: extra,
+        points: m.storedPoints + extra,
+      };
+    }),
+  );
+  return { leagueId, liveMatches, rows };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { LeagueTable } from '../../db/schema.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
+import { fixturesWithPredictionOf, liveAt, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
 
 /** The leaderboard name in SQL, the same fallback as `leaderboardName` in src/game/ranking.ts. */
 const displayNameSql = sql<string>`COALESCE(NULLIF(TRIM(u."teamName"), ''), NULLIF(TRIM(u."username"), ''), NULLIF(TRIM(u."name"), ''), ${UNNAMED_PLAYER})`;
@@ -154,51 +155,23 @@ export async function scoredGameweeks(db: DB): Promise<number[]> {
   return rows.map((r) => r.gameweek!);
 }
 
-export interface PickRow {
-  fixtureId: string;
-  homeTeam: string;
-  awayTeam: string;
-  kickoffAt: string;
-  gameweek: number | null;
-  resultHome: number | null;
-  resultAway: number | null;
-  resultFinal: number | null;
-  predHome: number | null;
-  predAway: number | null;
-  points: number | null;
-  outcome: string | null;
-}
+/** A fixture of the gameweek with its result and the member's prediction; kickoffAt is set (postponed ones are left out). */
+export type PickRow = FixturePredictionRow & { kickoffAt: string };
 
 /**
  * A member's picks for fixtures whose prediction deadline has passed (kick-off at or before
  * `closedBefore` = now + the deadline). Postponed fixtures are left out: their deadline moves.
  */
 export async function memberPicks(db: DB, opts: { userId: string; gameweek: number; closedBefore: string }): Promise<PickRow[]> {
-  return db
-    .selectFrom('fixtures as f')
-    .leftJoin('results as r', 'r.fixtureId', 'f.id')
-    .leftJoin('predictions as p', (j) => j.onRef('p.fixtureId', '=', 'f.id').on('p.userId', '=', opts.userId))
-    .select([
-      'f.id as fixtureId',
-      'f.homeTeam',
-      'f.awayTeam',
-      sql<string>`f."kickoffAt"`.as('kickoffAt'),
-      'f.gameweek',
-      'r.homeScore as resultHome',
-      'r.awayScore as resultAway',
-      'r.final as resultFinal',
-      'p.homeScore as predHome',
-      'p.awayScore as predAway',
-      'p.points',
-      'p.outcome',
-    ])
-    .where('f.gameweek', '=', opts.gameweek)
-    .where('f.postponed', '=', 0)
-    .where('f.kickoffAt', 'is not', null)
-    .where('f.kickoffAt', '<=', opts.closedBefore)
-    .orderBy('f.kickoffAt')
-    .orderBy('f.id')
+  const rows = await fixturesWithPredictionOf(db, opts.userId)
+    .where('fixtures.gameweek', '=', opts.gameweek)
+    .where('fixtures.postponed', '=', 0)
+    .where('fixtures.kickoffAt', 'is not', null)
+    .where('fixtures.kickoffAt', '<=', opts.closedBefore)
+    .orderBy('fixtures.kickoffAt')
+    .orderBy('fixtures.id')
     .execute();
+  return rows.map(toFixturePredictionRow).filter((r): r is PickRow => r.kickoffAt !== null);
 }
 
 /** Gameweeks that have at least one fixture past its deadline (the picks modal's choices). */
@@ -275,4 +248,66 @@ export async function positions(db: DB, userId: string, latestGameweek: number):
 export async function latestScoredGameweeks(db: DB): Promise<{ latest: number | null; hasEarlier: boolean }> {
   const gws = await scoredGameweeks(db);
   return { latest: gws.length ? gws[gws.length - 1]! : null, hasEarlier: gws.length > 1 };
+}
+
+// ---------------------------------------------------------------- the live table
+
+export interface LiveTableMember {
+  userId: string;
+  teamName: string | null;
+  username: string;
+  name: string;
+  storedPoints: number;
+  creatorId: string;
+}
+
+/**
+ * Every member of a league with their stored (final) points total: `userPoints` gameweek 0, the
+ * season total kept exact by triggers (the same source as the league table).
+ */
+export async function leagueMembersWithPoints(db: DB, leagueId: string): Promise<LiveTableMember[]> {
+  const rows = await db
+    .selectFrom('leagueMembers')
+    .innerJoin('user', 'user.id', 'leagueMembers.userId')
+    .innerJoin('leagues', 'leagues.id', 'leagueMembers.leagueId')
+    .leftJoin('userPoints', (j) => j.onRef('userPoints.userId', '=', 'leagueMembers.userId').on('userPoints.gameweek', '=', 0))
+    .where('leagueMembers.leagueId', '=', leagueId)
+    .select([
+      'leagueMembers.userId as userId',
+      'user.teamName as teamName',
+      'user.username as username',
+      'user.name as name',
+      'leagues.creatorId as creatorId',
+      'userPoints.points as storedPoints',
+    ])
+    .execute();
+  return rows.map((r) => ({ ...r, storedPoints: Number(r.storedPoints ?? 0) }));
+}
+
+export interface LivePredictionRow {
+  userId: string;
+  fixtureId: string;
+  homeScore: number;
+  awayScore: number;
+  rHome: number;
+  rAway: number;
+}
+
+/** The league members' predictions on matches in play that have a provisional score. */
+export async function livePredictionsOfLeague(db: DB, leagueId: string, nowIso: string): Promise<LivePredictionRow[]> {
+  return db
+    .selectFrom('predictions')
+    .innerJoin('leagueMembers', (j) => j.onRef('leagueMembers.userId', '=', 'predictions.userId').on('leagueMembers.leagueId', '=', leagueId))
+    .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
+    .innerJoin('results', 'results.fixtureId', 'predictions.fixtureId')
+    .where(liveAt(nowIso))
+    .select([
+      'predictions.userId as userId',
+      'predictions.fixtureId as fixtureId',
+      'predictions.homeScore as homeScore',
+      'predictions.awayScore as awayScore',
+      'results.homeScore as rHome',
+      'results.awayScore as rAway',
+    ])
+    .execute();
 }

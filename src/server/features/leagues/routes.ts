@@ -4,23 +4,27 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generateLeagueCode, isLeagueCodeShape, normaliseLeagueCode } from '../../../game/league-code.js';
 import { DEADLINE_MS } from '../../../game/limits.js';
-import { createLeagueSchema, joinLeagueSchema, renameLeagueSchema } from '../../../game/schemas/leagues.js';
+import { gameweekFilter, idParam, okDto } from '../../../contract/common.js';
+import {
+  createLeagueSchema,
+  gameweekChoicesReply,
+  joinLeagueSchema,
+  joinReply,
+  leagueListReply,
+  leagueReply,
+  liveTableDto,
+  memberPicksDto,
+  positionListReply,
+  publicLeagueListReply,
+  renameLeagueSchema,
+  tablePageDto,
+} from '../../../contract/leagues.js';
 import type { DB } from '../../db/index.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
 import { createTableCache } from './table-cache.js';
-import {
-  leagueDto,
-  pickDto,
-  positionDto,
-  presentLeague,
-  presentPick,
-  presentPosition,
-  presentPublicLeague,
-  presentTableRow,
-  publicLeagueDto,
-  tableRowDto,
-} from './presenter.js';
+import { countLiveMatches } from '../live/repository.js';
+import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague, presentTableRow } from './presenter.js';
 
 export const INVALID_CODE = 'Invalid league code. No league found.';
 export const LEAGUE_GONE = 'League not found. The league may have been deleted.';
@@ -29,10 +33,9 @@ export const CODE_EXHAUSTED = 'Failed to generate a unique league code. Please t
 const CODE_ATTEMPTS = 10;
 const PAGE_SIZE_MAX = 100;
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const memberParams = idParams.extend({ userId: z.string().min(1).max(100) });
-const joinReply = z.object({ league: leagueDto, alreadyMember: z.boolean() });
-const gameweekQuery = z.coerce.number().int().min(1).max(99).optional();
+const idParams = z.object({ id: idParam(100) });
+const memberParams = idParams.extend({ userId: idParam(100) });
+const gameweekQuery = gameweekFilter.optional();
 
 /** Leagues (spec §2 Leaderboard / New League, §5, §8; DESIGN.md points 3, 4, 6). */
 export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCode?: () => string }) {
@@ -52,7 +55,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
 
   app.get(
     '/api/leagues',
-    { config: { auth: 'user' }, schema: { tags: ['leagues'], summary: "The viewer's leagues", response: { 200: z.object({ leagues: z.array(leagueDto) }) } } },
+    { config: { auth: 'user' }, schema: { tags: ['leagues'], summary: "The viewer's leagues", response: { 200: leagueListReply } } },
     async (req) => {
       const { user } = req;
       const rows = await repo.listMyLeagues(db(), user.id);
@@ -68,7 +71,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         tags: ['leagues'],
         summary: 'Create a league; the creator is its first member',
         body: createLeagueSchema,
-        response: { 201: z.object({ league: leagueDto }) },
+        response: { 201: leagueReply },
       },
     },
     async (req, reply) => {
@@ -140,7 +143,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         tags: ['leagues'],
         summary: 'Public leagues anyone can join (newest first)',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),
-        response: { 200: z.object({ leagues: z.array(publicLeagueDto) }) },
+        response: { 200: publicLeagueListReply },
       },
     },
     async (req) => {
@@ -166,7 +169,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
 
   app.post(
     '/api/leagues/:id/leave',
-    { config: { auth: 'user' }, schema: { tags: ['leagues'], summary: 'Leave a league', params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { config: { auth: 'user' }, schema: { tags: ['leagues'], summary: 'Leave a league', params: idParams, response: { 200: okDto } } },
     async (req) => {
       const { user } = req;
       const result = await db()
@@ -186,7 +189,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     '/api/leagues/:id/members/:userId',
     {
       config: { auth: 'user' },
-      schema: { tags: ['leagues'], summary: "Remove a member (the league's creator only)", params: memberParams, response: { 200: z.object({ ok: z.literal(true) }) } },
+      schema: { tags: ['leagues'], summary: "Remove a member (the league's creator only)", params: memberParams, response: { 200: okDto } },
     },
     async (req) => {
       const { user } = req;
@@ -214,7 +217,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         summary: "Rename a league (the league's creator only)",
         params: idParams,
         body: renameLeagueSchema,
-        response: { 200: z.object({ league: leagueDto }) },
+        response: { 200: leagueReply },
       },
     },
     async (req) => {
@@ -241,17 +244,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           page: z.coerce.number().int().min(1).max(100_000).default(1),
           pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(50),
         }),
-        response: {
-          200: z.object({
-            league: leagueDto,
-            gameweek: z.number().nullable(),
-            page: z.number(),
-            pageSize: z.number(),
-            total: z.number(),
-            rows: z.array(tableRowDto),
-            viewer: tableRowDto.nullable(),
-          }),
-        },
+        response: { 200: tablePageDto },
       },
     },
     async (req) => {
@@ -282,7 +275,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     '/api/leagues/gameweeks',
     {
       config: { auth: 'user' },
-      schema: { tags: ['leagues'], summary: 'Gameweeks with results (the gameweek table choices)', response: { 200: z.object({ gameweeks: z.array(z.number()) }) } },
+      schema: { tags: ['leagues'], summary: 'Gameweeks with results (the gameweek table choices)', response: { 200: gameweekChoicesReply } },
     },
     async () => {
       return { gameweeks: await repo.scoredGameweeks(db()) };
@@ -298,14 +291,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         summary: "A member's picks for fixtures whose deadline has passed (never before)",
         params: memberParams,
         querystring: z.object({ gameweek: gameweekQuery }),
-        response: {
-          200: z.object({
-            member: z.object({ userId: z.string(), displayName: z.string() }),
-            gameweek: z.number().nullable(),
-            gameweeks: z.array(z.number()),
-            picks: z.array(pickDto),
-          }),
-        },
+        response: { 200: memberPicksDto },
       },
     },
     async (req) => {
@@ -328,7 +314,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       schema: {
         tags: ['leagues'],
         summary: "The viewer's position in each league, with the change since the previous gameweek's results",
-        response: { 200: z.object({ positions: z.array(positionDto) }) },
+        response: { 200: positionListReply },
       },
     },
     async (req) => {
@@ -336,6 +322,32 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const { latest, hasEarlier } = await repo.latestScoredGameweeks(db());
       const rows = await repo.positions(db(), user.id, latest ?? 0);
       return { positions: rows.map((r) => presentPosition(r, latest !== null && hasEarlier)) };
+    },
+  );
+
+  app.get(
+    '/api/leagues/:id/live-table',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['leagues'],
+        summary: "A league's table with the provisional points of matches in play added to the stored totals (members only)",
+        params: z.object({ id: idParam() }),
+        response: { 200: liveTableDto },
+      },
+    },
+    async (req) => {
+      const { user } = req;
+      const { id } = req.params;
+      const nowIso = app.deps.clock.nowIso();
+      if (!(await repo.getLeague(db(), id))) throw notFound('This league does not exist.');
+      if (!(await repo.isMember(db(), id, user.id))) throw forbidden('Only members of this league can see its table.');
+      const [members, live, liveMatches] = await Promise.all([
+        repo.leagueMembersWithPoints(db(), id),
+        repo.livePredictionsOfLeague(db(), id, nowIso),
+        countLiveMatches(db(), nowIso),
+      ]);
+      return presentLiveTable(id, members, live, liveMatches);
     },
   );
 }

@@ -1,39 +1,17 @@
-import { z } from 'zod';
 import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
+import type { Prediction } from '../../../contract/predictions.js';
 import type { PredictionTable } from '../../db/schema.js';
-import { fixtureDto, presentFixture, type FixtureRow } from '../fixtures/presenter.js';
-
-export const outcomeDto = z.enum(['exact', 'outcome', 'wrong']);
-
-export const predictionDto = z.object({
-  fixtureId: z.string(),
-  homeScore: z.number(),
-  awayScore: z.number(),
-  predictedAt: z.string(),
-  /** Stored once the fixture has a final result; null while pending. */
-  points: z.number().nullable(),
-  outcome: outcomeDto.nullable(),
-});
-export type PredictionDto = z.infer<typeof predictionDto>;
-
-/** A fixture as the prediction screens need it: when predictions close and whether they are open now. */
-export const predictableFixtureDto = z.object({
-  fixture: fixtureDto,
-  deadline: z.string().nullable(),
-  window: z.enum(['open', 'closed', 'postponed']),
-});
-
-export const ownPredictionDto = predictableFixtureDto.extend({ prediction: predictionDto });
-export const boardMatchDto = predictableFixtureDto.extend({ prediction: predictionDto.nullable() });
+import { presentFixture } from '../fixtures/presenter.js';
+import type { FixtureRow } from '../fixtures/queries.js';
 
 export type PredictionRow = Pick<PredictionTable, 'fixtureId' | 'homeScore' | 'awayScore' | 'predictedAt' | 'points' | 'outcome'>;
 
-export function presentPrediction(p: PredictionRow): PredictionDto {
-  const outcome = p.outcome === 'exact' || p.outcome === 'outcome' || p.outcome === 'wrong' ? p.outcome : null;
-  return { fixtureId: p.fixtureId, homeScore: p.homeScore, awayScore: p.awayScore, predictedAt: p.predictedAt, points: outcome === null ? null : p.points, outcome };
+/** contract/predictions.ts `predictionDto`: points only alongside an outcome (a scored prediction). */
+export function presentPrediction(p: PredictionRow): Prediction {
+  return { fixtureId: p.fixtureId, homeScore: p.homeScore, awayScore: p.awayScore, predictedAt: p.predictedAt, points: p.outcome === null ? null : p.points, outcome: p.outcome };
 }
 
-/** The only shape a fixture leaves the prediction routes in. */
+/** The only shape a fixture leaves the prediction routes in (contract `predictableFixtureDto`). */
 export function presentPredictable(row: FixtureRow, now: Date) {
   const deadline = predictionDeadline(row);
   return { fixture: presentFixture(row, now), deadline: deadline ? deadline.toISOString() : null, window: predictionWindow(row, now) };

@@ -1,5 +1,5 @@
 import type { DB } from '../../db/index.js';
-import type { FixtureRow } from '../fixtures/presenter.js';
+import { fixturesWithResult, toFixtureRow, type FixtureRow } from '../fixtures/queries.js';
 import type { PredictionRow } from './presenter.js';
 
 type Executor = DB;
@@ -25,15 +25,9 @@ export async function upsertPrediction(
 }
 
 function ownQuery(db: Executor, userId: string) {
-  return db
-    .selectFrom('predictions')
-    .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
-    .leftJoin('results', 'results.fixtureId', 'fixtures.id')
-    .selectAll('fixtures')
+  return fixturesWithResult(db)
+    .innerJoin('predictions', 'predictions.fixtureId', 'fixtures.id')
     .select([
-      'results.homeScore as rHome',
-      'results.awayScore as rAway',
-      'results.final as rFinal',
       'predictions.homeScore as pHome',
       'predictions.awayScore as pAway',
       'predictions.predictedAt as pAt',
@@ -51,11 +45,8 @@ export interface OwnPredictionRow {
 }
 
 function toOwn(r: OwnJoined): OwnPredictionRow {
-  const { rHome, rAway, rFinal, pHome, pAway, pAt, pPoints, pOutcome, ...f } = r;
-  return {
-    fixture: { ...f, result: rHome === null || rAway === null ? null : { homeScore: rHome, awayScore: rAway, final: rFinal ?? 1 } },
-    prediction: { fixtureId: f.id, homeScore: pHome, awayScore: pAway, predictedAt: pAt, points: pPoints, outcome: pOutcome },
-  };
+  const { pHome, pAway, pAt, pPoints, pOutcome, ...fixture } = toFixtureRow(r);
+  return { fixture, prediction: { fixtureId: fixture.id, homeScore: pHome, awayScore: pAway, predictedAt: pAt, points: pPoints, outcome: pOutcome } };
 }
 
 /** One user's own predictions with their fixtures and results, newest first (by predictedAt). */

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEADLINE_MESSAGE, predictionWindow } from '../../../game/deadline.js';
-import { predictionBodySchema } from '../../../game/schemas/predictions.js';
+import { errorDto, gameweekFilter, idParam } from '../../../contract/common.js';
+import { boardDto, myPredictionsReply, predictionBodySchema, savedPredictionReply } from '../../../contract/predictions.js';
 import { scorePrediction } from '../../../game/scoring.js';
 import { conflict, notFound } from '../../errors.js';
 import { getFixture } from '../fixtures/repository.js';
 import { loadBoard } from './board.js';
-import { boardMatchDto, ownPredictionDto, presentPrediction, presentPredictable } from './presenter.js';
+import { presentPrediction, presentPredictable } from './presenter.js';
 import { listOwnPredictions, upsertPrediction } from './repository.js';
 
 export const POSTPONED_MESSAGE = 'This match has been postponed. Predictions open again once it has a new kick-off time.';
@@ -15,8 +16,7 @@ export const POSTPONED_MESSAGE = 'This match has been postponed. Predictions ope
 /** Keys a change of one's own prediction invalidates (the board is a fixture list carrying the viewer's pick). */
 export const OWN_PREDICTION_KEYS = [['predictions'], ['dashboard'], ['statistics'], ['fixtures', 'predictions-board']];
 
-const gameweekQuery = z.object({ gameweek: z.coerce.number().int().min(1).max(99).optional() });
-const errorDto = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const gameweekQuery = z.object({ gameweek: gameweekFilter.optional() });
 
 export async function predictionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -29,9 +29,9 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['predictions'],
         summary: 'Save or update your prediction for a fixture (until 2 hours before kick-off)',
-        params: z.object({ fixtureId: z.string().min(1).max(200) }),
+        params: z.object({ fixtureId: idParam() }),
         body: predictionBodySchema,
-        response: { 200: z.object({ prediction: ownPredictionDto }), 404: errorDto, 409: errorDto },
+        response: { 200: savedPredictionReply, 404: errorDto, 409: errorDto },
       },
     },
     async (req) => {
@@ -66,7 +66,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         tags: ['predictions'],
         summary: 'Your own predictions (all, or one gameweek), newest first, with fixture, result and points',
         querystring: gameweekQuery,
-        response: { 200: z.object({ now: z.string(), predictions: z.array(ownPredictionDto) }) },
+        response: { 200: myPredictionsReply },
       },
     },
     async (req) => {
@@ -88,15 +88,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         tags: ['predictions'],
         summary: "The Predictions screen: a gameweek's fixtures with status, deadline, result and your own prediction",
         querystring: gameweekQuery,
-        response: {
-          200: z.object({
-            now: z.string(),
-            gameweek: z.number(),
-            currentGameweek: z.number(),
-            gameweeks: z.array(z.number()),
-            matches: z.array(boardMatchDto),
-          }),
-        },
+        response: { 200: boardDto },
       },
     },
     async (req) => {

@@ -1,26 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { teamNameSchema } from '../../../game/schemas/account.js';
+import { meReply, teamNameSchema } from '../../../contract/account.js';
 import { setTeamName } from './repository.js';
-
-export const meSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  username: z.string(),
-  teamName: z.string().nullable(),
-  role: z.enum(['player', 'admin']),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-});
 
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/me',
-    { config: { auth: 'user' }, schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: z.object({ user: meSchema }) } } },
+    { config: { auth: 'user' }, schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meReply } } },
     async (req) => ({ user: req.user }),
   );
 
@@ -32,7 +20,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
         tags: ['account'],
         summary: 'Create or change the team name shown on leaderboards',
         body: teamNameSchema,
-        response: { 200: z.object({ user: meSchema }) },
+        response: { 200: meReply },
       },
     },
     async (req) => {

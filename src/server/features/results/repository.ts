@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
-import { POINTS, matchSign } from '../../../game/scoring.js';
+import { POINTS, matchSign, type PredictionOutcome } from '../../../game/scoring.js';
 import { withBulkPoints } from './points-bulk.js';
 
 /** Saves (or overwrites) a fixture's FINAL result. */
@@ -25,7 +25,7 @@ export async function rescorePredictions(db: DB, fixtureId: string, r: { homeSco
     trx
     .updateTable('predictions')
     .set({
-      outcome: sql<string>`CASE WHEN ${exact} THEN ${sql.lit('exact')} WHEN ${sign} = ${resultSign} THEN ${sql.lit('outcome')} ELSE ${sql.lit('wrong')} END`,
+      outcome: sql<PredictionOutcome>`CASE WHEN ${exact} THEN ${sql.lit('exact')} WHEN ${sign} = ${resultSign} THEN ${sql.lit('outcome')} ELSE ${sql.lit('wrong')} END`,
       points: sql<number>`CASE WHEN ${exact} THEN ${sql.lit(POINTS.exact)} WHEN ${sign} = ${resultSign} THEN ${sql.lit(POINTS.outcome)} ELSE ${sql.lit(POINTS.wrong)} END`,
     })
     .where('fixtureId', '=', fixtureId)

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultBodySchema } from '../../../game/schemas/predictions.js';
+import { errorDto, idParam } from '../../../contract/common.js';
+import { resultBodySchema, resultClearedReply, resultSavedReply } from '../../../contract/results.js';
 import { conflict, notFound } from '../../errors.js';
-import { fixtureDto, presentFixture } from '../fixtures/presenter.js';
+import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
 
 /** Everything a result changes: fixture lists, every player's points, league tables, dashboards, statistics, live matches. */
 export const RESULT_KEYS = [['fixtures'], ['predictions'], ['leagues'], ['dashboard'], ['statistics'], ['matches']];
 
-const params = z.object({ fixtureId: z.string().min(1).max(200) });
-const errorDto = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const params = z.object({ fixtureId: idParam() });
 
 export async function resultRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +25,7 @@ export async function resultRoutes(fastify: FastifyInstance) {
         summary: "Save or correct a match's final result; every prediction on it is scored in the same transaction",
         params,
         body: resultBodySchema,
-        response: { 200: z.object({ fixture: fixtureDto, scored: z.number() }), 404: errorDto, 409: errorDto },
+        response: { 200: resultSavedReply, 404: errorDto, 409: errorDto },
       },
     },
     async (req) => {
@@ -54,7 +54,7 @@ export async function resultRoutes(fastify: FastifyInstance) {
         tags: ['results'],
         summary: "Clear a match's result; its predictions return to pending",
         params,
-        response: { 200: z.object({ fixture: fixtureDto, reset: z.number() }), 404: errorDto },
+        response: { 200: resultClearedReply, 404: errorDto },
       },
     },
     async (req) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
+import type { MyPredictions } from '../../../contract/predictions.js';
 
 /**
  * Replays the real 2025/26 results (openfootball's en.1.json in the shared data folder, read
@@ -117,7 +118,7 @@ test('replaying the real 2025/26 results gives exactly the independently compute
     }
 
     const res = await t.request({ method: 'GET', url: '/api/predictions', cookie: cookies[name] });
-    const list = res.json().predictions as Array<{ fixture: { gameweek: number }; prediction: { points: number | null; outcome: string | null } }>;
+    const list = (res.json() as MyPredictions).predictions;
     expect(list).toHaveLength(open.length);
     const got = { total: 0, exact: 0, outcome: 0, wrong: 0, pending: 0, byRound: new Map<number, number>() };
     for (const p of list) {
@@ -126,8 +127,8 @@ test('replaying the real 2025/26 results gives exactly the independently compute
         continue;
       }
       got.total += p.prediction.points!;
-      got[p.prediction.outcome as 'exact' | 'outcome' | 'wrong']++;
-      got.byRound.set(p.fixture.gameweek, (got.byRound.get(p.fixture.gameweek) ?? 0) + p.prediction.points!);
+      got[p.prediction.outcome]++;
+      got.byRound.set(p.fixture.gameweek!, (got.byRound.get(p.fixture.gameweek!) ?? 0) + p.prediction.points!);
     }
     expect({ name, ...got }).toEqual({ name, ...expected });
   }

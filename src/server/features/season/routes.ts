@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentGameweek } from '../../../game/gameweeks.js';
-import { gameweekEditSchema, gameweekNumber } from '../../../game/schemas/fixtures.js';
+import { gameweekNumber } from '../../../contract/common.js';
+import { addGameweekBody, gameweekEditSchema, gameweekListReply, gameweekReply, gameweeksInfoDto } from '../../../contract/season.js';
 import { conflict } from '../../errors.js';
 import { gameweeksWithFixtures } from '../fixtures/repository.js';
 import { defaultGameweeks } from './data.js';
@@ -16,8 +17,6 @@ import {
 import { seedBuiltInSeason } from './seed.js';
 import { effectiveGameweeks, publishGameweeksChanged, serverToday } from './service.js';
 
-export const gameweekDto = z.object({ gameweek: z.number().int(), startDate: z.string(), endDate: z.string() });
-const listDto = z.object({ gameweeks: z.array(gameweekDto) });
 
 /** Gameweek definitions: the public list with the current gameweek, and the admin's editing. */
 export async function seasonRoutes(fastify: FastifyInstance) {
@@ -31,17 +30,7 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['season'],
         summary: 'Gameweek definitions (stored, else the defaults), the current gameweek, and which gameweeks have fixtures',
-        response: {
-          200: z.object({
-            gameweeks: z.array(gameweekDto),
-            current: z.number().int(),
-            withFixtures: z.array(z.number().int()),
-            /** The server's UK date: the minimum for new fixture dates. */
-            today: z.string(),
-            /** False while no definitions are stored and the defaults apply. */
-            custom: z.boolean(),
-          }),
-        },
+        response: { 200: gameweeksInfoDto },
       },
     },
     async () => {
@@ -59,7 +48,7 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/gameweeks',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Stored gameweek definitions (empty until initialized)', response: { 200: listDto } } },
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Stored gameweek definitions (empty until initialized)', response: { 200: gameweekListReply } } },
     async () => ({ gameweeks: await listGameweekDefinitions(app.deps.db) }),
   );
 
@@ -72,7 +61,7 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
         summary: "Save one gameweek's start and end dates",
         params: z.object({ gameweek: gameweekNumber }),
         body: gameweekEditSchema,
-        response: { 200: z.object({ gameweek: gameweekDto }) },
+        response: { 200: gameweekReply },
       },
     },
     async (req) => {
@@ -90,8 +79,8 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary: 'Add a missing gameweek with its default dates (the screen offers gameweek 2)',
-        body: z.object({ gameweek: gameweekNumber }),
-        response: { 201: z.object({ gameweek: gameweekDto }) },
+        body: addGameweekBody,
+        response: { 201: gameweekReply },
       },
     },
     async (req, reply) => {
@@ -105,7 +94,7 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/gameweeks/reset',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Replace every definition with the 38 defaults', response: { 200: listDto } } },
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Replace every definition with the 38 defaults', response: { 200: gameweekListReply } } },
     async () => {
       const defs = defaultGameweeks();
       await app.deps.db.transaction().execute((trx) => replaceGameweekDefinitions(trx, defs, app.deps.clock.nowIso()));
@@ -116,7 +105,7 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/gameweeks/initialize',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Store the 38 default definitions when none exist', response: { 200: listDto } } },
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Store the 38 default definitions when none exist', response: { 200: gameweekListReply } } },
     async () => {
       const defs = defaultGameweeks();
       const done = await app.deps.db.transaction().execute(async (trx) => {

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/index.js';
+import type { QueryKey } from '../../../contract/events.js';
 import type { GameweekDefinition } from '../../../game/gameweeks.js';
 import { londonDate } from '../../../game/time.js';
 import { defaultGameweeks } from './data.js';
 import { listGameweekDefinitions } from './repository.js';
 
 /** Query keys the browser refetches when fixtures change (lists, predictions, tables, match day). */
-export const FIXTURE_CHANGE_KEYS: unknown[][] = [['fixtures'], ['gameweeks'], ['predictions'], ['leagues'], ['dashboard'], ['matches'], ['statistics'], ['admin']];
+export const FIXTURE_CHANGE_KEYS: QueryKey[] = [['fixtures'], ['gameweeks'], ['predictions'], ['leagues'], ['dashboard'], ['matches'], ['statistics'], ['admin']];
 /** Query keys the browser refetches when gameweek definitions change (they move the current gameweek that boards open on). */
-export const GAMEWEEK_CHANGE_KEYS: unknown[][] = [['gameweeks'], ['fixtures'], ['predictions'], ['dashboard'], ['matches'], ['admin', 'gameweeks']];
+export const GAMEWEEK_CHANGE_KEYS: QueryKey[] = [['gameweeks'], ['fixtures'], ['predictions'], ['dashboard'], ['matches'], ['admin', 'gameweeks']];
 
 /** Stored definitions replace the default list when present (spec §3), sorted by gameweek. */
 export async function effectiveGameweeks(db: DB): Promise<{ gameweeks: GameweekDefinition[]; custom: boolean }> {

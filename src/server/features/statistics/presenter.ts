@@ -1,46 +1,15 @@
-import { z } from 'zod';
-import { LOCKED_EXTRAS, WEEKDAYS, type PlayerStatistics } from '../../../game/statistics.js';
+import { LOCKED_EXTRAS, type PlayerStatistics } from '../../../game/statistics.js';
 import type { RankHistory } from '../../../game/rank-history.js';
+import type { Statistics } from '../../../contract/statistics.js';
 
-export const achievementDto = z.object({ id: z.string(), name: z.string(), description: z.string(), earned: z.boolean() });
-
-export const statisticsDto = z.object({
-  totalPredictions: z.number().int(),
-  scoredPredictions: z.number().int(),
-  correctPredictions: z.number().int(),
-  exactScores: z.number().int(),
-  correctOutcomes: z.number().int(),
-  totalPoints: z.number().int(),
-  successRate: z.number(),
-  averagePointsPerPrediction: z.number(),
-  bestStreak: z.number().int(),
-  currentStreak: z.number().int(),
-  weekdayAccuracy: z.array(z.object({ day: z.enum(WEEKDAYS), predictions: z.number().int(), correct: z.number().int(), accuracy: z.number() })),
-  homeAwayBias: z.object({ home: z.number().int(), away: z.number().int(), draw: z.number().int() }),
-  favoriteTeams: z.array(z.object({ team: z.string(), predictions: z.number().int(), accuracy: z.number() })),
-  predictionTiming: z.object({ early: z.number().int(), lastMinute: z.number().int(), averageHours: z.number() }),
-  /** Earned badges of both sets. */
-  achievements: z.array(achievementDto),
-  /** Greyed 'Consistency King' and 'League Champion', present while fewer than 6 badges are earned. */
-  lockedExtras: z.array(achievementDto),
-  gameweeksAtTop: z.number().int(),
-  totalGameweeksParticipated: z.number().int(),
-  topPositionRate: z.number(),
-  rankHistory: z.array(z.object({ gameweek: z.number().int(), rank: z.number().int().nullable(), points: z.number().int(), players: z.number().int() })),
-  /** Whose ranks: everyone (league null) or one of the player's leagues. */
-  rankScope: z.object({ leagueId: z.string().nullable(), name: z.string() }),
-  leagues: z.array(z.object({ id: z.string(), name: z.string() })),
-  timeZone: z.string(),
-});
-export type StatisticsDto = z.infer<typeof statisticsDto>;
-
+/** contract/statistics.ts `statisticsDto`: the computed numbers, the greyed extras, the rank history and its scope. */
 export function presentStatistics(
   stats: PlayerStatistics,
   rank: RankHistory,
   scope: { leagueId: string | null; name: string },
   leagues: Array<{ id: string; name: string }>,
   timeZone: string,
-): StatisticsDto {
+): Statistics {
   const { showLockedExtras, ...rest } = stats;
   return {
     ...rest,

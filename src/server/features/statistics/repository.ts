@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
-import type { PredictionRecord, ScoredOutcome } from '../../../game/statistics.js';
+import type { PredictionRecord } from '../../../game/statistics.js';
 import type { GameweekTotal } from '../../../game/rank-history.js';
-
-const OUTCOMES = new Set<string>(['exact', 'outcome', 'wrong']);
 
 /**
  * One player's predictions with their fixtures. Outcome and points count only while the match
@@ -29,7 +27,7 @@ export async function loadPredictionRecords(db: DB, userId: string): Promise<Pre
     .where('predictions.userId', '=', userId)
     .execute();
   return rows.map((r) => {
-    const scored = r.final === 1 && r.outcome !== null && OUTCOMES.has(r.outcome);
+    const scored = r.final === 1 && r.outcome !== null;
     return {
       fixtureId: r.fixtureId,
       homeTeam: r.homeTeam,
@@ -38,7 +36,7 @@ export async function loadPredictionRecords(db: DB, userId: string): Promise<Pre
       predictedAt: r.predictedAt,
       homeScore: r.homeScore,
       awayScore: r.awayScore,
-      outcome: scored ? (r.outcome as ScoredOutcome) : null,
+      outcome: scored ? r.outcome : null,
       points: scored ? (r.points ?? 0) : null,
     };
   });

@@ -6,7 +6,8 @@ import { rankHistoryFromIndex, subsetIndex } from '../../../game/rank-history.js
 import { badRequest, notFound } from '../../errors.js';
 import { leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
 import { loadTotalsSnapshot } from './service.js';
-import { presentStatistics, statisticsDto } from './presenter.js';
+import { presentStatistics } from './presenter.js';
+import { statisticsReply } from '../../../contract/statistics.js';
 
 export const timeZoneQuery = z.string().max(64).default('Europe/London');
 
@@ -24,7 +25,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
           tz: timeZoneQuery.describe('The viewer’s IANA time zone, for weekday performance'),
           league: z.string().max(100).optional().describe('A league the player belongs to; overall among all players when absent'),
         }),
-        response: { 200: z.object({ statistics: statisticsDto }) },
+        response: { 200: statisticsReply },
       },
     },
     async (req) => {

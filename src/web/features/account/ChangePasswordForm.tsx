@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../game/schemas/account';
+import { changePasswordSchema, type ChangePasswordInput } from '../../../contract/account';
 import { PASSWORD_MIN } from '../../../game/limits';
 import { Banner } from '../../components/Banner';
 import { Field, fieldAria } from './Field';
 import { PasswordInput } from './PasswordInput';
-import { authApi, changePasswordError } from './api';
+import { changePasswordError, useChangePassword } from './api';
 
 const CLEAR_AFTER_MS = 5_000;
 
@@ -14,6 +14,7 @@ const CLEAR_AFTER_MS = 5_000;
 export function ChangePasswordForm() {
   const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const dismiss = useCallback(() => setBanner(null), []);
+  const changePassword = useChangePassword();
   const {
     register,
     handleSubmit,
@@ -33,7 +34,7 @@ export function ChangePasswordForm() {
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
     try {
-      await authApi.changePassword(values.currentPassword, values.newPassword);
+      await changePassword.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
     } catch (err) {
       setBanner({ kind: 'error', text: changePasswordError(err) });
       return;

@@ -1,16 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
-import type { SignUpApiInput } from '../../../game/schemas/account';
+import { useApiMutation } from '../../lib/mutation';
+import { meKey } from '../../lib/session';
+import { authBridgeReply, meReply, type SignUpApiInput, type TeamNameInput } from '../../../contract/account';
 
-/** Calls to the Better Auth bridge (/api/auth/*). Cookies are set by the server. */
-export const authApi = {
-  signUp: (body: SignUpApiInput) => api<unknown>('/api/auth/sign-up/email', { body }),
-  signIn: (body: { email: string; password: string }) => api<unknown>('/api/auth/sign-in/email', { body }),
-  sendVerification: (email: string) => api<unknown>('/api/auth/send-verification-email', { body: { email, callbackURL: '/verified' } }),
-  requestReset: (email: string) => api<unknown>('/api/auth/request-password-reset', { body: { email, redirectTo: '/reset-password' } }),
-  resetPassword: (newPassword: string, token: string) => api<unknown>('/api/auth/reset-password', { body: { newPassword, token } }),
-  changePassword: (currentPassword: string, newPassword: string) =>
-    api<unknown>('/api/auth/change-password', { body: { currentPassword, newPassword, revokeOtherSessions: true } }),
-};
+/** A call to the Better Auth bridge (/api/auth/*): cookies are set by the server, the body is not read. */
+const auth = (path: string, body: unknown) => api(`/api/auth/${path}`, { schema: authBridgeReply, body });
+
+/** Signing up or in changes who "me" is. */
+const SESSION = [meKey];
+
+export const useSignUp = () => useApiMutation((body: SignUpApiInput) => auth('sign-up/email', body), { invalidates: SESSION });
+export const useSignIn = () => useApiMutation((body: { email: string; password: string }) => auth('sign-in/email', body), { invalidates: SESSION });
+export const useSendVerification = () => useApiMutation((email: string) => auth('send-verification-email', { email, callbackURL: '/verified' }));
+export const useRequestReset = () => useApiMutation((email: string) => auth('request-password-reset', { email, redirectTo: '/reset-password' }));
+export const useResetPassword = () => useApiMutation(({ newPassword, token }: { newPassword: string; token: string }) => auth('reset-password', { newPassword, token }));
+export const useChangePassword = () =>
+  useApiMutation(({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) =>
+    auth('change-password', { currentPassword, newPassword, revokeOtherSessions: true }),
+  );
+
+/** The team name prompt: the server answers with the updated user, which becomes "me" at once. */
+export function useSaveTeamName() {
+  const qc = useQueryClient();
+  return useApiMutation((body: TeamNameInput) => api('/api/me/team-name', { schema: meReply, method: 'PUT', body }), {
+    onSuccess: (res) => qc.setQueryData(meKey, res.user),
+  });
+}
 
 export const isRateLimited = (err: unknown) => err instanceof ApiError && err.status === 429;
 

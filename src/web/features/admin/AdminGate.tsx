@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
+import { MESSAGE_MS, notifierFor } from '../../lib/notify';
 
 /**
  * Spec §2/§4 admin pages: a loading line while the session is checked, then the page for the
@@ -42,5 +43,5 @@ export function AdminGate({ loading, homeLabel, homeTo, children }: { loading: s
   return <>{children}</>;
 }
 
-/** Spec §4: admin messages clear after 5 seconds. */
-export const ADMIN_MESSAGE_MS = 5000;
+/** Admin screens' transient messages (spec §4: they clear after 5 seconds). */
+export const notifyAdmin = notifierFor(MESSAGE_MS.admin);

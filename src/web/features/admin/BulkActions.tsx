@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { adminApi } from './api';
-
-export type Notify = (kind: 'success' | 'error', text: string) => void;
+import { notifyAdmin as notify } from './AdminGate';
+import { useDeleteFixtures, useImportFile, useImportSeasonBatch } from './api';
 
 const BATCH = 40;
 
@@ -11,7 +10,8 @@ const BATCH = 40;
  * Import All PL Fixtures: one confirmation, then the season goes in batches so the screen can
  * show real progress (120 / 380); a failed batch is counted and the rest still go in.
  */
-export function ImportSeasonButton({ busy, setBusy, notify }: { busy: boolean; setBusy: (b: boolean) => void; notify: Notify }) {
+export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: (b: boolean) => void }) {
+  const importBatch = useImportSeasonBatch();
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
@@ -26,7 +26,7 @@ export function ImportSeasonButton({ busy, setBusy, notify }: { busy: boolean; s
     while (offset !== null) {
       const at: number = offset;
       try {
-        const r = await adminApi.importSeasonBatch(at, BATCH);
+        const r = await importBatch.mutateAsync({ offset: at, limit: BATCH });
         total = r.total;
         imported += r.imported;
         offset = r.nextOffset;
@@ -76,13 +76,14 @@ export function ImportSeasonButton({ busy, setBusy, notify }: { busy: boolean; s
 }
 
 /** Import from an openfootball JSON file: checked whole by the server before anything is written. */
-export function ImportFileInput({ busy, setBusy, notify }: { busy: boolean; setBusy: (b: boolean) => void; notify: Notify }) {
+export function ImportFileInput({ busy, setBusy }: { busy: boolean; setBusy: (b: boolean) => void }) {
+  const importFile = useImportFile();
   const input = useRef<HTMLInputElement>(null);
   async function onFile(file: File) {
     setBusy(true);
     try {
       const content = await file.text();
-      const r = await adminApi.importFile(file.name, content);
+      const r = await importFile.mutateAsync({ fileName: file.name, content });
       notify('success', `Successfully imported ${r.imported} Premier League fixtures!`);
     } catch (err) {
       notify('error', err instanceof ApiError && err.status === 400 ? `Import refused: ${err.message}` : 'Failed to import fixtures. Please try again.');
@@ -118,14 +119,13 @@ export function BulkDeleteButton({
   count,
   busy,
   setBusy,
-  notify,
 }: {
   gameweek: number | null;
   count: number;
   busy: boolean;
   setBusy: (b: boolean) => void;
-  notify: Notify;
 }) {
+  const deleteFixtures = useDeleteFixtures();
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const [deleting, setDeleting] = useState(false);
   const what = gameweek === null ? 'all' : `Gameweek ${gameweek}`;
@@ -135,7 +135,7 @@ export function BulkDeleteButton({
     setBusy(true);
     setDeleting(true);
     try {
-      const { deleted } = await adminApi.deleteFixtures(gameweek);
+      const { deleted } = await deleteFixtures.mutateAsync(gameweek);
       if (deleted === 0) notify('error', 'No fixtures to delete.');
       else notify('success', `Successfully deleted ${what} fixtures (${deleted} fixtures)!`);
     } catch {

@@ -1,39 +1,27 @@
-import { useEffect, useState } from 'react';
 import { displayTeamName } from '../../../game/clubs';
+import type { Fixture } from '../../../contract/fixtures';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { adminApi, type Fixture } from './api';
-import type { Notify } from './BulkActions';
+import { notifyAdmin as notify } from './AdminGate';
+import { useDeleteFixture, useFixtureImpact } from './api';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** When the count cannot be read, deleting is still offered (the server checks again). */
+const UNKNOWN_IMPACT = { predictions: 0, results: 0 };
 
 /** Delete one fixture; says first how many predictions and results go with it (DESIGN point 7). */
-export function DeleteFixtureDialog({ fixture, onClose, notify }: { fixture: Fixture | null; onClose: () => void; notify: Notify }) {
-  const [impact, setImpact] = useState<{ predictions: number; results: number } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    setImpact(null);
-    if (!fixture) return;
-    let live = true;
-    adminApi
-      .fixtureImpact(fixture.id)
-      .then((r) => live && setImpact(r))
-      .catch(() => live && setImpact({ predictions: 0, results: 0 }));
-    return () => {
-      live = false;
-    };
-  }, [fixture]);
+export function DeleteFixtureDialog({ fixture, onClose }: { fixture: Fixture | null; onClose: () => void }) {
+  const impactQuery = useFixtureImpact(fixture);
+  const impact = impactQuery.isError ? UNKNOWN_IMPACT : (impactQuery.data ?? null);
+  const del = useDeleteFixture();
 
   async function remove() {
     if (!fixture) return;
-    setBusy(true);
     try {
-      await adminApi.deleteFixture(fixture.id);
+      await del.mutateAsync(fixture.id);
       notify('success', 'Fixture deleted successfully!');
     } catch {
       notify('error', 'Failed to delete fixture. Please try again.');
     } finally {
-      setBusy(false);
       onClose();
     }
   }
@@ -41,7 +29,7 @@ export function DeleteFixtureDialog({ fixture, onClose, notify }: { fixture: Fix
   const label = fixture ? `${displayTeamName(fixture.homeTeam)} v ${displayTeamName(fixture.awayTeam)}` : '';
   const lost = impact && (impact.predictions > 0 || impact.results > 0);
   return (
-    <ConfirmDialog open={fixture !== null} title="Delete Fixture" confirmLabel="Delete" danger busy={busy || impact === null} onCancel={onClose} onConfirm={() => void remove()}>
+    <ConfirmDialog open={fixture !== null} title="Delete Fixture" confirmLabel="Delete" danger busy={del.isPending || impact === null} onCancel={onClose} onConfirm={() => void remove()}>
       <p>
         Delete <strong>{label}</strong>?
       </p>

@@ -1,23 +1,8 @@
 import { ClubBadge } from '../../components/ClubBadge';
 import { displayTeamName } from '../../../game/clubs';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
-import type { Fixture, FixtureStatus } from './api';
-
-const STATUS_STYLE: Record<FixtureStatus, string> = {
-  upcoming: 'bg-sky-100 text-sky-900 ring-sky-300',
-  live: 'bg-red-600 text-white ring-red-700',
-  finished: 'bg-slate-200 text-slate-800 ring-slate-300',
-  postponed: 'bg-amber-100 text-amber-900 ring-amber-300',
-};
-
-export function StatusBadge({ status }: { status: FixtureStatus }) {
-  return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[status]}`}>
-      {status === 'live' && <span aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-white" />}
-      {status.charAt(0).toUpperCase() + status.slice(1)}
-    </span>
-  );
-}
+import { StatusBadge } from '../../components/StatusBadge';
+import type { Fixture } from '../../../contract/fixtures';
 
 /** UK calendar date (postponed matches have no instant) shown as the viewer's locale does. */
 function localDateLabel(date: string): string {

@@ -4,9 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal } from '../../components/Modal';
 import { ClubBadge } from '../../components/ClubBadge';
 import { CLUBS, displayTeamName } from '../../../game/clubs';
-import { fixtureFormSchema, PAST_DATE_MESSAGE, type FixtureForm } from '../../../game/schemas/fixtures';
+import { fixtureFormSchema, PAST_DATE_MESSAGE, type FixtureForm } from '../../../contract/fixtures';
+import { Banner } from '../../components/Banner';
 import { ApiError } from '../../lib/api';
-import { adminApi, type Fixture } from './api';
+import type { Fixture } from '../../../contract/fixtures';
+import { useSaveFixture } from './api';
 
 const EMPTY: FixtureForm = { homeTeam: '', awayTeam: '', date: '', time: '' };
 
@@ -36,6 +38,7 @@ export function FixtureFormModal({
 }) {
   const editing = fixture !== null;
   const [formError, setFormError] = useState<string | null>(null);
+  const saveFixture = useSaveFixture();
   const {
     register,
     handleSubmit,
@@ -74,8 +77,7 @@ export function FixtureFormModal({
       return;
     }
     try {
-      if (fixture) await adminApi.updateFixture(fixture.id, values);
-      else await adminApi.createFixture(values);
+      await saveFixture.mutateAsync({ id: fixture?.id ?? null, body: values });
       onSaved(fixture ? 'Fixture updated successfully!' : 'Fixture added successfully!');
     } catch (err) {
       setFormError(saveError(err));
@@ -97,11 +99,7 @@ export function FixtureFormModal({
   return (
     <Modal open={open} onClose={onClose} title={editing ? 'Edit Fixture' : 'Add New Fixture'}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {formError && (
-          <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900" role="alert">
-            {formError}
-          </p>
-        )}
+        {formError && <Banner kind="error">{formError}</Banner>}
         <div>
           <label htmlFor="fx-homeTeam" className="label">
             Home Team

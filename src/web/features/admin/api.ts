@@ -1,38 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { FixtureDto } from '../../../server/features/fixtures/presenter';
-import type { GameweekDefinition } from '../../../game/gameweeks';
-import type { FixtureForm, GameweekEdit } from '../../../game/schemas/fixtures';
-
-/** The fixture as the server presents it (one definition: the server's presenter schema). */
-export type Fixture = FixtureDto;
-export type FixtureStatus = FixtureDto['status'];
-
-export interface GameweeksInfo {
-  gameweeks: GameweekDefinition[];
-  current: number;
-  withFixtures: number[];
-  today: string;
-  custom: boolean;
-}
+import { useApiMutation } from '../../lib/mutation';
+import {
+  fixtureDeletedReply,
+  fixtureImpactDto,
+  fixtureListReply,
+  fixtureReply,
+  fixturesDeletedReply,
+  importFileReply,
+  importSeasonReply,
+  type Fixture,
+  type FixtureForm,
+} from '../../../contract/fixtures';
+import { gameweekListReply, gameweekReply, gameweeksInfoDto, type GameweekEdit } from '../../../contract/season';
 
 /** Query keys (the server's live events invalidate these prefixes). */
 export const allFixturesKey = ['fixtures', 'all'] as const;
 export const gameweeksKey = ['gameweeks'] as const;
 export const adminGameweeksKey = ['admin', 'gameweeks'] as const;
+const fixtureImpactKey = (id: string) => ['admin', 'fixture-impact', id] as const;
 
 export function useAllFixtures(enabled = true) {
-  return useQuery({ queryKey: allFixturesKey, queryFn: () => api<{ fixtures: Fixture[] }>('/api/fixtures').then((r) => r.fixtures), enabled });
+  return useQuery({ queryKey: allFixturesKey, queryFn: async () => (await api('/api/fixtures', { schema: fixtureListReply })).fixtures, enabled });
 }
 
 export function useGameweeksInfo(enabled = true) {
-  return useQuery({ queryKey: gameweeksKey, queryFn: () => api<GameweeksInfo>('/api/gameweeks'), enabled });
+  return useQuery({ queryKey: gameweeksKey, queryFn: () => api('/api/gameweeks', { schema: gameweeksInfoDto }), enabled });
 }
 
 export function useStoredGameweeks(enabled = true) {
   return useQuery({
     queryKey: adminGameweeksKey,
-    queryFn: () => api<{ gameweeks: GameweekDefinition[] }>('/api/admin/gameweeks').then((r) => r.gameweeks),
+    queryFn: async () => (await api('/api/admin/gameweeks', { schema: gameweekListReply })).gameweeks,
     enabled,
     retry: false,
   });
@@ -40,18 +39,57 @@ export function useStoredGameweeks(enabled = true) {
 
 const fixturePath = (id: string) => `/api/admin/fixtures/${encodeURIComponent(id)}`;
 
-export const adminApi = {
-  createFixture: (body: FixtureForm) => api<{ fixture: Fixture }>('/api/admin/fixtures', { body }),
-  updateFixture: (id: string, body: FixtureForm) => api<{ fixture: Fixture }>(fixturePath(id), { method: 'PUT', body }),
-  fixtureImpact: (id: string) => api<{ predictions: number; results: number }>(`${fixturePath(id)}/impact`),
-  deleteFixture: (id: string) => api<{ deleted: 1; predictions: number; results: number }>(fixturePath(id), { method: 'DELETE' }),
-  deleteFixtures: (gameweek: number | null) =>
-    api<{ deleted: number }>(gameweek === null ? '/api/admin/fixtures' : `/api/admin/fixtures?gameweek=${gameweek}`, { method: 'DELETE' }),
-  importSeasonBatch: (offset: number, limit: number) =>
-    api<{ total: number; imported: number; nextOffset: number | null }>('/api/admin/fixtures/import-season', { body: { offset, limit } }),
-  importFile: (fileName: string, content: string) => api<{ imported: number; name: string }>('/api/admin/fixtures/import-file', { body: { fileName, content } }),
-  saveGameweek: (gameweek: number, body: GameweekEdit) => api<{ gameweek: GameweekDefinition }>(`/api/admin/gameweeks/${gameweek}`, { method: 'PUT', body }),
-  addGameweek: (gameweek: number) => api<{ gameweek: GameweekDefinition }>('/api/admin/gameweeks/add', { body: { gameweek } }),
-  resetGameweeks: () => api<{ gameweeks: GameweekDefinition[] }>('/api/admin/gameweeks/reset', { body: {} }),
-  initializeGameweeks: () => api<{ gameweeks: GameweekDefinition[] }>('/api/admin/gameweeks/initialize', { body: {} }),
-};
+/** How many predictions and results would go with a fixture (asked before deleting it). */
+export function useFixtureImpact(fixture: Fixture | null) {
+  return useQuery({
+    queryKey: fixtureImpactKey(fixture?.id ?? ''),
+    queryFn: () => api(`${fixturePath(fixture!.id)}/impact`, { schema: fixtureImpactDto }),
+    enabled: fixture !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+const FIXTURES = [['fixtures']] as const;
+const GAMEWEEKS = [['gameweeks'], adminGameweeksKey] as const;
+
+export const useSaveFixture = () =>
+  useApiMutation(
+    ({ id, body }: { id: string | null; body: FixtureForm }) =>
+      id === null ? api('/api/admin/fixtures', { schema: fixtureReply, body }) : api(fixturePath(id), { schema: fixtureReply, method: 'PUT', body }),
+    { invalidates: FIXTURES },
+  );
+
+export const useDeleteFixture = () => useApiMutation((id: string) => api(fixturePath(id), { schema: fixtureDeletedReply, method: 'DELETE' }), { invalidates: FIXTURES });
+
+export const useDeleteFixtures = () =>
+  useApiMutation(
+    (gameweek: number | null) =>
+      api(gameweek === null ? '/api/admin/fixtures' : `/api/admin/fixtures?gameweek=${gameweek}`, { schema: fixturesDeletedReply, method: 'DELETE' }),
+    { invalidates: FIXTURES },
+  );
+
+/** One batch of the built-in season; the caller goes on from nextOffset until it is null. */
+export const useImportSeasonBatch = () =>
+  useApiMutation(({ offset, limit }: { offset: number; limit: number }) => api('/api/admin/fixtures/import-season', { schema: importSeasonReply, body: { offset, limit } }), {
+    invalidates: FIXTURES,
+  });
+
+export const useImportFile = () =>
+  useApiMutation(({ fileName, content }: { fileName: string; content: string }) => api('/api/admin/fixtures/import-file', { schema: importFileReply, body: { fileName, content } }), {
+    invalidates: FIXTURES,
+  });
+
+export const useSaveGameweek = () =>
+  useApiMutation(({ gameweek, body }: { gameweek: number; body: GameweekEdit }) => api(`/api/admin/gameweeks/${gameweek}`, { schema: gameweekReply, method: 'PUT', body }), {
+    invalidates: GAMEWEEKS,
+  });
+
+export const useAddGameweek = () =>
+  useApiMutation((gameweek: number) => api('/api/admin/gameweeks/add', { schema: gameweekReply, body: { gameweek } }), { invalidates: GAMEWEEKS });
+
+export const useResetGameweeks = () => useApiMutation(() => api('/api/admin/gameweeks/reset', { schema: gameweekListReply, body: {} }), { invalidates: GAMEWEEKS });
+
+export const useInitializeGameweeks = () =>
+  useApiMutation(() => api('/api/admin/gameweeks/initialize', { schema: gameweekListReply, body: {} }), { invalidates: GAMEWEEKS });

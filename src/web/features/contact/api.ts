@@ -1,31 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ContactMessageDto } from '../../../server/features/contact/presenter';
-
-export type ContactMessage = ContactMessageDto;
+import { useApiMutation } from '../../lib/mutation';
+import { contactInfoDto, contactMessageListReply, contactMessageReply, contactReceiptReply } from '../../../contract/contact';
 
 export const contactInfoKey = ['contact', 'info'] as const;
 export const adminContactKey = ['admin', 'contact-messages'] as const;
 
 export function useContactInfo() {
-  return useQuery({ queryKey: contactInfoKey, queryFn: () => api<{ supportEmail: string }>('/api/contact/info'), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: contactInfoKey, queryFn: () => api('/api/contact/info', { schema: contactInfoDto }), staleTime: 5 * 60_000 });
 }
 
-export function useSendContact() {
-  return useMutation({
-    mutationFn: (body: { email: string; message: string }) =>
-      api<{ message: { id: string; status: 'pending' | 'sent' | 'failed'; createdAt: string } }>('/api/contact', { method: 'POST', body }),
-  });
-}
+export const useSendContact = () =>
+  useApiMutation((body: { email: string; message: string }) => api('/api/contact', { schema: contactReceiptReply, method: 'POST', body }));
 
 export function useAdminContactMessages() {
-  return useQuery({ queryKey: adminContactKey, queryFn: async () => (await api<{ messages: ContactMessage[] }>('/api/admin/contact-messages')).messages });
+  return useQuery({ queryKey: adminContactKey, queryFn: async () => (await api('/api/admin/contact-messages', { schema: contactMessageListReply })).messages });
 }
 
-export function useRetryContact() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<{ message: ContactMessage }>(`/api/admin/contact-messages/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} }),
-    onSettled: () => qc.invalidateQueries({ queryKey: adminContactKey }),
+export const useRetryContact = () =>
+  useApiMutation((id: string) => api(`/api/admin/contact-messages/${encodeURIComponent(id)}/retry`, { schema: contactMessageReply, method: 'POST', body: {} }), {
+    invalidates: [adminContactKey],
   });
-}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useLeaguePositions, type LeaguePosition } from './api';
+import type { LeaguePosition } from '../../../contract/leagues';
+import { useLeaguePositions } from './api';
 import { PositionTrophy } from './icons';
 
 function PositionMark({ position }: { position: number }) {

@@ -1,6 +1,6 @@
 import { displayTeamName } from '../../../game/clubs';
 import { formatKickoffDate } from '../../lib/format';
-import type { Dashboard } from './api';
+import type { Dashboard } from '../../../contract/dashboard';
 
 /** Spec §9: activity team names are cut to 12 characters. */
 export const cut12 = (team: string) => displayTeamName(team).slice(0, 12);

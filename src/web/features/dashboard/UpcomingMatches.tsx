@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { displayTeamName } from '../../../game/clubs';
 import { ClubBadge } from '../../components/ClubBadge';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
-import type { Dashboard } from './api';
+import type { Dashboard } from '../../../contract/dashboard';
 
 /** Spec §2 'Upcoming Matches': at most 5 of the current gameweek, by kick-off, in the viewer's zone. */
 export function UpcomingMatches({ gameweek, matches, isAdmin }: { gameweek: number; matches: Dashboard['upcoming']; isAdmin: boolean }) {

@@ -1,16 +1,15 @@
-import { COPIED, COPY_FAILED, copyText, type League } from './api';
+import type { League } from '../../../contract/leagues';
+import { COPIED, COPY_FAILED, copyText, notifyLeagues as notify } from './api';
 
 /** One league in the grid: name, code, Creator badge, member count and Copy Code. */
 export function LeagueCard({
   league,
   selected,
   onSelect,
-  onMessage,
 }: {
   league: League;
   selected: boolean;
   onSelect: () => void;
-  onMessage: (kind: 'success' | 'error', text: string) => void;
 }) {
   return (
     <li className={`relative rounded-xl border bg-white p-4 shadow-sm transition ${selected ? 'border-brand-600 ring-2 ring-brand-500/40' : 'border-slate-200 hover:border-slate-300'}`}>
@@ -30,7 +29,7 @@ export function LeagueCard({
         <button
           type="button"
           className="rounded px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100"
-          onClick={async () => ((await copyText(league.code)) ? onMessage('success', COPIED) : onMessage('error', COPY_FAILED))}
+          onClick={async () => ((await copyText(league.code)) ? notify('success', COPIED) : notify('error', COPY_FAILED))}
         >
           Copy Code<span className="sr-only"> for {league.name}</span>
         </button>

@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { createLeagueSchema, joinLeagueSchema } from '../../../game/schemas/leagues';
+import { createLeagueSchema, joinLeagueSchema, type JoinReply, type League } from '../../../contract/leagues';
 import { LEAGUE_NAME_MAX } from '../../../game/limits';
+import { Banner } from '../../components/Banner';
 import { ApiError } from '../../lib/api';
-import { useCreateLeague, useJoinByCode, useJoinPublic, usePublicLeagues, type JoinReply, type League } from './api';
+import { useCreateLeague, useJoinByCode, useJoinPublic, usePublicLeagues } from './api';
 
 const nameOnly = createLeagueSchema.pick({ name: true });
 type NameInput = z.infer<typeof nameOnly>;
@@ -27,8 +29,9 @@ export function createErrorMessage(err: unknown): string {
 }
 
 /** Leaderboard create view: League Name (max 50). */
-export function CreateLeagueForm({ onCreated, onError, onCancel }: { onCreated: (league: League) => void; onError: (message: string) => void; onCancel: () => void }) {
+export function CreateLeagueForm({ onCreated, onCancel }: { onCreated: (league: League) => void; onCancel: () => void }) {
   const create = useCreateLeague();
+  const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, watch, formState } = useForm<NameInput>({ resolver: zodResolver(nameOnly), defaultValues: { name: '' } });
   const name = watch('name') ?? '';
   const error = formState.errors.name?.message;
@@ -37,15 +40,17 @@ export function CreateLeagueForm({ onCreated, onError, onCancel }: { onCreated: 
       noValidate
       className="card max-w-lg space-y-4"
       onSubmit={handleSubmit(async (values) => {
+        setFailure(null);
         try {
           const { league } = await create.mutateAsync({ name: values.name });
           onCreated(league);
         } catch (err) {
-          onError(createErrorMessage(err));
+          setFailure(createErrorMessage(err));
         }
       })}
     >
       <h2 className="text-lg font-bold">Create a League</h2>
+      {failure && <Banner kind="error">{failure}</Banner>}
       <div>
         <label className="label" htmlFor="league-name">
           League Name
@@ -81,8 +86,9 @@ export function CreateLeagueForm({ onCreated, onError, onCancel }: { onCreated: 
 }
 
 /** Leaderboard join view: League Code, and the public leagues anyone can join. */
-export function JoinLeagueForm({ onJoined, onError, onCancel }: { onJoined: (reply: JoinReply) => void; onError: (message: string) => void; onCancel: () => void }) {
+export function JoinLeagueForm({ onJoined, onCancel }: { onJoined: (reply: JoinReply) => void; onCancel: () => void }) {
   const join = useJoinByCode();
+  const [failure, setFailure] = useState<string | null>(null);
   const joinPublic = useJoinPublic();
   const publicLeagues = usePublicLeagues();
   const { register, handleSubmit, formState } = useForm<CodeInput>({ resolver: zodResolver(joinLeagueSchema), defaultValues: { code: '' } });
@@ -93,14 +99,16 @@ export function JoinLeagueForm({ onJoined, onError, onCancel }: { onJoined: (rep
         noValidate
         className="card space-y-4"
         onSubmit={handleSubmit(async (values) => {
+          setFailure(null);
           try {
             onJoined(await join.mutateAsync(values.code));
           } catch (err) {
-            onError(joinErrorMessage(err));
+            setFailure(joinErrorMessage(err));
           }
         })}
       >
         <h2 className="text-lg font-bold">Join a League</h2>
+        {failure && <Banner kind="error">{failure}</Banner>}
         <div>
           <label className="label" htmlFor="league-code">
             League Code
@@ -162,10 +170,11 @@ export function JoinLeagueForm({ onJoined, onError, onCancel }: { onJoined: (rep
                     className="btn-secondary shrink-0"
                     disabled={joinPublic.isPending}
                     onClick={async () => {
+                      setFailure(null);
                       try {
                         onJoined(await joinPublic.mutateAsync(l.id));
                       } catch (err) {
-                        onError(joinErrorMessage(err));
+                        setFailure(joinErrorMessage(err));
                       }
                     }}
                   >

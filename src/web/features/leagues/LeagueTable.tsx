@@ -1,40 +1,7 @@
 import { useState } from 'react';
-import { RankMark } from './RankMark';
-import { CrownIcon } from './icons';
-import { TABLE_PAGE_SIZE, useLeagueTable, useScoredGameweeks, type TableRow } from './api';
-
-function Row({ row, canRemove, onOpen, onRemove }: { row: TableRow; canRemove: boolean; onOpen: () => void; onRemove: () => void }) {
-  return (
-    <tr className={`border-t border-slate-200 ${row.isViewer ? 'bg-brand-50' : ''}`}>
-      <td className="py-2 pl-2 pr-1 sm:pl-4">
-        <RankMark rank={row.rank} />
-      </td>
-      <td className="max-w-0 py-2 pr-2">
-        <button type="button" onClick={onOpen} className="flex w-full min-w-0 items-center gap-2 rounded text-left hover:underline" title="View picks">
-          <span className="truncate font-medium text-slate-900">{row.displayName}</span>
-          {row.isViewer && <span className="shrink-0 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">You</span>}
-          {row.isCreator && (
-            <span className="shrink-0 text-amber-500" title="League creator">
-              <CrownIcon className="h-4 w-4" label="creator" />
-            </span>
-          )}
-          <span className="sr-only">: view picks</span>
-        </button>
-      </td>
-      <td className="hidden py-2 pr-2 text-right tabular-nums text-slate-700 sm:table-cell">{row.exactScores}</td>
-      <td className="py-2 pr-2 text-right font-bold tabular-nums text-slate-900 sm:pr-4">{row.points}</td>
-      {canRemove && (
-        <td className="py-2 pr-2 text-right">
-          {!row.isViewer && (
-            <button type="button" onClick={onRemove} className="rounded px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50">
-              Remove<span className="sr-only"> {row.displayName}</span>
-            </button>
-          )}
-        </td>
-      )}
-    </tr>
-  );
-}
+import type { TableRow } from '../../../contract/leagues';
+import { StandingsTable } from './StandingsTable';
+import { TABLE_PAGE_SIZE, useLeagueTable, useScoredGameweeks } from './api';
 
 /** The selected league's ranking: overall or one gameweek, paginated, with the viewer's own row always shown. */
 export function LeagueTable({
@@ -55,7 +22,7 @@ export function LeagueTable({
   const data = q.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / TABLE_PAGE_SIZE)) : 1;
   const viewerOffPage = data?.viewer && !data.rows.some((r) => r.userId === data.viewer!.userId) ? data.viewer : null;
-  const row = (r: TableRow) => <Row key={r.userId} row={r} canRemove={viewerIsCreator} onOpen={() => onOpenPicks(r)} onRemove={() => onRemove(r)} />;
+  const standing = (r: TableRow) => ({ ...r, name: r.displayName });
 
   return (
     <div>
@@ -121,44 +88,15 @@ export function LeagueTable({
         <p className="mt-4 text-slate-700">No leaderboard data available yet.</p>
       ) : (
         <>
-          <div className="mt-4 overflow-hidden rounded-lg border border-slate-200">
-            <table className="w-full table-fixed text-sm">
-              <caption className="sr-only">{gameweek === null ? 'Overall standings' : `Gameweek ${gameweek} standings`}</caption>
-              <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="w-14 py-2 pl-2 sm:w-16 sm:pl-4">
-                    Rank
-                  </th>
-                  <th scope="col" className="py-2">
-                    Player
-                  </th>
-                  <th scope="col" className="hidden w-16 py-2 pr-2 text-right sm:table-cell">
-                    Exact
-                  </th>
-                  <th scope="col" className="w-16 py-2 pr-2 text-right sm:pr-4">
-                    Points
-                  </th>
-                  {viewerIsCreator && (
-                    <th scope="col" className="w-20 py-2 pr-2 text-right">
-                      <span className="sr-only">Manage</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map(row)}
-                {viewerOffPage && (
-                  <>
-                    <tr aria-hidden="true">
-                      <td colSpan={5} className="border-t border-slate-200 py-1 text-center text-slate-500">
-                        ⋯
-                      </td>
-                    </tr>
-                    {row(viewerOffPage)}
-                  </>
-                )}
-              </tbody>
-            </table>
+          <div className="mt-4">
+            <StandingsTable
+              caption={gameweek === null ? 'Overall standings' : `Gameweek ${gameweek} standings`}
+              rows={data.rows.map(standing)}
+              offPage={viewerOffPage && standing(viewerOffPage)}
+              detail={{ header: 'Exact', cell: (r) => r.exactScores, phoneHidden: true }}
+              onOpen={onOpenPicks}
+              onRemove={viewerIsCreator ? onRemove : undefined}
+            />
           </div>
           {pages > 1 && (
             <nav aria-label="Table pages" className="mt-3 flex items-center justify-between gap-2 text-sm">

@@ -3,7 +3,8 @@ import { Modal } from '../../components/Modal';
 import { ClubBadge } from '../../components/ClubBadge';
 import { displayTeamName } from '../../../game/clubs';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
-import { useMemberPicks, type Pick, type TableRow } from './api';
+import type { Pick, TableRow } from '../../../contract/leagues';
+import { useMemberPicks } from './api';
 
 const OUTCOME_STYLE: Record<string, string> = {
   exact: 'bg-green-100 text-green-900',

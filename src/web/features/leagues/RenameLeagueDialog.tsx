@@ -1,37 +1,46 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { renameLeagueSchema, type RenameLeagueInput } from '../../../game/schemas/leagues';
+import { renameLeagueSchema, type League, type RenameLeagueInput } from '../../../contract/leagues';
 import { LEAGUE_NAME_MAX } from '../../../game/limits';
+import { Banner } from '../../components/Banner';
 import { Modal } from '../../components/Modal';
 import { ApiError } from '../../lib/api';
-import { useRenameLeague, type League } from './api';
+import { notifyLeagues as notify, useRenameLeague } from './api';
 
 /** The creator renames the league (confirmation is the Save button of this dialog). */
-export function RenameLeagueDialog({ league, onClose, onDone }: { league: League | null; onClose: () => void; onDone: (kind: 'success' | 'error', text: string) => void }) {
+export function RenameLeagueDialog({ league, onClose }: { league: League | null; onClose: () => void }) {
   return (
     <Modal open={league !== null} onClose={onClose} title="Rename League" size="sm">
-      {league && <RenameForm league={league} onClose={onClose} onDone={onDone} />}
+      {league && <RenameForm league={league} onClose={onClose} />}
     </Modal>
   );
 }
 
-function RenameForm({ league, onClose, onDone }: { league: League; onClose: () => void; onDone: (kind: 'success' | 'error', text: string) => void }) {
+function RenameForm({ league, onClose }: { league: League; onClose: () => void }) {
   const rename = useRenameLeague();
+  const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<RenameLeagueInput>({ resolver: zodResolver(renameLeagueSchema), defaultValues: { name: league.name } });
   const error = formState.errors.name?.message;
   return (
     <form
       noValidate
       onSubmit={handleSubmit(async ({ name }) => {
+        setFailure(null);
         try {
           await rename.mutateAsync({ leagueId: league.id, name });
-          onDone('success', `League renamed to "${name}".`);
+          notify('success', `League renamed to "${name}".`);
           onClose();
         } catch (err) {
-          onDone('error', err instanceof ApiError ? err.message : 'Failed to rename league. Please try again.');
+          setFailure(err instanceof ApiError ? err.message : 'Failed to rename league. Please try again.');
         }
       })}
     >
+      {failure && (
+        <div className="mb-4">
+          <Banner kind="error">{failure}</Banner>
+        </div>
+      )}
       <label className="label" htmlFor="rename-league">
         League Name
       </label>

@@ -1,35 +1,20 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { CreateLeagueInput } from '../../../game/schemas/leagues';
-import type { LeagueDto, TableRowDto, pickDto } from '../../../server/features/leagues/presenter';
-
-export type League = LeagueDto;
-export type PublicLeague = Omit<LeagueDto, 'code'> & { code: string | null };
-export type TableRow = TableRowDto;
-export type Pick = z.infer<typeof pickDto>;
-
-export interface LeagueTablePage {
-  league: League;
-  gameweek: number | null;
-  page: number;
-  pageSize: number;
-  total: number;
-  rows: TableRow[];
-  viewer: TableRow | null;
-}
-
-export interface MemberPicks {
-  member: { userId: string; displayName: string };
-  gameweek: number | null;
-  gameweeks: number[];
-  picks: Pick[];
-}
-
-export interface JoinReply {
-  league: League;
-  alreadyMember: boolean;
-}
+import { useApiMutation } from '../../lib/mutation';
+import { MESSAGE_MS, notifierFor } from '../../lib/notify';
+import { okDto } from '../../../contract/common';
+import {
+  gameweekChoicesReply,
+  joinReply,
+  leagueListReply,
+  leagueReply,
+  liveTableDto,
+  memberPicksDto,
+  publicLeagueListReply,
+  tablePageDto,
+  type CreateLeagueInput,
+  type JoinReply,
+} from '../../../contract/leagues';
 
 /** Everything here sits under ['leagues'], so league and result events refresh it. */
 export const leagueKeys = {
@@ -44,15 +29,15 @@ export const leagueKeys = {
 export const TABLE_PAGE_SIZE = 50;
 
 export function useMyLeagues(enabled = true) {
-  return useQuery({ queryKey: leagueKeys.mine, enabled, queryFn: async () => (await api<{ leagues: League[] }>('/api/leagues')).leagues });
+  return useQuery({ queryKey: leagueKeys.mine, enabled, queryFn: async () => (await api('/api/leagues', { schema: leagueListReply })).leagues });
 }
 
 export function usePublicLeagues(enabled = true) {
-  return useQuery({ queryKey: leagueKeys.public, enabled, queryFn: async () => (await api<{ leagues: PublicLeague[] }>('/api/leagues/public')).leagues });
+  return useQuery({ queryKey: leagueKeys.public, enabled, queryFn: async () => (await api('/api/leagues/public', { schema: publicLeagueListReply })).leagues });
 }
 
 export function useScoredGameweeks(enabled = true) {
-  return useQuery({ queryKey: leagueKeys.gameweeks, enabled, queryFn: async () => (await api<{ gameweeks: number[] }>('/api/leagues/gameweeks')).gameweeks });
+  return useQuery({ queryKey: leagueKeys.gameweeks, enabled, queryFn: async () => (await api('/api/leagues/gameweeks', { schema: gameweekChoicesReply })).gameweeks });
 }
 
 export function useLeagueTable(id: string | null, gameweek: number | null, page: number) {
@@ -63,7 +48,7 @@ export function useLeagueTable(id: string | null, gameweek: number | null, page:
     queryFn: () => {
       const qs = new URLSearchParams({ page: String(page), pageSize: String(TABLE_PAGE_SIZE) });
       if (gameweek !== null) qs.set('gameweek', String(gameweek));
-      return api<LeagueTablePage>(`/api/leagues/${encodeURIComponent(id!)}/table?${qs.toString()}`);
+      return api(`/api/leagues/${encodeURIComponent(id!)}/table?${qs.toString()}`, { schema: tablePageDto });
     },
   });
 }
@@ -74,33 +59,44 @@ export function useMemberPicks(leagueId: string, userId: string | null, gameweek
     enabled: userId !== null,
     queryFn: () => {
       const qs = gameweek === null ? '' : `?gameweek=${gameweek}`;
-      return api<MemberPicks>(`/api/leagues/${encodeURIComponent(leagueId)}/members/${encodeURIComponent(userId!)}/picks${qs}`);
+      return api(`/api/leagues/${encodeURIComponent(leagueId)}/members/${encodeURIComponent(userId!)}/picks${qs}`, { schema: memberPicksDto });
     },
   });
 }
 
-function useLeagueMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async () => {
-      await Promise.all([qc.invalidateQueries({ queryKey: leagueKeys.all }), qc.invalidateQueries({ queryKey: ['dashboard'] })]);
-    },
-  });
-}
+/** League changes refresh every league list and table, and the dashboard's positions. */
+const LEAGUE_CHANGES = [leagueKeys.all, ['dashboard']] as const;
+const leaguePath = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
 
-export const useCreateLeague = () => useLeagueMutation((body: CreateLeagueInput) => api<{ league: League }>('/api/leagues', { method: 'POST', body }));
-export const useJoinByCode = () => useLeagueMutation((code: string) => api<JoinReply>('/api/leagues/join', { method: 'POST', body: { code } }));
-export const useJoinPublic = () => useLeagueMutation((id: string) => api<JoinReply>(`/api/leagues/${encodeURIComponent(id)}/join`, { method: 'POST', body: {} }));
-export const useLeaveLeague = () => useLeagueMutation((id: string) => api(`/api/leagues/${encodeURIComponent(id)}/leave`, { method: 'POST', body: {} }));
+export const useCreateLeague = () =>
+  useApiMutation((body: CreateLeagueInput) => api('/api/leagues', { schema: leagueReply, method: 'POST', body }), { invalidates: LEAGUE_CHANGES });
+export const useJoinByCode = () =>
+  useApiMutation((code: string) => api('/api/leagues/join', { schema: joinReply, method: 'POST', body: { code } }), { invalidates: LEAGUE_CHANGES });
+export const useJoinPublic = () =>
+  useApiMutation((id: string) => api(`${leaguePath(id)}/join`, { schema: joinReply, method: 'POST', body: {} }), { invalidates: LEAGUE_CHANGES });
+export const useLeaveLeague = () =>
+  useApiMutation((id: string) => api(`${leaguePath(id)}/leave`, { schema: okDto, method: 'POST', body: {} }), { invalidates: LEAGUE_CHANGES });
 export const useRemoveMember = () =>
-  useLeagueMutation(({ leagueId, userId }: { leagueId: string; userId: string }) =>
-    api(`/api/leagues/${encodeURIComponent(leagueId)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
-  );
+  useApiMutation(({ leagueId, userId }: { leagueId: string; userId: string }) => api(`${leaguePath(leagueId)}/members/${encodeURIComponent(userId)}`, { schema: okDto, method: 'DELETE' }), {
+    invalidates: LEAGUE_CHANGES,
+  });
 export const useRenameLeague = () =>
-  useLeagueMutation(({ leagueId, name }: { leagueId: string; name: string }) =>
-    api<{ league: League }>(`/api/leagues/${encodeURIComponent(leagueId)}`, { method: 'PATCH', body: { name } }),
-  );
+  useApiMutation(({ leagueId, name }: { leagueId: string; name: string }) => api(leaguePath(leagueId), { schema: leagueReply, method: 'PATCH', body: { name } }), {
+    invalidates: LEAGUE_CHANGES,
+  });
+
+/** The table with the provisional points of matches in play (the Live switch). */
+export function useLiveTable(leagueId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['leagues', leagueId, 'live-table'],
+    queryFn: () => api(`${leaguePath(leagueId)}/live-table`, { schema: liveTableDto }),
+    enabled,
+    refetchInterval: enabled ? 60_000 : false,
+  });
+}
+
+/** The leagues screens' transient messages (spec §4: they clear after 3 seconds). */
+export const notifyLeagues = notifierFor(MESSAGE_MS.leagues);
 
 /** The invite link for a code, on this site. */
 export const inviteLink = (code: string) => `${window.location.origin}/join/${code}`;
@@ -135,15 +131,11 @@ export async function copyText(text: string): Promise<boolean> {
   return ok;
 }
 
-export type LeagueMessage = { kind: 'success' | 'error' | 'info'; text: string };
-
-/** Set by the invite link (/join/CODE) or the New League screen when they hand over to the leaderboard. */
+/** Set by the invite link (/join/CODE) or the New League screen when they hand a league over to the leaderboard. */
 export interface LeaderboardState {
   leagueId?: string;
-  message?: LeagueMessage;
 }
 
-export const joinedMessage = (reply: JoinReply): LeagueMessage =>
-  reply.alreadyMember
-    ? { kind: 'info', text: 'You are already a member of this league.' }
-    : { kind: 'success', text: `Successfully joined league "${reply.league.name}"!` };
+/** What joining said: joined, or already a member. */
+export const joinedMessage = (reply: JoinReply): { kind: 'success' | 'info'; text: string } =>
+  reply.alreadyMember ? { kind: 'info', text: 'You are already a member of this league.' } : { kind: 'success', text: `Successfully joined league "${reply.league.name}"!` };

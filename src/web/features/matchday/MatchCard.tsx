@@ -1,28 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ClubBadge } from '../../components/ClubBadge';
 import { displayTeamName } from '../../../game/clubs';
-import { liveScoreSchema } from '../../../game/schemas/matchday';
+import { StatusBadge } from '../../components/StatusBadge';
+import { notify } from '../../lib/notify';
+import { OUTCOME_MESSAGE } from '../../lib/outcome';
+import { liveScoreSchema, type Match } from '../../../contract/live';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
-import { useSetLiveScore, type FixtureStatus, type Match } from './api';
-
-const STATUS_STYLE: Record<FixtureStatus, string> = {
-  upcoming: 'bg-sky-100 text-sky-900',
-  live: 'bg-red-100 text-red-900',
-  finished: 'bg-slate-200 text-slate-900',
-  postponed: 'bg-amber-100 text-amber-900',
-};
-const STATUS_LABEL: Record<FixtureStatus, string> = { upcoming: 'Upcoming', live: 'Live', finished: 'Finished', postponed: 'Postponed' };
-
-function StatusBadge({ status }: { status: FixtureStatus }) {
-  return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-bold ${STATUS_STYLE[status]}`} data-testid="match-status">
-      {status === 'live' && <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-red-600" />}
-      {STATUS_LABEL[status]}
-    </span>
-  );
-}
+import { useSetLiveScore } from './api';
 
 function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
   return (
@@ -32,12 +17,6 @@ function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
     </div>
   );
 }
-
-const FINAL_TEXT: Record<string, (p: number) => string> = {
-  exact: (p) => `Exact score! +${p} points`,
-  outcome: (p) => `Correct result! +${p} point`,
-  wrong: () => 'Wrong prediction. 0 points',
-};
 
 function PointsLine({ match }: { match: Match }) {
   const { points, prediction, fixture } = match;
@@ -71,7 +50,7 @@ function PointsLine({ match }: { match: Match }) {
       )}
       {points && !points.provisional && (
         <p className={`rounded-lg border px-2 py-1 font-semibold ${points.points > 0 ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900'}`} data-testid="final-points">
-          {FINAL_TEXT[points.outcome]!(points.points)}
+          {OUTCOME_MESSAGE[points.outcome](points.points)}
         </p>
       )}
       {!points && fixture.status === 'live' && <p className="text-slate-600">Points appear once the score is in.</p>}
@@ -106,7 +85,7 @@ function LiveScoreForm({ match }: { match: Match }) {
     setError(null);
     try {
       await save.mutateAsync({ fixtureId: fixture.id, body: parsed.data });
-      toast.success(`In-play score updated: ${displayTeamName(fixture.homeTeam)} ${parsed.data.homeScore} - ${parsed.data.awayScore} ${displayTeamName(fixture.awayTeam)}`);
+      notify('success', `In-play score updated: ${displayTeamName(fixture.homeTeam)} ${parsed.data.homeScore} - ${parsed.data.awayScore} ${displayTeamName(fixture.awayTeam)}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Could not save the score.');
     }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { notify } from '../../lib/notify';
 import { Modal } from '../../components/Modal';
-import { reminderSettingsSchema, type ReminderSettingsInput } from '../../../game/schemas/matchday';
+import { reminderSettingsSchema, type ReminderSettingsInput } from '../../../contract/reminders';
 import { useCalendarUrl, useRegenerateCalendar, useReminderSettings, useSaveReminderSettings } from './api';
 
 const CHOICES = [
@@ -29,9 +29,9 @@ function RemindersSection() {
     try {
       const saved = await save.mutateAsync(values);
       reset(saved);
-      toast.success(saved.remindersEnabled ? 'Reminder settings saved.' : 'Reminders turned off.');
+      notify('success', saved.remindersEnabled ? 'Reminder settings saved.' : 'Reminders turned off.');
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Could not save your reminder settings.');
+      notify('error', err instanceof Error ? err.message : 'Could not save your reminder settings.');
     }
   });
 
@@ -105,19 +105,19 @@ function CalendarSection() {
     if (!q.data) return;
     try {
       await navigator.clipboard.writeText(q.data.url);
-      toast.success('Calendar link copied.');
+      notify('success', 'Calendar link copied.');
     } catch {
       input.current?.select();
-      toast.info('Press Ctrl+C (or ⌘C) to copy the selected link.');
+      notify('info', 'Press Ctrl+C (or ⌘C) to copy the selected link.');
     }
   };
   const onRegenerate = async () => {
     try {
       await regenerate.mutateAsync();
       setConfirm(false);
-      toast.success('New calendar link created. The old one no longer works.');
+      notify('success', 'New calendar link created. The old one no longer works.');
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Could not create a new link.');
+      notify('error', err instanceof Error ? err.message : 'Could not create a new link.');
     }
   };
 

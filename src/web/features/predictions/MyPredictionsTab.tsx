@@ -2,7 +2,9 @@ import { isUpcoming } from '../../../game/deadline';
 import { formatDateTime } from '../../lib/format';
 import { EmptyState, KickoffText, OutcomePanel, Teams } from './parts';
 import { ModeSwitch, type Mode } from './UpcomingTab';
-import { useMyPredictions, useServerNow, type Fixture, type Prediction } from './api';
+import type { Fixture } from '../../../contract/fixtures';
+import type { Prediction } from '../../../contract/predictions';
+import { useMyPredictions, useServerNow } from './api';
 
 /** Tab 2: the viewer's predictions, newest first, with outcome panels once results are in. */
 export function MyPredictionsTab({ mode, onMode, onPredict }: { mode: Mode; onMode: (m: Mode) => void; onPredict: (f: Fixture, p: Prediction | null, now: Date) => void }) {

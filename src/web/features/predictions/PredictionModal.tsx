@@ -3,11 +3,13 @@ import { Modal } from '../../components/Modal';
 import { ClubBadge } from '../../components/ClubBadge';
 import { displayTeamName } from '../../../game/clubs';
 import { isAllowedScoreKey, parsePastedScores, sanitizeScore, SCORE_INPUT_MAX_LENGTH } from '../../../game/score-input';
-import { PREDICTION_SCORE_MESSAGE, predictionBodySchema } from '../../../game/schemas/predictions';
+import { PREDICTION_SCORE_MESSAGE, predictionBodySchema } from '../../../contract/predictions';
 import { DEADLINE_MESSAGE } from '../../../game/deadline';
 import { ApiError } from '../../lib/api';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
-import { useSavePrediction, type Fixture, type Prediction } from './api';
+import type { Fixture } from '../../../contract/fixtures';
+import type { Prediction } from '../../../contract/predictions';
+import { useSavePrediction } from './api';
 
 /** Key and paste handling shared by every score input (spec §5). */
 export function scoreInputHandlers(onPair: (home: string, away: string) => void, setValue: (v: string) => void) {

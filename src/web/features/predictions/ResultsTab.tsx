@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { displayTeamName } from '../../../game/clubs';
-import { resultBodySchema } from '../../../game/schemas/predictions';
+import { resultBodySchema } from '../../../contract/results';
 import { isAllowedScoreKey, sanitizeScore } from '../../../game/score-input';
-import { EmptyState, KickoffText, OutcomePanel, StatusBadge, Teams } from './parts';
+import { EmptyState, KickoffText, OutcomePanel, Teams } from './parts';
 import { GameweekSelect } from './UpcomingTab';
-import { useBoard, useClearResult, useSaveResult, type PredictableMatch } from './api';
+import { StatusBadge } from '../../components/StatusBadge';
+import { notify } from '../../lib/notify';
+import type { BoardMatch } from '../../../contract/predictions';
+import { useBoard, useClearResult, useSaveResult } from './api';
 
 /** Tab 3 for players: the current gameweek's matches, the score or 'Result Pending', and how their pick compares. */
 export function PlayerResults() {
@@ -51,7 +53,7 @@ export function PlayerResults() {
   );
 }
 
-function AdminResultRow({ match }: { match: PredictableMatch }) {
+function AdminResultRow({ match }: { match: BoardMatch }) {
   const { fixture } = match;
   const saved = fixture.result;
   const [home, setHome] = useState(saved ? String(saved.homeScore) : '');
@@ -73,7 +75,7 @@ function AdminResultRow({ match }: { match: PredictableMatch }) {
     setError(null);
     try {
       const res = await save.mutateAsync({ fixtureId: fixture.id, body: parsed.data });
-      toast.success(`Result saved: ${homeName} ${res.fixture.result?.homeScore} - ${res.fixture.result?.awayScore} ${awayName}`);
+      notify('success', `Result saved: ${homeName} ${res.fixture.result?.homeScore} - ${res.fixture.result?.awayScore} ${awayName}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Could not save the result.');
     }
@@ -84,7 +86,7 @@ function AdminResultRow({ match }: { match: PredictableMatch }) {
       await clear.mutateAsync(fixture.id);
       setHome('');
       setAway('');
-      toast.success(`Result cleared: ${homeName} v ${awayName}`);
+      notify('success', `Result cleared: ${homeName} v ${awayName}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Could not clear the result.');
     }

@@ -1,8 +1,10 @@
 import { isUpcoming, predictionWindow } from '../../../game/deadline';
 import { homeTeamColours } from './colours';
-import { EmptyState, KickoffText, StatusBadge, Teams } from './parts';
-import { useBoard, useServerNow, type PredictableMatch } from './api';
-import type { Fixture, Prediction } from './api';
+import { EmptyState, KickoffText, Teams } from './parts';
+import { StatusBadge } from '../../components/StatusBadge';
+import type { Fixture } from '../../../contract/fixtures';
+import type { BoardMatch, Prediction } from '../../../contract/predictions';
+import { useBoard, useServerNow } from './api';
 
 export type Mode = 'upcoming' | 'past';
 
@@ -54,7 +56,7 @@ export function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (m: Mode)
   );
 }
 
-function MatchCard({ match, colours, now, onPredict }: { match: PredictableMatch; colours: boolean; now: Date; onPredict: (f: Fixture, p: Prediction | null, now: Date) => void }) {
+function MatchCard({ match, colours, now, onPredict }: { match: BoardMatch; colours: boolean; now: Date; onPredict: (f: Fixture, p: Prediction | null, now: Date) => void }) {
   const { fixture, prediction } = match;
   const style = colours ? homeTeamColours(fixture.homeTeam) : null;
   const finalResult = fixture.result?.final ? fixture.result : null;

@@ -1,43 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { FixtureDto } from '../../../server/features/fixtures/presenter';
-import type { PredictionBody, ResultBody } from '../../../game/schemas/predictions';
-
-export type Outcome = 'exact' | 'outcome' | 'wrong';
-
-/** The fixture as the server presents it (one definition: the server's presenter schema). */
-export type Fixture = FixtureDto;
-export type FixtureStatus = FixtureDto['status'];
-
-export interface Prediction {
-  fixtureId: string;
-  homeScore: number;
-  awayScore: number;
-  predictedAt: string;
-  points: number | null;
-  outcome: Outcome | null;
-}
-
-export interface PredictableMatch {
-  fixture: Fixture;
-  deadline: string | null;
-  window: 'open' | 'closed' | 'postponed';
-  prediction: Prediction | null;
-}
-
-export interface Board {
-  now: string;
-  gameweek: number;
-  currentGameweek: number;
-  gameweeks: number[];
-  matches: PredictableMatch[];
-}
-
-export interface MyPredictions {
-  now: string;
-  predictions: Array<PredictableMatch & { prediction: Prediction }>;
-}
+import { useApiMutation } from '../../lib/mutation';
+import { boardDto, myPredictionsReply, savedPredictionReply, type PredictionBody } from '../../../contract/predictions';
+import { resultClearedReply, resultSavedReply, type ResultBody } from '../../../contract/results';
 
 /**
  * The board is a fixture list (with the viewer's own pick), so it lives under ['fixtures', …]
@@ -49,42 +15,30 @@ export const myPredictionsKey = ['predictions', 'mine'] as const;
 export function useBoard(gameweek: number | undefined) {
   return useQuery({
     queryKey: boardKey(gameweek),
-    queryFn: ({ signal }) => api<Board>(`/api/predictions/board${gameweek ? `?gameweek=${gameweek}` : ''}`, { signal }),
+    queryFn: ({ signal }) => api(`/api/predictions/board${gameweek ? `?gameweek=${gameweek}` : ''}`, { schema: boardDto, signal }),
   });
 }
 
 export function useMyPredictions() {
-  return useQuery({ queryKey: myPredictionsKey, queryFn: ({ signal }) => api<MyPredictions>('/api/predictions', { signal }) });
+  return useQuery({ queryKey: myPredictionsKey, queryFn: ({ signal }) => api('/api/predictions', { schema: myPredictionsReply, signal }) });
 }
 
-export function useSavePrediction() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ fixtureId, body }: { fixtureId: string; body: PredictionBody }) =>
-      api<{ prediction: PredictableMatch }>(`/api/predictions/${encodeURIComponent(fixtureId)}`, { method: 'PUT', body }),
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: ['predictions'] });
-      void qc.invalidateQueries({ queryKey: ['fixtures', 'predictions-board'] });
-    },
-  });
-}
+export const useSavePrediction = () =>
+  useApiMutation(
+    ({ fixtureId, body }: { fixtureId: string; body: PredictionBody }) =>
+      api(`/api/predictions/${encodeURIComponent(fixtureId)}`, { schema: savedPredictionReply, method: 'PUT', body }),
+    { invalidates: [['predictions'], ['fixtures', 'predictions-board']] },
+  );
 
-export function useSaveResult() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ fixtureId, body }: { fixtureId: string; body: ResultBody }) =>
-      api<{ fixture: Fixture; scored: number }>(`/api/admin/results/${encodeURIComponent(fixtureId)}`, { method: 'PUT', body }),
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['fixtures'] }),
-  });
-}
+const resultPath = (fixtureId: string) => `/api/admin/results/${encodeURIComponent(fixtureId)}`;
 
-export function useClearResult() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (fixtureId: string) => api<{ fixture: Fixture; reset: number }>(`/api/admin/results/${encodeURIComponent(fixtureId)}`, { method: 'DELETE' }),
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['fixtures'] }),
+export const useSaveResult = () =>
+  useApiMutation(({ fixtureId, body }: { fixtureId: string; body: ResultBody }) => api(resultPath(fixtureId), { schema: resultSavedReply, method: 'PUT', body }), {
+    invalidates: [['fixtures']],
   });
-}
+
+export const useClearResult = () =>
+  useApiMutation((fixtureId: string) => api(resultPath(fixtureId), { schema: resultClearedReply, method: 'DELETE' }), { invalidates: [['fixtures']] });
 
 /**
  * "Now" by the server's clock (SCORELINE_NOW aware): the server's `now` from the last answer plus

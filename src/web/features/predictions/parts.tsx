@@ -2,19 +2,10 @@ import type { ReactNode } from 'react';
 import { ClubBadge } from '../../components/ClubBadge';
 import { clubByName, displayTeamName } from '../../../game/clubs';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
-import type { Fixture, FixtureStatus, Outcome, Prediction } from './api';
-
-const STATUS_STYLE: Record<FixtureStatus, string> = {
-  upcoming: 'bg-sky-100 text-sky-900',
-  live: 'bg-red-100 text-red-900',
-  finished: 'bg-slate-200 text-slate-900',
-  postponed: 'bg-amber-100 text-amber-900',
-};
-const STATUS_LABEL: Record<FixtureStatus, string> = { upcoming: 'Upcoming', live: 'Live', finished: 'Finished', postponed: 'Postponed' };
-
-export function StatusBadge({ status }: { status: FixtureStatus }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${STATUS_STYLE[status]}`}>{STATUS_LABEL[status]}</span>;
-}
+import { OUTCOME_MESSAGE } from '../../lib/outcome';
+import type { Fixture } from '../../../contract/fixtures';
+import type { Prediction } from '../../../contract/predictions';
+import type { PredictionOutcome } from '../../../game/scoring';
 
 /** Date and time of kick-off in the viewer's own zone. */
 export function KickoffText({ fixture }: { fixture: Fixture }) {
@@ -56,10 +47,10 @@ export function Teams({ fixture, middle }: { fixture: Fixture; middle?: ReactNod
   );
 }
 
-const OUTCOME_PANEL: Record<Outcome, { style: string; message: (p: number) => string }> = {
-  exact: { style: 'border-green-300 bg-green-50 text-green-900', message: (p) => `Exact score! +${p} points` },
-  outcome: { style: 'border-sky-300 bg-sky-50 text-sky-900', message: (p) => `Correct result! +${p} point` },
-  wrong: { style: 'border-red-300 bg-red-50 text-red-900', message: () => 'Wrong prediction. 0 points' },
+const OUTCOME_STYLE: Record<PredictionOutcome, string> = {
+  exact: 'border-green-300 bg-green-50 text-green-900',
+  outcome: 'border-sky-300 bg-sky-50 text-sky-900',
+  wrong: 'border-red-300 bg-red-50 text-red-900',
 };
 
 /** The coloured outcome panel once a final result exists, else 'Result pending...'. */
@@ -68,10 +59,9 @@ export function OutcomePanel({ fixture, prediction }: { fixture: Fixture; predic
   if (!result || !prediction.outcome) {
     return <p className="mt-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">Result pending...</p>;
   }
-  const panel = OUTCOME_PANEL[prediction.outcome];
   return (
-    <div className={`mt-3 rounded-lg border px-3 py-2 text-sm ${panel.style}`} data-outcome={prediction.outcome}>
-      <p className="font-bold">{panel.message(prediction.points ?? 0)}</p>
+    <div className={`mt-3 rounded-lg border px-3 py-2 text-sm ${OUTCOME_STYLE[prediction.outcome]}`} data-outcome={prediction.outcome}>
+      <p className="font-bold">{OUTCOME_MESSAGE[prediction.outcome](prediction.points ?? 0)}</p>
       <p>
         Actual score: {result.homeScore} - {result.awayScore}
       </p>

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { predictionWindow } from '../../../game/deadline';
 import { DeadlineModal, PredictionModal } from './PredictionModal';
-import type { Fixture, Prediction } from './api';
+import type { Fixture } from '../../../contract/fixtures';
+import type { Prediction } from '../../../contract/predictions';
 
 /**
  * Opens the editor for a match, or the deadline modal instead once predictions have closed

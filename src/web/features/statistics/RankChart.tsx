@@ -1,5 +1,5 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Statistics } from './api';
+import type { Statistics } from '../../../contract/statistics';
 
 /**
  * Rank (line, 1 at the top) and points (bars) per gameweek. This module is the only place that

@@ -1,13 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { StatisticsDto } from '../../../server/features/statistics/presenter';
-
-export type Statistics = StatisticsDto;
-
-/** The viewer's own time zone (weekday performance is counted in it). */
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/London';
-}
+import { viewerTimeZone } from '../../lib/format';
+import { statisticsReply } from '../../../contract/statistics';
 
 export const statisticsKey = (league: string | null, tz: string) => ['statistics', league ?? 'overall', tz] as const;
 
@@ -18,7 +12,7 @@ export function useStatistics(league: string | null) {
     queryFn: async () => {
       const params = new URLSearchParams({ tz });
       if (league) params.set('league', league);
-      return (await api<{ statistics: Statistics }>(`/api/me/statistics?${params}`)).statistics;
+      return (await api(`/api/me/statistics?${params}`, { schema: statisticsReply })).statistics;
     },
     // Switching the rank-history league keeps the page on screen while the new answer loads.
     placeholderData: keepPreviousData,

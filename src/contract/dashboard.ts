@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { fixtureDto } from '../fixtures/presenter.js';
-import { achievementDto } from '../statistics/presenter.js';
+import { fixtureDto } from './fixtures.js';
+import { achievementDto } from './statistics.js';
 
+/** One of the player's latest predictions. */
 export const activityDto = z.object({
   fixtureId: z.string(),
   homeTeam: z.string(),
@@ -12,7 +13,9 @@ export const activityDto = z.object({
   /** right: outcome or exact; wrong; pending: no final result yet. */
   state: z.enum(['right', 'wrong', 'pending']),
 });
+export type Activity = z.infer<typeof activityDto>;
 
+/** The Dashboard: tiles, the current gameweek's upcoming matches, recent activity, badges and progress. */
 export const dashboardDto = z.object({
   tiles: z.object({
     totalPredictions: z.number().int(),
@@ -26,4 +29,5 @@ export const dashboardDto = z.object({
   achievements: z.array(achievementDto),
   performance: z.array(z.object({ id: z.enum(['points', 'streak', 'success']), label: z.string(), value: z.number(), goal: z.number() })),
 });
-export type DashboardDto = z.infer<typeof dashboardDto>;
+export type Dashboard = z.infer<typeof dashboardDto>;
+export const dashboardReply = z.object({ dashboard: dashboardDto });

@@ -7,7 +7,7 @@ import {
   TEAM_NAME_MIN,
   USERNAME_MAX,
   USERNAME_MIN,
-} from '../limits.js';
+} from '../game/limits.js';
 import { emailField, requiredString } from './common.js';
 
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
@@ -81,3 +81,28 @@ export const resetPasswordSchema = z
 
 export const teamNameSchema = z.object({ teamName: teamNameField });
 export type TeamNameInput = z.infer<typeof teamNameSchema>;
+
+// ---------------------------------------------------------------- responses
+
+export const USER_ROLES = ['player', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** The signed-in user as the server knows them (GET /api/me); the server's session user is this type. */
+export const meDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  teamName: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meDto>;
+export const meReply = z.object({ user: meDto });
+
+/**
+ * Better Auth's own answers through /api/auth/* (its documented shapes, not ours): the web reads
+ * only whether a call succeeded, so it keeps the body unread.
+ */
+export const authBridgeReply = z.unknown();

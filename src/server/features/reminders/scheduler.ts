@@ -8,7 +8,6 @@ import { UK_ZONE } from '../../../game/time.js';
 import { escapeHtml } from '../../mail/templates.js';
 import {
   claimNewReminders,
-  ensureSettingsFor,
   fixturesKickingOffBetween,
   markReminders,
   predictionKeys,
@@ -18,6 +17,7 @@ import {
   type DueFixture,
   type ReminderKey,
 } from './repository.js';
+import { ensureSettingsFor } from '../user-settings/repository.js';
 
 /** How often the scheduler looks for due reminders. */
 export const REMINDER_INTERVAL_MS = 60_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_MESSAGE_MAX } from '../limits.js';
+import { CONTACT_MESSAGE_MAX } from '../game/limits.js';
 import { EMAIL_PATTERN } from './common.js';
 
 export const CONTACT_SUBJECT = 'New message from the Scoreline contact form';
@@ -36,3 +36,35 @@ export type ContactInput = z.input<typeof contactSchema>;
 export function normalizeContact(v: ContactInput): { email: string; message: string } {
   return { email: (v.email ?? '').trim(), message: (v.message ?? '').trim() };
 }
+
+// ---------------------------------------------------------------- responses
+
+/** pending: not tried yet; failed: the last attempt failed (it is retried). */
+export const CONTACT_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export const contactStatusDto = z.enum(CONTACT_STATUSES);
+
+export const contactInfoDto = z.object({ supportEmail: z.string() });
+
+/** What the sender learns about their own message. */
+export const contactReceiptDto = z.object({ id: z.string(), status: contactStatusDto, createdAt: z.string() });
+export const contactReceiptReply = z.object({ message: contactReceiptDto });
+
+/** The admin's view: the message and its delivery state. */
+export const contactMessageDto = z.object({
+  id: z.string(),
+  fromName: z.string(),
+  fromEmail: z.string(),
+  toEmail: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: contactStatusDto,
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type ContactMessage = z.infer<typeof contactMessageDto>;
+export const contactMessageReply = z.object({ message: contactMessageDto });
+export const contactMessageListReply = z.object({ messages: z.array(contactMessageDto) });

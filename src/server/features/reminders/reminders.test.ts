@@ -11,7 +11,7 @@ import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factor
 import { buildFixture } from '../../test/factories-season.js';
 import { buildPrediction } from '../../test/factories-game.js';
 import type { AddressInfo } from 'node:net';
-import { runReminders } from './reminders.js';
+import { runReminders } from './scheduler.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 // Kick-offs on Saturday 16 August 2025; deadlines two hours earlier.

@@ -1,6 +1,6 @@
 import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator';
-import { displayTeamName } from './clubs.js';
-import { DEADLINE_MS } from './limits.js';
+import { displayTeamName } from '../../../game/clubs.js';
+import { DEADLINE_MS } from '../../../game/limits.js';
 
 /** How long a match event lasts in the calendar (90 minutes, half-time and stoppage). */
 export const MATCH_DURATION_MS = 2 * 60 * 60 * 1000;

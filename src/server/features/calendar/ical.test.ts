@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import ical, { type VEvent } from 'node-ical';
-import { buildCalendar, type CalendarFixture } from './calendar.js';
+import { buildCalendar, type CalendarFixture } from './ical.js';
 
 const base: CalendarFixture = {
   id: 'Arsenal_FC_vs_Chelsea_FC_2025-08-16',

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { EMAIL_MAX } from '../game/limits.js';
+
+/** The spec's "simple address pattern": something@something.tld with no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A required string field: non-strings and blanks give `requiredMessage`. */
+export const requiredString = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).min(1, { error: requiredMessage });
+
+export const emailField = (requiredMessage: string, invalidMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(EMAIL_MAX, { error: invalidMessage })
+    .regex(EMAIL_PATTERN, { error: invalidMessage });
+
+/** Every refusal leaves in this shape (400 names the field; some 4xx carry details). */
+export const errorDto = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional(), details: z.unknown().optional() }),
+});
+export type ApiErrorBody = z.infer<typeof errorDto>;
+
+/** A change that has nothing to say beyond "done". */
+export const okDto = z.object({ ok: z.literal(true) });
+
+/** An id in a path: any non-empty string up to `max` characters (unknown ids are a 404, not a 400). */
+export const idParam = (max = 200) => z.string().min(1).max(max);
+
+/** A gameweek of the season's 38, in a path, query or body (admin screens, fixture lists). */
+export const gameweekNumber = z.coerce.number().int().min(1).max(38);
+
+/** A gameweek filter on player screens (tables, picks, predictions); unknown gameweeks are simply empty. */
+export const gameweekFilter = z.coerce.number().int().min(1).max(99);

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { isClockTime, isIsoDate } from '../game/dates.js';
+import { FIXTURE_STATUSES } from '../game/fixture-status.js';
+
+export const TEAM_NAME_LENGTH_MAX = 80;
+
+/**
+ * The admin's fixture form (spec §5), one issue at a time in the spec's order: home team, away
+ * team, the two differ, date, time. Server and form share it.
+ */
+export const fixtureFormSchema = z
+  .object({
+    homeTeam: z.string().trim().max(TEAM_NAME_LENGTH_MAX),
+    awayTeam: z.string().trim().max(TEAM_NAME_LENGTH_MAX),
+    date: z.string().trim(),
+    time: z.string().trim(),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!v.homeTeam) return issue('homeTeam', 'Please select a home team');
+    if (!v.awayTeam) return issue('awayTeam', 'Please select an away team');
+    if (v.homeTeam === v.awayTeam) return issue('awayTeam', 'Home team and away team cannot be the same');
+    if (!isIsoDate(v.date)) return issue('date', 'Please select a match date');
+    if (!isClockTime(v.time)) return issue('time', 'Please select a match time');
+  });
+export type FixtureForm = z.infer<typeof fixtureFormSchema>;
+
+/** Spec §5 message order, for the browser's first-error display. */
+export function firstFixtureError(input: Partial<FixtureForm>): string | null {
+  const r = fixtureFormSchema.safeParse({ homeTeam: '', awayTeam: '', date: '', time: '', ...input });
+  return r.success ? null : (r.error.issues[0]?.message ?? null);
+}
+
+/** The date input's minimum (spec: today); the server refuses earlier dates for new or moved fixtures. */
+export const PAST_DATE_MESSAGE = 'The match date cannot be in the past.';
+
+// ---------------------------------------------------------------- responses
+
+export const fixtureStatusDto = z.enum(FIXTURE_STATUSES);
+
+/** A match's score: final (scored) or provisional (in play, never scored). */
+export const resultDto = z.object({ homeScore: z.number(), awayScore: z.number(), final: z.boolean() });
+
+/** The only shape a fixture leaves the server in (HTTP and events). */
+export const fixtureDto = z.object({
+  id: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  /** UTC instant, null while a postponed match has no new time. */
+  kickoffAt: z.string().nullable(),
+  /** Europe/London date and time as published (screens show kickoffAt in the viewer's zone). */
+  localDate: z.string(),
+  localTime: z.string().nullable(),
+  gameweek: z.number().nullable(),
+  league: z.string(),
+  status: fixtureStatusDto,
+  result: resultDto.nullable(),
+});
+export type Fixture = z.infer<typeof fixtureDto>;
+
+export const fixtureReply = z.object({ fixture: fixtureDto });
+export const fixtureListReply = z.object({ fixtures: z.array(fixtureDto) });
+
+/** What deleting a fixture takes with it. */
+export const fixtureImpactDto = z.object({ predictions: z.number().int(), results: z.number().int() });
+export const fixtureDeletedReply = fixtureImpactDto.extend({ deleted: z.literal(1) });
+export const fixturesDeletedReply = z.object({ deleted: z.number().int() });
+
+/** The built-in season's import runs in batches: call again with nextOffset until it is null. */
+export const importSeasonBody = z.object({ offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(380).default(380) });
+export const importSeasonReply = z.object({ total: z.number().int(), imported: z.number().int(), nextOffset: z.number().int().nullable() });
+
+export const importFileBody = z.object({ fileName: z.string().max(200).optional(), content: z.string().min(1, { error: 'The file is empty.' }) });
+export const importFileReply = z.object({ imported: z.number().int(), name: z.string() });

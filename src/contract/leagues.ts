@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../game/limits.js';
+import { POSITION_CHANGES } from '../game/ranking.js';
+import { resultDto } from './fixtures.js';
+import { outcomeDto } from './predictions.js';
+
+export const COMPETITIONS = ['premier-league', 'champions-league', 'world-cup', 'euros'] as const;
+export const PRIVACIES = ['private', 'public'] as const;
+export type Competition = (typeof COMPETITIONS)[number];
+export type Privacy = (typeof PRIVACIES)[number];
+
+export const LEAGUE_NAME_TOO_LONG = `League name must be ${LEAGUE_NAME_MAX} characters or less.`;
+
+const leagueName = (emptyMessage: string) =>
+  z
+    .string({ error: emptyMessage })
+    .trim()
+    .min(1, { error: emptyMessage })
+    .max(LEAGUE_NAME_MAX, { error: LEAGUE_NAME_TOO_LONG });
+
+const leagueExtras = {
+  description: z
+    .string()
+    .trim()
+    .max(LEAGUE_DESCRIPTION_MAX, { error: `Description must be ${LEAGUE_DESCRIPTION_MAX} characters or less.` })
+    .optional(),
+  competition: z.enum(COMPETITIONS, { error: 'Please choose a competition.' }).optional(),
+  privacy: z.enum(PRIVACIES, { error: 'Please choose who can join.' }).optional(),
+};
+
+/** Create a league: the server route and the leaderboard's create view (spec §5 message). */
+export const createLeagueSchema = z.object({ name: leagueName('League name cannot be empty.'), ...leagueExtras });
+export type CreateLeagueInput = z.infer<typeof createLeagueSchema>;
+
+/** The New League screen's form: the same rules, with that screen's own message (spec §5). */
+export const newLeagueFormSchema = z.object({
+  name: leagueName('Please enter a league name.'),
+  description: leagueExtras.description,
+  competition: z.enum(COMPETITIONS, { error: 'Please choose a competition.' }),
+  privacy: z.enum(PRIVACIES, { error: 'Please choose who can join.' }),
+});
+export type NewLeagueFormInput = z.infer<typeof newLeagueFormSchema>;
+
+export const joinLeagueSchema = z.object({
+  code: z.string({ error: 'League code cannot be empty.' }).trim().min(1, { error: 'League code cannot be empty.' }).max(40, { error: 'Invalid league code. No league found.' }),
+});
+export type JoinLeagueInput = z.infer<typeof joinLeagueSchema>;
+
+export const renameLeagueSchema = z.object({ name: leagueName('League name cannot be empty.') });
+export type RenameLeagueInput = z.infer<typeof renameLeagueSchema>;
+
+// ---------------------------------------------------------------- responses
+
+export const leagueDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string().nullable(),
+  competition: z.enum(COMPETITIONS),
+  privacy: z.enum(PRIVACIES),
+  isCreator: z.boolean(),
+  isMember: z.boolean(),
+  memberCount: z.number(),
+  createdAt: z.string(),
+});
+export type League = z.infer<typeof leagueDto>;
+
+/** Public leagues as seen by a non-member: no code (joining goes through the league id). */
+export const publicLeagueDto = leagueDto.extend({ code: z.string().nullable() });
+export type PublicLeague = z.infer<typeof publicLeagueDto>;
+
+export const leagueReply = z.object({ league: leagueDto });
+export const leagueListReply = z.object({ leagues: z.array(leagueDto) });
+export const publicLeagueListReply = z.object({ leagues: z.array(publicLeagueDto) });
+export const joinReply = z.object({ league: leagueDto, alreadyMember: z.boolean() });
+export type JoinReply = z.infer<typeof joinReply>;
+
+/** One player's line in a league table. */
+export const tableRowDto = z.object({
+  userId: z.string(),
+  rank: z.number(),
+  position: z.number(),
+  displayName: z.string(),
+  points: z.number(),
+  exactScores: z.number(),
+  isCreator: z.boolean(),
+  isViewer: z.boolean(),
+});
+export type TableRow = z.infer<typeof tableRowDto>;
+
+/** A page of a league table (overall, or one gameweek), always with the viewer's own row. */
+export const tablePageDto = z.object({
+  league: leagueDto,
+  gameweek: z.number().nullable(),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  rows: z.array(tableRowDto),
+  viewer: tableRowDto.nullable(),
+});
+export type TablePage = z.infer<typeof tablePageDto>;
+
+/** The table with the provisional points of matches in play added to the stored totals. */
+export const liveTableDto = z.object({
+  leagueId: z.string(),
+  /** Matches in play right now (kicked off, no final result). */
+  liveMatches: z.number(),
+  rows: z.array(
+    z.object({
+      rank: z.number(),
+      userId: z.string(),
+      name: z.string(),
+      isCreator: z.boolean(),
+      storedPoints: z.number(),
+      provisionalPoints: z.number(),
+      points: z.number(),
+    }),
+  ),
+});
+export type LiveTable = z.infer<typeof liveTableDto>;
+
+export const gameweekChoicesReply = z.object({ gameweeks: z.array(z.number()) });
+
+/** A member's pick on a fixture whose deadline has passed. */
+export const pickDto = z.object({
+  fixtureId: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  kickoffAt: z.string(),
+  gameweek: z.number().nullable(),
+  result: resultDto.nullable(),
+  prediction: z.object({ homeScore: z.number(), awayScore: z.number(), points: z.number().nullable(), outcome: outcomeDto.nullable() }).nullable(),
+});
+export type Pick = z.infer<typeof pickDto>;
+
+export const memberPicksDto = z.object({
+  member: z.object({ userId: z.string(), displayName: z.string() }),
+  gameweek: z.number().nullable(),
+  gameweeks: z.array(z.number()),
+  picks: z.array(pickDto),
+});
+export type MemberPicks = z.infer<typeof memberPicksDto>;
+
+/** The viewer's place in one of their leagues, and the move since the previous gameweek's results. */
+export const positionDto = z.object({
+  leagueId: z.string(),
+  name: z.string(),
+  position: z.number(),
+  memberCount: z.number(),
+  points: z.number(),
+  change: z.enum(POSITION_CHANGES),
+});
+export type LeaguePosition = z.infer<typeof positionDto>;
+export const positionListReply = z.object({ positions: z.array(positionDto) });

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { RESULT_SCORE_MAX } from '../game/limits.js';
+import { fixtureDto } from './fixtures.js';
+import { outcomeDto } from './predictions.js';
+
+const score = (side: string) =>
+  z
+    .number({ error: `Enter the ${side} score.` })
+    .int({ error: `The ${side} score must be a whole number.` })
+    .min(0, { error: `The ${side} score must be between 0 and ${RESULT_SCORE_MAX}.` })
+    .max(RESULT_SCORE_MAX, { error: `The ${side} score must be between 0 and ${RESULT_SCORE_MAX}.` });
+
+/** The admin's in-play (provisional) score of a live match. */
+export const liveScoreSchema = z.object({ homeScore: score('home'), awayScore: score('away') });
+export type LiveScoreInput = z.infer<typeof liveScoreSchema>;
+
+// ---------------------------------------------------------------- responses
+
+/** A match on the Matches screen: the fixture, the viewer's prediction and what it earns. */
+export const matchDto = z.object({
+  fixture: fixtureDto,
+  prediction: z.object({ homeScore: z.number(), awayScore: z.number() }).nullable(),
+  /**
+   * What the viewer's prediction earns: the stored points once the result is final, or
+   * (provisional: true) what it would earn if the match ended with the in-play score now.
+   * Null without a prediction or while there is no score yet.
+   */
+  points: z.object({ points: z.number(), outcome: outcomeDto, provisional: z.boolean() }).nullable(),
+});
+export type Match = z.infer<typeof matchDto>;
+
+/** Today's matches in the viewer's time zone and every live one. */
+export const matchDayDto = z.object({ timeZone: z.string(), today: z.string(), matches: z.array(matchDto), nextMatchDay: z.string().nullable() });
+export type MatchDay = z.infer<typeof matchDayDto>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { PREDICTION_WINDOWS } from '../game/deadline.js';
+import { PREDICTION_SCORE_MAX } from '../game/limits.js';
+import { PREDICTION_OUTCOMES } from '../game/scoring.js';
+import { fixtureDto } from './fixtures.js';
+
+/** A score input: a whole number from 0 to `max`, one message for every way it can be wrong. */
+export const scoreField = (max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: message });
+
+export const PREDICTION_SCORE_MESSAGE = `Enter scores between 0-${PREDICTION_SCORE_MAX}`;
+
+/** A prediction: both scores whole numbers 0–20 (DESIGN.md point 6). Used by the modal and PUT /api/predictions/:id. */
+export const predictionBodySchema = z.object({
+  homeScore: scoreField(PREDICTION_SCORE_MAX, PREDICTION_SCORE_MESSAGE),
+  awayScore: scoreField(PREDICTION_SCORE_MAX, PREDICTION_SCORE_MESSAGE),
+});
+export type PredictionBody = z.infer<typeof predictionBodySchema>;
+
+// ---------------------------------------------------------------- responses
+
+export const outcomeDto = z.enum(PREDICTION_OUTCOMES);
+
+export const predictionDto = z.object({
+  fixtureId: z.string(),
+  homeScore: z.number(),
+  awayScore: z.number(),
+  predictedAt: z.string(),
+  /** Stored once the fixture has a final result; null while pending. */
+  points: z.number().nullable(),
+  outcome: outcomeDto.nullable(),
+});
+export type Prediction = z.infer<typeof predictionDto>;
+
+/** A fixture as the prediction screens need it: when predictions close and whether they are open now. */
+export const predictableFixtureDto = z.object({
+  fixture: fixtureDto,
+  deadline: z.string().nullable(),
+  window: z.enum(PREDICTION_WINDOWS),
+});
+
+/** One of the viewer's own predictions with its fixture. */
+export const ownPredictionDto = predictableFixtureDto.extend({ prediction: predictionDto });
+/** A row of the Predictions board: every fixture of the gameweek, with the viewer's pick if any. */
+export const boardMatchDto = predictableFixtureDto.extend({ prediction: predictionDto.nullable() });
+export type BoardMatch = z.infer<typeof boardMatchDto>;
+
+export const savedPredictionReply = z.object({ prediction: ownPredictionDto });
+export const myPredictionsReply = z.object({ now: z.string(), predictions: z.array(ownPredictionDto) });
+export type MyPredictions = z.infer<typeof myPredictionsReply>;
+
+/** The Predictions screen: one gameweek's fixtures, deadlines, results and the viewer's own picks. */
+export const boardDto = z.object({
+  now: z.string(),
+  gameweek: z.number(),
+  currentGameweek: z.number(),
+  gameweeks: z.array(z.number()),
+  matches: z.array(boardMatchDto),
+});
+export type Board = z.infer<typeof boardDto>;

@@ -1,0 +1,22 @@
+import type { DB } from '../../db/index.js';
+import { fixturesWithPredictionOf, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
+import { ensureSettings, newToken } from '../user-settings/repository.js';
+
+/** A new calendar token: the old feed URL stops working at once. */
+export async function regenerateCalendarToken(db: DB, userId: string, nowIso: string): Promise<string> {
+  await ensureSettings(db, userId, nowIso);
+  const token = newToken();
+  await db.updateTable('userSettings').set({ calendarToken: token, updatedAt: nowIso }).where('userId', '=', userId).execute();
+  return token;
+}
+
+export async function userIdByCalendarToken(db: DB, token: string): Promise<string | null> {
+  const row = await db.selectFrom('userSettings').select('userId').where('calendarToken', '=', token).executeTakeFirst();
+  return row?.userId ?? null;
+}
+
+/** Every fixture with the player's prediction, in kick-off order (the feed). */
+export async function listFeedFixtures(db: DB, userId: string): Promise<FixturePredictionRow[]> {
+  const rows = await fixturesWithPredictionOf(db, userId).orderBy('fixtures.kickoffAt').orderBy('fixtures.id').execute();
+  return rows.map(toFixturePredictionRow);
+}

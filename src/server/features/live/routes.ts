@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DateTime, IANAZone } from 'luxon';
+import { z } from 'zod';
+import { deriveStatus } from '../../../game/fixture-status.js';
+import { UK_ZONE } from '../../../game/time.js';
+import { errorDto, idParam } from '../../../contract/common.js';
+import { fixtureReply } from '../../../contract/fixtures.js';
+import { liveScoreSchema, matchDayDto } from '../../../contract/live.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { presentFixture } from '../fixtures/presenter.js';
+import { getFixture } from '../fixtures/repository.js';
+import { presentMatch } from './presenter.js';
+import { listDayAndLiveMatches, nextKickoff, saveProvisionalScore } from './repository.js';
+
+/** What an in-play score change makes every open screen refetch. */
+export const LIVE_SCORE_KEYS = [['matches'], ['fixtures'], ['leagues']];
+
+export const NOT_LIVE_YET = "This match hasn't kicked off yet. You can enter an in-play score once it is live.";
+export const ALREADY_FINISHED = 'This match is finished: its final result has been saved. Change the final result instead.';
+export const IS_POSTPONED = 'This match is postponed, so it has no in-play score.';
+
+/** Match day: the admin's in-play scores and the Matches screen (today's and live matches). */
+export async function liveRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.put(
+    '/api/admin/live-scores/:fixtureId',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['matchday'],
+        summary: 'Enter or update the provisional in-play score of a live match (never scored)',
+        params: z.object({ fixtureId: idParam() }),
+        body: liveScoreSchema,
+        response: { 200: fixtureReply, 404: errorDto, 409: errorDto },
+      },
+    },
+    async (req) => {
+      const { db, clock } = app.deps;
+      const fixture = await db.transaction().execute(async (trx) => {
+        const f = await getFixture(trx, req.params.fixtureId);
+        if (!f) throw notFound('This match does not exist.');
+        const now = clock.now();
+        const status = deriveStatus(f, f.result, now);
+        if (status === 'postponed') throw conflict(IS_POSTPONED, 'postponed');
+        if (status === 'upcoming') throw conflict(NOT_LIVE_YET, 'not_live');
+        if (status === 'finished') throw conflict(ALREADY_FINISHED, 'finished');
+        if (!(await saveProvisionalScore(trx, f.id, req.body, now.toISOString()))) throw conflict(ALREADY_FINISHED, 'finished');
+        return presentFixture((await getFixture(trx, f.id))!, now);
+      });
+      await app.deps.bus.publish({ type: 'live-score', keys: LIVE_SCORE_KEYS });
+      return { fixture };
+    },
+  );
+
+  app.get(
+    '/api/matches',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['matchday'],
+        summary: "Today's matches (in the viewer's time zone) and every live one, with the viewer's prediction and points",
+        querystring: z.object({ tz: z.string().max(64).optional() }),
+        response: { 200: matchDayDto, 400: errorDto },
+      },
+    },
+    async (req) => {
+      const { user } = req;
+      const timeZone = req.query.tz ?? UK_ZONE;
+      if (!IANAZone.isValidZone(timeZone)) throw badRequest('Unknown time zone.', 'validation_error');
+      const now = app.deps.clock.now();
+      const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
+      const end = start.plus({ days: 1 });
+      const range = { fromIso: start.toJSDate().toISOString(), toIso: end.toJSDate().toISOString(), nowIso: now.toISOString() };
+      const [rows, next] = await Promise.all([listDayAndLiveMatches(app.deps.db, user.id, range), nextKickoff(app.deps.db, range.toIso)]);
+      return {
+        timeZone,
+        today: start.toISODate()!,
+        matches: rows.map((r) => presentMatch(r, now)),
+        nextMatchDay: next ? DateTime.fromISO(next, { zone: timeZone }).toISODate() : null,
+      };
+    },
+  );
+}

@@ -1,0 +1,29 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { DB } from '../../db/index.js';
+import type { UserSettingsTable } from '../../db/schema.js';
+
+/**
+ * A player's settings row: reminder preferences (features/reminders) and the two private tokens,
+ * unsubscribe (reminders) and calendar (features/calendar). Created on first use.
+ */
+export type UserSettingsRow = Selectable<UserSettingsTable>;
+
+export const newToken = () => crypto.randomBytes(24).toString('base64url');
+
+/** The row, created with the defaults (reminders on, 24 h) and fresh tokens on first use. */
+export async function ensureSettings(db: DB, userId: string, nowIso: string): Promise<UserSettingsRow> {
+  await db
+    .insertInto('userSettings')
+    .values({ userId, remindersEnabled: 1, reminderWindows: '24', unsubscribeToken: newToken(), calendarToken: newToken(), updatedAt: nowIso })
+    .onConflict((oc) => oc.column('userId').doNothing())
+    .execute();
+  return db.selectFrom('userSettings').selectAll().where('userId', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** The rows of several players (those about to get a reminder), created where missing. */
+export async function ensureSettingsFor(db: DB, userIds: readonly string[], nowIso: string): Promise<Map<string, UserSettingsRow>> {
+  const out = new Map<string, UserSettingsRow>();
+  for (const id of userIds) out.set(id, await ensureSettings(db, id, nowIso));
+  return out;
+}

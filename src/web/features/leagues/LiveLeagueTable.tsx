@@ -1,0 +1,67 @@
+import { useState, type ReactNode } from 'react';
+import { useSession } from '../../lib/session';
+import { StandingsTable } from './StandingsTable';
+import { useLiveTable } from './api';
+
+/**
+ * A "Live" switch for a league's table. Off: shows `children` (the usual stored table), if given.
+ * On: the stored totals plus the provisional points of matches in play, refreshed as in-play
+ * scores change. Only league members can load it (the server checks).
+ */
+export function LiveLeagueTable({ leagueId, children }: { leagueId: string; children?: ReactNode }) {
+  const [live, setLive] = useState(false);
+  const { user } = useSession();
+  const q = useLiveTable(leagueId, live);
+
+  return (
+    <div className="space-y-3" data-testid="live-league-table">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <button
+          type="button"
+          role="switch"
+          aria-checked={live}
+          onClick={() => setLive((v) => !v)}
+          className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${live ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-300 text-slate-800 hover:bg-slate-50'}`}
+        >
+          <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${live ? 'animate-pulse bg-red-600' : 'bg-slate-400'}`} />
+          Live
+        </button>
+        {live && q.data && (
+          <p className="text-xs text-slate-700">
+            {q.data.liveMatches === 0 ? 'No matches in play: these are the final totals.' : `Includes provisional points from ${q.data.liveMatches} ${q.data.liveMatches === 1 ? 'match' : 'matches'} in play.`}
+          </p>
+        )}
+      </div>
+
+      {!live && children}
+
+      {live && q.isPending && (
+        <p className="text-slate-700" role="status">
+          Loading live table...
+        </p>
+      )}
+      {live && q.isError && (
+        <p className="text-red-800" role="alert">
+          {q.error instanceof Error ? q.error.message : 'Could not load the live table.'}
+        </p>
+      )}
+      {live && q.data && (
+        <StandingsTable
+          caption="Live league table: stored points plus provisional points of matches in play"
+          rows={q.data.rows.map((r) => ({ ...r, isViewer: r.userId === user?.id }))}
+          detail={{
+            header: 'Live',
+            cell: (r) =>
+              r.provisionalPoints > 0 ? (
+                <span className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-950" title="Provisional points from matches in play">
+                  +{r.provisionalPoints}
+                </span>
+              ) : (
+                <span className="text-slate-500">–</span>
+              ),
+          }}
+        />
+      )}
+    </div>
+  );
+}
