@@ -14,7 +14,7 @@ import { authGuard } from './auth/guard.js';
 import { sessionUserResolver, type SessionUser } from './auth/session.js';
 import { sseRoutes } from './realtime/sse-routes.js';
 import { devOutboxRoutes } from './mail/dev-outbox-routes.js';
-import { registerFeatures, startFeatureServices } from './features/index.js';
+import { prepareFeatureData, registerFeatures, startFeatureServices } from './features/index.js';
 import { routeRegistry } from './plugins/route-registry.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { errorHandler } from './plugins/error-handler.js';
@@ -82,6 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('sessionUser', sessionUserResolver(app));
 
   await applyAdminEmails(handle.db, config, app.log);
+  await prepareFeatureData(app);
   if (config.SCORELINE_NOW) app.log.info(`Clock starts at ${config.SCORELINE_NOW} (SCORELINE_NOW)`);
 
   await app.register(routeRegistry);

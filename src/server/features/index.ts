@@ -4,6 +4,7 @@ import { leagueRoutes } from './leagues/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { adminOverviewRoutes } from './admin-overview/routes.js';
 import { seasonRoutes } from './season/routes.js';
+import { seedBuiltInSeason } from './season/seed.js';
 import { fixtureRoutes } from './fixtures/routes.js';
 import { predictionRoutes } from './predictions/routes.js';
 import { resultRoutes } from './results/routes.js';
@@ -15,6 +16,11 @@ import { statisticsRoutes } from './statistics/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { startContactRetryService } from './contact/delivery.js';
+
+/** Data work done once at start-up, before any route answers: the built-in season (SEED_SEASON). */
+export async function prepareFeatureData(app: FastifyInstance): Promise<void> {
+  if (app.deps.config.SEED_SEASON) await seedBuiltInSeason(app);
+}
 
 /** Every feature's routes. Each feature is a Fastify plugin in features/<name>/routes.ts. */
 export async function registerFeatures(app: FastifyInstance) {

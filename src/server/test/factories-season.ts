@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { DB } from '../db/index.js';
+import type { FixtureFields } from '../db/schema.js';
 
 /**
  * A fixture row for tests and benchmarks. `kickoffAt` is the UTC instant; the London local date
@@ -7,16 +8,7 @@ import type { DB } from '../db/index.js';
  */
 export async function buildFixture(
   db: DB,
-  overrides: Partial<{
-    id: string;
-    homeTeam: string;
-    awayTeam: string;
-    kickoffAt: string | null;
-    localDate: string;
-    localTime: string | null;
-    gameweek: number | null;
-    postponed: boolean;
-  }> = {},
+  overrides: Partial<Omit<FixtureFields, 'league' | 'postponed'> & { id: string; postponed: boolean }> = {},
 ) {
   const kickoffAt = overrides.kickoffAt === undefined ? '2025-08-16T14:00:00.000Z' : overrides.kickoffAt;
   const row = {

@@ -2,20 +2,14 @@ import crypto from 'node:crypto';
 import { hashPassword, makeSignature } from 'better-auth/crypto';
 import type { DB } from '../db/index.js';
 import type { Dialect } from '../db/migrations/types.js';
+import type { Me } from '../../contract/account.js';
 
 /** Shared by tests, seed scripts and benchmarks. Every factory writes real rows. */
 export const DEFAULT_PASSWORD = 'correct-horse-42';
 let defaultHash: Promise<string> | null = null;
 
-export interface BuiltUser {
-  id: string;
-  email: string;
-  name: string;
-  username: string;
-  teamName: string | null;
-  role: 'player' | 'admin';
-  password: string;
-}
+/** A user as the app sees them (contract `meDto`), with the password it was built with. */
+export type BuiltUser = Pick<Me, 'id' | 'email' | 'name' | 'username' | 'teamName' | 'role'> & { password: string };
 
 let seq = 0;
 export async function buildUser(

@@ -3,19 +3,10 @@ import { fixtureId } from '../../../game/fixture-id.js';
 import type { GameweekDefinition } from '../../../game/gameweeks.js';
 import { deriveGameweeks, type SeasonFile, type SeasonMatch } from '../../../game/season.js';
 import { londonToUtc } from '../../../game/time.js';
+import type { FixtureFields } from '../../db/schema.js';
 
-/** A season match as a fixture row's fields (ids derived, kick-off converted to UTC). */
-export interface SeasonFixture {
-  id: string;
-  homeTeam: string;
-  awayTeam: string;
-  kickoffAt: string | null;
-  localDate: string;
-  localTime: string | null;
-  gameweek: number;
-  league: string;
-  postponed: number;
-}
+/** A season match as a fixture row's fields (ids derived, kick-off converted to UTC); every one has a gameweek. */
+export type SeasonFixture = FixtureFields & { id: string; gameweek: number };
 
 export function toSeasonFixture(m: SeasonMatch, league = 'Premier League'): SeasonFixture {
   const time = m.postponed ? null : m.time;

@@ -14,14 +14,12 @@ import {
   replaceGameweekDefinitions,
   saveGameweekDefinition,
 } from './repository.js';
-import { seedBuiltInSeason } from './seed.js';
 import { effectiveGameweeks, publishGameweeksChanged, serverToday } from './service.js';
 
 
 /** Gameweek definitions: the public list with the current gameweek, and the admin's editing. */
 export async function seasonRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  if (app.deps.config.SEED_SEASON) await seedBuiltInSeason(app);
 
   app.get(
     '/api/gameweeks',
