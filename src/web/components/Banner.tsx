@@ -1,6 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 
-/** A success or error message; optionally dismissible and cleared after `clearAfterMs`. */
+/**
+ * A message that belongs to a form (why it was refused, that it went through) or to the screen's
+ * state (a list that failed to load), inline where it applies; optionally dismissible and, where
+ * the spec says so, cleared after `clearAfterMs`. What just happened after an action is a toast
+ * instead (`notify` in lib/notify.ts).
+ */
 export function Banner({
   kind,
   children,
