@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-
-interface LiveEvent {
-  type: string;
-  keys?: QueryKey[];
-}
+import { useQueryClient } from '@tanstack/react-query';
+import { liveEventDto } from '../../contract/events';
 
 /**
  * Subscribes to /api/events and invalidates the TanStack Query keys each event names, so every
@@ -18,12 +14,15 @@ export function useLiveEvents(enabled = true) {
     const source = new EventSource('/api/events');
     let hadError = false;
     source.addEventListener('change', (e) => {
+      let data: unknown;
       try {
-        const event = JSON.parse((e as MessageEvent<string>).data) as LiveEvent;
-        for (const key of event.keys ?? []) void qc.invalidateQueries({ queryKey: key });
+        data = JSON.parse((e as MessageEvent<string>).data);
       } catch {
-        // A malformed event is ignored; the next one or a refetch catches up.
+        return; // A malformed event is ignored; the next one or a refetch catches up.
       }
+      const event = liveEventDto.safeParse(data);
+      if (!event.success) return;
+      for (const key of event.data.keys ?? []) void qc.invalidateQueries({ queryKey: key });
     });
     source.onerror = () => {
       hadError = true;

@@ -1,16 +1,10 @@
 import type { ReactNode } from 'react';
+import type { TableRow } from '../../../contract/leagues';
 import { RankMark } from './RankMark';
 import { CrownIcon } from './icons';
 
-/** One player's line, whichever table it comes from (stored or live). */
-export interface Standing {
-  userId: string;
-  rank: number;
-  name: string;
-  points: number;
-  isViewer: boolean;
-  isCreator: boolean;
-}
+/** One player's line, whichever table it comes from (stored or live): a table row under its shown name. */
+export type Standing = Pick<TableRow, 'userId' | 'rank' | 'points' | 'isViewer' | 'isCreator'> & { name: string };
 
 interface Props<R extends Standing> {
   caption: string;
