@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isClockTime, isIsoDate } from '../time.js';
+import { isClockTime, isIsoDate } from '../dates.js';
 
 export const TEAM_NAME_LENGTH_MAX = 80;
 
