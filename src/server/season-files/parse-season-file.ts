@@ -32,8 +32,8 @@ export function parseSeasonFile(text: string, fileName?: string, opts: SeasonFil
     }
     const { errors, warnings } = checkSeasonStructure(parsed.matches);
     if (errors.length) {
-      const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '';
-      return { ok: false, format, message: `${errors[0]}.${more}` };
+      const more = errors.length > 1 ? `, and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''}` : '';
+      return { ok: false, format, message: `${errors[0]}${more}.` };
     }
     return { ok: true, format, name: parsed.name ?? 'Imported season', matches: parsed.matches, warnings };
   } catch (err) {
