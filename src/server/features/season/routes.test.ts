@@ -89,9 +89,9 @@ describe('admin gameweek definitions', () => {
 });
 
 describe('replayable results', () => {
-  test('339 real scores keyed by the ids the import writes, in kick-off order', () => {
+  test('all 380 real scores of 2025/26 keyed by the ids the import writes, in kick-off order', () => {
     const results = replayableResults();
-    expect(results).toHaveLength(339);
+    expect(results).toHaveLength(380);
     const ids = new Set(builtInSeasonFixtures().map((f) => f.id));
     expect(results.every((r) => ids.has(r.fixtureId))).toBe(true);
     expect(results[0]).toMatchObject({ fixtureId: 'LiverpoolFC_vs_AFCBournemouth_2025-08-15', homeScore: 4, awayScore: 2, gameweek: 1 });

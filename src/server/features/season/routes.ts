@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentGameweek } from '../../../game/gameweeks.js';
 import { gameweekEditSchema, gameweekNumber } from '../../../game/schemas/fixtures.js';
 import { requireAdmin } from '../../auth/session.js';
 import { conflict } from '../../errors.js';
-import { gameweeksWithFixtures } from '../fixtures/repository.js';
 import { defaultGameweeks } from './data.js';
 import {
   addGameweekDefinition,
@@ -15,7 +13,7 @@ import {
   saveGameweekDefinition,
 } from './repository.js';
 import { seedBuiltInSeason } from './seed.js';
-import { effectiveGameweeks, publishGameweeksChanged, serverToday } from './service.js';
+import { publishGameweeksChanged, resolveGameweeks } from './service.js';
 
 export const gameweekDto = z.object({ gameweek: z.number().int(), startDate: z.string(), endDate: z.string() });
 const listDto = z.object({ gameweeks: z.array(gameweekDto) });
@@ -45,9 +43,8 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       },
     },
     async () => {
-      const today = serverToday(app);
-      const [{ gameweeks, custom }, withFixtures] = await Promise.all([effectiveGameweeks(app.deps.db), gameweeksWithFixtures(app.deps.db)]);
-      return { gameweeks, current: currentGameweek(gameweeks, today), withFixtures, today, custom };
+      const { gameweeks, current, withFixtures, today, custom } = await resolveGameweeks(app.deps.db, app.deps.clock.now());
+      return { gameweeks, current, withFixtures, today, custom };
     },
   );
 
