@@ -65,8 +65,9 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
       .execute();
   }
 
-  // Results of the played matches.
-  const results = replayableResults();
+  // Results of the matches already played by the bench clock (the built-in file has the whole
+  // season's results; the world keeps its last rounds open, as a season in progress).
+  const results = replayableResults().filter((r) => r.kickoffAt < opts.openAfter);
   for (let i = 0; i < results.length; i += BATCH) {
     await db.insertInto('results').values(results.slice(i, i + BATCH).map((r) => ({ fixtureId: r.fixtureId, homeScore: r.homeScore, awayScore: r.awayScore, final: 1, updatedAt: now }))).execute();
   }

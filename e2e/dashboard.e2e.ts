@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
@@ -8,6 +7,7 @@ import { startSmtpSink } from './support/smtp.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { buildPrediction, buildResult } from '../src/server/test/factories-game.js';
+import { replayableResults } from '../src/server/features/season/data.js';
 
 /**
  * Dashboard, statistics and contact in Chromium against the real server and its built-in season.
@@ -26,12 +26,6 @@ let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let playerCookie: string;
 let adminCookie: string;
 
-interface DataMatch {
-  team1: string;
-  team2: string;
-  score?: { ft?: [number, number] };
-}
-
 beforeAll(async () => {
   sink = await startSmtpSink();
   [server, browser] = await Promise.all([startServer({ SCORELINE_NOW: NOW, AUTH_SECRET: SECRET, SMTP_URL: sink.url, SUPPORT_EMAIL: SUPPORT }), launchBrowser()]);
@@ -43,15 +37,15 @@ beforeAll(async () => {
   playerCookie = await buildSessionCookie(db, 'sqlite', player.id, SECRET);
   adminCookie = await buildSessionCookie(db, 'sqlite', admin.id, SECRET);
 
-  const data = JSON.parse(fs.readFileSync(new URL('../../shared/data/en.1.json', import.meta.url), 'utf8')) as { matches: DataMatch[] };
-  const ft = new Map(data.matches.filter((m) => m.score?.ft).map((m) => [`${m.team1}|${m.team2}`, m.score!.ft!]));
+  // The real 2025/26 scores from the built-in season file, by fixture id.
+  const ft = new Map(replayableResults().map((r) => [r.fixtureId, [r.homeScore, r.awayScore] as const]));
   const fixtures = await db.selectFrom('fixtures').selectAll().where('kickoffAt', 'is not', null).orderBy('kickoffAt').orderBy('id').execute();
   let i = 0;
   let tonight = 0;
   for (const f of fixtures) {
     i += 1;
     const kickoff = Date.parse(f.kickoffAt!);
-    const result = ft.get(`${f.homeTeam}|${f.awayTeam}`);
+    const result = ft.get(f.id);
     if (kickoff < Date.parse(NOW) && result) {
       if (i % 5 !== 0) {
         await buildPrediction(db, { userId: player.id, fixtureId: f.id, homeScore: i % 3, awayScore: i % 2, predictedAt: new Date(kickoff - ((i % 4) * 12 + 3) * 3600_000).toISOString() });

@@ -1,44 +1,91 @@
 /**
- * Converts openfootball's Football.TXT season (../shared/data/1-premierleague.txt, CC0) into the
- * project's own compact season file, src/server/features/season/season-2025-26.json.
+ * Converts openfootball season files (Football.TXT in either syntax, or football.json; CC0) into
+ * the project's own format (src/server/season-files/season-format.ts):
  *
- *   npm run season:convert [-- <input.txt> [<output.json>]]
+ *   npm run season:convert                       # every ../shared/data/seasons/*.txt
+ *   npm run season:convert -- <file> [<file>…]   # files named like 2026-27.txt or 2026-27.json
+ *   npm run season:convert -- --check            # fail if the committed files are not what the inputs give
  *
- * Fails loudly (non-zero exit) unless the result is a full season: 380 matches in 38 rounds of 10,
- * every club playing once per round.
+ * For each input it writes src/server/season-files/builtin/<season>.json and copies the input,
+ * byte for byte, to src/server/season-files/fixtures/seasons/ (the parser tests and the
+ * "built-in files match their source" test read that copy; tests never read ../shared).
+ * Clubs are looked up in builtin/clubs.json, which is edited by hand. Deterministic: the same
+ * inputs always give the same files. Fails (non-zero exit) on any unreadable line, structural
+ * error or unknown club; "not a full season" is printed as a warning.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFootballTxt } from '../src/game/football-txt.js';
-import { checkFullSeason, type SeasonFile } from '../src/game/season.js';
+import { formatSeasonFile, PREMIER_LEAGUE, seasonKeyFromFileName, toOwnSeason } from '../src/server/season-files/convert.js';
+import { parseSeasonFile } from '../src/server/season-files/parse-season-file.js';
+import { loadClubCatalogue } from '../src/server/season-files/season-format.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const input = path.resolve(process.argv[2] ?? path.join(root, '../shared/data/1-premierleague.txt'));
-const output = path.resolve(process.argv[3] ?? path.join(root, 'src/server/features/season/season-2025-26.json'));
+const filesDir = path.join(root, 'src/server/season-files');
+const builtinDir = path.join(filesDir, 'builtin');
+const fixturesDir = path.join(filesDir, 'fixtures/seasons');
+const defaultInputs = path.join(root, '../shared/data/seasons');
 
-const text = fs.readFileSync(input, 'utf8');
-const title = /^=\s*(.+)$/m.exec(text)?.[1]?.trim() ?? 'English Premier League 2025/26';
-const matches = parseFootballTxt(text).sort(
-  (a, b) => a.round - b.round || a.date.localeCompare(b.date) || (a.time ?? '99:99').localeCompare(b.time ?? '99:99'),
-);
-const problems = checkFullSeason(matches);
-if (problems.length) {
-  console.error(`Not a full season:\n  ${problems.join('\n  ')}`);
-  process.exit(1);
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+let inputs = args.filter((a) => a !== '--check').map((a) => path.resolve(a));
+if (!inputs.length) {
+  if (!fs.existsSync(defaultInputs)) {
+    console.error(`No input files given and ${defaultInputs} does not exist.`);
+    process.exit(1);
+  }
+  inputs = fs
+    .readdirSync(defaultInputs)
+    .filter((f) => /^\d{4}-\d{2}\.(txt|json)$/.test(f))
+    .sort()
+    .map((f) => path.join(defaultInputs, f));
 }
 
-const season: SeasonFile = {
-  name: title,
-  league: 'Premier League',
-  timeZone: 'Europe/London',
-  source: 'openfootball/england 2025-26/1-premierleague.txt (CC0 1.0), converted by scripts/convert-season.ts',
-  matches,
-};
-// One match per line keeps the file small and its diffs readable.
-const body = matches.map((m) => `    ${JSON.stringify(m)}`).join(',\n');
-const header = JSON.stringify({ ...season, matches: [] }, null, 2).replace(/"matches": \[\]\n}$/, '');
-fs.writeFileSync(output, `${header}"matches": [\n${body}\n  ]\n}\n`);
-const played = matches.filter((m) => m.result).length;
-const postponed = matches.filter((m) => m.postponed).length;
-console.log(`Wrote ${path.relative(process.cwd(), output)}: ${matches.length} matches, ${played} results, ${postponed} postponed.`);
+const catalogue = loadClubCatalogue(JSON.parse(fs.readFileSync(path.join(builtinDir, 'clubs.json'), 'utf8')), 'builtin/clubs.json');
+let failed = false;
+for (const input of inputs) {
+  const fileName = path.basename(input);
+  const seasonKey = seasonKeyFromFileName(fileName);
+  if (!seasonKey) {
+    console.error(`${fileName}: name the file after its season, like 2026-27.txt`);
+    failed = true;
+    continue;
+  }
+  const raw = fs.readFileSync(input);
+  const parsed = parseSeasonFile(raw.toString('utf8'), fileName);
+  if (!parsed.ok) {
+    console.error(`${fileName}: ${parsed.message}`);
+    failed = true;
+    continue;
+  }
+  for (const w of parsed.warnings) console.warn(`${fileName}: warning: ${w}`);
+  const repo = parsed.format === 'football-txt' ? 'openfootball/england' : 'openfootball/football.json';
+  const upstreamPath = parsed.format === 'football-txt' ? `${seasonKey}/1-premierleague.txt` : `${seasonKey}/en.1.json`;
+  let text: string;
+  try {
+    const season = toOwnSeason(
+      { format: parsed.format, name: parsed.name, matches: parsed.matches },
+      { seasonKey, competition: PREMIER_LEAGUE, catalogue, source: `${repo} ${upstreamPath} (CC0 1.0), converted by scripts/convert-season.ts` },
+    );
+    text = formatSeasonFile(season);
+  } catch (err) {
+    console.error(`${fileName}: ${(err as Error).message}`);
+    failed = true;
+    continue;
+  }
+  const output = path.join(builtinDir, `${seasonKey}.json`);
+  const fixture = path.join(fixturesDir, fileName);
+  if (check) {
+    const same = fs.existsSync(output) && fs.readFileSync(output, 'utf8') === text && fs.existsSync(fixture) && fs.readFileSync(fixture).equals(raw);
+    console.log(`${fileName}: ${same ? 'up to date' : 'OUT OF DATE (run npm run season:convert)'}`);
+    if (!same) failed = true;
+    continue;
+  }
+  fs.mkdirSync(fixturesDir, { recursive: true });
+  fs.writeFileSync(output, text);
+  fs.writeFileSync(fixture, raw);
+  const played = parsed.matches.filter((m) => m.result).length;
+  const postponed = parsed.matches.filter((m) => m.postponed).length;
+  console.log(`${fileName} → ${path.relative(root, output)}: ${parsed.matches.length} matches, ${played} results, ${postponed} postponed.`);
+}
+process.exit(failed ? 1 : 0);

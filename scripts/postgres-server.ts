@@ -11,6 +11,11 @@ import path from 'node:path';
  */
 export interface PostgresServer {
   baseUrl: string;
+  /** Stops the server but keeps its data, as a database restart or failover would. */
+  pause(): Promise<void>;
+  /** Starts a paused server again, on the same port with the same data. */
+  resume(): Promise<void>;
+  /** Stops the server and removes its data. */
   stop(): Promise<void>;
 }
 
@@ -49,47 +54,64 @@ export async function startPostgres(opts: { fast?: boolean; maxConnections?: num
   const settings = ['-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', `max_connections=${opts.maxConnections ?? 200}`];
   // Tests throw the data away, so durability settings only cost time there.
   if (opts.fast !== false) settings.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  const run = asPg(path.join(bin, 'postgres'), ['-D', dataDir, ...settings]);
-  const child: ChildProcess = spawn(run.cmd, run.args, { stdio: 'ignore', detached: false });
-
   const baseUrl = `postgres://postgres@127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const sock = net.connect(port, '127.0.0.1', () => {
-        sock.end();
-        resolve(true);
+
+  /** Starts the postmaster on the data directory and waits until it accepts logins. */
+  const launch = async (): Promise<ChildProcess> => {
+    const run = asPg(path.join(bin, 'postgres'), ['-D', dataDir, ...settings]);
+    const child: ChildProcess = spawn(run.cmd, run.args, { stdio: 'ignore', detached: false });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const ok = await new Promise<boolean>((resolve) => {
+        const sock = net.connect(port, '127.0.0.1', () => {
+          sock.end();
+          resolve(true);
+        });
+        sock.on('error', () => resolve(false));
       });
-      sock.on('error', () => resolve(false));
-    });
-    if (ok) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('PostgreSQL did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  // The port answers slightly before the server accepts logins.
-  const pg = (await import('pg')).default;
-  for (;;) {
-    const c = new pg.Client({ connectionString: `${baseUrl}/postgres` });
-    try {
-      await c.connect();
-      await c.end();
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('PostgreSQL did not accept connections');
+      if (ok) break;
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('PostgreSQL did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
-  }
+    // The port answers slightly before the server accepts logins.
+    const pg = (await import('pg')).default;
+    for (;;) {
+      const c = new pg.Client({ connectionString: `${baseUrl}/postgres` });
+      try {
+        await c.connect();
+        await c.end();
+        return child;
+      } catch {
+        if (Date.now() > deadline) throw new Error('PostgreSQL did not accept connections');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  };
 
+  /** Stops the postmaster (fast: open sessions are ended), keeping the data directory. */
+  const halt = (child: ChildProcess) => {
+    // pg_ctl signals the postmaster itself (runuser does not pass signals on).
+    const stopCmd = asPg(path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'fast', '-w']);
+    try {
+      execFileSync(stopCmd.cmd, stopCmd.args, { stdio: 'ignore', timeout: 30_000 });
+    } catch {
+      child.kill('SIGKILL');
+    }
+  };
+
+  let child: ChildProcess | null = await launch();
   return {
     baseUrl,
+    async pause() {
+      if (child) halt(child);
+      child = null;
+    },
+    async resume() {
+      child ??= await launch();
+    },
     async stop() {
-      // pg_ctl signals the postmaster itself (runuser does not pass signals on).
-      const stopCmd = asPg(path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'fast', '-w']);
-      try {
-        execFileSync(stopCmd.cmd, stopCmd.args, { stdio: 'ignore', timeout: 30_000 });
-      } catch {
-        child.kill('SIGKILL');
-      }
+      if (child) halt(child);
+      child = null;
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

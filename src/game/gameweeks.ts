@@ -22,3 +22,15 @@ export function gameweekForDate(defs: readonly GameweekDefinition[], date: strin
   const hit = defs.find((d) => d.startDate <= date && date <= d.endDate);
   return hit ? hit.gameweek : null;
 }
+
+/**
+ * The gameweek every screen opens on, and "the current gameweek" the API reports: the current
+ * gameweek by date (above) when it has fixtures, else the next gameweek that has some, else the
+ * last one that has some. With no fixtures at all it is the date's gameweek.
+ */
+export function openingGameweek(defs: readonly GameweekDefinition[], today: string, withFixtures: readonly number[]): number {
+  const current = currentGameweek(defs, today);
+  if (withFixtures.length === 0 || withFixtures.includes(current)) return current;
+  const sorted = [...withFixtures].sort((a, b) => a - b);
+  return sorted.find((g) => g > current) ?? sorted[sorted.length - 1]!;
+}

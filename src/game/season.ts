@@ -1,14 +1,11 @@
+import { dayNumber } from './dates.js';
 import type { GameweekDefinition } from './gameweeks.js';
-import { isClockTime, isIsoDate } from './time.js';
-
-/** Rounds in a Premier League season. */
-export const SEASON_ROUNDS = 38;
-export const MATCHES_PER_ROUND = 10;
 
 /**
- * One match of a season as the project stores it (src/server/features/season/season-2025-26.json):
- * the round (gameweek), the Europe/London date and time as published (time null while a
- * postponed match has no new slot), the teams, and the full-time score once played.
+ * One match of a league season, whatever file it came from: the round (gameweek), the date and
+ * time in the competition's own zone as published (time null while a match has no slot, e.g.
+ * postponed), the two clubs, and the full-time score once played. Nothing here knows how many
+ * clubs, rounds or matches a season has.
  */
 export interface SeasonMatch {
   round: number;
@@ -20,22 +17,12 @@ export interface SeasonMatch {
   result?: [number, number];
 }
 
-export interface SeasonFile {
-  name: string;
-  league: string;
-  timeZone: string;
-  source: string;
-  matches: SeasonMatch[];
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-
 /**
  * Default gameweek definitions from the season's rounds: each round runs from its first to its
- * last match date. A round whose matches were moved far away (Matchday 31 has one match played
- * in February and one rescheduled to May) is measured by its main block of dates only: dates
- * closer than four days belong together, and the block with the most matches wins.
+ * last match date. A round whose matches were moved far away (2025/26 Matchday 31 had one match
+ * played in February and one rescheduled to May) is measured by its main block of dates only:
+ * dates closer than four days belong together, and the block with the most matches wins (the
+ * earlier one on a tie).
  */
 export function deriveGameweeks(matches: readonly Pick<SeasonMatch, 'round' | 'date'>[]): GameweekDefinition[] {
   const byRound = new Map<number, string[]>();
@@ -60,106 +47,62 @@ export function deriveGameweeks(matches: readonly Pick<SeasonMatch, 'round' | 'd
     });
 }
 
-/** "Matchday 12", "Round 12", "12" or 12 → 12; anything else → null. */
-export function roundNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
-  if (typeof value !== 'string') return null;
-  const m = /^\s*(?:matchday|round|gameweek|week)?\s*(\d{1,3})\s*$/i.exec(value);
-  return m ? Number(m[1]) : null;
-}
+/** A match as the structure check sees it; `where` says where it came from ("Line 57", "Match 12"). */
+export type CheckedMatch = Pick<SeasonMatch, 'round' | 'home' | 'away'> & { where?: string };
 
-export type SeasonParse = { ok: true; name: string; matches: SeasonMatch[] } | { ok: false; message: string };
-
-/** 1-based line of a character offset in a text. */
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+export interface SeasonStructure {
+  /** What no league season can have: the file is wrong. */
+  errors: string[];
+  /** What a full double round-robin would not have (a partial or odd season is still loadable). */
+  warnings: string[];
 }
 
 /**
- * Reads an openfootball season file (football.json format: `{ name, matches: [{ round, date,
- * time?, team1, team2, score?, status? }] }`). Everything is checked before anything is used:
- * the first problem is reported with its line (bad JSON) or its match number and field.
+ * Checks that hold for any league season, whatever its size: a club never plays itself, plays at
+ * most once per round, and each home/away pairing happens at most once. Dates need not be in
+ * order. Separately, as warnings, whether it looks like a complete double round-robin for the
+ * number of clubs it has (n clubs: 2(n−1) rounds of n/2 matches, each pairing home and away).
  */
-export function parseOpenfootballJson(text: string): SeasonParse {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    const msg = (err as Error).message;
-    const pos = /position (\d+)/.exec(msg);
-    const lineCol = /line (\d+)/.exec(msg);
-    const line = lineCol ? Number(lineCol[1]) : pos ? lineOf(text, Number(pos[1])) : null;
-    return { ok: false, message: line ? `The file is not valid JSON (line ${line}).` : 'The file is not valid JSON.' };
-  }
-  return validateOpenfootballSeason(data);
-}
-
-export function validateOpenfootballSeason(data: unknown): SeasonParse {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return { ok: false, message: 'The file must be a JSON object with a "matches" list.' };
-  }
-  const root = data as Record<string, unknown>;
-  if (!Array.isArray(root.matches)) return { ok: false, message: 'The file must have a "matches" list.' };
-  if (root.matches.length === 0) return { ok: false, message: 'The file has no matches.' };
-  const name = typeof root.name === 'string' && root.name.trim() ? root.name.trim() : 'Imported season';
-  const matches: SeasonMatch[] = [];
-  for (const [i, raw] of root.matches.entries()) {
-    const where = `Match ${i + 1}`;
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, message: `${where}: must be an object.` };
-    const m = raw as Record<string, unknown>;
-    const label = typeof m.team1 === 'string' && typeof m.team2 === 'string' ? ` (${m.team1} v ${m.team2})` : '';
-    const fail = (field: string, problem: string): SeasonParse => ({ ok: false, message: `${where}${label}: "${field}" ${problem}.` });
-    const round = roundNumber(m.round);
-    if (round === null || round < 1 || round > SEASON_ROUNDS) return fail('round', `must be Matchday 1 to ${SEASON_ROUNDS}`);
-    if (typeof m.date !== 'string' || !isIsoDate(m.date)) return fail('date', 'must be a date as YYYY-MM-DD');
-    if (m.time !== undefined && m.time !== null && (typeof m.time !== 'string' || !isClockTime(m.time))) return fail('time', 'must be a time as HH:MM');
-    if (typeof m.team1 !== 'string' || !m.team1.trim()) return fail('team1', 'must name the home team');
-    if (typeof m.team2 !== 'string' || !m.team2.trim()) return fail('team2', 'must name the away team');
-    if (m.team1.trim().length > 80) return fail('team1', 'is too long');
-    if (m.team2.trim().length > 80) return fail('team2', 'is too long');
-    if (m.team1.trim() === m.team2.trim()) return fail('team2', 'must differ from the home team');
-    if (m.status !== undefined && typeof m.status !== 'string') return fail('status', 'must be text');
-    let result: [number, number] | undefined;
-    if (m.score !== undefined) {
-      if (typeof m.score !== 'object' || m.score === null || Array.isArray(m.score)) return fail('score', 'must be an object');
-      const ft = (m.score as Record<string, unknown>).ft;
-      if (ft !== undefined) {
-        const ok = Array.isArray(ft) && ft.length === 2 && ft.every((n) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 99);
-        if (!ok) return fail('score.ft', 'must be two whole numbers from 0 to 99');
-        result = [ft[0] as number, ft[1] as number];
-      }
+export function checkSeasonStructure(matches: readonly CheckedMatch[]): SeasonStructure {
+  const errors: string[] = [];
+  const at = (m: CheckedMatch) => (m.where ? `${m.where}: ` : '');
+  const inRound = new Map<string, CheckedMatch>();
+  const pairs = new Map<string, CheckedMatch>();
+  for (const m of matches) {
+    const label = `${m.home} v ${m.away}`;
+    if (!Number.isInteger(m.round) || m.round < 1) errors.push(`${at(m)}${label} has no valid round (${m.round})`);
+    if (m.home === m.away) {
+      errors.push(`${at(m)}${label}: a club cannot play itself`);
+      continue;
     }
-    const time = typeof m.time === 'string' ? m.time : null;
-    const postponed = m.status === 'postponed' || time === null;
-    matches.push({
-      round,
-      date: m.date,
-      time: postponed && m.status === 'postponed' ? null : time,
-      home: m.team1.trim(),
-      away: m.team2.trim(),
-      ...(postponed ? { postponed: true } : {}),
-      ...(result ? { result } : {}),
-    });
+    for (const club of [m.home, m.away]) {
+      const key = `${m.round}|${club}`;
+      const earlier = inRound.get(key);
+      if (earlier) errors.push(`${at(m)}${club} plays twice in Matchday ${m.round} (${earlier.home} v ${earlier.away}${earlier.where ? `, ${earlier.where.toLowerCase()}` : ''}, and ${label})`);
+      else inRound.set(key, m);
+    }
+    const pair = `${m.home}|${m.away}`;
+    const before = pairs.get(pair);
+    if (before) errors.push(`${at(m)}${label} appears twice (also Matchday ${before.round}${before.where ? `, ${before.where.toLowerCase()}` : ''})`);
+    else pairs.set(pair, m);
   }
-  return { ok: true, name, matches };
+  return { errors, warnings: errors.length ? [] : roundRobinWarnings(matches) };
 }
 
-/**
- * What stops a list of matches from being a full Premier League season: the problems found
- * (empty when it is one). 38 rounds of 10, 20 clubs, each playing once per round.
- */
-export function checkFullSeason(matches: readonly SeasonMatch[]): string[] {
-  const problems: string[] = [];
-  if (matches.length !== SEASON_ROUNDS * MATCHES_PER_ROUND) problems.push(`${matches.length} matches, expected ${SEASON_ROUNDS * MATCHES_PER_ROUND}`);
-  const clubs = new Set(matches.flatMap((m) => [m.home, m.away]));
-  if (clubs.size !== 20) problems.push(`${clubs.size} clubs, expected 20`);
-  for (let round = 1; round <= SEASON_ROUNDS; round++) {
-    const inRound = matches.filter((m) => m.round === round);
-    if (inRound.length !== MATCHES_PER_ROUND) problems.push(`Matchday ${round} has ${inRound.length} matches`);
-    const playing = new Set(inRound.flatMap((m) => [m.home, m.away]));
-    if (playing.size !== inRound.length * 2) problems.push(`Matchday ${round} has a club playing twice`);
-  }
-  return problems;
+function roundRobinWarnings(matches: readonly CheckedMatch[]): string[] {
+  const warnings: string[] = [];
+  const clubs = [...new Set(matches.flatMap((m) => [m.home, m.away]))].sort();
+  const n = clubs.length;
+  if (n < 2) return [`${n} club${n === 1 ? '' : 's'}: not a league season`];
+  if (n % 2 === 1) warnings.push(`${n} clubs: an odd number, so one club rests each round`);
+  const perRound = Math.floor(n / 2);
+  const expectedRounds = n % 2 === 0 ? 2 * (n - 1) : 2 * n;
+  const expectedMatches = n * (n - 1);
+  if (matches.length !== expectedMatches) warnings.push(`${matches.length} matches; a full season of ${n} clubs has ${expectedMatches}`);
+  const rounds = new Map<number, number>();
+  for (const m of matches) rounds.set(m.round, (rounds.get(m.round) ?? 0) + 1);
+  if (rounds.size !== expectedRounds) warnings.push(`${rounds.size} rounds; a full season of ${n} clubs has ${expectedRounds}`);
+  const short = [...rounds.entries()].filter(([, count]) => count !== perRound).sort(([a], [b]) => a - b);
+  if (short.length) warnings.push(`Rounds without ${perRound} matches: ${short.map(([r, c]) => `Matchday ${r} (${c})`).join(', ')}`);
+  return warnings;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isClockTime, isIsoDate, londonDate, londonToUtc } from './time.js';
+import { isClockTime, isIsoDate, londonDate, londonToUtc, zonedDate, zonedToUtc } from './time.js';
 
 describe('londonToUtc', () => {
   test('British Summer Time is UTC+1 (season opener)', () => {
@@ -47,5 +47,20 @@ describe('londonDate', () => {
   test('late UTC evening in summer is already the next UK day', () => {
     expect(londonDate('2025-08-15T23:30:00Z')).toBe('2025-08-16');
     expect(londonDate(new Date('2025-12-15T23:30:00Z'))).toBe('2025-12-15');
+  });
+});
+
+describe('the 2026/27 clock changes and other zones', () => {
+  test('2026-10-25 (autumn) and 2027-03-28 (spring) in London', () => {
+    expect(londonToUtc('2026-10-24', '12:30')).toBe('2026-10-24T11:30:00.000Z');
+    expect(londonToUtc('2026-10-25', '14:00')).toBe('2026-10-25T14:00:00.000Z');
+    expect(londonToUtc('2027-03-27', '15:00')).toBe('2027-03-27T15:00:00.000Z');
+    expect(londonToUtc('2027-03-28', '16:30')).toBe('2027-03-28T15:30:00.000Z');
+  });
+
+  test('any IANA zone: a competition keeps its own clock', () => {
+    expect(zonedToUtc('2026-11-28', '15:30', 'Europe/Berlin')).toBe('2026-11-28T14:30:00.000Z');
+    expect(zonedDate('2026-11-28T23:30:00.000Z', 'Europe/Berlin')).toBe('2026-11-29');
+    expect(() => zonedToUtc('2026-11-28', '15:30', 'Mars/Olympus')).toThrow();
   });
 });

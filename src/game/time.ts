@@ -4,7 +4,8 @@ import { isClockTime, isIsoDate } from './dates.js';
 /** The season data's clock: UK local time (GMT in winter, BST in summer). */
 export const UK_ZONE = 'Europe/London';
 
-export { isClockTime, isIsoDate };
+// The pure checks live in dates.ts (the web imports them); re-exported for server code.
+export { isClockTime, isIsoDate } from './dates.js';
 
 /**
  * The UTC instant of a Europe/London wall-clock date and time, as an ISO string
@@ -13,14 +14,24 @@ export { isClockTime, isIsoDate };
  * and an ambiguous autumn time resolves to its first (BST) occurrence, as luxon does.
  */
 export function londonToUtc(date: string, time: string): string {
+  return zonedToUtc(date, time, UK_ZONE);
+}
+
+/** The same for any IANA time zone (a competition's own clock). */
+export function zonedToUtc(date: string, time: string, zone: string): string {
   if (!isIsoDate(date) || !isClockTime(time)) throw new Error(`Not a date and time: ${date} ${time}`);
-  const dt = DateTime.fromISO(`${date}T${time}`, { zone: UK_ZONE });
-  if (!dt.isValid) throw new Error(`Not a date and time: ${date} ${time}`);
+  const dt = DateTime.fromISO(`${date}T${time}`, { zone });
+  if (!dt.isValid) throw new Error(`Not a date and time in ${zone}: ${date} ${time}`);
   return dt.toUTC().toISO({ suppressMilliseconds: false })!;
 }
 
 /** The Europe/London calendar date of an instant (`YYYY-MM-DD`): "today" for game rules. */
 export function londonDate(instant: Date | string): string {
+  return zonedDate(instant, UK_ZONE);
+}
+
+/** The calendar date of an instant in a time zone (`YYYY-MM-DD`). */
+export function zonedDate(instant: Date | string, zone: string): string {
   const dt = typeof instant === 'string' ? DateTime.fromISO(instant) : DateTime.fromJSDate(instant);
-  return dt.setZone(UK_ZONE).toISODate()!;
+  return dt.setZone(zone).toISODate()!;
 }

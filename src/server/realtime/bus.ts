@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEventPayload } from '../../contract/events.js';
 
 /**
@@ -39,18 +38,61 @@ export function createLocalBus(): EventBus {
   };
 }
 
+/** What the bus logs with (Fastify's logger fits). */
+export interface BusLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface ReconnectOptions {
+  /** First wait after losing the connection; doubled after each failed attempt. */
+  minDelayMs?: number;
+  /** The longest wait between attempts. */
+  maxDelayMs?: number;
+}
+
+/** Sent to this instance's own clients when the listener is back: refetch everything shown. */
+export const LIVE_RESUMED: LiveEvent = { type: 'live.resumed', keys: [[]] };
+
 /**
  * PostgreSQL LISTEN/NOTIFY, so an event published by one instance reaches the SSE clients of
  * every instance (including its own, through the notification loop-back).
+ *
+ * The listening connection is kept for the life of the server: when it drops (the database
+ * restarts, fails over, or the network breaks) it reconnects with back-off (1 s, doubling to
+ * 30 s) until it succeeds, however long that takes, logging each failure and the recovery. A
+ * failed `connect()` only rejects (pg emits no 'error' for it), so every attempt's failure
+ * schedules the next one itself. Notifications sent while it was away are lost, so on recovery
+ * the local clients are told to refetch everything they show (LIVE_RESUMED).
  */
-export async function createPostgresBus(url: string, log: FastifyBaseLogger): Promise<EventBus> {
+export async function createPostgresBus(url: string, log: BusLog, opts: ReconnectOptions = {}): Promise<EventBus> {
+  const minDelay = opts.minDelayMs ?? 1000;
+  const maxDelay = opts.maxDelayMs ?? 30_000;
   const local = createLocalBus();
   let closed = false;
   let listener: pg.Client | null = null;
-  const publisher = new pg.Pool({ connectionString: url, max: 2 });
+  let retryTimer: NodeJS.Timeout | null = null;
+  let failures = 0;
+  const clientOptions = { connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true };
+  const publisher = new pg.Pool({ ...clientOptions, max: 2 });
+  // An idle pooled connection that drops emits 'error' on the pool; unhandled, it would end the process.
+  publisher.on('error', (err) => log.warn({ err }, 'Live event publisher lost an idle connection'));
 
-  const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+  const delay = () => Math.min(maxDelay, minDelay * 2 ** failures);
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void reconnect();
+    }, delay());
+    retryTimer.unref();
+  };
+
+  /** One connection that LISTENs; reports its own loss once, whether by 'error' or 'end'. */
+  const connectOnce = async (): Promise<pg.Client> => {
+    const client = new pg.Client(clientOptions);
+    let active = false;
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
@@ -59,16 +101,49 @@ export async function createPostgresBus(url: string, log: FastifyBaseLogger): Pr
         log.warn({ err }, 'Ignored a malformed live event');
       }
     });
-    client.on('error', (err) => {
-      log.warn({ err }, 'Live event listener lost its connection; reconnecting');
-      listener = null;
-      if (!closed) setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
+    const lost = (err?: Error) => {
+      if (!active) return;
+      active = false;
+      if (listener === client) listener = null;
+      void client.end().catch(() => {});
+      if (closed) return;
+      log.warn({ err, retryInMs: delay() }, 'Live event listener lost its connection to PostgreSQL; reconnecting');
+      scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      void client.end().catch(() => {});
+      throw err;
+    }
+    active = true;
+    return client;
   };
-  await connect();
+
+  const reconnect = async () => {
+    if (closed) return;
+    try {
+      const client = await connectOnce();
+      if (closed) {
+        await client.end().catch(() => {});
+        return;
+      }
+      listener = client;
+      log.info({ failedAttempts: failures }, 'Live event listener reconnected to PostgreSQL');
+      failures = 0;
+      void local.publish(LIVE_RESUMED);
+    } catch (err) {
+      failures += 1;
+      log.warn({ err, attempt: failures, retryInMs: delay() }, 'Live event listener could not reconnect to PostgreSQL; trying again');
+      scheduleReconnect();
+    }
+  };
+
+  // At start-up a database that cannot be reached is an error the operator must see.
+  listener = await connectOnce();
 
   return {
     async publish(event) {
@@ -77,6 +152,7 @@ export async function createPostgresBus(url: string, log: FastifyBaseLogger): Pr
     subscribe: (fn) => local.subscribe(fn),
     async close() {
       closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
       await local.close();
       await listener?.end().catch(() => {});
       await publisher.end().catch(() => {});

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentGameweek } from '../../../game/gameweeks.js';
 import {
   computeStreaks,
   computeTotals,
@@ -12,14 +11,11 @@ import {
 import { listFixtures } from '../fixtures/repository.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { loadPredictionRecords } from '../statistics/repository.js';
-import { loadGameweekDefinitions } from './repository.js';
+import { resolveGameweeks } from '../season/service.js';
 import { dashboardReply, type Dashboard } from '../../../contract/dashboard.js';
 
 export const DASHBOARD_UPCOMING = 5;
 export const DASHBOARD_ACTIVITY = 4;
-
-/** Gameweek date ranges are London calendar dates. */
-const londonDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -38,8 +34,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       const { user } = req;
       const { db, clock } = app.deps;
       const now = clock.now();
-      const [records, defs] = await Promise.all([loadPredictionRecords(db, user.id), loadGameweekDefinitions(db)]);
-      const gameweek = currentGameweek(defs, londonDate(now));
+      const [records, { current: gameweek }] = await Promise.all([loadPredictionRecords(db, user.id), resolveGameweeks(db, now)]);
       const fixtures = await listFixtures(db, { gameweek });
 
       const totals = computeTotals(records);

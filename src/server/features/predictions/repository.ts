@@ -56,9 +56,3 @@ export async function listOwnPredictions(db: Executor, userId: string, opts: { g
   const rows = await q.orderBy('predictions.predictedAt', 'desc').orderBy('fixtures.id').execute();
   return rows.map(toOwn);
 }
-
-/** The gameweeks that have at least one fixture, ascending. */
-export async function gameweeksWithFixtures(db: Executor): Promise<number[]> {
-  const rows = await db.selectFrom('fixtures').select('gameweek').distinct().where('gameweek', 'is not', null).orderBy('gameweek').execute();
-  return rows.map((r) => r.gameweek).filter((g): g is number => g !== null);
-}

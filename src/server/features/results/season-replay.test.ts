@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -8,27 +7,30 @@ import { buildFixture } from '../../test/factories-season.js';
 import type { MyPredictions } from '../../../contract/predictions.js';
 
 /**
- * Replays the real 2025/26 results (openfootball's en.1.json in the shared data folder, read
- * here on its own, not through the season feature) through the real routes for players whose
- * predictions follow fixed patterns, and checks every total against arithmetic done in this file.
+ * Replays the complete 2025/26 season (all 380 results, from the project's own built-in file,
+ * read here as plain JSON rather than through the season code) through the real routes for
+ * players whose predictions follow fixed patterns, and checks every total against arithmetic
+ * done in this file.
  */
 interface RawMatch {
-  round: string;
+  round: number;
   date: string;
-  time?: string;
-  team1: string;
-  team2: string;
-  score?: { ft?: [number, number] };
+  time: string | null;
+  kickoffAt: string | null;
+  home: string;
+  away: string;
+  result?: [number, number];
 }
-const DATA = path.resolve(process.cwd(), '../shared/data/en.1.json');
-const matches = (JSON.parse(fs.readFileSync(DATA, 'utf8')) as { matches: RawMatch[] }).matches;
+const readJson = (name: string) => JSON.parse(fs.readFileSync(new URL(`../../season-files/builtin/${name}`, import.meta.url), 'utf8'));
+const matches = (readJson('2025-26.json') as { matches: RawMatch[] }).matches;
+const clubName = new Map((readJson('clubs.json') as { clubs: Array<{ key: string; name: string }> }).clubs.map((c) => [c.key, c.name]));
 
 const PATTERNS: Record<string, (m: RawMatch) => [number, number]> = {
   alwaysDraw11: () => [1, 1],
   alwaysHome21: () => [2, 1],
   alwaysAway12: () => [1, 2], // the mirror of 2-1
   // A pick that changes with the round (0-1, 1-2, 2-0, …), so exact scores, outcomes and misses all occur.
-  mirrorByRound: (m) => [Number(m.round.replace(/\D/g, '')) % 3, (Number(m.round.replace(/\D/g, '')) + 1) % 3],
+  mirrorByRound: (m) => [m.round % 3, (m.round + 1) % 3],
 };
 
 function expectedPoints(pick: [number, number], ft: [number, number]): number {
@@ -54,15 +56,17 @@ beforeAll(async () => {
   for (const [i, m] of matches.entries()) {
     const id = `m${i}`;
     ids.set(m, id);
+    // The UK wall-clock time converted here with luxon, independently of the converter (and checked against it).
     const kickoffAt = m.time ? DateTime.fromISO(`${m.date}T${m.time}`, { zone: 'Europe/London' }).toUTC().toISO() : null;
+    expect(kickoffAt).toBe(m.kickoffAt);
     await buildFixture(db, {
       id,
-      homeTeam: m.team1,
-      awayTeam: m.team2,
+      homeTeam: clubName.get(m.home)!,
+      awayTeam: clubName.get(m.away)!,
       kickoffAt,
       localDate: m.date,
-      localTime: m.time ?? null,
-      gameweek: Number(m.round.replace(/\D/g, '')),
+      localTime: m.time,
+      gameweek: m.round,
       postponed: !m.time,
     });
   }
@@ -88,15 +92,15 @@ test('replaying the real 2025/26 results gives exactly the independently compute
 
   // The season is played: the admin enters every full-time score. A few are first entered wrongly and corrected.
   t.clock.set('2026-05-30T12:00:00Z');
-  const played = matches.filter((m) => m.score?.ft);
-  expect(played.length).toBeGreaterThan(250);
+  const played = matches.filter((m) => m.result);
+  expect(played).toHaveLength(380);
   await inBatches(played.slice(0, 10), 5, async (m) => {
-    const [h, a] = m.score!.ft!;
+    const [h, a] = m.result!;
     const res = await t.request({ method: 'PUT', url: `/api/admin/results/${ids.get(m)}`, cookie: adminCookie, payload: { homeScore: a + 1, awayScore: h } });
     expect(res.statusCode).toBe(200);
   });
   await inBatches(played, 10, async (m) => {
-    const [homeScore, awayScore] = m.score!.ft!;
+    const [homeScore, awayScore] = m.result!;
     const res = await t.request({ method: 'PUT', url: `/api/admin/results/${ids.get(m)}`, cookie: adminCookie, payload: { homeScore, awayScore } });
     expect(res.statusCode, res.body).toBe(200);
   });
@@ -104,17 +108,16 @@ test('replaying the real 2025/26 results gives exactly the independently compute
   for (const [name, pattern] of Object.entries(PATTERNS)) {
     const expected = { total: 0, exact: 0, outcome: 0, wrong: 0, pending: 0, byRound: new Map<number, number>() };
     for (const m of open) {
-      if (!m.score?.ft) {
+      if (!m.result) {
         expected.pending++;
         continue;
       }
-      const pts = expectedPoints(pattern(m), m.score.ft);
+      const pts = expectedPoints(pattern(m), m.result);
       expected.total += pts;
       if (pts === 3) expected.exact++;
       else if (pts === 1) expected.outcome++;
       else expected.wrong++;
-      const round = Number(m.round.replace(/\D/g, ''));
-      expected.byRound.set(round, (expected.byRound.get(round) ?? 0) + pts);
+      expected.byRound.set(m.round, (expected.byRound.get(m.round) ?? 0) + pts);
     }
 
     const res = await t.request({ method: 'GET', url: '/api/predictions', cookie: cookies[name] });
@@ -135,5 +138,7 @@ test('replaying the real 2025/26 results gives exactly the independently compute
 
   // Known anchors from the data itself: opening night Liverpool 4-2 Bournemouth.
   const opener = matches[0]!;
-  expect([opener.team1, opener.team2, opener.score?.ft]).toEqual(['Liverpool FC', 'AFC Bournemouth', [4, 2]]);
+  expect([clubName.get(opener.home), clubName.get(opener.away), opener.result]).toEqual(['Liverpool FC', 'AFC Bournemouth', [4, 2]]);
+  // Every match was played and scored: nothing is left pending.
+  expect(open).toHaveLength(380);
 });

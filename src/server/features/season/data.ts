@@ -1,9 +1,13 @@
-import seasonFile from './season-2025-26.json' with { type: 'json' };
 import { fixtureId } from '../../../game/fixture-id.js';
 import type { GameweekDefinition } from '../../../game/gameweeks.js';
-import { deriveGameweeks, type SeasonFile, type SeasonMatch } from '../../../game/season.js';
+import { deriveGameweeks, type SeasonMatch } from '../../../game/season.js';
 import { londonToUtc } from '../../../game/time.js';
 import type { FixtureFields } from '../../db/schema.js';
+import { builtinClubs, builtinSeason } from '../../season-files/builtin/index.js';
+import { matchesWithClubNames } from '../../season-files/season-format.js';
+
+/** The season the app seeds and the admin's "Import All PL Fixtures" imports (one season until the season model). */
+export const BUILT_IN_SEASON = '2025-26' as const;
 
 /** A season match as a fixture row's fields (ids derived, kick-off converted to UTC); every one has a gameweek. */
 export type SeasonFixture = FixtureFields & { id: string; gameweek: number };
@@ -31,18 +35,31 @@ export function uniqueById(fixtures: SeasonFixture[]): SeasonFixture[] {
   return [...new Map(fixtures.map((f) => [f.id, f])).values()];
 }
 
-const season = seasonFile as SeasonFile;
-let cached: SeasonFixture[] | null = null;
+let cachedMatches: SeasonMatch[] | null = null;
+/** The built-in season's matches with the clubs' full names (the names fixtures store). */
+function builtInMatches(): SeasonMatch[] {
+  cachedMatches ??= matchesWithClubNames(builtinSeason(BUILT_IN_SEASON), builtinClubs()).map((m) => ({
+    round: m.round,
+    date: m.date,
+    time: m.time,
+    home: m.homeName,
+    away: m.awayName,
+    ...(m.postponed ? { postponed: true } : {}),
+    ...(m.result ? { result: m.result } : {}),
+  }));
+  return cachedMatches;
+}
 
+let cached: SeasonFixture[] | null = null;
 /** The built-in 2025/26 season: 380 fixtures in file order (round, then kick-off). */
 export function builtInSeasonFixtures(): SeasonFixture[] {
-  cached ??= uniqueById(season.matches.map((m) => toSeasonFixture(m, season.league)));
+  cached ??= uniqueById(builtInMatches().map((m) => toSeasonFixture(m, builtinSeason(BUILT_IN_SEASON).competition.name)));
   return cached;
 }
 
-/** The 38 default gameweek definitions, from the season's rounds. */
+/** The default gameweek definitions, one per round of the built-in season. */
 export function defaultGameweeks(): GameweekDefinition[] {
-  return deriveGameweeks(season.matches);
+  return deriveGameweeks(builtInMatches());
 }
 
 export interface ReplayableResult {
@@ -56,14 +73,14 @@ export interface ReplayableResult {
 }
 
 /**
- * The 339 real full-time scores of the built-in season, keyed by the fixture ids the import
- * writes, in kick-off order: for tests, demos and benchmarks that replay the real season.
+ * The real full-time scores of the built-in season (all 380 of 2025/26), keyed by the fixture
+ * ids the import writes, in kick-off order: for the seed, tests, demos and benchmarks.
  */
 export function replayableResults(): ReplayableResult[] {
   const out: ReplayableResult[] = [];
-  for (const m of season.matches) {
+  for (const m of builtInMatches()) {
     if (!m.result) continue;
-    const f = toSeasonFixture(m, season.league);
+    const f = toSeasonFixture(m);
     if (!f.kickoffAt) continue;
     out.push({ fixtureId: f.id, homeTeam: f.homeTeam, awayTeam: f.awayTeam, gameweek: f.gameweek, kickoffAt: f.kickoffAt, homeScore: m.result[0], awayScore: m.result[1] });
   }

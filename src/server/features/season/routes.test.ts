@@ -26,6 +26,17 @@ describe('seeding the built-in season (SEED_SEASON)', () => {
     expect(gw.gameweeks).toHaveLength(38);
   });
 
+  test('only the results of matches already over by the server clock are loaded: all 380 with today’s clock', async () => {
+    const results = async () => Number((await t.app.deps.db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    t = await createTestApp({ now: '2025-08-20T12:00:00Z', env: { SEED_SEASON: 'true' } });
+    expect(await results()).toBe(10);
+    await t.close();
+    t = await createTestApp({ now: '2026-11-23T12:00:00Z', env: { SEED_SEASON: 'true' } });
+    expect(await results()).toBe(380);
+    const last = (await t.request({ method: 'GET', url: '/api/fixtures?gameweek=38' })).json().fixtures;
+    expect(last.every((f: { status: string; result: unknown }) => f.status === 'finished' && f.result !== null)).toBe(true);
+  });
+
   test('it happens once: after the admin deletes everything, a restart does not bring it back', async () => {
     t = await createTestApp({ env: { SEED_SEASON: 'false' } });
     expect(await seedBuiltInSeason(t.app)).toBe(380);
@@ -89,9 +100,9 @@ describe('admin gameweek definitions', () => {
 });
 
 describe('replayable results', () => {
-  test('339 real scores keyed by the ids the import writes, in kick-off order', () => {
+  test('all 380 real scores of 2025/26 keyed by the ids the import writes, in kick-off order', () => {
     const results = replayableResults();
-    expect(results).toHaveLength(339);
+    expect(results).toHaveLength(380);
     const ids = new Set(builtInSeasonFixtures().map((f) => f.id));
     expect(results.every((r) => ids.has(r.fixtureId))).toBe(true);
     expect(results[0]).toMatchObject({ fixtureId: 'LiverpoolFC_vs_AFCBournemouth_2025-08-15', homeScore: 4, awayScore: 2, gameweek: 1 });

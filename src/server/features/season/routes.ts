@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentGameweek } from '../../../game/gameweeks.js';
 import { gameweekNumber } from '../../../contract/common.js';
 import { addGameweekBody, gameweekEditSchema, gameweekListReply, gameweekReply, gameweeksInfoDto } from '../../../contract/season.js';
 import { conflict } from '../../errors.js';
-import { gameweeksWithFixtures } from '../fixtures/repository.js';
 import { defaultGameweeks } from './data.js';
 import {
   addGameweekDefinition,
@@ -14,7 +12,7 @@ import {
   replaceGameweekDefinitions,
   saveGameweekDefinition,
 } from './repository.js';
-import { effectiveGameweeks, publishGameweeksChanged, serverToday } from './service.js';
+import { publishGameweeksChanged, resolveGameweeks } from './service.js';
 
 
 /** Gameweek definitions: the public list with the current gameweek, and the admin's editing. */
@@ -32,9 +30,8 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       },
     },
     async () => {
-      const today = serverToday(app);
-      const [{ gameweeks, custom }, withFixtures] = await Promise.all([effectiveGameweeks(app.deps.db), gameweeksWithFixtures(app.deps.db)]);
-      return { gameweeks, current: currentGameweek(gameweeks, today), withFixtures, today, custom };
+      const { gameweeks, current, withFixtures, today, custom } = await resolveGameweeks(app.deps.db, app.deps.clock.now());
+      return { gameweeks, current, withFixtures, today, custom };
     },
   );
 

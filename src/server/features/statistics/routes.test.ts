@@ -6,19 +6,22 @@ import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factor
 import { buildResult } from '../../test/factories-game.js';
 
 /**
- * The real 2025/26 season (../shared/data/en.1.json) replayed: fixtures, every played result
- * scored by the results code, and three players predicting in fixed patterns. The expected
- * figures are computed here, independently of src/game/statistics.ts and rank-history.ts.
+ * The complete 2025/26 season (the project's own built-in file, read here as plain JSON) replayed:
+ * fixtures, every result scored by the results code (but one, held back for the "new result"
+ * test), and three players predicting in fixed patterns. The expected figures are computed here,
+ * independently of src/game/statistics.ts and rank-history.ts.
  */
 interface SeasonMatch {
-  round: string;
+  round: number;
   date: string;
-  time?: string;
-  team1: string;
-  team2: string;
-  score?: { ft?: [number, number] };
+  time: string | null;
+  home: string;
+  away: string;
+  result?: [number, number];
 }
-const season = JSON.parse(fs.readFileSync(new URL('../../../../../shared/data/en.1.json', import.meta.url), 'utf8')) as { matches: SeasonMatch[] };
+const readJson = (name: string) => JSON.parse(fs.readFileSync(new URL(`../../season-files/builtin/${name}`, import.meta.url), 'utf8'));
+const season = readJson('2025-26.json') as { matches: SeasonMatch[] };
+const clubName = new Map((readJson('clubs.json') as { clubs: Array<{ key: string; name: string }> }).clubs.map((c) => [c.key, c.name]));
 
 interface Fx {
   id: string;
@@ -28,13 +31,14 @@ interface Fx {
   gameweek: number;
   ft: [number, number] | null;
 }
+const HELD_BACK = season.matches.length - 1;
 const fixtures: Fx[] = season.matches.map((m, i) => ({
   id: `s${String(i).padStart(3, '0')}`,
-  home: m.team1,
-  away: m.team2,
+  home: clubName.get(m.home)!,
+  away: clubName.get(m.away)!,
   kickoffAt: m.time ? DateTime.fromISO(`${m.date}T${m.time}`, { zone: 'Europe/London' }).toUTC().toISO()! : null,
-  gameweek: Number(m.round.replace('Matchday ', '')),
-  ft: m.score?.ft ?? null,
+  gameweek: m.round,
+  ft: i === HELD_BACK ? null : (m.result ?? null),
 }));
 
 const HOURS_BEFORE = [2.5, 3, 12, 30, 48, 100];

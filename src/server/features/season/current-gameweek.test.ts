@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { buildSessionCookie, buildUser } from '../../test/factories.js';
+import { buildFixture } from '../../test/factories-season.js';
+import { upsertFixtures } from '../fixtures/repository.js';
+import { builtInSeasonFixtures } from './data.js';
+import { saveGameweekDefinition } from './repository.js';
+
+/**
+ * Issue 12: the current gameweek was computed three ways. With no stored gameweek definitions,
+ * /api/gameweeks and the Predictions board said 8 while /api/dashboard said 1 with no upcoming
+ * matches. One function (season/service.ts `resolveGameweeks`) now decides it for all of them.
+ */
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+async function everyAnswer() {
+  const { db, handle, config } = t.app.deps;
+  const user = await buildUser(db, handle.dialect);
+  const cookie = await buildSessionCookie(db, handle.dialect, user.id, config.AUTH_SECRET);
+  const gameweeks = await t.request({ method: 'GET', url: '/api/gameweeks' });
+  const board = await t.request({ method: 'GET', url: '/api/predictions/board', cookie });
+  const dashboard = await t.request({ method: 'GET', url: '/api/dashboard', cookie });
+  expect([gameweeks.statusCode, board.statusCode, dashboard.statusCode]).toEqual([200, 200, 200]);
+  return {
+    current: { gameweeks: gameweeks.json().current as number, board: board.json().currentGameweek as number, dashboard: dashboard.json().dashboard.currentGameweek as number },
+    boardOpensOn: board.json().gameweek as number,
+    upcoming: dashboard.json().dashboard.upcoming as Array<{ gameweek: number }>,
+    custom: gameweeks.json().custom as boolean,
+  };
+}
+
+describe('one current gameweek for /api/gameweeks, the Predictions board and the dashboard', () => {
+  test('no stored definitions, the season imported, Saturday 18 October 2025: all say gameweek 8, with its matches upcoming', async () => {
+    t = await createTestApp({ now: '2025-10-18T09:00:00Z' });
+    await upsertFixtures(t.app.deps.db, builtInSeasonFixtures(), t.app.deps.clock.nowIso());
+    const a = await everyAnswer();
+    expect(a.custom).toBe(false);
+    expect(a.current).toEqual({ gameweeks: 8, board: 8, dashboard: 8 });
+    expect(a.boardOpensOn).toBe(8);
+    expect(a.upcoming).toHaveLength(5);
+    expect(a.upcoming.every((f) => f.gameweek === 8)).toBe(true);
+  });
+
+  test('the date’s gameweek has no fixtures: all move on to the next gameweek that has some', async () => {
+    t = await createTestApp({ now: '2025-10-18T09:00:00Z' });
+    await buildFixture(t.app.deps.db, { gameweek: 5, kickoffAt: '2025-09-20T14:00:00.000Z' });
+    await buildFixture(t.app.deps.db, { gameweek: 11, kickoffAt: '2025-11-08T15:00:00.000Z' });
+    const a = await everyAnswer();
+    expect(a.current).toEqual({ gameweeks: 11, board: 11, dashboard: 11 });
+    expect(a.upcoming.map((f) => f.gameweek)).toEqual([11]);
+  });
+
+  test('stored definitions replace the defaults for every route alike', async () => {
+    t = await createTestApp({ now: '2025-10-18T09:00:00Z' });
+    await upsertFixtures(t.app.deps.db, builtInSeasonFixtures(), t.app.deps.clock.nowIso());
+    await saveGameweekDefinition(t.app.deps.db, { gameweek: 9, startDate: '2025-10-10', endDate: '2025-10-30' }, t.app.deps.clock.nowIso());
+    const a = await everyAnswer();
+    expect(a.custom).toBe(true);
+    expect(a.current).toEqual({ gameweeks: 9, board: 9, dashboard: 9 });
+  });
+
+  test('after the season, every route stays on its last gameweek', async () => {
+    t = await createTestApp({ now: '2026-11-23T12:00:00Z' });
+    await upsertFixtures(t.app.deps.db, builtInSeasonFixtures(), t.app.deps.clock.nowIso());
+    const a = await everyAnswer();
+    expect(a.current).toEqual({ gameweeks: 38, board: 38, dashboard: 38 });
+    expect(a.upcoming).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { startPostgres, type PostgresServer } from '../../../scripts/postgres-server.js';
+import { testDialect } from '../test/databases.js';
+import { createPostgresBus, LIVE_RESUMED, type BusLog, type EventBus, type LiveEvent } from './bus.js';
+
+/**
+ * Issue 12: the PostgreSQL live-event listener gave up for good after one failed reconnect, so an
+ * instance stopped receiving other instances' events. Here a dedicated throwaway PostgreSQL is
+ * stopped under a live listener and started again: the listener keeps trying (with back-off) for
+ * as long as it is down, logs each failure and the recovery, and then receives an event published
+ * from another connection. SQLite has no such listener (one process, an in-memory bus).
+ */
+const onPostgres = testDialect() === 'postgres';
+
+describe.skipIf(!onPostgres)('PostgreSQL live events survive a database restart (PostgreSQL only: SQLite uses the in-process bus)', () => {
+  let server: PostgresServer;
+  let bus: EventBus;
+  const logs: Array<{ level: 'info' | 'warn'; msg: string; obj: Record<string, unknown> }> = [];
+  const log: BusLog = {
+    info: (obj, msg) => logs.push({ level: 'info', msg, obj: obj as Record<string, unknown> }),
+    warn: (obj, msg) => logs.push({ level: 'warn', msg, obj: obj as Record<string, unknown> }),
+  };
+  const received: LiveEvent[] = [];
+
+  /** Publishes the way another instance would: its own connection, NOTIFY on the channel. */
+  async function publishFromElsewhere(event: LiveEvent) {
+    const other = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
+    await other.connect();
+    try {
+      await other.query('SELECT pg_notify($1, $2)', ['scoreline_events', JSON.stringify(event)]);
+    } finally {
+      await other.end();
+    }
+  }
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    // Short waits keep the test quick; the doubling and the cap are what is exercised.
+    bus = await createPostgresBus(`${server.baseUrl}/postgres`, log, { minDelayMs: 50, maxDelayMs: 400 });
+    bus.subscribe((e) => received.push(e));
+  }, 60_000);
+  afterAll(async () => {
+    await bus?.close();
+    await server?.stop();
+  });
+
+  test('events arrive before, the listener keeps retrying while the database is down, and events arrive after', { timeout: 60_000 }, async () => {
+    await publishFromElsewhere({ type: 'before', keys: [['fixtures']] });
+    await vi.waitFor(() => expect(received.map((e) => e.type)).toContain('before'), { timeout: 10_000 });
+
+    await server.pause();
+    // The old code tried once and stopped; wait for several failed attempts, waits growing to the cap.
+    await vi.waitFor(() => expect(logs.filter((l) => l.msg.startsWith('Live event listener could not reconnect')).length).toBeGreaterThanOrEqual(5), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    expect(logs[0]).toMatchObject({ level: 'warn', msg: 'Live event listener lost its connection to PostgreSQL; reconnecting' });
+    const waits = logs.filter((l) => l.msg.startsWith('Live event listener could not reconnect')).map((l) => l.obj.retryInMs);
+    expect(waits.slice(0, 5)).toEqual([100, 200, 400, 400, 400]);
+    // Each failure is logged with its cause.
+    expect(logs.filter((l) => l.msg.startsWith('Live event listener could not reconnect')).every((l) => l.obj.err instanceof Error)).toBe(true);
+
+    await server.resume();
+    await vi.waitFor(() => expect(logs.some((l) => l.level === 'info' && l.msg === 'Live event listener reconnected to PostgreSQL')).toBe(true), { timeout: 15_000 });
+    // Its own clients are told to refetch what they show (events sent during the outage were lost).
+    expect(received).toContainEqual(LIVE_RESUMED);
+
+    await publishFromElsewhere({ type: 'after', keys: [['leagues']] });
+    await vi.waitFor(() => expect(received.map((e) => e.type)).toContain('after'), { timeout: 10_000 });
+    // And publishing through the bus itself works again (its pool reconnects too).
+    await bus.publish({ type: 'own', keys: [['me']] });
+    await vi.waitFor(() => expect(received.map((e) => e.type)).toContain('own'), { timeout: 10_000 });
+  });
+});
+

@@ -1,0 +1,49 @@
+import { checkSeasonStructure } from '../../game/season.js';
+import { parseFootballTxt } from './parse-football-txt.js';
+import { parseOpenfootballJson, type JsonParseOptions } from './parse-openfootball-json.js';
+import { SeasonFileError, type ParsedMatch, type SeasonFormat } from './types.js';
+
+export type SeasonFileParse =
+  | { ok: true; format: SeasonFormat; name: string; matches: ParsedMatch[]; warnings: string[] }
+  | { ok: false; format: SeasonFormat; message: string; line?: number; match?: number };
+
+export type SeasonFileOptions = JsonParseOptions;
+
+/** JSON by the file name's extension, else by the first character; Football.TXT otherwise. */
+export function detectSeasonFormat(text: string, fileName?: string): SeasonFormat {
+  const ext = fileName?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  if (ext === 'json') return 'openfootball-json';
+  if (ext === 'txt') return 'football-txt';
+  return /^\uFEFF?\s*[[{]/.test(text) ? 'openfootball-json' : 'football-txt';
+}
+
+/**
+ * Reads a season file in either format and checks it whole: a result with every match, or the
+ * first problem (with its line or match number) and nothing else. Structural errors (a club
+ * twice in a round, a pairing twice) fail it; "not a full season" is only a warning.
+ */
+export function parseSeasonFile(text: string, fileName?: string, opts: SeasonFileOptions = {}): SeasonFileParse {
+  const format = detectSeasonFormat(text, fileName);
+  try {
+    const parsed = format === 'openfootball-json' ? parseOpenfootballJson(text, opts) : parseFootballTxt(text);
+    if (opts.maxRound !== undefined) {
+      const over = parsed.matches.find((m) => m.round > opts.maxRound!);
+      if (over) throw new SeasonFileError(`${over.where}: Matchday ${over.round} is after the last round (${opts.maxRound}).`);
+    }
+    const { errors, warnings } = checkSeasonStructure(parsed.matches);
+    if (errors.length) {
+      const more = errors.length > 1 ? `, and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''}` : '';
+      return { ok: false, format, message: `${errors[0]}${more}.` };
+    }
+    return { ok: true, format, name: parsed.name ?? 'Imported season', matches: parsed.matches, warnings };
+  } catch (err) {
+    if (!(err instanceof SeasonFileError)) throw err;
+    return {
+      ok: false,
+      format,
+      message: err.message,
+      ...(err.line !== undefined ? { line: err.line } : {}),
+      ...(err.match !== undefined ? { match: err.match } : {}),
+    };
+  }
+}

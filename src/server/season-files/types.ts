@@ -1,0 +1,37 @@
+import { RESULT_SCORE_MAX } from '../../game/limits.js';
+import type { SeasonMatch } from '../../game/season.js';
+import { TEAM_NAME_LENGTH_MAX } from '../../contract/fixtures.js';
+
+/** The season file formats we read. */
+export type SeasonFormat = 'football-txt' | 'openfootball-json';
+
+/** A parsed match and where it came from in the file ("Line 57" or "Match 12"), for messages. */
+export interface ParsedMatch extends SeasonMatch {
+  where: string;
+  /** Half-time score, when the file gives one (Football.TXT `4-2 (1-0)`, JSON `score.ht`). */
+  halfTime?: [number, number];
+}
+
+export interface ParsedSeason {
+  format: SeasonFormat;
+  /** The file's own title (`= English Premier League 2025/26`, JSON `name`), if it has one. */
+  name: string | null;
+  matches: ParsedMatch[];
+}
+
+/** A file we cannot read: the message says where (line for Football.TXT, match number for JSON). */
+export class SeasonFileError extends Error {
+  readonly line: number | undefined;
+  readonly match: number | undefined;
+  constructor(message: string, where: { line?: number; match?: number } = {}) {
+    super(message);
+    this.name = 'SeasonFileError';
+    this.line = where.line;
+    this.match = where.match;
+  }
+}
+
+/** Longest team name we accept from a file: the fixture form's limit. */
+export const TEAM_NAME_MAX = TEAM_NAME_LENGTH_MAX;
+/** Highest score we accept from a file: the result form's limit. */
+export const SCORE_MAX = RESULT_SCORE_MAX;
