@@ -26,6 +26,7 @@ import { HttpError } from './errors.js';
 import { sseRoutes } from './realtime/sse-routes.js';
 import { devOutboxRoutes } from './mail/dev-outbox-routes.js';
 import { registerFeatures, startFeatureServices } from './features/index.js';
+import type { SecurityLimits } from './security/limits.js';
 
 export interface Deps {
   config: Config;
@@ -57,6 +58,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Start background services (schedulers, retries). Off for most tests. */
   services?: boolean;
+  /** Tests shrink timeouts and caps, and drive the sign-in throttle's clock (real time otherwise). */
+  security?: { limits?: Partial<SecurityLimits>; now?: () => number };
 }
 
 

@@ -1,0 +1,4 @@
+import type { Config } from '../config.js';
+export function unsafeStartReasons(_config: Config): string[] {
+  return [];
+}
