@@ -27,6 +27,7 @@ import { sseRoutes } from './realtime/sse-routes.js';
 import { devOutboxRoutes } from './mail/dev-outbox-routes.js';
 import { registerFeatures, startFeatureServices } from './features/index.js';
 import type { SecurityLimits } from './security/limits.js';
+import { registerSecurity, secureServerOptions, securityContext } from './security/index.js';
 
 export interface Deps {
   config: Config;
@@ -63,21 +64,12 @@ export interface BuildOptions {
 }
 
 
-/** A page served from this very host (e.g. 127.0.0.1 vs localhost in development) is not cross-site. */
-function isLoopbackSameHost(origin: string, host: string | undefined): boolean {
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
-
 /** Builds the whole app without listening, so tests can drive it with `inject`. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const security = securityContext(opts.security);
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: false,
+    ...secureServerOptions(config, security, opts.logger ?? { level: config.LOG_LEVEL }),
     // During a graceful shutdown requests already on their way are served, not answered 503.
     return503OnClosing: false,
     bodyLimit: 2 * 1024 * 1024,
@@ -131,6 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     strictTransportSecurity: config.secureCookies,
   });
   await app.register(rateLimit, { global: false });
+  registerSecurity(app, config, security);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -159,19 +152,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
     req.log.error({ err }, 'Unhandled error');
     return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
-  });
-
-  // State-changing requests must come from our own pages: a cross-site form or fetch is refused
-  // even though SameSite=Lax cookies would already be withheld from most of them.
-  const ownOrigin = new URL(config.PUBLIC_URL).origin;
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
-    const site = req.headers['sec-fetch-site'];
-    const origin = req.headers.origin;
-    const crossSite = site === 'cross-site' || (typeof origin === 'string' && origin !== 'null' && origin !== ownOrigin && !isLoopbackSameHost(origin, req.headers.host));
-    if (crossSite) {
-      return reply.status(403).send({ error: { code: 'cross_site', message: 'Cross-site requests are not allowed.' } });
-    }
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../limits.js';
+import { hasHiddenCharacters, hasHiddenTextCharacters, hiddenCharactersMessage } from './common.js';
 
 export const COMPETITIONS = ['premier-league', 'champions-league', 'world-cup', 'euros'] as const;
 export const PRIVACIES = ['private', 'public'] as const;
@@ -13,13 +14,15 @@ const leagueName = (emptyMessage: string) =>
     .string({ error: emptyMessage })
     .trim()
     .min(1, { error: emptyMessage })
-    .max(LEAGUE_NAME_MAX, { error: LEAGUE_NAME_TOO_LONG });
+    .max(LEAGUE_NAME_MAX, { error: LEAGUE_NAME_TOO_LONG })
+    .refine((v) => !hasHiddenCharacters(v), { error: hiddenCharactersMessage('League name') });
 
 const leagueExtras = {
   description: z
     .string()
     .trim()
     .max(LEAGUE_DESCRIPTION_MAX, { error: `Description must be ${LEAGUE_DESCRIPTION_MAX} characters or less.` })
+    .refine((v) => !hasHiddenTextCharacters(v), { error: hiddenCharactersMessage('Description') })
     .optional(),
   competition: z.enum(COMPETITIONS, { error: 'Please choose a competition.' }).optional(),
   privacy: z.enum(PRIVACIES, { error: 'Please choose who can join.' }).optional(),

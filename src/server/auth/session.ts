@@ -112,6 +112,8 @@ export async function requireVerifiedUser(app: FastifyInstance, req: FastifyRequ
 export async function requireAdmin(app: FastifyInstance, req: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(app, req);
   if (user.role !== 'admin') throw forbidden("You don't have permission to access this page.");
+  // The role is only ever granted to verified addresses; re-checked here so a role set any other way is inert.
+  if (!user.emailVerified) throw forbidden('Please verify your e-mail address first.');
   return user;
 }
 

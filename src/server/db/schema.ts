@@ -75,6 +75,8 @@ export interface FixtureTable {
   league: string;
   /** 1 when the admin marked the match postponed. Other statuses derive from the clock and result. */
   postponed: number;
+  /** Set when the match was moved after its deadline had passed: its predictions stay closed for good. */
+  predictionsLockedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
@@ -69,8 +70,18 @@ describe('the Host header of every request', () => {
       expect(res.statusCode, url).toBe(421);
       expect(res.json().error).toMatchObject({ code: 'unknown_host', message: expect.stringContaining('https://scoreline.example') });
     }
-    const none = await t.request({ method: 'GET', url: '/api/fixtures', headers: { host: '' } });
-    expect(none.statusCode).toBe(421);
+    // No Host at all (HTTP/1.0 allows it): not ours either.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const reply = await new Promise<string>((resolve, reject) => {
+      let got = '';
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/fixtures HTTP/1.0\r\n\r\n'));
+      socket.setEncoding('utf8');
+      socket.on('data', (d: string) => (got += d));
+      socket.on('close', () => resolve(got));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.[01] 421/);
   });
 
   it("accepts PUBLIC_URL's host and the loopback names", async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUBJECT, contactSchema, normalizeContact } from '../../../game/schemas/contact.js';
 import { requireAdmin, requireUser } from '../../auth/session.js';
 import { HttpError, notFound } from '../../errors.js';
+import { routeLimit } from '../../security/route-limits.js';
 import { attemptDelivery, supportAddress } from './delivery.js';
 import { countMessagesSince, getContactMessage, insertContactMessage, listContactMessages, makeDueNow } from './repository.js';
 import { contactMessageDto, contactReceiptDto, presentContactMessage, presentReceipt } from './presenter.js';
@@ -34,6 +35,8 @@ export async function contactRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/contact',
     {
+      // Besides the per-player limit below: many accounts from one address (issue 11 item 9).
+      preHandler: routeLimit(app, 'contactPerAddress', 'address', (wait) => `Too many messages from your address. Please wait ${wait} and try again.`),
       schema: {
         tags: ['contact'],
         summary: 'Send a message to support: stored first, then e-mailed (failed sends are retried)',

@@ -10,6 +10,7 @@ import { UK_ZONE } from '../../../game/time.js';
 import { requireAdmin, requireUser } from '../../auth/session.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { escapeHtml } from '../../mail/templates.js';
+import { routeLimit } from '../../security/route-limits.js';
 import { fixtureDto, presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { liveTableDto, matchDto, presentLiveTable, presentMatch } from './presenter.js';
@@ -205,7 +206,11 @@ export async function matchdayRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/me/calendar/regenerate',
-    { ...signedIn, schema: { tags: ['matchday'], summary: 'A new calendar feed URL; the old one stops working', response: { 200: calendarDto } } },
+    {
+      ...signedIn,
+      preHandler: routeLimit(app, 'calendarRegenerate', 'user', (wait) => `You have made too many new calendar links. Please wait ${wait} and try again.`),
+      schema: { tags: ['matchday'], summary: 'A new calendar feed URL; the old one stops working', response: { 200: calendarDto } },
+    },
     async (req) => {
       const user = await requireUser(app, req);
       const t = await regenerateCalendarToken(app.deps.db, user.id, app.deps.clock.nowIso());
