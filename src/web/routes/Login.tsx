@@ -7,7 +7,7 @@ import { forgotPasswordSchema, loginSchema, type LoginInput } from '../../game/s
 import { AuthShell } from '../features/account/AuthShell';
 import { Field, fieldAria } from '../features/account/Field';
 import { PasswordInput } from '../features/account/PasswordInput';
-import { authApi, isRateLimited } from '../features/account/api';
+import { authApi, speaksForItself } from '../features/account/api';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
 import { meKey } from '../lib/session';
@@ -57,7 +57,7 @@ export default function Login() {
       await authApi.signIn({ email: values.email.toLowerCase(), password: values.password });
     } catch (err) {
       // Spec §8: any failure reads the same, so an address cannot be probed; a throttle says so.
-      setFormError(isRateLimited(err) || (err instanceof ApiError && err.status === 0) ? (err as ApiError).message : 'Invalid email or password');
+      setFormError(speaksForItself(err) ? (err as ApiError).message : 'Invalid email or password');
       return;
     }
     await qc.invalidateQueries({ queryKey: meKey });
@@ -77,7 +77,7 @@ export default function Login() {
       await authApi.requestReset(parsed.data.email.toLowerCase());
       setReset({ kind: 'success', text: 'Password reset email sent! Please check your inbox.' });
     } catch (err) {
-      setReset({ kind: 'error', text: isRateLimited(err) ? (err as ApiError).message : 'Failed to send password reset email. Please try again.' });
+      setReset({ kind: 'error', text: speaksForItself(err) ? (err as ApiError).message : 'Failed to send password reset email. Please try again.' });
     } finally {
       setResetting(false);
     }
