@@ -70,3 +70,14 @@ export async function promoteByEmail(db: DB, email: string): Promise<boolean> {
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+/** Whether the account with this e-mail has verified it (the admin guard requires it). */
+export async function isEmailVerified(db: DB, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .where(isVerified)
+    .executeTakeFirst();
+  return row !== undefined;
+}
