@@ -21,7 +21,14 @@ describe('hosts', () => {
   });
 
   it('trusts loopback origins only in development', () => {
-    expect(trustedOrigins(config({ NODE_ENV: 'development' }))).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
+    expect(trustedOrigins(config({ NODE_ENV: 'development' }))).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+      'http://[::1]:5173',
+    ]);
     expect(trustedOrigins(config({ NODE_ENV: 'production', PUBLIC_URL: 'https://s.example' }))).toEqual(['https://s.example']);
     expect([...ownHostnames(config({ PUBLIC_URL: 'https://s.example' }))]).toEqual(['s.example', 'localhost', '127.0.0.1', '[::1]']);
   });

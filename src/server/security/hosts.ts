@@ -37,14 +37,17 @@ export function ownHostnames(config: Config): Set<string> {
   return new Set([new URL(config.PUBLIC_URL).hostname, 'localhost', '127.0.0.1', '[::1]']);
 }
 
+/** The Vite dev server's port (vite.config.ts), whose pages proxy /api to this server in development. */
+const VITE_DEV_PORT = 5173;
+
 /**
  * Origins whose pages may change state: PUBLIC_URL's, and in development the same server opened
- * by either loopback name (a newcomer typing 127.0.0.1 instead of localhost).
+ * by either loopback name (a newcomer typing 127.0.0.1 instead of localhost), or the Vite dev server.
  */
 export function trustedOrigins(config: Config): string[] {
   const own = new URL(config.PUBLIC_URL).origin;
   if (config.isProduction) return [own];
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${config.PORT}`);
+  const loopback = [config.PORT, VITE_DEV_PORT].flatMap((port) => ['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${port}`));
   return [...new Set([own, ...loopback])];
 }
 
