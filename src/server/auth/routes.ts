@@ -4,6 +4,7 @@ import { toHeaders } from './session.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { resolveAuthRoute } from './auth-paths.js';
 import { tooManyAttempts } from '../security/limits.js';
+import { clientAddress } from '../security/route-limits.js';
 import { wrongOriginMessage } from '../security/hosts.js';
 
 /** Better Auth error codes turned into the messages the screens show (spec §8). */
@@ -40,7 +41,7 @@ export async function authRoutes(app: FastifyInstance) {
     const body = req.body as { email?: unknown } | null | undefined;
     const signInEmail = req.method === 'POST' && route.path === '/sign-in/email' && typeof body?.email === 'string' ? body.email : null;
     if (signInEmail) {
-      const wait = throttle.waitSeconds(signInEmail, req.ip);
+      const wait = throttle.waitSeconds(signInEmail, clientAddress(req));
       if (wait > 0) return tooMany(reply, wait);
     }
     if (req.method === 'POST' && route.path === '/sign-up/email') {
@@ -68,8 +69,8 @@ export async function authRoutes(app: FastifyInstance) {
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
     if (signInEmail) {
-      if (response.status === 401) throttle.recordFailure(signInEmail, req.ip);
-      else if (response.ok) throttle.reset(signInEmail, req.ip);
+      if (response.status === 401) throttle.recordFailure(signInEmail, clientAddress(req));
+      else if (response.ok) throttle.reset(signInEmail, clientAddress(req));
     }
     if (response.status === 429) {
       // Better Auth's per-address limiter says how long in X-Retry-After (seconds).

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.js';
+import { clientAddress } from '../security/route-limits.js';
 import { createStreamCounter } from '../security/stream-caps.js';
 import type { LiveEvent } from './bus.js';
 
@@ -27,7 +28,8 @@ export async function sseRoutes(app: FastifyInstance) {
   app.get('/api/events', { schema: { tags: ['live'], summary: 'Server-Sent Events stream of changes' } }, async (req, reply) => {
     const session = await app.sessionUser(req);
     const userId = session?.id;
-    const refused = streams.tryOpen(req.ip);
+    const address = clientAddress(req);
+    const refused = streams.tryOpen(address);
     if (refused) {
       reply.header('retry-after', '60');
       throw new HttpError(
@@ -71,7 +73,7 @@ export async function sseRoutes(app: FastifyInstance) {
       clearTimeout(idle);
       unsubscribe();
       open.delete(end);
-      streams.close(req.ip);
+      streams.close(address);
     };
     const end = () => {
       stop();

@@ -6,6 +6,13 @@ import { formatWait, ROUTE_LIMITS } from './limits.js';
 type LimitName = keyof typeof ROUTE_LIMITS;
 
 /**
+ * The client's address as limits count it: `req.ip` (the socket, or the forwarded client when
+ * TRUST_PROXY is set), with IPv6 reduced to its /64 (one subscriber usually has a whole /64, so
+ * rotating within it must not buy fresh limits).
+ */
+export const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
+
+/**
  * A rate limit on one application route (issue 11 item 9), as a `preHandler` hook: per signed-in
  * player (`'user'`; visitors count by address) or per client address (`'address'`, which is the
  * forwarded client only when TRUST_PROXY is set). Built on @fastify/rate-limit's store (an LRU,
@@ -14,7 +21,7 @@ type LimitName = keyof typeof ROUTE_LIMITS;
  */
 export function routeLimit(app: FastifyInstance, name: LimitName, by: 'user' | 'address', message: (wait: string) => string) {
   const { max, windowMs } = ROUTE_LIMITS[name];
-  const address = (req: FastifyRequest) => `ip:${normalizeIP(req.ip)}`;
+  const address = (req: FastifyRequest) => `ip:${clientAddress(req)}`;
   const check = app.createRateLimit({
     max,
     timeWindow: windowMs,
