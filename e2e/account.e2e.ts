@@ -321,28 +321,6 @@ describe('the whole account journey through the UI', () => {
   });
 });
 
-describe('opened at 127.0.0.1 instead of localhost (issue 11)', () => {
-  test('sign-up works when the site is opened at 127.0.0.1', async () => {
-    const loopback = server.url.replace('localhost', '127.0.0.1');
-    const ctx = await newContext(browser, loopback);
-    const page = await ctx.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto('/signup');
-    await page.getByLabel('Full Name').fill('Loop Back');
-    await page.getByLabel('Username').fill('loop_back');
-    await page.getByLabel('Team Name').fill('Loopers');
-    await page.getByLabel('Email Address').fill('loop@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('loop-back-pass');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('loop-back-pass');
-    await page.getByLabel(/I agree to the/).check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/verify');
-    expect(new URL(page.url()).hostname).toBe('127.0.0.1');
-    expect(errors).toEqual([]);
-    await ctx.close();
-  });
-});
-
 describe('team-name prompt', () => {
   test('appears after sign-in without a team name, cannot be dismissed, and shows a script-bearing name as text', async () => {
     const account = await verifiedAccount('nameless@example.com', { teamName: null });
