@@ -18,11 +18,13 @@ export interface World {
   league1k: string;
   league10k: string;
   openFixtureIds: string[];
+  /** Fixtures that kicked off before `playedBefore` (a final result may only be saved after kick-off). */
+  playedFixtureIds: string[];
 }
 
 const BATCH = 500;
 
-export async function generateWorld(handle: DatabaseHandle, opts: { players: number; openAfter: string }): Promise<World> {
+export async function generateWorld(handle: DatabaseHandle, opts: { players: number; openAfter: string; playedBefore?: string }): Promise<World> {
   const { db, dialect } = handle;
   const now = new Date().toISOString();
   const date = (iso: string) => (dialect === 'postgres' ? new Date(iso) : iso);
@@ -122,7 +124,9 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   else await sql`ANALYZE`.execute(db);
 
   const openFixtureIds = fixtures.filter((f) => f.kickoffAt && f.kickoffAt > opts.openAfter).map((f) => f.id);
-  return { playerIds, adminId, league1k, league10k, openFixtureIds };
+  const playedBefore = opts.playedBefore ?? opts.openAfter;
+  const playedFixtureIds = fixtures.filter((f) => f.kickoffAt && f.kickoffAt < playedBefore).map((f) => f.id);
+  return { playerIds, adminId, league1k, league10k, openFixtureIds, playedFixtureIds };
 }
 
 /**

@@ -29,7 +29,7 @@ await handle.close();
 
 const port = await freePort();
 const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/server/main.js'], {
-  env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: dbFile, AUTH_SECRET: secret, SCORELINE_NOW: '2026-04-20T12:00:00Z', DATA_DIR: dir, SEED_SEASON: 'false' },
+  env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: dbFile, AUTH_SECRET: secret, SCORELINE_NOW: '2026-04-20T12:00:00Z', DATA_DIR: dir, SEED_SEASON: 'false' },
   stdio: 'inherit',
 });
 await new Promise((r) => setTimeout(r, 1500));

@@ -56,7 +56,8 @@ export async function startHello(): Promise<{ url: string; stop(): void }> {
 export async function startApp(env: Record<string, string>): Promise<{ url: string; pid: number; coldStartMs: number; child: ChildProcess; stop(): Promise<void> }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_SEASON: 'false', ...env },
+    // Production refuses the development outbox; the benchmark sends no mail, so any SMTP address will do.
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_SEASON: 'false', SMTP_URL: 'smtp://127.0.0.1:2525', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${env.PORT}`;
@@ -106,7 +107,9 @@ export async function sseFanout(baseUrl: string, n: number, trigger: () => Promi
     arrivals.push(new Promise((r) => (resolveArrival = r)));
     ready.push(
       new Promise<void>((resolveReady, reject) => {
-        const req = http.get(`${baseUrl}/api/events`, { agent }, (res) => {
+        // One address per client, as real browsers have (the server caps streams per address; run with TRUST_PROXY).
+        const forwardedFor = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+        const req = http.get(`${baseUrl}/api/events`, { agent, headers: { 'x-forwarded-for': forwardedFor } }, (res) => {
           let buffer = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {

@@ -110,18 +110,25 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await b.getByText('Successfully joined league "Office League"!').waitFor();
   await row(b, 'Bob Ballers').waitFor();
 
-  // 3. Carol follows the invite link while signed out: login, then back to be joined.
+  // 3. Carol follows the invite link while signed out: login, then back to confirm with one click.
   const carolCtx = await contextFor();
   const c = await carolCtx.newPage();
   const carolErrors = watchPageErrors(c);
   await c.goto(`/join/${code}`);
   await c.waitForURL('**/login');
   await loginThroughUi(c, carol);
+  await c.waitForURL(`**/join/${code}`);
+  // Following the link alone joins nothing: it asks first.
+  await c.getByText(code).waitFor();
+  await a.getByText('2 members').waitFor();
+  await c.screenshot({ path: `${SHOTS}/issue11-join-confirm.png`, fullPage: true });
+  await c.getByRole('button', { name: 'Join League' }).click();
   await c.waitForURL('**/leaderboard');
   await c.getByText('Successfully joined league "Office League"!').waitFor();
   await row(c, 'Carol Kickers').waitFor();
   // The link again: already a member, and the league still opens.
   await c.goto(`/join/${code.toLowerCase()}`);
+  await c.getByRole('button', { name: 'Join League' }).click();
   await c.getByText('You are already a member of this league.').waitFor();
   await c.getByRole('heading', { name: 'Office League', level: 2 }).waitFor();
 

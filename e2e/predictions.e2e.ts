@@ -150,12 +150,24 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
     await admin.getByRole('button', { name: `Save result: ${home} v ${away}` }).click();
     await admin.getByTestId('admin-result-row').filter({ hasText: `Saved result: ${h} - ${a}` }).filter({ hasText: home }).waitFor();
   };
+  // A result is a fact after the whistle: before kick-off the save is refused and the row says why.
+  await admin.getByLabel('Arsenal score').fill('3');
+  await admin.getByLabel('Everton score').fill('0');
+  await admin.getByRole('button', { name: 'Save result: Arsenal v Everton' }).click();
+  await admin.getByTestId('admin-result-row').filter({ hasText: 'Arsenal' }).getByText("This match hasn't kicked off yet. Its final result can be saved once it has started.").waitFor();
+  // Then the three matches are played. The server's clock runs on in real time, so rather than wait
+  // until the evening, their kick-offs move to an hour ago (written directly, as time passing would).
+  const played = ['Arsenal FC', 'Chelsea FC', 'West Ham United FC'];
+  const kickoffs = await handle.db.selectFrom('fixtures').select(['id', 'kickoffAt']).where('gameweek', '=', 30).where('homeTeam', 'in', played).execute();
+  await handle.db.updateTable('fixtures').set({ kickoffAt: '2026-03-14T12:30:00.000Z' }).where('gameweek', '=', 30).where('homeTeam', 'in', played).execute();
   await enter('Arsenal', 'Everton', '3', '0'); // exact
   await enter('Chelsea', 'Newcastle United', '2', '0'); // wrong
   await enter('West Ham United', 'Manchester City', '2', '2'); // right outcome
   await admin.screenshot({ path: `${SHOTS}/issue4-admin-results-desktop.png`, fullPage: true });
 
   // The player's My Predictions updates without a reload.
+  // They kicked off, so they are past matches now.
+  await page.getByRole('button', { name: 'Past' }).click();
   await page.locator('[data-outcome="exact"]').waitFor();
   await page.locator('[data-outcome="wrong"]').waitFor();
   await page.locator('[data-outcome="outcome"]').waitFor();
@@ -179,6 +191,8 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await admin.getByRole('button', { name: 'Save result: Arsenal v Everton' }).click();
   await results.filter({ hasText: 'Arsenal' }).getByText('Correct result! +1 point').waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-results-desktop.png`, fullPage: true });
+  // The evening kick-offs again, for the next test (their results stay).
+  for (const k of kickoffs) await handle.db.updateTable('fixtures').set({ kickoffAt: k.kickoffAt }).where('id', '=', k.id).execute();
 
   expect(errors).toEqual([]);
   await adminCtx.close();

@@ -8,7 +8,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../game/limits.js';
-import { emailField, requiredString } from './common.js';
+import { emailField, hasHiddenCharacters, hiddenCharactersMessage, requiredString } from './common.js';
 
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
 
@@ -21,11 +21,16 @@ export const teamNameField = z
   .string({ error: 'Team name is required' })
   .trim()
   .min(1, { error: 'Team name is required' })
-  .max(TEAM_NAME_MAX, { error: `Team name must be ${TEAM_NAME_MAX} characters or less` });
+  .max(TEAM_NAME_MAX, { error: `Team name must be ${TEAM_NAME_MAX} characters or less` })
+  .refine((v) => !hasHiddenCharacters(v), { error: hiddenCharactersMessage('Team name') });
 
 /** The fields the server stores at sign-up (the route validates exactly this). */
 export const signUpFields = {
-  name: requiredString('Name is required').trim().min(1, { error: 'Name is required' }).max(NAME_MAX, { error: `Name must be ${NAME_MAX} characters or less` }),
+  name: requiredString('Name is required')
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(NAME_MAX, { error: `Name must be ${NAME_MAX} characters or less` })
+    .refine((v) => !hasHiddenCharacters(v), { error: hiddenCharactersMessage('Name') }),
   username: requiredString('Username is required')
     .trim()
     .min(1, { error: 'Username is required' })

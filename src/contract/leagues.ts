@@ -3,6 +3,7 @@ import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../game/limits.js';
 import { POSITION_CHANGES } from '../game/ranking.js';
 import { resultDto } from './fixtures.js';
 import { outcomeDto } from './predictions.js';
+import { hasHiddenCharacters, hasHiddenTextCharacters, hiddenCharactersMessage } from './common.js';
 
 export const COMPETITIONS = ['premier-league', 'champions-league', 'world-cup', 'euros'] as const;
 export const PRIVACIES = ['private', 'public'] as const;
@@ -16,13 +17,15 @@ const leagueName = (emptyMessage: string) =>
     .string({ error: emptyMessage })
     .trim()
     .min(1, { error: emptyMessage })
-    .max(LEAGUE_NAME_MAX, { error: LEAGUE_NAME_TOO_LONG });
+    .max(LEAGUE_NAME_MAX, { error: LEAGUE_NAME_TOO_LONG })
+    .refine((v) => !hasHiddenCharacters(v), { error: hiddenCharactersMessage('League name') });
 
 const leagueExtras = {
   description: z
     .string()
     .trim()
     .max(LEAGUE_DESCRIPTION_MAX, { error: `Description must be ${LEAGUE_DESCRIPTION_MAX} characters or less.` })
+    .refine((v) => !hasHiddenTextCharacters(v), { error: hiddenCharactersMessage('Description') })
     .optional(),
   competition: z.enum(COMPETITIONS, { error: 'Please choose a competition.' }).optional(),
   privacy: z.enum(PRIVACIES, { error: 'Please choose who can join.' }).optional(),

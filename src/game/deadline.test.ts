@@ -90,3 +90,15 @@ describe('upcoming versus past', () => {
     expect(isUpcoming({ kickoffAt: null }, now)).toBe(true);
   });
 });
+
+describe('a match moved after its deadline (DESIGN.md point 12)', () => {
+  test('stays closed even when its new kick-off is far ahead', () => {
+    const moved = { kickoffAt: '2025-09-30T14:00:00.000Z', postponed: false, predictionsLockedAt: '2025-08-20T12:00:00.000Z' };
+    expect(predictionWindow(moved, at('2025-08-21T12:00:00.000Z'))).toBe('closed');
+    expect(predictionWindow({ ...moved, predictionsLockedAt: null }, at('2025-08-21T12:00:00.000Z'))).toBe('open');
+  });
+
+  test('stays closed while postponed, too', () => {
+    expect(predictionWindow({ kickoffAt: null, postponed: true, predictionsLockedAt: '2025-08-20T12:00:00.000Z' }, at('2025-08-21T12:00:00.000Z'))).toBe('closed');
+  });
+});

@@ -6,7 +6,12 @@ export const DEADLINE_MESSAGE = 'Sorry, predictions for this match are no longer
 export interface DeadlineFixture {
   kickoffAt: string | null;
   postponed: boolean | number;
+  /** Set once a match was moved after its deadline had passed (DESIGN.md point 12). */
+  predictionsLockedAt?: string | null;
 }
+
+/** Why a match that was moved after its deadline still takes no predictions. */
+export const LOCKED_MESSAGE = 'Predictions for this match closed at its original deadline and stay closed, although it has been moved.';
 
 /** The instant predictions close, or null while a postponed match has no kick-off time. */
 export function predictionDeadline(f: DeadlineFixture): Date | null {
@@ -19,9 +24,11 @@ export type PredictionWindow = (typeof PREDICTION_WINDOWS)[number];
 
 /**
  * Whether a prediction may be saved now. At the deadline instant itself it is already closed;
- * a postponed match takes no predictions until it has a new time.
+ * a postponed match takes no predictions until it has a new time; a match moved after its
+ * deadline had passed stays closed, wherever it moved.
  */
 export function predictionWindow(f: DeadlineFixture, now: Date): PredictionWindow {
+  if (f.predictionsLockedAt) return 'closed';
   const deadline = predictionDeadline(f);
   if (deadline === null) return 'postponed';
   return now.getTime() < deadline.getTime() ? 'open' : 'closed';

@@ -20,6 +20,8 @@ import { securityHeaders } from './plugins/security-headers.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { openapi } from './plugins/openapi.js';
 import { webFiles } from './plugins/web-files.js';
+import type { SecurityLimits } from './security/limits.js';
+import { registerSecurity, secureServerOptions, securityContext } from './security/index.js';
 
 export interface Deps {
   config: Config;
@@ -49,14 +51,16 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Start background services (schedulers, retries). Off for most tests. */
   services?: boolean;
+  /** Tests shrink timeouts and caps, and drive the sign-in throttle's clock (real time otherwise). */
+  security?: { limits?: Partial<SecurityLimits>; now?: () => number };
 }
 
 /** Builds the whole app without listening, so tests can drive it with `inject`. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const security = securityContext(opts.security);
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: false,
+    ...secureServerOptions(config, security, opts.logger ?? { level: config.LOG_LEVEL }),
     // During a graceful shutdown requests already on their way are served, not answered 503.
     return503OnClosing: false,
     bodyLimit: 2 * 1024 * 1024,
@@ -88,6 +92,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(routeRegistry);
   await app.register(securityHeaders);
   await app.register(rateLimit, { global: false });
+  // Host check, cross-site refusal and the JSON body parser, before any route (security/).
+  registerSecurity(app, config, security);
   await app.register(openapi);
   await app.register(errorHandler);
   await app.register(authGuard);

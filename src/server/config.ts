@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './security/trust-proxy.js';
+import { makePrivateDir, tightenFile, writePrivateFile } from './security/private-files.js';
 
 const emailList = z
   .string()
@@ -26,6 +28,18 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Seeds the built-in 2025/26 season into an empty database at start-up (on unless "false"). */
   SEED_SEASON: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Behind a reverse proxy: a hop count or the proxies' addresses/CIDRs whose X-Forwarded-For is believed. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -62,12 +76,15 @@ function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
   try {
     const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
+    if (existing.length >= 32) {
+      tightenFile(file);
+      return existing;
+    }
   } catch {
     // First start: create it below.
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const secret = crypto.randomBytes(32).toString('hex');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
+  writePrivateFile(file, secret);
   return secret;
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { refusalMessage, unsafeStartReasons } from './security/production-checks.js';
 
 // Starts Scoreline: configuration, migrations, seed, then listen. Exits non-zero on a bad start.
 let config;
@@ -7,6 +8,12 @@ try {
   config = loadConfig(process.env);
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+// A configuration that would expose accounts (outbox in production or on the network, no HTTPS) is refused.
+const unsafe = unsafeStartReasons(config);
+if (unsafe.length > 0) {
+  console.error(refusalMessage(unsafe));
   process.exit(1);
 }
 

@@ -6,7 +6,9 @@ import type { Mailer } from '../mail/mailer.js';
 import { actionEmail } from '../mail/templates.js';
 import { PASSWORD_MIN, PASSWORD_MAX } from '../../game/limits.js';
 import type { Clock } from '../clock.js';
-import { grantAdminOnSignUp, promoteFirstVerified } from './admin-role.js';
+import { grantAdminOnVerified, promoteFirstVerified } from './admin-role.js';
+import { trustedOrigins } from '../security/hosts.js';
+import { regenerateCalendarToken } from '../features/calendar/repository.js';
 
 export interface AuthDeps {
   config: Config;
@@ -26,13 +28,13 @@ export const AUTH_RATE_LIMITS = {
   '/reset-password': { window: 60, max: 10 },
 } as const;
 
-export function createAuth({ config, handle, mailer, log }: AuthDeps) {
+export function createAuth({ config, handle, mailer, clock, log }: AuthDeps) {
   return betterAuth({
     appName: 'Scoreline',
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,
-    trustedOrigins: [config.PUBLIC_URL],
+    trustedOrigins: trustedOrigins(config),
     database: { db: handle.db, type: handle.dialect },
     logger: { disabled: config.NODE_ENV === 'test' },
     telemetry: { enabled: false },
@@ -51,15 +53,20 @@ export function createAuth({ config, handle, mailer, log }: AuthDeps) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Account mails carry nothing a stranger typed (a name could smuggle text into a genuine mail).
       async sendResetPassword({ user, url }) {
         const mail = actionEmail({
-          greeting: `Hi ${user.name || 'there'},`,
+          greeting: 'Hi,',
           intro: 'Someone asked to reset the password of your Scoreline account. If it was you, choose a new password within the hour.',
           action: 'Reset your password',
           url,
           outro: "If you didn't ask for this, you can ignore this e-mail; your password stays the same.",
         });
         await mailer.send({ to: user.email, subject: 'Reset your Scoreline password', ...mail });
+      },
+      // A reset may follow a stolen account: the private calendar link changes too.
+      async onPasswordReset({ user }) {
+        await regenerateCalendarToken(handle.db, user.id, clock.nowIso());
       },
     },
     emailVerification: {
@@ -68,7 +75,7 @@ export function createAuth({ config, handle, mailer, log }: AuthDeps) {
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }) {
         const mail = actionEmail({
-          greeting: `Welcome to Scoreline, ${user.name || 'there'}!`,
+          greeting: 'Welcome to Scoreline!',
           intro: 'Please confirm your e-mail address to start predicting.',
           action: 'Verify your e-mail',
           url,
@@ -76,6 +83,9 @@ export function createAuth({ config, handle, mailer, log }: AuthDeps) {
         await mailer.send({ to: user.email, subject: 'Verify your Scoreline e-mail address', ...mail });
       },
     },
+    // Reset tokens are stored as SHA-256 hashes: reading the database or a backup gives no usable
+    // link. (Verification links are signed tokens and are not stored at all.)
+    verification: { storeIdentifier: 'hashed' },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -90,19 +100,18 @@ export function createAuth({ config, handle, mailer, log }: AuthDeps) {
     advanced: {
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
-      // The Fastify bridge sets this header from the socket address, never from the client.
+      // The Fastify bridge sets this header from req.ip (the socket, or TRUST_PROXY's client), never from the client.
       ipAddress: { ipAddressHeaders: ['x-scoreline-client-ip'] },
+      // Better Auth skips its origin check under test runners by default; check in tests as in production.
+      disableOriginCheck: false,
     },
     databaseHooks: {
       user: {
-        create: {
-          after: async (user) => {
-            await grantAdminOnSignUp(handle.db, config, user, log);
-          },
-        },
         update: {
           after: async (user) => {
-            if (user.emailVerified) await promoteFirstVerified(handle.db, config, user, log);
+            if (!user.emailVerified) return;
+            await grantAdminOnVerified(handle.db, config, user, log);
+            await promoteFirstVerified(handle.db, config, user, log);
           },
         },
       },

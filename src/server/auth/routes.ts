@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authBridgeReply, signUpApiSchema, PASSWORD_TOO_SHORT } from '../../contract/account.js';
 import { toHeaders } from './session.js';
 import { createLoginThrottle } from './login-throttle.js';
+import { resolveAuthRoute } from './auth-paths.js';
+import { tooManyAttempts } from '../security/limits.js';
+import { clientAddress } from '../security/route-limits.js';
+import { wrongOriginMessage } from '../security/hosts.js';
 
 /** Better Auth error codes turned into the messages the screens show (spec §8). */
 const MESSAGES: Record<string, string> = {
@@ -16,24 +20,31 @@ const MESSAGES: Record<string, string> = {
   INVALID_TOKEN: 'This link is invalid or has expired. Please ask for a new one.',
   EMAIL_NOT_VERIFIED: 'Email not yet verified. Please check your email and click the verification link.',
 };
-const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+/** Better Auth's refusals of a foreign or missing Origin: told plainly, with the address to use. */
+const ORIGIN_CODES = new Set(['INVALID_ORIGIN', 'MISSING_OR_NULL_ORIGIN', 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED']);
 
 /**
- * Bridges /api/auth/* to Better Auth. Sign-up is validated with the same zod schema as the form
- * first; errors leave in our `{ error: { code, message } }` shape.
+ * Bridges /api/auth/* to Better Auth. Only the endpoints the app uses are reachable, decided on
+ * the normalised path (auth-paths.ts). Sign-up is validated with the same zod schema as the form
+ * first; failed sign-ins are throttled per account and address; errors leave in our
+ * `{ error: { code, message } }` shape, and every 429 says the true wait with Retry-After.
  */
 export async function authRoutes(app: FastifyInstance) {
-  const throttle = createLoginThrottle({ max: 5, windowMs: 15 * 60_000, now: () => Date.now() });
+  const { config } = app.deps;
+  const throttle = createLoginThrottle({ now: app.security.now, maxBytes: app.security.limits.loginThrottleBytes });
+  const tooMany = (reply: FastifyReply, seconds: number) =>
+    reply.status(429).header('retry-after', String(seconds)).send({ error: { code: 'rate_limited', message: tooManyAttempts(seconds) } });
+
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    const path = req.url.replace(/^\/api\/auth/, '').split('?')[0];
-    const signInEmail =
-      req.method === 'POST' && path === '/sign-in/email' && typeof (req.body as { email?: unknown } | null)?.email === 'string'
-        ? ((req.body as { email: string }).email)
-        : null;
-    if (signInEmail && throttle.isBlocked(signInEmail)) {
-      return reply.status(429).send({ error: { code: 'rate_limited', message: TOO_MANY } });
+    const route = resolveAuthRoute(req.method, req.url, config.PUBLIC_URL);
+    if (!route) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+    const body = req.body as { email?: unknown } | null | undefined;
+    const signInEmail = req.method === 'POST' && route.path === '/sign-in/email' && typeof body?.email === 'string' ? body.email : null;
+    if (signInEmail) {
+      const wait = throttle.waitSeconds(signInEmail, clientAddress(req));
+      if (wait > 0) return tooMany(reply, wait);
     }
-    if (req.method === 'POST' && path === '/sign-up/email') {
+    if (req.method === 'POST' && route.path === '/sign-up/email') {
       const parsed = signUpApiSchema.safeParse(req.body ?? {});
       if (!parsed.success) {
         const first = parsed.error.issues[0];
@@ -43,39 +54,40 @@ export async function authRoutes(app: FastifyInstance) {
       }
       req.body = { ...parsed.data, email: parsed.data.email.toLowerCase() };
     }
-
     const headers = toHeaders(req);
     headers.set('x-scoreline-client-ip', req.ip);
     headers.delete('content-length');
-    const url = new URL(req.url, app.deps.config.PUBLIC_URL);
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     const response = await app.deps.auth.handler(
-      new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body ?? {}) : undefined }),
+      new Request(route.url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body ?? {}) : undefined }),
     );
-
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
-
     const text = await response.text();
     if (signInEmail) {
-      if (response.status === 401) throttle.recordFailure(signInEmail);
-      else if (response.ok) throttle.reset(signInEmail);
+      if (response.status === 401) throttle.recordFailure(signInEmail, clientAddress(req));
+      else if (response.ok) throttle.reset(signInEmail, clientAddress(req));
+    }
+    if (response.status === 429) {
+      // Better Auth's per-address limiter says how long in X-Retry-After (seconds).
+      const retry = Number(response.headers.get('x-retry-after'));
+      return tooMany(reply.removeHeader('x-retry-after'), Number.isFinite(retry) && retry > 0 ? Math.ceil(retry) : 60);
     }
     if (response.status >= 400) {
       let code = 'auth_error';
-      let message = response.status === 429 ? TOO_MANY : 'Something went wrong. Please try again.';
+      let message = 'Something went wrong. Please try again.';
       try {
-        const body = JSON.parse(text) as { code?: string; message?: string };
-        if (body.code) code = body.code;
-        if (response.status !== 429) message = MESSAGES[code] ?? body.message ?? message;
+        const parsed = JSON.parse(text) as { code?: string; message?: string };
+        if (parsed.code) code = parsed.code;
+        message = MESSAGES[code] ?? parsed.message ?? message;
       } catch {
-        // Not JSON (Better Auth's 429 is plain text): keep the defaults above.
+        // Not JSON: keep the defaults above.
       }
-      if (response.status === 429) code = 'rate_limited';
+      if (ORIGIN_CODES.has(code)) return reply.status(403).type('application/json').send({ error: { code: 'cross_site', message: wrongOriginMessage(config) } });
       // A taken e-mail is a conflict, whatever status the library chose.
       if (code.startsWith('USER_ALREADY_EXISTS')) reply.status(409);
       return reply.type('application/json').send({ error: { code, message } });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
+import { writeSqliteBackup } from '../db/backup.js';
 import { isPostgresUrl, openDatabase } from '../db/index.js';
 
 // `npm run backup -- [file]`: a consistent online backup of the SQLite database, safe while the
@@ -13,7 +14,7 @@ try {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const target = process.argv[2] ?? path.join(path.dirname(config.DATABASE_URL), `backup-${stamp}.db`);
   const handle = openDatabase(config.DATABASE_URL);
-  await handle.sqlite!.backup(target);
+  await writeSqliteBackup(handle, target);
   await handle.close();
   console.log(`Backup written to ${target}`);
 } catch (err) {

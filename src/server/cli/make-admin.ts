@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { promoteByEmail } from '../auth/admin-role.js';
+import { isEmailVerified, promoteByEmail } from '../auth/admin-role.js';
 
 // `npm run make-admin -- someone@example.com`: gives an existing account the admin role.
 const email = process.argv[2];
@@ -14,12 +14,15 @@ try {
   const handle = openDatabase(config.DATABASE_URL);
   await migrateToLatest(handle);
   const ok = await promoteByEmail(handle.db, email);
+  const verified = ok && (await isEmailVerified(handle.db, email));
   await handle.close();
   if (!ok) {
     console.error(`No account has the e-mail ${email}.`);
     process.exit(1);
   }
   console.log(`${email} is now an admin.`);
+  // The admin guard also requires a verified address (DESIGN.md point 13).
+  if (!verified) console.log('Its e-mail address is not verified yet: the admin pages open once it is.');
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);

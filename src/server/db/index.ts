@@ -1,10 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import type { Dialect } from './migrations/types.js';
+import { createPrivateFile, makePrivateDir, tightenFile } from '../security/private-files.js';
 
 export type DB = Kysely<Database>;
 
@@ -32,10 +33,16 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', url, close: () => db.destroy() };
   }
-  if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+  const onDisk = url !== ':memory:';
+  if (onDisk) {
+    // Private from the start: SQLite creates the -wal and -shm files with the database's mode.
+    makePrivateDir(path.dirname(path.resolve(url)));
+    createPrivateFile(url);
+  }
   const sqlite = new SQLite(url);
   // WAL lets readers run beside the single writer; NORMAL sync is crash-safe in WAL mode.
   sqlite.pragma('journal_mode = WAL');
+  if (onDisk) for (const suffix of ['-wal', '-shm']) tightenFile(url + suffix);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -49,8 +56,9 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
  * same prepared statement from a bounded cache. Schema changes make better-sqlite3 re-prepare
  * by itself, so cached statements never go stale.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 1000): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, max = 1000, maxBytes = 16 * 1024 * 1024): SQLite.Database {
+  // Bounded by count and by bytes (the SQL text, plus an allowance for the prepared statement).
+  const cache = new LRUCache<string, SQLite.Statement>({ max, maxSize: maxBytes, sizeCalculation: (_stmt, source) => source.length * 2 + 2048 });
   const prepare = sqlite.prepare.bind(sqlite);
   return new Proxy(sqlite, {
     get(target, prop, receiver) {
@@ -62,7 +70,6 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000): SQLite.Databas
         let stmt = cache.get(source);
         if (!stmt) {
           stmt = prepare(source);
-          if (cache.size >= max) cache.delete(cache.keys().next().value as string);
           cache.set(source, stmt);
         }
         return stmt;

@@ -68,6 +68,8 @@ export interface VerificationTable {
 export interface FixtureTable extends FixtureFields {
   /** Derived id for imported fixtures (`HomeTeam_vs_AwayTeam_YYYY-MM-DD`), random for manual ones. */
   id: string;
+  /** Set when the match was moved after its deadline had passed: its predictions stay closed for good (written only by the repository). */
+  predictionsLockedAt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }

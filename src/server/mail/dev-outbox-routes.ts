@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { outboxPage, outboxReply } from '../../contract/system.js';
+import { guardOutbox } from '../security/outbox-guard.js';
 import { escapeHtml } from './templates.js';
 
-/** /dev/mail: the development outbox, readable in the browser. Not registered in production. */
+/**
+ * /dev/mail: the development outbox, readable in the browser. Not registered in production, and
+ * served only to a browser on this machine (it holds every reset link).
+ */
 export async function devOutboxRoutes(app: FastifyInstance) {
+  guardOutbox(app);
   app.get('/dev/mail.json', { config: { auth: 'public' }, schema: { hide: true, response: { 200: outboxReply } } }, async () => {
     const rows = await app.deps.db.selectFrom('mailOutbox').selectAll().orderBy('id', 'desc').limit(100).execute();
     return { messages: rows };

@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { eventStream } from '../../contract/events.js';
+import { HttpError } from '../errors.js';
+import { clientAddress } from '../security/route-limits.js';
+import { createStreamCounter } from '../security/stream-caps.js';
 import type { LiveEvent } from './bus.js';
 
 const HEARTBEAT_MS = 25_000;
+/** Browsers wait this long before reconnecting a stream that ended or broke. */
+const RETRY_MS = 3_000;
 
 /**
  * GET /api/events: one Server-Sent Events stream per open page. Public changes go to everyone;
  * events carrying a userId only to that user's connections. Browsers reconnect by themselves
  * and refetch what they show, so a reconnect resumes without a page reload.
+ *
+ * Streams are capped per client address and in total, and one that carried no event for a while
+ * is ended (the browser reconnects), so idle or abandoned connections cannot pile up.
  */
 export async function sseRoutes(app: FastifyInstance) {
+  const { limits } = app.security;
+  const streams = createStreamCounter(limits.sseMaxPerAddress, limits.sseMaxTotal);
   let nextId = 1;
   const open = new Set<() => void>();
   // Ends every stream when the server closes, so shutdown is not held up by idle connections.
@@ -19,6 +29,18 @@ export async function sseRoutes(app: FastifyInstance) {
   app.get('/api/events', { config: { auth: 'public' }, schema: { tags: ['live'], summary: 'Server-Sent Events stream of changes', response: { 200: eventStream } } }, async (req, reply) => {
     const session = await app.sessionUser(req);
     const userId = session?.id;
+    const address = clientAddress(req);
+    const refused = streams.tryOpen(address);
+    if (refused) {
+      reply.header('retry-after', '60');
+      throw new HttpError(
+        429,
+        'rate_limited',
+        refused === 'address'
+          ? `Too many live-update connections from your address (${limits.sseMaxPerAddress}). Close some Scoreline tabs; the page retries by itself.`
+          : 'The server has too many live-update connections right now. The page retries by itself in a minute.',
+      );
+    }
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -27,19 +49,32 @@ export async function sseRoutes(app: FastifyInstance) {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    res.write(`retry: 3000\n: connected\n\n`);
+    res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+    let idle: NodeJS.Timeout | undefined;
+    const restartIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => end(), limits.sseIdleMs);
+      idle.unref();
+    };
     const send = (event: LiveEvent) => {
       if (event.userId && event.userId !== userId) return;
       const { userId: _omit, ...payload } = event;
       res.write(`id: ${nextId++}\nevent: change\ndata: ${JSON.stringify(payload)}\n\n`);
+      restartIdle();
     };
     const unsubscribe = app.deps.bus.subscribe(send);
     const heartbeat = setInterval(() => res.write(`: ping\n\n`), HEARTBEAT_MS);
     heartbeat.unref();
+    restartIdle();
+    let stopped = false;
     const stop = () => {
+      if (stopped) return;
+      stopped = true;
       clearInterval(heartbeat);
+      clearTimeout(idle);
       unsubscribe();
       open.delete(end);
+      streams.close(address);
     };
     const end = () => {
       stop();

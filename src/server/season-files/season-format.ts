@@ -5,7 +5,7 @@ import { zonedToUtc } from '../../game/time.js';
 import { SCORE_MAX, TEAM_NAME_MAX } from './types.js';
 
 /**
- * The project's own season files (decision record 0008): a club catalogue and one compact file
+ * The project's own season files (decision record 0010): a club catalogue and one compact file
  * per season, both validated with these schemas whenever they are loaded. The built-in ones are
  * written by `npm run season:convert` (scripts/convert-season.ts) into ./builtin/.
  */

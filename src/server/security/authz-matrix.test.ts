@@ -29,6 +29,8 @@ const MEMBERS = row(401, 403, 'ok', 403, 'ok', 403);
 const CREATOR = row(401, 403, 403, 403, 'ok', 403);
 /** Token links work without signing in; a wrong token is refused the same way for everyone. */
 const TOKEN = row(404, 404, 404, 404, 404, 404);
+/** Served only to a browser on this machine (the development outbox). */
+const LOCAL_ONLY = row(403, 403, 403, 403, 403, 403);
 const BY_LEVEL: Record<AuthLevel, Matrix> = { public: PUBLIC, user: SIGNED_IN, verified: VERIFIED, admin: ADMIN };
 
 interface World {
@@ -59,8 +61,10 @@ const CASES: Record<string, Case> = {
   'GET /api/auth/*': { auth: 'public', url: () => '/api/auth/get-session' },
   'POST /api/auth/*': { auth: 'public', url: () => '/api/auth/sign-out', body: () => ({}) },
   'GET /api/events': { auth: 'public', url: () => '/api/events', skip: 'an endless stream; who receives which event is tested in the live-event tests' },
-  'GET /dev/mail.json': { auth: 'public', url: () => '/dev/mail.json' },
-  'GET /dev/mail': { auth: 'public', url: () => '/dev/mail' },
+  // The development outbox is for a browser on this machine only, whoever is signed in (the
+  // matrix calls from 10.0.0.x); dev-outbox.test.ts covers the loopback side.
+  'GET /dev/mail.json': { auth: 'public', narrower: LOCAL_ONLY, url: () => '/dev/mail.json' },
+  'GET /dev/mail': { auth: 'public', narrower: LOCAL_ONLY, url: () => '/dev/mail' },
   'GET /api/health': { auth: 'public', url: () => '/api/health' },
   'GET /api/me': { auth: 'user', url: () => '/api/me' },
   'PUT /api/me/team-name': { auth: 'user', url: () => '/api/me/team-name', body: () => ({ teamName: 'Matrix FC' }) },
@@ -206,6 +210,8 @@ describe('authorization matrix', () => {
           url: c.url(world),
           cookie: cookies[role],
           ...(c.body ? { payload: c.body(world) as object } : {}),
+          // As a browser on our own pages sends it (state-changing requests from elsewhere are refused first).
+          headers: { origin: 'http://localhost:3000' },
           remoteAddress: `10.0.0.${ROLES_IN_ORDER.indexOf(role) + 1}`,
         });
         got[role] = res.statusCode;

@@ -90,10 +90,11 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
 
   it('league codes never collide when both instances create leagues at once', async () => {
     const db = handles[0]!.db;
-    const user = await buildUser(db, 'postgres');
-    const cookie = await buildSessionCookie(db, 'postgres', user.id, SECRET);
+    // Twenty players, ten leagues each: one player may only create so many (ROUTE_LIMITS.createLeague).
+    const cookies: string[] = [];
+    for (let i = 0; i < 20; i++) cookies.push(await buildSessionCookie(db, 'postgres', (await buildUser(db, 'postgres')).id, SECRET));
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/api/leagues', headers: { cookie }, payload: { name: `League ${i}` } })),
+      Array.from({ length: 200 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/api/leagues', headers: { cookie: cookies[i % 20]! }, payload: { name: `League ${i}` } })),
     );
     expect(results.every((r) => r.statusCode === 201)).toBe(true);
     const codes = results.map((r) => (r.json() as { league: { code: string } }).league.code);

@@ -3,6 +3,7 @@ import { buildApp } from '../app.js';
 import { createManualClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { dropDatabase, freshDatabase } from './databases.js';
+import type { BuildOptions } from '../app.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,7 +17,9 @@ export interface TestApp {
  * The real app on a fresh real database (SQLite, or PostgreSQL when TEST_DB=postgres),
  * with a manual clock. Nothing is mocked.
  */
-export async function createTestApp(opts: { now?: string; env?: Record<string, string>; services?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { now?: string; env?: Record<string, string>; services?: boolean; security?: BuildOptions['security'] } = {},
+): Promise<TestApp> {
   const handle = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -27,7 +30,7 @@ export async function createTestApp(opts: { now?: string; env?: Record<string, s
     ...opts.env,
   });
   const clock = createManualClock(opts.now ?? '2025-08-01T12:00:00Z');
-  const app = await buildApp({ config, clock, handle, logger: false, services: opts.services ?? false });
+  const app = await buildApp({ config, clock, handle, logger: false, services: opts.services ?? false, security: opts.security });
   await app.ready();
   return {
     app,

@@ -11,28 +11,39 @@ export function useLiveEvents(enabled = true) {
   const qc = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
+    let source: EventSource;
     let hadError = false;
-    source.addEventListener('change', (e) => {
-      let data: unknown;
-      try {
-        data = JSON.parse((e as MessageEvent<string>).data);
-      } catch {
-        return; // A malformed event is ignored; the next one or a refetch catches up.
-      }
-      const event = liveEventDto.safeParse(data);
-      if (!event.success) return;
-      for (const key of event.data.keys ?? []) void qc.invalidateQueries({ queryKey: key });
-    });
-    source.onerror = () => {
-      hadError = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      source = new EventSource('/api/events');
+      source.addEventListener('change', (e) => {
+        let data: unknown;
+        try {
+          data = JSON.parse((e as MessageEvent<string>).data);
+        } catch {
+          return; // A malformed event is ignored; the next one or a refetch catches up.
+        }
+        const event = liveEventDto.safeParse(data);
+        if (!event.success) return;
+        for (const key of event.data.keys ?? []) void qc.invalidateQueries({ queryKey: key });
+      });
+      source.onerror = () => {
+        hadError = true;
+        // The browser retries a dropped stream by itself, but not one the server refused (e.g. 429
+        // when too many tabs are open): try again later, spread out so refusals do not come back at once.
+        if (source.readyState === EventSource.CLOSED) retry = setTimeout(connect, 30_000 + Math.random() * 30_000);
+      };
+      source.onopen = () => {
+        if (hadError) {
+          hadError = false;
+          void qc.invalidateQueries();
+        }
+      };
     };
-    source.onopen = () => {
-      if (hadError) {
-        hadError = false;
-        void qc.invalidateQueries();
-      }
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source.close();
     };
-    return () => source.close();
   }, [enabled, qc]);
 }

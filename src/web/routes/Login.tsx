@@ -6,7 +6,7 @@ import { forgotPasswordSchema, loginSchema, type LoginInput } from '../../contra
 import { AuthShell } from '../features/account/AuthShell';
 import { Field, fieldAria } from '../features/account/Field';
 import { PasswordInput } from '../features/account/PasswordInput';
-import { isRateLimited, useRequestReset, useSignIn } from '../features/account/api';
+import { speaksForItself, useRequestReset, useSignIn } from '../features/account/api';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
 
@@ -56,7 +56,7 @@ export default function Login() {
       await signIn.mutateAsync({ email: values.email.toLowerCase(), password: values.password });
     } catch (err) {
       // Spec §8: any failure reads the same, so an address cannot be probed; a throttle says so.
-      setFormError(isRateLimited(err) || (err instanceof ApiError && err.status === 0) ? (err as ApiError).message : 'Invalid email or password');
+      setFormError(speaksForItself(err) ? (err as ApiError).message : 'Invalid email or password');
       return;
     }
     navigate(safeFrom(state.from), { replace: true });
@@ -75,7 +75,7 @@ export default function Login() {
       await requestReset.mutateAsync(parsed.data.email.toLowerCase());
       setReset({ kind: 'success', text: 'Password reset email sent! Please check your inbox.' });
     } catch (err) {
-      setReset({ kind: 'error', text: isRateLimited(err) ? (err as ApiError).message : 'Failed to send password reset email. Please try again.' });
+      setReset({ kind: 'error', text: speaksForItself(err) ? (err as ApiError).message : 'Failed to send password reset email. Please try again.' });
     } finally {
       setResetting(false);
     }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorDto } from '../../../contract/common.js';
 import { calendarDto, calendarFeed } from '../../../contract/calendar.js';
 import { notFound } from '../../errors.js';
+import { routeLimit } from '../../security/route-limits.js';
 import { ensureSettings } from '../user-settings/repository.js';
 import { buildCalendar } from './ical.js';
 import { listFeedFixtures, regenerateCalendarToken, userIdByCalendarToken } from './repository.js';
@@ -24,7 +25,11 @@ export async function calendarRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/me/calendar/regenerate',
-    { config: { auth: 'user' }, schema: { tags: ['calendar'], summary: 'A new calendar feed URL; the old one stops working', response: { 200: calendarDto } } },
+    {
+      config: { auth: 'user' },
+      preHandler: routeLimit(app, 'calendarRegenerate', 'user', (wait) => `You have made too many new calendar links. Please wait ${wait} and try again.`),
+      schema: { tags: ['calendar'], summary: 'A new calendar feed URL; the old one stops working', response: { 200: calendarDto } },
+    },
     async (req) => {
       const { user } = req;
       const t = await regenerateCalendarToken(app.deps.db, user.id, app.deps.clock.nowIso());

@@ -15,6 +15,7 @@ import {
   normalizeContact,
 } from '../../../contract/contact.js';
 import { HttpError, notFound } from '../../errors.js';
+import { routeLimit } from '../../security/route-limits.js';
 import { attemptDelivery, supportAddress } from './delivery.js';
 import { countMessagesSince, getContactMessage, insertContactMessage, listContactMessages, makeDueNow } from './repository.js';
 import { presentContactMessage, presentReceipt } from './presenter.js';
@@ -44,6 +45,8 @@ export async function contactRoutes(fastify: FastifyInstance) {
     '/api/contact',
     {
       config: { auth: 'user' },
+      // Besides the per-player limit below: many accounts from one address (issue 11 item 9).
+      preHandler: routeLimit(app, 'contactPerAddress', 'address', (wait) => `Too many messages from your address. Please wait ${wait} and try again.`),
       schema: {
         tags: ['contact'],
         summary: 'Send a message to support: stored first, then e-mailed (failed sends are retried)',

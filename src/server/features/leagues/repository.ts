@@ -52,6 +52,17 @@ export async function addMember(db: DB, leagueId: string, userId: string, now: s
   return inserted !== undefined;
 }
 
+/** How many leagues a player created (still existing) and how many they are in. */
+export async function countOwnLeagues(db: DB, userId: string): Promise<{ created: number; memberships: number }> {
+  const row = await db
+    .selectNoFrom([
+      sql<number>`(SELECT COUNT(*) FROM "leagues" WHERE "creatorId" = ${userId})`.as('created'),
+      sql<number>`(SELECT COUNT(*) FROM "leagueMembers" WHERE "userId" = ${userId})`.as('memberships'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { created: Number(row.created), memberships: Number(row.memberships) };
+}
+
 export async function isMember(db: DB, leagueId: string, userId: string): Promise<boolean> {
   const row = await db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).where('userId', '=', userId).executeTakeFirst();
   return row !== undefined;

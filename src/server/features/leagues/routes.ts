@@ -20,16 +20,20 @@ import {
   tablePageDto,
 } from '../../../contract/leagues.js';
 import type { DB } from '../../db/index.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
 import { createTableCache } from './table-cache.js';
 import { countLiveMatches } from '../live/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague, presentTableRow } from './presenter.js';
+import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
+import { routeLimit } from '../../security/route-limits.js';
 
 export const INVALID_CODE = 'Invalid league code. No league found.';
 export const LEAGUE_GONE = 'League not found. The league may have been deleted.';
 export const NOT_A_MEMBER = 'You are not a member of this league.';
 export const CODE_EXHAUSTED = 'Failed to generate a unique league code. Please try again later.';
+export const TOO_MANY_CREATED = `You have created ${LEAGUES_CREATED_MAX} leagues, the most one player can create. Delete or leave one first.`;
+export const TOO_MANY_MEMBERSHIPS = `You are in ${MEMBERSHIPS_MAX} leagues, the most one player can join. Leave one to join another.`;
 const CODE_ATTEMPTS = 10;
 const PAGE_SIZE_MAX = 100;
 
@@ -43,7 +47,19 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const db = (): DB => app.deps.db;
   const nextCode = opts.generateCode ?? (() => generateLeagueCode());
   const membershipChanged = () => app.deps.bus.publish({ type: 'leagues', keys: [['leagues'], ['dashboard']] });
-  const tables = createTableCache(db, app.deps.bus);
+  const tables = createTableCache(db, app.deps.bus, { maxBytes: app.security.limits.tableCacheBytes });
+  // Codes must not be guessable at speed, nor leagues mass-created (issue 11 item 9).
+  const joinLimits = [
+    routeLimit(app, 'joinByCodePerUser', 'user', (wait) => `Too many league codes tried. Please wait ${wait} and try again.`),
+    routeLimit(app, 'joinByCodePerAddress', 'address', (wait) => `Too many league codes tried from your address. Please wait ${wait} and try again.`),
+  ];
+  const createLimit = routeLimit(app, 'createLeague', 'user', (wait) => `You are creating leagues too quickly. Please wait ${wait} and try again.`);
+  /** The caps that bound what one player can make the server keep (issue 11 item 3). */
+  async function checkCaps(executor: DB, userId: string, creating: boolean) {
+    const { created, memberships } = await repo.countOwnLeagues(executor, userId);
+    if (creating && created >= LEAGUES_CREATED_MAX) throw conflict(TOO_MANY_CREATED, 'limit_reached');
+    if (memberships >= MEMBERSHIPS_MAX) throw conflict(TOO_MANY_MEMBERSHIPS, 'limit_reached');
+  }
   app.addHook('onClose', async () => tables.close());
 
   async function leagueForMember(id: string, userId: string) {
@@ -67,6 +83,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     '/api/leagues',
     {
       config: { auth: 'verified' },
+      preHandler: createLimit,
       schema: {
         tags: ['leagues'],
         summary: 'Create a league; the creator is its first member',
@@ -81,6 +98,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const created = await db()
         .transaction()
         .execute(async (trx) => {
+          await checkCaps(trx, user.id, true);
           for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
             const row = {
               id,
@@ -111,6 +129,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     '/api/leagues/join',
     {
       config: { auth: 'verified' },
+      preHandler: joinLimits,
       schema: {
         tags: ['leagues'],
         summary: 'Join a league by its code (case-insensitive); joining twice is harmless',
@@ -128,6 +147,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   );
 
   async function join(leagueId: string, userId: string) {
+    if (!(await repo.isMember(db(), leagueId, userId))) await checkCaps(db(), userId, false);
     const joined = await repo.addMember(db(), leagueId, userId, app.deps.clock.nowIso());
     const league = await repo.getLeagueFor(db(), leagueId, userId);
     if (!league) throw notFound(LEAGUE_GONE);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../realtime/bus.js';
 import type { DB } from '../../db/index.js';
 import { getLeague, leagueStandings, type LeagueRow, type TableRow } from './repository.js';
@@ -8,6 +9,9 @@ import { getLeague, leagueStandings, type LeagueRow, type TableRow } from './rep
  * season), computed by one query. Every live event under ['leagues'] (results saved, changed or
  * cleared, joins, leaves, renames; on PostgreSQL from every instance through LISTEN/NOTIFY)
  * empties the cache; a short TTL bounds what no event announces (a changed team name).
+ *
+ * The cache is bounded by bytes (an estimate of each table's size), least recently used first,
+ * so no number or size of leagues can make it outgrow its budget (issue 11 item 3).
  */
 export interface TableEntry {
   league: LeagueRow;
@@ -16,10 +20,27 @@ export interface TableEntry {
 }
 
 const TTL_MS = 15_000;
-const MAX_ENTRIES = 1_000;
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
-export function createTableCache(db: () => DB, bus: EventBus, now: () => number = () => performance.now()) {
-  const entries = new Map<string, { at: number; entry: TableEntry | null }>();
+/** Bytes an entry holds, roughly: every string's UTF-16 length plus a per-object overhead. */
+function estimateBytes(entry: TableEntry | null): number {
+  const strings = (o: object) => Object.values(o).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
+  if (!entry) return 64;
+  let bytes = 256 + strings(entry.league);
+  // Each row is held twice (the ordered list and the by-user map), but its strings only once.
+  for (const row of entry.rows) bytes += 160 + strings(row);
+  return bytes;
+}
+
+export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?: number; now?: () => number } = {}) {
+  const now = opts.now ?? (() => performance.now());
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  // A table bigger than a tenth of the budget is served but not kept, so one giant league cannot evict every other.
+  const entries = new LRUCache<string, { at: number; entry: TableEntry | null }>({
+    maxSize: maxBytes,
+    maxEntrySize: Math.max(1, Math.floor(maxBytes / 10)),
+    sizeCalculation: (value, key) => estimateBytes(value.entry) + key.length * 2,
+  });
   // Requests arriving while a table is being read share that one read.
   const pending = new Map<string, { generation: number; promise: Promise<TableEntry | null> }>();
   let generation = 0;
@@ -40,22 +61,19 @@ export function createTableCache(db: () => DB, bus: EventBus, now: () => number 
 
   return {
     /** The table, from memory when fresh; `fresh` forces a reload (a member the cache has not seen yet). */
-    async get(leagueId: string, gameweek: number, opts: { fresh?: boolean } = {}): Promise<TableEntry | null> {
+    async get(leagueId: string, gameweek: number, getOpts: { fresh?: boolean } = {}): Promise<TableEntry | null> {
       const key = `${gameweek}:${leagueId}`;
       const hit = entries.get(key);
-      if (hit && !opts.fresh && now() - hit.at < TTL_MS) return hit.entry;
+      if (hit && !getOpts.fresh && now() - hit.at < TTL_MS) return hit.entry;
       const inFlight = pending.get(key);
-      if (inFlight && inFlight.generation === generation && !opts.fresh) return inFlight.promise;
+      if (inFlight && inFlight.generation === generation && !getOpts.fresh) return inFlight.promise;
       const started = generation;
       const promise = load(leagueId, gameweek);
       pending.set(key, { generation: started, promise });
       try {
         const entry = await promise;
         // Only keep it if nothing changed while it was being read.
-        if (started === generation) {
-          if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-          entries.set(key, { at: now(), entry });
-        }
+        if (started === generation) entries.set(key, { at: now(), entry });
         return entry;
       } finally {
         if (pending.get(key)?.promise === promise) pending.delete(key);
@@ -63,6 +81,8 @@ export function createTableCache(db: () => DB, bus: EventBus, now: () => number 
     },
     clear,
     close: unsubscribe,
+    /** Entries and estimated bytes held (for tests of the bound). */
+    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
   };
 }
 export type TableCache = ReturnType<typeof createTableCache>;

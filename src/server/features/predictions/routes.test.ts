@@ -142,12 +142,12 @@ describe('PUT /api/predictions/:fixtureId', () => {
     expect((await put('PPD', { homeScore: 1, awayScore: 0 })).statusCode).toBe(200);
   });
 
-  test('a match whose final result is already stored is scored at once (replacing, not adding)', async () => {
+  test('a match whose result is already stored takes no prediction (no free points on a known score)', async () => {
     await buildResult(t.app.deps.db, { fixtureId: 'ARS_CHE', homeScore: 2, awayScore: 0 });
     const res = await put('ARS_CHE', { homeScore: 2, awayScore: 0 });
-    expect(res.json().prediction.prediction).toMatchObject({ points: 3, outcome: 'exact' });
-    await put('ARS_CHE', { homeScore: 1, awayScore: 0 });
-    expect(await stored()).toEqual([expect.objectContaining({ points: 1, outcome: 'outcome' })]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('has_result');
+    expect(await stored()).toEqual([]);
   });
 
   test('saving publishes a live event for that user only, after the write', async () => {

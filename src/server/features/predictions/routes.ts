@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEADLINE_MESSAGE, predictionWindow } from '../../../game/deadline.js';
+import { DEADLINE_MESSAGE, LOCKED_MESSAGE, predictionWindow } from '../../../game/deadline.js';
 import { errorDto, gameweekFilter, idParam } from '../../../contract/common.js';
 import { boardDto, myPredictionsReply, predictionBodySchema, savedPredictionReply } from '../../../contract/predictions.js';
-import { scorePrediction } from '../../../game/scoring.js';
 import { conflict, notFound } from '../../errors.js';
 import { getFixture } from '../fixtures/repository.js';
 import { loadBoard } from './board.js';
@@ -12,6 +11,7 @@ import { presentPrediction, presentPredictable } from './presenter.js';
 import { listOwnPredictions, upsertPrediction } from './repository.js';
 
 export const POSTPONED_MESSAGE = 'This match has been postponed. Predictions open again once it has a new kick-off time.';
+export const HAS_RESULT_MESSAGE = 'This match already has a result, so it takes no more predictions.';
 
 /** Keys a change of one's own prediction invalidates (the board is a fixture list carrying the viewer's pick). */
 export const OWN_PREDICTION_KEYS = [['predictions'], ['dashboard'], ['statistics'], ['fixtures', 'predictions-board']];
@@ -43,13 +43,13 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         const fixture = await getFixture(trx, fixtureId);
         if (!fixture) throw notFound('This match does not exist.');
         const now = clock.now();
+        // A known score is never predicted (DESIGN.md point 12): no free points on a result.
+        if (fixture.result) throw conflict(HAS_RESULT_MESSAGE, 'has_result');
+        if (fixture.predictionsLockedAt) throw conflict(LOCKED_MESSAGE, 'deadline_passed');
         const window = predictionWindow(fixture, now);
         if (window === 'postponed') throw conflict(POSTPONED_MESSAGE, 'postponed');
         if (window === 'closed') throw conflict(DEADLINE_MESSAGE, 'deadline_passed');
-        // A match whose final result is already in (rare: a rescheduled match) is scored at once.
-        const result = fixture.result && fixture.result.final ? fixture.result : null;
-        const scored = result ? scorePrediction({ homeScore, awayScore }, result) : null;
-        const prediction = { fixtureId, homeScore, awayScore, predictedAt: now.toISOString(), points: scored?.points ?? null, outcome: scored?.outcome ?? null };
+        const prediction = { fixtureId, homeScore, awayScore, predictedAt: now.toISOString(), points: null, outcome: null };
         await upsertPrediction(trx, { userId: user.id, ...prediction });
         return { fixture, prediction };
       });

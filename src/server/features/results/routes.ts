@@ -11,6 +11,7 @@ import { clearResult, rescorePredictions, saveFinalResult } from './repository.j
 /** Everything a result changes: fixture lists, every player's points, league tables, dashboards, statistics, live matches. */
 export const RESULT_KEYS = [['fixtures'], ['predictions'], ['leagues'], ['dashboard'], ['statistics'], ['matches']];
 
+export const NOT_STARTED_MESSAGE = "This match hasn't kicked off yet. Its final result can be saved once it has started.";
 const params = z.object({ fixtureId: idParam() });
 
 export async function resultRoutes(fastify: FastifyInstance) {
@@ -37,6 +38,8 @@ export async function resultRoutes(fastify: FastifyInstance) {
         if (fixture.postponed || fixture.kickoffAt === null) {
           throw conflict('This match is postponed. Give it a new kick-off time before entering its result.', 'postponed');
         }
+        // A result is a fact after the whistle (DESIGN.md point 12); in-play scores have their own route.
+        if (clock.now().getTime() < Date.parse(fixture.kickoffAt)) throw conflict(NOT_STARTED_MESSAGE, 'not_started');
         await saveFinalResult(trx, fixtureId, req.body, clock.nowIso());
         const scored = await rescorePredictions(trx, fixtureId, req.body);
         return { fixture: (await getFixture(trx, fixtureId))!, scored };

@@ -29,6 +29,10 @@ export function useSaveTeamName() {
 }
 
 export const isRateLimited = (err: unknown) => err instanceof ApiError && err.status === 429;
+/** The page was opened at an address the server does not accept: its message says which one to open. */
+export const isWrongOrigin = (err: unknown) => err instanceof ApiError && err.code === 'cross_site';
+/** Errors whose server message is the one to show as it is (a wait, the address to use, no network). */
+export const speaksForItself = (err: unknown) => isRateLimited(err) || isWrongOrigin(err) || (err instanceof ApiError && err.status === 0);
 
 /** Spec §8 sign-up catalogue. A validation error names its field; the rest are form-level. */
 export function signUpError(err: unknown): { field?: string; message: string } {
@@ -39,7 +43,7 @@ export function signUpError(err: unknown): { field?: string; message: string } {
   if (err.code === 'validation_error' && err.field) return { field: err.field, message: err.message };
   if (err.code.startsWith('PASSWORD_TOO')) return { field: 'password', message: 'Password is too weak. Please choose a stronger password.' };
   if (err.code === 'INVALID_EMAIL') return { field: 'email', message: 'Please enter a valid email address.' };
-  if (err.status === 429 || err.status === 0) return { message: err.message };
+  if (speaksForItself(err)) return { message: err.message };
   return { message: 'Failed to create account. Please try again.' };
 }
 
@@ -49,6 +53,6 @@ export function changePasswordError(err: unknown): string {
   if (err.code === 'INVALID_PASSWORD') return 'Current password is incorrect';
   if (err.code.startsWith('PASSWORD_TOO')) return 'Password is too weak';
   if (err.status === 401) return 'User not authenticated';
-  if (err.status === 429 || err.status === 0) return err.message;
+  if (speaksForItself(err)) return err.message;
   return 'An unexpected error occurred. Please try again later.';
 }

@@ -61,7 +61,8 @@ function MatchCard({ match, colours, now, onPredict }: { match: BoardMatch; colo
   const style = colours ? homeTeamColours(fixture.homeTeam) : null;
   const finalResult = fixture.result?.final ? fixture.result : null;
   const postponed = fixture.status === 'postponed';
-  const closed = !postponed && predictionWindow({ kickoffAt: fixture.kickoffAt, postponed }, now) === 'closed';
+  // The server's word counts too: a match moved after its deadline stays closed (DESIGN.md point 12).
+  const closed = !postponed && (match.window === 'closed' || predictionWindow({ kickoffAt: fixture.kickoffAt, postponed }, now) === 'closed');
   return (
     <li
       className={`rounded-xl border-2 p-4 shadow-sm ${style ? '' : 'border-slate-200 bg-white text-slate-900'}`}

@@ -1,0 +1,64 @@
+/**
+ * The server's defensive limits in one place (issue 11). Tests may shrink the ones that need
+ * waiting (timeouts, idle streams) through `buildApp({ security: { limits } })`.
+ */
+export interface SecurityLimits {
+  /** The whole request (headers and body) must arrive within this; then 408. */
+  requestTimeoutMs: number;
+  /** The request headers must arrive within this (no more than requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** A connection with no traffic either way is closed after this (SSE heartbeats keep streams alive). */
+  connectionTimeoutMs: number;
+  /** How often Node checks the two timeouts above. */
+  connectionsCheckingIntervalMs: number;
+  /** Open live-update streams per client address, and in total. */
+  sseMaxPerAddress: number;
+  sseMaxTotal: number;
+  /** A stream that carried no event for this long is ended; the browser reconnects by itself. */
+  sseIdleMs: number;
+  /** Bytes the league-table cache may hold. */
+  tableCacheBytes: number;
+  /** Bytes the failed sign-in records may hold. */
+  loginThrottleBytes: number;
+}
+
+export const DEFAULT_LIMITS: SecurityLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 15_000,
+  connectionTimeoutMs: 120_000,
+  connectionsCheckingIntervalMs: 5_000,
+  sseMaxPerAddress: 20,
+  sseMaxTotal: 5_000,
+  sseIdleMs: 30 * 60_000,
+  tableCacheBytes: 64 * 1024 * 1024,
+  loginThrottleBytes: 8 * 1024 * 1024,
+};
+
+/** Leagues one player may have created (existing ones count), and leagues one player may be in. */
+export const LEAGUES_CREATED_MAX = 50;
+export const MEMBERSHIPS_MAX = 200;
+
+/** Application routes limited per player or per client address (`windowMs` rolling from the first request). */
+export const ROUTE_LIMITS = {
+  joinByCodePerUser: { max: 10, windowMs: 60_000 },
+  joinByCodePerAddress: { max: 30, windowMs: 60_000 },
+  createLeague: { max: 10, windowMs: 10 * 60_000 },
+  contactPerAddress: { max: 10, windowMs: 10 * 60_000 },
+  calendarRegenerate: { max: 10, windowMs: 60 * 60_000 },
+} as const;
+
+/** Nesting of a JSON body beyond this is refused before it is parsed. */
+export const JSON_MAX_DEPTH = 64;
+
+/** "a minute", "4 minutes", "30 seconds", "2 hours": the true wait, as a person would say it. */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 second' : `${s} seconds`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes === 1) return 'a minute';
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? 'an hour' : `${hours} hours`;
+}
+
+export const tooManyAttempts = (seconds: number) => `Too many attempts. Please wait ${formatWait(seconds)} and try again.`;

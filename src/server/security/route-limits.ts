@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import { HttpError } from '../errors.js';
+import { formatWait, ROUTE_LIMITS } from './limits.js';
+
+type LimitName = keyof typeof ROUTE_LIMITS;
+
+/**
+ * The client's address as limits count it: `req.ip` (the socket, or the forwarded client when
+ * TRUST_PROXY is set), with IPv6 reduced to its /64 (one subscriber usually has a whole /64, so
+ * rotating within it must not buy fresh limits).
+ */
+export const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
+
+/**
+ * A rate limit on one application route (issue 11 item 9), as a `preHandler` hook: per signed-in
+ * player (`'user'`; visitors count by address) or per client address (`'address'`, which is the
+ * forwarded client only when TRUST_PROXY is set). Built on @fastify/rate-limit's store (an LRU,
+ * so memory stays bounded); several limits may guard one route, each with its own counter.
+ * Over the limit: 429 in our error shape, saying the true wait, with Retry-After.
+ */
+export function routeLimit(app: FastifyInstance, name: LimitName, by: 'user' | 'address', message: (wait: string) => string) {
+  const { max, windowMs } = ROUTE_LIMITS[name];
+  const address = (req: FastifyRequest) => `ip:${clientAddress(req)}`;
+  const check = app.createRateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: async (req) => {
+      if (by === 'address') return address(req);
+      const user = await app.sessionUser(req);
+      return user ? `user:${user.id}` : address(req);
+    },
+  });
+  return async (req: FastifyRequest, reply: { header(name: string, value: string): unknown }) => {
+    const result = await check(req);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    throw new HttpError(429, 'rate_limited', message(formatWait(result.ttlInSeconds)));
+  };
+}

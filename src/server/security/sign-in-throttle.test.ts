@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cookieOf, ORIGIN, PASSWORD, rawRequest } from '../test/accounts.js';
+import { buildUser, DEFAULT_PASSWORD } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+
+/**
+ * Issue 11 items 4 and 5. The bridge decides on the path Better Auth will route (so `/./`, `//`
+ * or encoded spellings cannot skip a check), and failed sign-ins are throttled per account and
+ * address with growing waits, so an attacker elsewhere cannot lock the owner out. Every 429 says
+ * the true wait and carries Retry-After.
+ */
+let t: TestApp | undefined;
+let n = 0;
+const nextIp = () => `10.11.5.${++n}`;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** A clock for the throttle that the test moves by hand. */
+function fakeNow() {
+  let ms = Date.parse('2030-01-01T00:00:00Z');
+  return { now: () => ms, advance: (s: number) => (ms += s * 1000) };
+}
+
+const signIn = (app: TestApp, email: string, password: string, ip: string, url = '/api/auth/sign-in/email') =>
+  app.request({ method: 'POST', url, payload: { email, password }, headers: { origin: ORIGIN }, remoteAddress: ip });
+
+describe('the bridge decides on the normalised path', () => {
+  // Real sockets (inject would normalise the path first); behind TRUST_PROXY so each test is its
+  // own client address for Better Auth's per-address limiter, which every app in this process shares.
+  const raw = (app: TestApp, path: string, body: unknown, client: string) =>
+    rawRequest(app, { method: 'POST', path, body, headers: { 'x-forwarded-for': client } });
+
+  it('a dot-segment spelling of sign-in is still throttled', async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) expect((await raw(t, '/api/auth/sign-in/email', { email: user.email, password: `wrong-${i}-password` }, ip)).statusCode).toBe(401);
+    for (const path of ['/api/auth/./sign-in/email', '/api/auth/x/../sign-in/email', '/api/auth/%2e/sign-in/email']) {
+      const res = await raw(t, path, { email: user.email, password: DEFAULT_PASSWORD }, ip);
+      expect(res.statusCode, path).toBe(429);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('failures through a dot-segment spelling count too', async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) expect((await raw(t, '/api/auth/./sign-in/email', { email: user.email, password: `wrong-${i}-password` }, ip)).statusCode).toBe(401);
+    expect((await raw(t, '/api/auth/sign-in/email', { email: user.email, password: DEFAULT_PASSWORD }, ip)).statusCode).toBe(429);
+  });
+
+  it('sign-up through a dot-segment spelling is validated like any other', async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    const res = await raw(t, '/api/auth/./sign-up/email', { name: 'Ada', username: 'ada_l', teamName: 'x'.repeat(1024 * 1024), email: 'ada@example.com', password: PASSWORD }, nextIp());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.field).toBe('teamName');
+    expect(await t.app.deps.db.selectFrom('user').select('id').execute()).toEqual([]);
+  });
+
+  it('paths Better Auth would not route, or that the app does not use, are 404 before reaching it', async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    const ip = nextIp();
+    for (const path of ['/api/auth//sign-up/email', '/api/auth/sign-up/email/', '/api/auth/%73ign-up/email', '/api/auth/../me', '/api/auth/delete-user', '/api/auth/change-email', '/api/auth/list-sessions']) {
+      const res = await raw(t, path, { name: 'Ada', username: 'ada_l', teamName: 'Analytical FC', email: 'ada@example.com', password: PASSWORD }, ip);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
+    expect(await t.app.deps.db.selectFrom('user').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('failed sign-ins are throttled per account and address', () => {
+  it('an attacker failing from other addresses does not lock the owner out', async () => {
+    t = await createTestApp();
+    const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
+    for (let i = 0; i < 30; i++) await signIn(t, user.email, `guess-${i}-password`, `10.66.${Math.floor(i / 5)}.${i % 5}`);
+    const owner = await signIn(t, user.email, DEFAULT_PASSWORD, nextIp());
+    expect(owner.statusCode).toBe(200);
+    expect(cookieOf(owner)).toMatch(/session_token=/);
+  });
+
+  it('the waits grow, the message says the true wait, and Retry-After matches', async () => {
+    const clock = fakeNow();
+    t = await createTestApp({ security: { now: clock.now } });
+    const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) expect((await signIn(t, user.email, `wrong-${i}-password`, ip)).statusCode).toBe(401);
+
+    const first = await signIn(t, user.email, DEFAULT_PASSWORD, ip);
+    expect(first.statusCode).toBe(429);
+    expect(first.json().error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please wait a minute and try again.' });
+    expect(first.headers['retry-after']).toBe('60');
+
+    clock.advance(61);
+    expect((await signIn(t, user.email, 'wrong-again-password', ip)).statusCode).toBe(401);
+    const second = await signIn(t, user.email, DEFAULT_PASSWORD, ip);
+    expect(second.json().error.message).toBe('Too many attempts. Please wait 2 minutes and try again.');
+    expect(second.headers['retry-after']).toBe('120');
+
+    clock.advance(121);
+    expect((await signIn(t, user.email, 'wrong-third-password', ip)).statusCode).toBe(401);
+    const third = await signIn(t, user.email, DEFAULT_PASSWORD, ip);
+    expect(third.json().error.message).toBe('Too many attempts. Please wait 4 minutes and try again.');
+    expect(third.headers['retry-after']).toBe('240');
+
+    // Once the wait is over the right password works and clears the record.
+    clock.advance(241);
+    expect((await signIn(t, user.email, DEFAULT_PASSWORD, ip)).statusCode).toBe(200);
+    expect((await signIn(t, user.email, 'wrong-after-password', ip)).statusCode).toBe(401);
+  });
+
+  it('a 429 reveals nothing about whether the account exists', async () => {
+    t = await createTestApp();
+    const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
+    const ipA = nextIp();
+    const ipB = nextIp();
+    let known = await signIn(t, user.email, 'wrong-password-1', ipA);
+    let unknown = await signIn(t, 'nobody-here@example.com', 'wrong-password-1', ipB);
+    expect(known.json()).toEqual(unknown.json());
+    for (let i = 0; i < 5; i++) {
+      known = await signIn(t, user.email, 'wrong-password-1', ipA);
+      unknown = await signIn(t, 'nobody-here@example.com', 'wrong-password-1', ipB);
+    }
+    expect(known.statusCode).toBe(429);
+    expect(unknown.statusCode).toBe(429);
+    expect(known.json()).toEqual(unknown.json());
+  });
+
+  it("Better Auth's own per-address limit also says the true wait and sends Retry-After", async () => {
+    t = await createTestApp();
+    const ip = nextIp();
+    let last = await signIn(t, 'a0@example.com', 'whatever-password', ip);
+    for (let i = 1; i <= 12 && last.statusCode !== 429; i++) last = await signIn(t, `a${i}@example.com`, 'whatever-password', ip);
+    expect(last.statusCode).toBe(429);
+    const retry = Number(last.headers['retry-after']);
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(last.json().error.message).toMatch(/^Too many attempts\. Please wait (a minute|\d+ seconds?) and try again\.$/);
+  });
+});
