@@ -1,12 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { fixtureId } from '../../game/fixture-id.js';
 import type { SeasonMatch } from '../../game/season.js';
-import { londonToUtc } from '../../game/time.js';
-import { builtinClubs, builtinSeason, type BuiltinSeasonKey } from './builtin/index.js';
-import { matchesWithClubNames } from './season-format.js';
+import { builtinClubs } from './builtin/index.js';
 import { applySyncPlan } from './sync-apply.js';
 import { planSeasonSync, type SyncPlanOptions } from './sync-plan.js';
 import type { AcceptedPlan, ExistingFixture, RefusedPlan, SyncPlan } from './sync-types.js';
+import { builtinMatches, storedFrom } from './test-support.js';
 
 // The planner on the real 2026/27 season against modified copies of its own file. "Today" is
 // Monday 23 November 2026: Matchdays 1–11 have kicked off, Matchday 12 is on Saturday 28th.
@@ -17,33 +16,7 @@ const MCI = 'Manchester City FC';
 const EVE = 'Everton FC';
 const LIV = 'Liverpool FC';
 
-function fileOf(key: BuiltinSeasonKey): SeasonMatch[] {
-  return matchesWithClubNames(builtinSeason(key), builtinClubs()).map((m) => ({
-    round: m.round,
-    date: m.date,
-    time: m.time,
-    home: m.homeName,
-    away: m.awayName,
-    ...(m.postponed ? { postponed: true } : {}),
-    ...(m.result ? { result: [m.result[0], m.result[1]] as [number, number] } : {}),
-  }));
-}
-
-/** The season as the database would hold it after importing the file (written here independently of the planner). */
-function storedFrom(matches: SeasonMatch[]): ExistingFixture[] {
-  return matches.map((m) => ({
-    id: fixtureId(m.home, m.away, m.date),
-    homeTeam: m.home,
-    awayTeam: m.away,
-    kickoffAt: m.time && !m.postponed ? londonToUtc(m.date, m.time) : null,
-    localDate: m.date,
-    localTime: m.postponed ? null : m.time,
-    gameweek: m.round,
-    postponed: m.postponed ? 1 : 0,
-    predictionsLockedAt: null,
-    result: m.result ? { homeScore: m.result[0], awayScore: m.result[1], final: 1, source: 'file' } : null,
-  }));
-}
+const fileOf = builtinMatches;
 
 const FILE = fileOf('2026-27');
 const STORED = storedFrom(FILE);
