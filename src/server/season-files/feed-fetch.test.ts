@@ -232,7 +232,7 @@ describe('faults change nothing and say why', () => {
   test('control and reordering characters from the body never reach the message', async () => {
     const r = failed(await fetchSeasonFeed(`${base}/escape`, local));
     expect(r.kind).toBe('not_a_season');
-    expect(r.message).not.toMatch(/[\u001b\u0007\u202e]/);
+    for (const c of ['\u001b', '\u0007', '\u202e']) expect(r.message).not.toContain(c);
     expect(r.message).not.toContain('junk line');
   });
 
