@@ -59,6 +59,10 @@ export function describePlayedMove(match: string, source: IncomingSource, to: Sc
   return `${match} has a final result, so its kick-off was kept (the ${source} ${says})`;
 }
 
+export function describeKeptPostponement(match: string, source: IncomingSource, to: Schedule): string {
+  return `${match} stays postponed: the ${source} still has it on its original date (${when(to)})`;
+}
+
 export function describeMissing(match: string, source: IncomingSource, gameweek: number | null): string {
   return `${match}${gameweek === null ? '' : ` (Matchday ${gameweek})`} is not in the ${source}; kept`;
 }

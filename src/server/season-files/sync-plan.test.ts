@@ -134,6 +134,15 @@ describe('kick-off changes keep the fixture (matched by club pair, not by date)'
     expect(back.changes[0]!.description).toBe('Everton FC v Liverpool FC rescheduled for Wed 20 Jan 19:30 (was postponed)');
   });
 
+  test('a postponement the file has not caught up with (still on its original date) stands', () => {
+    const adminPostponed = storedWith({ [pair(EVE, LIV)]: (f) => ({ ...f, kickoffAt: null, localTime: null, postponed: 1 }) });
+    const plan = accepted(planSeasonSync(adminPostponed, FILE, feed));
+    expect(plan.changes).toEqual([]);
+    expect(plan.skipped).toEqual([expect.objectContaining({ kind: 'postponement_kept', fixtureId: stored(EVE, LIV).id })]);
+    expect(plan.skipped[0]!.description).toBe('Everton FC v Liverpool FC stays postponed: the feed still has it on its original date (Sat 28 Nov 15:00)');
+    expect(plan.summary).toBe('No changes; 1 item held back.');
+  });
+
   test('a played match is not sent into the future or postponed: held back and reported', () => {
     const md1 = stored(ARS, 'Coventry City FC');
     const future = edited({ [pair(ARS, 'Coventry City FC')]: (m) => ({ ...m, date: '2026-12-30', time: '20:00' }) });

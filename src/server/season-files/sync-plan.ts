@@ -8,6 +8,7 @@ import {
   describeConflict,
   describeDuplicate,
   describeEarlyResult,
+  describeKeptPostponement,
   describeMissing,
   describePlayedMove,
   describeResult,
@@ -165,10 +166,13 @@ export function planSeasonSync(existing: readonly ExistingFixture[], incoming: r
       if (isFinal(f) && !kickedOff(to.kickoffAt)) {
         // A result is a fact after the whistle: a played match is not sent back into the future.
         skipped.push({ ...ids, kind: 'schedule_of_played_match', description: describePlayedMove(match, source, to) });
+      } else if (from.postponed && !to.postponed && to.localDate === from.localDate) {
+        // Still on its original date: the file has not caught up with the postponement (often the admin's), so it stands.
+        skipped.push({ ...ids, kind: 'postponement_kept', description: describeKeptPostponement(match, source, to) });
       } else {
         const what = !from.postponed && to.postponed ? 'postponed' : from.postponed && !to.postponed ? 'rescheduled' : 'moved';
         // The same condition as the fixtures repository's lock (decision 0012).
-        const locksPredictions = f.predictionsLockedAt === null && from.kickoffAt !== null && instant(from.kickoffAt)! <= now + DEADLINE_MS && instant(from.kickoffAt) !== instant(to.kickoffAt);
+        const locksPredictions = !f.predictionsLockedAt && from.kickoffAt !== null && instant(from.kickoffAt)! <= now + DEADLINE_MS && instant(from.kickoffAt) !== instant(to.kickoffAt);
         const dropsProvisionalScore = f.result !== null && !isFinal(f) && !kickedOff(to.kickoffAt);
         schedules.push({ kind: 'schedule', ...ids, what, from, to, locksPredictions, dropsProvisionalScore, description: describeSchedule(match, what, from, to, locksPredictions) });
         effective = to;

@@ -129,7 +129,12 @@ export interface SyncSkip {
   fixtureId: string;
   homeTeam: string;
   awayTeam: string;
-  kind: 'result_before_kickoff' | 'schedule_of_played_match';
+  /**
+   * result_before_kickoff: a score for a match that has not kicked off; schedule_of_played_match:
+   * a match with a final result sent into the future or postponed; postponement_kept: a postponed
+   * match the file still lists at its original date (the file has not caught up).
+   */
+  kind: 'result_before_kickoff' | 'schedule_of_played_match' | 'postponement_kept';
   description: string;
 }
 
