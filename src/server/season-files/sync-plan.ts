@@ -1,0 +1,279 @@
+import { fixtureId } from '../../game/fixture-id.js';
+import { DEADLINE_MS } from '../../game/limits.js';
+import type { SeasonMatch } from '../../game/season.js';
+import { UK_ZONE, zonedToUtc } from '../../game/time.js';
+import { checkClubs, checkCoverage, checkIncoming, daysBetween } from './sync-checks.js';
+import {
+  describeAdd,
+  describeConflict,
+  describeDuplicate,
+  describeEarlyResult,
+  describeKeptPostponement,
+  describeMissing,
+  describePlayedMove,
+  describeResult,
+  describeRound,
+  describeSchedule,
+  summarise,
+} from './sync-describe.js';
+import type {
+  AddChange,
+  DuplicateFixture,
+  ExistingFixture,
+  IncomingSource,
+  RefusedPlan,
+  MissingFixture,
+  ResultChange,
+  RoundChange,
+  Schedule,
+  ScheduleChange,
+  Score,
+  SyncConflict,
+  SyncCounts,
+  SyncPlan,
+  SyncSkip,
+} from './sync-types.js';
+
+export interface SyncPlanOptions {
+  /** The server's clock (results count only after kick-off; deadlines). */
+  now: Date;
+  /** What the incoming season is: results it writes carry this source. */
+  source: IncomingSource;
+  /** The zone of the file's dates and times (the competition's); Europe/London by default. */
+  timeZone?: string;
+  /**
+   * The season's clubs, by name as fixtures store them. Default: the clubs of the existing
+   * fixtures (none stored: any club is accepted). A file naming another club is refused.
+   */
+  clubs?: readonly string[];
+  /** Share of the stored club pairs the file must have (default 0.9). 0 turns the check off. */
+  minMatchedShare?: number;
+  /** Largest typical date difference between file and season before it counts as another season (default 60 days). */
+  maxMedianShiftDays?: number;
+  /** How long after kick-off a file's result is believed (default 0: from kick-off; the start-up seed uses 3 h). */
+  resultDelayMs?: number;
+  /** The name a club is shown by in descriptions (e.g. its short name); the stored name by default. */
+  clubLabel?: (name: string) => string;
+}
+
+const DEFAULT_MIN_MATCHED_SHARE = 0.9;
+const DEFAULT_MAX_MEDIAN_SHIFT_DAYS = 60;
+
+/** How names are compared: spacing and letter case never make two clubs. */
+const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+const pairKey = (home: string, away: string) => `${nameKey(home)}\u0000${nameKey(away)}`;
+const instant = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+const sameScore = (a: Score, b: Score) => a.homeScore === b.homeScore && a.awayScore === b.awayScore;
+const isFinal = (f: ExistingFixture) => f.result !== null && Boolean(f.result.final);
+
+function storedSchedule(f: ExistingFixture): Schedule {
+  return { kickoffAt: f.kickoffAt, localDate: f.localDate, localTime: f.localTime, postponed: Boolean(f.postponed) };
+}
+
+function sameSchedule(a: Schedule, b: Schedule): boolean {
+  return instant(a.kickoffAt) === instant(b.kickoffAt) && a.localDate === b.localDate && a.localTime === b.localTime && a.postponed === b.postponed;
+}
+
+/**
+ * Compares a season file (or feed) with the season's stored fixtures and says what to change,
+ * without changing anything: the apply step (a repository, in one transaction) writes
+ * `plan.changes` and records `plan.conflicts`. Fixtures are matched by club pair, never by date
+ * or id (docs/decisions/0014). A file that does not look like this season, whole and sound, is
+ * refused with a reason and nothing to change. Planning again after applying finds no changes.
+ * docs/feed.md says what is decided and why.
+ */
+export function planSeasonSync(existing: readonly ExistingFixture[], incoming: readonly SeasonMatch[], opts: SyncPlanOptions): SyncPlan {
+  const now = opts.now.getTime();
+  const zone = opts.timeZone ?? UK_ZONE;
+  const label = opts.clubLabel ?? ((name: string) => name);
+  const matchName = (home: string, away: string) => `${label(home)} v ${label(away)}`;
+  const base = { existing: existing.length, incoming: incoming.length, matched: 0 };
+  const refuse = (r: Pick<RefusedPlan, 'reason' | 'message'>, matched = 0): RefusedPlan => ({
+    ok: false,
+    ...r,
+    counts: { ...base, matched },
+  });
+
+  // The season's clubs, spelt as stored; the file's names are mapped onto them.
+  const canonical = new Map<string, string>();
+  for (const name of opts.clubs ?? existing.flatMap((f) => [f.homeTeam, f.awayTeam])) if (!canonical.has(nameKey(name))) canonical.set(nameKey(name), name.trim());
+  const spell = (name: string) => canonical.get(nameKey(name)) ?? name.trim().replace(/\s+/g, ' ');
+  const file = incoming.map((m) => ({ ...m, home: spell(m.home), away: spell(m.away) }));
+
+  const broken = checkIncoming(file);
+  if (broken) return refuse(broken);
+  const fileClubs = [...new Set(file.flatMap((m) => [m.home, m.away]))];
+  if (canonical.size > 0) {
+    const unknown = checkClubs(fileClubs, fileClubs.filter((c) => !canonical.has(nameKey(c))));
+    if (unknown) return refuse(unknown);
+  }
+
+  // Pair the file's matches with stored fixtures (an old database may hold a pair twice).
+  const byPair = new Map<string, ExistingFixture[]>();
+  for (const f of existing) {
+    const list = byPair.get(pairKey(f.homeTeam, f.awayTeam)) ?? [];
+    list.push(f);
+    byPair.set(pairKey(f.homeTeam, f.awayTeam), list);
+  }
+  const pairs = file.map((m) => ({ m, to: scheduleOf(m, zone), stored: pickStored(byPair.get(pairKey(m.home, m.away)), m) }));
+  const matched = pairs.filter((p) => p.stored !== undefined);
+  const coverage = checkCoverage({
+    existingPairs: byPair.size,
+    matchedPairs: matched.length,
+    incoming: file.length,
+    minMatchedShare: opts.minMatchedShare ?? DEFAULT_MIN_MATCHED_SHARE,
+    shifts: matched.map((p) => daysBetween(p.stored!.localDate, p.m.date)),
+    maxMedianShiftDays: opts.maxMedianShiftDays ?? DEFAULT_MAX_MEDIAN_SHIFT_DAYS,
+  });
+  if (coverage) return refuse(coverage, matched.length);
+
+  const source = opts.source;
+  const kickedOff = (kickoffAt: string | null) => kickoffAt !== null && Date.parse(kickoffAt) + (opts.resultDelayMs ?? 0) <= now;
+  const adds: AddChange[] = [];
+  const schedules: ScheduleChange[] = [];
+  const rounds: RoundChange[] = [];
+  const results: ResultChange[] = [];
+  const conflicts: SyncConflict[] = [];
+  const skipped: SyncSkip[] = [];
+  let unchanged = 0;
+
+  const usedIds = new Set(existing.map((f) => f.id));
+  for (const { m, to, stored: f } of pairs) {
+    const match = matchName(m.home, m.away);
+    const score: Score | null = m.result ? { homeScore: m.result[0], awayScore: m.result[1] } : null;
+    if (!f) {
+      const id = uniqueId(fixtureId(m.home, m.away, m.date), usedIds);
+      const result = score && kickedOff(to.kickoffAt) ? score : null;
+      if (score && !result) skipped.push({ fixtureId: id, homeTeam: m.home, awayTeam: m.away, kind: 'result_before_kickoff', description: describeEarlyResult(match, score, to) });
+      adds.push({
+        kind: 'add',
+        fixtureId: id,
+        homeTeam: m.home,
+        awayTeam: m.away,
+        fixture: { id, homeTeam: m.home, awayTeam: m.away, gameweek: m.round, ...to },
+        result,
+        source,
+        description: describeAdd(match, m.round, to, result),
+      });
+      continue;
+    }
+
+    const ids = { fixtureId: f.id, homeTeam: f.homeTeam, awayTeam: f.awayTeam };
+    const changesBefore = schedules.length + rounds.length + results.length;
+    const from = storedSchedule(f);
+    let effective = from;
+    if (!sameSchedule(from, to)) {
+      if (isFinal(f) && !kickedOff(to.kickoffAt)) {
+        // A result is a fact after the whistle: a played match is not sent back into the future.
+        skipped.push({ ...ids, kind: 'schedule_of_played_match', description: describePlayedMove(match, source, to) });
+      } else if (from.postponed && !to.postponed && to.localDate === from.localDate) {
+        // Still on its original date: the file has not caught up with the postponement (often the admin's), so it stands.
+        skipped.push({ ...ids, kind: 'postponement_kept', description: describeKeptPostponement(match, source, to) });
+      } else {
+        const what = !from.postponed && to.postponed ? 'postponed' : from.postponed && !to.postponed ? 'rescheduled' : 'moved';
+        // The same condition as the fixtures repository's lock (decision 0012).
+        const locksPredictions = !f.predictionsLockedAt && from.kickoffAt !== null && instant(from.kickoffAt)! <= now + DEADLINE_MS && instant(from.kickoffAt) !== instant(to.kickoffAt);
+        const dropsProvisionalScore = f.result !== null && !isFinal(f) && !kickedOff(to.kickoffAt);
+        schedules.push({ kind: 'schedule', ...ids, what, from, to, locksPredictions, dropsProvisionalScore, description: describeSchedule(match, what, from, to, locksPredictions) });
+        effective = to;
+      }
+    }
+    if (f.gameweek !== m.round) {
+      rounds.push({ kind: 'round', ...ids, from: f.gameweek, to: m.round, scored: isFinal(f), description: describeRound(match, f.gameweek, m.round) });
+    }
+    if (score) {
+      const current = f.result;
+      const alreadyThere = current !== null && isFinal(f) && sameScore(current, score);
+      if (alreadyThere) {
+        // Same final score, whoever wrote it: nothing to do.
+      } else if (!kickedOff(effective.kickoffAt)) {
+        skipped.push({ ...ids, kind: 'result_before_kickoff', description: describeEarlyResult(match, score, effective) });
+      } else if (current === null || !isFinal(f)) {
+        const what = current === null ? 'new' : 'final';
+        results.push({ kind: 'result', ...ids, what, from: current, to: score, source, description: describeResult(match, what, score, current) });
+      } else if (current.source === 'admin') {
+        conflicts.push({ ...ids, incoming: score, admin: { homeScore: current.homeScore, awayScore: current.awayScore }, source, description: describeConflict(match, source, score, current) });
+      } else {
+        results.push({ kind: 'result', ...ids, what: 'correction', from: current, to: score, source, description: describeResult(match, 'correction', score, current) });
+      }
+    }
+    if (schedules.length + rounds.length + results.length === changesBefore) unchanged++;
+  }
+
+  // Stored fixtures the file does not name, and second copies of a matched pair: reported, kept.
+  const matchedIds = new Set(matched.map((p) => p.stored!.id));
+  const matchedByPair = new Map(matched.map((p) => [pairKey(p.m.home, p.m.away), p.stored!.id]));
+  const missing: MissingFixture[] = [];
+  const duplicates: DuplicateFixture[] = [];
+  for (const f of existing) {
+    if (matchedIds.has(f.id)) continue;
+    const ids = { fixtureId: f.id, homeTeam: f.homeTeam, awayTeam: f.awayTeam };
+    const twin = matchedByPair.get(pairKey(f.homeTeam, f.awayTeam));
+    const match = matchName(f.homeTeam, f.awayTeam);
+    if (twin) duplicates.push({ ...ids, matchedTo: twin, description: describeDuplicate(match, source, f.id, twin) });
+    else missing.push({ ...ids, gameweek: f.gameweek, description: describeMissing(match, source, f.gameweek) });
+  }
+
+  const counts: SyncCounts = {
+    ...base,
+    matched: matched.length,
+    added: adds.length,
+    moved: schedules.filter((s) => s.what === 'moved').length,
+    postponed: schedules.filter((s) => s.what === 'postponed').length,
+    rescheduled: schedules.filter((s) => s.what === 'rescheduled').length,
+    locked: schedules.filter((s) => s.locksPredictions).length,
+    rounds: rounds.length,
+    results: results.length + adds.filter((a) => a.result).length,
+    corrections: results.filter((r) => r.what === 'correction').length,
+    conflicts: conflicts.length,
+    skipped: skipped.length,
+    missing: missing.length,
+    duplicates: duplicates.length,
+    unchanged,
+  };
+  const warnings: string[] = [];
+  const timed = matched.filter((p) => p.stored!.kickoffAt !== null && p.to.kickoffAt !== null).length;
+  if (timed >= 20 && counts.moved * 2 > timed) {
+    warnings.push(`${counts.moved} of ${timed} kick-offs move: check that the file's times are in the competition's time zone (${zone}).`);
+  }
+  return {
+    ok: true,
+    changes: [...adds, ...schedules, ...rounds, ...results],
+    conflicts,
+    skipped,
+    missing,
+    duplicates,
+    counts,
+    warnings,
+    summary: summarise(counts, source),
+  };
+}
+
+/** When the file says the match is: no time (or marked postponed) means postponed, without a kick-off. */
+function scheduleOf(m: SeasonMatch, zone: string): Schedule {
+  const time = m.postponed ? null : m.time;
+  return { kickoffAt: time === null ? null : zonedToUtc(m.date, time, zone), localDate: m.date, localTime: time, postponed: time === null };
+}
+
+/**
+ * Which stored fixture of a pair the file's match is: the one with the id an import of it would
+ * have, else the one on its date, else one with a final result, else the first by id (stable).
+ */
+function pickStored(candidates: ExistingFixture[] | undefined, m: SeasonMatch): ExistingFixture | undefined {
+  if (!candidates || candidates.length <= 1) return candidates?.[0];
+  const derived = fixtureId(m.home, m.away, m.date);
+  return (
+    candidates.find((f) => f.id === derived) ??
+    candidates.find((f) => f.localDate === m.date) ??
+    candidates.find(isFinal) ??
+    [...candidates].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]
+  );
+}
+
+/** The derived id, or the same with `_2`, `_3`… when the season already uses it. */
+function uniqueId(id: string, used: Set<string>): string {
+  let candidate = id;
+  for (let n = 2; used.has(candidate); n++) candidate = `${id}_${n}`;
+  used.add(candidate);
+  return candidate;
+}
