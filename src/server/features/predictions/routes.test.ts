@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
-import { buildFixture } from '../../test/factories-season.js';
+import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 
@@ -218,8 +218,8 @@ describe('reading predictions', () => {
     await db
       .insertInto('gameweeks')
       .values([
-        { gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18', updatedAt: '2025-08-01T00:00:00Z' },
-        { gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25', updatedAt: '2025-08-01T00:00:00Z' },
+        { seasonId: TEST_SEASON, gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18', updatedAt: '2025-08-01T00:00:00Z' },
+        { seasonId: TEST_SEASON, gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25', updatedAt: '2025-08-01T00:00:00Z' },
       ])
       .execute();
     await put('ARS_CHE', { homeScore: 2, awayScore: 0 });

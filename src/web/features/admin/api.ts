@@ -12,7 +12,7 @@ import {
   type Fixture,
   type FixtureForm,
 } from '../../../contract/fixtures';
-import { gameweekListReply, gameweekReply, gameweeksInfoDto, type GameweekEdit } from '../../../contract/season';
+import { gameweekListReply, gameweekReply, gameweeksInfoDto, type GameweekEdit } from '../../../contract/gameweeks';
 
 /** Query keys (the server's live events invalidate these prefixes). */
 export const allFixturesKey = ['fixtures', 'all'] as const;
