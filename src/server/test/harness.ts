@@ -4,6 +4,7 @@ import { createManualClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { dropDatabase, freshDatabase } from './databases.js';
 import type { BuildOptions } from '../app.js';
+import type { DatabaseHandle } from '../db/index.js';
 import { buildOtherSeason } from './factories-season.js';
 
 export interface TestApp {
@@ -20,9 +21,17 @@ export interface TestApp {
  * (factories-season.ts OTHER_SEASON) unless `otherSeason: false`.
  */
 export async function createTestApp(
-  opts: { now?: string; env?: Record<string, string>; services?: boolean; security?: BuildOptions['security']; otherSeason?: boolean } = {},
+  opts: {
+    now?: string;
+    env?: Record<string, string>;
+    services?: boolean;
+    security?: BuildOptions['security'];
+    otherSeason?: boolean;
+    /** An existing, migrated database (a migration test's); it is left open and kept on close. */
+    handle?: DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
-  const handle = await freshDatabase();
+  const handle = opts.handle ?? (await freshDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -43,7 +52,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await dropDatabase(handle);
+      if (!opts.handle) await dropDatabase(handle);
     },
   };
 }

@@ -21,8 +21,9 @@ export interface SeedReport {
  * competition, its clubs (matched by name; existing ones keep their colours), its fixtures
  * matched by (season, home, away) so nothing is duplicated and nothing already there is changed,
  * its gameweek definitions when it has none, and the real results of the matches already over by
- * the server clock (kick-off + 3 h), as source 'file', never over an existing result. Predictions
- * on those matches are scored in the same transaction.
+ * the server clock (kick-off + 3 h), as source 'file', never over an existing final result (a
+ * provisional in-play score gives way). Predictions on those matches are scored in the same
+ * transaction.
  */
 export async function ensureBuiltInSeason(db: DB, key: BuiltinSeasonKey, now: Date): Promise<SeedReport> {
   const nowIso = now.toISOString();
@@ -43,7 +44,13 @@ export async function ensureBuiltInSeason(db: DB, key: BuiltinSeasonKey, now: Da
     const inserted = await db
       .insertInto('results')
       .values(played.slice(i, i + 200).map(({ r, f }) => ({ fixtureId: f.id, homeScore: r.homeScore, awayScore: r.awayScore, final: 1, source: 'file' as const, updatedAt: nowIso })))
-      .onConflict((oc) => oc.column('fixtureId').doNothing())
+      // Never over a final result (the admin's, or an earlier file's); a provisional in-play score gives way to the real one.
+      .onConflict((oc) =>
+        oc
+          .column('fixtureId')
+          .doUpdateSet((eb) => ({ homeScore: eb.ref('excluded.homeScore'), awayScore: eb.ref('excluded.awayScore'), final: 1, source: 'file', updatedAt: nowIso }))
+          .where('results.final', '=', 0),
+      )
       .returning('fixtureId')
       .execute();
     results += inserted.length;
