@@ -29,19 +29,24 @@ async function makeSqliteTemplate(): Promise<string> {
   return file;
 }
 
+/** A new database on the test server (a copy of `template`, or empty); its URL. */
+async function createPostgresDatabase(base: string, prefix: string, template: string | null): Promise<string> {
+  const name = `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+  return `${base}/${name}`;
+}
+
 export async function freshDatabaseUrl(): Promise<string> {
   if (testDialect() === 'postgres') {
     const base = process.env.TEST_PG_URL;
     if (!base) throw new Error('TEST_PG_URL is not set: run the API tests through vitest (its global setup starts PostgreSQL).');
-    const name = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
-    const admin = new pg.Client({ connectionString: `${base}/postgres` });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE scoreline_template`);
-    } finally {
-      await admin.end();
-    }
-    return `${base}/${name}`;
+    return createPostgresDatabase(base, 't', 'scoreline_template');
   }
   sqliteTemplate ??= makeSqliteTemplate();
   const template = await sqliteTemplate;
@@ -84,15 +89,7 @@ export async function blankDatabase(): Promise<DatabaseHandle> {
   if (testDialect() === 'postgres') {
     const base = process.env.TEST_PG_URL;
     if (!base) throw new Error('TEST_PG_URL is not set: run the API tests through vitest (its global setup starts PostgreSQL).');
-    const name = `m_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
-    const admin = new pg.Client({ connectionString: `${base}/postgres` });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name}`);
-    } finally {
-      await admin.end();
-    }
-    return openDatabase(`${base}/${name}`, { poolSize: 2 });
+    return openDatabase(await createPostgresDatabase(base, 'm', null), { poolSize: 2 });
   }
   fs.mkdirSync(TMP, { recursive: true });
   return openDatabase(path.join(TMP, `m-${crypto.randomUUID()}.db`));
