@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import type { DatabaseHandle } from '../src/server/db/index.js';
-import { builtInSeasonFixtures, defaultGameweeks, replayableResults } from '../src/server/features/season/data.js';
+import { builtInGameweeks, builtInSeasonFixtures, replayableResults } from '../src/server/features/seasons/builtin.js';
 import { generateLeagueCode } from '../src/game/league-code.js';
 
 /**
@@ -29,12 +29,12 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   const now = new Date().toISOString();
   const date = (iso: string) => (dialect === 'postgres' ? new Date(iso) : iso);
 
-  // Season and gameweeks.
-  const fixtures = builtInSeasonFixtures();
+  // Season and gameweeks (2025/26: migration 0014 creates the season and its clubs).
+  const fixtures = builtInSeasonFixtures('2025-26');
   for (let i = 0; i < fixtures.length; i += BATCH) {
     await db.insertInto('fixtures').values(fixtures.slice(i, i + BATCH).map((f) => ({ ...f, createdAt: now, updatedAt: now }))).execute();
   }
-  await db.insertInto('gameweeks').values(defaultGameweeks().map((g) => ({ ...g, updatedAt: now }))).execute();
+  await db.insertInto('gameweeks').values(builtInGameweeks('2025-26').map((g) => ({ seasonId: '2025-26', ...g, updatedAt: now }))).execute();
 
   // Players (one shared password hash: hashing 10,000 passwords would dominate the run).
   const hash = await hashPassword('bench-password-1');
@@ -91,13 +91,14 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
         "outcome" = CASE WHEN ${exact} THEN 'exact' WHEN ${same} THEN 'outcome' ELSE 'wrong' END
       FROM "results" r WHERE r."fixtureId" = p."fixtureId" AND r."final" = 1`));
     await run(sql`DELETE FROM "userPoints"`);
-    await run(sql`INSERT INTO "userPoints" ("userId", "gameweek", "points", "exact")
-      SELECT p."userId", 0, SUM(p."points"), SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
-      FROM "predictions" p WHERE p."points" IS NOT NULL GROUP BY p."userId"`);
-    await run(sql`INSERT INTO "userPoints" ("userId", "gameweek", "points", "exact")
-      SELECT p."userId", f."gameweek", SUM(p."points"), SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
+    await run(sql`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
+      SELECT f."seasonId", 0, p."userId", SUM(p."points"), SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
       FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"
-      WHERE p."points" IS NOT NULL AND f."gameweek" IS NOT NULL GROUP BY p."userId", f."gameweek"`);
+      WHERE p."points" IS NOT NULL GROUP BY f."seasonId", p."userId"`);
+    await run(sql`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
+      SELECT f."seasonId", f."gameweek", p."userId", SUM(p."points"), SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
+      FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"
+      WHERE p."points" IS NOT NULL AND f."gameweek" IS NOT NULL GROUP BY f."seasonId", f."gameweek", p."userId"`);
   });
 
   // Leagues: 1,000 of 10, one of 1,000 and one of everyone.

@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from './support/server.js';
 import { api, ApiError } from '../src/web/lib/api.js';
 import { meReply } from '../src/contract/account.js';
 import { fixtureListReply, fixtureReply } from '../src/contract/fixtures.js';
-import { gameweeksInfoDto } from '../src/contract/season.js';
+import { gameweeksInfoDto } from '../src/contract/gameweeks.js';
 import { healthDto } from '../src/contract/system.js';
 
 /**

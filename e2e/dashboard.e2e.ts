@@ -7,7 +7,7 @@ import { startSmtpSink } from './support/smtp.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { buildPrediction, buildResult } from '../src/server/test/factories-game.js';
-import { replayableResults } from '../src/server/features/season/data.js';
+import { replayableResults } from '../src/server/features/seasons/builtin.js';
 
 /**
  * Dashboard, statistics and contact in Chromium against the real server and its built-in season.
@@ -39,7 +39,7 @@ beforeAll(async () => {
 
   // The real 2025/26 scores from the built-in season file, by fixture id.
   const ft = new Map(replayableResults().map((r) => [r.fixtureId, [r.homeScore, r.awayScore] as const]));
-  const fixtures = await db.selectFrom('fixtures').selectAll().where('kickoffAt', 'is not', null).orderBy('kickoffAt').orderBy('id').execute();
+  const fixtures = await db.selectFrom('fixtures').selectAll().where('seasonId', '=', '2025-26').where('kickoffAt', 'is not', null).orderBy('kickoffAt').orderBy('id').execute();
   let i = 0;
   let tonight = 0;
   for (const f of fixtures) {

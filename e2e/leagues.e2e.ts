@@ -33,7 +33,7 @@ beforeAll(async () => {
   carol = await buildUser(db, 'sqlite', { teamName: 'Carol Kickers' });
   const admin = await buildUser(db, 'sqlite', { role: 'admin', teamName: 'Admins' });
   adminCookie = await buildSessionCookie(db, 'sqlite', admin.id, SECRET);
-  fixtures = await db.selectFrom('fixtures').select(['id', 'homeTeam', 'awayTeam']).where('gameweek', '=', 1).orderBy('kickoffAt').orderBy('id').limit(2).execute();
+  fixtures = await db.selectFrom('fixtures').select(['id', 'homeTeam', 'awayTeam']).where('seasonId', '=', '2025-26').where('gameweek', '=', 1).orderBy('kickoffAt').orderBy('id').limit(2).execute();
   expect(fixtures).toHaveLength(2);
   // Picks made before the deadline (the predictions screen is another flow's test).
   await buildPrediction(db, { userId: alice.id, fixtureId: fixtures[0]!.id, homeScore: 1, awayScore: 1, predictedAt: '2025-08-14T10:00:00.000Z' });

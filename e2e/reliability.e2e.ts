@@ -53,7 +53,7 @@ async function prepare(): Promise<{ dataDir: string; port: number; users: Array<
     const u = await buildUser(handle.db, 'sqlite');
     users.push({ id: u.id, cookie: await buildSessionCookie(handle.db, 'sqlite', u.id, SECRET) });
   }
-  const fixtureIds = (await handle.db.selectFrom('fixtures').select('id').where('postponed', '=', 0).orderBy('id').execute()).map((r) => r.id);
+  const fixtureIds = (await handle.db.selectFrom('fixtures').select('id').where('seasonId', '=', '2025-26').where('postponed', '=', 0).orderBy('id').execute()).map((r) => r.id);
   await handle.close();
   return { dataDir, port, users, fixtureIds };
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** The admin's at-a-glance counts. */
 export const overviewDto = z.object({
+  /** The season whose fixtures and predictions are counted. */
+  season: z.string(),
   users: z.number().int(),
   verifiedUsers: z.number().int(),
   admins: z.number().int(),

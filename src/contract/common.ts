@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX } from '../game/limits.js';
+import { EMAIL_MAX, GAMEWEEK_NUMBER_MAX } from '../game/limits.js';
 
 /** The spec's "simple address pattern": something@something.tld with no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -43,8 +43,9 @@ export const okDto = z.object({ ok: z.literal(true) });
 /** An id in a path: any non-empty string up to `max` characters (unknown ids are a 404, not a 400). */
 export const idParam = (max = 200) => z.string().min(1).max(max);
 
-/** A gameweek of the season's 38, in a path, query or body (admin screens, fixture lists). */
-export const gameweekNumber = z.coerce.number().int().min(1).max(38);
-
-/** A gameweek filter on player screens (tables, picks, predictions); unknown gameweeks are simply empty. */
-export const gameweekFilter = z.coerce.number().int().min(1).max(99);
+/**
+ * A gameweek number in a path, query or body. Only a sanity bound: how many rounds a season has
+ * is the season's own data, so a player's filter on a gameweek the season lacks is simply empty,
+ * and an admin's change to one is refused by the server with the season's rounds.
+ */
+export const gameweekNumber = z.coerce.number().int().min(1).max(GAMEWEEK_NUMBER_MAX);

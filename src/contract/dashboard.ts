@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fixtureDto } from './fixtures.js';
 import { achievementDto } from './statistics.js';
+import { SEASON_PHASES } from '../game/season-phase.js';
 
 /** One of the player's latest predictions. */
 export const activityDto = z.object({
@@ -15,8 +16,10 @@ export const activityDto = z.object({
 });
 export type Activity = z.infer<typeof activityDto>;
 
-/** The Dashboard: tiles, the current gameweek's upcoming matches, recent activity, badges and progress. */
+/** The Dashboard, in the current season: tiles, the current gameweek's upcoming matches, recent activity, badges and progress. */
 export const dashboardDto = z.object({
+  /** The current season: everything here is of it. */
+  season: z.object({ id: z.string(), label: z.string(), phase: z.enum(SEASON_PHASES) }),
   tiles: z.object({
     totalPredictions: z.number().int(),
     successRate: z.number(),

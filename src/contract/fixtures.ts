@@ -44,6 +44,8 @@ export const resultDto = z.object({ homeScore: z.number(), awayScore: z.number()
 /** The only shape a fixture leaves the server in (HTTP and events). */
 export const fixtureDto = z.object({
   id: z.string(),
+  /** The season it belongs to. */
+  seasonId: z.string(),
   homeTeam: z.string(),
   awayTeam: z.string(),
   /** UTC instant, null while a postponed match has no new time. */
@@ -59,15 +61,16 @@ export const fixtureDto = z.object({
 export type Fixture = z.infer<typeof fixtureDto>;
 
 export const fixtureReply = z.object({ fixture: fixtureDto });
-export const fixtureListReply = z.object({ fixtures: z.array(fixtureDto) });
+/** A season's fixtures (`season` says which: the current one unless `?season=` named another). */
+export const fixtureListReply = z.object({ season: z.string(), fixtures: z.array(fixtureDto) });
 
 /** What deleting a fixture takes with it. */
 export const fixtureImpactDto = z.object({ predictions: z.number().int(), results: z.number().int() });
 export const fixtureDeletedReply = fixtureImpactDto.extend({ deleted: z.literal(1) });
 export const fixturesDeletedReply = z.object({ deleted: z.number().int() });
 
-/** The built-in season's import runs in batches: call again with nextOffset until it is null. */
-export const importSeasonBody = z.object({ offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(380).default(380) });
+/** The current season's built-in file is imported in batches: call again with nextOffset until it is null. */
+export const importSeasonBody = z.object({ offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(1000) });
 export const importSeasonReply = z.object({ total: z.number().int(), imported: z.number().int(), nextOffset: z.number().int().nullable() });
 
 export const importFileBody = z.object({ fileName: z.string().max(200).optional(), content: z.string().min(1, { error: 'The file is empty.' }) });

@@ -91,9 +91,11 @@ export const tableRowDto = z.object({
 });
 export type TableRow = z.infer<typeof tableRowDto>;
 
-/** A page of a league table (overall, or one gameweek), always with the viewer's own row. */
+/** A page of a league table (a season's overall or one gameweek, or every season added up), always with the viewer's own row. */
 export const tablePageDto = z.object({
   league: leagueDto,
+  /** The season ranked, or 'all' for the all-seasons total. */
+  season: z.string(),
   gameweek: z.number().nullable(),
   page: z.number(),
   pageSize: z.number(),
@@ -106,6 +108,8 @@ export type TablePage = z.infer<typeof tablePageDto>;
 /** The table with the provisional points of matches in play added to the stored totals. */
 export const liveTableDto = z.object({
   leagueId: z.string(),
+  /** The current season (the live table is always of it). */
+  season: z.string(),
   /** Matches in play right now (kicked off, no final result). */
   liveMatches: z.number(),
   rows: z.array(
@@ -122,7 +126,7 @@ export const liveTableDto = z.object({
 });
 export type LiveTable = z.infer<typeof liveTableDto>;
 
-export const gameweekChoicesReply = z.object({ gameweeks: z.array(z.number()) });
+export const gameweekChoicesReply = z.object({ season: z.string(), gameweeks: z.array(z.number()) });
 
 /** A member's pick on a fixture whose deadline has passed. */
 export const pickDto = z.object({
@@ -138,6 +142,7 @@ export type Pick = z.infer<typeof pickDto>;
 
 export const memberPicksDto = z.object({
   member: z.object({ userId: z.string(), displayName: z.string() }),
+  season: z.string(),
   gameweek: z.number().nullable(),
   gameweeks: z.array(z.number()),
   picks: z.array(pickDto),
@@ -154,4 +159,4 @@ export const positionDto = z.object({
   change: z.enum(POSITION_CHANGES),
 });
 export type LeaguePosition = z.infer<typeof positionDto>;
-export const positionListReply = z.object({ positions: z.array(positionDto) });
+export const positionListReply = z.object({ season: z.string(), positions: z.array(positionDto) });

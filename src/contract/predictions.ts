@@ -46,12 +46,14 @@ export const boardMatchDto = predictableFixtureDto.extend({ prediction: predicti
 export type BoardMatch = z.infer<typeof boardMatchDto>;
 
 export const savedPredictionReply = z.object({ prediction: ownPredictionDto });
-export const myPredictionsReply = z.object({ now: z.string(), predictions: z.array(ownPredictionDto) });
+export const myPredictionsReply = z.object({ now: z.string(), season: z.string(), predictions: z.array(ownPredictionDto) });
 export type MyPredictions = z.infer<typeof myPredictionsReply>;
 
 /** The Predictions screen: one gameweek's fixtures, deadlines, results and the viewer's own picks. */
 export const boardDto = z.object({
   now: z.string(),
+  /** The season shown (the current one unless `?season=` named another). */
+  season: z.string(),
   gameweek: z.number(),
   currentGameweek: z.number(),
   gameweeks: z.array(z.number()),

@@ -4,7 +4,7 @@ import { WEEKDAYS } from '../game/statistics.js';
 export const achievementDto = z.object({ id: z.string(), name: z.string(), description: z.string(), earned: z.boolean() });
 export type Achievement = z.infer<typeof achievementDto>;
 
-/** The Statistics screen: the player's own numbers, badges and rank history. */
+/** The Statistics screen: the player's own numbers, badges and rank history in one season. */
 export const statisticsDto = z.object({
   totalPredictions: z.number().int(),
   scoredPredictions: z.number().int(),
@@ -32,6 +32,8 @@ export const statisticsDto = z.object({
   rankScope: z.object({ leagueId: z.string().nullable(), name: z.string() }),
   leagues: z.array(z.object({ id: z.string(), name: z.string() })),
   timeZone: z.string(),
+  /** The season these are of (the current one unless `?season=` named another). */
+  season: z.string(),
 });
 export type Statistics = z.infer<typeof statisticsDto>;
 export const statisticsReply = z.object({ statistics: statisticsDto });

@@ -15,3 +15,5 @@ export const LEAGUE_CODE_LENGTH = 8;
 export const CONTACT_MESSAGE_MAX = 5000;
 /** Predictions close this long before kick-off. */
 export const DEADLINE_MS = 2 * 60 * 60 * 1000;
+/** The highest gameweek number any request may name (a league of 50 clubs has 98 rounds); a season's own rounds decide the rest. */
+export const GAMEWEEK_NUMBER_MAX = 99;

@@ -1,6 +1,6 @@
 /**
  * The only source of "now" on the server. With SCORELINE_NOW the clock starts at that instant
- * and runs on in real time, so the finished 2025/26 season can be played as if it were live.
+ * and runs on in real time, so a finished season (2025/26) can be played as if it were live.
  */
 export interface Clock {
   now(): Date;

@@ -26,7 +26,7 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where generated secrets live; the directory of the embedded database by default. */
   DATA_DIR: z.string().min(1).default('./data'),
-  /** Seeds the built-in 2025/26 season into an empty database at start-up (on unless "false"). */
+  /** Seeds the built-in seasons (2025/26, 2026/27) at start-up, once each (on unless "false"). */
   SEED_SEASON: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Behind a reverse proxy: a hop count or the proxies' addresses/CIDRs whose X-Forwarded-For is believed. */
   TRUST_PROXY: z

@@ -3,6 +3,7 @@ import type { UserRole } from '../../contract/account.js';
 import type { ContactStatus } from '../../contract/contact.js';
 import type { Competition, Privacy } from '../../contract/leagues.js';
 import type { PredictionOutcome } from '../../game/scoring.js';
+import type { ClubPattern } from '../../game/clubs.js';
 
 /**
  * Database types. Column names are camelCase everywhere because Better Auth's own tables
@@ -65,6 +66,50 @@ export interface VerificationTable {
   updatedAt: AuthDate;
 }
 
+/** A competition (the Premier League) and its clock; `currentSeasonId` set when an admin pinned the current season. */
+export interface CompetitionTable {
+  id: string;
+  name: string;
+  code: string;
+  timeZone: string;
+  currentSeasonId: string | null;
+  createdAt: string;
+}
+
+/** A season of a competition (migration 0014). */
+export interface SeasonTable {
+  /** `2025-26`: short and URL-friendly. */
+  id: string;
+  competitionId: string;
+  /** `2025/26`: what players see. */
+  label: string;
+  /** UK dates of its first and last fixture (null while it has none), kept by every fixture write. */
+  startDate: string | null;
+  endDate: string | null;
+  /** Where its results feed is read from (null: no feed). */
+  feedUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ClubTable {
+  /** Slug (`manchester-city`). */
+  id: string;
+  /** As fixtures and season files spell it; unique. */
+  name: string;
+  shortName: string;
+  code: string;
+  primaryColour: string;
+  secondaryColour: string;
+  pattern: ClubPattern;
+  createdAt: string;
+}
+
+export interface SeasonClubTable {
+  seasonId: string;
+  clubId: string;
+}
+
 export interface FixtureTable extends FixtureFields {
   /** Derived id for imported fixtures (`HomeTeam_vs_AwayTeam_YYYY-MM-DD`), random for manual ones. */
   id: string;
@@ -76,6 +121,9 @@ export interface FixtureTable extends FixtureFields {
 
 /** A fixture's writable columns (id and timestamps aside): forms, imports and factories write these. */
 export interface FixtureFields {
+  /** The season it belongs to (never null once written: migration 0014 gave old rows 2025/26). */
+  seasonId: string;
+  /** Club names (`clubs.name`), checked against the season's clubs on every write. */
   homeTeam: string;
   awayTeam: string;
   /** UTC instant of kick-off; null while a postponed match has no new time. */
@@ -95,8 +143,12 @@ export interface ResultTable {
   awayScore: number;
   /** 1 = final (scored); 0 = provisional in-play score (never scored). */
   final: number;
+  /** Who wrote it: the admin (always wins), the results feed, or a season file. */
+  source: ColumnType<ResultSource, ResultSource | undefined, ResultSource>;
   updatedAt: string;
 }
+
+export type ResultSource = 'admin' | 'feed' | 'file';
 
 export interface PredictionTable {
   userId: string;
@@ -111,6 +163,7 @@ export interface PredictionTable {
 }
 
 export interface GameweekTable {
+  seasonId: string;
   gameweek: number;
   startDate: string;
   endDate: string;
@@ -135,10 +188,11 @@ export interface LeagueMemberTable {
   joinedAt: string;
 }
 
-/** Points per player and gameweek (0 = season total), kept by triggers (migration 0005). */
+/** Points per season, gameweek (0 = that season's total) and player, kept by triggers (migrations 0005, 0009, 0014). */
 export interface UserPointsTable {
-  userId: string;
+  seasonId: string;
   gameweek: number;
+  userId: string;
   points: number;
   exact: number;
 }
@@ -203,11 +257,51 @@ export interface ContactMessageTable {
   sentAt: string | null;
 }
 
+export type FeedRunOutcome = 'changed' | 'unchanged' | 'failed';
+
+/** One run of a season's results feed (written by the feed service). */
+export interface FeedRunTable {
+  id: string;
+  seasonId: string;
+  startedAt: string;
+  finishedAt: string | null;
+  /** Null while the run is in flight. */
+  outcome: FeedRunOutcome | null;
+  message: string | null;
+  /** What it changed, as JSON. */
+  changes: string | null;
+}
+
+/** Which result was kept when a feed disagreed with the admin's. */
+export type FeedConflictResolution = 'admin' | 'feed';
+
+/** A feed result that disagrees with the admin's result of a fixture, for the admin to settle. */
+export interface FeedConflictTable {
+  fixtureId: string;
+  seasonId: string;
+  feedHome: number;
+  feedAway: number;
+  seenAt: string;
+  resolvedAt: string | null;
+  resolution: FeedConflictResolution | null;
+}
+
+/** A named lease: the holder runs the job until it expires (once across instances). */
+export interface LeaseTable {
+  name: string;
+  holder: string;
+  expiresAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  competitions: CompetitionTable;
+  seasons: SeasonTable;
+  clubs: ClubTable;
+  seasonClubs: SeasonClubTable;
   fixtures: FixtureTable;
   results: ResultTable;
   predictions: PredictionTable;
@@ -220,4 +314,7 @@ export interface Database {
   userSettings: UserSettingsTable;
   reminderLog: ReminderLogTable;
   contactMessages: ContactMessageTable;
+  feedRuns: FeedRunTable;
+  feedConflicts: FeedConflictTable;
+  leases: LeaseTable;
 }

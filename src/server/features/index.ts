@@ -3,8 +3,9 @@ import { healthRoutes } from './health/routes.js';
 import { leagueRoutes } from './leagues/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { adminOverviewRoutes } from './admin-overview/routes.js';
-import { seasonRoutes } from './season/routes.js';
-import { seedBuiltInSeason } from './season/seed.js';
+import { seasonRoutes } from './seasons/routes.js';
+import { seedBuiltInSeasons } from './seasons/seed.js';
+import { gameweekRoutes } from './gameweeks/routes.js';
 import { fixtureRoutes } from './fixtures/routes.js';
 import { predictionRoutes } from './predictions/routes.js';
 import { resultRoutes } from './results/routes.js';
@@ -17,9 +18,9 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { startContactRetryService } from './contact/delivery.js';
 
-/** Data work done once at start-up, before any route answers: the built-in season (SEED_SEASON). */
+/** Data work done once at start-up, before any route answers: the built-in seasons (SEED_SEASON). */
 export async function prepareFeatureData(app: FastifyInstance): Promise<void> {
-  if (app.deps.config.SEED_SEASON) await seedBuiltInSeason(app);
+  if (app.deps.config.SEED_SEASON) await seedBuiltInSeasons(app);
 }
 
 /** Every feature's routes. Each feature is a Fastify plugin in features/<name>/routes.ts. */
@@ -29,6 +30,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(leagueRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(seasonRoutes);
+  await app.register(gameweekRoutes);
   await app.register(fixtureRoutes);
   await app.register(predictionRoutes);
   await app.register(resultRoutes);

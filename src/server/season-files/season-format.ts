@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isClockTime, isIsoDate } from '../../game/dates.js';
+import { CLUB_PATTERNS } from '../../game/clubs.js';
 import { checkSeasonStructure } from '../../game/season.js';
 import { zonedToUtc } from '../../game/time.js';
 import { SCORE_MAX, TEAM_NAME_MAX } from './types.js';
@@ -20,9 +21,6 @@ const isoDate = z.string().refine(isIsoDate, 'a date is YYYY-MM-DD');
 const clockTime = z.string().refine(isClockTime, 'a time is HH:MM');
 const score = z.tuple([z.number().int().min(0).max(SCORE_MAX), z.number().int().min(0).max(SCORE_MAX)]);
 
-/** How a club's generated badge is drawn, chosen to resemble its real shirt or crest. */
-export const BADGE_PATTERNS = ['plain', 'stripes', 'halves', 'hoops', 'sash'] as const;
-export type BadgePattern = (typeof BADGE_PATTERNS)[number];
 
 export const clubSchema = z.strictObject({
   key: clubKeySchema,
@@ -33,7 +31,7 @@ export const clubSchema = z.strictObject({
   code: z.string().regex(/^[A-Z]{3}$/, 'a club code is three capital letters'),
   primary: colour,
   secondary: colour,
-  badge: z.enum(BADGE_PATTERNS),
+  badge: z.enum(CLUB_PATTERNS),
 });
 export type ClubRecord = z.infer<typeof clubSchema>;
 

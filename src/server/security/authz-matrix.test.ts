@@ -82,6 +82,8 @@ const CASES: Record<string, Case> = {
   'GET /api/leagues/positions': { auth: 'user', url: () => '/api/leagues/positions' },
   'GET /api/leagues/:id/live-table': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/live-table` },
   'GET /api/admin/overview': { auth: 'admin', url: () => '/api/admin/overview' },
+  'GET /api/seasons': { auth: 'public', url: () => '/api/seasons' },
+  'GET /api/clubs': { auth: 'public', url: () => '/api/clubs?season=2025-26' },
   'GET /api/gameweeks': { auth: 'public', url: () => '/api/gameweeks' },
   'GET /api/admin/gameweeks': { auth: 'admin', url: () => '/api/admin/gameweeks' },
   'PUT /api/admin/gameweeks/:gameweek': { auth: 'admin', url: () => '/api/admin/gameweeks/1', body: () => ({ startDate: '2025-08-15', endDate: '2025-08-18' }) },

@@ -144,7 +144,7 @@ describe('the league-table cache', () => {
     }
     const maxBytes = 16 * 1024;
     const cache = createTableCache(() => db, bus, { maxBytes });
-    for (let i = 0; i < 40; i++) expect(await cache.get(`tc-${i}`, 0)).not.toBeNull();
+    for (let i = 0; i < 40; i++) expect(await cache.get(`tc-${i}`, { seasonId: '2025-26', gameweek: 0 })).not.toBeNull();
     const stats = cache.stats();
     expect(stats.bytes).toBeLessThanOrEqual(maxBytes);
     expect(stats.entries).toBeGreaterThan(0);

@@ -38,7 +38,7 @@ describe('a final result', () => {
     const res = await w.t.request({ method: 'PUT', url: `/api/admin/results/${f.id}`, cookie: w.admin, payload: { homeScore: 2, awayScore: 0 } });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({ code: 'not_started', message: "This match hasn't kicked off yet. Its final result can be saved once it has started." });
-    expect(await w.db.selectFrom('results').selectAll().execute()).toEqual([]);
+    expect(await w.db.selectFrom('results').selectAll().where('fixtureId', '=', f.id).execute()).toEqual([]);
   });
 
   it('can be saved once the match has started, and a live score too', async () => {
@@ -60,7 +60,7 @@ describe('predictions', () => {
     const res = await w.t.request({ method: 'PUT', url: `/api/predictions/${f.id}`, cookie: w.player, payload: { homeScore: 3, awayScore: 1 } });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({ code: 'has_result', message: 'This match already has a result, so it takes no more predictions.' });
-    expect(await w.db.selectFrom('predictions').selectAll().execute()).toEqual([]);
+    expect(await w.db.selectFrom('predictions').selectAll().where('fixtureId', '=', f.id).execute()).toEqual([]);
   });
 
   it('stay closed for good once the deadline has passed, even after the admin moves the match later', async () => {
@@ -77,7 +77,7 @@ describe('predictions', () => {
     const res = await w.t.request({ method: 'PUT', url: `/api/predictions/${f.id}`, cookie: w.player, payload: { homeScore: 1, awayScore: 1 } });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({ code: 'deadline_passed', message: 'Predictions for this match closed at its original deadline and stay closed, although it has been moved.' });
-    expect(await w.db.selectFrom('predictions').selectAll().execute()).toEqual([]);
+    expect(await w.db.selectFrom('predictions').selectAll().where('fixtureId', '=', f.id).execute()).toEqual([]);
     // The board shows it closed too.
     const board = await w.t.request({ method: 'GET', url: '/api/predictions/board?gameweek=1', cookie: w.player });
     const row = (board.json().matches as Array<{ fixture: { id: string }; window: string }>).find((m) => m.fixture.id === f.id);

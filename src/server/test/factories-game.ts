@@ -38,7 +38,7 @@ export async function buildResult(db: DB, r: { fixtureId: string; homeScore?: nu
       .execute();
     return { fixtureId: r.fixtureId, ...score, final: 0 };
   }
-  await saveFinalResult(db, r.fixtureId, score, updatedAt);
+  await saveFinalResult(db, r.fixtureId, score, updatedAt, 'admin');
   await rescorePredictions(db, r.fixtureId, score);
   return { fixtureId: r.fixtureId, ...score, final: 1 };
 }

@@ -3,6 +3,7 @@ import { hashPassword, makeSignature } from 'better-auth/crypto';
 import type { DB } from '../db/index.js';
 import type { Dialect } from '../db/migrations/types.js';
 import type { Me } from '../../contract/account.js';
+import { givePastSeasonPoints } from './factories-season.js';
 
 /** Shared by tests, seed scripts and benchmarks. Every factory writes real rows. */
 export const DEFAULT_PASSWORD = 'correct-horse-42';
@@ -15,7 +16,7 @@ let seq = 0;
 export async function buildUser(
   db: DB,
   dialect: Dialect,
-  overrides: Partial<Omit<BuiltUser, 'id'>> & { emailVerified?: boolean; createdAt?: string } = {},
+  overrides: Partial<Omit<BuiltUser, 'id'>> & { emailVerified?: boolean; createdAt?: string; pastSeason?: boolean } = {},
 ): Promise<BuiltUser> {
   const n = ++seq;
   const id = crypto.randomUUID();
@@ -68,6 +69,8 @@ export async function buildUser(
       updatedAt: date(now),
     })
     .execute();
+  // Every player has a past season behind them in the test world (factories-season.ts OTHER_SEASON).
+  if (overrides.pastSeason !== false) await givePastSeasonPoints(db, id);
   return user;
 }
 

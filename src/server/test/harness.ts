@@ -4,6 +4,8 @@ import { createManualClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { dropDatabase, freshDatabase } from './databases.js';
 import type { BuildOptions } from '../app.js';
+import type { DatabaseHandle } from '../db/index.js';
+import { buildOtherSeason } from './factories-season.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,12 +17,21 @@ export interface TestApp {
 
 /**
  * The real app on a fresh real database (SQLite, or PostgreSQL when TEST_DB=postgres),
- * with a manual clock. Nothing is mocked.
+ * with a manual clock. Nothing is mocked. The database holds the test world's other season
+ * (factories-season.ts OTHER_SEASON) unless `otherSeason: false`.
  */
 export async function createTestApp(
-  opts: { now?: string; env?: Record<string, string>; services?: boolean; security?: BuildOptions['security'] } = {},
+  opts: {
+    now?: string;
+    env?: Record<string, string>;
+    services?: boolean;
+    security?: BuildOptions['security'];
+    otherSeason?: boolean;
+    /** An existing, migrated database (a migration test's); it is left open and kept on close. */
+    handle?: DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
-  const handle = await freshDatabase();
+  const handle = opts.handle ?? (await freshDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -32,6 +43,7 @@ export async function createTestApp(
   const clock = createManualClock(opts.now ?? '2025-08-01T12:00:00Z');
   const app = await buildApp({ config, clock, handle, logger: false, services: opts.services ?? false, security: opts.security });
   await app.ready();
+  if (opts.otherSeason !== false) await buildOtherSeason(app.deps.db);
   return {
     app,
     clock,
@@ -40,7 +52,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await dropDatabase(handle);
+      if (!opts.handle) await dropDatabase(handle);
     },
   };
 }

@@ -6,6 +6,7 @@ import { LogoutDialog } from '../components/LogoutDialog';
 import { ProPromo } from '../components/ProPromo';
 import { TeamNamePrompt } from '../components/TeamNamePrompt';
 import { Icon, type IconName } from '../components/icons';
+import { useClubs, useSeasons } from '../features/seasons/api';
 
 const NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/dashboard', label: 'Dashboard', icon: 'home' },
@@ -55,6 +56,10 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
 /** The signed-in frame: sidebar (a slide-in drawer on small screens), header with e-mail and Logout. */
 export function PlayerLayout() {
   const { user } = useSession();
+  // Every player screen shows a season (the current one unless ?season=), and badges need the
+  // clubs: both are fetched once here, early, rather than by the first screen that asks.
+  useSeasons();
+  useClubs();
   const [drawer, setDrawer] = useState(false);
   const [logout, setLogout] = useState(false);
   const location = useLocation();

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { clubByName, type Club } from '../../game/clubs';
+import type { ClubInfo } from '../../contract/seasons';
+import { useClub } from '../features/seasons/api';
 
 type Pattern =
   | 'stripes'
@@ -19,7 +20,10 @@ type Pattern =
   | 'ring'
   | 'plain';
 
-/** Each club's crest design: a heraldic division of its shield in its two colours. */
+/** The crest drawn for a club's badge pattern (clubs data), for clubs without a crest of their own below. */
+const FROM_PATTERN: Record<ClubInfo['pattern'], Pattern> = { plain: 'plain', stripes: 'stripes', halves: 'halves', hoops: 'hoops', sash: 'bend' };
+
+/** Clubs whose crest design we drew by hand: a heraldic division of its shield in its two colours. */
 const PATTERNS: Record<string, Pattern> = {
   ARS: 'chief',
   AVL: 'chevron',
@@ -101,12 +105,14 @@ function division(pattern: Pattern, c: string): ReactNode {
   }
 }
 
-function Crest({ club, size }: { club: Club; size: number }) {
+function Crest({ club, size }: { club: ClubInfo; size: number }) {
   const clip = useId();
-  const pattern = PATTERNS[club.code] ?? 'plain';
+  const pattern = PATTERNS[club.code] ?? FROM_PATTERN[club.pattern];
+  const primary = club.primaryColour;
+  const secondary = club.secondaryColour;
   // The outline is whichever of the two colours stands out from the page; very light shields get a dark edge.
-  const edge = luminance(club.primary) > 0.8 && luminance(club.secondary) > 0.8 ? '#334155' : luminance(club.primary) > 0.8 ? club.secondary : club.primary;
-  const textDark = luminance(club.primary) > 0.45;
+  const edge = luminance(primary) > 0.8 && luminance(secondary) > 0.8 ? '#334155' : luminance(primary) > 0.8 ? secondary : primary;
+  const textDark = luminance(primary) > 0.45;
   return (
     <svg role="img" aria-label={`${club.shortName} badge`} width={size} height={size} viewBox="0 0 32 32" className="shrink-0">
       <defs>
@@ -115,8 +121,8 @@ function Crest({ club, size }: { club: Club; size: number }) {
         </clipPath>
       </defs>
       <g clipPath={`url(#${clip})`}>
-        <rect width="32" height="32" fill={club.primary} />
-        {division(pattern, club.secondary)}
+        <rect width="32" height="32" fill={primary} />
+        {division(pattern, secondary)}
       </g>
       <path d={SHIELD} fill="none" stroke={edge} strokeWidth="1.6" strokeLinejoin="round" />
       <text
@@ -140,11 +146,11 @@ function Crest({ club, size }: { club: Club; size: number }) {
 
 /**
  * A club badge drawn by the project in the club's two colours (no image from another host):
- * a shield with the club's own heraldic division and its three-letter code. Unknown clubs get
- * a generic football icon.
+ * a shield with the club's own heraldic division and its three-letter code (clubs come from
+ * GET /api/clubs). Unknown clubs, and any club while the clubs load, get a generic football icon.
  */
 export function ClubBadge({ team, size = 32 }: { team: string; size?: number }) {
-  const club = clubByName(team);
+  const club = useClub(team);
   if (!club) {
     return (
       <svg role="img" aria-label={`${team} badge`} width={size} height={size} viewBox="0 0 32 32" className="shrink-0">

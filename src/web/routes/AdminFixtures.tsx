@@ -8,12 +8,18 @@ import { BulkDeleteButton, ImportFileInput, ImportSeasonButton } from '../featur
 import { DeleteFixtureDialog } from '../features/admin/DeleteFixtureDialog';
 import { FixtureCard } from '../features/admin/FixtureCard';
 import { FixtureFormModal } from '../features/admin/FixtureFormModal';
-
-const GAMEWEEKS = Array.from({ length: 38 }, (_, i) => i + 1);
+import { useSeasonParam, useSelectedSeason } from '../features/seasons/api';
 
 function AdminFixturesScreen() {
-  const fixtures = useAllFixtures();
-  const info = useGameweeksInfo();
+  const season = useSeasonParam();
+  const label = useSelectedSeason()?.label;
+  const fixtures = useAllFixtures(season);
+  const info = useGameweeksInfo(season);
+  // The filter offers the season's own gameweeks: those defined, and any a fixture names.
+  const gameweeks = useMemo(
+    () => [...new Set([...(info.data?.gameweeks ?? []).map((g) => g.gameweek), ...(info.data?.withFixtures ?? [])])].sort((a, b) => a - b),
+    [info.data],
+  );
   const [filter, setFilter] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Fixture | null>(null);
@@ -35,7 +41,7 @@ function AdminFixturesScreen() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Fixture Management</h1>
-          <p className="text-sm text-slate-700">Add, edit, import and delete Premier League fixtures.</p>
+          <p className="text-sm text-slate-700">Add, edit, import and delete Premier League {label ? `${label} ` : ''}fixtures.</p>
         </div>
       </div>
 
@@ -56,7 +62,7 @@ function AdminFixturesScreen() {
         <Link to="/admin/gameweeks" className="btn-secondary">
           Manage Gameweeks
         </Link>
-        <BulkDeleteButton gameweek={filter} count={shown.length} busy={busy || fixtures.isPending} setBusy={setBusy} />
+        <BulkDeleteButton season={season} gameweek={filter} count={shown.length} busy={busy || fixtures.isPending} setBusy={setBusy} />
       </section>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -71,7 +77,7 @@ function AdminFixturesScreen() {
             onChange={(e) => setFilter(e.target.value === 'all' ? null : Number(e.target.value))}
           >
             <option value="all">All Gameweeks</option>
-            {GAMEWEEKS.map((n) => (
+            {gameweeks.map((n) => (
               <option key={n} value={n}>
                 Gameweek {n}
               </option>
@@ -110,6 +116,7 @@ function AdminFixturesScreen() {
       <FixtureFormModal
         open={formOpen}
         fixture={editing}
+        season={season}
         today={info.data?.today}
         onClose={() => setFormOpen(false)}
         onSaved={(text) => {

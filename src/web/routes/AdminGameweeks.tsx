@@ -7,12 +7,13 @@ import { AdminGate, notifyAdmin as notify } from '../features/admin/AdminGate';
 import { useAddGameweek, useInitializeGameweeks, useResetGameweeks, useSaveGameweek, useStoredGameweeks } from '../features/admin/api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { GameweekDefinition } from '../../game/gameweeks';
+import { useSelectedSeason } from '../features/seasons/api';
 
 
 const codeMessage = (err: unknown) =>
   err instanceof ApiError ? `${err.code} - ${err.message}` : `unknown - ${err instanceof Error ? err.message : 'Something went wrong.'}`;
 
-function GameweekRow({ def }: { def: GameweekDefinition }) {
+function GameweekRow({ season, def }: { season: string; def: GameweekDefinition }) {
   const saveGameweek = useSaveGameweek();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ startDate: def.startDate, endDate: def.endDate });
@@ -22,7 +23,7 @@ function GameweekRow({ def }: { def: GameweekDefinition }) {
 
   async function save() {
     try {
-      await saveGameweek.mutateAsync({ gameweek: def.gameweek, body: draft });
+      await saveGameweek.mutateAsync({ season, gameweek: def.gameweek, body: draft });
       setEditing(false);
       notify('success', `Gameweek ${def.gameweek} dates updated successfully!`);
     } catch {
@@ -84,7 +85,9 @@ function GameweekRow({ def }: { def: GameweekDefinition }) {
 }
 
 function GameweeksScreen() {
-  const stored = useStoredGameweeks();
+  const season = useSelectedSeason();
+  const seasonId = season?.id ?? '';
+  const stored = useStoredGameweeks(season?.id);
   const addGameweek = useAddGameweek();
   const initialize = useInitializeGameweeks();
   const resetAll = useResetGameweeks();
@@ -114,6 +117,7 @@ function GameweeksScreen() {
             ← Back to Admin
           </Link>
           <h1 className="mt-1 text-2xl font-bold text-slate-900">Gameweek Management</h1>
+          {season && <p className="text-sm text-slate-700">Season {season.label}</p>}
         </div>
       </div>
 
@@ -125,7 +129,7 @@ function GameweeksScreen() {
             type="button"
             className="btn-primary"
             disabled={busy}
-            onClick={() => void act(() => addGameweek.mutateAsync(2), 'Gameweek 2 added successfully!', 'Failed to add gameweek 2')}
+            onClick={() => void act(() => addGameweek.mutateAsync({ season: seasonId, gameweek: 2 }), 'Gameweek 2 added successfully!', 'Failed to add gameweek 2')}
           >
             Add Gameweek 2
           </button>
@@ -135,7 +139,7 @@ function GameweeksScreen() {
             type="button"
             className="btn-primary"
             disabled={busy}
-            onClick={() => void act(() => initialize.mutateAsync(), 'Default gameweek definitions initialized successfully!', 'Failed to initialize gameweeks')}
+            onClick={() => void act(() => initialize.mutateAsync(seasonId), 'Default gameweek definitions initialized successfully!', 'Failed to initialize gameweeks')}
           >
             Initialize Gameweeks
           </button>
@@ -159,7 +163,7 @@ function GameweeksScreen() {
           ) : (
             <ul className="divide-y divide-slate-200">
               {defs.map((d) => (
-                <GameweekRow key={d.gameweek} def={d} />
+                <GameweekRow key={d.gameweek} season={seasonId} def={d} />
               ))}
             </ul>
           )}
@@ -191,10 +195,10 @@ function GameweeksScreen() {
         onCancel={() => setConfirmReset(false)}
         onConfirm={() => {
           setConfirmReset(false);
-          void act(() => resetAll.mutateAsync(), 'Default gameweek definitions initialized successfully!', 'Failed to initialize gameweeks');
+          void act(() => resetAll.mutateAsync(seasonId), 'Default gameweek definitions initialized successfully!', 'Failed to initialize gameweeks');
         }}
       >
-        <p>Replace every gameweek&apos;s dates with the 38 default definitions from the 2025/26 season?</p>
+        <p>Replace every gameweek&apos;s dates with the default definitions of the {season?.label} season, from its rounds?</p>
       </ConfirmDialog>
     </div>
   );

@@ -27,7 +27,17 @@ function PredictionsScreen() {
     'my-predictions': 'My Predictions',
     results: 'Results',
   };
-  const select = (t: Tab) => setParams(t === 'upcoming' ? {} : { tab: t }, { replace: true });
+  // The tab is in the URL beside the season (?season=), which it keeps.
+  const select = (t: Tab) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (t === 'upcoming') next.delete('tab');
+        else next.set('tab', t);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="space-y-6">

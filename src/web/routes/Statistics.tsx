@@ -4,6 +4,7 @@ import { displayTeamName } from '../../game/clubs';
 import { ClubBadge } from '../components/ClubBadge';
 import { AchievementBadge, StatTile } from '../features/dashboard/parts';
 import { useStatistics } from '../features/statistics/api';
+import { useSeasonParam } from '../features/seasons/api';
 import { Bar, rankColour } from '../features/statistics/parts';
 
 // The chart library is only ever loaded here, and only when the chart is drawn.
@@ -11,7 +12,7 @@ const RankChart = lazy(() => import('../features/statistics/RankChart'));
 
 function StatisticsScreen() {
   const [league, setLeague] = useState<string | null>(null);
-  const q = useStatistics(league);
+  const q = useStatistics(useSeasonParam(), league);
   useEffect(() => {
     // Spec §8: a statistics load failure is logged only.
     if (q.isError) console.error('Failed to load statistics', q.error);

@@ -5,6 +5,7 @@ import { contact } from './0006_contact.js';
 import { matchday } from './0008_matchday.js';
 import { pointsSetBased } from './0009_points_set_based.js';
 import { security } from './0011_security.js';
+import { seasons } from './0014_seasons.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security];
+export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons];

@@ -37,7 +37,7 @@ test('the admin gets real counts', async () => {
   await buildFixture(t.app.deps.db, {});
   const res = await overview(admin);
   expect(res.statusCode).toBe(200);
-  expect(res.json().overview).toEqual({ users: 2, verifiedUsers: 1, admins: 1, fixtures: 1, predictions: 0, leagues: 0 });
+  expect(res.json().overview).toEqual({ season: '2025-26', users: 2, verifiedUsers: 1, admins: 1, fixtures: 1, predictions: 0, leagues: 0 });
 });
 
 test('the route is documented in the OpenAPI document', async () => {

@@ -15,8 +15,8 @@ export async function userIdByCalendarToken(db: DB, token: string): Promise<stri
   return row?.userId ?? null;
 }
 
-/** Every fixture with the player's prediction, in kick-off order (the feed). */
-export async function listFeedFixtures(db: DB, userId: string): Promise<FixturePredictionRow[]> {
-  const rows = await fixturesWithPredictionOf(db, userId).orderBy('fixtures.kickoffAt').orderBy('fixtures.id').execute();
+/** Every fixture of a season with the player's prediction, in kick-off order (the feed). */
+export async function listFeedFixtures(db: DB, userId: string, seasonId: string): Promise<FixturePredictionRow[]> {
+  const rows = await fixturesWithPredictionOf(db, userId).where('fixtures.seasonId', '=', seasonId).orderBy('fixtures.kickoffAt').orderBy('fixtures.id').execute();
   return rows.map(toFixturePredictionRow);
 }

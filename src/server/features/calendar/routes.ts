@@ -8,6 +8,7 @@ import { routeLimit } from '../../security/route-limits.js';
 import { ensureSettings } from '../user-settings/repository.js';
 import { buildCalendar } from './ical.js';
 import { listFeedFixtures, regenerateCalendarToken, userIdByCalendarToken } from './repository.js';
+import { resolveCurrentSeason } from '../seasons/service.js';
 
 /** The private calendar feed: its address (behind sign-in), a new address, and the feed itself (behind its token). */
 export async function calendarRoutes(fastify: FastifyInstance) {
@@ -44,7 +45,7 @@ export async function calendarRoutes(fastify: FastifyInstance) {
       config: { auth: 'public' },
       schema: {
         tags: ['calendar'],
-        summary: 'A private iCalendar feed of every fixture (the URL from /api/me/calendar)',
+        summary: "A private iCalendar feed of the current season's fixtures (the URL from /api/me/calendar)",
         params: z.object({ file: z.string().max(300) }),
         response: { 200: calendarFeed, 404: errorDto },
       },
@@ -53,7 +54,9 @@ export async function calendarRoutes(fastify: FastifyInstance) {
       const match = /^([A-Za-z0-9_-]{1,200})\.ics$/.exec(req.params.file);
       const userId = match ? await userIdByCalendarToken(app.deps.db, match[1]!) : null;
       if (!userId) throw notFound('This calendar link is not valid. Get the current one in your settings.');
-      const rows = await listFeedFixtures(app.deps.db, userId);
+      // The current season's fixtures: a subscribed calendar moves on to the next season by itself.
+      const season = await resolveCurrentSeason(app.deps.db, app.deps.clock.now());
+      const rows = await listFeedFixtures(app.deps.db, userId, season.id);
       const { PUBLIC_URL } = app.deps.config;
       const text = buildCalendar({
         now: app.deps.clock.now(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
-import { buildFixture } from '../../test/factories-season.js';
+import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 
 let t: TestApp;
@@ -19,8 +19,8 @@ beforeAll(async () => {
   await db
     .insertInto('gameweeks')
     .values([
-      { gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18', updatedAt: '2025-08-01T00:00:00Z' },
-      { gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25', updatedAt: '2025-08-01T00:00:00Z' },
+      { seasonId: TEST_SEASON, gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18', updatedAt: '2025-08-01T00:00:00Z' },
+      { seasonId: TEST_SEASON, gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25', updatedAt: '2025-08-01T00:00:00Z' },
     ])
     .execute();
 

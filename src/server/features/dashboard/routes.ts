@@ -11,7 +11,8 @@ import {
 import { listFixtures } from '../fixtures/repository.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { loadPredictionRecords } from '../statistics/repository.js';
-import { resolveGameweeks } from '../season/service.js';
+import { resolveGameweeks } from '../gameweeks/service.js';
+import { resolveCurrentSeason } from '../seasons/service.js';
 import { dashboardReply, type Dashboard } from '../../../contract/dashboard.js';
 
 export const DASHBOARD_UPCOMING = 5;
@@ -26,7 +27,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['statistics'],
-        summary: "The signed-in player's dashboard: tiles, the current gameweek's upcoming matches, recent activity, badges and progress",
+        summary: "The signed-in player's dashboard in the current season: tiles, the current gameweek's upcoming matches, recent activity, badges and progress",
         response: { 200: dashboardReply },
       },
     },
@@ -34,8 +35,9 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       const { user } = req;
       const { db, clock } = app.deps;
       const now = clock.now();
-      const [records, { current: gameweek }] = await Promise.all([loadPredictionRecords(db, user.id), resolveGameweeks(db, now)]);
-      const fixtures = await listFixtures(db, { gameweek });
+      const season = await resolveCurrentSeason(db, now);
+      const [records, { current: gameweek }] = await Promise.all([loadPredictionRecords(db, user.id, season.id), resolveGameweeks(db, season, now)]);
+      const fixtures = await listFixtures(db, { seasonId: season.id, gameweek });
 
       const totals = computeTotals(records);
       const streaks = computeStreaks(records);
@@ -58,6 +60,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
         }));
 
       const dashboard: Dashboard = {
+        season: { id: season.id, label: season.label, phase: season.phase },
         tiles: { totalPredictions: totals.totalPredictions, successRate: totals.successRate, totalPoints: totals.totalPoints, exactScores: totals.exactScores },
         currentGameweek: gameweek,
         upcoming,

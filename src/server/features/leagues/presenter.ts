@@ -63,7 +63,7 @@ export function presentPosition(row: PositionRow, hasPrevious: boolean): LeagueP
 }
 
 /** The live table: stored totals plus what the in-play scores would add, ranked by the sum. */
-export function presentLiveTable(leagueId: string, members: LiveTableMember[], live: LivePredictionRow[], liveMatches: number): LiveTable {
+export function presentLiveTable(leagueId: string, seasonId: string, members: LiveTableMember[], live: LivePredictionRow[], liveMatches: number): LiveTable {
   const provisional = new Map<string, number>();
   for (const p of live) {
     const { points } = scorePrediction(p, { homeScore: p.rHome, awayScore: p.rAway });
@@ -82,5 +82,5 @@ export function presentLiveTable(leagueId: string, members: LiveTableMember[], l
       };
     }),
   );
-  return { leagueId, liveMatches, rows };
+  return { leagueId, season: seasonId, liveMatches, rows };
 }

@@ -129,13 +129,29 @@ export interface TableRow {
   position: number;
 }
 
+/** Which points a table ranks: one season's (gameweek 0 = its total), or every season's total added up. */
+export type TableScope = { seasonId: string; gameweek: number } | 'all';
+
 /**
- * A whole league table, ordered, in one query. Points come from `userPoints` (gameweek 0 = the
- * season total); RANK() gives tied players the same rank (see src/game/ranking.ts), ROW_NUMBER()
- * the display order (points, lower(name), id). Both windows share one sort because RANK's
- * ordering is a prefix of ROW_NUMBER's. Pages are cut from it in memory (table-cache.ts).
+ * A whole league table, ordered, in one query. Points come from `userPoints` (a season's
+ * gameweek, 0 = the season's total; or the sum of every season's total); RANK() gives tied
+ * players the same rank (see src/game/ranking.ts), ROW_NUMBER() the display order (points,
+ * lower(name), id). Both windows share one sort because RANK's ordering is a prefix of
+ * ROW_NUMBER's. Pages are cut from it in memory (table-cache.ts).
  */
-export async function leagueStandings(db: DB, leagueId: string, gameweek: number): Promise<TableRow[]> {
+export async function leagueStandings(db: DB, leagueId: string, scope: TableScope): Promise<TableRow[]> {
+  // Per season, each member's row is found by the primary key (season, gameweek, player).
+  const points =
+    scope === 'all'
+      ? sql`LEFT JOIN (
+          SELECT pm."userId", SUM(p."points") AS "points", SUM(p."exact") AS "exact"
+          FROM "leagueMembers" pm
+          CROSS JOIN "seasons" s
+          JOIN "userPoints" p ON p."seasonId" = s."id" AND p."gameweek" = 0 AND p."userId" = pm."userId"
+          WHERE pm."leagueId" = ${leagueId}
+          GROUP BY pm."userId"
+        ) p ON p."userId" = m."userId"`
+      : sql`LEFT JOIN "userPoints" p ON p."seasonId" = ${scope.seasonId} AND p."gameweek" = ${scope.gameweek} AND p."userId" = m."userId"`;
   const { rows } = await sql<TableRow>`
     SELECT s."userId", s."displayName", s."points", s."exact",
       RANK() OVER (ORDER BY s."points" DESC) AS "rank",
@@ -145,20 +161,21 @@ export async function leagueStandings(db: DB, leagueId: string, gameweek: number
         COALESCE(p."points", 0) AS "points", COALESCE(p."exact", 0) AS "exact"
       FROM "leagueMembers" m
       JOIN "user" u ON u."id" = m."userId"
-      LEFT JOIN "userPoints" p ON p."gameweek" = ${gameweek} AND p."userId" = m."userId"
+      ${points}
       WHERE m."leagueId" = ${leagueId}
     ) s
     ORDER BY "position"`.execute(db);
   return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), rank: Number(r.rank), position: Number(r.position) }));
 }
 
-/** Gameweeks with at least one final result, newest last (the table's gameweek switch). */
-export async function scoredGameweeks(db: DB): Promise<number[]> {
+/** A season's gameweeks with at least one final result, newest last (the table's gameweek switch). */
+export async function scoredGameweeks(db: DB, seasonId: string): Promise<number[]> {
   const rows = await db
     .selectFrom('results as r')
     .innerJoin('fixtures as f', 'f.id', 'r.fixtureId')
     .select('f.gameweek')
     .distinct()
+    .where('f.seasonId', '=', seasonId)
     .where('r.final', '=', 1)
     .where('f.gameweek', 'is not', null)
     .orderBy('f.gameweek')
@@ -173,8 +190,9 @@ export type PickRow = FixturePredictionRow & { kickoffAt: string };
  * A member's picks for fixtures whose prediction deadline has passed (kick-off at or before
  * `closedBefore` = now + the deadline). Postponed fixtures are left out: their deadline moves.
  */
-export async function memberPicks(db: DB, opts: { userId: string; gameweek: number; closedBefore: string }): Promise<PickRow[]> {
+export async function memberPicks(db: DB, opts: { userId: string; seasonId: string; gameweek: number; closedBefore: string }): Promise<PickRow[]> {
   const rows = await fixturesWithPredictionOf(db, opts.userId)
+    .where('fixtures.seasonId', '=', opts.seasonId)
     .where('fixtures.gameweek', '=', opts.gameweek)
     .where('fixtures.postponed', '=', 0)
     .where('fixtures.kickoffAt', 'is not', null)
@@ -185,12 +203,13 @@ export async function memberPicks(db: DB, opts: { userId: string; gameweek: numb
   return rows.map(toFixturePredictionRow).filter((r): r is PickRow => r.kickoffAt !== null);
 }
 
-/** Gameweeks that have at least one fixture past its deadline (the picks modal's choices). */
-export async function closedGameweeks(db: DB, closedBefore: string): Promise<number[]> {
+/** A season's gameweeks that have at least one fixture past its deadline (the picks modal's choices). */
+export async function closedGameweeks(db: DB, seasonId: string, closedBefore: string): Promise<number[]> {
   const rows = await db
     .selectFrom('fixtures')
     .select('gameweek')
     .distinct()
+    .where('seasonId', '=', seasonId)
     .where('gameweek', 'is not', null)
     .where('postponed', '=', 0)
     .where('kickoffAt', 'is not', null)
@@ -221,27 +240,28 @@ export interface PositionRow {
 }
 
 /**
- * The viewer's position in each of their leagues, now and before the latest scored gameweek
- * (`latestGameweek`, whose points are taken off to get the previous standings). A position is
- * 1 + the members with more points (the same shared rank as the table), counted without sorting.
+ * The viewer's position in each of their leagues in one season, now and before the season's
+ * latest scored gameweek (`latestGameweek`, whose points are taken off to get the previous
+ * standings). A position is 1 + the members with more points (the same shared rank as the
+ * table), counted without sorting.
  */
-export async function positions(db: DB, userId: string, latestGameweek: number): Promise<PositionRow[]> {
+export async function positions(db: DB, userId: string, seasonId: string, latestGameweek: number): Promise<PositionRow[]> {
   const { rows } = await sql<PositionRow>`
     WITH me AS (
       SELECT m."leagueId", m."joinedAt", COALESCE(t."points", 0) AS "points",
         COALESCE(t."points", 0) - COALESCE(g."points", 0) AS "previousPoints"
       FROM "leagueMembers" m
-      LEFT JOIN "userPoints" t ON t."gameweek" = 0 AND t."userId" = m."userId"
-      LEFT JOIN "userPoints" g ON g."gameweek" = ${latestGameweek} AND g."userId" = m."userId"
+      LEFT JOIN "userPoints" t ON t."seasonId" = ${seasonId} AND t."gameweek" = 0 AND t."userId" = m."userId"
+      LEFT JOIN "userPoints" g ON g."seasonId" = ${seasonId} AND g."gameweek" = ${latestGameweek} AND g."userId" = m."userId"
       WHERE m."userId" = ${userId}
     )
     SELECT me."leagueId", l."name", me."points",
       1 + (SELECT COUNT(*) FROM "leagueMembers" o
-           LEFT JOIN "userPoints" ot ON ot."gameweek" = 0 AND ot."userId" = o."userId"
+           LEFT JOIN "userPoints" ot ON ot."seasonId" = ${seasonId} AND ot."gameweek" = 0 AND ot."userId" = o."userId"
            WHERE o."leagueId" = me."leagueId" AND COALESCE(ot."points", 0) > me."points") AS "position",
       1 + (SELECT COUNT(*) FROM "leagueMembers" o
-           LEFT JOIN "userPoints" ot ON ot."gameweek" = 0 AND ot."userId" = o."userId"
-           LEFT JOIN "userPoints" og ON og."gameweek" = ${latestGameweek} AND og."userId" = o."userId"
+           LEFT JOIN "userPoints" ot ON ot."seasonId" = ${seasonId} AND ot."gameweek" = 0 AND ot."userId" = o."userId"
+           LEFT JOIN "userPoints" og ON og."seasonId" = ${seasonId} AND og."gameweek" = ${latestGameweek} AND og."userId" = o."userId"
            WHERE o."leagueId" = me."leagueId" AND COALESCE(ot."points", 0) - COALESCE(og."points", 0) > me."previousPoints") AS "previousPosition",
       (SELECT COUNT(*) FROM "leagueMembers" c WHERE c."leagueId" = me."leagueId") AS "memberCount"
     FROM me JOIN "leagues" l ON l."id" = me."leagueId"
@@ -255,9 +275,9 @@ export async function positions(db: DB, userId: string, latestGameweek: number):
   }));
 }
 
-/** The latest gameweek with a final result, and whether an earlier one has results too. */
-export async function latestScoredGameweeks(db: DB): Promise<{ latest: number | null; hasEarlier: boolean }> {
-  const gws = await scoredGameweeks(db);
+/** A season's latest gameweek with a final result, and whether an earlier one has results too. */
+export async function latestScoredGameweeks(db: DB, seasonId: string): Promise<{ latest: number | null; hasEarlier: boolean }> {
+  const gws = await scoredGameweeks(db, seasonId);
   return { latest: gws.length ? gws[gws.length - 1]! : null, hasEarlier: gws.length > 1 };
 }
 
@@ -273,15 +293,15 @@ export interface LiveTableMember {
 }
 
 /**
- * Every member of a league with their stored (final) points total: `userPoints` gameweek 0, the
- * season total kept exact by triggers (the same source as the league table).
+ * Every member of a league with their stored (final) points total in a season: `userPoints`
+ * gameweek 0, the season total kept exact by triggers (the same source as the league table).
  */
-export async function leagueMembersWithPoints(db: DB, leagueId: string): Promise<LiveTableMember[]> {
+export async function leagueMembersWithPoints(db: DB, leagueId: string, seasonId: string): Promise<LiveTableMember[]> {
   const rows = await db
     .selectFrom('leagueMembers')
     .innerJoin('user', 'user.id', 'leagueMembers.userId')
     .innerJoin('leagues', 'leagues.id', 'leagueMembers.leagueId')
-    .leftJoin('userPoints', (j) => j.onRef('userPoints.userId', '=', 'leagueMembers.userId').on('userPoints.gameweek', '=', 0))
+    .leftJoin('userPoints', (j) => j.onRef('userPoints.userId', '=', 'leagueMembers.userId').on('userPoints.seasonId', '=', seasonId).on('userPoints.gameweek', '=', 0))
     .where('leagueMembers.leagueId', '=', leagueId)
     .select([
       'leagueMembers.userId as userId',
@@ -304,13 +324,14 @@ export interface LivePredictionRow {
   rAway: number;
 }
 
-/** The league members' predictions on matches in play that have a provisional score. */
-export async function livePredictionsOfLeague(db: DB, leagueId: string, nowIso: string): Promise<LivePredictionRow[]> {
+/** The league members' predictions on a season's matches in play that have a provisional score. */
+export async function livePredictionsOfLeague(db: DB, leagueId: string, seasonId: string, nowIso: string): Promise<LivePredictionRow[]> {
   return db
     .selectFrom('predictions')
     .innerJoin('leagueMembers', (j) => j.onRef('leagueMembers.userId', '=', 'predictions.userId').on('leagueMembers.leagueId', '=', leagueId))
     .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
     .innerJoin('results', 'results.fixtureId', 'predictions.fixtureId')
+    .where('fixtures.seasonId', '=', seasonId)
     .where(liveAt(nowIso))
     .select([
       'predictions.userId as userId',

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
-import { buildFixture } from '../../test/factories-season.js';
+import { buildFixture, OTHER_SEASON, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 import { isLeagueCodeShape } from '../../../game/league-code.js';
@@ -274,7 +274,7 @@ describe('league table', () => {
     const expected = rankRows(
       await Promise.all(
         everyone.map(async (p) => {
-          const row = await db.selectFrom('predictions').select('points').where('userId', '=', p.id).executeTakeFirstOrThrow();
+          const row = await db.selectFrom('predictions').select('points').where('userId', '=', p.id).where('fixtureId', '=', fx.id).executeTakeFirstOrThrow();
           return { userId: p.id, name: p.teamName!, points: row.points ?? 0 };
         }),
       ),
@@ -328,18 +328,18 @@ describe('points kept by the database', () => {
       for (const [j, f] of fixtures.entries()) await buildPrediction(db, { userId: u.id, fixtureId: f.id, homeScore: (i + j) % 3, awayScore: i % 2 });
     }
     const recount = async () => {
-      const preds = await db.selectFrom('predictions as p').innerJoin('fixtures as f', 'f.id', 'p.fixtureId').select(['p.userId', 'p.points', 'p.outcome', 'f.gameweek']).execute();
+      const preds = await db.selectFrom('predictions as p').innerJoin('fixtures as f', 'f.id', 'p.fixtureId').select(['p.userId', 'p.points', 'p.outcome', 'f.gameweek', 'f.seasonId']).execute();
       const want = new Map<string, [number, number]>();
       for (const p of preds) {
         if (p.points === null) continue;
         for (const gw of p.gameweek === null ? [0] : [0, p.gameweek]) {
-          const k = `${p.userId}:${gw}`;
+          const k = `${p.seasonId}:${p.userId}:${gw}`;
           const [pts, ex] = want.get(k) ?? [0, 0];
           want.set(k, [pts + p.points, ex + (p.outcome === 'exact' ? 1 : 0)]);
         }
       }
       const have = await db.selectFrom('userPoints').selectAll().execute();
-      const got = new Map(have.filter((r) => r.points !== 0 || r.exact !== 0).map((r) => [`${r.userId}:${r.gameweek}`, [r.points, r.exact]]));
+      const got = new Map(have.filter((r) => r.points !== 0 || r.exact !== 0).map((r) => [`${r.seasonId}:${r.userId}:${r.gameweek}`, [r.points, r.exact]]));
       expect(Object.fromEntries(got)).toEqual(Object.fromEntries([...want].filter(([, v]) => v[0] !== 0 || v[1] !== 0)));
     };
     await buildResult(db, { fixtureId: 'P1', homeScore: 1, awayScore: 0 });
@@ -352,6 +352,11 @@ describe('points kept by the database', () => {
     await recount();
     await db.updateTable('fixtures').set({ gameweek: 2 }).where('id', '=', 'P1').execute();
     await db.updateTable('fixtures').set({ gameweek: 3 }).where('id', '=', 'P4').execute();
+    await recount();
+    // Seasons are kept apart: a fixture moved to another season takes its points along (the app never does this, the triggers still must).
+    await db.updateTable('fixtures').set({ seasonId: OTHER_SEASON, gameweek: 5 }).where('id', '=', 'P2').execute();
+    await recount();
+    await db.updateTable('fixtures').set({ seasonId: TEST_SEASON }).where('id', '=', 'P2').execute();
     await recount();
     await db.deleteFrom('fixtures').where('id', '=', 'P1').execute();
     await recount();

@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generateLeagueCode, isLeagueCodeShape, normaliseLeagueCode } from '../../../game/league-code.js';
 import { DEADLINE_MS } from '../../../game/limits.js';
-import { gameweekFilter, idParam, okDto } from '../../../contract/common.js';
+import { errorDto, gameweekNumber, idParam, okDto } from '../../../contract/common.js';
+import { ALL_SEASONS, seasonId, seasonQuery } from '../../../contract/seasons.js';
+import { resolveCurrentSeason, resolveSeason } from '../seasons/service.js';
 import {
   createLeagueSchema,
   gameweekChoicesReply,
@@ -39,7 +41,7 @@ const PAGE_SIZE_MAX = 100;
 
 const idParams = z.object({ id: idParam(100) });
 const memberParams = idParams.extend({ userId: idParam(100) });
-const gameweekQuery = gameweekFilter.optional();
+const gameweekQuery = gameweekNumber.optional();
 
 /** Leagues (spec §2 Leaderboard / New League, §5, §8; DESIGN.md points 3, 4, 6). */
 export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCode?: () => string }) {
@@ -257,22 +259,26 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: 'League table: overall, or one gameweek; paginated, always with the viewer’s own row',
+        summary: 'League table of a season (the current one unless ?season=; season=all adds up every season): overall, or one gameweek; paginated, always with the viewer’s own row',
         params: idParams,
         querystring: z.object({
+          season: seasonId.optional(),
           gameweek: gameweekQuery,
           page: z.coerce.number().int().min(1).max(100_000).default(1),
           pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(50),
         }),
-        response: { 200: tablePageDto },
+        response: { 200: tablePageDto, 400: errorDto, 404: errorDto },
       },
     },
     async (req) => {
       const { user } = req;
-      const gameweek = req.query.gameweek ?? 0;
-      let entry = await tables.get(req.params.id, gameweek);
+      const all = req.query.season === ALL_SEASONS;
+      if (all && req.query.gameweek !== undefined) throw badRequest('A gameweek table is of one season: choose a season.', 'validation_error');
+      const season = all ? null : await resolveSeason(db(), app.deps.clock.now(), req.query.season);
+      const scope: repo.TableScope = season ? { seasonId: season.id, gameweek: req.query.gameweek ?? 0 } : 'all';
+      let entry = await tables.get(req.params.id, scope);
       // A member this cached table has not seen yet (joined on another instance a moment ago).
-      if (entry && !entry.byUser.has(user.id)) entry = await tables.get(req.params.id, gameweek, { fresh: true });
+      if (entry && !entry.byUser.has(user.id)) entry = await tables.get(req.params.id, scope, { fresh: true });
       if (!entry) throw notFound(LEAGUE_GONE);
       const viewer = entry.byUser.get(user.id);
       if (!viewer) throw forbidden(NOT_A_MEMBER);
@@ -281,6 +287,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const present = (r: repo.TableRow) => presentTableRow(r, entry.league.creatorId, user.id);
       return {
         league: presentLeague({ ...entry.league, memberCount: entry.rows.length, isMember: 1 }, user.id),
+        season: season ? season.id : ALL_SEASONS,
         gameweek: req.query.gameweek ?? null,
         page,
         pageSize,
@@ -295,10 +302,16 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     '/api/leagues/gameweeks',
     {
       config: { auth: 'user' },
-      schema: { tags: ['leagues'], summary: 'Gameweeks with results (the gameweek table choices)', response: { 200: gameweekChoicesReply } },
+      schema: {
+        tags: ['leagues'],
+        summary: "A season's gameweeks with results (the gameweek table choices)",
+        querystring: seasonQuery,
+        response: { 200: gameweekChoicesReply, 404: errorDto },
+      },
     },
-    async () => {
-      return { gameweeks: await repo.scoredGameweeks(db()) };
+    async (req) => {
+      const season = await resolveSeason(db(), app.deps.clock.now(), req.query.season);
+      return { season: season.id, gameweeks: await repo.scoredGameweeks(db(), season.id) };
     },
   );
 
@@ -308,10 +321,10 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "A member's picks for fixtures whose deadline has passed (never before)",
+        summary: "A member's picks in a season for fixtures whose deadline has passed (never before)",
         params: memberParams,
-        querystring: z.object({ gameweek: gameweekQuery }),
-        response: { 200: memberPicksDto },
+        querystring: seasonQuery.extend({ gameweek: gameweekQuery }),
+        response: { 200: memberPicksDto, 404: errorDto },
       },
     },
     async (req) => {
@@ -319,11 +332,13 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const league = await leagueForMember(req.params.id, user.id);
       const displayName = await repo.memberName(db(), league.id, req.params.userId);
       if (displayName === undefined) throw notFound('This player is not a member of this league.');
-      const closedBefore = new Date(app.deps.clock.now().getTime() + DEADLINE_MS).toISOString();
-      const gameweeks = await repo.closedGameweeks(db(), closedBefore);
+      const now = app.deps.clock.now();
+      const season = await resolveSeason(db(), now, req.query.season);
+      const closedBefore = new Date(now.getTime() + DEADLINE_MS).toISOString();
+      const gameweeks = await repo.closedGameweeks(db(), season.id, closedBefore);
       const gameweek = req.query.gameweek ?? gameweeks[gameweeks.length - 1] ?? null;
-      const picks = gameweek === null ? [] : await repo.memberPicks(db(), { userId: req.params.userId, gameweek, closedBefore });
-      return { member: { userId: req.params.userId, displayName }, gameweek, gameweeks, picks: picks.map(presentPick) };
+      const picks = gameweek === null ? [] : await repo.memberPicks(db(), { userId: req.params.userId, seasonId: season.id, gameweek, closedBefore });
+      return { member: { userId: req.params.userId, displayName }, season: season.id, gameweek, gameweeks, picks: picks.map(presentPick) };
     },
   );
 
@@ -333,15 +348,17 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "The viewer's position in each league, with the change since the previous gameweek's results",
-        response: { 200: positionListReply },
+        summary: "The viewer's position in each league in a season (the current one unless ?season=), with the change since the previous gameweek's results",
+        querystring: seasonQuery,
+        response: { 200: positionListReply, 404: errorDto },
       },
     },
     async (req) => {
       const { user } = req;
-      const { latest, hasEarlier } = await repo.latestScoredGameweeks(db());
-      const rows = await repo.positions(db(), user.id, latest ?? 0);
-      return { positions: rows.map((r) => presentPosition(r, latest !== null && hasEarlier)) };
+      const season = await resolveSeason(db(), app.deps.clock.now(), req.query.season);
+      const { latest, hasEarlier } = await repo.latestScoredGameweeks(db(), season.id);
+      const rows = await repo.positions(db(), user.id, season.id, latest ?? 0);
+      return { season: season.id, positions: rows.map((r) => presentPosition(r, latest !== null && hasEarlier)) };
     },
   );
 
@@ -351,7 +368,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "A league's table with the provisional points of matches in play added to the stored totals (members only)",
+        summary: "A league's table of the current season with the provisional points of matches in play added to the stored totals (members only)",
         params: z.object({ id: idParam() }),
         response: { 200: liveTableDto },
       },
@@ -359,15 +376,17 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     async (req) => {
       const { user } = req;
       const { id } = req.params;
-      const nowIso = app.deps.clock.nowIso();
+      const now = app.deps.clock.now();
+      const nowIso = now.toISOString();
       if (!(await repo.getLeague(db(), id))) throw notFound('This league does not exist.');
       if (!(await repo.isMember(db(), id, user.id))) throw forbidden('Only members of this league can see its table.');
+      const season = await resolveCurrentSeason(db(), now);
       const [members, live, liveMatches] = await Promise.all([
-        repo.leagueMembersWithPoints(db(), id),
-        repo.livePredictionsOfLeague(db(), id, nowIso),
-        countLiveMatches(db(), nowIso),
+        repo.leagueMembersWithPoints(db(), id, season.id),
+        repo.livePredictionsOfLeague(db(), id, season.id, nowIso),
+        countLiveMatches(db(), season.id, nowIso),
       ]);
-      return presentLiveTable(id, members, live, liveMatches);
+      return presentLiveTable(id, season.id, members, live, liveMatches);
     },
   );
 }

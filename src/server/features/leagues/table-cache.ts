@@ -1,12 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../realtime/bus.js';
 import type { DB } from '../../db/index.js';
-import { getLeague, leagueStandings, type LeagueRow, type TableRow } from './repository.js';
+import { getLeague, leagueStandings, type LeagueRow, type TableRow, type TableScope } from './repository.js';
 
 /**
  * Ranked league tables kept in memory, so a page of a big league costs no database work until
- * something changes. An entry is the whole ordered table of one league and one gameweek (0 =
- * season), computed by one query. Every live event under ['leagues'] (results saved, changed or
+ * something changes. An entry is the whole ordered table of one league in one scope (a season's
+ * gameweek, 0 = the season; or all seasons), computed by one query. Every live event under ['leagues'] (results saved, changed or
  * cleared, joins, leaves, renames; on PostgreSQL from every instance through LISTEN/NOTIFY)
  * empties the cache; a short TTL bounds what no event announces (a changed team name).
  *
@@ -52,23 +52,23 @@ export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?:
     if (event.keys?.some((k) => k[0] === 'leagues' || k[0] === 'me')) clear();
   });
 
-  async function load(leagueId: string, gameweek: number): Promise<TableEntry | null> {
+  async function load(leagueId: string, scope: TableScope): Promise<TableEntry | null> {
     const league = await getLeague(db(), leagueId);
     if (!league) return null;
-    const rows = await leagueStandings(db(), leagueId, gameweek);
+    const rows = await leagueStandings(db(), leagueId, scope);
     return { league, rows, byUser: new Map(rows.map((r) => [r.userId, r])) };
   }
 
   return {
     /** The table, from memory when fresh; `fresh` forces a reload (a member the cache has not seen yet). */
-    async get(leagueId: string, gameweek: number, getOpts: { fresh?: boolean } = {}): Promise<TableEntry | null> {
-      const key = `${gameweek}:${leagueId}`;
+    async get(leagueId: string, scope: TableScope, getOpts: { fresh?: boolean } = {}): Promise<TableEntry | null> {
+      const key = `${scope === 'all' ? 'all' : `${scope.seasonId}:${scope.gameweek}`}:${leagueId}`;
       const hit = entries.get(key);
       if (hit && !getOpts.fresh && now() - hit.at < TTL_MS) return hit.entry;
       const inFlight = pending.get(key);
       if (inFlight && inFlight.generation === generation && !getOpts.fresh) return inFlight.promise;
       const started = generation;
-      const promise = load(leagueId, gameweek);
+      const promise = load(leagueId, scope);
       pending.set(key, { generation: started, promise });
       try {
         const entry = await promise;

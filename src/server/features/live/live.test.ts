@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
-import { buildFixture } from '../../test/factories-season.js';
+import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 
@@ -31,6 +31,8 @@ afterEach(async () => {
   await t.close();
 });
 
+/** This season's results (the test world's other season has its own). */
+const seasonResults = () => t.app.deps.db.selectFrom('results').innerJoin('fixtures', 'fixtures.id', 'results.fixtureId').selectAll('results').where('fixtures.seasonId', '=', TEST_SEASON).execute();
 const putLive = (body: unknown, cookie = adminCookie, id = fixtureId) => t.request({ method: 'PUT', url: `/api/admin/live-scores/${id}`, cookie, payload: body as object });
 
 describe('PUT /api/admin/live-scores/:fixtureId', () => {
@@ -38,7 +40,7 @@ describe('PUT /api/admin/live-scores/:fixtureId', () => {
     t.clock.set('2025-08-16T14:30:00.000Z');
     expect((await putLive({ homeScore: 1, awayScore: 0 }, '')).statusCode).toBe(401);
     expect((await putLive({ homeScore: 1, awayScore: 0 }, playerCookie)).statusCode).toBe(403);
-    expect(await t.app.deps.db.selectFrom('results').selectAll().execute()).toEqual([]);
+    expect(await seasonResults()).toEqual([]);
   });
 
   test('is refused before kick-off, with a clear message, and stores nothing', async () => {
@@ -46,7 +48,7 @@ describe('PUT /api/admin/live-scores/:fixtureId', () => {
     const res = await putLive({ homeScore: 1, awayScore: 0 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'not_live', message: "This match hasn't kicked off yet. You can enter an in-play score once it is live." });
-    expect(await t.app.deps.db.selectFrom('results').selectAll().execute()).toEqual([]);
+    expect(await seasonResults()).toEqual([]);
   });
 
   test('while live, stores a provisional score that is never scored, and publishes the live keys after saving', async () => {
@@ -65,7 +67,7 @@ describe('PUT /api/admin/live-scores/:fixtureId', () => {
     expect(pred.outcome).toBeNull();
     // On PostgreSQL events travel through LISTEN/NOTIFY, so they arrive a moment after the response.
     await expect.poll(() => events.filter((e) => e.type === 'live-score').length, { timeout: 5000 }).toBe(2);
-    expect(events.find((e) => e.type === 'live-score')?.keys).toEqual([['matches'], ['fixtures'], ['leagues']]);
+    expect(events.find((e) => e.type === 'live-score')?.keys).toEqual([['matches'], ['fixtures', TEST_SEASON], ['leagues']]);
   });
 
   test('is refused once the final result is saved, leaving the final result alone', async () => {
@@ -86,15 +88,17 @@ describe('PUT /api/admin/live-scores/:fixtureId', () => {
     for (const bad of [{ homeScore: -1, awayScore: 0 }, { homeScore: 1.5, awayScore: 0 }, { homeScore: 100, awayScore: 0 }, { homeScore: 1 }]) {
       expect((await putLive(bad)).statusCode).toBe(400);
     }
-    expect(await t.app.deps.db.selectFrom('results').selectAll().execute()).toEqual([]);
+    expect(await seasonResults()).toEqual([]);
   });
 });
 
 describe('GET /api/matches', () => {
   test("lists today's matches in the viewer's zone and every live one, in kick-off order, with provisional points", async () => {
     const { db } = t.app.deps;
-    // Kicked off yesterday, still without a final result: live.
+    // Kicked off yesterday, still without a final result: awaiting it, neither live nor listed.
     const older = await buildFixture(db, { kickoffAt: '2025-08-15T19:00:00.000Z', homeTeam: 'Liverpool FC', awayTeam: 'AFC Bournemouth' });
+    // Kicked off before midnight London time, in play across it: live, so listed.
+    const lateKickoff = await buildFixture(db, { kickoffAt: '2025-08-15T22:45:00.000Z', homeTeam: 'Sunderland AFC', awayTeam: 'Burnley FC' });
     // Later today (London), upcoming.
     const later = await buildFixture(db, { kickoffAt: '2025-08-16T16:30:00.000Z', homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
     // Earlier today, finished.
@@ -105,17 +109,27 @@ describe('GET /api/matches', () => {
     await buildPrediction(db, { userId: player.id, fixtureId: done.id, homeScore: 0, awayScore: 0 });
     await buildResult(db, { fixtureId: done.id, homeScore: 0, awayScore: 0 });
 
+    t.clock.set('2025-08-15T23:30:00.000Z');
+    const atMidnight = (await t.request({ method: 'GET', url: '/api/matches?tz=Europe/London', cookie: playerCookie })).json();
+    expect(atMidnight.today).toBe('2025-08-16');
+    expect(atMidnight.matches.map((m: { fixture: { id: string; status: string } }) => [m.fixture.id, m.fixture.status])).toEqual([
+      [lateKickoff.id, 'live'],
+      [done.id, 'finished'],
+      [fixtureId, 'upcoming'],
+      [later.id, 'upcoming'],
+    ]);
+
     t.clock.set('2025-08-16T14:20:00.000Z');
     expect((await putLive({ homeScore: 1, awayScore: 0 })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/fixtures/${older.id}` })).json().fixture.status).toBe('awaiting');
 
     const res = await t.request({ method: 'GET', url: '/api/matches?tz=Europe/London', cookie: playerCookie });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.today).toBe('2025-08-16');
-    expect(body.matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual([older.id, done.id, fixtureId, later.id]);
-    const [m0, m1, m2, m3] = body.matches;
-    expect(m0.fixture.status).toBe('live');
-    expect(m0.points).toBeNull();
+    expect(body.season).toBe(TEST_SEASON);
+    expect(body.matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual([done.id, fixtureId, later.id]);
+    const [m1, m2, m3] = body.matches;
     expect(m1).toMatchObject({ fixture: { status: 'finished', result: { homeScore: 0, awayScore: 0, final: true } }, points: { points: 3, outcome: 'exact', provisional: false } });
     expect(m2).toMatchObject({ fixture: { status: 'live', result: { homeScore: 1, awayScore: 0, final: false } }, prediction: { homeScore: 2, awayScore: 1 }, points: { points: 1, outcome: 'outcome', provisional: true } });
     expect(m3).toMatchObject({ fixture: { status: 'upcoming', result: null }, prediction: null, points: null });

@@ -11,7 +11,7 @@ export function presentMatch(row: FixturePredictionRow, now: Date): Match {
   if (p && fixture.result) {
     const scored = scorePrediction(p, fixture.result);
     if (fixture.status === 'finished') points = { points: p.points ?? scored.points, outcome: scored.outcome, provisional: false };
-    else if (fixture.status === 'live') points = { ...scored, provisional: true };
+    else if (fixture.status === 'live' || fixture.status === 'awaiting') points = { ...scored, provisional: true };
   }
   return { fixture, prediction: p ? { homeScore: p.homeScore, awayScore: p.awayScore } : null, points };
 }

@@ -21,11 +21,12 @@ export async function saveProvisionalScore(db: DB, fixtureId: string, s: { homeS
 }
 
 /**
- * The matches of one day (kick-off in [fromIso, toIso)) and every live one, with the viewer's
- * own prediction, in kick-off order.
+ * A season's matches of one day (kick-off in [fromIso, toIso)) and every live one, with the
+ * viewer's own prediction, in kick-off order.
  */
-export async function listDayAndLiveMatches(db: DB, userId: string, range: { fromIso: string; toIso: string; nowIso: string }): Promise<FixturePredictionRow[]> {
+export async function listDayAndLiveMatches(db: DB, userId: string, seasonId: string, range: { fromIso: string; toIso: string; nowIso: string }): Promise<FixturePredictionRow[]> {
   const rows = await fixturesWithPredictionOf(db, userId)
+    .where('fixtures.seasonId', '=', seasonId)
     .where((eb) => eb.or([eb.and([eb('fixtures.kickoffAt', '>=', range.fromIso), eb('fixtures.kickoffAt', '<', range.toIso)]), liveAt(range.nowIso)(eb)]))
     .orderBy('fixtures.kickoffAt')
     .orderBy('fixtures.id')
@@ -33,11 +34,12 @@ export async function listDayAndLiveMatches(db: DB, userId: string, range: { fro
   return rows.map(toFixturePredictionRow);
 }
 
-/** The first kick-off at or after `fromIso` of a match that is not postponed. */
-export async function nextKickoff(db: DB, fromIso: string): Promise<string | null> {
+/** A season's first kick-off at or after `fromIso` of a match that is not postponed. */
+export async function nextKickoff(db: DB, seasonId: string, fromIso: string): Promise<string | null> {
   const row = await db
     .selectFrom('fixtures')
     .select('kickoffAt')
+    .where('seasonId', '=', seasonId)
     .where('postponed', '=', 0)
     .where('kickoffAt', '>=', fromIso)
     .orderBy('kickoffAt')
@@ -46,11 +48,12 @@ export async function nextKickoff(db: DB, fromIso: string): Promise<string | nul
   return row?.kickoffAt ?? null;
 }
 
-/** How many matches are live right now. */
-export async function countLiveMatches(db: DB, nowIso: string): Promise<number> {
+/** How many of a season's matches are live right now. */
+export async function countLiveMatches(db: DB, seasonId: string, nowIso: string): Promise<number> {
   const row = await db
     .selectFrom('fixtures')
     .leftJoin('results', 'results.fixtureId', 'fixtures.id')
+    .where('fixtures.seasonId', '=', seasonId)
     .where(liveAt(nowIso))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();

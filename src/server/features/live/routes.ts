@@ -12,9 +12,10 @@ import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { presentMatch } from './presenter.js';
 import { listDayAndLiveMatches, nextKickoff, saveProvisionalScore } from './repository.js';
+import { resolveCurrentSeason } from '../seasons/service.js';
 
-/** What an in-play score change makes every open screen refetch. */
-export const LIVE_SCORE_KEYS = [['matches'], ['fixtures'], ['leagues']];
+/** What an in-play score change in a season makes every open screen refetch. */
+export const liveScoreKeys = (seasonId: string) => [['matches'], ['fixtures', seasonId], ['leagues']];
 
 export const NOT_LIVE_YET = "This match hasn't kicked off yet. You can enter an in-play score once it is live.";
 export const ALREADY_FINISHED = 'This match is finished: its final result has been saved. Change the final result instead.';
@@ -30,7 +31,7 @@ export async function liveRoutes(fastify: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['matchday'],
-        summary: 'Enter or update the provisional in-play score of a live match (never scored)',
+        summary: 'Enter or update the provisional in-play score of a match that has kicked off (live, or awaiting its result; never scored)',
         params: z.object({ fixtureId: idParam() }),
         body: liveScoreSchema,
         response: { 200: fixtureReply, 404: errorDto, 409: errorDto },
@@ -49,7 +50,7 @@ export async function liveRoutes(fastify: FastifyInstance) {
         if (!(await saveProvisionalScore(trx, f.id, req.body, now.toISOString()))) throw conflict(ALREADY_FINISHED, 'finished');
         return presentFixture((await getFixture(trx, f.id))!, now);
       });
-      await app.deps.bus.publish({ type: 'live-score', keys: LIVE_SCORE_KEYS });
+      await app.deps.bus.publish({ type: 'live-score', keys: liveScoreKeys(fixture.seasonId) });
       return { fixture };
     },
   );
@@ -60,7 +61,7 @@ export async function liveRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['matchday'],
-        summary: "Today's matches (in the viewer's time zone) and every live one, with the viewer's prediction and points",
+        summary: "The current season's matches of today (in the viewer's time zone) and every live one, with the viewer's prediction and points",
         querystring: z.object({ tz: z.string().max(64).optional() }),
         response: { 200: matchDayDto, 400: errorDto },
       },
@@ -73,8 +74,10 @@ export async function liveRoutes(fastify: FastifyInstance) {
       const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
       const end = start.plus({ days: 1 });
       const range = { fromIso: start.toJSDate().toISOString(), toIso: end.toJSDate().toISOString(), nowIso: now.toISOString() };
-      const [rows, next] = await Promise.all([listDayAndLiveMatches(app.deps.db, user.id, range), nextKickoff(app.deps.db, range.toIso)]);
+      const season = await resolveCurrentSeason(app.deps.db, now);
+      const [rows, next] = await Promise.all([listDayAndLiveMatches(app.deps.db, user.id, season.id, range), nextKickoff(app.deps.db, season.id, range.toIso)]);
       return {
+        season: season.id,
         timeZone,
         today: start.toISODate()!,
         matches: rows.map((r) => presentMatch(r, now)),

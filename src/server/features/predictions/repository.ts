@@ -49,9 +49,9 @@ function toOwn(r: OwnJoined): OwnPredictionRow {
   return { fixture, prediction: { fixtureId: fixture.id, homeScore: pHome, awayScore: pAway, predictedAt: pAt, points: pPoints, outcome: pOutcome } };
 }
 
-/** One user's own predictions with their fixtures and results, newest first (by predictedAt). */
-export async function listOwnPredictions(db: Executor, userId: string, opts: { gameweek?: number } = {}): Promise<OwnPredictionRow[]> {
-  let q = ownQuery(db, userId);
+/** One user's own predictions in a season with their fixtures and results, newest first (by predictedAt). */
+export async function listOwnPredictions(db: Executor, userId: string, opts: { seasonId: string; gameweek?: number }): Promise<OwnPredictionRow[]> {
+  let q = ownQuery(db, userId).where('fixtures.seasonId', '=', opts.seasonId);
   if (opts.gameweek !== undefined) q = q.where('fixtures.gameweek', '=', opts.gameweek);
   const rows = await q.orderBy('predictions.predictedAt', 'desc').orderBy('fixtures.id').execute();
   return rows.map(toOwn);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
-import { buildFixture } from '../../test/factories-season.js';
+import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 
@@ -33,10 +33,12 @@ afterEach(async () => {
 /** `cookie: null` sends the request as a visitor. */
 const put = (fixtureId: string, payload: unknown, cookie: string | null = aliceCookie) =>
   t.request({ method: 'PUT', url: `/api/predictions/${encodeURIComponent(fixtureId)}`, payload: payload as object, cookie: cookie ?? undefined });
-const stored = (userId = alice.id) => t.app.deps.db.selectFrom('predictions').selectAll().where('userId', '=', userId).orderBy('fixtureId').execute();
+/** Predictions in this season (every player also has one in the test world's other season). */
+const inSeason = () => t.app.deps.db.selectFrom('predictions').innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId').selectAll('predictions').where('fixtures.seasonId', '=', TEST_SEASON);
+const stored = (userId = alice.id) => inSeason().where('predictions.userId', '=', userId).orderBy('predictions.fixtureId').execute();
 /** Events travel through LISTEN/NOTIFY on PostgreSQL, so they arrive a moment after the response. */
 const settle = () => new Promise((r) => setTimeout(r, t.app.deps.handle.dialect === 'postgres' ? 400 : 20));
-const allStored = () => t.app.deps.db.selectFrom('predictions').selectAll().execute();
+const allStored = () => inSeason().execute();
 
 describe('PUT /api/predictions/:fixtureId', () => {
   test('saves a prediction with predictedAt from the server clock, then updates it in place', async () => {
@@ -156,7 +158,7 @@ describe('PUT /api/predictions/:fixtureId', () => {
     const e = events.find((x) => x.type === 'prediction');
     expect(e).toBeDefined();
     expect(e!.userId).toBe(alice.id);
-    expect(e!.keys).toEqual(expect.arrayContaining([['predictions'], ['dashboard'], ['statistics']]));
+    expect(e!.keys).toEqual(expect.arrayContaining([['predictions', TEST_SEASON], ['dashboard'], ['statistics', TEST_SEASON], ['fixtures', TEST_SEASON, 'predictions-board']]));
     // A refused save publishes nothing.
     events.length = 0;
     await put('ARS_CHE', { homeScore: 99, awayScore: 0 });
@@ -218,8 +220,8 @@ describe('reading predictions', () => {
     await db
       .insertInto('gameweeks')
       .values([
-        { gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18', updatedAt: '2025-08-01T00:00:00Z' },
-        { gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25', updatedAt: '2025-08-01T00:00:00Z' },
+        { seasonId: TEST_SEASON, gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18', updatedAt: '2025-08-01T00:00:00Z' },
+        { seasonId: TEST_SEASON, gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25', updatedAt: '2025-08-01T00:00:00Z' },
       ])
       .execute();
     await put('ARS_CHE', { homeScore: 2, awayScore: 0 });

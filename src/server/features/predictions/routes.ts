@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEADLINE_MESSAGE, LOCKED_MESSAGE, predictionWindow } from '../../../game/deadline.js';
-import { errorDto, gameweekFilter, idParam } from '../../../contract/common.js';
+import { errorDto, gameweekNumber, idParam } from '../../../contract/common.js';
 import { boardDto, myPredictionsReply, predictionBodySchema, savedPredictionReply } from '../../../contract/predictions.js';
+import { seasonQuery } from '../../../contract/seasons.js';
 import { conflict, notFound } from '../../errors.js';
+import { resolveSeason } from '../seasons/service.js';
 import { getFixture } from '../fixtures/repository.js';
 import { loadBoard } from './board.js';
 import { presentPrediction, presentPredictable } from './presenter.js';
@@ -13,10 +15,10 @@ import { listOwnPredictions, upsertPrediction } from './repository.js';
 export const POSTPONED_MESSAGE = 'This match has been postponed. Predictions open again once it has a new kick-off time.';
 export const HAS_RESULT_MESSAGE = 'This match already has a result, so it takes no more predictions.';
 
-/** Keys a change of one's own prediction invalidates (the board is a fixture list carrying the viewer's pick). */
-export const OWN_PREDICTION_KEYS = [['predictions'], ['dashboard'], ['statistics'], ['fixtures', 'predictions-board']];
+/** Keys a change of one's own prediction in a season invalidates (the board is a fixture list carrying the viewer's pick). */
+export const ownPredictionKeys = (seasonId: string) => [['predictions', seasonId], ['dashboard'], ['statistics', seasonId], ['fixtures', seasonId, 'predictions-board']];
 
-const gameweekQuery = z.object({ gameweek: gameweekFilter.optional() });
+const gameweekQuery = seasonQuery.extend({ gameweek: gameweekNumber.optional() });
 
 export async function predictionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -53,7 +55,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         await upsertPrediction(trx, { userId: user.id, ...prediction });
         return { fixture, prediction };
       });
-      await app.deps.bus.publish({ type: 'prediction', userId: user.id, keys: OWN_PREDICTION_KEYS });
+      await app.deps.bus.publish({ type: 'prediction', userId: user.id, keys: ownPredictionKeys(saved.fixture.seasonId) });
       return { prediction: { ...presentPredictable(saved.fixture, clock.now()), prediction: presentPrediction(saved.prediction) } };
     },
   );
@@ -64,17 +66,19 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       config: { auth: 'verified' },
       schema: {
         tags: ['predictions'],
-        summary: 'Your own predictions (all, or one gameweek), newest first, with fixture, result and points',
+        summary: 'Your own predictions in a season (all, or one gameweek), newest first, with fixture, result and points',
         querystring: gameweekQuery,
-        response: { 200: myPredictionsReply },
+        response: { 200: myPredictionsReply, 404: errorDto },
       },
     },
     async (req) => {
       const { user } = req;
       const now = app.deps.clock.now();
-      const rows = await listOwnPredictions(app.deps.db, user.id, { gameweek: req.query.gameweek });
+      const season = await resolveSeason(app.deps.db, now, req.query.season);
+      const rows = await listOwnPredictions(app.deps.db, user.id, { seasonId: season.id, gameweek: req.query.gameweek });
       return {
         now: now.toISOString(),
+        season: season.id,
         predictions: rows.map((r) => ({ ...presentPredictable(r.fixture, now), prediction: presentPrediction(r.prediction) })),
       };
     },
@@ -86,14 +90,16 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       config: { auth: 'verified' },
       schema: {
         tags: ['predictions'],
-        summary: "The Predictions screen: a gameweek's fixtures with status, deadline, result and your own prediction",
+        summary: "The Predictions screen: a season's gameweek of fixtures with status, deadline, result and your own prediction",
         querystring: gameweekQuery,
-        response: { 200: boardDto },
+        response: { 200: boardDto, 404: errorDto },
       },
     },
     async (req) => {
       const { user } = req;
-      return loadBoard(app.deps.db, user.id, app.deps.clock.now(), req.query.gameweek);
+      const now = app.deps.clock.now();
+      const season = await resolveSeason(app.deps.db, now, req.query.season);
+      return loadBoard(app.deps.db, user.id, season, now, req.query.gameweek);
     },
   );
 }

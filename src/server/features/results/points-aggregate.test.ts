@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import crypto from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { buildFixture } from '../../test/factories-season.js';
+import { buildFixture, OTHER_SEASON, OTHER_SEASON_POINTS, TEST_SEASON } from '../../test/factories-season.js';
 import { buildUser, buildSessionCookie } from '../../test/factories.js';
 
 /**
@@ -42,8 +42,13 @@ test('userPoints follows a 10,000-prediction result through save, corrections an
     await db.insertInto('user').values(ids.slice(i, i + 500).map((id, k) => ({ id, name: 'x', email: `${id}@x.co`, emailVerified: handle.dialect === 'postgres' ? true : 1, image: null, createdAt: created, updatedAt: created, username: `u${i + k}`, teamName: null, teamNameCreatedAt: null, role: 'player' as const }))).execute();
     await db.insertInto('predictions').values(ids.slice(i, i + 500).map((id, k) => ({ userId: id, fixtureId: f.id, homeScore: pick(i + k)[0], awayScore: pick(i + k)[1], predictedAt: '2025-08-10T00:00:00Z', points: null, outcome: null }))).execute();
   }
-  const sum = async (gameweek: number) => Number((await db.selectFrom('userPoints').select((eb) => eb.fn.sum<number>('points').as('s')).where('gameweek', '=', gameweek).executeTakeFirst())?.s ?? 0);
-  const stored = async () => Number((await db.selectFrom('predictions').select((eb) => eb.fn.sum<number>('points').as('s')).executeTakeFirst())?.s ?? 0);
+  const sumIn = async (seasonId: string, gameweek: number) =>
+    Number((await db.selectFrom('userPoints').select((eb) => eb.fn.sum<number>('points').as('s')).where('seasonId', '=', seasonId).where('gameweek', '=', gameweek).executeTakeFirst())?.s ?? 0);
+  const sum = (gameweek: number) => sumIn(TEST_SEASON, gameweek);
+  const stored = async () => Number((await db.selectFrom('predictions').select((eb) => eb.fn.sum<number>('points').as('s')).where('fixtureId', '=', f.id).executeTakeFirst())?.s ?? 0);
+  // The admin's points in the test world's other season stay what they were throughout.
+  const otherSeason = await sumIn(OTHER_SEASON, 0);
+  expect(otherSeason).toBe(OTHER_SEASON_POINTS.points);
 
   for (const [h, a] of [[1, 0], [2, 1], [1, 1], [1, 0]] as const) {
     const r = await t.request({ method: 'PUT', url: `/api/admin/results/${f.id}`, cookie, payload: { homeScore: h, awayScore: a } });
@@ -56,6 +61,7 @@ test('userPoints follows a 10,000-prediction result through save, corrections an
   const cleared = await t.request({ method: 'DELETE', url: `/api/admin/results/${f.id}`, cookie });
   expect(cleared.statusCode, cleared.body).toBe(200);
   expect({ stored: await stored(), overall: await sum(0), gameweek1: await sum(1) }).toEqual({ stored: 0, overall: 0, gameweek1: 0 });
-  const scored = await db.selectFrom('predictions').select((eb) => eb.fn.countAll<number>().as('n')).where('points', 'is not', null).executeTakeFirst();
+  const scored = await db.selectFrom('predictions').select((eb) => eb.fn.countAll<number>().as('n')).where('fixtureId', '=', f.id).where('points', 'is not', null).executeTakeFirst();
   expect(Number(scored?.n)).toBe(0);
+  expect(await sumIn(OTHER_SEASON, 0)).toBe(otherSeason);
 }, 120_000);

@@ -5,7 +5,7 @@ const FLAG = 'bulkPoints';
 
 /**
  * Runs a change to every prediction's points on one fixture (scoring a result, clearing it) and
- * keeps the league aggregate `userPoints` exact with two set-based statements instead of the
+ * keeps the league aggregate `userPoints` (per season, gameweek and player) exact with two set-based statements instead of the
  * per-row triggers. PostgreSQL's triggers are already statement-level, so there it just runs the
  * change. On SQLite a marker row, written and removed inside the same transaction (SQLite has one
  * writer, so no other write can see it), tells the row triggers to stand aside (migration 0009).
@@ -23,15 +23,18 @@ export async function withBulkPoints<T>(db: DB, fixtureId: string, change: (trx:
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-/** Adds (sign 1) or removes (sign -1) the fixture's stored points in the season and gameweek totals. */
+/** Adds (sign 1) or removes (sign -1) the fixture's stored points in its season's total and its gameweek's. */
 async function applyFixturePoints(db: DB, fixtureId: string, sign: 1 | -1) {
   await sql`
-    INSERT INTO "userPoints" ("userId", "gameweek", "points", "exact")
-    SELECT p."userId", g."gw", ${sign} * SUM(p."points"), ${sign} * SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
+    INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
+    SELECT g."season", g."gw", p."userId", ${sign} * SUM(p."points"), ${sign} * SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
     FROM "predictions" p
-    JOIN (SELECT 0 AS "gw" UNION ALL SELECT f."gameweek" FROM "fixtures" f WHERE f."id" = ${fixtureId} AND f."gameweek" IS NOT NULL) g
+    JOIN (
+      SELECT f."seasonId" AS "season", 0 AS "gw" FROM "fixtures" f WHERE f."id" = ${fixtureId}
+      UNION ALL SELECT f."seasonId", f."gameweek" FROM "fixtures" f WHERE f."id" = ${fixtureId} AND f."gameweek" IS NOT NULL
+    ) g
     WHERE p."fixtureId" = ${fixtureId} AND p."points" IS NOT NULL
-    GROUP BY p."userId", g."gw"
-    ON CONFLICT ("userId", "gameweek") DO UPDATE
+    GROUP BY g."season", g."gw", p."userId"
+    ON CONFLICT ("seasonId", "gameweek", "userId") DO UPDATE
       SET "points" = "userPoints"."points" + excluded."points", "exact" = "userPoints"."exact" + excluded."exact"`.execute(db);
 }

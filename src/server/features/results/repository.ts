@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
+import type { ResultSource } from '../../db/schema.js';
 import { POINTS, matchSign, type PredictionOutcome } from '../../../game/scoring.js';
 import { withBulkPoints } from './points-bulk.js';
 
-/** Saves (or overwrites) a fixture's FINAL result. */
-export async function saveFinalResult(db: DB, fixtureId: string, r: { homeScore: number; awayScore: number }, nowIso: string): Promise<void> {
+/** Saves (or overwrites) a fixture's FINAL result, saying who wrote it (the admin's always wins over a feed's: see the feed service). */
+export async function saveFinalResult(db: DB, fixtureId: string, r: { homeScore: number; awayScore: number }, nowIso: string, source: ResultSource): Promise<void> {
   await db
     .insertInto('results')
-    .values({ fixtureId, homeScore: r.homeScore, awayScore: r.awayScore, final: 1, updatedAt: nowIso })
-    .onConflict((oc) => oc.column('fixtureId').doUpdateSet({ homeScore: r.homeScore, awayScore: r.awayScore, final: 1, updatedAt: nowIso }))
+    .values({ fixtureId, homeScore: r.homeScore, awayScore: r.awayScore, final: 1, source, updatedAt: nowIso })
+    .onConflict((oc) => oc.column('fixtureId').doUpdateSet({ homeScore: r.homeScore, awayScore: r.awayScore, final: 1, source, updatedAt: nowIso }))
     .execute();
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
-import { buildFixture } from '../../test/factories-season.js';
+import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 
@@ -89,7 +89,12 @@ describe('PUT /api/admin/results/:fixtureId', () => {
       [0, 'wrong'],
       [1, 'outcome'],
     ]);
-    const total = await t.app.deps.db.selectFrom('predictions').select((eb) => eb.fn.sum<number>('points').as('total')).executeTakeFirstOrThrow();
+    const total = await t.app.deps.db
+      .selectFrom('predictions')
+      .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
+      .select((eb) => eb.fn.sum<number>('predictions.points').as('total'))
+      .where('fixtures.seasonId', '=', TEST_SEASON)
+      .executeTakeFirstOrThrow();
     expect(Number(total.total)).toBe(1);
   });
 
@@ -115,7 +120,7 @@ describe('PUT /api/admin/results/:fixtureId', () => {
     await save('ARS_CHE', { homeScore: 2, awayScore: 1 });
     await settle();
     expect(events).toEqual([
-      { type: 'result', keys: [['fixtures'], ['predictions'], ['leagues'], ['dashboard'], ['statistics'], ['matches']] },
+      { type: 'result', keys: [['fixtures', TEST_SEASON], ['predictions', TEST_SEASON], ['leagues'], ['dashboard'], ['statistics', TEST_SEASON], ['matches'], ['seasons']] },
     ]);
   });
 
@@ -160,7 +165,8 @@ describe('DELETE /api/admin/results/:fixtureId', () => {
     events.length = 0;
     const res = await clear('ARS_CHE');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ reset: 4, fixture: { result: null, status: 'live' } });
+    // Three hours after kick-off without a result: awaiting it, not live.
+    expect(res.json()).toMatchObject({ reset: 4, fixture: { result: null, status: 'awaiting' } });
     expect(await result()).toBeUndefined();
     expect(await scores()).toEqual([
       [null, null],

@@ -9,6 +9,7 @@ export function presentStatistics(
   scope: { leagueId: string | null; name: string },
   leagues: Array<{ id: string; name: string }>,
   timeZone: string,
+  seasonId: string,
 ): Statistics {
   const { showLockedExtras, ...rest } = stats;
   return {
@@ -21,5 +22,6 @@ export function presentStatistics(
     rankScope: scope,
     leagues,
     timeZone,
+    season: seasonId,
   };
 }

@@ -7,7 +7,7 @@ import type { GameweekTotal } from '../../../game/rank-history.js';
  * One player's predictions with their fixtures. Outcome and points count only while the match
  * has a FINAL result (a provisional in-play score never scores).
  */
-export async function loadPredictionRecords(db: DB, userId: string): Promise<PredictionRecord[]> {
+export async function loadPredictionRecords(db: DB, userId: string, seasonId: string): Promise<PredictionRecord[]> {
   const rows = await db
     .selectFrom('predictions')
     .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
@@ -25,6 +25,7 @@ export async function loadPredictionRecords(db: DB, userId: string): Promise<Pre
       'results.final',
     ])
     .where('predictions.userId', '=', userId)
+    .where('fixtures.seasonId', '=', seasonId)
     .execute();
   return rows.map((r) => {
     const scored = r.final === 1 && r.outcome !== null;
@@ -42,13 +43,14 @@ export async function loadPredictionRecords(db: DB, userId: string): Promise<Pre
   });
 }
 
-/** Gameweeks with at least one final result. */
-export async function gameweeksWithResults(db: DB): Promise<number[]> {
+/** A season's gameweeks with at least one final result. */
+export async function gameweeksWithResults(db: DB, seasonId: string): Promise<number[]> {
   const rows = await db
     .selectFrom('results')
     .innerJoin('fixtures', 'fixtures.id', 'results.fixtureId')
     .select('fixtures.gameweek')
     .distinct()
+    .where('fixtures.seasonId', '=', seasonId)
     .where('results.final', '=', 1)
     .where('fixtures.gameweek', 'is not', null)
     .execute();
@@ -56,12 +58,12 @@ export async function gameweeksWithResults(db: DB): Promise<number[]> {
 }
 
 /**
- * Every player's points per gameweek, from the aggregate the database keeps as results are saved
+ * Every player's points per gameweek of a season, from the aggregate the database keeps as results are saved
  * (`userPoints`, see migrations 0005 and 0009): one row per player and gameweek, never a scan
  * of the season's predictions (3.8M rows at 10,000 players).
  */
-export async function gameweekTotals(db: DB): Promise<GameweekTotal[]> {
-  const rows = await db.selectFrom('userPoints').select(['userId', 'gameweek', 'points']).where('gameweek', '>', 0).execute();
+export async function gameweekTotals(db: DB, seasonId: string): Promise<GameweekTotal[]> {
+  const rows = await db.selectFrom('userPoints').select(['userId', 'gameweek', 'points']).where('seasonId', '=', seasonId).where('gameweek', '>', 0).execute();
   return rows.map((r) => ({ userId: r.userId, gameweek: Number(r.gameweek), points: Number(r.points) }));
 }
 

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildResult } from '../../test/factories-game.js';
+import { TEST_SEASON } from '../../test/factories-season.js';
 
 /**
  * The complete 2025/26 season (the project's own built-in file, read here as plain JSON) replayed:
@@ -95,6 +96,7 @@ beforeAll(async () => {
       .values(
         fixtures.slice(i, i + 100).map((f) => ({
           id: f.id,
+          seasonId: TEST_SEASON,
           homeTeam: f.home,
           awayTeam: f.away,
           kickoffAt: f.kickoffAt,

@@ -8,6 +8,9 @@ import { leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.
 import { loadTotalsSnapshot } from './service.js';
 import { presentStatistics } from './presenter.js';
 import { statisticsReply } from '../../../contract/statistics.js';
+import { errorDto } from '../../../contract/common.js';
+import { seasonId } from '../../../contract/seasons.js';
+import { resolveSeason } from '../seasons/service.js';
 
 export const timeZoneQuery = z.string().max(64).default('Europe/London');
 
@@ -20,12 +23,13 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['statistics'],
-        summary: "The signed-in player's own statistics and rank history (overall, or in one of their leagues)",
+        summary: "The signed-in player's own statistics and rank history in a season (the current one unless ?season=), overall or in one of their leagues",
         querystring: z.object({
+          season: seasonId.optional(),
           tz: timeZoneQuery.describe('The viewer’s IANA time zone, for weekday performance'),
           league: z.string().max(100).optional().describe('A league the player belongs to; overall among all players when absent'),
         }),
-        response: { 200: statisticsReply },
+        response: { 200: statisticsReply, 400: errorDto, 404: errorDto },
       },
     },
     async (req) => {
@@ -33,7 +37,8 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       const { tz, league } = req.query;
       if (!isValidTimeZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
       const { db } = app.deps;
-      const [records, leagues, snapshot] = await Promise.all([loadPredictionRecords(db, user.id), leaguesOf(db, user.id), loadTotalsSnapshot(db)]);
+      const season = await resolveSeason(db, app.deps.clock.now(), req.query.season);
+      const [records, leagues, snapshot] = await Promise.all([loadPredictionRecords(db, user.id, season.id), leaguesOf(db, user.id), loadTotalsSnapshot(db, season.id)]);
 
       let scope: { leagueId: string | null; name: string } = { leagueId: null, name: 'Overall' };
       let index = snapshot.index;
@@ -46,7 +51,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       }
       const stats = computeStatistics(records, tz);
       const rank = rankHistoryFromIndex(index, snapshot.gameweeks, user.id);
-      return { statistics: presentStatistics(stats, rank, scope, leagues, tz) };
+      return { statistics: presentStatistics(stats, rank, scope, leagues, tz, season.id) };
     },
   );
 }

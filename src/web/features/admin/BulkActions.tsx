@@ -3,22 +3,28 @@ import { ApiError } from '../../lib/api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyAdmin as notify } from './AdminGate';
 import { useDeleteFixtures, useImportFile, useImportSeasonBatch } from './api';
+import { useSelectedSeason } from '../seasons/api';
 
 const BATCH = 40;
 
 /**
- * Import All PL Fixtures: one confirmation, then the season goes in batches so the screen can
- * show real progress (120 / 380); a failed batch is counted and the rest still go in.
+ * Import All PL Fixtures: the season's built-in file (the current season unless ?season=). One
+ * confirmation, then it goes in batches so the screen can show real progress (120 / 380); a
+ * failed batch is counted and the rest still go in. Fixtures are matched by home and away club,
+ * so importing again updates them (a moved match keeps its predictions) and adds nothing twice.
  */
 export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: (b: boolean) => void }) {
   const importBatch = useImportSeasonBatch();
+  const season = useSelectedSeason();
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   async function run() {
+    if (!season) return;
     setConfirming(false);
     setBusy(true);
-    let total = 380;
+    // The first batch's answer says how many there are.
+    let total = Math.max(season.fixtures, BATCH);
     let imported = 0;
     let failed = 0;
     let offset: number | null = 0;
@@ -26,12 +32,12 @@ export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: 
     while (offset !== null) {
       const at: number = offset;
       try {
-        const r = await importBatch.mutateAsync({ offset: at, limit: BATCH });
+        const r = await importBatch.mutateAsync({ season: season.id, offset: at, limit: BATCH });
         total = r.total;
         imported += r.imported;
         offset = r.nextOffset;
       } catch (err) {
-        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403 || err.status === 409)) {
           failed = total - imported;
           offset = null;
         } else {
@@ -50,7 +56,7 @@ export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: 
 
   return (
     <>
-      <button type="button" className="btn-primary" disabled={busy} onClick={() => setConfirming(true)}>
+      <button type="button" className="btn-primary" disabled={busy || !season} onClick={() => setConfirming(true)}>
         Import All PL Fixtures
       </button>
       {progress && (
@@ -68,7 +74,7 @@ export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: 
         onCancel={() => setConfirming(false)}
         onConfirm={() => void run()}
       >
-        <p>Import all 380 Premier League 2025/26 fixtures?</p>
+        <p>Import all Premier League {season?.label} fixtures?</p>
         <p className="text-sm">Fixtures that are already there are updated, not duplicated.</p>
       </ConfirmDialog>
     </>
@@ -78,12 +84,14 @@ export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: 
 /** Import from an openfootball JSON file: checked whole by the server before anything is written. */
 export function ImportFileInput({ busy, setBusy }: { busy: boolean; setBusy: (b: boolean) => void }) {
   const importFile = useImportFile();
+  const season = useSelectedSeason();
   const input = useRef<HTMLInputElement>(null);
   async function onFile(file: File) {
+    if (!season) return;
     setBusy(true);
     try {
       const content = await file.text();
-      const r = await importFile.mutateAsync({ fileName: file.name, content });
+      const r = await importFile.mutateAsync({ season: season.id, fileName: file.name, content });
       notify('success', `Successfully imported ${r.imported} Premier League fixtures!`);
     } catch (err) {
       notify('error', err instanceof ApiError && err.status === 400 ? `Import refused: ${err.message}` : 'Failed to import fixtures. Please try again.');
@@ -115,11 +123,13 @@ export function ImportFileInput({ busy, setBusy }: { busy: boolean; setBusy: (b:
  * final confirmation; disabled when nothing matches.
  */
 export function BulkDeleteButton({
+  season,
   gameweek,
   count,
   busy,
   setBusy,
 }: {
+  season: string | undefined;
   gameweek: number | null;
   count: number;
   busy: boolean;
@@ -131,11 +141,12 @@ export function BulkDeleteButton({
   const what = gameweek === null ? 'all' : `Gameweek ${gameweek}`;
 
   async function run() {
+    if (!season) return;
     setStep(0);
     setBusy(true);
     setDeleting(true);
     try {
-      const { deleted } = await deleteFixtures.mutateAsync(gameweek);
+      const { deleted } = await deleteFixtures.mutateAsync({ season, gameweek });
       if (deleted === 0) notify('error', 'No fixtures to delete.');
       else notify('success', `Successfully deleted ${what} fixtures (${deleted} fixtures)!`);
     } catch {

@@ -3,12 +3,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal } from '../../components/Modal';
 import { ClubBadge } from '../../components/ClubBadge';
-import { CLUBS, displayTeamName } from '../../../game/clubs';
+import { displayTeamName } from '../../../game/clubs';
 import { fixtureFormSchema, PAST_DATE_MESSAGE, type FixtureForm } from '../../../contract/fixtures';
 import { Banner } from '../../components/Banner';
 import { ApiError } from '../../lib/api';
 import type { Fixture } from '../../../contract/fixtures';
 import { useSaveFixture } from './api';
+import { useSeasonClubs } from '../seasons/api';
 
 const EMPTY: FixtureForm = { homeTeam: '', awayTeam: '', date: '', time: '' };
 
@@ -20,18 +21,21 @@ function saveError(err: unknown): string {
 
 /**
  * Spec §2/§5 Add New Fixture / Edit Fixture: home team, then the away team (without the home
- * team), then date and time (UK, as the season is published); a preview; Save or Update only
- * once all four are chosen.
+ * team), both from the season's clubs; then date and time (UK, as the season is published); a
+ * preview; Save or Update only once all four are chosen. A new fixture goes to `season`; an
+ * edited one stays in its own.
  */
 export function FixtureFormModal({
   open,
   fixture,
+  season,
   today,
   onClose,
   onSaved,
 }: {
   open: boolean;
   fixture: Fixture | null;
+  season: string | undefined;
   today: string | undefined;
   onClose: () => void;
   onSaved: (message: string) => void;
@@ -39,6 +43,7 @@ export function FixtureFormModal({
   const editing = fixture !== null;
   const [formError, setFormError] = useState<string | null>(null);
   const saveFixture = useSaveFixture();
+  const clubs = useSeasonClubs(fixture?.seasonId ?? season);
   const {
     register,
     handleSubmit,
@@ -56,11 +61,7 @@ export function FixtureFormModal({
   }, [open, fixture, reset]);
 
   const [homeTeam, awayTeam, date, time] = useWatch({ control, name: ['homeTeam', 'awayTeam', 'date', 'time'] });
-  const teams = useMemo(() => {
-    const names = CLUBS.map((c) => c.name);
-    for (const extra of [fixture?.homeTeam, fixture?.awayTeam]) if (extra && !names.includes(extra)) names.push(extra);
-    return names.sort((a, b) => displayTeamName(a).localeCompare(displayTeamName(b)));
-  }, [fixture]);
+  const teams = useMemo(() => (clubs.data ?? []).map((c) => c.name).sort((a, b) => displayTeamName(a).localeCompare(displayTeamName(b))), [clubs.data]);
 
   useEffect(() => {
     if (homeTeam && homeTeam === awayTeam) setValue('awayTeam', '');
@@ -77,7 +78,7 @@ export function FixtureFormModal({
       return;
     }
     try {
-      await saveFixture.mutateAsync({ id: fixture?.id ?? null, body: values });
+      await saveFixture.mutateAsync({ id: fixture?.id ?? null, season: fixture?.seasonId ?? season ?? '', body: values });
       onSaved(fixture ? 'Fixture updated successfully!' : 'Fixture added successfully!');
     } catch (err) {
       setFormError(saveError(err));

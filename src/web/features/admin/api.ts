@@ -12,27 +12,35 @@ import {
   type Fixture,
   type FixtureForm,
 } from '../../../contract/fixtures';
-import { gameweekListReply, gameweekReply, gameweeksInfoDto, type GameweekEdit } from '../../../contract/season';
+import { gameweekListReply, gameweekReply, gameweeksInfoDto, type GameweekEdit } from '../../../contract/gameweeks';
+import { seasonQs } from '../seasons/api';
 
-/** Query keys (the server's live events invalidate these prefixes). */
-export const allFixturesKey = ['fixtures', 'all'] as const;
-export const gameweeksKey = ['gameweeks'] as const;
-export const adminGameweeksKey = ['admin', 'gameweeks'] as const;
+/**
+ * Query keys (the server's live events invalidate these prefixes), each of one season. Every
+ * hook takes the season (useSeasonParam: the URL's, else the current one); undefined while it loads.
+ */
+export const allFixturesKey = (season: string) => ['fixtures', season, 'all'] as const;
+export const gameweeksKey = (season: string) => ['gameweeks', season] as const;
+export const adminGameweeksKey = (season: string) => ['admin', 'gameweeks', season] as const;
 const fixtureImpactKey = (id: string) => ['admin', 'fixture-impact', id] as const;
 
-export function useAllFixtures(enabled = true) {
-  return useQuery({ queryKey: allFixturesKey, queryFn: async () => (await api('/api/fixtures', { schema: fixtureListReply })).fixtures, enabled });
-}
-
-export function useGameweeksInfo(enabled = true) {
-  return useQuery({ queryKey: gameweeksKey, queryFn: () => api('/api/gameweeks', { schema: gameweeksInfoDto }), enabled });
-}
-
-export function useStoredGameweeks(enabled = true) {
+export function useAllFixtures(season: string | undefined, enabled = true) {
   return useQuery({
-    queryKey: adminGameweeksKey,
-    queryFn: async () => (await api('/api/admin/gameweeks', { schema: gameweekListReply })).gameweeks,
-    enabled,
+    queryKey: allFixturesKey(season ?? ''),
+    queryFn: async () => (await api(`/api/fixtures${seasonQs(season!)}`, { schema: fixtureListReply })).fixtures,
+    enabled: enabled && season !== undefined,
+  });
+}
+
+export function useGameweeksInfo(season: string | undefined, enabled = true) {
+  return useQuery({ queryKey: gameweeksKey(season ?? ''), queryFn: () => api(`/api/gameweeks${seasonQs(season!)}`, { schema: gameweeksInfoDto }), enabled: enabled && season !== undefined });
+}
+
+export function useStoredGameweeks(season: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: adminGameweeksKey(season ?? ''),
+    queryFn: async () => (await api(`/api/admin/gameweeks${seasonQs(season!)}`, { schema: gameweekListReply })).gameweeks,
+    enabled: enabled && season !== undefined,
     retry: false,
   });
 }
@@ -51,13 +59,14 @@ export function useFixtureImpact(fixture: Fixture | null) {
   });
 }
 
-const FIXTURES = [['fixtures']] as const;
-const GAMEWEEKS = [['gameweeks'], adminGameweeksKey] as const;
+const FIXTURES = [['fixtures'], ['seasons']] as const;
+const GAMEWEEKS = [['gameweeks'], ['admin', 'gameweeks']] as const;
 
+/** Adds a fixture to `season`, or edits one (a fixture keeps its season). */
 export const useSaveFixture = () =>
   useApiMutation(
-    ({ id, body }: { id: string | null; body: FixtureForm }) =>
-      id === null ? api('/api/admin/fixtures', { schema: fixtureReply, body }) : api(fixturePath(id), { schema: fixtureReply, method: 'PUT', body }),
+    ({ id, season, body }: { id: string | null; season: string; body: FixtureForm }) =>
+      id === null ? api(`/api/admin/fixtures${seasonQs(season)}`, { schema: fixtureReply, body }) : api(fixturePath(id), { schema: fixtureReply, method: 'PUT', body }),
     { invalidates: FIXTURES },
   );
 
@@ -65,31 +74,39 @@ export const useDeleteFixture = () => useApiMutation((id: string) => api(fixture
 
 export const useDeleteFixtures = () =>
   useApiMutation(
-    (gameweek: number | null) =>
-      api(gameweek === null ? '/api/admin/fixtures' : `/api/admin/fixtures?gameweek=${gameweek}`, { schema: fixturesDeletedReply, method: 'DELETE' }),
+    ({ season, gameweek }: { season: string; gameweek: number | null }) =>
+      api(`/api/admin/fixtures${seasonQs(season)}${gameweek === null ? '' : `&gameweek=${gameweek}`}`, { schema: fixturesDeletedReply, method: 'DELETE' }),
     { invalidates: FIXTURES },
   );
 
-/** One batch of the built-in season; the caller goes on from nextOffset until it is null. */
+/** One batch of the season's built-in file; the caller goes on from nextOffset until it is null. */
 export const useImportSeasonBatch = () =>
-  useApiMutation(({ offset, limit }: { offset: number; limit: number }) => api('/api/admin/fixtures/import-season', { schema: importSeasonReply, body: { offset, limit } }), {
-    invalidates: FIXTURES,
-  });
+  useApiMutation(
+    ({ season, offset, limit }: { season: string; offset: number; limit: number }) => api(`/api/admin/fixtures/import-season${seasonQs(season)}`, { schema: importSeasonReply, body: { offset, limit } }),
+    { invalidates: FIXTURES },
+  );
 
 export const useImportFile = () =>
-  useApiMutation(({ fileName, content }: { fileName: string; content: string }) => api('/api/admin/fixtures/import-file', { schema: importFileReply, body: { fileName, content } }), {
-    invalidates: FIXTURES,
-  });
+  useApiMutation(
+    ({ season, fileName, content }: { season: string; fileName: string; content: string }) =>
+      api(`/api/admin/fixtures/import-file${seasonQs(season)}`, { schema: importFileReply, body: { fileName, content } }),
+    { invalidates: FIXTURES },
+  );
 
 export const useSaveGameweek = () =>
-  useApiMutation(({ gameweek, body }: { gameweek: number; body: GameweekEdit }) => api(`/api/admin/gameweeks/${gameweek}`, { schema: gameweekReply, method: 'PUT', body }), {
+  useApiMutation(
+    ({ season, gameweek, body }: { season: string; gameweek: number; body: GameweekEdit }) =>
+      api(`/api/admin/gameweeks/${gameweek}${seasonQs(season)}`, { schema: gameweekReply, method: 'PUT', body }),
+    { invalidates: GAMEWEEKS },
+  );
+
+export const useAddGameweek = () =>
+  useApiMutation(({ season, gameweek }: { season: string; gameweek: number }) => api(`/api/admin/gameweeks/add${seasonQs(season)}`, { schema: gameweekReply, body: { gameweek } }), {
     invalidates: GAMEWEEKS,
   });
 
-export const useAddGameweek = () =>
-  useApiMutation((gameweek: number) => api('/api/admin/gameweeks/add', { schema: gameweekReply, body: { gameweek } }), { invalidates: GAMEWEEKS });
-
-export const useResetGameweeks = () => useApiMutation(() => api('/api/admin/gameweeks/reset', { schema: gameweekListReply, body: {} }), { invalidates: GAMEWEEKS });
+export const useResetGameweeks = () =>
+  useApiMutation((season: string) => api(`/api/admin/gameweeks/reset${seasonQs(season)}`, { schema: gameweekListReply, body: {} }), { invalidates: GAMEWEEKS });
 
 export const useInitializeGameweeks = () =>
-  useApiMutation(() => api('/api/admin/gameweeks/initialize', { schema: gameweekListReply, body: {} }), { invalidates: GAMEWEEKS });
+  useApiMutation((season: string) => api(`/api/admin/gameweeks/initialize${seasonQs(season)}`, { schema: gameweekListReply, body: {} }), { invalidates: GAMEWEEKS });

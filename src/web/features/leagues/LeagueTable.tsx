@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { TableRow } from '../../../contract/leagues';
 import { StandingsTable } from './StandingsTable';
 import { TABLE_PAGE_SIZE, useLeagueTable, useScoredGameweeks } from './api';
+import { useSeasonParam } from '../seasons/api';
 
-/** The selected league's ranking: overall or one gameweek, paginated, with the viewer's own row always shown. */
+/** The selected league's ranking in a season: overall or one gameweek, paginated, with the viewer's own row always shown. */
 export function LeagueTable({
   leagueId,
   viewerIsCreator,
@@ -17,8 +18,10 @@ export function LeagueTable({
 }) {
   const [gameweek, setGameweek] = useState<number | null>(null);
   const [page, setPage] = useState(1);
-  const gameweeks = useScoredGameweeks();
-  const q = useLeagueTable(leagueId, gameweek, page);
+  // The season in the URL (?season=; 'all' for every season added up), else the current one.
+  const season = useSeasonParam();
+  const gameweeks = useScoredGameweeks(season);
+  const q = useLeagueTable(leagueId, season, gameweek, page);
   const data = q.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / TABLE_PAGE_SIZE)) : 1;
   const viewerOffPage = data?.viewer && !data.rows.some((r) => r.userId === data.viewer!.userId) ? data.viewer : null;

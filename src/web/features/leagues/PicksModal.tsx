@@ -5,6 +5,8 @@ import { displayTeamName } from '../../../game/clubs';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import type { Pick, TableRow } from '../../../contract/leagues';
 import { useMemberPicks } from './api';
+import { useSeasonParam, useSeasons } from '../seasons/api';
+import { ALL_SEASONS } from '../../../contract/seasons';
 
 const OUTCOME_STYLE: Record<string, string> = {
   exact: 'bg-green-100 text-green-900',
@@ -49,7 +51,10 @@ function PickRow({ pick }: { pick: Pick }) {
 /** A member's picks, only for matches whose prediction deadline has passed (the server enforces it). */
 export function PicksModal({ leagueId, member, onClose }: { leagueId: string; member: TableRow | null; onClose: () => void }) {
   const [gameweek, setGameweek] = useState<number | null>(null);
-  const q = useMemberPicks(leagueId, member?.userId ?? null, gameweek);
+  // Picks are of one season: the all-seasons table shows the current season's.
+  const param = useSeasonParam();
+  const current = useSeasons().data?.current;
+  const q = useMemberPicks(leagueId, param === ALL_SEASONS ? current : param, member?.userId ?? null, gameweek);
   const data = q.data;
   return (
     <Modal open={member !== null} onClose={onClose} title={member ? `${member.displayName}'s picks` : 'Picks'} size="lg">

@@ -15,15 +15,21 @@ import {
   type CreateLeagueInput,
   type JoinReply,
 } from '../../../contract/leagues';
+import { ALL_SEASONS } from '../../../contract/seasons';
+import { seasonQs } from '../seasons/api';
 
-/** Everything here sits under ['leagues'], so league and result events refresh it. */
+/**
+ * Everything here sits under ['leagues'], so league and result events refresh it (a table's
+ * all-seasons total moves with any season). Tables, gameweeks and picks are of one season (or
+ * 'all' for the all-seasons table); the hooks take it, undefined while it loads.
+ */
 export const leagueKeys = {
   all: ['leagues'] as const,
   mine: ['leagues', 'mine'] as const,
   public: ['leagues', 'public'] as const,
-  gameweeks: ['leagues', 'gameweeks'] as const,
-  table: (id: string, gameweek: number | null, page: number) => ['leagues', 'table', id, gameweek ?? 'overall', page] as const,
-  picks: (id: string, userId: string, gameweek: number | null) => ['leagues', 'picks', id, userId, gameweek ?? 'latest'] as const,
+  gameweeks: (season: string) => ['leagues', 'gameweeks', season] as const,
+  table: (id: string, season: string, gameweek: number | null, page: number) => ['leagues', 'table', id, season, gameweek ?? 'overall', page] as const,
+  picks: (id: string, season: string, userId: string, gameweek: number | null) => ['leagues', 'picks', id, season, userId, gameweek ?? 'latest'] as const,
 };
 
 export const TABLE_PAGE_SIZE = 50;
@@ -36,29 +42,34 @@ export function usePublicLeagues(enabled = true) {
   return useQuery({ queryKey: leagueKeys.public, enabled, queryFn: async () => (await api('/api/leagues/public', { schema: publicLeagueListReply })).leagues });
 }
 
-export function useScoredGameweeks(enabled = true) {
-  return useQuery({ queryKey: leagueKeys.gameweeks, enabled, queryFn: async () => (await api('/api/leagues/gameweeks', { schema: gameweekChoicesReply })).gameweeks });
+export function useScoredGameweeks(season: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: leagueKeys.gameweeks(season ?? ''),
+    enabled: enabled && season !== undefined && season !== ALL_SEASONS,
+    queryFn: async () => (await api(`/api/leagues/gameweeks${seasonQs(season!)}`, { schema: gameweekChoicesReply })).gameweeks,
+  });
 }
 
-export function useLeagueTable(id: string | null, gameweek: number | null, page: number) {
+/** A page of a league's table in a season ('all': every season added up), overall or one gameweek. */
+export function useLeagueTable(id: string | null, season: string | undefined, gameweek: number | null, page: number) {
   return useQuery({
-    queryKey: leagueKeys.table(id ?? '', gameweek, page),
-    enabled: id !== null,
+    queryKey: leagueKeys.table(id ?? '', season ?? '', gameweek, page),
+    enabled: id !== null && season !== undefined,
     placeholderData: keepPreviousData,
     queryFn: () => {
-      const qs = new URLSearchParams({ page: String(page), pageSize: String(TABLE_PAGE_SIZE) });
+      const qs = new URLSearchParams({ season: season!, page: String(page), pageSize: String(TABLE_PAGE_SIZE) });
       if (gameweek !== null) qs.set('gameweek', String(gameweek));
       return api(`/api/leagues/${encodeURIComponent(id!)}/table?${qs.toString()}`, { schema: tablePageDto });
     },
   });
 }
 
-export function useMemberPicks(leagueId: string, userId: string | null, gameweek: number | null) {
+export function useMemberPicks(leagueId: string, season: string | undefined, userId: string | null, gameweek: number | null) {
   return useQuery({
-    queryKey: leagueKeys.picks(leagueId, userId ?? '', gameweek),
-    enabled: userId !== null,
+    queryKey: leagueKeys.picks(leagueId, season ?? '', userId ?? '', gameweek),
+    enabled: userId !== null && season !== undefined,
     queryFn: () => {
-      const qs = gameweek === null ? '' : `?gameweek=${gameweek}`;
+      const qs = `${seasonQs(season!)}${gameweek === null ? '' : `&gameweek=${gameweek}`}`;
       return api(`/api/leagues/${encodeURIComponent(leagueId)}/members/${encodeURIComponent(userId!)}/picks${qs}`, { schema: memberPicksDto });
     },
   });

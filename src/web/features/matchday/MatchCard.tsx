@@ -53,12 +53,12 @@ function PointsLine({ match }: { match: Match }) {
           {OUTCOME_MESSAGE[points.outcome](points.points)}
         </p>
       )}
-      {!points && fixture.status === 'live' && <p className="text-slate-600">Points appear once the score is in.</p>}
+      {!points && (fixture.status === 'live' || fixture.status === 'awaiting') && <p className="text-slate-600">Points appear once the score is in.</p>}
     </div>
   );
 }
 
-/** Admin only: enter or correct the in-play score of a live match (stored as provisional, never scored). */
+/** Admin only: enter or correct the in-play score of a match that has kicked off (stored as provisional, never scored). */
 function LiveScoreForm({ match }: { match: Match }) {
   const { fixture } = match;
   const id = useId();
@@ -127,6 +127,8 @@ export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }
   const { fixture } = match;
   const result = fixture.result;
   const inPlay = fixture.status === 'live';
+  // Past its live window without a final result: kicked off, waiting for the score to be confirmed.
+  const started = inPlay || fixture.status === 'awaiting';
   return (
     <li className={`card ${inPlay ? 'border-red-200 ring-1 ring-red-100' : ''}`} data-testid="match-card" data-fixture-id={fixture.id}>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
@@ -145,17 +147,17 @@ export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }
       <div className="mt-3 grid grid-cols-[1fr_auto_1fr] items-center gap-2">
         <Team name={fixture.homeTeam} side="home" />
         <div className="text-center">
-          {result && (inPlay || fixture.status === 'finished') ? (
+          {result && (started || fixture.status === 'finished') ? (
             <>
               <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="match-score">
                 {result.homeScore} - {result.awayScore}
               </p>
-              <p className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : 'In play'}</p>
+              <p className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : inPlay ? 'In play' : 'Awaiting result'}</p>
             </>
-          ) : inPlay ? (
+          ) : started ? (
             <>
               <p className="text-2xl font-extrabold text-slate-500">– –</p>
-              <p className="text-xs font-semibold text-slate-600">Kicked off</p>
+              <p className="text-xs font-semibold text-slate-600">{inPlay ? 'Kicked off' : 'Awaiting result'}</p>
             </>
           ) : (
             <p className="px-2 text-lg font-bold text-slate-600">vs</p>
@@ -166,7 +168,7 @@ export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }
       <div className="mt-3 border-t border-slate-100 pt-3">
         <PointsLine match={match} />
       </div>
-      {isAdmin && inPlay && <LiveScoreForm match={match} />}
+      {isAdmin && started && <LiveScoreForm match={match} />}
     </li>
   );
 }

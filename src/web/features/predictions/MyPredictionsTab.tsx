@@ -5,10 +5,11 @@ import { ModeSwitch, type Mode } from './UpcomingTab';
 import type { Fixture } from '../../../contract/fixtures';
 import type { Prediction } from '../../../contract/predictions';
 import { useMyPredictions, useServerNow } from './api';
+import { useSeasonParam } from '../seasons/api';
 
 /** Tab 2: the viewer's predictions, newest first, with outcome panels once results are in. */
 export function MyPredictionsTab({ mode, onMode, onPredict }: { mode: Mode; onMode: (m: Mode) => void; onPredict: (f: Fixture, p: Prediction | null, now: Date) => void }) {
-  const mine = useMyPredictions();
+  const mine = useMyPredictions(useSeasonParam());
   const now = useServerNow(mine.data?.now, mine.dataUpdatedAt);
   if (mine.isPending) return <p role="status">Loading your predictions...</p>;
   if (mine.isError) return <p role="alert">Could not load your predictions. Please try again.</p>;

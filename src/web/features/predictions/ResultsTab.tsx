@@ -8,10 +8,11 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../lib/notify';
 import type { BoardMatch } from '../../../contract/predictions';
 import { useBoard, useClearResult, useSaveResult } from './api';
+import { useSeasonParam } from '../seasons/api';
 
 /** Tab 3 for players: the current gameweek's matches, the score or 'Result Pending', and how their pick compares. */
 export function PlayerResults() {
-  const board = useBoard(undefined);
+  const board = useBoard(useSeasonParam(), undefined);
   if (board.isPending) return <p role="status">Loading results...</p>;
   if (board.isError) return <p role="alert">Could not load the results. Please try again.</p>;
   const { matches, gameweek } = board.data;
@@ -169,7 +170,7 @@ function AdminResultRow({ match }: { match: BoardMatch }) {
 /** Tab 3 for the admin: 'Update Match Results (Admin)'. */
 export function AdminResults() {
   const [gameweek, setGameweek] = useState<number | undefined>(undefined);
-  const board = useBoard(gameweek);
+  const board = useBoard(useSeasonParam(), gameweek);
   if (board.isPending) return <p role="status">Loading matches...</p>;
   if (board.isError) return <p role="alert">Could not load the matches. Please try again.</p>;
   const data = board.data;

@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import type { Fixture } from '../../../contract/fixtures';
 import type { BoardMatch, Prediction } from '../../../contract/predictions';
 import { useBoard, useServerNow } from './api';
+import { useClub, useSeasonParam } from '../seasons/api';
 
 export type Mode = 'upcoming' | 'past';
 
@@ -58,7 +59,8 @@ export function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (m: Mode)
 
 function MatchCard({ match, colours, now, onPredict }: { match: BoardMatch; colours: boolean; now: Date; onPredict: (f: Fixture, p: Prediction | null, now: Date) => void }) {
   const { fixture, prediction } = match;
-  const style = colours ? homeTeamColours(fixture.homeTeam) : null;
+  const home = useClub(fixture.homeTeam);
+  const style = colours ? homeTeamColours(home) : null;
   const finalResult = fixture.result?.final ? fixture.result : null;
   const postponed = fixture.status === 'postponed';
   // The server's word counts too: a match moved after its deadline stays closed (DESIGN.md point 12).
@@ -116,7 +118,7 @@ export function UpcomingTab({
   onColours: (v: boolean) => void;
   onPredict: (f: Fixture, p: Prediction | null, now: Date) => void;
 }) {
-  const board = useBoard(gameweek);
+  const board = useBoard(useSeasonParam(), gameweek);
   const now = useServerNow(board.data?.now, board.dataUpdatedAt);
   if (board.isPending) return <p role="status">Loading matches...</p>;
   if (board.isError) return <p role="alert">Could not load the matches. Please try again.</p>;

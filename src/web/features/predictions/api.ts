@@ -4,30 +4,37 @@ import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
 import { boardDto, myPredictionsReply, savedPredictionReply, type PredictionBody } from '../../../contract/predictions';
 import { resultClearedReply, resultSavedReply, type ResultBody } from '../../../contract/results';
+import { seasonQs } from '../seasons/api';
 
 /**
- * The board is a fixture list (with the viewer's own pick), so it lives under ['fixtures', …]
- * and refreshes when fixtures move or results arrive; the server also names it in own-prediction events.
+ * The board is a fixture list of a season (with the viewer's own pick), so it lives under
+ * ['fixtures', season, …] and refreshes when that season's fixtures move or results arrive; the
+ * server also names it in own-prediction events. `season` undefined: still loading (see useSeasonParam).
  */
-export const boardKey = (gameweek: number | undefined) => ['fixtures', 'predictions-board', gameweek ?? 'default'] as const;
-export const myPredictionsKey = ['predictions', 'mine'] as const;
+export const boardKey = (season: string, gameweek: number | undefined) => ['fixtures', season, 'predictions-board', gameweek ?? 'default'] as const;
+export const myPredictionsKey = (season: string) => ['predictions', season, 'mine'] as const;
 
-export function useBoard(gameweek: number | undefined) {
+export function useBoard(season: string | undefined, gameweek: number | undefined) {
   return useQuery({
-    queryKey: boardKey(gameweek),
-    queryFn: ({ signal }) => api(`/api/predictions/board${gameweek ? `?gameweek=${gameweek}` : ''}`, { schema: boardDto, signal }),
+    queryKey: boardKey(season ?? '', gameweek),
+    enabled: season !== undefined,
+    queryFn: ({ signal }) => api(`/api/predictions/board${seasonQs(season!)}${gameweek ? `&gameweek=${gameweek}` : ''}`, { schema: boardDto, signal }),
   });
 }
 
-export function useMyPredictions() {
-  return useQuery({ queryKey: myPredictionsKey, queryFn: ({ signal }) => api('/api/predictions', { schema: myPredictionsReply, signal }) });
+export function useMyPredictions(season: string | undefined) {
+  return useQuery({
+    queryKey: myPredictionsKey(season ?? ''),
+    enabled: season !== undefined,
+    queryFn: ({ signal }) => api(`/api/predictions${seasonQs(season!)}`, { schema: myPredictionsReply, signal }),
+  });
 }
 
 export const useSavePrediction = () =>
   useApiMutation(
     ({ fixtureId, body }: { fixtureId: string; body: PredictionBody }) =>
       api(`/api/predictions/${encodeURIComponent(fixtureId)}`, { schema: savedPredictionReply, method: 'PUT', body }),
-    { invalidates: [['predictions'], ['fixtures', 'predictions-board']] },
+    { invalidates: [['predictions'], ['fixtures']] },
   );
 
 const resultPath = (fixtureId: string) => `/api/admin/results/${encodeURIComponent(fixtureId)}`;

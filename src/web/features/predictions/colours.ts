@@ -1,4 +1,4 @@
-import { clubByName } from '../../../game/clubs';
+import type { ClubInfo } from '../../../contract/seasons';
 
 function luminance(hex: string): number {
   const n = Number.parseInt(hex.replace('#', ''), 16);
@@ -29,11 +29,10 @@ function darken(hex: string, factor: number): string {
  * A card in the home club's colours: its primary colour (shaded just enough for 4.5:1 text
  * contrast when neither dark nor white text reaches it), readable text, its secondary as the border.
  */
-export function homeTeamColours(homeTeam: string): { background: string; color: string; borderColor: string } | null {
-  const club = clubByName(homeTeam);
+export function homeTeamColours(club: Pick<ClubInfo, 'primaryColour' | 'secondaryColour'> | undefined): { background: string; color: string; borderColor: string } | null {
   if (!club) return null;
-  let background = club.primary.toUpperCase();
+  let background = club.primaryColour.toUpperCase();
   for (let i = 0; i < 20 && contrastRatio(background, readableText(background)) < 4.5; i++) background = darken(background, 0.95);
-  const borderColor = club.secondary.toUpperCase() === club.primary.toUpperCase() ? '#CBD5E1' : club.secondary;
+  const borderColor = club.secondaryColour.toUpperCase() === club.primaryColour.toUpperCase() ? '#CBD5E1' : club.secondaryColour;
   return { background, color: readableText(background), borderColor };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ClubBadge } from '../../components/ClubBadge';
-import { clubByName, displayTeamName } from '../../../game/clubs';
+import { displayTeamName } from '../../../game/clubs';
+import { useClub } from '../seasons/api';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import { OUTCOME_MESSAGE } from '../../lib/outcome';
 import type { Fixture } from '../../../contract/fixtures';
@@ -20,7 +21,7 @@ export function KickoffText({ fixture }: { fixture: Fixture }) {
 /** A club's name: the short form on phones, the full one from the sm breakpoint. */
 function TeamName({ team }: { team: string }) {
   const full = displayTeamName(team);
-  const short = clubByName(team)?.shortName ?? full;
+  const short = useClub(team)?.shortName ?? full;
   if (short === full) return <span className="truncate font-semibold">{full}</span>;
   return (
     <span className="truncate font-semibold">

@@ -19,8 +19,10 @@ export const gameweekDto = z.object({ gameweek: z.number().int(), startDate: z.s
 export const gameweekReply = z.object({ gameweek: gameweekDto });
 export const gameweekListReply = z.object({ gameweeks: z.array(gameweekDto) });
 
-/** GET /api/gameweeks: the definitions in force and what the screens need around them. */
+/** GET /api/gameweeks[?season=]: a season's definitions in force and what the screens need around them. */
 export const gameweeksInfoDto = z.object({
+  /** The season these are of (the current one unless `?season=` named another). */
+  season: z.string(),
   gameweeks: z.array(gameweekDto),
   current: z.number().int(),
   withFixtures: z.array(z.number().int()),

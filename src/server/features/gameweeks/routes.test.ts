@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import type { LiveEvent } from '../../realtime/bus.js';
-import { builtInSeasonFixtures, defaultGameweeks, replayableResults } from './data.js';
-import { seedBuiltInSeason } from './seed.js';
+import { TEST_SEASON } from '../../test/factories-season.js';
+import { builtInGameweeks } from '../seasons/builtin.js';
 
 let t: TestApp;
 afterEach(async () => {
@@ -17,42 +17,12 @@ async function adminCookie() {
 }
 const gameweeks = async () => (await t.request({ method: 'GET', url: '/api/gameweeks' })).json();
 
-describe('seeding the built-in season (SEED_SEASON)', () => {
-  test('an empty database gets 380 fixtures and 38 gameweek definitions at start-up', async () => {
-    t = await createTestApp({ now: '2025-08-20T12:00:00Z', env: { SEED_SEASON: 'true' } });
-    expect((await t.request({ method: 'GET', url: '/api/fixtures' })).json().fixtures).toHaveLength(380);
-    const gw = await gameweeks();
-    expect(gw).toMatchObject({ current: 2, today: '2025-08-20', custom: true });
-    expect(gw.gameweeks).toHaveLength(38);
-  });
-
-  test('only the results of matches already over by the server clock are loaded: all 380 with today’s clock', async () => {
-    const results = async () => Number((await t.app.deps.db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    t = await createTestApp({ now: '2025-08-20T12:00:00Z', env: { SEED_SEASON: 'true' } });
-    expect(await results()).toBe(10);
-    await t.close();
-    t = await createTestApp({ now: '2026-11-23T12:00:00Z', env: { SEED_SEASON: 'true' } });
-    expect(await results()).toBe(380);
-    const last = (await t.request({ method: 'GET', url: '/api/fixtures?gameweek=38' })).json().fixtures;
-    expect(last.every((f: { status: string; result: unknown }) => f.status === 'finished' && f.result !== null)).toBe(true);
-  });
-
-  test('it happens once: after the admin deletes everything, a restart does not bring it back', async () => {
-    t = await createTestApp({ env: { SEED_SEASON: 'false' } });
-    expect(await seedBuiltInSeason(t.app)).toBe(380);
-    const cookie = await adminCookie();
-    await t.request({ method: 'DELETE', url: '/api/admin/fixtures', cookie });
-    expect(await seedBuiltInSeason(t.app)).toBe(0);
-    expect((await t.request({ method: 'GET', url: '/api/fixtures' })).json().fixtures).toEqual([]);
-  });
-});
-
 describe('GET /api/gameweeks', () => {
   test('the defaults apply while none are stored; current gameweek and today follow the server clock (UK date)', async () => {
     t = await createTestApp({ now: '2025-08-18T23:30:00Z' });
     const gw = await gameweeks();
     expect(gw.custom).toBe(false);
-    expect(gw.gameweeks).toEqual(defaultGameweeks());
+    expect(gw.gameweeks).toEqual(builtInGameweeks('2025-26'));
     // 00:30 on the 19th in London: gameweek 1 (ended on the 18th) is over.
     expect(gw.today).toBe('2025-08-19');
     expect(gw.current).toBe(2);
@@ -73,7 +43,7 @@ describe('admin gameweek definitions', () => {
     expect(init.json().gameweeks).toHaveLength(38);
     expect((await t.request({ method: 'POST', url: '/api/admin/gameweeks/initialize', cookie })).statusCode).toBe(409);
     await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(['gameweeks.changed']));
-    expect(events[0]!.keys).toContainEqual(['gameweeks']);
+    expect(events[0]!.keys).toContainEqual(['gameweeks', TEST_SEASON]);
 
     const save = await t.request({ method: 'PUT', url: '/api/admin/gameweeks/1', cookie, payload: { startDate: '2025-08-08', endDate: '2025-08-19' } });
     expect(save.json()).toEqual({ gameweek: { gameweek: 1, startDate: '2025-08-08', endDate: '2025-08-19' } });
@@ -86,26 +56,16 @@ describe('admin gameweek definitions', () => {
     expect((await t.request({ method: 'PUT', url: '/api/admin/gameweeks/39', cookie, payload: { startDate: '2025-08-20', endDate: '2025-08-21' } })).statusCode).toBe(400);
 
     expect((await t.request({ method: 'POST', url: '/api/admin/gameweeks/add', cookie, payload: { gameweek: 2 } })).statusCode).toBe(409);
-    await t.app.deps.db.deleteFrom('gameweeks').where('gameweek', '=', 2).execute();
+    await t.app.deps.db.deleteFrom('gameweeks').where('seasonId', '=', TEST_SEASON).where('gameweek', '=', 2).execute();
     const add = await t.request({ method: 'POST', url: '/api/admin/gameweeks/add', cookie, payload: { gameweek: 2 } });
     expect(add.statusCode).toBe(201);
     expect(add.json()).toEqual({ gameweek: { gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25' } });
 
     const reset = await t.request({ method: 'POST', url: '/api/admin/gameweeks/reset', cookie });
-    expect(reset.json().gameweeks).toEqual(defaultGameweeks());
+    expect(reset.json().gameweeks).toEqual(builtInGameweeks('2025-26'));
     gw = await gameweeks();
     expect(gw.gameweeks[0]).toEqual({ gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18' });
     expect(gw.gameweeks).toHaveLength(38);
   });
 });
 
-describe('replayable results', () => {
-  test('all 380 real scores of 2025/26 keyed by the ids the import writes, in kick-off order', () => {
-    const results = replayableResults();
-    expect(results).toHaveLength(380);
-    const ids = new Set(builtInSeasonFixtures().map((f) => f.id));
-    expect(results.every((r) => ids.has(r.fixtureId))).toBe(true);
-    expect(results[0]).toMatchObject({ fixtureId: 'LiverpoolFC_vs_AFCBournemouth_2025-08-15', homeScore: 4, awayScore: 2, gameweek: 1 });
-    for (let i = 1; i < results.length; i++) expect(results[i]!.kickoffAt >= results[i - 1]!.kickoffAt).toBe(true);
-  });
-});

@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
-import { buildFixture } from '../../test/factories-season.js';
-import { upsertFixtures } from '../fixtures/repository.js';
-import { builtInSeasonFixtures } from './data.js';
+import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
+import { importSeasonFixtures } from '../fixtures/repository.js';
+import { builtInSeasonFixtures } from '../seasons/builtin.js';
 import { saveGameweekDefinition } from './repository.js';
+
+const importBuiltIn = () => importSeasonFixtures(t.app.deps.db, TEST_SEASON, builtInSeasonFixtures('2025-26'), t.app.deps.clock.nowIso(), { updateExisting: true });
 
 /**
  * Issue 12: the current gameweek was computed three ways. With no stored gameweek definitions,
  * /api/gameweeks and the Predictions board said 8 while /api/dashboard said 1 with no upcoming
- * matches. One function (season/service.ts `resolveGameweeks`) now decides it for all of them.
+ * matches. One function (gameweeks/service.ts `resolveGameweeks`) now decides it for all of them.
  */
 let t: TestApp;
 afterEach(async () => {
@@ -35,7 +37,7 @@ async function everyAnswer() {
 describe('one current gameweek for /api/gameweeks, the Predictions board and the dashboard', () => {
   test('no stored definitions, the season imported, Saturday 18 October 2025: all say gameweek 8, with its matches upcoming', async () => {
     t = await createTestApp({ now: '2025-10-18T09:00:00Z' });
-    await upsertFixtures(t.app.deps.db, builtInSeasonFixtures(), t.app.deps.clock.nowIso());
+    await importBuiltIn();
     const a = await everyAnswer();
     expect(a.custom).toBe(false);
     expect(a.current).toEqual({ gameweeks: 8, board: 8, dashboard: 8 });
@@ -55,8 +57,8 @@ describe('one current gameweek for /api/gameweeks, the Predictions board and the
 
   test('stored definitions replace the defaults for every route alike', async () => {
     t = await createTestApp({ now: '2025-10-18T09:00:00Z' });
-    await upsertFixtures(t.app.deps.db, builtInSeasonFixtures(), t.app.deps.clock.nowIso());
-    await saveGameweekDefinition(t.app.deps.db, { gameweek: 9, startDate: '2025-10-10', endDate: '2025-10-30' }, t.app.deps.clock.nowIso());
+    await importBuiltIn();
+    await saveGameweekDefinition(t.app.deps.db, TEST_SEASON, { gameweek: 9, startDate: '2025-10-10', endDate: '2025-10-30' }, t.app.deps.clock.nowIso());
     const a = await everyAnswer();
     expect(a.custom).toBe(true);
     expect(a.current).toEqual({ gameweeks: 9, board: 9, dashboard: 9 });
@@ -64,7 +66,7 @@ describe('one current gameweek for /api/gameweeks, the Predictions board and the
 
   test('after the season, every route stays on its last gameweek', async () => {
     t = await createTestApp({ now: '2026-11-23T12:00:00Z' });
-    await upsertFixtures(t.app.deps.db, builtInSeasonFixtures(), t.app.deps.clock.nowIso());
+    await importBuiltIn();
     const a = await everyAnswer();
     expect(a.current).toEqual({ gameweeks: 38, board: 38, dashboard: 38 });
     expect(a.upcoming).toEqual([]);

@@ -1,0 +1,56 @@
+import { MATCH_OVER_MS } from './fixture-status.js';
+
+export const SEASON_PHASES = ['upcoming', 'in-progress', 'finished'] as const;
+export type SeasonPhase = (typeof SEASON_PHASES)[number];
+
+/** What the phase of a season depends on: its first and last scheduled kick-offs (postponed matches without a time left out). */
+export interface SeasonSpan {
+  firstKickoff: string | null;
+  lastKickoff: string | null;
+}
+
+/**
+ * A season's phase by the clock (decision record 0016):
+ * - `upcoming` before its first kick-off, or while it has no scheduled match at all;
+ * - `finished` once its last scheduled match is over by the clock (kick-off + 3 h), whether or
+ *   not every result is in (a missing one shows as "awaiting result", it does not hold the
+ *   season open for ever); a match rescheduled later reopens it;
+ * - `in-progress` in between.
+ */
+export function seasonPhase(span: SeasonSpan, now: Date): SeasonPhase {
+  if (span.firstKickoff === null || span.lastKickoff === null) return 'upcoming';
+  const t = now.getTime();
+  if (t < Date.parse(span.firstKickoff)) return 'upcoming';
+  if (t >= Date.parse(span.lastKickoff) + MATCH_OVER_MS) return 'finished';
+  return 'in-progress';
+}
+
+/** A season as the current-season rule sees it; `startDate` orders seasons that have no kick-off yet. */
+export interface SeasonCandidate extends SeasonSpan {
+  id: string;
+  startDate: string | null;
+}
+
+const FAR_FUTURE = '9999-12-31';
+const startOf = (s: SeasonCandidate) => s.firstKickoff ?? s.startDate ?? FAR_FUTURE;
+
+/**
+ * The current season of a competition (decision record 0016): the one an admin pinned, if it
+ * exists; else the season in progress (the latest to start, should two overlap); else the next
+ * upcoming one (the earliest to start; one with no fixtures yet counts as upcoming, after those
+ * with a date); else the most recently finished one. Null only when there is no season at all.
+ */
+export function currentSeason<T extends SeasonCandidate>(seasons: readonly T[], now: Date, pinnedId: string | null = null): T | null {
+  if (pinnedId !== null) {
+    const pinned = seasons.find((s) => s.id === pinnedId);
+    if (pinned) return pinned;
+  }
+  const byPhase = (phase: SeasonPhase) => seasons.filter((s) => seasonPhase(s, now) === phase);
+  const byStart = (a: T, b: T) => startOf(a).localeCompare(startOf(b)) || a.id.localeCompare(b.id);
+  const inProgress = byPhase('in-progress').sort(byStart);
+  if (inProgress.length) return inProgress[inProgress.length - 1]!;
+  const upcoming = byPhase('upcoming').sort(byStart);
+  if (upcoming.length) return upcoming[0]!;
+  const finished = byPhase('finished').sort((a, b) => a.lastKickoff!.localeCompare(b.lastKickoff!) || a.id.localeCompare(b.id));
+  return finished[finished.length - 1] ?? null;
+}

@@ -1,0 +1,71 @@
+import type { DB } from '../../db/index.js';
+import { openingGameweek, type GameweekDefinition } from '../../../game/gameweeks.js';
+import { deriveGameweeks } from '../../../game/season.js';
+import { londonDate } from '../../../game/time.js';
+import { badRequest } from '../../errors.js';
+import { gameweeksWithFixtures, seasonRoundDates } from '../fixtures/repository.js';
+import { builtInGameweeks, isBuiltinSeason } from '../seasons/builtin.js';
+import type { SeasonRef } from '../seasons/service.js';
+import { listGameweekDefinitions } from './repository.js';
+
+/**
+ * A season's default gameweek windows, from its rounds (src/game/season.ts `deriveGameweeks`):
+ * a built-in season's from its file, any other season's from its fixtures.
+ */
+export async function defaultGameweeks(db: DB, seasonId: string): Promise<GameweekDefinition[]> {
+  if (isBuiltinSeason(seasonId)) return builtInGameweeks(seasonId);
+  return deriveGameweeks(await seasonRoundDates(db, seasonId));
+}
+
+/** Stored definitions replace the default list when present (spec §3), sorted by gameweek. */
+export async function effectiveGameweeks(db: DB, seasonId: string): Promise<{ gameweeks: GameweekDefinition[]; custom: boolean }> {
+  const stored = await listGameweekDefinitions(db, seasonId);
+  return stored.length ? { gameweeks: stored, custom: true } : { gameweeks: await defaultGameweeks(db, seasonId), custom: false };
+}
+
+export interface GameweekState {
+  /** The season these are of. */
+  season: SeasonRef;
+  /** The current gameweek of that season: every route and screen that needs one uses this. */
+  current: number;
+  /** The server's UK date. */
+  today: string;
+  /** The definitions in force: stored ones, else the defaults. */
+  gameweeks: GameweekDefinition[];
+  /** False while no definitions are stored and the defaults apply. */
+  custom: boolean;
+  /** Gameweeks that have at least one fixture, ascending. */
+  withFixtures: number[];
+}
+
+/**
+ * The one place that decides a season's current gameweek (issue 12, applied per season in
+ * issue 13): from the definitions in force and the UK date, moved on to the next gameweek with
+ * fixtures when that one has none (`openingGameweek`). `/api/gameweeks`, the Predictions board
+ * and the dashboard all answer with this, so they cannot disagree.
+ */
+export async function resolveGameweeks(db: DB, season: SeasonRef, now: Date): Promise<GameweekState> {
+  const [{ gameweeks, custom }, withFixtures] = await Promise.all([effectiveGameweeks(db, season.id), gameweeksWithFixtures(db, season.id)]);
+  const today = londonDate(now);
+  return { season, current: openingGameweek(gameweeks, today, withFixtures), today, gameweeks, custom, withFixtures };
+}
+
+/**
+ * A season's rounds for an admin's change: the highest gameweek among its defaults, stored
+ * definitions and fixtures. Nothing assumes 38.
+ */
+export async function seasonRoundCount(db: DB, seasonId: string): Promise<number> {
+  const [{ gameweeks }, defaults, withFixtures] = await Promise.all([effectiveGameweeks(db, seasonId), defaultGameweeks(db, seasonId), gameweeksWithFixtures(db, seasonId)]);
+  return Math.max(0, ...gameweeks.map((g) => g.gameweek), ...defaults.map((g) => g.gameweek), ...withFixtures);
+}
+
+/** Refuses (400) an admin's change to a gameweek the season does not have. */
+export async function assertSeasonGameweek(db: DB, season: SeasonRef, gameweek: number): Promise<void> {
+  const rounds = await seasonRoundCount(db, season.id);
+  if (gameweek > rounds) throw badRequest(`${season.label} has no Gameweek ${gameweek} (its gameweeks are 1 to ${rounds}).`, 'unknown_gameweek');
+}
+
+/** Today's date in the UK by the server's clock: the date the game's day-based rules use. */
+export function serverToday(now: Date): string {
+  return londonDate(now);
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorDto } from '../../../contract/common.js';
+import { ALL_SEASONS, clubListReply, seasonId, seasonListReply } from '../../../contract/seasons.js';
+import { listClubs, listCompetitions, seasonCounts } from './repository.js';
+import { presentClub, presentSeason } from './presenter.js';
+import { loadSeasonState, resolveSeason } from './service.js';
+
+/** Seasons and clubs (public: the fixture lists they describe are public too). */
+export async function seasonRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/seasons',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['season'],
+        summary: 'Every season, newest first, with its phase, dates and next kick-off, and which one is current (pinned by an admin, or by the clock)',
+        response: { 200: seasonListReply },
+      },
+    },
+    async () => {
+      const { db, clock } = app.deps;
+      const now = clock.now();
+      const [state, counts, competitions] = await Promise.all([loadSeasonState(db, now), seasonCounts(db, now.toISOString()), listCompetitions(db)]);
+      const countsBy = new Map(counts.map((c) => [c.seasonId, c]));
+      const competitionBy = new Map(competitions.map((c) => [c.id, { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone }]));
+      const start = (s: { startDate: string | null; firstKickoff: string | null }) => s.firstKickoff ?? s.startDate ?? '9999';
+      const seasons = [...state.seasons]
+        .sort((a, b) => start(b).localeCompare(start(a)) || b.id.localeCompare(a.id))
+        .map((s) => presentSeason(s, competitionBy.get(s.competitionId)!, countsBy.get(s.id), state.current?.id ?? null, now));
+      // A database always has a season (migration 0014 creates 2025/26), so there is always a current one.
+      return { seasons, current: state.current?.id ?? seasons[0]?.id ?? '', pinned: state.pinned };
+    },
+  );
+
+  app.get(
+    '/api/clubs',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['season'],
+        summary: "A season's clubs (the current one unless ?season=; season=all for every club) with short names, codes, colours and badge pattern",
+        querystring: z.object({ season: seasonId.optional() }),
+        response: { 200: clubListReply, 404: errorDto },
+      },
+    },
+    async (req) => {
+      const { db, clock } = app.deps;
+      if (req.query.season === ALL_SEASONS) return { season: ALL_SEASONS, clubs: (await listClubs(db, null)).map(presentClub) };
+      const season = await resolveSeason(db, clock.now(), req.query.season);
+      return { season: season.id, clubs: (await listClubs(db, season.id)).map(presentClub) };
+    },
+  );
+}

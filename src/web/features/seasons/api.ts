@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { api } from '../../lib/api';
+import { ALL_SEASONS, clubListReply, seasonListReply, type ClubInfo, type Season } from '../../../contract/seasons';
+
+/**
+ * Seasons and clubs on the web. Every season-scoped query names its season in its key
+ * (`['fixtures', season, …]`), so a live event about one season refreshes only that season's
+ * screens. The season a screen shows is the URL's `?season=`, else the current one.
+ */
+export const seasonsKey = ['seasons'] as const;
+export const clubsKey = (season: string) => ['clubs', season] as const;
+
+export function useSeasons() {
+  return useQuery({ queryKey: seasonsKey, queryFn: () => api('/api/seasons', { schema: seasonListReply }), staleTime: 60_000 });
+}
+
+/**
+ * The season this screen shows: `?season=` in the URL (a season switcher sets it), else the
+ * current season. Undefined until the seasons are known; queries wait for it.
+ */
+export function useSeasonParam(): string | undefined {
+  const [params] = useSearchParams();
+  const seasons = useSeasons();
+  return params.get('season') ?? seasons.data?.current;
+}
+
+/** The season this screen shows, with its phase and label (undefined while loading). */
+export function useSelectedSeason(): Season | undefined {
+  const id = useSeasonParam();
+  const seasons = useSeasons();
+  return seasons.data?.seasons.find((s) => s.id === id);
+}
+
+/** `?season=<id>` to append to an API path (the id of the season a screen shows). */
+export const seasonQs = (season: string, sep: '?' | '&' = '?') => `${sep}season=${encodeURIComponent(season)}`;
+
+/** A season's clubs (the admin's fixture form lists them), or every club with 'all'. */
+export function useSeasonClubs(season: string | undefined) {
+  return useQuery({
+    queryKey: clubsKey(season ?? ''),
+    enabled: season !== undefined,
+    staleTime: 5 * 60_000,
+    queryFn: async () => (await api(`/api/clubs${seasonQs(season!)}`, { schema: clubListReply })).clubs,
+  });
+}
+
+/**
+ * Every club by name (badges, short names, card colours work on any season's screen). Clubs
+ * change rarely; until they have loaded, a name shows without its colours.
+ */
+export function useClubs(): Map<string, ClubInfo> {
+  const q = useSeasonClubs(ALL_SEASONS);
+  return useMemo(() => new Map((q.data ?? []).map((c) => [c.name, c])), [q.data]);
+}
+
+/** One club by name, if the catalogue has it. */
+export function useClub(name: string): ClubInfo | undefined {
+  return useClubs().get(name);
+}
