@@ -87,7 +87,7 @@ describe('fuzzing every state-changing JSON route', () => {
         { numRuns: 25 },
       );
     }
-  });
+  }, 180_000); // one property per state-changing route: grows with the API, and shares the machine with other suites
 
   it('sign-up refuses malformed input without creating an account', async () => {
     await fc.assert(
