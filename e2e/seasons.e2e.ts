@@ -271,7 +271,8 @@ describe('between seasons', () => {
 
     await banner.getByRole('link', { name: 'See the 2025/26 final table' }).click();
     await page.waitForURL(/\/leaderboard\?season=2025-26/);
-    await expect(page.getByLabel('Season', { exact: true }).inputValue()).resolves.toBe('2025-26');
+    await page.getByRole('heading', { name: 'Leaderboard' }).waitFor();
+    await expect.poll(() => page.getByLabel('Season', { exact: true }).inputValue()).toBe('2025-26');
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -295,7 +296,8 @@ describe('between seasons', () => {
     await page.goto('/predictions');
     await banner.waitFor();
     await page.getByTestId('past-season-note').waitFor();
-    await expect(page.getByTestId('fixture-card').first().getByText('No prediction').count()).resolves.toBe(1);
+    await page.getByTestId('fixture-card').first().getByText('No prediction').waitFor();
+    await expect(page.getByTestId('fixture-card').getByRole('button', { name: /^(Predict|Edit)/ }).count()).resolves.toBe(0);
     await expect(page.getByText('No Upcoming Matches').count()).resolves.toBe(0);
     await banner.getByRole('link', { name: 'See the 2026/27 final table' }).click();
     await page.waitForURL((u) => u.pathname === '/leaderboard');

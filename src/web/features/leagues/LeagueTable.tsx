@@ -34,7 +34,7 @@ export function LeagueTable({
     <div>
       <div className="flex flex-wrap items-end justify-between gap-3">
         {allSeasons ? (
-          <p className="text-sm text-slate-700">Every season&rsquo;s points added up. Gameweek tables are per season.</p>
+          <p className="text-sm text-slate-700">Gameweek tables are per season: choose one season to see them.</p>
         ) : (
         <div className="inline-flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label="Table">
           <button

@@ -4,7 +4,8 @@ import type { Season } from '../../../contract/seasons';
 import { useSeasons } from './api';
 import { nextSeasonStart, seasonBreak, withSeason, type SeasonChoice } from './season-view';
 
-const LONG_DATE: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
+/** "Saturday 14 August 2027" in the viewer's zone (British English would put a comma after the weekday). */
+const longDate = (iso: string) => `${formatKickoffDate(iso, { weekday: 'long' })} ${formatKickoffDate(iso, { day: 'numeric', month: 'long', year: 'numeric' })}`;
 const linkClass = 'font-semibold text-brand-800 underline hover:text-brand-900';
 
 /** `?season=` named a season that does not exist: say so, and offer the current one. */
@@ -56,7 +57,7 @@ export function PastSeasonNote({ choice }: { choice: SeasonChoice }) {
 function nextSeasonText(next: Season | null): string {
   const start = next && nextSeasonStart(next);
   if (!next || !start) return 'Season over — the next season’s fixtures are not out yet.';
-  return `Season over — the ${next.label} season starts on ${formatKickoffDate(start, LONG_DATE)}.`;
+  return `Season over — the ${next.label} season starts on ${longDate(start)}.`;
 }
 
 /**
