@@ -4,7 +4,7 @@ import type { SeasonChoice } from '../seasons/season-view';
 export function seasonTableTitle(choice: SeasonChoice): string {
   switch (choice.kind) {
     case 'all':
-      return 'All seasons: points added up over every season';
+      return 'All seasons: every season’s points added up';
     case 'season':
       return choice.season.phase === 'finished' ? `${choice.season.label} final table` : `${choice.season.label} season`;
     default:
