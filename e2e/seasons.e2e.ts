@@ -220,9 +220,7 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
         await page.goto(route);
         await page.getByLabel('Season', { exact: true }).waitFor();
         await page.waitForFunction(() => !/Loading/.test(document.body.innerText), undefined, { timeout: 15_000 }).catch(() => {});
-        if (route === '/predictions?season=2025-26') await page.screenshot({ path: `${SHOTS}/seasons-predictions-past-${size}.png`, fullPage: true });
-        if (route === '/predictions') await page.screenshot({ path: `${SHOTS}/seasons-predictions-current-${size}.png`, fullPage: true });
-        if (route === '/leaderboard?season=all') await page.screenshot({ path: `${SHOTS}/seasons-leaderboard-all-${size}.png`, fullPage: true });
+        await page.screenshot({ path: `${SHOTS}/seasons-${route.replace(/\W+/g, '-').replace(/^-/, '')}-${size}.png`, fullPage: true });
         found.push(...(await axeSerious(page)).map((v) => `${route} (${size}): ${v}`));
       }
       await ctx.close();
@@ -299,6 +297,7 @@ describe('between seasons', () => {
     await page.getByTestId('fixture-card').first().getByText('No prediction').waitFor();
     await expect(page.getByTestId('fixture-card').getByRole('button', { name: /^(Predict|Edit)/ }).count()).resolves.toBe(0);
     await expect(page.getByText('No Upcoming Matches').count()).resolves.toBe(0);
+    await page.screenshot({ path: `${SHOTS}/seasons-between-none-predictions-desktop.png`, fullPage: true });
     await banner.getByRole('link', { name: 'See the 2026/27 final table' }).click();
     await page.waitForURL((u) => u.pathname === '/leaderboard');
     await ctx.close();
