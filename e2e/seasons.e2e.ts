@@ -221,6 +221,11 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
         await page.getByLabel('Season', { exact: true }).waitFor();
         await page.waitForFunction(() => !/Loading/.test(document.body.innerText), undefined, { timeout: 15_000 }).catch(() => {});
         await page.screenshot({ path: `${SHOTS}/seasons-${route.replace(/\W+/g, '-').replace(/^-/, '')}-${size}.png`, fullPage: true });
+        if (route.startsWith('/statistics')) {
+          // The veteran's 2025/26: 4 points from the last day, top of the table that gameweek.
+          await page.getByRole('list', { name: /Rank per gameweek/ }).getByText('GW 38').waitFor();
+          await expect(page.getByRole('list', { name: /Rank per gameweek/ }).locator('li').last().innerText()).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
+        }
         found.push(...(await axeSerious(page)).map((v) => `${route} (${size}): ${v}`));
       }
       await ctx.close();
@@ -290,13 +295,13 @@ describe('between seasons', () => {
     await expect(page.getByText('No upcoming matches scheduled').count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/seasons-between-none-desktop.png`, fullPage: true });
 
-    // Predictions: the finished current season is read-only, under the same banner.
+    // Predictions: the finished current season is read-only, under the same banner (no second note).
     await page.goto('/predictions');
     await banner.waitFor();
-    await page.getByTestId('past-season-note').waitFor();
     await page.getByTestId('fixture-card').first().getByText('No prediction').waitFor();
     await expect(page.getByTestId('fixture-card').getByRole('button', { name: /^(Predict|Edit)/ }).count()).resolves.toBe(0);
     await expect(page.getByText('No Upcoming Matches').count()).resolves.toBe(0);
+    await expect(page.getByTestId('past-season-note').count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/seasons-between-none-predictions-desktop.png`, fullPage: true });
     await banner.getByRole('link', { name: 'See the 2026/27 final table' }).click();
     await page.waitForURL((u) => u.pathname === '/leaderboard');

@@ -30,21 +30,24 @@ const SCREENS = [
 ] as const;
 
 /**
- * A finished season is read-only: say so once, above the screen, with links to the same season's
- * other screens (the final tables, the player's statistics and rank history, the results).
+ * A past season is read-only: say so once, above the screen, with links to the same season's
+ * other screens (the final tables, the player's statistics and rank history, the results). A
+ * finished current season is the between-seasons state instead (SeasonBreakBanner).
  */
 export function PastSeasonNote({ choice }: { choice: SeasonChoice }) {
   const { pathname } = useLocation();
-  if (choice.kind !== 'season' || !choice.readOnly) return null;
-  const { season, isCurrent } = choice;
-  const param = isCurrent ? null : season.id;
+  if (choice.kind !== 'season' || !choice.readOnly || choice.isCurrent) return null;
+  const { season } = choice;
+  const complete = season.results >= season.fixtures;
   return (
     <div className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="past-season-note">
-      <p className="font-semibold">The {season.label} season is over: predictions are closed, these are its final results.</p>
+      <p className="font-semibold">
+        The {season.label} season is over: predictions are closed{complete ? ', these are its final results' : ''}.
+      </p>
       <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
         {SCREENS.filter((s) => !pathname.startsWith(s.path)).map((s) => (
           <li key={s.path}>
-            <Link to={withSeason(s.path, param)} className={linkClass}>
+            <Link to={withSeason(s.path, season.id)} className={linkClass}>
               {s.text}
             </Link>
           </li>
