@@ -149,7 +149,9 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     // Back to Predictions, switch to 2025/26: the URL says so, the cards are read-only with final results.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Predictions' }).click();
     await card(page, 'Arsenal').waitFor();
-    await switcher.selectOption('2025-26');
+    // By keyboard: the seasons are newest first, so one step down is 2025/26.
+    await switcher.focus();
+    await page.keyboard.press('ArrowDown');
     await page.waitForURL(/[?&]season=2025-26/);
     await page.getByTestId('past-season-note').filter({ hasText: 'The 2025/26 season is over' }).waitFor();
     const sunderland = card(page, 'Sunderland');
@@ -264,6 +266,7 @@ describe('between seasons', () => {
     await page.goto('/dashboard');
     const banner = page.getByTestId('season-break');
     await banner.getByText('Season over — the 2026/27 season starts on Friday 21 August 2026.').waitFor();
+    await page.getByTestId('dashboard-season').filter({ hasText: '2026/27 season' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/seasons-between-dashboard-phone.png`, fullPage: true });
 
     // Predictions: the same state above the new season's first gameweek, which can be predicted already.

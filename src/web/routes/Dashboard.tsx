@@ -32,6 +32,7 @@ function DashboardScreen() {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
           <p className="truncate text-sm text-slate-700">Welcome back, {user?.teamName || user?.username || user?.email}!</p>
+          {d && <p className="text-xs font-semibold uppercase tracking-wide text-slate-600" data-testid="dashboard-season">{d.season.label} season</p>}
         </div>
         {isAdmin && (
           <Link to="/admin" className="btn-primary">
