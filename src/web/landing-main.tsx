@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingPage } from './features/landing/LandingPage';
+import { currentSeasonLabel } from './features/landing/season-label';
 import './styles.css';
 
 /**
@@ -12,6 +13,7 @@ import './styles.css';
 function LandingEntry() {
   const [signedIn, setSignedIn] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
+  const [seasonLabel, setSeasonLabel] = useState<string | undefined>();
   useEffect(() => {
     // A notice passed in React Router's navigation state survives a reload in history.state.
     const message = (window.history.state as { usr?: { message?: unknown } } | null)?.usr?.message;
@@ -21,8 +23,14 @@ function LandingEntry() {
       .then((res) => (res.ok ? (res.json() as Promise<{ user?: unknown } | null>) : null))
       .then((session) => setSignedIn(Boolean(session?.user)))
       .catch(() => {});
+    // The current season changes without a rebuild: the pre-rendered page names none, and the
+    // label arrives from the server (a plain fetch and a light check: no zod in this entry).
+    fetch('/api/seasons', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
+      .then((body) => setSeasonLabel(currentSeasonLabel(body)))
+      .catch(() => {});
   }, []);
-  return <LandingPage signedIn={signedIn} notice={notice} />;
+  return <LandingPage signedIn={signedIn} notice={notice} seasonLabel={seasonLabel} />;
 }
 
 const root = document.getElementById('root')!;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
 import { LogoutDialog } from '../components/LogoutDialog';
@@ -7,6 +7,7 @@ import { ProPromo } from '../components/ProPromo';
 import { TeamNamePrompt } from '../components/TeamNamePrompt';
 import { Icon, type IconName } from '../components/icons';
 import { useClubs, useSeasons } from '../features/seasons/api';
+import { seasonLink } from '../features/seasons/season-view';
 
 const NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/dashboard', label: 'Dashboard', icon: 'home' },
@@ -25,10 +26,11 @@ const ADMIN_NAV: Array<{ to: string; label: string; icon: IconName }> = [
 
 function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   const { isAdmin } = useSession();
+  const [params] = useSearchParams();
   const item = ({ to, label, icon }: (typeof NAV)[number]) => (
     <li key={to}>
       <NavLink
-        to={to}
+        to={seasonLink(to, params)}
         end={to === '/admin'}
         onClick={onNavigate}
         className={({ isActive }) =>

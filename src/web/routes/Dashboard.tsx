@@ -7,10 +7,12 @@ import { AchievementBadge, ProgressBar, StatTile } from '../features/dashboard/p
 import { LeaguePositions } from '../features/dashboard/LeaguePositions';
 import { UpcomingMatches } from '../features/dashboard/UpcomingMatches';
 import { RecentActivity } from '../features/dashboard/RecentActivity';
+import { SeasonBreakBanner, useSeasonBreak } from '../features/seasons/SeasonNotices';
 
 function DashboardScreen() {
   const { user, isAdmin } = useSession();
   const q = useDashboard();
+  const between = useSeasonBreak() !== null;
   useEffect(() => {
     // Spec §8: a dashboard load failure is logged only.
     if (q.isError) console.error('Failed to load the dashboard', q.error);
@@ -30,6 +32,7 @@ function DashboardScreen() {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
           <p className="truncate text-sm text-slate-700">Welcome back, {user?.teamName || user?.username || user?.email}!</p>
+          {d && <p className="text-xs font-semibold uppercase tracking-wide text-slate-600" data-testid="dashboard-season">{d.season.label} season</p>}
         </div>
         {isAdmin && (
           <Link to="/admin" className="btn-primary">
@@ -37,6 +40,8 @@ function DashboardScreen() {
           </Link>
         )}
       </div>
+
+      <SeasonBreakBanner />
 
       {d && (
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
@@ -50,7 +55,8 @@ function DashboardScreen() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <LeaguePositions />
-          {d && <UpcomingMatches gameweek={d.currentGameweek} matches={d.upcoming} isAdmin={isAdmin} />}
+          {/* Between seasons the banner above says what comes next, not an empty list. */}
+          {d && !(between && d.upcoming.length === 0) && <UpcomingMatches gameweek={d.currentGameweek} matches={d.upcoming} isAdmin={isAdmin} />}
           {d && <RecentActivity items={d.recentActivity} />}
         </div>
         <div className="space-y-6">

@@ -2,6 +2,8 @@ import { Link, useLocation } from 'react-router';
 import { LandingPage } from '../features/landing/LandingPage';
 import { LandingLinkContext, type LinkLike } from '../features/landing/link';
 import { useSession } from '../lib/session';
+import { useSeasons } from '../features/seasons/api';
+import { currentSeasonLabel } from '../features/landing/season-label';
 
 const RouterLink: LinkLike = ({ to, state, className, onClick, children }) => (
   <Link to={to} state={state} className={className} onClick={onClick}>
@@ -17,9 +19,10 @@ export default function Landing() {
   const location = useLocation();
   const notice = (location.state as { message?: unknown } | null)?.message;
   const { user } = useSession();
+  const seasons = useSeasons();
   return (
     <LandingLinkContext.Provider value={RouterLink}>
-      <LandingPage signedIn={Boolean(user)} notice={typeof notice === 'string' ? notice : undefined} />
+      <LandingPage signedIn={Boolean(user)} notice={typeof notice === 'string' ? notice : undefined} seasonLabel={currentSeasonLabel(seasons.data)} />
     </LandingLinkContext.Provider>
   );
 }

@@ -14,6 +14,10 @@ import { PicksModal } from '../features/leagues/PicksModal';
 import { RenameLeagueDialog } from '../features/leagues/RenameLeagueDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { TrophyIcon } from '../features/leagues/icons';
+import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
+import { PastSeasonNote, SeasonNotFound } from '../features/seasons/SeasonNotices';
+import { useSeasonChoice } from '../features/seasons/api';
+import { seasonTableTitle } from '../features/leagues/season-table';
 
 /** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
 export default function Leaderboard() {
@@ -47,6 +51,8 @@ function Leagues() {
   const qc = useQueryClient();
   const leave = useLeaveLeague();
   const remove = useRemoveMember();
+  // The season of the tables (?season=, 'all' for every season added up); leagues span every season.
+  const season = useSeasonChoice({ allowAll: true });
 
   // The hand-over state is read once; a reload should not repeat the message.
   useEffect(() => {
@@ -69,7 +75,8 @@ function Leagues() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Leaderboard</h1>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <SeasonSwitcher allowAll />
           <button type="button" className={mode === 'create' ? 'btn-primary' : 'btn-secondary'} onClick={() => setMode(mode === 'create' ? 'default' : 'create')} aria-pressed={mode === 'create'}>
             Create League
           </button>
@@ -98,7 +105,9 @@ function Leagues() {
         <JoinLeagueForm onCancel={() => setMode('default')} onJoined={(reply) => openLeague(reply.league, joinedMessage(reply))} />
       )}
 
-      {mode === 'default' && (
+      {mode === 'default' && <PastSeasonNote choice={season} />}
+      {mode === 'default' && season.kind === 'not-found' && <SeasonNotFound id={season.id} />}
+      {mode === 'default' && season.kind !== 'not-found' && (
         <>
           <section aria-labelledby="my-leagues-title">
             <h2 id="my-leagues-title" className="text-lg font-bold text-slate-900">
@@ -131,6 +140,7 @@ function Leagues() {
                 <h2 id="ranking-title" className="break-words text-lg font-bold text-slate-900">
                   {selected ? selected.name : 'Rankings'}
                 </h2>
+                {selected && <p className="text-sm font-semibold text-slate-700" data-testid="table-season">{seasonTableTitle(season)}</p>}
                 {selected && <p className="text-sm text-slate-600">Tap a player to see their picks once a match's deadline has passed.</p>}
               </div>
               {selected && (
@@ -147,7 +157,10 @@ function Leagues() {
               )}
             </div>
             <div className="mt-4">
-              {selected ? (
+              {selected && (season.kind === 'all' || (season.kind === 'season' && !season.isCurrent)) ? (
+                // Another season's table or the all-seasons total: no Live switch (that is the current season's).
+                <LeagueTable key={`${selected.id}:${season.kind === 'all' ? 'all' : season.season.id}`} leagueId={selected.id} viewerIsCreator={selected.isCreator} onOpenPicks={setPicksOf} onRemove={setRemoving} />
+              ) : selected ? (
                 <LiveLeagueTable key={selected.id} leagueId={selected.id}>
                   <LeagueTable leagueId={selected.id} viewerIsCreator={selected.isCreator} onOpenPicks={setPicksOf} onRemove={setRemoving} />
                 </LiveLeagueTable>

@@ -6,6 +6,10 @@ import { UpcomingTab, type Mode } from '../features/predictions/UpcomingTab';
 import { MyPredictionsTab } from '../features/predictions/MyPredictionsTab';
 import { AdminResults, PlayerResults } from '../features/predictions/ResultsTab';
 import { usePredictionEditor } from '../features/predictions/usePredictionEditor';
+import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
+import { PastSeasonNote, SeasonBreakBanner, SeasonNotFound } from '../features/seasons/SeasonNotices';
+import { SeasonKeyed } from '../features/seasons/SeasonKeyed';
+import { useSeasonChoice } from '../features/seasons/api';
 
 const TABS = ['upcoming', 'my-predictions', 'results'] as const;
 type Tab = (typeof TABS)[number];
@@ -21,9 +25,11 @@ function PredictionsScreen() {
   const [gameweek, setGameweek] = useState<number | undefined>(undefined);
   const [colours, setColours] = useState(true);
   const editor = usePredictionEditor();
+  const season = useSeasonChoice();
+  const readOnly = season.kind === 'season' && season.readOnly;
 
   const labels: Record<Tab, string> = {
-    upcoming: mode === 'past' ? 'Past Matches' : 'Upcoming Matches',
+    upcoming: readOnly ? 'Matches' : mode === 'past' ? 'Past Matches' : 'Upcoming Matches',
     'my-predictions': 'My Predictions',
     results: 'Results',
   };
@@ -41,7 +47,16 @@ function PredictionsScreen() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Predictions</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Predictions</h1>
+        <SeasonSwitcher />
+      </div>
+      {season.kind === 'season' && season.isCurrent && <SeasonBreakBanner />}
+      <PastSeasonNote choice={season} />
+      {season.kind === 'not-found' ? (
+        <SeasonNotFound id={season.id} />
+      ) : (
+        <>
       <div role="tablist" aria-label="Predictions" className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {TABS.map((t) => (
           <button
@@ -78,11 +93,14 @@ function PredictionsScreen() {
             colours={colours}
             onColours={setColours}
             onPredict={editor.open}
+            readOnly={readOnly}
           />
         )}
-        {tab === 'my-predictions' && <MyPredictionsTab mode={mode} onMode={setMode} onPredict={editor.open} />}
+        {tab === 'my-predictions' && <MyPredictionsTab mode={mode} onMode={setMode} onPredict={editor.open} readOnly={readOnly} />}
         {tab === 'results' && (isAdmin ? <AdminResults /> : <PlayerResults />)}
       </div>
+        </>
+      )}
       {editor.modals}
     </div>
   );
@@ -91,7 +109,10 @@ function PredictionsScreen() {
 export default function Predictions() {
   return (
     <RequireAuth loading="Loading predictions...">
-      <PredictionsScreen />
+      {/* A season switch starts the screen afresh (its gameweek is that season's). */}
+      <SeasonKeyed>
+        <PredictionsScreen />
+      </SeasonKeyed>
     </RequireAuth>
   );
 }

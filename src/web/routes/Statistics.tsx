@@ -4,7 +4,9 @@ import { displayTeamName } from '../../game/clubs';
 import { ClubBadge } from '../components/ClubBadge';
 import { AchievementBadge, StatTile } from '../features/dashboard/parts';
 import { useStatistics } from '../features/statistics/api';
-import { useSeasonParam } from '../features/seasons/api';
+import { useSeasonChoice, useSeasonParam } from '../features/seasons/api';
+import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
+import { PastSeasonNote, SeasonNotFound } from '../features/seasons/SeasonNotices';
 import { Bar, rankColour } from '../features/statistics/parts';
 
 // The chart library is only ever loaded here, and only when the chart is drawn.
@@ -12,12 +14,33 @@ const RankChart = lazy(() => import('../features/statistics/RankChart'));
 
 function StatisticsScreen() {
   const [league, setLeague] = useState<string | null>(null);
-  const q = useStatistics(useSeasonParam(), league);
+  const choice = useSeasonChoice();
+  const param = useSeasonParam();
+  const q = useStatistics(choice.kind === 'not-found' ? undefined : param, league);
   useEffect(() => {
     // Spec §8: a statistics load failure is logged only.
     if (q.isError) console.error('Failed to load statistics', q.error);
   }, [q.isError, q.error]);
 
+  const header = (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Statistics</h1>
+        <p className="text-sm text-slate-700">
+          {choice.kind === 'season' && !choice.isCurrent ? `How your predictions went in ${choice.season.label}.` : 'How your predictions are going.'}
+        </p>
+      </div>
+      <SeasonSwitcher />
+    </div>
+  );
+  if (choice.kind === 'not-found') {
+    return (
+      <div className="space-y-6">
+        {header}
+        <SeasonNotFound id={choice.id} />
+      </div>
+    );
+  }
   if (q.isPending) {
     return (
       <p className="p-6 text-slate-700" role="status">
@@ -26,7 +49,7 @@ function StatisticsScreen() {
     );
   }
   const s = q.data;
-  if (!s) return <h1 className="text-2xl font-bold text-slate-900">Statistics</h1>;
+  if (!s) return header;
 
   const bias = s.homeAwayBias;
   const biasTotal = bias.home + bias.away + bias.draw;
@@ -34,10 +57,8 @@ function StatisticsScreen() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Statistics</h1>
-        <p className="text-sm text-slate-700">How your predictions are going.</p>
-      </div>
+      {header}
+      <PastSeasonNote choice={choice} />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <StatTile label="Total Points" value={s.totalPoints} sub={`${s.averagePointsPerPrediction.toFixed(2)} avg per prediction`} icon="star" />

@@ -36,8 +36,11 @@ const FIGURES = [
 ];
 
 /**
- * Spec §2 Landing: header, hero, features, figures, sign-up offer, Pro teaser and call to action. */
-export function LandingPage({ signedIn, notice }: { signedIn: boolean; notice?: string }) {
+ * Spec §2 Landing: header, hero, features, figures, sign-up offer, Pro teaser and call to action.
+ * `seasonLabel` is the current season ("2026/27") once /api/seasons has answered; the page
+ * pre-rendered at build time has none and names no season (decision record on the landing season).
+ */
+export function LandingPage({ signedIn, notice, seasonLabel }: { signedIn: boolean; notice?: string; seasonLabel?: string }) {
   const Link = useLandingLink();
   const [menu, setMenu] = useState(false);
 
@@ -124,7 +127,9 @@ export function LandingPage({ signedIn, notice }: { signedIn: boolean; notice?: 
 
           <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-emerald-700 text-white">
             <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6 sm:py-24">
-              <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">Premier League 2025/26</p>
+              <p className="text-sm font-semibold uppercase tracking-wider text-brand-100" data-testid="landing-season">
+                {seasonLabel ? `Premier League ${seasonLabel}` : 'Premier League'}
+              </p>
               <h1 className="mt-3 max-w-2xl text-4xl font-extrabold leading-tight sm:text-5xl">Predict every score. Prove you know football.</h1>
               <p className="mt-4 max-w-xl text-lg text-brand-50">
                 Call the exact score of every Premier League match, earn points when the results come in, and beat your friends in private leagues.

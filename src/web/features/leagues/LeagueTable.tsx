@@ -3,6 +3,7 @@ import type { TableRow } from '../../../contract/leagues';
 import { StandingsTable } from './StandingsTable';
 import { TABLE_PAGE_SIZE, useLeagueTable, useScoredGameweeks } from './api';
 import { useSeasonParam } from '../seasons/api';
+import { ALL_SEASONS } from '../../../contract/seasons';
 
 /** The selected league's ranking in a season: overall or one gameweek, paginated, with the viewer's own row always shown. */
 export function LeagueTable({
@@ -20,6 +21,8 @@ export function LeagueTable({
   const [page, setPage] = useState(1);
   // The season in the URL (?season=; 'all' for every season added up), else the current one.
   const season = useSeasonParam();
+  // Gameweeks belong to one season: the all-seasons total has no gameweek table to offer.
+  const allSeasons = season === ALL_SEASONS;
   const gameweeks = useScoredGameweeks(season);
   const q = useLeagueTable(leagueId, season, gameweek, page);
   const data = q.data;
@@ -30,6 +33,9 @@ export function LeagueTable({
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-3">
+        {allSeasons ? (
+          <p className="text-sm text-slate-700">Gameweek tables are per season: choose one season to see them.</p>
+        ) : (
         <div className="inline-flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label="Table">
           <button
             type="button"
@@ -55,7 +61,8 @@ export function LeagueTable({
             Gameweek
           </button>
         </div>
-        {gameweek !== null && (
+        )}
+        {gameweek !== null && !allSeasons && (
           <div>
             <label htmlFor="table-gameweek" className="sr-only">
               Gameweek
@@ -93,7 +100,7 @@ export function LeagueTable({
         <>
           <div className="mt-4">
             <StandingsTable
-              caption={gameweek === null ? 'Overall standings' : `Gameweek ${gameweek} standings`}
+              caption={allSeasons ? 'All seasons standings' : gameweek === null ? 'Overall standings' : `Gameweek ${gameweek} standings`}
               rows={data.rows.map(standing)}
               offPage={viewerOffPage && standing(viewerOffPage)}
               detail={{ header: 'Exact', cell: (r) => r.exactScores, phoneHidden: true }}

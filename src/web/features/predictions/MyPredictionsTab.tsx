@@ -8,18 +8,29 @@ import { useMyPredictions, useServerNow } from './api';
 import { useSeasonParam } from '../seasons/api';
 
 /** Tab 2: the viewer's predictions, newest first, with outcome panels once results are in. */
-export function MyPredictionsTab({ mode, onMode, onPredict }: { mode: Mode; onMode: (m: Mode) => void; onPredict: (f: Fixture, p: Prediction | null, now: Date) => void }) {
+export function MyPredictionsTab({
+  mode,
+  onMode,
+  onPredict,
+  readOnly = false,
+}: {
+  mode: Mode;
+  onMode: (m: Mode) => void;
+  onPredict: (f: Fixture, p: Prediction | null, now: Date) => void;
+  /** A finished season: every prediction with its outcome, nothing to edit. */
+  readOnly?: boolean;
+}) {
   const mine = useMyPredictions(useSeasonParam());
   const now = useServerNow(mine.data?.now, mine.dataUpdatedAt);
   if (mine.isPending) return <p role="status">Loading your predictions...</p>;
   if (mine.isError) return <p role="alert">Could not load your predictions. Please try again.</p>;
   const all = mine.data.predictions;
-  const shown = all.filter((m) => (mode === 'upcoming' ? isUpcoming(m.fixture, now) : !isUpcoming(m.fixture, now)));
+  const shown = readOnly ? all : all.filter((m) => (mode === 'upcoming' ? isUpcoming(m.fixture, now) : !isUpcoming(m.fixture, now)));
   return (
     <div className="space-y-4">
-      <ModeSwitch mode={mode} onChange={onMode} />
+      {!readOnly && <ModeSwitch mode={mode} onChange={onMode} />}
       {all.length === 0 ? (
-        <EmptyState title="No Predictions Yet" text={mode === 'upcoming' ? 'No Upcoming Predictions' : 'No Past Predictions'} />
+        <EmptyState title="No Predictions Yet" text={readOnly ? 'You made no predictions in this season.' : mode === 'upcoming' ? 'No Upcoming Predictions' : 'No Past Predictions'} />
       ) : shown.length === 0 ? (
         <EmptyState text={mode === 'upcoming' ? 'No Upcoming Predictions' : 'No Past Predictions'} />
       ) : (
@@ -40,7 +51,7 @@ export function MyPredictionsTab({ mode, onMode, onPredict }: { mode: Mode; onMo
                 <span className="text-slate-700">
                   Your prediction: {prediction.homeScore} - {prediction.awayScore} · Predicted on {formatDateTime(prediction.predictedAt)}
                 </span>
-                <button
+                {!readOnly && <button
                   type="button"
                   className="btn-secondary"
                   disabled={mode === 'past' || fixture.status === 'postponed'}
@@ -48,7 +59,7 @@ export function MyPredictionsTab({ mode, onMode, onPredict }: { mode: Mode; onMo
                   aria-label={`Edit: ${fixture.homeTeam} v ${fixture.awayTeam}`}
                 >
                   Edit
-                </button>
+                </button>}
               </div>
               <OutcomePanel fixture={fixture} prediction={prediction} />
             </li>

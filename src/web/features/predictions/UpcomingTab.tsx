@@ -6,6 +6,7 @@ import type { Fixture } from '../../../contract/fixtures';
 import type { BoardMatch, Prediction } from '../../../contract/predictions';
 import { useBoard, useServerNow } from './api';
 import { useClub, useSeasonParam } from '../seasons/api';
+import { PastMatchPoints } from '../seasons/PastMatchPoints';
 
 export type Mode = 'upcoming' | 'past';
 
@@ -57,7 +58,7 @@ export function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (m: Mode)
   );
 }
 
-function MatchCard({ match, colours, now, onPredict }: { match: BoardMatch; colours: boolean; now: Date; onPredict: (f: Fixture, p: Prediction | null, now: Date) => void }) {
+function MatchCard({ match, colours, now, onPredict, readOnly }: { match: BoardMatch; colours: boolean; now: Date; onPredict: (f: Fixture, p: Prediction | null, now: Date) => void; readOnly?: boolean }) {
   const { fixture, prediction } = match;
   const home = useClub(fixture.homeTeam);
   const style = colours ? homeTeamColours(home) : null;
@@ -84,9 +85,10 @@ function MatchCard({ match, colours, now, onPredict }: { match: BoardMatch; colo
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <div className="text-sm">
           {prediction && <p className="font-semibold">{`Your prediction: ${prediction.homeScore} - ${prediction.awayScore}`}</p>}
-          {closed && <p className="opacity-90">Predictions closed</p>}
+          {closed && !readOnly && <p className="opacity-90">Predictions closed</p>}
         </div>
-        <button
+        {/* A finished season (readOnly) shows the points scored instead of predict controls. */}
+        {readOnly ? <PastMatchPoints prediction={prediction} hasResult={finalResult !== null} /> : <button
           type="button"
           className="btn border border-slate-300 bg-white text-slate-900 hover:bg-slate-100"
           disabled={postponed}
@@ -94,7 +96,7 @@ function MatchCard({ match, colours, now, onPredict }: { match: BoardMatch; colo
           aria-label={`${prediction ? 'Edit' : 'Predict'}: ${fixture.homeTeam} v ${fixture.awayTeam}`}
         >
           {postponed ? 'Postponed' : prediction ? 'Edit' : 'Predict'}
-        </button>
+        </button>}
       </div>
     </li>
   );
@@ -109,6 +111,7 @@ export function UpcomingTab({
   colours,
   onColours,
   onPredict,
+  readOnly = false,
 }: {
   mode: Mode;
   onMode: (m: Mode) => void;
@@ -117,23 +120,25 @@ export function UpcomingTab({
   colours: boolean;
   onColours: (v: boolean) => void;
   onPredict: (f: Fixture, p: Prediction | null, now: Date) => void;
+  /** A finished season: every match of the gameweek with its result and points, no predict controls. */
+  readOnly?: boolean;
 }) {
   const board = useBoard(useSeasonParam(), gameweek);
   const now = useServerNow(board.data?.now, board.dataUpdatedAt);
   if (board.isPending) return <p role="status">Loading matches...</p>;
   if (board.isError) return <p role="alert">Could not load the matches. Please try again.</p>;
   const data = board.data;
-  const shown = data.matches.filter((m) => (mode === 'upcoming' ? isUpcoming(m.fixture, now) : !isUpcoming(m.fixture, now)));
-  if (mode === 'past') shown.reverse();
+  const shown = readOnly ? data.matches : data.matches.filter((m) => (mode === 'upcoming' ? isUpcoming(m.fixture, now) : !isUpcoming(m.fixture, now)));
+  if (mode === 'past' && !readOnly) shown.reverse();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         {data.gameweeks.length > 0 && <GameweekSelect id="gameweek-upcoming" value={data.gameweek} options={data.gameweeks} onChange={onGameweek} />}
-        <ModeSwitch mode={mode} onChange={onMode} />
+        {!readOnly && <ModeSwitch mode={mode} onChange={onMode} />}
         <Toggle label="Home Team Colours" pressed={colours} onChange={onColours} onText="ON" offText="OFF" />
       </div>
       {shown.length === 0 ? (
-        mode === 'upcoming' ? (
+        mode === 'upcoming' && !readOnly ? (
           <EmptyState title="No Upcoming Matches" text={`No upcoming matches scheduled for Gameweek ${data.gameweek}.`} />
         ) : (
           <EmptyState text={`No past matches found for Gameweek ${data.gameweek}.`} />
@@ -141,7 +146,7 @@ export function UpcomingTab({
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {shown.map((m) => (
-            <MatchCard key={m.fixture.id} match={m} colours={colours} now={now} onPredict={onPredict} />
+            <MatchCard key={m.fixture.id} match={m} colours={colours} now={now} onPredict={onPredict} readOnly={readOnly} />
           ))}
         </ul>
       )}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { ALL_SEASONS, clubListReply, seasonListReply, type ClubInfo, type Season } from '../../../contract/seasons';
+import { chooseSeason, seasonParam, type SeasonChoice } from './season-view';
 
 /**
  * Seasons and clubs on the web. Every season-scoped query names its season in its key
@@ -23,7 +24,16 @@ export function useSeasons() {
 export function useSeasonParam(): string | undefined {
   const [params] = useSearchParams();
   const seasons = useSeasons();
-  return params.get('season') ?? seasons.data?.current;
+  return seasonParam(params) ?? seasons.data?.current;
+}
+
+/** The season this screen shows as a choice: a season (read-only or not), all seasons, not found, or loading. */
+export function useSeasonChoice(opts: { allowAll?: boolean } = {}): SeasonChoice {
+  const [params] = useSearchParams();
+  const seasons = useSeasons();
+  // Seasons that failed to load: the screen goes on with the URL's id (its own reads say what went wrong).
+  if (seasons.isError) return { kind: 'loading' };
+  return chooseSeason(seasonParam(params), seasons.data, opts);
 }
 
 /** The season this screen shows, with its phase and label (undefined while loading). */

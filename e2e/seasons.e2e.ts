@@ -1,0 +1,313 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { startSmtpSink } from './support/smtp.js';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
+import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
+import { buildPrediction } from '../src/server/test/factories-game.js';
+
+/**
+ * Issue 13, what players see of seasons, in Chromium against the real server on a fresh database
+ * seeded with both built-in seasons: 2025/26 finished with every result, 2026/27 current.
+ * 1. With the clock at Monday 23 November 2026: a newcomer signs up, verifies, predicts a Gameweek
+ *    12 match (Saturday 28 November 2026), joins a veteran's league, then looks back at 2025/26:
+ *    read-only cards with final results, that season's final table, its statistics; the season is
+ *    in the URL, survives a reload and the back button; "All seasons" adds the seasons up.
+ * 2. Between seasons (1 June 2026, then 15 June 2027 on the same data): "Season over" states.
+ */
+const SECRET = crypto.randomBytes(32).toString('hex');
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp';
+const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Serious and critical axe findings on the page as it is now. */
+async function axeSerious(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } };
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+async function signedIn(server: RunningServer, cookie: string, viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
+  const ctx = opts.bypassCSP
+    ? await browser.newContext({ baseURL: server.url, viewport, timezoneId: 'Europe/London', locale: 'en-GB', bypassCSP: true })
+    : await newContext(browser, server.url, viewport);
+  ctx.setDefaultTimeout(15_000);
+  const [name, ...rest] = cookie.split('=');
+  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
+  return ctx;
+}
+
+const seasonOf = (page: Page) => new URL(page.url()).searchParams.get('season');
+const card = (page: Page, home: string) => page.getByTestId('fixture-card').filter({ hasText: home });
+/** The visible text of each row of the league table on screen. */
+const tableRows = (page: Page) => page.locator('table tbody tr:not([aria-hidden])').allInnerTexts();
+
+describe('seasons, the player’s view (clock: 23 November 2026)', () => {
+  let server: RunningServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let handle: DatabaseHandle;
+  let veteranCookie = '';
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startServer({ SCORELINE_NOW: '2026-11-23T10:00:00.000Z', AUTH_SECRET: SECRET, SMTP_URL: smtp.url, MAIL_FROM: 'Scoreline <noreply@scoreline.test>' });
+    handle = openDatabase(server.databaseUrl);
+    // A veteran who played 2025/26's last day (an exact score and a right result: 4 points) and
+    // 2026/27's first match (exact: 3 points), in a public league of their own.
+    const veteran = await buildUser(handle.db, 'sqlite', { teamName: 'Old Guard FC' });
+    veteranCookie = await buildSessionCookie(handle.db, 'sqlite', veteran.id, SECRET);
+    const id = async (season: string, home: string) =>
+      (await handle.db.selectFrom('fixtures').select('id').where('seasonId', '=', season).where('homeTeam', '=', home).orderBy('kickoffAt', 'desc').executeTakeFirstOrThrow()).id;
+    await buildPrediction(handle.db, { userId: veteran.id, fixtureId: await id('2025-26', 'Sunderland AFC'), homeScore: 2, awayScore: 1, predictedAt: '2026-05-20T10:00:00.000Z' });
+    await buildPrediction(handle.db, { userId: veteran.id, fixtureId: await id('2025-26', 'Brighton & Hove Albion FC'), homeScore: 0, awayScore: 1, predictedAt: '2026-05-20T10:00:00.000Z' });
+    await buildPrediction(handle.db, { userId: veteran.id, fixtureId: await id('2025-26', 'Crystal Palace FC'), homeScore: 0, awayScore: 0, predictedAt: '2026-05-20T10:00:00.000Z' });
+    const firstMatch = (await handle.db.selectFrom('fixtures').select('id').where('seasonId', '=', '2026-27').where('gameweek', '=', 1).where('homeTeam', '=', 'Arsenal FC').executeTakeFirstOrThrow()).id;
+    await buildPrediction(handle.db, { userId: veteran.id, fixtureId: firstMatch, homeScore: 3, awayScore: 0, predictedAt: '2026-08-20T10:00:00.000Z' });
+    const ctx = await signedIn(server, veteranCookie);
+    const res = await ctx.request.post('/api/leagues', { data: { name: 'Old Guard League', privacy: 'public' }, headers: { origin: server.url } });
+    expect(res.status()).toBe(201);
+    await ctx.close();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  test('a newcomer predicts Gameweek 12 of 2026/27, then looks back at 2025/26: read-only, its final table, in the URL', async () => {
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+
+    // The landing page names the current season (from the server, not the build).
+    await page.goto('/');
+    await page.getByTestId('landing-season').filter({ hasText: 'Premier League 2026/27' }).waitFor();
+
+    // Sign up and verify.
+    const email = `newcomer-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill('Nia Newcomer');
+    await page.getByLabel('Username').fill('nia_new');
+    await page.getByLabel('Team Name').fill('Fresh Legs');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('newcomer-pass-1');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('newcomer-pass-1');
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/verify');
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && /verify/i.test(m.subject));
+    const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.waitForURL('**/verified');
+
+    // Predictions open on Gameweek 12 of 2026/27, Saturday 28 November, predictable now.
+    await page.goto('/predictions');
+    const switcher = page.getByLabel('Season', { exact: true });
+    await expect.poll(() => switcher.inputValue()).toBe('2026-27');
+    await expect(switcher.locator('option:checked').textContent()).resolves.toBe('2026/27 (current)');
+    await card(page, 'Arsenal').waitFor();
+    await expect(page.getByLabel('Gameweek', { exact: true }).inputValue()).resolves.toBe('12');
+    await expect(card(page, 'Arsenal').textContent()).resolves.toContain('Sat 28 Nov');
+    expect(seasonOf(page)).toBeNull();
+
+    // Predict Arsenal v Manchester City through the prediction modal; it is saved.
+    await card(page, 'Arsenal').getByRole('button', { name: /^Predict/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make Your Prediction' });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: 'Arsenal' }).fill('2');
+    await dialog.getByRole('textbox', { name: 'Manchester City' }).fill('1');
+    await dialog.getByRole('button', { name: 'Save Prediction' }).click();
+    await card(page, 'Arsenal').getByText('Your prediction: 2 - 1').waitFor();
+    const saved = await handle.db.selectFrom('predictions').innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId').innerJoin('user', 'user.id', 'predictions.userId')
+      .select(['fixtures.seasonId', 'fixtures.gameweek', 'predictions.homeScore', 'predictions.awayScore']).where('user.email', '=', email).execute();
+    expect(saved).toEqual([{ seasonId: '2026-27', gameweek: 12, homeScore: 2, awayScore: 1 }]);
+
+    // Join the veteran's public league; its 2026/27 table (current by default) has the veteran's 3 points.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
+    await page.getByRole('button', { name: 'Join League' }).click();
+    await page.getByRole('button', { name: 'Join Old Guard League' }).click();
+    await page.getByRole('heading', { name: 'Old Guard League' }).waitFor();
+    await page.getByTestId('table-season').filter({ hasText: '2026/27 season' }).waitFor();
+    await expect.poll(() => tableRows(page)).toEqual([expect.stringMatching(/Old Guard FC[\s\S]*\b1\s+3$/), expect.stringMatching(/Fresh Legs[\s\S]*\b0\s+0$/)]);
+    expect(seasonOf(page)).toBeNull();
+
+    // Back to Predictions, switch to 2025/26: the URL says so, the cards are read-only with final results.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Predictions' }).click();
+    await card(page, 'Arsenal').waitFor();
+    // By keyboard: the seasons are newest first, so one step down is 2025/26.
+    await switcher.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL(/[?&]season=2025-26/);
+    await page.getByTestId('past-season-note').filter({ hasText: 'The 2025/26 season is over' }).waitFor();
+    const sunderland = card(page, 'Sunderland');
+    await sunderland.waitFor();
+    // Gameweek 38, Sunday 24 May 2026: Sunderland 2-1 Chelsea; the newcomer did not play that season.
+    await expect(page.getByLabel('Gameweek', { exact: true }).inputValue()).resolves.toBe('38');
+    await expect(sunderland.textContent()).resolves.toMatch(/Sun 24 May[\s\S]*2 - 1[\s\S]*No prediction/);
+    await expect(page.getByTestId('fixture-card').count()).resolves.toBe(10);
+    await expect(page.getByTestId('fixture-card').getByRole('button', { name: /^(Predict|Edit)/ }).count()).resolves.toBe(0);
+    await expect(page.getByRole('group', { name: 'Upcoming or past' }).count()).resolves.toBe(0);
+
+    // The season survives a reload, and the back button returns to the current season.
+    await page.reload();
+    await card(page, 'Sunderland').waitFor();
+    expect(seasonOf(page)).toBe('2025-26');
+    await expect(switcher.inputValue()).resolves.toBe('2025-26');
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('season'));
+    await card(page, 'Arsenal').getByText('Your prediction: 2 - 1').waitFor();
+    await page.goForward();
+    await card(page, 'Sunderland').waitFor();
+
+    // From the past season to its final league table: the season comes along in the link.
+    await page.getByTestId('past-season-note').getByRole('link', { name: 'Final league tables' }).click();
+    await page.waitForURL(/\/leaderboard\?season=2025-26/);
+    await page.getByTestId('table-season').filter({ hasText: '2025/26 final table' }).waitFor();
+    await expect.poll(() => tableRows(page)).toEqual([expect.stringMatching(/Old Guard FC[\s\S]*\b1\s+4$/), expect.stringMatching(/Fresh Legs[\s\S]*\b0\s+0$/)]);
+    // A past season's table has no Live switch (that is the current season's).
+    await expect(page.getByRole('switch', { name: 'Live' }).count()).resolves.toBe(0);
+
+    // All seasons: the points added up (4 + 3), and no gameweek table to choose.
+    await page.getByLabel('Season', { exact: true }).selectOption('all');
+    await page.waitForURL(/[?&]season=all/);
+    await page.getByTestId('table-season').filter({ hasText: 'All seasons' }).waitFor();
+    await expect.poll(() => tableRows(page)).toEqual([expect.stringMatching(/Old Guard FC[\s\S]*\b2\s+7$/), expect.stringMatching(/Fresh Legs[\s\S]*\b0\s+0$/)]);
+    await expect(page.getByRole('group', { name: 'Table' }).count()).resolves.toBe(0);
+    await expect(page.getByLabel('Gameweek', { exact: true }).count()).resolves.toBe(0);
+
+    // Statistics keeps the season chosen on the leaderboard's neighbours; "all" is the leaderboard's alone.
+    await page.getByLabel('Season', { exact: true }).selectOption('2025-26');
+    await page.waitForURL(/[?&]season=2025-26/);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Statistics' }).click();
+    await page.waitForURL(/\/statistics\?season=2025-26/);
+    await page.getByText('How your predictions went in 2025/26.').waitFor();
+    await page.getByRole('heading', { name: 'Rank History' }).waitFor();
+
+    // An unknown season is a clear state, not a crash.
+    await page.goto('/predictions?season=1999-00');
+    await page.getByTestId('season-not-found').getByRole('heading', { name: 'Season not found' }).waitFor();
+    await page.getByRole('link', { name: 'Show the current season' }).click();
+    await card(page, 'Arsenal').waitFor();
+    expect(seasonOf(page)).toBeNull();
+    await page.goto('/predictions?season=all');
+    await page.getByRole('heading', { name: 'Season not found' }).waitFor();
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test('the season screens have no serious or critical axe violations, at phone and desktop size', async () => {
+    const routes = ['/predictions', '/predictions?season=2025-26', '/predictions?season=2025-26&tab=my-predictions', '/leaderboard?season=2025-26', '/leaderboard?season=all', '/statistics?season=2025-26', '/predictions?season=nope'];
+    for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      // axe is injected as a script, which the app's CSP forbids; only the audit bypasses it.
+      const ctx = await signedIn(server, veteranCookie, viewport, { bypassCSP: true });
+      const page = await ctx.newPage();
+      const found: string[] = [];
+      for (const route of routes) {
+        await page.goto(route);
+        await page.getByLabel('Season', { exact: true }).waitFor();
+        await page.waitForFunction(() => !/Loading/.test(document.body.innerText), undefined, { timeout: 15_000 }).catch(() => {});
+        await page.screenshot({ path: `${SHOTS}/seasons-${route.replace(/\W+/g, '-').replace(/^-/, '')}-${size}.png`, fullPage: true });
+        if (route.startsWith('/statistics')) {
+          // The veteran's 2025/26: 4 points from the last day, top of the table that gameweek.
+          await page.getByRole('list', { name: /Rank per gameweek/ }).getByText('GW 38').waitFor();
+          await expect(page.getByRole('list', { name: /Rank per gameweek/ }).locator('li').last().innerText()).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
+        }
+        found.push(...(await axeSerious(page)).map((v) => `${route} (${size}): ${v}`));
+      }
+      await ctx.close();
+      expect(found).toEqual([]);
+    }
+  });
+});
+
+describe('between seasons', () => {
+  let server: RunningServer;
+  let dataDir = '';
+  let cookie = '';
+  const env = { AUTH_SECRET: SECRET };
+
+  beforeAll(async () => {
+    // 1 June 2026: 2025/26 ended on 24 May, 2026/27 starts on Friday 21 August.
+    server = await startServer({ ...env, SCORELINE_NOW: '2026-06-01T10:00:00.000Z' });
+    dataDir = server.dataDir;
+    const handle = openDatabase(server.databaseUrl);
+    const player = await buildUser(handle.db, 'sqlite', { teamName: 'Summer Break' });
+    cookie = await buildSessionCookie(handle.db, 'sqlite', player.id, SECRET);
+    await handle.close();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('the dashboard and predictions say the season is over and when the next starts, with the final table a click away', async () => {
+    const seasons = (await (await fetch(`${server.url}/api/seasons`)).json()) as { current: string; seasons: Array<{ id: string; phase: string }> };
+    expect(seasons.current).toBe('2026-27');
+    expect(Object.fromEntries(seasons.seasons.map((s) => [s.id, s.phase]))).toEqual({ '2026-27': 'upcoming', '2025-26': 'finished' });
+
+    const ctx = await signedIn(server, cookie, PHONE);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/dashboard');
+    const banner = page.getByTestId('season-break');
+    await banner.getByText('Season over — the 2026/27 season starts on Friday 21 August 2026.').waitFor();
+    await page.getByTestId('dashboard-season').filter({ hasText: '2026/27 season' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/seasons-between-dashboard-phone.png`, fullPage: true });
+
+    // Predictions: the same state above the new season's first gameweek, which can be predicted already.
+    await page.goto('/predictions');
+    await banner.getByText('Season over — the 2026/27 season starts on Friday 21 August 2026.').waitFor();
+    await expect(page.getByLabel('Gameweek', { exact: true }).inputValue()).resolves.toBe('1');
+    await card(page, 'Arsenal').getByRole('button', { name: /^Predict/ }).waitFor();
+
+    await banner.getByRole('link', { name: 'See the 2025/26 final table' }).click();
+    await page.waitForURL(/\/leaderboard\?season=2025-26/);
+    await page.getByRole('heading', { name: 'Leaderboard' }).waitFor();
+    await expect.poll(() => page.getByLabel('Season', { exact: true }).inputValue()).toBe('2025-26');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test('with the last season finished and nothing scheduled: "the next season’s fixtures are not out yet", no empty lists', async () => {
+    // The same data a year on: 15 June 2027, 2026/27 over, no 2027/28.
+    await server.stop('SIGTERM', { keepData: true });
+    server = await startServer({ ...env, SCORELINE_NOW: '2027-06-15T10:00:00.000Z' }, { dataDir });
+    const ctx = await signedIn(server, cookie);
+    const page = await ctx.newPage();
+    await page.goto('/dashboard');
+    const banner = page.getByTestId('season-break');
+    await banner.getByText('Season over — the next season’s fixtures are not out yet.').waitFor();
+    await banner.getByText('The 2026/27 season has finished.').waitFor();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await expect(page.getByRole('heading', { name: /Upcoming Matches/ }).count()).resolves.toBe(0);
+    await expect(page.getByText('No upcoming matches scheduled').count()).resolves.toBe(0);
+    await page.screenshot({ path: `${SHOTS}/seasons-between-none-desktop.png`, fullPage: true });
+
+    // Predictions: the finished current season is read-only, under the same banner (no second note).
+    await page.goto('/predictions');
+    await banner.waitFor();
+    await page.getByTestId('fixture-card').first().getByText('No prediction').waitFor();
+    await expect(page.getByTestId('fixture-card').getByRole('button', { name: /^(Predict|Edit)/ }).count()).resolves.toBe(0);
+    await expect(page.getByText('No Upcoming Matches').count()).resolves.toBe(0);
+    await expect(page.getByTestId('past-season-note').count()).resolves.toBe(0);
+    await page.screenshot({ path: `${SHOTS}/seasons-between-none-predictions-desktop.png`, fullPage: true });
+    await banner.getByRole('link', { name: 'See the 2026/27 final table' }).click();
+    await page.waitForURL((u) => u.pathname === '/leaderboard');
+    await ctx.close();
+  });
+});

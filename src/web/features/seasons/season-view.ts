@@ -1,0 +1,101 @@
+import { ALL_SEASONS, type Season, type SeasonList } from '../../../contract/seasons';
+
+/**
+ * Which season a screen shows, decided from the URL's `?season=` and `/api/seasons` (pure, so
+ * it is tested on its own). Absent means the current season; `all` means every season added up
+ * (league tables only); anything else must be a season's id, or the screen says "Season not found".
+ */
+export type SeasonChoice =
+  | { kind: 'loading' }
+  | { kind: 'season'; season: Season; isCurrent: boolean; readOnly: boolean }
+  | { kind: 'all' }
+  | { kind: 'not-found'; id: string };
+
+/** The `?season=` value, trimmed; null when absent or empty (both mean the current season). */
+export function seasonParam(search: URLSearchParams): string | null {
+  const raw = search.get('season')?.trim();
+  return raw ? raw : null;
+}
+
+export function chooseSeason(param: string | null, list: SeasonList | undefined, opts: { allowAll?: boolean } = {}): SeasonChoice {
+  if (param === ALL_SEASONS && opts.allowAll) return { kind: 'all' };
+  if (!list) return { kind: 'loading' };
+  const id = param ?? list.current;
+  const season = list.seasons.find((s) => s.id === id);
+  if (!season) return { kind: 'not-found', id };
+  return { kind: 'season', season, isCurrent: season.id === list.current, readOnly: isReadOnly(season) };
+}
+
+/**
+ * A season whose matches are all behind us takes no predictions (the server refuses them by the
+ * deadlines anyway): the screens show results and points instead of predict controls.
+ */
+export const isReadOnly = (season: Season) => season.phase === 'finished';
+
+/**
+ * `path` with the season a screen shows carried over (links between the season-scoped screens
+ * keep the choice). The current season is left out: absent means current, so links stay short
+ * and follow the current season when it changes. `all` only survives onto the leaderboard.
+ */
+export function withSeason(path: string, season: string | null): string {
+  if (!season) return path;
+  if (season === ALL_SEASONS && !path.startsWith('/leaderboard')) return path;
+  const [base, query = ''] = path.split('?');
+  const qs = new URLSearchParams(query);
+  qs.set('season', season);
+  return `${base}?${qs.toString()}`;
+}
+
+/** The season-scoped screens: moving between them keeps the season chosen on one. */
+export const SEASON_SCREENS = ['/predictions', '/leaderboard', '/statistics'] as const;
+
+/** A navigation link from a page whose query is `search`: a season-scoped screen keeps its season. */
+export function seasonLink(path: string, search: URLSearchParams): string {
+  return (SEASON_SCREENS as readonly string[]).includes(path) ? withSeason(path, seasonParam(search)) : path;
+}
+
+/** The URL's search after choosing `season` (null or the current one: the parameter goes). */
+export function searchWithSeason(search: URLSearchParams, season: string | null, current: string | undefined): URLSearchParams {
+  const next = new URLSearchParams(search);
+  if (season === null || season === current) next.delete('season');
+  else next.set('season', season);
+  return next;
+}
+
+/**
+ * Between seasons: the current season has not started yet after another has finished, or the
+ * current season is itself finished with nothing after it. `over` is the season just ended (the
+ * one whose final table to link to), `next` the one to come (null: its fixtures are not out yet).
+ * Null while a season is being played, or before any season has been played at all.
+ */
+export interface SeasonBreak {
+  over: Season;
+  next: Season | null;
+}
+
+export function seasonBreak(list: SeasonList | undefined): SeasonBreak | null {
+  if (!list) return null;
+  const current = list.seasons.find((s) => s.id === list.current);
+  if (!current) return null;
+  if (current.phase === 'finished') {
+    // A season already scheduled after the finished current one (a pinned season can lag behind).
+    const next = list.seasons.filter((s) => s.phase === 'upcoming' && s.nextKickoff !== null).sort(byStart)[0] ?? null;
+    return { over: current, next };
+  }
+  if (current.phase !== 'upcoming') return null;
+  const over = list.seasons.filter((s) => s.phase === 'finished').sort((a, b) => (b.endDate ?? '').localeCompare(a.endDate ?? ''))[0];
+  return over ? { over, next: current.nextKickoff || current.startDate ? current : null } : null;
+}
+
+const byStart = (a: Season, b: Season) => (a.nextKickoff ?? a.startDate ?? '').localeCompare(b.nextKickoff ?? b.startDate ?? '');
+
+/**
+ * When the next season starts, for "the 2027/28 season starts on Saturday 14 August 2027": its
+ * first kick-off as an instant (shown in the viewer's zone), else its first UK date at midday UTC
+ * (a date alone names the same day in every zone near the UK's). Null when it has no date.
+ */
+export function nextSeasonStart(next: Season): string | null {
+  if (next.nextKickoff) return next.nextKickoff;
+  if (next.startDate) return `${next.startDate}T12:00:00.000Z`;
+  return null;
+}
