@@ -88,7 +88,7 @@ export function PlayerLayout() {
 
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="hidden border-r border-slate-200 bg-white p-4 lg:flex lg:flex-col lg:gap-6">
+      <aside className="hidden border-r border-slate-200 bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col lg:gap-6 lg:self-start lg:overflow-y-auto">
         <Logo to="/dashboard" />
         {user.role === 'admin' && <p className="rounded-md bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">Admin Panel</p>}
         <NavItems />
@@ -104,7 +104,9 @@ export function PlayerLayout() {
             <div className="flex items-center justify-between">
               <Logo to="/dashboard" />
               <button type="button" className="rounded p-2 text-slate-700" onClick={() => setDrawer(false)} aria-label="Close menu">
-                ✕
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
               </button>
             </div>
             <NavItems onNavigate={() => setDrawer(false)} />

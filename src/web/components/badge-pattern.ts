@@ -17,6 +17,7 @@ export type BadgeDivision =
   | 'saltire'
   | 'cross'
   | 'roundel'
+  | 'ring'
   | 'plain';
 
 /**
@@ -33,7 +34,7 @@ const PLAIN_CLUBS: Record<string, BadgeDivision> = {
   EVE: 'base',
   FUL: 'sash',
   IPS: 'pale',
-  LEE: 'chief',
+  LEE: 'ring',
   LIV: 'quarters',
   MCI: 'halves',
   MUN: 'cross',

@@ -18,15 +18,16 @@ export function KickoffText({ fixture }: { fixture: Fixture }) {
   );
 }
 
-/** A club's name: the short form on phones, the full one from the sm breakpoint. */
+/**
+ * A club's name on a card: its short name (Brighton, Man City, Spurs) at every width, so a card
+ * never shows a cut-off "Brighton & Hov…"; the full name is its title and the badge's label names it too.
+ */
 function TeamName({ team }: { team: string }) {
   const full = displayTeamName(team);
   const short = useClub(team)?.shortName ?? full;
-  if (short === full) return <span className="truncate font-semibold">{full}</span>;
   return (
-    <span className="truncate font-semibold">
-      <span className="sm:hidden">{short}</span>
-      <span className="hidden sm:inline">{full}</span>
+    <span className="truncate font-semibold" title={short === full ? undefined : full}>
+      {short}
     </span>
   );
 }
