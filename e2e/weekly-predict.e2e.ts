@@ -205,6 +205,52 @@ describe('predicting a gameweek from the cards', () => {
     await ctx.close();
   });
 
+  test('the dashboard nudges when the next deadline is under 24 hours away with matches unpredicted, and Live Matches offers Predict now only while open', async () => {
+    const ctx = await signedIn('Nudged', DESKTOP);
+    const page = await ctx.newPage();
+    const consoleMessages = collectConsole(page);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: /^Upcoming Matches/ }).waitFor();
+    // Five days before the gameweek: no nudge.
+    await expect(page.getByTestId('deadline-nudge').count()).resolves.toBe(0);
+
+    // One match of the gameweek moves to this evening (as an admin's reschedule would): its deadline is hours away.
+    const serverNow = Date.parse((await (await ctx.request.get('/api/predictions/board')).json() as { now: string }).now);
+    const [soon, closing] = await handle.db.selectFrom('fixtures').select(['id', 'kickoffAt']).where('seasonId', '=', '2026-27').where('gameweek', '=', 12).orderBy('id').limit(2).execute();
+    await handle.db.updateTable('fixtures').set({ kickoffAt: new Date(serverNow + 8 * 3_600_000).toISOString() }).where('id', '=', soon!.id).execute();
+    // And one kicks off within the hour: its deadline has passed.
+    await handle.db.updateTable('fixtures').set({ kickoffAt: new Date(serverNow + 3_600_000).toISOString() }).where('id', '=', closing!.id).execute();
+    try {
+      await page.reload();
+      const nudge = page.getByTestId('deadline-nudge');
+      await nudge.waitFor();
+      await expect(nudge.textContent()).resolves.toMatch(/1 match without your prediction in Gameweek 12: the next one closes in 5 h \d+ min\./);
+      // Live Matches, today: "Predict now" for the open one only.
+      await page.goto('/matches');
+      const matchCard = (id: string) => page.locator(`[data-testid="match-card"][data-fixture-id="${id}"]`);
+      await matchCard(soon!.id).getByRole('link', { name: 'Predict now' }).waitFor();
+      await matchCard(closing!.id).getByText('Predictions for this match have closed.').waitFor();
+      await expect(matchCard(closing!.id).getByRole('link', { name: 'Predict now' }).count()).resolves.toBe(0);
+      await page.goto('/dashboard');
+      await nudge.getByRole('link', { name: 'Predict now' }).click();
+      await page.waitForURL('**/predictions');
+      await expect.poll(() => page.title(), POLL).toBe('Predictions · Scoreline');
+      const moved = cards(page).filter({ has: page.locator('[data-testid="countdown"]', { hasText: /closes in 5 h/ }) });
+      await moved.waitFor();
+      await moved.locator('input[data-quick-entry]').first().focus();
+      await page.keyboard.press('1');
+      await page.keyboard.press('1');
+      await moved.getByText('Your prediction: 1 - 1').waitFor();
+      await page.getByRole('link', { name: 'Dashboard' }).click();
+      await page.getByRole('heading', { name: /^Upcoming Matches/ }).waitFor();
+      await expect.poll(() => page.getByTestId('deadline-nudge').count(), POLL).toBe(0);
+      expect(consoleMessages).toEqual([]);
+    } finally {
+      for (const f of [soon!, closing!]) await handle.db.updateTable('fixtures').set({ kickoffAt: f.kickoffAt }).where('id', '=', f.id).execute();
+      await ctx.close();
+    }
+  });
+
   test('public pages log nothing to the console, and a visitor asks for no session-only data', async () => {
     const ctx = await newContext(browser, server.url, PHONE);
     const page = await ctx.newPage();

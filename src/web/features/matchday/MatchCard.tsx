@@ -21,7 +21,8 @@ function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
 function PointsLine({ match }: { match: Match }) {
   const { points, prediction, fixture } = match;
   if (!prediction) {
-    if (fixture.status === 'upcoming')
+    // Only while a pick can still be made: 2 hours before kick-off it closes (DESIGN.md point 1).
+    if (match.predictionOpen)
       return (
         <p className="text-sm text-slate-700">
           No prediction yet.{' '}
@@ -30,6 +31,7 @@ function PointsLine({ match }: { match: Match }) {
           </Link>
         </p>
       );
+    if (fixture.status === 'upcoming') return <p className="text-sm text-slate-700">No prediction. Predictions for this match have closed.</p>;
     return <p className="text-sm text-slate-700">You did not make a prediction for this match.</p>;
   }
   return (
