@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+// eslint-disable-next-line no-restricted-imports -- React's static renderer (not our server), to read the drawn SVG in a unit test.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { badgeDivision, badgeEdge } from './badge-pattern';

@@ -98,7 +98,8 @@ export function StandingsTable<R extends Standing>({ caption, rows, detail, offP
 function Name<R extends Standing>({ row, onOpen }: { row: R; onOpen?: (row: R) => void }) {
   const content = (
     <>
-      <span className="truncate font-medium text-slate-900">{row.name}</span>
+      {/* The viewer's own name wraps rather than ending in "Kop …": they must recognise their row. */}
+      <span className={`font-medium text-slate-900 ${row.isViewer ? 'min-w-0 wrap-anywhere' : 'truncate'}`}>{row.name}</span>
       {row.isViewer && <span className="shrink-0 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">You</span>}
       {row.isCreator && (
         <span className="shrink-0 text-amber-500" title="League creator">

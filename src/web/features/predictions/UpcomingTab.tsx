@@ -194,7 +194,8 @@ function MatchCard({
 /** "7 of 10 predicted": the gameweek's matches that take a pick (postponed ones do not) and how many have one. */
 function Progress({ matches }: { matches: BoardMatch[] }) {
   const counted = matches.filter((m) => m.fixture.status !== 'postponed');
-  if (counted.length === 0) return null;
+  // A gameweek already played has nothing left to fill in.
+  if (counted.length === 0 || !counted.some((m) => m.window === 'open')) return null;
   const done = counted.filter((m) => m.prediction).length;
   return (
     <div className="flex items-center gap-3" data-testid="gameweek-progress">

@@ -26,7 +26,7 @@ function TeamName({ team }: { team: string }) {
   const full = displayTeamName(team);
   const short = useClub(team)?.shortName ?? full;
   return (
-    <span className="truncate font-semibold" title={short === full ? undefined : full}>
+    <span className="max-w-full truncate font-semibold" title={short === full ? undefined : full}>
       {short}
     </span>
   );
@@ -34,14 +34,15 @@ function TeamName({ team }: { team: string }) {
 
 /** Home and away clubs with badges, and the score in the middle when there is one. */
 export function Teams({ fixture, middle }: { fixture: Fixture; middle?: ReactNode }) {
+  // On a phone the badge sits above the name, which then has the card's half to itself.
   return (
     <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
-      <div className="flex min-w-0 items-center gap-2">
+      <div className="flex min-w-0 flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left">
         <ClubBadge team={fixture.homeTeam} size={36} />
         <TeamName team={fixture.homeTeam} />
       </div>
       <div className="px-1 text-center text-lg font-bold">{middle ?? 'vs'}</div>
-      <div className="flex min-w-0 flex-row-reverse items-center gap-2 text-right">
+      <div className="flex min-w-0 flex-col items-center gap-1 text-center sm:flex-row-reverse sm:gap-2 sm:text-right">
         <ClubBadge team={fixture.awayTeam} size={36} />
         <TeamName team={fixture.awayTeam} />
       </div>
