@@ -251,6 +251,26 @@ describe('predicting a gameweek from the cards', () => {
     }
   });
 
+  test("on a phone the player's own row of a league table shows their whole team name", async () => {
+    const ctx = await signedIn('Kop End Kings of Anfield', PHONE);
+    const page = await ctx.newPage();
+    await page.goto('/leaderboard');
+    await page.locator('h1').first().waitFor();
+    const created = await page.evaluate(async () => {
+      const res = await fetch('/api/leagues', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'The Sunday League of Legends' }) });
+      return res.status;
+    });
+    expect(created).toBeLessThan(300);
+    await page.reload();
+    const own = page.locator('tr', { hasText: 'You' }).filter({ hasText: 'Kop End Kings of Anfield' }).first();
+    await own.waitFor();
+    const name = own.getByText('Kop End Kings of Anfield', { exact: true });
+    // Nothing cut off: the whole name is laid out (it wraps if it must).
+    await expect(name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).resolves.toBe(true);
+    await page.screenshot({ path: '/tmp/leaderboard-own-row-phone.png', fullPage: true });
+    await ctx.close();
+  });
+
   test('public pages log nothing to the console, and a visitor asks for no session-only data', async () => {
     const ctx = await newContext(browser, server.url, PHONE);
     const page = await ctx.newPage();
