@@ -8,6 +8,7 @@ import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './su
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
+import { buildPrediction, buildResult } from '../src/server/test/factories-game.js';
 
 /**
  * The weekly loop of predicting, in Chromium against the real server: on Monday 23 November 2026
@@ -36,8 +37,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(teamName: string, viewport: typeof DESKTOP): Promise<BrowserContext> {
+async function signedIn(teamName: string, viewport: typeof DESKTOP, onUser?: (id: string) => Promise<void>): Promise<BrowserContext> {
   const user = await buildUser(handle.db, 'sqlite', { teamName });
+  await onUser?.(user.id);
   const cookie = await buildSessionCookie(handle.db, 'sqlite', user.id, SECRET);
   // bypassCSP only so the axe audit can be injected as a script.
   const ctx = await browser.newContext({ baseURL: server.url, viewport, timezoneId: 'Europe/London', locale: 'en-GB', bypassCSP: true });
@@ -224,6 +226,7 @@ describe('predicting a gameweek from the cards', () => {
       await page.reload();
       const nudge = page.getByTestId('deadline-nudge');
       await nudge.waitFor();
+      await page.screenshot({ path: '/tmp/dashboard-nudge.png' });
       await expect(nudge.textContent()).resolves.toMatch(/1 match without your prediction in Gameweek 12: the next one closes in 5 h \d+ min\./);
       // Live Matches, today: "Predict now" for the open one only.
       await page.goto('/matches');
@@ -249,6 +252,25 @@ describe('predicting a gameweek from the cards', () => {
       for (const f of [soon!, closing!]) await handle.db.updateTable('fixtures').set({ kickoffAt: f.kickoffAt }).where('id', '=', f.id).execute();
       await ctx.close();
     }
+  });
+
+  test('a played match shows the result as the main score, the pick labelled as a prediction, and its points', async () => {
+    const played = await handle.db.selectFrom('fixtures').select(['id', 'homeTeam']).where('seasonId', '=', '2026-27').where('gameweek', '=', 11).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await buildResult(handle.db, { fixtureId: played.id, homeScore: 3, awayScore: 0 });
+    const ctx = await signedIn('Hindsight', DESKTOP, (id) => buildPrediction(handle.db, { userId: id, fixtureId: played.id, homeScore: 2, awayScore: 1 }).then(() => undefined));
+    const page = await ctx.newPage();
+    await page.goto('/predictions');
+    await cards(page).first().waitFor();
+    await page.getByLabel('Gameweek').selectOption('11');
+    await page.getByRole('button', { name: 'Past' }).click();
+    const card = cards(page).filter({ has: page.getByTestId('card-score') }).first();
+    await expect(card.getByTestId('card-score').textContent()).resolves.toBe('3 - 0');
+    await card.getByText('Full time').waitFor();
+    await expect(card.textContent()).resolves.toContain('Your prediction 2–1');
+    await expect(card.locator('[data-outcome="outcome"]').textContent()).resolves.toBe('Correct result! +1 point');
+    await expect(card.getByRole('button').count()).resolves.toBe(0);
+    await card.screenshot({ path: '/tmp/past-card.png' });
+    await ctx.close();
   });
 
   test("on a phone the player's own row of a league table shows their whole team name", async () => {

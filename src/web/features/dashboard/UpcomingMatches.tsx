@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { displayTeamName } from '../../../game/clubs';
 import { ClubBadge } from '../../components/ClubBadge';
+import { ClubName } from '../../components/ClubName';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import type { Dashboard } from '../../../contract/dashboard';
 import { deadlineCountdown, deadlineWithin } from '../../../game/countdown';
@@ -64,12 +64,12 @@ export function UpcomingMatches({ gameweek, matches, isAdmin }: { gameweek: numb
                 <span className="shrink-0">
                   <ClubBadge team={m.homeTeam} size={28} />
                 </span>
-                <span className="min-w-0 truncate font-medium text-slate-900">{displayTeamName(m.homeTeam)}</span>
+                <ClubName team={m.homeTeam} />
                 <span className="shrink-0 text-xs text-slate-600">vs</span>
                 <span className="shrink-0">
                   <ClubBadge team={m.awayTeam} size={28} />
                 </span>
-                <span className="min-w-0 truncate font-medium text-slate-900">{displayTeamName(m.awayTeam)}</span>
+                <ClubName team={m.awayTeam} />
               </div>
               <div className="shrink-0 text-sm text-slate-700 sm:text-right">
                 <time dateTime={m.kickoffAt ?? undefined}>

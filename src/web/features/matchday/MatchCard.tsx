@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../components/ClubBadge';
+import { ClubName } from '../../components/ClubName';
 import { displayTeamName } from '../../../game/clubs';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../lib/notify';
@@ -13,7 +14,7 @@ function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
   return (
     <div className={`flex min-w-0 items-center gap-2 ${side === 'away' ? 'flex-row-reverse text-right' : ''}`}>
       <ClubBadge team={name} size={40} />
-      <span className="truncate font-semibold text-slate-900">{displayTeamName(name)}</span>
+      <ClubName team={name} className="font-semibold text-slate-900" />
     </div>
   );
 }
