@@ -145,6 +145,14 @@ describe('predicting a gameweek from the cards', () => {
       const expectedHome = String(Number(pick(1).home) + 2);
       await second.getByText(`Your prediction: ${expectedHome} - ${pick(1).away}`).waitFor();
 
+      if (size === 'desktop') {
+        // The sidebar stays in view at the bottom of the long board.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect.poll(() => page.evaluate(() => window.scrollY), POLL).toBeGreaterThan(300);
+        const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+        expect(nav!.y).toBeGreaterThanOrEqual(0);
+        expect(nav!.y).toBeLessThan(viewport.height / 2);
+      }
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(SCREENS, `predictions-${size}.png`), fullPage: size === 'desktop' });
 

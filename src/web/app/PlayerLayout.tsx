@@ -88,14 +88,17 @@ export function PlayerLayout() {
 
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="hidden border-r border-slate-200 bg-white p-4 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col lg:gap-6 lg:self-start lg:overflow-y-auto">
-        <Logo to="/dashboard" />
-        {user.role === 'admin' && <p className="rounded-md bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">Admin Panel</p>}
-        <NavItems />
-        <div className="mt-auto">
-          <ProPromo />
-        </div>
-      </aside>
+      {/* The column keeps its white background down the page; the sidebar in it stays in view as the page scrolls. */}
+      <div className="hidden border-r border-slate-200 bg-white lg:block">
+        <aside className="sticky top-0 flex h-screen flex-col gap-6 overflow-y-auto p-4">
+          <Logo to="/dashboard" />
+          {user.role === 'admin' && <p className="rounded-md bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">Admin Panel</p>}
+          <NavItems />
+          <div className="mt-auto">
+            <ProPromo />
+          </div>
+        </aside>
+      </div>
 
       {drawer && (
         <div className="fixed inset-0 z-40 lg:hidden">
