@@ -26,6 +26,8 @@ export const matchDto = z.object({
    * Null without a prediction or while there is no score yet.
    */
   points: z.object({ points: z.number(), outcome: outcomeDto, provisional: z.boolean() }).nullable(),
+  /** Whether the viewer may still predict it (the server's clock and deadline): "Predict now" only then. */
+  predictionOpen: z.boolean(),
 });
 export type Match = z.infer<typeof matchDto>;
 

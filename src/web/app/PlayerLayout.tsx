@@ -90,14 +90,17 @@ export function PlayerLayout() {
 
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="hidden border-r border-slate-200 bg-white p-4 lg:flex lg:flex-col lg:gap-6">
-        <Logo to="/dashboard" />
-        {user.role === 'admin' && <p className="rounded-md bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">Admin Panel</p>}
-        <NavItems />
-        <div className="mt-auto">
-          <ProPromo />
-        </div>
-      </aside>
+      {/* The column keeps its white background down the page; the sidebar in it stays in view as the page scrolls. */}
+      <div className="hidden border-r border-slate-200 bg-white lg:block">
+        <aside className="sticky top-0 flex h-screen flex-col gap-6 overflow-y-auto p-4">
+          <Logo to="/dashboard" />
+          {user.role === 'admin' && <p className="rounded-md bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">Admin Panel</p>}
+          <NavItems />
+          <div className="mt-auto">
+            <ProPromo />
+          </div>
+        </aside>
+      </div>
 
       {drawer && (
         <div className="fixed inset-0 z-40 lg:hidden">
@@ -106,7 +109,9 @@ export function PlayerLayout() {
             <div className="flex items-center justify-between">
               <Logo to="/dashboard" />
               <button type="button" className="rounded p-2 text-slate-700" onClick={() => setDrawer(false)} aria-label="Close menu">
-                ✕
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
               </button>
             </div>
             <NavItems onNavigate={() => setDrawer(false)} />

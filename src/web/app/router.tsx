@@ -3,41 +3,47 @@ import type { ComponentType } from 'react';
 import { RootLayout } from './RootLayout';
 import { PlayerLayout } from './PlayerLayout';
 import { RouteError } from './RouteError';
+import { RouteLoading, type RouteHandle } from './route-title';
 
 /** Each screen is its own chunk: a route loads only the code it shows. */
 const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/** The document title of a screen ("Predictions · Scoreline"), set by RootLayout from the deepest match. */
+const titled = (title: string): RouteHandle => ({ title });
+
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Lazy screens load after the first render: say so instead of React Router's warning about a missing fallback.
+    hydrateFallbackElement: <RouteLoading />,
     children: [
       { path: '/', ...screen(() => import('../routes/Landing')) },
-      { path: '/login', ...screen(() => import('../routes/Login')) },
-      { path: '/signup', ...screen(() => import('../routes/Signup')) },
-      { path: '/verify', ...screen(() => import('../routes/Verify')) },
-      { path: '/verified', ...screen(() => import('../routes/Verified')) },
-      { path: '/reset-password', ...screen(() => import('../routes/ResetPassword')) },
-      { path: '/join/:code', ...screen(() => import('../routes/JoinLeague')) },
+      { path: '/login', handle: titled('Log in'), ...screen(() => import('../routes/Login')) },
+      { path: '/signup', handle: titled('Sign up'), ...screen(() => import('../routes/Signup')) },
+      { path: '/verify', handle: titled('Verify your e-mail'), ...screen(() => import('../routes/Verify')) },
+      { path: '/verified', handle: titled('E-mail verified'), ...screen(() => import('../routes/Verified')) },
+      { path: '/reset-password', handle: titled('Reset password'), ...screen(() => import('../routes/ResetPassword')) },
+      { path: '/join/:code', handle: titled('Join a league'), ...screen(() => import('../routes/JoinLeague')) },
       {
         element: <PlayerLayout />,
         children: [
-          { path: '/dashboard', ...screen(() => import('../routes/Dashboard')) },
-          { path: '/matches', ...screen(() => import('../routes/Matches')) },
-          { path: '/predictions', ...screen(() => import('../routes/Predictions')) },
-          { path: '/leaderboard', ...screen(() => import('../routes/Leaderboard')) },
-          { path: '/new-league', ...screen(() => import('../routes/NewLeague')) },
-          { path: '/statistics', ...screen(() => import('../routes/Statistics')) },
-          { path: '/contact', ...screen(() => import('../routes/Contact')) },
-          { path: '/settings', ...screen(() => import('../routes/Settings')) },
-          { path: '/admin', ...screen(() => import('../routes/AdminFixtures')) },
-          { path: '/admin/gameweeks', ...screen(() => import('../routes/AdminGameweeks')) },
-          { path: '/admin/messages', ...screen(() => import('../routes/AdminMessages')) },
+          { path: '/dashboard', handle: titled('Dashboard'), ...screen(() => import('../routes/Dashboard')) },
+          { path: '/matches', handle: titled('Live Matches'), ...screen(() => import('../routes/Matches')) },
+          { path: '/predictions', handle: titled('Predictions'), ...screen(() => import('../routes/Predictions')) },
+          { path: '/leaderboard', handle: titled('Leaderboard'), ...screen(() => import('../routes/Leaderboard')) },
+          { path: '/new-league', handle: titled('New league'), ...screen(() => import('../routes/NewLeague')) },
+          { path: '/statistics', handle: titled('Statistics'), ...screen(() => import('../routes/Statistics')) },
+          { path: '/contact', handle: titled('Contact Us'), ...screen(() => import('../routes/Contact')) },
+          { path: '/settings', handle: titled('Settings'), ...screen(() => import('../routes/Settings')) },
+          { path: '/admin', handle: titled('Admin Fixtures'), ...screen(() => import('../routes/AdminFixtures')) },
+          { path: '/admin/gameweeks', handle: titled('Gameweeks'), ...screen(() => import('../routes/AdminGameweeks')) },
+          { path: '/admin/messages', handle: titled('Contact Messages'), ...screen(() => import('../routes/AdminMessages')) },
         ],
       },
-      { path: '*', ...screen(() => import('../routes/NotFound')) },
+      { path: '*', handle: titled('Page not found'), ...screen(() => import('../routes/NotFound')) },
     ],
   },
 ];

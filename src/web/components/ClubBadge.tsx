@@ -1,64 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import type { ClubInfo } from '../../contract/seasons';
 import { useClub } from '../features/seasons/api';
-
-type Pattern =
-  | 'stripes'
-  | 'hoops'
-  | 'halves'
-  | 'quarters'
-  | 'chief'
-  | 'base'
-  | 'pale'
-  | 'bend'
-  | 'bendSinister'
-  | 'chevron'
-  | 'chevronInverse'
-  | 'saltire'
-  | 'cross'
-  | 'roundel'
-  | 'ring'
-  | 'plain';
-
-/** The crest drawn for a club's badge pattern (clubs data), for clubs without a crest of their own below. */
-const FROM_PATTERN: Record<ClubInfo['pattern'], Pattern> = { plain: 'plain', stripes: 'stripes', halves: 'halves', hoops: 'hoops', sash: 'bend' };
-
-/** Clubs whose crest design we drew by hand: a heraldic division of its shield in its two colours. */
-const PATTERNS: Record<string, Pattern> = {
-  ARS: 'chief',
-  AVL: 'chevron',
-  BOU: 'stripes',
-  BRE: 'pale',
-  BHA: 'stripes',
-  BUR: 'saltire',
-  CHE: 'roundel',
-  CRY: 'stripes',
-  EVE: 'plain',
-  FUL: 'bend',
-  LEE: 'ring',
-  LIV: 'quarters',
-  MCI: 'halves',
-  MUN: 'cross',
-  NEW: 'stripes',
-  NFO: 'bendSinister',
-  SUN: 'stripes',
-  TOT: 'base',
-  WHU: 'hoops',
-  WOL: 'chevronInverse',
-};
+import { badgeDivision, badgeEdge, type BadgeDivision } from './badge-pattern';
 
 const SHIELD = 'M16 1.5 29 5v10.5C29 23 23.5 28.5 16 31 8.5 28.5 3 23 3 15.5V5z';
 
-function luminance(hex: string): number {
-  const n = Number.parseInt(hex.replace('#', ''), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-function division(pattern: Pattern, c: string): ReactNode {
+function division(pattern: BadgeDivision, c: string): ReactNode {
   switch (pattern) {
     case 'stripes':
       return [6, 14, 22].map((x) => <rect key={x} x={x} y="0" width="4" height="32" fill={c} />);
@@ -79,9 +26,9 @@ function division(pattern: Pattern, c: string): ReactNode {
       return <rect x="0" y="22" width="32" height="10" fill={c} />;
     case 'pale':
       return <rect x="12" y="0" width="8" height="32" fill={c} />;
-    case 'bend':
+    case 'sash':
       return <path d="M0 2 L6 -2 L34 26 L28 32z" fill={c} />;
-    case 'bendSinister':
+    case 'sashSinister':
       return <path d="M32 2 L26 -2 L-2 26 L4 32z" fill={c} />;
     case 'chevron':
       return <path d="M0 24 L16 12 L32 24 L32 31 L16 19 L0 31z" fill={c} />;
@@ -101,43 +48,32 @@ function division(pattern: Pattern, c: string): ReactNode {
     case 'ring':
       return <circle cx="16" cy="15" r="8.5" fill="none" stroke={c} strokeWidth="3" />;
     case 'plain':
-      return <path d="M16 5 25.5 7.5v8C25.5 21 21.5 25 16 27 10.5 25 6.5 21 6.5 15.5v-8z" fill="none" stroke={c} strokeWidth="1.5" />;
+      return <path d="M16 4.5 26 7.2v8.3C26 21.3 21.8 25.5 16 27.6 10.2 25.5 6 21.3 6 15.5V7.2z" fill="none" stroke={c} strokeWidth="1.5" />;
   }
 }
 
-function Crest({ club, size }: { club: ClubInfo; size: number }) {
+/**
+ * A club-style shield: the field in the primary colour divided by the club's pattern in its
+ * secondary, an outline that shows on white, and the club code on a light scroll across it, so
+ * the code reads whatever the colours.
+ */
+export function Crest({ club, size }: { club: ClubInfo; size: number }) {
   const clip = useId();
-  const pattern = PATTERNS[club.code] ?? FROM_PATTERN[club.pattern];
-  const primary = club.primaryColour;
-  const secondary = club.secondaryColour;
-  // The outline is whichever of the two colours stands out from the page; very light shields get a dark edge.
-  const edge = luminance(primary) > 0.8 && luminance(secondary) > 0.8 ? '#334155' : luminance(primary) > 0.8 ? secondary : primary;
-  const textDark = luminance(primary) > 0.45;
+  const pattern = badgeDivision(club);
   return (
-    <svg role="img" aria-label={`${club.shortName} badge`} width={size} height={size} viewBox="0 0 32 32" className="shrink-0">
+    <svg role="img" aria-label={`${club.shortName} badge`} width={size} height={size} viewBox="0 0 32 32" className="shrink-0" data-pattern={pattern}>
       <defs>
         <clipPath id={clip}>
           <path d={SHIELD} />
         </clipPath>
       </defs>
       <g clipPath={`url(#${clip})`}>
-        <rect width="32" height="32" fill={primary} />
-        {division(pattern, secondary)}
+        <rect width="32" height="32" fill={club.primaryColour} />
+        {division(pattern, club.secondaryColour)}
+        <rect x="0" y="12" width="32" height="9" fill="#FFFFFF" fillOpacity="0.92" />
       </g>
-      <path d={SHIELD} fill="none" stroke={edge} strokeWidth="1.6" strokeLinejoin="round" />
-      <text
-        x="16"
-        y="18.5"
-        textAnchor="middle"
-        fontSize="8"
-        fontWeight="800"
-        fontFamily="system-ui, sans-serif"
-        fill={textDark ? '#0f172a' : '#ffffff'}
-        stroke={textDark ? '#ffffff' : '#0f172a'}
-        strokeWidth="1.6"
-        paintOrder="stroke"
-        strokeLinejoin="round"
-      >
+      <path d={SHIELD} fill="none" stroke={badgeEdge(club)} strokeWidth="1.8" strokeLinejoin="round" />
+      <text x="16" y="19.3" textAnchor="middle" fontSize="7.6" fontWeight="800" fontFamily="system-ui, sans-serif" fill="#0F172A" letterSpacing="0.2">
         {club.code}
       </text>
     </svg>
@@ -146,7 +82,7 @@ function Crest({ club, size }: { club: ClubInfo; size: number }) {
 
 /**
  * A club badge drawn by the project in the club's two colours (no image from another host):
- * a shield with the club's own heraldic division and its three-letter code (clubs come from
+ * a shield divided by the club's pattern (badge-pattern.ts) with its three-letter code (clubs come from
  * GET /api/clubs). Unknown clubs, and any club while the clubs load, get a generic football icon.
  */
 export function ClubBadge({ team, size = 32 }: { team: string; size?: number }) {

@@ -5,7 +5,17 @@ import { useApiMutation } from './mutation';
 
 export const meKey = ['me'] as const;
 
+/**
+ * Asks the auth library first (it answers a visitor with null, not 401, and extends a long-lived
+ * session once per visit), so a public page logs no failed request; only a session asks /api/me.
+ */
 async function fetchMe(): Promise<Me | null> {
+  try {
+    const res = await fetch('/api/auth/get-session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (res.ok && (await res.json().catch(() => null)) === null) return null;
+  } catch {
+    // The auth library unreachable: /api/me below says what the server thinks.
+  }
   try {
     return (await api('/api/me', { schema: meReply })).user;
   } catch (err) {

@@ -164,6 +164,16 @@ describe('GET /api/matches', () => {
     expect((await t.request({ method: 'GET', url: '/api/matches' })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/matches?tz=Mars/Olympus', cookie: playerCookie })).statusCode).toBe(400);
   });
+
+  test("says whether a match still takes a prediction, by the server's clock: open until 2 hours before kick-off", async () => {
+    const open = async () => ((await t.request({ method: 'GET', url: '/api/matches', cookie: playerCookie })).json() as { matches: Array<{ fixture: { id: string }; predictionOpen: boolean }> }).matches.find((m) => m.fixture.id === fixtureId)?.predictionOpen;
+    t.clock.set('2025-08-16T11:59:59.000Z');
+    expect(await open()).toBe(true);
+    t.clock.set('2025-08-16T12:00:00.000Z');
+    expect(await open()).toBe(false);
+    t.clock.set('2025-08-16T14:30:00.000Z');
+    expect(await open()).toBe(false);
+  });
 });
 
 describe('GET /api/leagues/:id/live-table', () => {

@@ -1,3 +1,4 @@
+import { isPredictionOpen } from '../../../game/deadline.js';
 import { scorePrediction } from '../../../game/scoring.js';
 import type { Match } from '../../../contract/live.js';
 import { presentFixture } from '../fixtures/presenter.js';
@@ -13,5 +14,5 @@ export function presentMatch(row: FixturePredictionRow, now: Date): Match {
     if (fixture.status === 'finished') points = { points: p.points ?? scored.points, outcome: scored.outcome, provisional: false };
     else if (fixture.status === 'live' || fixture.status === 'awaiting') points = { ...scored, provisional: true };
   }
-  return { fixture, prediction: p ? { homeScore: p.homeScore, awayScore: p.awayScore } : null, points };
+  return { fixture, prediction: p ? { homeScore: p.homeScore, awayScore: p.awayScore } : null, points, predictionOpen: isPredictionOpen(row, now) };
 }

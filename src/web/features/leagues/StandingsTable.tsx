@@ -98,7 +98,8 @@ export function StandingsTable<R extends Standing>({ caption, rows, detail, offP
 function Name<R extends Standing>({ row, onOpen }: { row: R; onOpen?: (row: R) => void }) {
   const content = (
     <>
-      <span className="truncate font-medium text-slate-900">{row.name}</span>
+      {/* The viewer's own name wraps rather than ending in "Kop …": they must recognise their row. */}
+      <span className={`font-medium text-slate-900 ${row.isViewer ? 'min-w-0 wrap-break-word' : 'truncate'}`}>{row.name}</span>
       {row.isViewer && <span className="shrink-0 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">You</span>}
       {row.isCreator && (
         <span className="shrink-0 text-amber-500" title="League creator">
@@ -107,9 +108,11 @@ function Name<R extends Standing>({ row, onOpen }: { row: R; onOpen?: (row: R) =
       )}
     </>
   );
-  if (!onOpen) return <span className="flex min-w-0 items-center gap-2">{content}</span>;
+  // The viewer's marks go under a long name rather than squeezing it.
+  const wrap = row.isViewer ? 'flex-wrap gap-x-2 gap-y-0.5' : 'gap-2';
+  if (!onOpen) return <span className={`flex min-w-0 items-center ${wrap}`}>{content}</span>;
   return (
-    <button type="button" onClick={() => onOpen(row)} className="flex w-full min-w-0 items-center gap-2 rounded text-left hover:underline" title="View picks">
+    <button type="button" onClick={() => onOpen(row)} className={`flex w-full min-w-0 items-center rounded text-left hover:underline ${wrap}`} title="View picks">
       {content}
       <span className="sr-only">: view picks</span>
     </button>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../components/ClubBadge';
+import { ClubName } from '../../components/ClubName';
 import { displayTeamName } from '../../../game/clubs';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../lib/notify';
@@ -13,7 +14,7 @@ function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
   return (
     <div className={`flex min-w-0 items-center gap-2 ${side === 'away' ? 'flex-row-reverse text-right' : ''}`}>
       <ClubBadge team={name} size={40} />
-      <span className="truncate font-semibold text-slate-900">{displayTeamName(name)}</span>
+      <ClubName team={name} className="font-semibold text-slate-900" />
     </div>
   );
 }
@@ -21,7 +22,8 @@ function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
 function PointsLine({ match }: { match: Match }) {
   const { points, prediction, fixture } = match;
   if (!prediction) {
-    if (fixture.status === 'upcoming')
+    // Only while a pick can still be made: 2 hours before kick-off it closes (DESIGN.md point 1).
+    if (match.predictionOpen)
       return (
         <p className="text-sm text-slate-700">
           No prediction yet.{' '}
@@ -30,6 +32,7 @@ function PointsLine({ match }: { match: Match }) {
           </Link>
         </p>
       );
+    if (fixture.status === 'upcoming') return <p className="text-sm text-slate-700">No prediction. Predictions for this match have closed.</p>;
     return <p className="text-sm text-slate-700">You did not make a prediction for this match.</p>;
   }
   return (

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
-import { boardDto, myPredictionsReply, savedPredictionReply, type PredictionBody } from '../../../contract/predictions';
+import { boardDto, myPredictionsReply, savedPredictionReply, type Board, type PredictionBody } from '../../../contract/predictions';
+import type { z } from 'zod';
 import { resultClearedReply, resultSavedReply, type ResultBody } from '../../../contract/results';
 import { seasonQs } from '../seasons/api';
 
@@ -30,12 +31,35 @@ export function useMyPredictions(season: string | undefined) {
   });
 }
 
-export const useSavePrediction = () =>
-  useApiMutation(
-    ({ fixtureId, body }: { fixtureId: string; body: PredictionBody }) =>
-      api(`/api/predictions/${encodeURIComponent(fixtureId)}`, { schema: savedPredictionReply, method: 'PUT', body }),
-    { invalidates: [['predictions'], ['fixtures']] },
+type SavedPrediction = z.infer<typeof savedPredictionReply>['prediction'];
+
+/**
+ * Puts a saved pick straight into every cached board of its season, so the card shows it at
+ * once without asking the server again. The server's own-prediction event refreshes the board
+ * once afterwards (and other tabs), so a save costs exactly one board request, not two.
+ */
+export function putSavedPrediction(qc: QueryClient, saved: SavedPrediction) {
+  qc.setQueriesData<Board>({ queryKey: ['fixtures', saved.fixture.seasonId, 'predictions-board'] }, (board) =>
+    board
+      ? {
+          ...board,
+          matches: board.matches.map((m) => (m.fixture.id === saved.fixture.id ? { ...m, fixture: saved.fixture, deadline: saved.deadline, window: saved.window, prediction: saved.prediction } : m)),
+        }
+      : board,
   );
+}
+
+export const savePrediction = ({ fixtureId, body }: { fixtureId: string; body: PredictionBody }) =>
+  api(`/api/predictions/${encodeURIComponent(fixtureId)}`, { schema: savedPredictionReply, method: 'PUT', body });
+
+/** A pick from the modal or a card's quick entry: the board from the answer, the viewer's other views refetched. */
+export function useSavePrediction() {
+  const qc = useQueryClient();
+  return useApiMutation(savePrediction, {
+    onSuccess: (reply) => putSavedPrediction(qc, reply.prediction),
+    invalidates: [['predictions'], ['dashboard']],
+  });
+}
 
 const resultPath = (fixtureId: string) => `/api/admin/results/${encodeURIComponent(fixtureId)}`;
 

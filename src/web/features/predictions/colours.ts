@@ -14,25 +14,49 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+export const DARK_TEXT = '#111827';
+export const WHITE = '#FFFFFF';
+/** The card behind every badge and name: the band carries the colours, the card stays white. */
+export const CARD_BACKGROUND = WHITE;
+
 /** The text colour (near-black or white) that reads best on a background. */
 export function readableText(background: string): string {
-  return contrastRatio(background, '#111827') >= contrastRatio(background, '#FFFFFF') ? '#111827' : '#FFFFFF';
+  return contrastRatio(background, DARK_TEXT) >= contrastRatio(background, WHITE) ? DARK_TEXT : WHITE;
 }
 
-function darken(hex: string, factor: number): string {
+export function darken(hex: string, factor: number): string {
   const n = Number.parseInt(hex.replace('#', ''), 16);
   const part = (shift: number) => Math.round(((n >> shift) & 255) * factor).toString(16).padStart(2, '0');
   return `#${part(16)}${part(8)}${part(0)}`.toUpperCase();
 }
 
+/** A colour shaded down (never lightened) until it stands `ratio`:1 against `against`. */
+export function shadeFor(hex: string, against: string, ratio: number): string {
+  let colour = hex.toUpperCase();
+  for (let i = 0; i < 40 && contrastRatio(colour, against) < ratio; i++) colour = darken(colour, 0.92);
+  return colour;
+}
+
+export interface HomeTeamBand {
+  /** The band's fill: the club's primary colour, shaded just enough for 4.5:1 text on it. */
+  band: string;
+  /** Text on the band. */
+  text: string;
+  /** The thin line under the band and the card's left edge: the secondary colour, or the primary when the secondary would vanish on white. */
+  edge: string;
+}
+
 /**
- * A card in the home club's colours: its primary colour (shaded just enough for 4.5:1 text
- * contrast when neither dark nor white text reaches it), readable text, its secondary as the border.
+ * "Home Team Colours" as a band across the top of a card and an edge down its side, not a card
+ * painted in them: a white card keeps badges of the same colour visible (Arsenal's red shield on
+ * a red card disappeared) and names readable; the band's text meets WCAG AA (4.5:1) for every club.
  */
-export function homeTeamColours(club: Pick<ClubInfo, 'primaryColour' | 'secondaryColour'> | undefined): { background: string; color: string; borderColor: string } | null {
+export function homeTeamColours(club: Pick<ClubInfo, 'primaryColour' | 'secondaryColour'> | undefined): HomeTeamBand | null {
   if (!club) return null;
-  let background = club.primaryColour.toUpperCase();
-  for (let i = 0; i < 20 && contrastRatio(background, readableText(background)) < 4.5; i++) background = darken(background, 0.95);
-  const borderColor = club.secondaryColour.toUpperCase() === club.primaryColour.toUpperCase() ? '#CBD5E1' : club.secondaryColour;
-  return { background, color: readableText(background), borderColor };
+  let band = club.primaryColour.toUpperCase();
+  for (let i = 0; i < 20 && contrastRatio(band, readableText(band)) < 4.5; i++) band = darken(band, 0.95);
+  // The edge is a graphic next to white: 3:1 (WCAG 1.4.11) so it shows, from whichever colour is nearer it.
+  const secondary = club.secondaryColour.toUpperCase();
+  const edgeSource = contrastRatio(secondary, CARD_BACKGROUND) >= contrastRatio(band, CARD_BACKGROUND) ? secondary : band;
+  return { band, text: readableText(band), edge: shadeFor(edgeSource, CARD_BACKGROUND, 3) };
 }

@@ -18,29 +18,31 @@ export function KickoffText({ fixture }: { fixture: Fixture }) {
   );
 }
 
-/** A club's name: the short form on phones, the full one from the sm breakpoint. */
+/**
+ * A club's name on a card: its short name (Brighton, Man City, Spurs) at every width, so a card
+ * never shows a cut-off "Brighton & Hov…"; the full name is its title and the badge's label names it too.
+ */
 function TeamName({ team }: { team: string }) {
   const full = displayTeamName(team);
   const short = useClub(team)?.shortName ?? full;
-  if (short === full) return <span className="truncate font-semibold">{full}</span>;
   return (
-    <span className="truncate font-semibold">
-      <span className="sm:hidden">{short}</span>
-      <span className="hidden sm:inline">{full}</span>
+    <span className="max-w-full truncate font-semibold" title={short === full ? undefined : full}>
+      {short}
     </span>
   );
 }
 
 /** Home and away clubs with badges, and the score in the middle when there is one. */
 export function Teams({ fixture, middle }: { fixture: Fixture; middle?: ReactNode }) {
+  // On a phone the badge sits above the name, which then has the card's half to itself.
   return (
     <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
-      <div className="flex min-w-0 items-center gap-2">
+      <div className="flex min-w-0 flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left">
         <ClubBadge team={fixture.homeTeam} size={36} />
         <TeamName team={fixture.homeTeam} />
       </div>
       <div className="px-1 text-center text-lg font-bold">{middle ?? 'vs'}</div>
-      <div className="flex min-w-0 flex-row-reverse items-center gap-2 text-right">
+      <div className="flex min-w-0 flex-col items-center gap-1 text-center sm:flex-row-reverse sm:gap-2 sm:text-right">
         <ClubBadge team={fixture.awayTeam} size={36} />
         <TeamName team={fixture.awayTeam} />
       </div>
