@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { feedStateReply, feedUrlBody, resolveConflictBody, syncNowReply } from '../../../contract/admin-seasons.js';
 import { errorDto, idParam } from '../../../contract/common.js';
 import { seasonId } from '../../../contract/seasons.js';
-import { conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { ipLiteral, isPrivateAddress } from '../../season-files/feed-address.js';
 import { routeLimit } from '../../security/route-limits.js';
 import { rescorePredictions, saveFinalResult } from '../results/repository.js';
 import { resultKeys } from '../results/routes.js';
@@ -65,6 +66,12 @@ export async function feedRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       if (!(await getSeason(db, req.params.id))) throw notFound('Season not found.');
+      const url = req.body.feedUrl;
+      // An address on a private network (loopback, the cloud's metadata service…) is refused now, not only when fetched.
+      const literal = url === null ? null : ipLiteral(new URL(url).hostname);
+      if (literal !== null && isPrivateAddress(literal) && !app.deps.config.FEED_ALLOW_PRIVATE_ADDRESSES) {
+        throw badRequest('This address is on a private network. A feed must be a public web address.', 'private_address', { field: 'feedUrl' });
+      }
       await db.transaction().execute((trx) => setFeedUrl(trx, req.params.id, req.body.feedUrl, clock.nowIso()));
       await app.deps.bus.publish({ type: 'feed.settings', keys: feedKeys(req.params.id) });
       return state(req.params.id);

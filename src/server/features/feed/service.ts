@@ -27,6 +27,13 @@ export function instanceId(app: FastifyInstance): string {
   return id;
 }
 
+let runCounter = 0;
+/** Run ids sort in the order the runs were made (the app's clock may stand still: SCORELINE_NOW, tests). */
+function runId(): string {
+  runCounter = (runCounter + 1) % 1_679_616;
+  return `${Date.now().toString(36).padStart(9, '0')}${runCounter.toString(36).padStart(4, '0')}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
 export const feedLeaseName = (seasonId: string) => `feed:${seasonId}`;
 
 export type FeedSyncOutcome = { busy: true } | { busy: false; run: FeedRun };
@@ -60,7 +67,7 @@ export async function runFeedSync(app: FastifyInstance, seasonId: string, trigge
   try {
     const startedAt = clock.nowIso();
     const run = (outcome: RunRecord['outcome'], message: string, changes: string[]): RunRecord => ({
-      id: crypto.randomUUID(),
+      id: runId(),
       seasonId,
       startedAt,
       finishedAt: clock.nowIso(),
