@@ -92,9 +92,10 @@ export async function runFeedSync(app: FastifyInstance, seasonId: string, trigge
     const competition = await getCompetition(db, season.competitionId);
     const out = await db.transaction().execute(async (trx) => {
       const existing = await loadSyncFixtures(trx, seasonId);
-      const clubs = (await listClubs(trx, seasonId)).map((c) => c.name);
+      const rows = await listClubs(trx, seasonId);
+      const short = new Map(rows.map((c) => [c.name, c.shortName]));
       const merged = mergeWithSnapshot(fetched.parsed.matches, await getSnapshot(trx, seasonId), existing);
-      const plan = planSeasonSync(existing, merged.matches, { now: clock.now(), source: 'feed', clubs, timeZone: competition?.timeZone });
+      const plan = planSeasonSync(existing, merged.matches, { now: clock.now(), source: 'feed', clubs: rows.map((c) => c.name), timeZone: competition?.timeZone, clubLabel: (n) => short.get(n) ?? n });
       const report = syncReport(plan, merged.kept);
       if (!plan.ok) return { plan, report, record: null };
       await applySeasonPlan(trx, seasonId, competition?.name ?? 'Premier League', plan, clock.now());

@@ -147,8 +147,9 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
     if (!parsed.ok) throw badRequest(parsed.message, 'invalid_season_file', { field: 'content' });
     const competition = await getCompetition(trx, season.competitionId);
     const existing = await loadSyncFixtures(trx, id);
-    const clubs = (await listClubs(trx, id)).map((c) => c.name);
-    const plan = planSeasonSync(existing, parsed.matches, { now: clock.now(), source: 'file', clubs, timeZone: competition?.timeZone });
+    const rows = await listClubs(trx, id);
+    const short = new Map(rows.map((c) => [c.name, c.shortName]));
+    const plan = planSeasonSync(existing, parsed.matches, { now: clock.now(), source: 'file', clubs: rows.map((c) => c.name), timeZone: competition?.timeZone, clubLabel: (n) => short.get(n) ?? n });
     return { plan, league: competition?.name ?? 'Premier League' };
   };
 
