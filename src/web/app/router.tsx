@@ -34,6 +34,7 @@ const routes: RouteObject[] = [
           { path: '/settings', ...screen(() => import('../routes/Settings')) },
           { path: '/admin', ...screen(() => import('../routes/AdminFixtures')) },
           { path: '/admin/gameweeks', ...screen(() => import('../routes/AdminGameweeks')) },
+          { path: '/admin/seasons', ...screen(() => import('../routes/AdminSeasons')) },
           { path: '/admin/messages', ...screen(() => import('../routes/AdminMessages')) },
         ],
       },
