@@ -8,6 +8,7 @@ import { createSeasonBody, type NewClub, type SeasonFilePreview, type SeasonFile
 import { useCreateSeason, usePreviewSeasonFile } from './api';
 import { SeasonFileInput } from './SeasonFileInput';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
 
 /** One new club's details: short name, code, two colours and the badge pattern, with a preview of the colours. */
@@ -139,7 +140,7 @@ export function CreateSeasonDialog({ open, onClose, onCreated }: { open: boolean
     setErrors({});
     try {
       const out = await createSeason.mutateAsync(parsed.data);
-      onCreated(`Season ${out.season.label} created: ${out.fixtures} fixtures, ${out.results} results, ${out.clubsCreated} new club${out.clubsCreated === 1 ? '' : 's'}.`);
+      onCreated(`Season ${out.season.label} created: ${plural(out.fixtures, 'fixture')}, ${plural(out.results, 'result')}, ${plural(out.clubsCreated, 'new club')}.`);
       close();
     } catch (err) {
       setFormError(message(err));
