@@ -10,6 +10,7 @@ import { dropDatabase, freshDatabaseUrl } from '../../test/databases.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildPrediction } from '../../test/factories-game.js';
 import { ensureBuiltInSeason } from '../seasons/seed.js';
+import type { LiveEvent } from '../../realtime/bus.js';
 import { pollFeeds } from './scheduler.js';
 
 // The results feed end to end through the real app, against a real HTTP server on 127.0.0.1
@@ -138,6 +139,8 @@ describe('sync now', () => {
       ),
     );
     expect((await setFeed(`${base}/season.json`)).statusCode).toBe(200);
+    const events: LiveEvent[] = [];
+    t.app.deps.bus.subscribe((e) => events.push(e));
     const res = await syncNow();
     expect(res.statusCode, res.body).toBe(200);
     const { run } = res.json();
@@ -154,6 +157,10 @@ describe('sync now', () => {
     // Season totals follow the new result.
     const total = await t.app.deps.db.selectFrom('userPoints').select('points').where('seasonId', '=', SEASON).where('gameweek', '=', 0).where('userId', '=', player.id).executeTakeFirst();
     expect(total?.points).toBe(3);
+
+    // Players' screens of that season refresh (published after the commit).
+    await new Promise((r) => setTimeout(r, t.app.deps.handle.dialect === 'postgres' ? 400 : 20));
+    expect(events.find((e) => e.type === 'feed.applied')?.keys).toEqual(expect.arrayContaining([['fixtures', SEASON], ['predictions', SEASON], ['leagues']]));
 
     const again = (await syncNow()).json().run;
     expect(again).toMatchObject({ outcome: 'unchanged', message: 'No changes.' });
@@ -293,7 +300,7 @@ describe('a feed that fails changes nothing and says so', () => {
       routes.set('/season.json', sendText(feedFile()));
       const run = (await syncNow(cookie, strict.app)).json().run;
       expect(run.outcome).toBe('failed');
-      expect(run.message).toMatch(/private|Nothing was changed/i);
+      expect(run.message).toBe('The feed could not be used: The feed address is on a loopback or private network; the server fetches feeds only from public addresses. Nothing was changed.');
     } finally {
       await strict.app.close();
     }
@@ -320,6 +327,13 @@ describe('feed addresses', () => {
     expect((await setFeed('https://example.com/a.json', playerCookie)).statusCode).toBe(403);
     expect((await syncNow(playerCookie)).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: `/api/admin/seasons/${SEASON}/feed` })).statusCode).toBe(401);
+  });
+
+  test('"Sync now" is rate limited per admin (each makes an outgoing request)', async () => {
+    for (let i = 0; i < 10; i++) expect((await syncNow()).statusCode).toBe(409);
+    const limited = await syncNow();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(/^Too many syncs\. Please wait/);
   });
 });
 

@@ -135,6 +135,15 @@ describe('create a season from a file', () => {
     expect(await seasonIds()).toEqual([OTHER_SEASON, TEST_SEASON]);
   });
 
+  test('season files are rate limited per admin', async () => {
+    for (let i = 0; i < 30; i++) expect((await post('/api/admin/seasons/preview', { content: SMALL })).statusCode).toBe(200);
+    const limited = await post('/api/admin/seasons/preview', { content: SMALL });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(/^Too many season files\. Please wait/);
+    expect((await post('/api/admin/seasons', { content: SMALL, id: '2030-31', label: '2030/31', clubs: [ROVERS] })).statusCode).toBe(429);
+    expect(await seasonIds()).toEqual([OTHER_SEASON, TEST_SEASON]);
+  });
+
   test('players, visitors and unverified admins are refused', async () => {
     for (const [c, status] of [
       [playerCookie, 403],
