@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { fixtureId } from '../../../game/fixture-id.js';
 import type { SeasonMatch } from '../../../game/season.js';
+import { ConfigError, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/index.js';
 import { builtinMatches } from '../../season-files/test-support.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -366,5 +367,25 @@ describe('once across instances', () => {
       await hb.close();
       await dropDatabase(ha);
     }
+  });
+});
+
+describe('configuration', () => {
+  const base = { AUTH_SECRET: 'x'.repeat(40) };
+  test('the schedule is off unless FEED_POLL_MINUTES is set; private addresses are refused unless FEED_ALLOW_PRIVATE_ADDRESSES=true', () => {
+    const c = loadConfig(base);
+    expect(c.FEED_POLL_MINUTES).toBeUndefined();
+    expect(c.FEED_ALLOW_PRIVATE_ADDRESSES).toBe(false);
+    expect(c.FEED_TIMEOUT_SECONDS).toBe(15);
+    expect(loadConfig({ ...base, FEED_POLL_MINUTES: '10', FEED_ALLOW_PRIVATE_ADDRESSES: 'true' })).toMatchObject({ FEED_POLL_MINUTES: 10, FEED_ALLOW_PRIVATE_ADDRESSES: true });
+  });
+  test.each([
+    ['FEED_POLL_MINUTES', '0'],
+    ['FEED_POLL_MINUTES', 'often'],
+    ['FEED_ALLOW_PRIVATE_ADDRESSES', 'yes'],
+    ['FEED_TIMEOUT_SECONDS', '600'],
+  ])('%s=%s stops the start with the variable named', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(name);
   });
 });
