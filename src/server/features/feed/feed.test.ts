@@ -255,12 +255,12 @@ describe('sync now', () => {
 
 describe('a feed that fails changes nothing and says so', () => {
   const cases: Array<[string, (res: http.ServerResponse) => void, RegExp]> = [
-    ['garbage', sendText('<!doctype html><title>Sign in</title><p>Please sign in', 'text/html'), /The feed could not be used: .*Nothing was changed\./],
-    ['an HTTP error', (res) => (res.writeHead(503), res.end('down for maintenance')), /503/],
+    ['garbage', sendText('<!doctype html><title>Sign in</title><p>Please sign in', 'text/html'), /^The feed could not be used: The feed answered with a web page, not a season file\. Nothing was changed\.$/],
+    ['an HTTP error', (res) => (res.writeHead(503), res.end('down for maintenance')), /^The feed could not be used: .*503.*Nothing was changed\.$/],
     ['slow beyond the time limit', () => {}, /did not arrive within 1 s/],
-    ['too large', sendText(Buffer.alloc(6 * 1024 * 1024, '#'), 'text/plain'), /too large|larger|MB/i],
-    ['a partial file', sendText(feedFile((ms) => ms.filter((m) => m.round <= 10))), /partial|only|Nothing was changed/i],
-    ['another season', sendText(feedFile((ms) => ms.map((m) => ({ ...m, date: `${Number(m.date.slice(0, 4)) + 1}${m.date.slice(4)}` })))), /Nothing was changed/],
+    ['too large', sendText(Buffer.alloc(6 * 1024 * 1024, '#'), 'text/plain'), /^The feed could not be used: The feed is larger than 5 MB\. Nothing was changed\.$/],
+    ['a partial file', sendText(feedFile((ms) => ms.filter((m) => m.round <= 10))), /^The file has only 100 of this season's 380 fixtures .*it looks cut short\. Nothing was changed\.$/],
+    ['another season', sendText(feedFile((ms) => ms.map((m) => ({ ...m, date: `${Number(m.date.slice(0, 4)) + 1}${m.date.slice(4)}` })))), /^The file's dates are typically 36\d days after this season's: it looks like another season of the same clubs\. Nothing was changed\.$/],
   ];
   test.each(cases)('%s', async (_name, handler, message) => {
     routes.set('/season.json', handler);

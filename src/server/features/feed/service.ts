@@ -90,21 +90,28 @@ export async function runFeedSync(app: FastifyInstance, seasonId: string, trigge
     if (!fetched.ok) return await fail(`The feed could not be used: ${fetched.message} Nothing was changed.`);
 
     const competition = await getCompetition(db, season.competitionId);
-    const out = await db.transaction().execute(async (trx) => {
-      const existing = await loadSyncFixtures(trx, seasonId);
-      const rows = await listClubs(trx, seasonId);
-      const short = new Map(rows.map((c) => [c.name, c.shortName]));
-      const merged = mergeWithSnapshot(fetched.parsed.matches, await getSnapshot(trx, seasonId), existing);
-      const plan = planSeasonSync(existing, merged.matches, { now: clock.now(), source: 'feed', clubs: rows.map((c) => c.name), timeZone: competition?.timeZone, clubLabel: (n) => short.get(n) ?? n });
-      const report = syncReport(plan, merged.kept);
-      if (!plan.ok) return { plan, report, record: null };
-      await applySeasonPlan(trx, seasonId, competition?.name ?? 'Premier League', plan, clock.now());
-      await putSnapshot(trx, seasonId, snapshotOf(fetched.parsed.matches), clock.nowIso());
-      const lines = [...report.changes, ...report.conflicts, ...report.kept];
-      const record = run(plan.changes.length ? 'changed' : 'unchanged', plan.summary, lines);
-      await insertRun(trx, record);
-      return { plan, report, record };
-    });
+    let out;
+    try {
+      out = await db.transaction().execute(async (trx) => {
+        const existing = await loadSyncFixtures(trx, seasonId);
+        const rows = await listClubs(trx, seasonId);
+        const short = new Map(rows.map((c) => [c.name, c.shortName]));
+        const merged = mergeWithSnapshot(fetched.parsed.matches, await getSnapshot(trx, seasonId), existing);
+        const plan = planSeasonSync(existing, merged.matches, { now: clock.now(), source: 'feed', clubs: rows.map((c) => c.name), timeZone: competition?.timeZone, clubLabel: (n) => short.get(n) ?? n });
+        const report = syncReport(plan, merged.kept);
+        if (!plan.ok) return { plan, report, record: null };
+        await applySeasonPlan(trx, seasonId, competition?.name ?? 'Premier League', plan, clock.now());
+        await putSnapshot(trx, seasonId, snapshotOf(fetched.parsed.matches), clock.nowIso());
+        const lines = [...report.changes, ...report.conflicts, ...report.kept];
+        const record = run(plan.changes.length ? 'changed' : 'unchanged', plan.summary, lines);
+        await insertRun(trx, record);
+        return { plan, report, record };
+      });
+    } catch (err) {
+      // The transaction rolled back: nothing was written. Say so on the screen too.
+      app.log.error({ err, season: seasonId, trigger }, `Results feed of ${seasonId}: applying failed`);
+      return await fail('The feed was read but applying it failed (see the server log). Nothing was changed.');
+    }
     if (!out.record) return await fail(out.report.summary);
     await pruneRuns(db, seasonId, RUNS_KEPT);
     if (out.plan.ok && out.plan.changes.length) {
