@@ -129,7 +129,10 @@ export const syncReportDto = z.object({
 });
 export type SyncReport = z.infer<typeof syncReportDto>;
 
-export const reimportReply = z.object({ season: z.string(), applied: z.boolean(), report: syncReportDto });
+/** A re-import answer; `planHash` names the previewed plan, so applying can refuse a season that changed since. */
+export const reimportReply = z.object({ season: z.string(), applied: z.boolean(), report: syncReportDto, planHash: z.string() });
+/** Applying a re-import: the file again and, from the preview, the plan the admin saw. */
+export const reimportBody = seasonFileBody.extend({ planHash: z.string().max(100).optional() });
 
 // ---------------------------------------------------------------- the feed
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,6 +6,7 @@ import {
   adminSeasonListReply,
   createSeasonBody,
   currentSeasonBody,
+  reimportBody,
   reimportReply,
   seasonCreatedReply,
   seasonFileBody,
@@ -14,7 +16,7 @@ import { errorDto } from '../../../contract/common.js';
 import type { QueryKey } from '../../../contract/events.js';
 import { seasonId } from '../../../contract/seasons.js';
 import { routeLimit } from '../../security/route-limits.js';
-import { badRequest, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { parseSeasonFile } from '../../season-files/parse-season-file.js';
 import { planSeasonSync } from '../../season-files/sync-plan.js';
 import { syncReport } from '../../season-files/sync-report.js';
@@ -33,6 +35,10 @@ import { fixtureChangeKeys, loadSeasonState } from './service.js';
 const CURRENT_SEASON_KEYS: QueryKey[] = [['seasons'], ['fixtures'], ['gameweeks'], ['predictions'], ['statistics'], ['leagues'], ['dashboard'], ['matches'], ['clubs'], ['admin']];
 
 const params = z.object({ id: seasonId });
+
+/** Names what a plan would do (its lines), so an apply can check it is what the admin previewed. */
+const planHash = (report: ReturnType<typeof syncReport>) =>
+  crypto.createHash('sha256').update(JSON.stringify([report.ok, report.changes, report.conflicts])).digest('base64url').slice(0, 32);
 
 /** The admin's seasons screen: list, create from a file, set the current season, re-import a newer file. */
 export async function adminSeasonRoutes(fastify: FastifyInstance) {
@@ -168,7 +174,8 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { plan } = await planReimport(db, req.params.id, req.body.content, req.body.fileName);
-      return { season: req.params.id, applied: false, report: syncReport(plan) };
+      const report = syncReport(plan);
+      return { season: req.params.id, applied: false, report, planHash: planHash(report) };
     },
   );
 
@@ -181,8 +188,8 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
         tags: ['admin'],
         summary: 'Re-import a newer file of the season: moves, postponements, results and new fixtures in one transaction; the admin’s results stay (conflicts are listed)',
         params,
-        body: seasonFileBody,
-        response: { 200: reimportReply, 400: errorDto, 404: errorDto, 429: errorDto },
+        body: reimportBody,
+        response: { 200: reimportReply, 400: errorDto, 404: errorDto, 409: errorDto, 429: errorDto },
       },
     },
     async (req) => {
@@ -190,12 +197,16 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
       const out = await db.transaction().execute(async (trx) => {
         const { plan, league } = await planReimport(trx, id, req.body.content, req.body.fileName);
         if (!plan.ok) throw badRequest(plan.message, `sync_${plan.reason}`, { field: 'content' });
+        if (req.body.planHash !== undefined && req.body.planHash !== planHash(syncReport(plan))) {
+          throw conflict('The season changed since the preview (a feed run, or another admin). Preview the file again.', 'plan_changed');
+        }
         await applySeasonPlan(trx, id, league, plan, clock.now());
         return plan;
       });
       if (out.changes.length) await app.deps.bus.publish({ type: 'season.reimported', keys: [...fixtureChangeKeys(id), ...resultKeys(id)] });
       app.log.info({ season: id }, `Season ${id} re-imported from a file: ${out.summary}`);
-      return { season: id, applied: true, report: syncReport(out) };
+      const report = syncReport(out);
+      return { season: id, applied: true, report, planHash: planHash(report) };
     },
   );
 }

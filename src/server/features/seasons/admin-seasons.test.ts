@@ -190,7 +190,13 @@ describe('re-import a newer file of a season', () => {
     const stored = () => t.app.deps.db.selectFrom('fixtures').select(['id', 'kickoffAt', 'localDate', 'predictionsLockedAt']).where('id', '=', ARS_MCI_ID).executeTakeFirstOrThrow();
     expect((await stored()).localDate).toBe('2026-11-28');
 
-    const applied = await post('/api/admin/seasons/2026-27/reimport', { fileName: '2026-27.txt', content: MOVED_TXT });
+    // A plan other than the one previewed (the season changed since) is refused, and nothing is written.
+    const stale = await post('/api/admin/seasons/2026-27/reimport', { fileName: '2026-27.txt', content: MOVED_TXT, planHash: 'not-what-was-previewed' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('plan_changed');
+    expect((await stored()).localDate).toBe('2026-11-28');
+
+    const applied = await post('/api/admin/seasons/2026-27/reimport', { fileName: '2026-27.txt', content: MOVED_TXT, planHash: preview.json().planHash });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json()).toMatchObject({ applied: true, report: { summary: '1 moved.' } });
     expect(await stored()).toEqual({ id: ARS_MCI_ID, kickoffAt: '2026-11-29T16:30:00.000Z', localDate: '2026-11-29', predictionsLockedAt: null });
@@ -202,6 +208,17 @@ describe('re-import a newer file of a season', () => {
     });
     expect((await t.app.deps.db.selectFrom('fixtures').select('id').where('seasonId', '=', '2026-27').execute()).length).toBe(380);
     expect((await post('/api/admin/seasons/2026-27/reimport', { content: MOVED_TXT })).json().report.summary).toBe('No changes.');
+  });
+
+  test('the season changed after the preview: applying the previewed plan is refused, nothing written', async () => {
+    const preview = (await post('/api/admin/seasons/2026-27/reimport/preview', { content: MOVED_TXT })).json();
+    const edit = await t.request({ method: 'PUT', url: `/api/admin/fixtures/${ARS_MCI_ID}`, cookie, payload: { homeTeam: 'Arsenal FC', awayTeam: 'Manchester City FC', date: '2026-11-30', time: '20:00' } });
+    expect(edit.statusCode).toBe(200);
+    const stale = await post('/api/admin/seasons/2026-27/reimport', { content: MOVED_TXT, planHash: preview.planHash });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe('The season changed since the preview (a feed run, or another admin). Preview the file again.');
+    const row = await t.app.deps.db.selectFrom('fixtures').select(['localDate', 'localTime']).where('id', '=', ARS_MCI_ID).executeTakeFirstOrThrow();
+    expect(row).toEqual({ localDate: '2026-11-30', localTime: '20:00' });
   });
 
   test('moved after its deadline had passed: its predictions stay closed (decision 0012)', async () => {

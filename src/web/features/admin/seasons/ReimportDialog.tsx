@@ -18,6 +18,7 @@ export function ReimportDialog({ season, onClose, onDone }: { season: AdminSeaso
   const apply = useReimport();
   const [file, setFile] = useState<SeasonFileUpload | null>(null);
   const [report, setReport] = useState<SyncReport | null>(null);
+  const [hash, setHash] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const close = () => {
     setFile(null);
@@ -53,7 +54,9 @@ export function ReimportDialog({ season, onClose, onDone }: { season: AdminSeaso
                 onClick={async () => {
                   setFormError(null);
                   try {
-                    setReport((await preview.mutateAsync({ season: season.id, ...file! })).report);
+                    const out = await preview.mutateAsync({ season: season.id, ...file! });
+                    setReport(out.report);
+                    setHash(out.planHash);
                   } catch (err) {
                     setFormError(message(err));
                   }
@@ -69,11 +72,13 @@ export function ReimportDialog({ season, onClose, onDone }: { season: AdminSeaso
                 onClick={async () => {
                   setFormError(null);
                   try {
-                    const out = await apply.mutateAsync({ season: season.id, ...file! });
+                    const out = await apply.mutateAsync({ season: season.id, ...file!, planHash: hash });
                     onDone(`${season.label} re-imported: ${out.report.summary}`);
                     close();
                   } catch (err) {
                     setFormError(message(err));
+                    // The season moved on since the preview: show the new plan.
+                    if (err instanceof ApiError && err.code === 'plan_changed') setReport(null);
                   }
                 }}
               >

@@ -49,7 +49,7 @@ export function usePreviewReimport() {
 }
 
 export function useReimport() {
-  return useApiMutation(({ season, ...body }: SeasonFileUpload & { season: string }) => api(`${seasonPath(season)}/reimport`, { method: 'POST', body, schema: reimportReply }), {
+  return useApiMutation(({ season, ...body }: SeasonFileUpload & { season: string; planHash: string }) => api(`${seasonPath(season)}/reimport`, { method: 'POST', body, schema: reimportReply }), {
     invalidates: everything,
   });
 }
