@@ -9,6 +9,7 @@ import { DESKTOP, launchBrowser, newContext, PHONE, watchPageErrors } from './su
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
+import { fixtureId } from '../src/game/fixture-id.js';
 
 /**
  * The admin's seasons screen in Chromium against the real server: create a season from a small
@@ -83,7 +84,7 @@ async function signedIn(viewport = DESKTOP): Promise<BrowserContext> {
 
 const shots = process.env.E2E_SCREENSHOTS ?? os.tmpdir();
 
-test('the admin creates a season from a file, makes it current, syncs its feed and sees the run', async () => {
+test('the admin creates a season from a file, makes it current, syncs its feed, sees the run and settles a conflict', async () => {
   const ctx = await signedIn();
   const page = await ctx.newPage();
   const errors = watchPageErrors(page);
@@ -138,12 +139,19 @@ test('the admin creates a season from a file, makes it current, syncs its feed a
   await address.fill(feedUrl);
   await card.getByRole('button', { name: 'Save address' }).click();
   await page.getByText('Feed address saved.').waitFor();
+  // The admin already entered Arsenal v Rovers as 2-0; the feed says 3-1: the admin's stays, listed.
+  const saved = await page.request.put(`/api/admin/results/${fixtureId('Arsenal FC', 'Scoreline Rovers FC', '2026-08-15')}`, { data: { homeScore: 2, awayScore: 0 } });
+  expect(saved.status()).toBe(200);
   await card.getByRole('button', { name: 'Sync now' }).click();
   const run = card.getByTestId('feed-run').first();
   await run.getByText('Changed', { exact: true }).waitFor();
-  await run.getByText('1 moved, 2 results.').waitFor();
+  await run.getByText('1 moved, 1 result; 1 conflict for the admin.').waitFor();
   await card.getByText(/4 fixtures · 2 results/).waitFor();
-  await card.getByText('Last feed run: 1 moved, 2 results.').waitFor();
+  await card.getByText('Last feed run: 1 moved, 1 result; 1 conflict for the admin.').waitFor();
+  const conflict = card.getByTestId('feed-conflict');
+  await conflict.getByText('the feed says 3-1, the admin entered 2-0.', { exact: false }).waitFor();
+  await conflict.getByRole('button', { name: 'Keep the admin’s' }).click();
+  await conflict.waitFor({ state: 'detached' });
   await page.screenshot({ path: path.join(shots, 'admin-seasons-desktop.png'), fullPage: true });
 
   // The same screen on a phone.
