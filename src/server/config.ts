@@ -28,6 +28,12 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Seeds the built-in seasons (2025/26, 2026/27) at start-up, once each (on unless "false"). */
   SEED_SEASON: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** How often each season's results feed is read, in minutes (off when unset). docs/feed.md. */
+  FEED_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
+  /** Let feeds be read from loopback and private networks (a mirror inside the network; tests). Off unless "true". */
+  FEED_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** The whole fetch of a feed, connect to last byte, in seconds. */
+  FEED_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
   /** Behind a reverse proxy: a hop count or the proxies' addresses/CIDRs whose X-Forwarded-For is believed. */
   TRUST_PROXY: z
     .string()

@@ -286,6 +286,13 @@ export interface FeedConflictTable {
   resolution: FeedConflictResolution | null;
 }
 
+/** What a season's feed said when last applied (JSON, by club pair): the base of the three-way merge (0016). */
+export interface FeedSnapshotTable {
+  seasonId: string;
+  snapshot: string;
+  takenAt: string;
+}
+
 /** A named lease: the holder runs the job until it expires (once across instances). */
 export interface LeaseTable {
   name: string;
@@ -317,4 +324,5 @@ export interface Database {
   feedRuns: FeedRunTable;
   feedConflicts: FeedConflictTable;
   leases: LeaseTable;
+  feedSnapshots: FeedSnapshotTable;
 }

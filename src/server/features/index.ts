@@ -17,6 +17,9 @@ import { statisticsRoutes } from './statistics/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { startContactRetryService } from './contact/delivery.js';
+import { adminSeasonRoutes } from './seasons/admin-routes.js';
+import { feedRoutes } from './feed/routes.js';
+import { startFeedScheduler } from './feed/scheduler.js';
 
 /** Data work done once at start-up, before any route answers: the built-in seasons (SEED_SEASON). */
 export async function prepareFeatureData(app: FastifyInstance): Promise<void> {
@@ -40,6 +43,8 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(statisticsRoutes);
   await app.register(dashboardRoutes);
   await app.register(contactRoutes);
+  await app.register(adminSeasonRoutes);
+  await app.register(feedRoutes);
 }
 
 /** Background services (schedulers, retry loops); returns a function that stops them all. */
@@ -47,6 +52,7 @@ export async function startFeatureServices(_app: FastifyInstance): Promise<() =>
   const stops: Array<() => Promise<void> | void> = [];
   stops.push(startReminderScheduler(_app));
   stops.push(startContactRetryService(_app));
+  stops.push(startFeedScheduler(_app));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

@@ -61,7 +61,7 @@ const DEFAULT_MAX_MEDIAN_SHIFT_DAYS = 60;
 
 /** How names are compared: spacing and letter case never make two clubs. */
 const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-const pairKey = (home: string, away: string) => `${nameKey(home)}\u0000${nameKey(away)}`;
+export const pairKey = (home: string, away: string) => `${nameKey(home)}\u0000${nameKey(away)}`;
 const instant = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 const sameScore = (a: Score, b: Score) => a.homeScore === b.homeScore && a.awayScore === b.awayScore;
 const isFinal = (f: ExistingFixture) => f.result !== null && Boolean(f.result.final);

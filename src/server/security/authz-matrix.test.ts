@@ -56,6 +56,7 @@ interface Case {
 }
 
 const FUTURE_DATE = '2025-09-30';
+const SMALL_SEASON = JSON.stringify({ name: 'Test', matches: [{ round: 'Matchday 1', date: '2030-09-20', time: '15:00', team1: 'Everton FC', team2: 'Fulham FC' }] });
 const CASES: Record<string, Case> = {
   'GET /api/openapi.json': { auth: 'public', url: () => '/api/openapi.json' },
   'GET /api/auth/*': { auth: 'public', url: () => '/api/auth/get-session' },
@@ -103,6 +104,16 @@ const CASES: Record<string, Case> = {
     url: () => '/api/admin/fixtures/import-file',
     body: () => ({ fileName: 'x.json', content: JSON.stringify({ name: 'Test', matches: [{ round: 'Matchday 1', date: '2025-09-20', time: '15:00', team1: 'Everton FC', team2: 'Fulham FC' }] }) }),
   },
+  'GET /api/admin/seasons': { auth: 'admin', url: () => '/api/admin/seasons' },
+  'POST /api/admin/seasons/preview': { auth: 'admin', url: () => '/api/admin/seasons/preview', body: () => ({ fileName: 'x.json', content: SMALL_SEASON }) },
+  'POST /api/admin/seasons': { auth: 'admin', url: () => '/api/admin/seasons', body: () => ({ fileName: 'x.json', content: SMALL_SEASON, id: '2030-31', label: '2030/31', clubs: [] }) },
+  'PUT /api/admin/current-season': { auth: 'admin', url: () => '/api/admin/current-season', body: () => ({ seasonId: null }) },
+  'POST /api/admin/seasons/:id/reimport/preview': { auth: 'admin', url: () => '/api/admin/seasons/2025-26/reimport/preview', body: () => ({ fileName: 'x.json', content: SMALL_SEASON }) },
+  'POST /api/admin/seasons/:id/reimport': { auth: 'admin', narrower: row(401, 403, 403, 403, 403, 400), url: () => '/api/admin/seasons/2024-25/reimport', body: () => ({ fileName: 'x.json', content: SMALL_SEASON }) },
+  'GET /api/admin/seasons/:id/feed': { auth: 'admin', url: () => '/api/admin/seasons/2025-26/feed' },
+  'PUT /api/admin/seasons/:id/feed': { auth: 'admin', url: () => '/api/admin/seasons/2025-26/feed', body: () => ({ feedUrl: null }) },
+  'POST /api/admin/seasons/:id/feed/sync': { auth: 'admin', narrower: row(401, 403, 403, 403, 403, 409), url: () => '/api/admin/seasons/2025-26/feed/sync' },
+  'POST /api/admin/seasons/:id/conflicts/:fixtureId': { auth: 'admin', narrower: row(401, 403, 403, 403, 403, 404), url: (w) => `/api/admin/seasons/2025-26/conflicts/${w.past}`, body: () => ({ keep: 'admin' }) },
   'PUT /api/predictions/:fixtureId': { auth: 'verified', url: (w) => `/api/predictions/${w.open}`, body: () => ({ homeScore: 1, awayScore: 0 }) },
   'GET /api/predictions': { auth: 'verified', url: () => '/api/predictions' },
   'GET /api/predictions/board': { auth: 'verified', url: () => '/api/predictions/board' },

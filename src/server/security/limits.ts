@@ -45,6 +45,10 @@ export const ROUTE_LIMITS = {
   createLeague: { max: 10, windowMs: 10 * 60_000 },
   contactPerAddress: { max: 10, windowMs: 10 * 60_000 },
   calendarRegenerate: { max: 10, windowMs: 60 * 60_000 },
+  /** An admin's season-file previews, imports and re-imports (each parses up to 1 MB). */
+  seasonFilePerUser: { max: 30, windowMs: 60_000 },
+  /** An admin's "Sync now" (each makes an outgoing request). */
+  feedSyncPerUser: { max: 10, windowMs: 60_000 },
 } as const;
 
 /** Nesting of a JSON body beyond this is refused before it is parsed. */

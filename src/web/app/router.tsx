@@ -40,6 +40,7 @@ const routes: RouteObject[] = [
           { path: '/settings', handle: titled('Settings'), ...screen(() => import('../routes/Settings')) },
           { path: '/admin', handle: titled('Admin Fixtures'), ...screen(() => import('../routes/AdminFixtures')) },
           { path: '/admin/gameweeks', handle: titled('Gameweeks'), ...screen(() => import('../routes/AdminGameweeks')) },
+          { path: '/admin/seasons', handle: titled('Seasons'), ...screen(() => import('../routes/AdminSeasons')) },
           { path: '/admin/messages', handle: titled('Contact Messages'), ...screen(() => import('../routes/AdminMessages')) },
         ],
       },

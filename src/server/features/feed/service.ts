@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { FeedRun } from '../../../contract/admin-seasons.js';
+import { fetchSeasonFeed } from '../../season-files/feed-fetch.js';
+import { mergeWithSnapshot, snapshotOf } from '../../season-files/sync-merge.js';
+import { planSeasonSync } from '../../season-files/sync-plan.js';
+import { syncReport } from '../../season-files/sync-report.js';
+import { resultKeys } from '../results/routes.js';
+import { getCompetition, getSeason, listClubs } from '../seasons/repository.js';
+import { fixtureChangeKeys } from '../seasons/service.js';
+import { applySeasonPlan } from './apply.js';
+import { claimLease, getSnapshot, insertRun, loadSyncFixtures, pruneRuns, putSnapshot, releaseLease, type RunRecord } from './repository.js';
+
+/** Runs kept per season. */
+export const RUNS_KEPT = 50;
+/** How long a run may hold its season's lease beyond the fetch's own time limit. */
+const LEASE_MARGIN_MS = 60_000;
+
+const holders = new WeakMap<FastifyInstance, string>();
+/** This instance's name on leases (a random id per running app). */
+export function instanceId(app: FastifyInstance): string {
+  let id = holders.get(app);
+  if (!id) {
+    id = crypto.randomUUID();
+    holders.set(app, id);
+  }
+  return id;
+}
+
+let runCounter = 0;
+/** Run ids sort in the order the runs were made (the app's clock may stand still: SCORELINE_NOW, tests). */
+function runId(): string {
+  runCounter = (runCounter + 1) % 1_679_616;
+  return `${Date.now().toString(36).padStart(9, '0')}${runCounter.toString(36).padStart(4, '0')}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+export const feedLeaseName = (seasonId: string) => `feed:${seasonId}`;
+
+export type FeedSyncOutcome = { busy: true } | { busy: false; run: FeedRun };
+
+export function presentRun(r: RunRecord): FeedRun {
+  let changes: string[] = [];
+  try {
+    const parsed: unknown = r.changes ? JSON.parse(r.changes) : [];
+    if (Array.isArray(parsed)) changes = parsed.filter((x): x is string => typeof x === 'string');
+  } catch {
+    // An unreadable record shows no lines rather than failing the screen.
+  }
+  return { id: r.id, startedAt: r.startedAt, finishedAt: r.finishedAt, outcome: r.outcome, message: r.message, changes };
+}
+
+/**
+ * One run of a season's results feed (docs/feed.md): fetch within limits, plan against the
+ * stored season (three-way merged with what the feed said last time), apply in ONE transaction
+ * with its run record, then publish. Runs once across instances: a run holds the season's lease
+ * (another instance's "Sync now" or schedule gets `busy`). A feed that is down, slow, garbage or
+ * partial changes nothing; the run says why, on the screen (feedRuns) and in the log.
+ */
+export async function runFeedSync(app: FastifyInstance, seasonId: string, trigger: 'schedule' | 'admin', signal?: AbortSignal): Promise<FeedSyncOutcome> {
+  const { db, clock, config } = app.deps;
+  const holder = instanceId(app);
+  const lease = feedLeaseName(seasonId);
+  const timeoutMs = Math.round(config.FEED_TIMEOUT_SECONDS * 1000);
+  // Leases are about processes, not the game: they run on the wall clock even when SCORELINE_NOW fixes the app's.
+  const wall = Date.now();
+  if (!(await claimLease(db, lease, holder, new Date(wall).toISOString(), new Date(wall + timeoutMs + LEASE_MARGIN_MS).toISOString()))) return { busy: true };
+  try {
+    const startedAt = clock.nowIso();
+    const run = (outcome: RunRecord['outcome'], message: string, changes: string[]): RunRecord => ({
+      id: runId(),
+      seasonId,
+      startedAt,
+      finishedAt: clock.nowIso(),
+      outcome,
+      message,
+      changes: JSON.stringify(changes),
+    });
+    const fail = async (message: string) => {
+      const r = run('failed', message, []);
+      await insertRun(db, r);
+      await pruneRuns(db, seasonId, RUNS_KEPT);
+      app.log.warn({ season: seasonId, trigger }, `Results feed of ${seasonId}: ${message}`);
+      return { busy: false as const, run: presentRun(r) };
+    };
+
+    const season = await getSeason(db, seasonId);
+    if (!season) return await fail('The season no longer exists.');
+    if (!season.feedUrl) return await fail('No feed address is set for this season. Nothing was changed.');
+    const fetched = await fetchSeasonFeed(season.feedUrl, { timeoutMs, allowPrivateAddresses: config.FEED_ALLOW_PRIVATE_ADDRESSES, now: () => clock.now(), signal });
+    if (!fetched.ok) return await fail(`The feed could not be used: ${fetched.message} Nothing was changed.`);
+
+    const competition = await getCompetition(db, season.competitionId);
+    let out;
+    try {
+      out = await db.transaction().execute(async (trx) => {
+        const existing = await loadSyncFixtures(trx, seasonId);
+        const rows = await listClubs(trx, seasonId);
+        const short = new Map(rows.map((c) => [c.name, c.shortName]));
+        const merged = mergeWithSnapshot(fetched.parsed.matches, await getSnapshot(trx, seasonId), existing);
+        const plan = planSeasonSync(existing, merged.matches, { now: clock.now(), source: 'feed', clubs: rows.map((c) => c.name), timeZone: competition?.timeZone, clubLabel: (n) => short.get(n) ?? n });
+        const report = syncReport(plan, merged.kept);
+        if (!plan.ok) return { plan, report, record: null };
+        await applySeasonPlan(trx, seasonId, competition?.name ?? 'Premier League', plan, clock.now());
+        await putSnapshot(trx, seasonId, snapshotOf(fetched.parsed.matches), clock.nowIso());
+        const lines = [...report.changes, ...report.conflicts, ...report.kept];
+        const record = run(plan.changes.length ? 'changed' : 'unchanged', plan.summary, lines);
+        await insertRun(trx, record);
+        return { plan, report, record };
+      });
+    } catch (err) {
+      // The transaction rolled back: nothing was written. Say so on the screen too.
+      app.log.error({ err, season: seasonId, trigger }, `Results feed of ${seasonId}: applying failed`);
+      return await fail('The feed was read but applying it failed (see the server log). Nothing was changed.');
+    }
+    if (!out.record) return await fail(out.report.summary);
+    await pruneRuns(db, seasonId, RUNS_KEPT);
+    if (out.plan.ok && out.plan.changes.length) {
+      const keys = [...fixtureChangeKeys(seasonId), ...resultKeys(seasonId)];
+      await app.deps.bus.publish({ type: 'feed.applied', keys });
+    }
+    app.log.info({ season: seasonId, trigger, outcome: out.record.outcome }, `Results feed of ${seasonId}: ${out.record.message}`);
+    return { busy: false, run: presentRun(out.record) };
+  } finally {
+    await releaseLease(db, lease, holder);
+  }
+}

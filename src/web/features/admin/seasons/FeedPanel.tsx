@@ -1,0 +1,184 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Banner } from '../../../components/Banner';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { displayTeamName } from '../../../../game/clubs';
+import { feedUrlSchema } from '../../../../contract/feed';
+import type { AdminSeason, FeedRun } from '../../../../contract/admin-seasons';
+import { notifyAdmin as notify } from '../AdminGate';
+import { useFeedState, useResolveConflict, useSetFeedUrl, useSyncNow } from './api';
+
+const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+const formSchema = z.object({ feedUrl: feedUrlSchema });
+
+const OUTCOME = {
+  changed: { text: 'Changed', style: 'bg-green-100 text-green-900' },
+  unchanged: { text: 'No changes', style: 'bg-slate-100 text-slate-800' },
+  failed: { text: 'Failed', style: 'bg-red-100 text-red-900' },
+} as const;
+
+function RunItem({ run }: { run: FeedRun }) {
+  const o = run.outcome ? OUTCOME[run.outcome] : { text: 'Running', style: 'bg-sky-100 text-sky-900' };
+  return (
+    <li className="py-2 text-sm" data-testid="feed-run">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`rounded px-2 py-0.5 text-xs font-bold ${o.style}`}>{o.text}</span>
+        <time className="text-slate-600" dateTime={run.startedAt}>
+          {formatDateTime(run.startedAt)}
+        </time>
+      </div>
+      <p className="mt-1 break-words text-slate-800">{run.message}</p>
+      {run.changes.length > 0 && (
+        <details className="mt-1">
+          <summary className="cursor-pointer text-slate-700">What changed ({run.changes.length})</summary>
+          <ul className="mt-1 list-disc pl-5 text-slate-700">
+            {run.changes.map((c, i) => (
+              <li key={i}>{c}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </li>
+  );
+}
+
+/** A season's results feed: its address, "Sync now", recent runs and the conflicts to settle. */
+export function FeedPanel({ season, pollMinutes }: { season: AdminSeason; pollMinutes: number | null }) {
+  const state = useFeedState(season.id);
+  const setUrl = useSetFeedUrl();
+  const sync = useSyncNow();
+  const resolve = useResolveConflict();
+  const inputId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: { feedUrl: season.feedUrl ?? '' } });
+  useEffect(() => reset({ feedUrl: state.data?.feedUrl ?? season.feedUrl ?? '' }), [state.data?.feedUrl, season.feedUrl, reset]);
+
+  const save = handleSubmit(async ({ feedUrl }) => {
+    setFormError(null);
+    try {
+      await setUrl.mutateAsync({ season: season.id, feedUrl });
+      notify('success', 'Feed address saved.');
+    } catch (err) {
+      setFormError(message(err));
+    }
+  });
+  const feedUrl = state.data?.feedUrl ?? season.feedUrl;
+
+  return (
+    <div className="mt-4 space-y-4 border-t border-slate-200 pt-4" data-testid={`feed-panel-${season.id}`}>
+      <form onSubmit={(e) => void save(e)} noValidate className="space-y-2">
+        {formError && <Banner kind="error">{formError}</Banner>}
+        <label htmlFor={inputId} className="label">
+          Results feed address
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <input
+            id={inputId}
+            type="url"
+            className="input flex-1"
+            placeholder="https://…/2026-27/1-premierleague.txt"
+            aria-invalid={errors.feedUrl ? true : undefined}
+            aria-describedby={`${inputId}-help`}
+            {...register('feedUrl')}
+          />
+          <button type="submit" className="btn-secondary" disabled={isSubmitting}>
+            Save address
+          </button>
+          {feedUrl && (
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={async () => {
+                try {
+                  await setUrl.mutateAsync({ season: season.id, feedUrl: null });
+                  notify('success', 'Feed turned off.');
+                } catch (err) {
+                  setFormError(message(err));
+                }
+              }}
+            >
+              Turn off
+            </button>
+          )}
+        </div>
+        {errors.feedUrl && <p className="field-error">{errors.feedUrl.message}</p>}
+        <p id={`${inputId}-help`} className="text-xs text-slate-600">
+          A Football.TXT or openfootball JSON file of this season. {pollMinutes ? `Read every ${pollMinutes} minutes, and when you press Sync now.` : 'Read when you press Sync now (no schedule is set on this server).'}
+        </p>
+      </form>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={!feedUrl || sync.isPending}
+          onClick={async () => {
+            try {
+              const { run } = await sync.mutateAsync(season.id);
+              notify(run.outcome === 'failed' ? 'error' : 'success', run.message ?? 'Synced.');
+            } catch (err) {
+              notify('error', message(err));
+            }
+          }}
+        >
+          {sync.isPending ? 'Syncing…' : 'Sync now'}
+        </button>
+      </div>
+
+      {(state.data?.conflicts.length ?? 0) > 0 && (
+        <section aria-labelledby={`conflicts-${season.id}`} className="rounded-lg border border-amber-300 bg-amber-50 p-3">
+          <h4 id={`conflicts-${season.id}`} className="font-bold text-amber-950">
+            Conflicts to settle
+          </h4>
+          <ul className="mt-2 divide-y divide-amber-200">
+            {state.data!.conflicts.map((c) => (
+              <li key={c.fixtureId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="feed-conflict">
+                <span>
+                  <strong>
+                    {displayTeamName(c.homeTeam)} v {displayTeamName(c.awayTeam)}
+                  </strong>
+                  : the feed says {c.feed.homeScore}-{c.feed.awayScore}, the admin entered {c.admin ? `${c.admin.homeScore}-${c.admin.awayScore}` : 'no result'}.
+                </span>
+                <span className="flex gap-2">
+                  <button type="button" className="btn-secondary" disabled={resolve.isPending} onClick={() => void resolve.mutateAsync({ season: season.id, fixtureId: c.fixtureId, keep: 'admin' }).catch((e: unknown) => notify('error', message(e)))}>
+                    Keep the admin’s
+                  </button>
+                  <button type="button" className="btn-primary" disabled={resolve.isPending} onClick={() => void resolve.mutateAsync({ season: season.id, fixtureId: c.fixtureId, keep: 'feed' }).catch((e: unknown) => notify('error', message(e)))}>
+                    Take the feed’s {c.feed.homeScore}-{c.feed.awayScore}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby={`runs-${season.id}`}>
+        <h4 id={`runs-${season.id}`} className="font-bold text-slate-900">
+          Recent runs
+        </h4>
+        {state.isPending ? (
+          <p role="status" className="text-sm text-slate-700">
+            Loading runs…
+          </p>
+        ) : state.data?.runs.length ? (
+          <ul className="divide-y divide-slate-200">
+            {state.data.runs.map((r) => (
+              <RunItem key={r.id} run={r} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-700">No runs yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}
