@@ -87,24 +87,30 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
       .execute();
   }
 
-  // Every player predicts every scheduled match of both seasons, a day before kick-off, in key order.
-  const rand = (n: number) => (dialect === 'postgres' ? sql.raw(`floor(random() * ${n})::int`) : sql.raw(`abs(random()) % ${n}`));
-  const dayBefore = dialect === 'postgres' ? sql.raw(`to_char((f."kickoffAt"::timestamptz - interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`) : sql.raw(`strftime('%Y-%m-%dT%H:%M:%fZ', f."kickoffAt", '-1 day')`);
+  // Every player predicts every scheduled match of both seasons, a day before kick-off, scored in
+  // the same statement by the rule of the results route. Scores are a deterministic mix of the
+  // player's and fixture's ids (not random(): SQLite may evaluate a flattened random() once per use).
+  const code = (col: string, at: string) => (dialect === 'postgres' ? `ascii(substr(${col}, ${at}, 1))` : `unicode(substr(${col}, ${at}, 1))`);
+  const home = `((${code('u."id"', '1')} * 7 + ${code('u."id"', '3')} * 3 + ${code('f."id"', 'length(f."id")')} + length(f."id") * 5 + ${code('f."kickoffAt"', '9')}) % 4)`;
+  const away = `((${code('u."id"', '2')} * 5 + ${code('u."id"', '4')} + ${code('f."id"', 'length(f."id") - 1')} * 3 + ${code('f."kickoffAt"', '10')}) % 3)`;
+  const dayBefore = dialect === 'postgres' ? `to_char((f."kickoffAt"::timestamptz - interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `strftime('%Y-%m-%dT%H:%M:%fZ', f."kickoffAt", '-1 day')`;
+  const sign = (h: string, a: string) => `(CASE WHEN ${h} > ${a} THEN 1 WHEN ${h} < ${a} THEN -1 ELSE 0 END)`;
+  const exact = `${home} = r."homeScore" AND ${away} = r."awayScore"`;
+  const same = `${sign(home, away)} = ${sign('r."homeScore"', 'r."awayScore"')}`;
   await withTriggersOff(handle, async (run) => {
-    await run(sql`
+    await withoutSecondaryIndexes(handle, 'predictions', () =>
+      run(
+        sql.raw(`
       INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
-      SELECT u."id", f."id", ${rand(4)}, ${rand(3)}, ${dayBefore}, NULL, NULL
+      SELECT u."id", f."id", ${home}, ${away}, ${dayBefore},
+        CASE WHEN r."fixtureId" IS NULL THEN NULL WHEN ${exact} THEN 3 WHEN ${same} THEN 1 ELSE 0 END,
+        CASE WHEN r."fixtureId" IS NULL THEN NULL WHEN ${exact} THEN 'exact' WHEN ${same} THEN 'outcome' ELSE 'wrong' END
       FROM "fixtures" f CROSS JOIN "user" u
+      LEFT JOIN "results" r ON r."fixtureId" = f."id" AND r."final" = 1
       WHERE u."role" = 'player' AND f."kickoffAt" IS NOT NULL
-      ORDER BY f."id", u."id"`);
-    const sign = (h: string, a: string) => `(CASE WHEN ${h} > ${a} THEN 1 WHEN ${h} < ${a} THEN -1 ELSE 0 END)`;
-    const exact = `p."homeScore" = r."homeScore" AND p."awayScore" = r."awayScore"`;
-    const same = `${sign('p."homeScore"', 'p."awayScore"')} = ${sign('r."homeScore"', 'r."awayScore"')}`;
-    await run(sql.raw(`
-      UPDATE "predictions" AS p SET
-        "points" = CASE WHEN ${exact} THEN 3 WHEN ${same} THEN 1 ELSE 0 END,
-        "outcome" = CASE WHEN ${exact} THEN 'exact' WHEN ${same} THEN 'outcome' ELSE 'wrong' END
-      FROM "results" r WHERE r."fixtureId" = p."fixtureId" AND r."final" = 1`));
+      ORDER BY f."id", u."id"`),
+      ),
+    );
     await run(sql`DELETE FROM "userPoints"`);
     await run(sql`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
       SELECT f."seasonId", 0, p."userId", SUM(p."points"), SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
@@ -143,6 +149,22 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   const openFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) > now.getTime() + 3 * 3600_000).map((f) => f.id);
   const playedFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) < now.getTime()).map((f) => f.id);
   return { playerIds, adminId, league1k, league10k, currentSeason: CURRENT_SEASON, pastSeason: PAST_SEASON, openFixtureIds, playedFixtureIds };
+}
+
+/** A bulk load with a table's secondary indexes dropped and built again afterwards (sorting once beats millions of random inserts). */
+async function withoutSecondaryIndexes(handle: DatabaseHandle, table: string, body: () => Promise<void>) {
+  const { db, dialect } = handle;
+  const indexes =
+    dialect === 'postgres'
+      ? (await sql<{ name: string; sql: string }>`SELECT i."indexname" AS "name", i."indexdef" AS "sql" FROM "pg_indexes" i
+          WHERE i."tablename" = ${table} AND NOT EXISTS (SELECT 1 FROM "pg_constraint" c WHERE c."conname" = i."indexname")`.execute(db)).rows
+      : (await sql<{ name: string; sql: string }>`SELECT "name", "sql" FROM "sqlite_master" WHERE "type" = 'index' AND "tbl_name" = ${table} AND "sql" IS NOT NULL`.execute(db)).rows;
+  for (const i of indexes) await sql.raw(`DROP INDEX "${i.name}"`).execute(db);
+  try {
+    await body();
+  } finally {
+    for (const i of indexes) await sql.raw(i.sql).execute(db);
+  }
 }
 
 /**

@@ -35,6 +35,8 @@ export async function sqliteWorld(target: string, opts: { players: number; now: 
     for (const old of fs.readdirSync(CACHE_DIR)) if (old.startsWith('world-')) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
     const building = `${file}.building`;
     const handle = openDatabase(building);
+    // A large page cache for the bulk load only (the server opens the copy with its own settings).
+    handle.sqlite!.pragma('cache_size = -1000000');
     await migrateToLatest(handle);
     const world = await generateWorld(handle, opts);
     handle.sqlite!.pragma('wal_checkpoint(TRUNCATE)');
