@@ -41,11 +41,20 @@ export const roughBytes = (value: unknown): number => 256 + (JSON.stringify(valu
 
 export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxBytes?: number; heavyEntries?: number } = {}) {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  // A player's keys, so a save (thousands a second at peak) drops that player's entries without scanning everyone's.
+  const byUser = new Map<string, Set<string>>();
+  const unindex = (key: string, e: Entry) => {
+    if (e.userId === null) return;
+    const keys = byUser.get(e.userId);
+    keys?.delete(key);
+    if (keys?.size === 0) byUser.delete(e.userId);
+  };
   const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
     sizeCalculation: (e, key) => roughBytesOf(e) + key.length * 2,
     ttl: opts.ttlMs ?? DEFAULT_TTL_MS,
+    dispose: (e, key) => unindex(key, e),
   });
   const sizes = new WeakMap<Entry, number>();
   const roughBytesOf = (e: Entry) => sizes.get(e) ?? roughBytes(e.value);
@@ -56,7 +65,14 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
 
   const matches = (s: Scope, seasonId: string | null, userId: string | null) => (seasonId === null || s.seasonId === seasonId) && (userId === null || s.userId === userId);
   const invalidate = (seasonId: string | null, userId: string | null) => {
-    for (const [key, e] of entries.entries()) if (matches(e, seasonId, userId)) entries.delete(key);
+    if (userId !== null) {
+      for (const key of [...(byUser.get(userId) ?? [])]) {
+        const e = entries.peek(key, { allowStale: true });
+        if (e && matches(e, seasonId, userId)) entries.delete(key);
+      }
+    } else {
+      for (const [key, e] of entries.entries()) if (matches(e, seasonId, userId)) entries.delete(key);
+    }
     for (const [key, e] of heavy.entries()) if (matches(e, seasonId, userId)) heavy.delete(key);
     for (const [key, p] of pending) {
       if (matches(p, seasonId, userId)) {
@@ -68,11 +84,13 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
 
   const onEvent = (event: LiveEvent) => {
     const userId = event.userId ?? null;
+    const seasons = new Set<string>();
     for (const key of event.keys ?? []) {
       const [head, season] = key;
       if (head === undefined || (key.length === 1 && (SEASON_KEYS.has(String(head)) || head === 'seasons'))) return invalidate(null, userId);
-      if (SEASON_KEYS.has(String(head)) && typeof season === 'string') invalidate(season, userId);
+      if (SEASON_KEYS.has(String(head)) && typeof season === 'string') seasons.add(season);
     }
+    for (const season of seasons) invalidate(season, userId);
   };
   const unsubscribe = bus.subscribe(onEvent);
 
@@ -95,6 +113,11 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
           const entry: Entry = { ...scope, value };
           if (!opts.heavy) sizes.set(entry, (opts.bytes ?? roughBytes)(value));
           store.set(key, entry);
+          if (!opts.heavy && scope.userId !== null && store.has(key)) {
+            let keys = byUser.get(scope.userId);
+            if (!keys) byUser.set(scope.userId, (keys = new Set()));
+            keys.add(key);
+          }
         }
         return value;
       } finally {
