@@ -49,10 +49,10 @@ export async function load(opts: {
   };
 }
 
-export async function startHello(): Promise<{ url: string; stop(): void }> {
+export async function startHello(): Promise<{ url: string; pid: number; stop(): void }> {
   const child = fork(new URL('./hello-server.ts', import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill() };
 }
 
 /** The production build of the server, as `npm start` runs it. Resolves at the first 200. */
