@@ -16,6 +16,19 @@ import { resolveSeason } from '../seasons/service.js';
 
 export const timeZoneQuery = z.string().max(64).default('Europe/London');
 
+/**
+ * Zones already found valid: building a formatter per request cost more than the cached answer.
+ * Capped, since the names are case-insensitive and a client could send endless spellings.
+ */
+const validZones = new Set<string>();
+const VALID_ZONES_MAX = 1000;
+const knownZone = (tz: string) => {
+  if (validZones.has(tz)) return true;
+  if (!isValidTimeZone(tz)) return false;
+  if (validZones.size < VALID_ZONES_MAX) validZones.add(tz);
+  return true;
+};
+
 export async function statisticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cache = playerCache(app);
@@ -38,7 +51,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { user } = req;
       const { tz, league } = req.query;
-      if (!isValidTimeZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
+      if (!knownZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
       const { db } = app.deps;
       const [season, fingerprint] = await Promise.all([resolveSeason(db, app.deps.clock.now(), req.query.season), totalsFingerprint(db)]);
       cache.follow(fingerprint);
