@@ -2,39 +2,59 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import type { DatabaseHandle } from '../src/server/db/index.js';
-import { builtInGameweeks, builtInSeasonFixtures, replayableResults } from '../src/server/features/seasons/builtin.js';
+import { ensureBuiltInSeason } from '../src/server/features/seasons/seed.js';
+import { isOverByClock } from '../src/game/fixture-status.js';
 import { generateLeagueCode } from '../src/game/league-code.js';
 
 /**
- * Builds the benchmark world straight into the database (set-based SQL, so 3.8M predictions take
- * seconds, not hours): the 2025/26 season with its real results, `players` verified players who
- * each predict every scheduled match, 1,000 leagues of 10, one league of 1,000 and one with every
- * player. Points are scored with the same rule as the results route, then the league aggregate
- * (userPoints) is rebuilt in one pass with its triggers switched off during the bulk load.
+ * Builds the benchmark world straight into the database (set-based SQL, so 7.6M predictions take
+ * a minute, not hours), on the season model: both built-in seasons as a fresh start at `now`
+ * seeds them (2025/26 finished with all 380 results, 2026/27 in progress with the file's results),
+ * plus a made-up final score for every 2026/27 match already over by `now` that the file has no
+ * result for yet, so the current season has played gameweeks too. `players` verified players each
+ * predict every scheduled match of BOTH seasons; 1,000 leagues of 10, one of 1,000 and one with
+ * every player. Points are scored with the same rule as the results route, then the league
+ * aggregate (userPoints) is rebuilt in one pass with its triggers switched off during the bulk load.
  */
 export interface World {
   playerIds: string[];
   adminId: string;
   league1k: string;
   league10k: string;
+  /** The current season (2026/27) and the finished one (2025/26). */
+  currentSeason: string;
+  pastSeason: string;
+  /** Current-season fixtures still open for predictions at `now`. */
   openFixtureIds: string[];
-  /** Fixtures that kicked off before `playedBefore` (a final result may only be saved after kick-off). */
+  /** Current-season fixtures that kicked off before `now` (a final result may only be saved after kick-off). */
   playedFixtureIds: string[];
 }
 
 const BATCH = 500;
+export const CURRENT_SEASON = '2026-27';
+export const PAST_SEASON = '2025-26';
 
-export async function generateWorld(handle: DatabaseHandle, opts: { players: number; openAfter: string; playedBefore?: string }): Promise<World> {
+export async function generateWorld(handle: DatabaseHandle, opts: { players: number; now: string }): Promise<World> {
   const { db, dialect } = handle;
-  const now = new Date().toISOString();
+  const now = new Date(opts.now);
+  const nowIso = now.toISOString();
   const date = (iso: string) => (dialect === 'postgres' ? new Date(iso) : iso);
 
-  // Season and gameweeks (2025/26: migration 0014 creates the season and its clubs).
-  const fixtures = builtInSeasonFixtures('2025-26');
-  for (let i = 0; i < fixtures.length; i += BATCH) {
-    await db.insertInto('fixtures').values(fixtures.slice(i, i + BATCH).map((f) => ({ ...f, createdAt: now, updatedAt: now }))).execute();
+  for (const key of [PAST_SEASON, CURRENT_SEASON] as const) await ensureBuiltInSeason(db, key, now);
+  const fixtures = await db
+    .selectFrom('fixtures')
+    .leftJoin('results', 'results.fixtureId', 'fixtures.id')
+    .select(['fixtures.id', 'fixtures.seasonId', 'fixtures.kickoffAt', 'results.fixtureId as resultOf'])
+    .orderBy('fixtures.id')
+    .execute();
+  // A season in progress: every current-season match over by the clock has a final score.
+  const missing = fixtures.filter((f) => f.seasonId === CURRENT_SEASON && !f.resultOf && f.kickoffAt && isOverByClock(f.kickoffAt, now));
+  for (let i = 0; i < missing.length; i += BATCH) {
+    await db
+      .insertInto('results')
+      .values(missing.slice(i, i + BATCH).map((f, k) => ({ fixtureId: f.id, homeScore: (i + k) % 4, awayScore: ((i + k) * 7) % 3, final: 1, source: 'file' as const, updatedAt: nowIso })))
+      .execute();
   }
-  await db.insertInto('gameweeks').values(builtInGameweeks('2025-26').map((g) => ({ seasonId: '2025-26', ...g, updatedAt: now }))).execute();
 
   // Players (one shared password hash: hashing 10,000 passwords would dominate the run).
   const hash = await hashPassword('bench-password-1');
@@ -52,44 +72,45 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
           email: `p${i + k}@bench.example`,
           emailVerified: dialect === 'postgres' ? true : 1,
           image: null,
-          createdAt: date(now),
-          updatedAt: date(now),
+          createdAt: date(nowIso),
+          updatedAt: date(nowIso),
           username: `player${i + k}`,
           teamName: `Team ${i + k}`,
-          teamNameCreatedAt: now,
+          teamNameCreatedAt: nowIso,
           role: id === adminId ? ('admin' as const) : ('player' as const),
         })),
       )
       .execute();
     await db
       .insertInto('account')
-      .values(ids.map((id) => ({ id: crypto.randomUUID(), accountId: id, providerId: 'credential', userId: id, accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null, password: hash, createdAt: date(now), updatedAt: date(now) })))
+      .values(ids.map((id) => ({ id: crypto.randomUUID(), accountId: id, providerId: 'credential', userId: id, accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null, password: hash, createdAt: date(nowIso), updatedAt: date(nowIso) })))
       .execute();
   }
 
-  // Results of the matches already played by the bench clock (the built-in file has the whole
-  // season's results; the world keeps its last rounds open, as a season in progress).
-  const results = replayableResults().filter((r) => r.kickoffAt < opts.openAfter);
-  for (let i = 0; i < results.length; i += BATCH) {
-    await db.insertInto('results').values(results.slice(i, i + BATCH).map((r) => ({ fixtureId: r.fixtureId, homeScore: r.homeScore, awayScore: r.awayScore, final: 1, updatedAt: now }))).execute();
-  }
-
-  // Every player predicts every scheduled match, scored in the same statement.
-  const rand = (n: number) => (dialect === 'postgres' ? sql.raw(`floor(random() * ${n})::int`) : sql.raw(`abs(random()) % ${n}`));
+  // Every player predicts every scheduled match of both seasons, a day before kick-off, scored in
+  // the same statement by the rule of the results route. Scores are a deterministic mix of the
+  // player's and fixture's ids (not random(): SQLite may evaluate a flattened random() once per use).
+  const code = (col: string, at: string) => (dialect === 'postgres' ? `ascii(substr(${col}, ${at}, 1))` : `unicode(substr(${col}, ${at}, 1))`);
+  const home = `((${code('u."id"', '1')} * 7 + ${code('u."id"', '3')} * 3 + ${code('f."id"', 'length(f."id")')} + length(f."id") * 5 + ${code('f."kickoffAt"', '9')}) % 4)`;
+  const away = `((${code('u."id"', '2')} * 5 + ${code('u."id"', '4')} + ${code('f."id"', 'length(f."id") - 1')} * 3 + ${code('f."kickoffAt"', '10')}) % 3)`;
+  const dayBefore = dialect === 'postgres' ? `to_char((f."kickoffAt"::timestamptz - interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `strftime('%Y-%m-%dT%H:%M:%fZ', f."kickoffAt", '-1 day')`;
+  const sign = (h: string, a: string) => `(CASE WHEN ${h} > ${a} THEN 1 WHEN ${h} < ${a} THEN -1 ELSE 0 END)`;
+  const exact = `${home} = r."homeScore" AND ${away} = r."awayScore"`;
+  const same = `${sign(home, away)} = ${sign('r."homeScore"', 'r."awayScore"')}`;
   await withTriggersOff(handle, async (run) => {
-    await run(sql`
+    await withoutSecondaryIndexes(handle, 'predictions', () =>
+      run(
+        sql.raw(`
       INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
-      SELECT u."id", f."id", ${rand(4)}, ${rand(3)}, ${now}, NULL, NULL
-      FROM "user" u CROSS JOIN "fixtures" f
-      WHERE u."role" = 'player' AND f."kickoffAt" IS NOT NULL`);
-    const sign = (h: string, a: string) => `(CASE WHEN ${h} > ${a} THEN 1 WHEN ${h} < ${a} THEN -1 ELSE 0 END)`;
-    const exact = `p."homeScore" = r."homeScore" AND p."awayScore" = r."awayScore"`;
-    const same = `${sign('p."homeScore"', 'p."awayScore"')} = ${sign('r."homeScore"', 'r."awayScore"')}`;
-    await run(sql.raw(`
-      UPDATE "predictions" AS p SET
-        "points" = CASE WHEN ${exact} THEN 3 WHEN ${same} THEN 1 ELSE 0 END,
-        "outcome" = CASE WHEN ${exact} THEN 'exact' WHEN ${same} THEN 'outcome' ELSE 'wrong' END
-      FROM "results" r WHERE r."fixtureId" = p."fixtureId" AND r."final" = 1`));
+      SELECT u."id", f."id", ${home}, ${away}, ${dayBefore},
+        CASE WHEN r."fixtureId" IS NULL THEN NULL WHEN ${exact} THEN 3 WHEN ${same} THEN 1 ELSE 0 END,
+        CASE WHEN r."fixtureId" IS NULL THEN NULL WHEN ${exact} THEN 'exact' WHEN ${same} THEN 'outcome' ELSE 'wrong' END
+      FROM "fixtures" f CROSS JOIN "user" u
+      LEFT JOIN "results" r ON r."fixtureId" = f."id" AND r."final" = 1
+      WHERE u."role" = 'player' AND f."kickoffAt" IS NOT NULL
+      ORDER BY f."id", u."id"`),
+      ),
+    );
     await run(sql`DELETE FROM "userPoints"`);
     await run(sql`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
       SELECT f."seasonId", 0, p."userId", SUM(p."points"), SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
@@ -113,21 +134,37 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   for (let i = 0; i < leagues.length; i += BATCH) {
     await db
       .insertInto('leagues')
-      .values(leagues.slice(i, i + BATCH).map((l, k) => ({ id: l.id, name: `League ${i + k}`, code: codeList[i + k]!, description: null, competition: 'premier-league', privacy: 'private', creatorId: l.members[0]!, createdAt: now })))
+      .values(leagues.slice(i, i + BATCH).map((l, k) => ({ id: l.id, name: `League ${i + k}`, code: codeList[i + k]!, description: null, competition: 'premier-league', privacy: 'private', creatorId: l.members[0]!, createdAt: nowIso })))
       .execute();
   }
-  const memberships = leagues.flatMap((l) => l.members.map((userId) => ({ leagueId: l.id, userId, joinedAt: now })));
+  const memberships = leagues.flatMap((l) => l.members.map((userId) => ({ leagueId: l.id, userId, joinedAt: nowIso })));
   for (let i = 0; i < memberships.length; i += BATCH * 4) {
     await db.insertInto('leagueMembers').values(memberships.slice(i, i + BATCH * 4)).onConflict((oc) => oc.doNothing()).execute();
   }
+  await sql`ANALYZE`.execute(db);
+  if (dialect === 'postgres') await sql`VACUUM`.execute(db);
 
-  if (dialect === 'postgres') await sql`ANALYZE`.execute(db);
-  else await sql`ANALYZE`.execute(db);
+  const current = fixtures.filter((f) => f.seasonId === CURRENT_SEASON && f.kickoffAt);
+  // Open: kick-off more than the 2-hour deadline (and an hour of slack) after the clock.
+  const openFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) > now.getTime() + 3 * 3600_000).map((f) => f.id);
+  const playedFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) < now.getTime()).map((f) => f.id);
+  return { playerIds, adminId, league1k, league10k, currentSeason: CURRENT_SEASON, pastSeason: PAST_SEASON, openFixtureIds, playedFixtureIds };
+}
 
-  const openFixtureIds = fixtures.filter((f) => f.kickoffAt && f.kickoffAt > opts.openAfter).map((f) => f.id);
-  const playedBefore = opts.playedBefore ?? opts.openAfter;
-  const playedFixtureIds = fixtures.filter((f) => f.kickoffAt && f.kickoffAt < playedBefore).map((f) => f.id);
-  return { playerIds, adminId, league1k, league10k, openFixtureIds, playedFixtureIds };
+/** A bulk load with a table's secondary indexes dropped and built again afterwards (sorting once beats millions of random inserts). */
+async function withoutSecondaryIndexes(handle: DatabaseHandle, table: string, body: () => Promise<void>) {
+  const { db, dialect } = handle;
+  const indexes =
+    dialect === 'postgres'
+      ? (await sql<{ name: string; sql: string }>`SELECT i."indexname" AS "name", i."indexdef" AS "sql" FROM "pg_indexes" i
+          WHERE i."tablename" = ${table} AND NOT EXISTS (SELECT 1 FROM "pg_constraint" c WHERE c."conname" = i."indexname")`.execute(db)).rows
+      : (await sql<{ name: string; sql: string }>`SELECT "name", "sql" FROM "sqlite_master" WHERE "type" = 'index' AND "tbl_name" = ${table} AND "sql" IS NOT NULL`.execute(db)).rows;
+  for (const i of indexes) await sql.raw(`DROP INDEX "${i.name}"`).execute(db);
+  try {
+    await body();
+  } finally {
+    for (const i of indexes) await sql.raw(i.sql).execute(db);
+  }
 }
 
 /**

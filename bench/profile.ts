@@ -5,10 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/server/db/index.js';
-import { migrateToLatest } from '../src/server/db/migrate.js';
 import { buildSessionCookie } from '../src/server/test/factories.js';
 import { freePort } from '../e2e/support/server.js';
-import { generateWorld } from './generate.js';
+import { sqliteWorld } from './world-cache.js';
 
 /**
  * `npx tsx bench/profile.ts <path> [players]`: a CPU profile of the production server under load on
@@ -20,16 +19,15 @@ const method = (process.argv[4] ?? 'GET') as 'GET' | 'PUT';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-prof-'));
 const dbFile = path.join(dir, 'p.db');
 const secret = crypto.randomBytes(32).toString('hex');
+const { world } = await sqliteWorld(dbFile, { players, now: '2026-11-23T12:00:00Z' });
 const handle = openDatabase(dbFile);
-await migrateToLatest(handle);
-const world = await generateWorld(handle, { players, openAfter: '2026-04-20T15:00:00Z' });
 const cookies: string[] = [];
 for (const id of world.playerIds.slice(0, 50)) cookies.push(await buildSessionCookie(handle.db, 'sqlite', id, secret));
 await handle.close();
 
 const port = await freePort();
 const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/server/main.js'], {
-  env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: dbFile, AUTH_SECRET: secret, SCORELINE_NOW: '2026-04-20T12:00:00Z', DATA_DIR: dir, SEED_SEASON: 'false' },
+  env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: dbFile, AUTH_SECRET: secret, SCORELINE_NOW: '2026-11-23T12:00:00Z', DATA_DIR: dir, SEED_SEASON: 'false' },
   stdio: 'inherit',
 });
 await new Promise((r) => setTimeout(r, 1500));

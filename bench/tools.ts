@@ -1,4 +1,4 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
@@ -12,6 +12,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   bytesPerReq: number;
+  /** Requests completed in the whole run. */
+  total: number;
 }
 
 /** One autocannon scenario; `requests` may rotate through many request shapes. */
@@ -43,13 +45,14 @@ export async function load(opts: {
     non2xx: result.non2xx,
     errors: result.errors,
     bytesPerReq: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    total: result.requests.total,
   };
 }
 
-export async function startHello(): Promise<{ url: string; stop(): void }> {
+export async function startHello(): Promise<{ url: string; pid: number; stop(): void }> {
   const child = fork(new URL('./hello-server.ts', import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill() };
 }
 
 /** The production build of the server, as `npm start` runs it. Resolves at the first 200. */
@@ -83,6 +86,19 @@ export async function startApp(env: Record<string, string>): Promise<{ url: stri
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+let clockTicks = 0;
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat (Linux): the
+ * server's own cost per request, whatever the load generator beside it takes.
+ */
+export function cpuMs(pid: number): number {
+  if (!clockTicks) clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at state; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / clockTicks) * 1000;
 }
 
 /** Resident memory of a process in MB (Linux). */

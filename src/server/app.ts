@@ -12,6 +12,7 @@ import { applyAdminEmails } from './auth/admin-role.js';
 import { authRoutes } from './auth/routes.js';
 import { authGuard } from './auth/guard.js';
 import { sessionUserResolver, type SessionUser } from './auth/session.js';
+import { createSessionCache, type SessionCache } from './auth/session-cache.js';
 import { sseRoutes } from './realtime/sse-routes.js';
 import { devOutboxRoutes } from './mail/dev-outbox-routes.js';
 import { prepareFeatureData, registerFeatures, startFeatureServices } from './features/index.js';
@@ -30,6 +31,8 @@ export interface Deps {
   db: DatabaseHandle['db'];
   mailer: Mailer;
   bus: EventBus;
+  /** Verified sessions cached briefly; `invalidate(userId)` after changing a user's row. */
+  sessions: SessionCache;
   auth: Auth;
 }
 
@@ -81,9 +84,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (!opts.handle) await migrateToLatest(handle);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db, clock, log: app.log });
   const bus = handle.dialect === 'postgres' ? await createPostgresBus(handle.url, app.log) : createLocalBus();
-  const auth = createAuth({ config, handle, mailer, clock, log: app.log });
-  app.decorate('deps', { config, clock, handle, db: handle.db, mailer, bus, auth });
-  app.decorate('sessionUser', sessionUserResolver(app));
+  const sessions = createSessionCache(bus);
+  const auth = createAuth({ config, handle, mailer, clock, log: app.log, onUserChanged: (userId) => sessions.changed(userId) });
+  app.decorate('deps', { config, clock, handle, db: handle.db, mailer, bus, auth, sessions });
+  app.decorate('sessionUser', sessionUserResolver(app, sessions));
 
   await applyAdminEmails(handle.db, config, app.log);
   await prepareFeatureData(app);
@@ -107,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const stopServices = opts.services ? await startFeatureServices(app) : async () => {};
   app.addHook('onClose', async () => {
     await stopServices();
+    sessions.close();
     await bus.close();
     mailer.close();
     if (!opts.handle) await handle.close();

@@ -16,6 +16,8 @@ export interface AuthDeps {
   mailer: Mailer;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** A user's sessions, password or row changed (the session cache forgets them; session-cache.ts). */
+  onUserChanged?: (userId: string) => void;
 }
 
 /** Auth rate limits per address and path (Better Auth's limiter; a throttled request gets 429). */
@@ -28,7 +30,7 @@ export const AUTH_RATE_LIMITS = {
   '/reset-password': { window: 60, max: 10 },
 } as const;
 
-export function createAuth({ config, handle, mailer, clock, log }: AuthDeps) {
+export function createAuth({ config, handle, mailer, clock, log, onUserChanged = () => {} }: AuthDeps) {
   return betterAuth({
     appName: 'Scoreline',
     baseURL: config.PUBLIC_URL,
@@ -109,11 +111,22 @@ export function createAuth({ config, handle, mailer, clock, log }: AuthDeps) {
       user: {
         update: {
           after: async (user) => {
-            if (!user.emailVerified) return;
-            await grantAdminOnVerified(handle.db, config, user, log);
-            await promoteFirstVerified(handle.db, config, user, log);
+            if (user.emailVerified) {
+              await grantAdminOnVerified(handle.db, config, user, log);
+              await promoteFirstVerified(handle.db, config, user, log);
+            }
+            onUserChanged(user.id);
           },
         },
+        delete: { after: async (user) => onUserChanged(user.id) },
+      },
+      // Sign-out, revocation, a password change or reset: cached sessions of that user are dropped.
+      session: {
+        update: { after: async (session) => onUserChanged(session.userId) },
+        delete: { after: async (session) => onUserChanged(session.userId) },
+      },
+      account: {
+        update: { after: async (account) => onUserChanged(account.userId) },
       },
     },
   });

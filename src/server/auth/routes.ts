@@ -58,9 +58,13 @@ export async function authRoutes(app: FastifyInstance) {
     headers.set('x-scoreline-client-ip', req.ip);
     headers.delete('content-length');
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const response = await app.deps.auth.handler(
-      new Request(route.url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body ?? {}) : undefined }),
-    );
+    // Signing out ends the caller's session: whatever Better Auth's hooks report, that user's cached sessions go.
+    const caller = route.path === '/sign-out' ? await app.sessionUser(req) : null;
+    const response = await app.deps.sessions.track(async () => {
+      const answer = await app.deps.auth.handler(new Request(route.url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body ?? {}) : undefined }));
+      if (caller) app.deps.sessions.changed(caller.id);
+      return answer;
+    });
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Me } from '../../contract/account.js';
+import type { SessionCache } from './session-cache.js';
 
 /** The signed-in user: the shape GET /api/me answers with (contract/account.ts `meDto`). */
 export type SessionUser = Me;
@@ -39,13 +40,17 @@ export function readSessionToken(cookieHeader: string | undefined, secret: strin
 /**
  * The signed-in user of a request, read once per request: the cookie's signature is checked
  * here and the session and its user come from one indexed query (this runs on every API call,
- * so it avoids the heavier general-purpose path of the auth library).
+ * so it avoids the heavier general-purpose path of the auth library), or from the short-lived
+ * cache of verified sessions (session-cache.ts), which checks expiry on every hit.
  */
-export function sessionUserResolver(app: FastifyInstance) {
+export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache) {
   const { config, db } = app.deps;
   const load = async (req: FastifyRequest): Promise<SessionUser | null> => {
     const token = readSessionToken(req.headers.cookie, config.AUTH_SECRET, config.secureCookies);
     if (!token) return null;
+    const cached = sessions.get(token);
+    if (cached) return cached;
+    const startedAt = sessions.generation();
     const row = await db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
@@ -63,8 +68,9 @@ export function sessionUserResolver(app: FastifyInstance) {
       .where('session.token', '=', token)
       .executeTakeFirst();
     // Session expiry is a security boundary, so it uses real time, not the game clock.
-    if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
-    return {
+    const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
+    if (!row || expiresAt <= Date.now()) return null;
+    const user: SessionUser = {
       id: row.id,
       email: row.email,
       name: row.name,
@@ -74,6 +80,8 @@ export function sessionUserResolver(app: FastifyInstance) {
       emailVerified: Boolean(row.emailVerified),
       createdAt: new Date(row.createdAt).toISOString(),
     };
+    sessions.set(token, user, expiresAt, startedAt);
+    return user;
   };
   return (req: FastifyRequest): Promise<SessionUser | null> => {
     let pending = cache.get(req);

@@ -6,7 +6,8 @@ import { matchday } from './0008_matchday.js';
 import { pointsSetBased } from './0009_points_set_based.js';
 import { security } from './0011_security.js';
 import { seasons } from './0014_seasons.js';
+import { predictionsByFixture } from './0015_predictions_by_fixture.js';
 import { feedSnapshots } from './0016_feed_snapshots.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, feedSnapshots];
+export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots];

@@ -7,10 +7,13 @@ import {
   POINTS_GOAL,
   STREAK_GOAL,
   SUCCESS_RATE_GOAL,
+  type PredictionRecord,
 } from '../../../game/statistics.js';
 import { listFixtures } from '../fixtures/repository.js';
 import { presentFixture } from '../fixtures/presenter.js';
-import { loadPredictionRecords } from '../statistics/repository.js';
+import { loadPredictionRecords, totalsFingerprint } from '../statistics/repository.js';
+import { playerCache } from '../statistics/player-cache.js';
+import { londonDate } from '../../../game/time.js';
 import { resolveGameweeks } from '../gameweeks/service.js';
 import { resolveCurrentSeason } from '../seasons/service.js';
 import { dashboardReply, type Dashboard } from '../../../contract/dashboard.js';
@@ -18,8 +21,28 @@ import { dashboardReply, type Dashboard } from '../../../contract/dashboard.js';
 export const DASHBOARD_UPCOMING = 5;
 export const DASHBOARD_ACTIVITY = 4;
 
+/** A player's own dashboard figures from their season's predictions (no clock in them). */
+function ownFigures(records: PredictionRecord[]) {
+  const totals = computeTotals(records);
+  const streaks = computeStreaks(records);
+  const recentActivity = [...records]
+    .sort((a, b) => (a.predictedAt !== b.predictedAt ? (a.predictedAt < b.predictedAt ? 1 : -1) : a.fixtureId < b.fixtureId ? -1 : 1))
+    .slice(0, DASHBOARD_ACTIVITY)
+    .map((r) => ({
+      fixtureId: r.fixtureId,
+      homeTeam: r.homeTeam,
+      awayTeam: r.awayTeam,
+      homeScore: r.homeScore,
+      awayScore: r.awayScore,
+      predictedAt: r.predictedAt,
+      state: r.outcome === null ? ('pending' as const) : r.outcome === 'wrong' ? ('wrong' as const) : ('right' as const),
+    }));
+  return { totals, streaks, recentActivity };
+}
+
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const cache = playerCache(app);
 
   app.get(
     '/api/dashboard',
@@ -35,29 +58,23 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       const { user } = req;
       const { db, clock } = app.deps;
       const now = clock.now();
-      const season = await resolveCurrentSeason(db, now);
-      const [records, { current: gameweek }] = await Promise.all([loadPredictionRecords(db, user.id, season.id), resolveGameweeks(db, season, now)]);
-      const fixtures = await listFixtures(db, { seasonId: season.id, gameweek });
-
-      const totals = computeTotals(records);
-      const streaks = computeStreaks(records);
+      const [season, fingerprint] = await Promise.all([resolveCurrentSeason(db, now), totalsFingerprint(db)]);
+      cache.follow(fingerprint);
+      // What every player shares (the current gameweek of the UK day, its fixtures) and the player's own
+      // figures are kept until an event says their inputs changed (statistics/player-cache.ts); only
+      // the fixtures' status is worked out per request, from the clock.
+      const everyone = { seasonId: season.id, userId: null };
+      const gameweek = await cache.get(`dashboard-gameweek:${season.id}:${londonDate(now)}`, everyone, async () => (await resolveGameweeks(db, season, now)).current);
+      const [fixtures, mine] = await Promise.all([
+        cache.get(`dashboard-fixtures:${season.id}:${gameweek}`, everyone, () => listFixtures(db, { seasonId: season.id, gameweek })),
+        cache.get(`dashboard:${user.id}:${season.id}`, { seasonId: season.id, userId: user.id }, async () => ownFigures(await loadPredictionRecords(db, user.id, season.id))),
+      ]);
+      const { totals, streaks, recentActivity } = mine;
       const upcoming = fixtures
         .map((f) => presentFixture(f, now))
         .filter((f) => f.status === 'upcoming' && f.kickoffAt !== null)
         .sort((a, b) => (a.kickoffAt! < b.kickoffAt! ? -1 : a.kickoffAt! > b.kickoffAt! ? 1 : a.id < b.id ? -1 : 1))
         .slice(0, DASHBOARD_UPCOMING);
-      const recentActivity = [...records]
-        .sort((a, b) => (a.predictedAt !== b.predictedAt ? (a.predictedAt < b.predictedAt ? 1 : -1) : a.fixtureId < b.fixtureId ? -1 : 1))
-        .slice(0, DASHBOARD_ACTIVITY)
-        .map((r) => ({
-          fixtureId: r.fixtureId,
-          homeTeam: r.homeTeam,
-          awayTeam: r.awayTeam,
-          homeScore: r.homeScore,
-          awayScore: r.awayScore,
-          predictedAt: r.predictedAt,
-          state: r.outcome === null ? ('pending' as const) : r.outcome === 'wrong' ? ('wrong' as const) : ('right' as const),
-        }));
 
       const dashboard: Dashboard = {
         season: { id: season.id, label: season.label, phase: season.phase },

@@ -2,6 +2,8 @@ import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../realtime/bus.js';
 import type { DB } from '../../db/index.js';
 import { getLeague, leagueStandings, type LeagueRow, type TableRow, type TableScope } from './repository.js';
+import { presentTableRow } from './presenter.js';
+import { SESSION_CHANGED } from '../../auth/session-cache.js';
 
 /**
  * Ranked league tables kept in memory, so a page of a big league costs no database work until
@@ -17,6 +19,25 @@ export interface TableEntry {
   league: LeagueRow;
   rows: TableRow[];
   byUser: Map<string, TableRow>;
+  /**
+   * Each row serialised once, as the wire has it (contract `tableRowDto`) with `isViewer` false;
+   * a page is a slice of these joined, the viewer's own row re-serialised (issue 15).
+   */
+  rowJson: string[];
+}
+
+/** A row on the wire (contract/leagues.ts `tableRowDto`, via the presenter), as JSON. */
+export const tableRowJson = (row: TableRow, creatorId: string, viewerId: string) => JSON.stringify(presentTableRow(row, creatorId, viewerId));
+
+/** The JSON array of rows `offset`…`offset + size` of a table, the viewer's row marked. */
+export function pageRowsJson(entry: TableEntry, offset: number, size: number, viewerId: string): string {
+  const end = Math.min(entry.rows.length, offset + size);
+  const parts: string[] = [];
+  for (let i = offset; i < end; i++) {
+    const row = entry.rows[i]!;
+    parts.push(row.userId === viewerId ? tableRowJson(row, entry.league.creatorId, viewerId) : entry.rowJson[i]!);
+  }
+  return `[${parts.join(',')}]`;
 }
 
 const TTL_MS = 15_000;
@@ -27,8 +48,8 @@ function estimateBytes(entry: TableEntry | null): number {
   const strings = (o: object) => Object.values(o).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
   if (!entry) return 64;
   let bytes = 256 + strings(entry.league);
-  // Each row is held twice (the ordered list and the by-user map), but its strings only once.
-  for (const row of entry.rows) bytes += 160 + strings(row);
+  // Each row is held twice (the ordered list and the by-user map), but its strings only once; plus its JSON.
+  for (let i = 0; i < entry.rows.length; i++) bytes += 200 + strings(entry.rows[i]!) + (entry.rowJson[i]?.length ?? 0) * 2;
   return bytes;
 }
 
@@ -49,14 +70,15 @@ export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?:
     entries.clear();
   };
   const unsubscribe = bus.subscribe((event) => {
-    if (event.keys?.some((k) => k[0] === 'leagues' || k[0] === 'me')) clear();
+    // A sign-out changes no table (its ['me'] key is for the player's own tabs).
+    if (event.type !== SESSION_CHANGED && event.keys?.some((k) => k[0] === 'leagues' || k[0] === 'me')) clear();
   });
 
   async function load(leagueId: string, scope: TableScope): Promise<TableEntry | null> {
     const league = await getLeague(db(), leagueId);
     if (!league) return null;
     const rows = await leagueStandings(db(), leagueId, scope);
-    return { league, rows, byUser: new Map(rows.map((r) => [r.userId, r])) };
+    return { league, rows, byUser: new Map(rows.map((r) => [r.userId, r])), rowJson: rows.map((r) => tableRowJson(r, league.creatorId, '')) };
   }
 
   return {

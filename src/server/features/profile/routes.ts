@@ -27,6 +27,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
       const { user } = req;
       await setTeamName(app.deps.db, user.id, req.body.teamName, app.deps.clock.nowIso());
       // League tables show team names: every open table refetches.
+      await app.deps.sessions.invalidate(req.user.id);
       await app.deps.bus.publish({ type: 'profile.teamName', keys: [['leagues'], ['dashboard']] });
       return { user: { ...user, teamName: req.body.teamName } };
     },

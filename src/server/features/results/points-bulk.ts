@@ -1,4 +1,4 @@
-import { sql, SqliteAdapter } from 'kysely';
+import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/index.js';
 
 const FLAG = 'bulkPoints';
@@ -17,6 +17,47 @@ export async function withBulkPoints<T>(db: DB, fixtureId: string, change: (trx:
     await applyFixturePoints(trx, fixtureId, -1);
     const out = await change(trx);
     await applyFixturePoints(trx, fixtureId, 1);
+    await trx.deleteFrom('appMeta').where('key', '=', FLAG).execute();
+    return out;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/**
+ * Like `withBulkPoints`, for a change whose new points and outcome are known as SQL expressions
+ * over the prediction's own columns (rescoring, clearing): on SQLite the aggregate is moved by the
+ * net change per player in ONE set-based statement before the rows change (instead of taking all
+ * the fixture's points out and putting them back: half the aggregate writes, issue 15). A player
+ * scored for the first time gets their row even at 0 points, as the triggers would give them.
+ * PostgreSQL's statement-level triggers already apply the net change: there it just runs `change`.
+ */
+export async function withPointsDelta<T>(
+  db: DB,
+  fixtureId: string,
+  next: { points: RawBuilder<number | null>; exact: RawBuilder<number> },
+  change: (trx: DB) => Promise<T>,
+): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return change(db);
+  const run = async (trx: DB) => {
+    await trx.insertInto('appMeta').values({ key: FLAG, value: fixtureId }).execute();
+    await sql`
+      INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
+      SELECT g."season", g."gw", d."userId", d."dp", d."de"
+      FROM (
+        SELECT p."userId",
+          COALESCE(${next.points}, 0) - COALESCE(p."points", 0) AS "dp",
+          ${next.exact} - (CASE WHEN p."points" IS NOT NULL AND p."outcome" = 'exact' THEN 1 ELSE 0 END) AS "de",
+          p."points" IS NULL AND ${next.points} IS NOT NULL AS "first"
+        FROM "predictions" p WHERE p."fixtureId" = ${fixtureId}
+      ) d
+      JOIN (
+        SELECT f."seasonId" AS "season", 0 AS "gw" FROM "fixtures" f WHERE f."id" = ${fixtureId}
+        UNION ALL SELECT f."seasonId", f."gameweek" FROM "fixtures" f WHERE f."id" = ${fixtureId} AND f."gameweek" IS NOT NULL
+      ) g
+      WHERE d."dp" <> 0 OR d."de" <> 0 OR d."first"
+      ON CONFLICT ("seasonId", "gameweek", "userId") DO UPDATE
+        SET "points" = "userPoints"."points" + excluded."points", "exact" = "userPoints"."exact" + excluded."exact"`.execute(trx);
+    const out = await change(trx);
     await trx.deleteFrom('appMeta').where('key', '=', FLAG).execute();
     return out;
   };

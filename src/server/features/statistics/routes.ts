@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { computeStatistics, isValidTimeZone } from '../../../game/statistics.js';
 import { rankHistoryFromIndex, subsetIndex } from '../../../game/rank-history.js';
 import { badRequest, notFound } from '../../errors.js';
-import { leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
-import { loadTotalsSnapshot } from './service.js';
+import { gameweekTotals, gameweeksWithResults, leagueMemberIds, leaguesOf, loadPredictionRecords, totalsFingerprint } from './repository.js';
+import { indexTotals } from '../../../game/rank-history.js';
+import type { TotalsSnapshot } from './service.js';
+import { playerCache } from './player-cache.js';
 import { presentStatistics } from './presenter.js';
 import { statisticsReply } from '../../../contract/statistics.js';
 import { errorDto } from '../../../contract/common.js';
@@ -14,8 +16,22 @@ import { resolveSeason } from '../seasons/service.js';
 
 export const timeZoneQuery = z.string().max(64).default('Europe/London');
 
+/**
+ * Zones already found valid: building a formatter per request cost more than the cached answer.
+ * Capped, since the names are case-insensitive and a client could send endless spellings.
+ */
+const validZones = new Set<string>();
+const VALID_ZONES_MAX = 1000;
+const knownZone = (tz: string) => {
+  if (validZones.has(tz)) return true;
+  if (!isValidTimeZone(tz)) return false;
+  if (validZones.size < VALID_ZONES_MAX) validZones.add(tz);
+  return true;
+};
+
 export async function statisticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const cache = playerCache(app);
 
   app.get(
     '/api/me/statistics',
@@ -35,22 +51,40 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { user } = req;
       const { tz, league } = req.query;
-      if (!isValidTimeZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
+      if (!knownZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
       const { db } = app.deps;
-      const season = await resolveSeason(db, app.deps.clock.now(), req.query.season);
-      const [records, leagues, snapshot] = await Promise.all([loadPredictionRecords(db, user.id, season.id), leaguesOf(db, user.id), loadTotalsSnapshot(db, season.id)]);
+      const [season, fingerprint] = await Promise.all([resolveSeason(db, app.deps.clock.now(), req.query.season), totalsFingerprint(db)]);
+      cache.follow(fingerprint);
+      // Kept until the player's predictions, a result or the season's fixtures change (player-cache.ts).
+      const mine = { seasonId: season.id, userId: user.id };
+      const everyone = { seasonId: season.id, userId: null };
+      const snapshotOf = () =>
+        cache.get(`totals:${season.id}`, everyone, async (): Promise<TotalsSnapshot> => {
+          const [totals, gameweeks] = await Promise.all([gameweekTotals(db, season.id), gameweeksWithResults(db, season.id)]);
+          return { index: indexTotals(totals), gameweeks };
+        }, { heavy: true });
+      const [stats, leagues, snapshot] = await Promise.all([
+        cache.get(`stats:${user.id}:${season.id}:${tz}`, mine, async () => computeStatistics(await loadPredictionRecords(db, user.id, season.id), tz)),
+        leaguesOf(db, user.id),
+        snapshotOf(),
+      ]);
 
       let scope: { leagueId: string | null; name: string } = { leagueId: null, name: 'Overall' };
       let index = snapshot.index;
       if (league) {
         // Only the player's own leagues: anything else reads as not found, whether it exists or not.
-        const mine = leagues.find((l) => l.id === league);
-        if (!mine) throw notFound('League not found.');
+        const member = leagues.find((l) => l.id === league);
+        if (!member) throw notFound('League not found.');
         index = subsetIndex(index, await leagueMemberIds(db, league));
-        scope = { leagueId: mine.id, name: mine.name };
+        scope = { leagueId: member.id, name: member.name };
       }
-      const stats = computeStatistics(records, tz);
-      const rank = rankHistoryFromIndex(index, snapshot.gameweeks, user.id);
+      // The overall rank history is read inside its own computation, so a result arriving meanwhile leaves nothing stale kept.
+      const rank = league
+        ? rankHistoryFromIndex(index, snapshot.gameweeks, user.id)
+        : await cache.get(`rank:${user.id}:${season.id}`, mine, async () => {
+            const fresh = await snapshotOf();
+            return rankHistoryFromIndex(fresh.index, fresh.gameweeks, user.id);
+          });
       return { statistics: presentStatistics(stats, rank, scope, leagues, tz, season.id) };
     },
   );

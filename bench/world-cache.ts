@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { generateWorld, type World } from './generate.js';
+
+/**
+ * The SQLite benchmark world is built once and kept (it takes a minute or two at 10,000 players):
+ * a copy of the cached file is what each run measures, so a run never sees another run's writes.
+ * The cache key covers everything the world is made from: the generator, the migrations, the
+ * built-in season files, the player count and the clock. BENCH_CACHE sets the folder
+ * (default: the system temp folder); `--fresh` rebuilds.
+ */
+const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
+const CACHE_DIR = process.env.BENCH_CACHE ?? path.join(os.tmpdir(), 'scoreline-bench-cache');
+
+function hashInputs(players: number, now: string): string {
+  const h = crypto.createHash('sha256').update(`${players}|${now}`);
+  const files = (dir: string) => fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.ts') || f.endsWith('.json')).sort().map((f) => path.join(dir, f));
+  for (const f of ['bench/generate.ts', ...files('src/server/db/migrations'), ...files('src/server/season-files/builtin')]) h.update(f).update(fs.readFileSync(path.join(ROOT, f)));
+  return h.digest('hex').slice(0, 16);
+}
+
+/** A fresh copy of the cached SQLite world at `target` (built first when missing). */
+export async function sqliteWorld(target: string, opts: { players: number; now: string; fresh?: boolean }): Promise<{ world: World; cached: boolean; ms: number }> {
+  const started = performance.now();
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  const key = hashInputs(opts.players, opts.now);
+  const file = path.join(CACHE_DIR, `world-${key}.db`);
+  const meta = `${file}.json`;
+  const cached = !opts.fresh && fs.existsSync(file) && fs.existsSync(meta);
+  if (!cached) {
+    for (const old of fs.readdirSync(CACHE_DIR)) if (old.startsWith('world-')) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
+    const building = `${file}.building`;
+    const handle = openDatabase(building);
+    // A large page cache for the bulk load only (the server opens the copy with its own settings).
+    handle.sqlite!.pragma('cache_size = -1000000');
+    await migrateToLatest(handle);
+    const world = await generateWorld(handle, opts);
+    handle.sqlite!.pragma('wal_checkpoint(TRUNCATE)');
+    await handle.close();
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(building + suffix, { force: true });
+    fs.renameSync(building, file);
+    fs.writeFileSync(meta, JSON.stringify(world));
+  }
+  fs.copyFileSync(file, target);
+  return { world: JSON.parse(fs.readFileSync(meta, 'utf8')) as World, cached, ms: performance.now() - started };
+}
+
+/** PostgreSQL: built in place each run (a throwaway server has no cache to keep). */
+export async function postgresWorld(handle: DatabaseHandle, opts: { players: number; now: string }): Promise<{ world: World; cached: boolean; ms: number }> {
+  const started = performance.now();
+  await migrateToLatest(handle);
+  const world = await generateWorld(handle, opts);
+  return { world, cached: false, ms: performance.now() - started };
+}

@@ -1,0 +1,112 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { LRUCache } from 'lru-cache';
+import type { EventBus, LiveEvent } from '../realtime/bus.js';
+import type { SessionUser } from './session.js';
+
+/**
+ * Verified sessions kept briefly in memory, so a signed-in request costs no session query
+ * (issue 15: that read was the largest share of a cached league table's cost).
+ *
+ * What keeps it safe:
+ * - expiry is checked on every hit (the session's own `expiresAt`, real time);
+ * - an entry lives at most `ttlMs` (a safety net for a change nothing announced, e.g. the
+ *   make-admin command run beside the server);
+ * - sign-out, password change or reset, revocation and any change to the user's row publish
+ *   `session.changed` for that user (SESSION_CHANGED) after the change is committed: every instance
+ *   (PostgreSQL: through LISTEN/NOTIFY) drops that user's entries, and the publishing instance
+ *   drops them before it publishes;
+ * - a lookup that began before an invalidation is not stored (a generation counter), so a read
+ *   racing a sign-out cannot put the old session back.
+ * Only valid sessions are kept; an unknown token always goes to the database. Bounded by bytes.
+ */
+export const SESSION_CHANGED = 'session.changed';
+
+export interface SessionCacheOptions {
+  ttlMs?: number;
+  maxBytes?: number;
+}
+
+interface Entry {
+  user: SessionUser;
+  /** The session's expiry, epoch ms. */
+  expiresAt: number;
+}
+
+const DEFAULT_TTL_MS = 10_000;
+const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+
+const bytesOf = (e: Entry, key: string) => 200 + key.length * 2 + Object.values(e.user).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
+
+export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}) {
+  const entries = new LRUCache<string, Entry>({
+    maxSize: opts.maxBytes ?? DEFAULT_MAX_BYTES,
+    sizeCalculation: bytesOf,
+    ttl: opts.ttlMs ?? DEFAULT_TTL_MS,
+    // Wall-clock age: freshness, not a game rule.
+    ttlAutopurge: false,
+  });
+  let generation = 0;
+  /** Users whose sessions or account a Better Auth call changed, announced once its answer is ready (after its commit). */
+  const changedDuringCall = new AsyncLocalStorage<Set<string>>();
+
+  const forgetUser = (userId: string | undefined) => {
+    generation++;
+    if (!userId) {
+      entries.clear();
+      return;
+    }
+    for (const [token, e] of entries.entries()) if (e.user.id === userId) entries.delete(token);
+  };
+
+  const unsubscribe = bus.subscribe((event: LiveEvent) => {
+    if (event.type === SESSION_CHANGED) forgetUser(event.userId);
+    // The listener lost notifications while it was away: anything may have changed.
+    else if (event.type === 'live.resumed') forgetUser(undefined);
+  });
+
+  return {
+    /** The cached user of a token, if the entry is fresh and the session has not expired. */
+    get(token: string): SessionUser | null {
+      const hit = entries.get(token);
+      if (!hit) return null;
+      if (hit.expiresAt <= Date.now()) {
+        entries.delete(token);
+        return null;
+      }
+      return hit.user;
+    },
+    /** Call before reading the session from the database; pass the result to `set`. */
+    generation: () => generation,
+    set(token: string, user: SessionUser, expiresAt: number, startedAt: number) {
+      if (startedAt !== generation) return;
+      entries.set(token, { user, expiresAt });
+    },
+    /** Drops a user's entries here and on every other instance. Call after the change is committed. */
+    async invalidate(userId: string) {
+      forgetUser(userId);
+      // ['me']: the user's other tabs re-read who they are (and learn they were signed out).
+      await bus.publish({ type: SESSION_CHANGED, keys: [['me']], userId });
+    },
+    /**
+     * Runs a Better Auth call; the users its database hooks report (`changed`) are invalidated
+     * once it has answered, that is after its writes are committed.
+     */
+    async track<T>(call: () => Promise<T>): Promise<T> {
+      const users = new Set<string>();
+      const out = await changedDuringCall.run(users, call);
+      for (const userId of users) await this.invalidate(userId);
+      return out;
+    },
+    /** From Better Auth's database hooks: a user's sessions or account changed. */
+    changed(userId: string) {
+      // Dropped at once here too, so nothing re-reads the old state in between.
+      forgetUser(userId);
+      const users = changedDuringCall.getStore();
+      if (users) users.add(userId);
+      else void this.invalidate(userId).catch(() => {});
+    },
+    close: unsubscribe,
+    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
+  };
+}
+export type SessionCache = ReturnType<typeof createSessionCache>;

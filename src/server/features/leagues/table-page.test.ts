@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { buildSessionCookie, buildUser } from '../../test/factories.js';
+import { tablePageDto } from '../../../contract/leagues.js';
+import { presentLeague, presentTableRow } from './presenter.js';
+import { leagueStandings } from './repository.js';
+import { TEST_SEASON } from '../../test/factories-season.js';
+
+/**
+ * A cached table page is put together from rows serialised once (issue 15, table-cache.ts): the
+ * text must be exactly the `tablePageDto` the presenter would give, for every viewer, on and off
+ * the viewer's page.
+ */
+let t: TestApp;
+const players: Array<{ id: string; cookie: string }> = [];
+let leagueId = '';
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  const { db, handle, config } = t.app.deps;
+  for (let i = 0; i < 7; i++) {
+    // Names with characters JSON must escape.
+    const u = await buildUser(db, handle.dialect, { teamName: `Team "${i}" \\ ünïcode` });
+    players.push({ id: u.id, cookie: await buildSessionCookie(db, handle.dialect, u.id, config.AUTH_SECRET) });
+  }
+  const created = await t.request({ method: 'POST', url: '/api/leagues', cookie: players[0]!.cookie, payload: { name: 'Page test' } });
+  expect(created.statusCode, created.body).toBe(201);
+  leagueId = created.json().league.id;
+  const code = created.json().league.code;
+  for (const p of players.slice(1)) expect((await t.request({ method: 'POST', url: '/api/leagues/join', cookie: p.cookie, payload: { code } })).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** What the presenter says the page is. */
+async function expected(viewerId: string, page: number, pageSize: number) {
+  const { db } = t.app.deps;
+  const rows = await leagueStandings(db, leagueId, { seasonId: TEST_SEASON, gameweek: 0 });
+  const league = await db.selectFrom('leagues').selectAll().where('id', '=', leagueId).executeTakeFirstOrThrow();
+  const present = (r: (typeof rows)[number]) => presentTableRow(r, league.creatorId, viewerId);
+  return {
+    league: presentLeague({ ...league, memberCount: rows.length, isMember: 1 }, viewerId),
+    season: TEST_SEASON,
+    gameweek: null,
+    page,
+    pageSize,
+    total: rows.length,
+    rows: rows.slice((page - 1) * pageSize, page * pageSize).map(present),
+    viewer: present(rows.find((r) => r.userId === viewerId)!),
+  };
+}
+
+describe('a league table page served from serialised rows', () => {
+  test('is exactly the presenter’s page, for a viewer on the page, off it, and the creator', async () => {
+    for (const [who, page] of [[0, 1], [3, 1], [6, 1], [2, 2], [5, 3]] as const) {
+      const viewer = players[who]!;
+      const res = await t.request({ method: 'GET', url: `/api/leagues/${leagueId}/table?season=${TEST_SEASON}&page=${page}&pageSize=3`, cookie: viewer.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = res.json();
+      expect(tablePageDto.strict().parse(body)).toEqual(body);
+      expect(body).toEqual(await expected(viewer.id, page, 3));
+      expect(body.rows.filter((r: { isViewer: boolean }) => r.isViewer).length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test('a page past the end has no rows but still the viewer', async () => {
+    const res = await t.request({ method: 'GET', url: `/api/leagues/${leagueId}/table?page=50&pageSize=100`, cookie: players[1]!.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rows).toEqual([]);
+    expect(res.json().viewer.isViewer).toBe(true);
+  });
+});

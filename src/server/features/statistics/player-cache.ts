@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { EventBus, LiveEvent } from '../../realtime/bus.js';
+
+/**
+ * Figures computed from a season's data, kept in memory until an event says their inputs changed
+ * (issue 15: statistics and the dashboard recomputed a player's whole season per request).
+ *
+ * Every entry has a scope: a season, and a player for a player's own figures (null for what every
+ * player shares, such as a season's totals or a gameweek's fixtures). The live events the routes
+ * already publish after each commit (on PostgreSQL from every instance) say what changed:
+ * - keys `['statistics' | 'fixtures' | 'predictions' | 'gameweeks', season]` → that season;
+ *   the bare prefix, `['seasons']` or `[]` (everything, e.g. after the event listener reconnects)
+ *   → every season;
+ * - an event with a `userId` (a player's own prediction) → only that player's entries: an
+ *   unscored prediction changes no one else's figures.
+ * A computation that was under way when its scope was invalidated is answered but not kept, and
+ * requests for the same entry share one computation. Entries also expire after `ttlMs` (a safety
+ * net for a change nothing announced), and all go when the results' fingerprint, checked per
+ * request, moves (`follow`). Bounded by bytes, least recently used first.
+ */
+const SEASON_KEYS = new Set(['statistics', 'fixtures', 'predictions', 'gameweeks']);
+
+interface Scope {
+  seasonId: string;
+  userId: string | null;
+}
+interface Entry extends Scope {
+  value: unknown;
+}
+interface Pending extends Scope {
+  promise: Promise<unknown>;
+  stale: boolean;
+}
+
+const DEFAULT_TTL_MS = 60_000;
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Bytes a value holds, roughly: its JSON length as UTF-16, plus an allowance per entry. */
+export const roughBytes = (value: unknown): number => 256 + (JSON.stringify(value)?.length ?? 0) * 2;
+
+export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxBytes?: number; heavyEntries?: number } = {}) {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  // A player's keys, so a save (thousands a second at peak) drops that player's entries without scanning everyone's.
+  const byUser = new Map<string, Set<string>>();
+  const unindex = (key: string, e: Entry) => {
+    if (e.userId === null) return;
+    const keys = byUser.get(e.userId);
+    keys?.delete(key);
+    if (keys?.size === 0) byUser.delete(e.userId);
+  };
+  const entries = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
+    sizeCalculation: (e, key) => roughBytesOf(e) + key.length * 2,
+    ttl: opts.ttlMs ?? DEFAULT_TTL_MS,
+    dispose: (e, key) => unindex(key, e),
+  });
+  const sizes = new WeakMap<Entry, number>();
+  const roughBytesOf = (e: Entry) => sizes.get(e) ?? roughBytes(e.value);
+  // A season's everyone-tables (tens of MB at 10,000 players): a few, by count, one per season asked for.
+  const heavy = new LRUCache<string, Entry>({ max: opts.heavyEntries ?? 4, ttl: opts.ttlMs ?? DEFAULT_TTL_MS });
+  const pending = new Map<string, Pending>();
+  let lastFingerprint: string | null = null;
+
+  const matches = (s: Scope, seasonId: string | null, userId: string | null) => (seasonId === null || s.seasonId === seasonId) && (userId === null || s.userId === userId);
+  const invalidate = (seasonId: string | null, userId: string | null) => {
+    if (userId !== null) {
+      for (const key of [...(byUser.get(userId) ?? [])]) {
+        const e = entries.peek(key, { allowStale: true });
+        if (e && matches(e, seasonId, userId)) entries.delete(key);
+      }
+    } else {
+      for (const [key, e] of entries.entries()) if (matches(e, seasonId, userId)) entries.delete(key);
+    }
+    for (const [key, e] of heavy.entries()) if (matches(e, seasonId, userId)) heavy.delete(key);
+    for (const [key, p] of pending) {
+      if (matches(p, seasonId, userId)) {
+        p.stale = true;
+        pending.delete(key);
+      }
+    }
+  };
+
+  const onEvent = (event: LiveEvent) => {
+    const userId = event.userId ?? null;
+    const seasons = new Set<string>();
+    for (const key of event.keys ?? []) {
+      const [head, season] = key;
+      if (head === undefined || (key.length === 1 && (SEASON_KEYS.has(String(head)) || head === 'seasons'))) return invalidate(null, userId);
+      if (SEASON_KEYS.has(String(head)) && typeof season === 'string') seasons.add(season);
+    }
+    for (const season of seasons) invalidate(season, userId);
+  };
+  const unsubscribe = bus.subscribe(onEvent);
+
+  return {
+    /**
+     * The value of `key` in `scope`, computed by `load` when missing. `bytes` sizes it (default:
+     * its JSON); `heavy` keeps it among the few large season-wide values instead.
+     */
+    async get<T>(key: string, scope: Scope, load: () => Promise<T>, opts: { bytes?: (value: T) => number; heavy?: boolean } = {}): Promise<T> {
+      const store = opts.heavy ? heavy : entries;
+      const hit = store.get(key);
+      if (hit) return hit.value as T;
+      const shared = pending.get(key);
+      if (shared) return shared.promise as Promise<T>;
+      const job: Pending = { ...scope, promise: load(), stale: false };
+      pending.set(key, job);
+      try {
+        const value = (await job.promise) as T;
+        if (!job.stale) {
+          const entry: Entry = { ...scope, value };
+          if (!opts.heavy) sizes.set(entry, (opts.bytes ?? roughBytes)(value));
+          store.set(key, entry);
+          if (!opts.heavy && scope.userId !== null && store.has(key)) {
+            let keys = byUser.get(scope.userId);
+            if (!keys) byUser.set(scope.userId, (keys = new Set()));
+            keys.add(key);
+          }
+        }
+        return value;
+      } finally {
+        if (pending.get(key) === job) pending.delete(key);
+      }
+    },
+    /**
+     * Forgets everything when the results' fingerprint moved (statistics/repository.ts
+     * `totalsFingerprint`): results written without an event (another process, a script) are seen
+     * on the next request all the same. Cheap: one small aggregate per request.
+     */
+    follow(fingerprint: string) {
+      if (fingerprint === lastFingerprint) return;
+      if (lastFingerprint !== null) invalidate(null, null);
+      lastFingerprint = fingerprint;
+    },
+    invalidate,
+    close: unsubscribe,
+    stats: () => ({ entries: entries.size + heavy.size, bytes: entries.calculatedSize }),
+  };
+}
+export type PlayerCache = ReturnType<typeof createPlayerCache>;
+
+const perApp = new WeakMap<EventBus, PlayerCache>();
+
+/** The app's one player cache (statistics and dashboard routes share it), made on first use. */
+export function playerCache(app: FastifyInstance): PlayerCache {
+  const { bus } = app.deps;
+  let cache = perApp.get(bus);
+  if (!cache) {
+    const made = createPlayerCache(bus);
+    perApp.set(bus, made);
+    app.addHook('onClose', async () => {
+      made.close();
+      perApp.delete(bus);
+    });
+    cache = made;
+  }
+  return cache;
+}
