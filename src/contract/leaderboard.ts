@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { gameweekNumber } from './common.js';
 import { seasonId } from './seasons.js';
 
-/** Rows per page of the overall leaderboard: a page is bounded, whatever is asked. */
+/** Rows per page of the overall leaderboard by default, and the most a page may have. */
 export const LEADERBOARD_PAGE_SIZE = 50;
+export const LEADERBOARD_PAGE_SIZE_MAX = 100;
 /** The last page a request may name (10,000 players are 200 pages; this is a sanity bound, not a limit on players). */
 export const LEADERBOARD_PAGE_MAX = 100_000;
 
@@ -16,6 +17,7 @@ export const leaderboardQuery = z
     season: seasonId.optional(),
     gameweek: gameweekNumber.optional(),
     page: z.coerce.number().int().min(1).max(LEADERBOARD_PAGE_MAX).optional(),
+    pageSize: z.coerce.number().int().min(1).max(LEADERBOARD_PAGE_SIZE_MAX).default(LEADERBOARD_PAGE_SIZE),
     around: z.literal('me').optional(),
   })
   .refine((q) => !(q.page !== undefined && q.around !== undefined), { message: 'Ask for a page or around=me, not both.', path: ['around'] });

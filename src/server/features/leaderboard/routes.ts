@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorDto } from '../../../contract/common.js';
-import { LEADERBOARD_PAGE_SIZE, leaderboardPageDto, leaderboardQuery, type LeaderboardRow } from '../../../contract/leaderboard.js';
+import { leaderboardPageDto, leaderboardQuery, type LeaderboardRow } from '../../../contract/leaderboard.js';
 import { rankPage } from '../../../game/ranking-page.js';
 import { resolveSeason } from '../seasons/service.js';
 import { leaderboardCounts, leaderboardPage, leaderboardStanding, type LeaderboardEntry } from './repository.js';
@@ -16,7 +16,7 @@ export async function leaderboardRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "Every player ranked by a season's points (or one gameweek's): a page of 50, or ?around=me for the page with the viewer's row",
+        summary: "Every player ranked by a season's points (or one gameweek's): a page (50 rows unless ?pageSize=, at most 100), or ?around=me for the page with the viewer's row",
         querystring: leaderboardQuery,
         response: { 200: leaderboardPageDto, 400: errorDto, 404: errorDto },
       },
@@ -27,7 +27,7 @@ export async function leaderboardRoutes(fastify: FastifyInstance) {
       const season = await resolveSeason(db, clock.now(), req.query.season);
       const scope = { seasonId: season.id, gameweek: req.query.gameweek ?? 0 };
       const me = await leaderboardStanding(db, scope, user.id);
-      const pageSize = LEADERBOARD_PAGE_SIZE;
+      const { pageSize } = req.query;
       const page = req.query.around === 'me' ? (me ? Math.ceil(me.position / pageSize) : 1) : (req.query.page ?? 1);
       const offset = (page - 1) * pageSize;
       const entries = await leaderboardPage(db, scope, offset, pageSize);
