@@ -35,6 +35,8 @@ const routes: RouteObject[] = [
           { path: '/admin', ...screen(() => import('../routes/AdminFixtures')) },
           { path: '/admin/gameweeks', ...screen(() => import('../routes/AdminGameweeks')) },
           { path: '/admin/messages', ...screen(() => import('../routes/AdminMessages')) },
+          { path: '/admin/results', ...screen(() => import('../routes/AdminResults')) },
+          { path: '/predictions/gameweek/:gameweek', ...screen(() => import('../routes/GameweekSummary')) },
         ],
       },
       { path: '*', ...screen(() => import('../routes/NotFound')) },
