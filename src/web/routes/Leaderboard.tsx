@@ -14,6 +14,8 @@ import { PicksModal } from '../features/leagues/PicksModal';
 import { RenameLeagueDialog } from '../features/leagues/RenameLeagueDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { TrophyIcon } from '../features/leagues/icons';
+import { EveryoneBoard } from '../features/everyone/EveryoneBoard';
+import { LeaderboardViews, useLeaderboardView } from '../features/everyone/LeaderboardViews';
 
 /** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
 export default function Leaderboard() {
@@ -33,6 +35,8 @@ export default function Leaderboard() {
   return <Leagues />;
 }
 
+
+
 function Leagues() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -47,6 +51,7 @@ function Leagues() {
   const qc = useQueryClient();
   const leave = useLeaveLeague();
   const remove = useRemoveMember();
+  const view = useLeaderboardView();
 
   // The hand-over state is read once; a reload should not repeat the message.
   useEffect(() => {
@@ -79,7 +84,9 @@ function Leagues() {
         </div>
       </div>
 
-      {mode === 'create' && (
+      <LeaderboardViews />
+      {view === 'everyone' && <EveryoneBoard />}
+      {view === 'leagues' && mode === 'create' && (
         <div className="space-y-2">
           <CreateLeagueForm
             onCancel={() => setMode('default')}
@@ -94,11 +101,11 @@ function Leagues() {
           </p>
         </div>
       )}
-      {mode === 'join' && (
+      {view === 'leagues' && mode === 'join' && (
         <JoinLeagueForm onCancel={() => setMode('default')} onJoined={(reply) => openLeague(reply.league, joinedMessage(reply))} />
       )}
 
-      {mode === 'default' && (
+      {view === 'leagues' && mode === 'default' && (
         <>
           <section aria-labelledby="my-leagues-title">
             <h2 id="my-leagues-title" className="text-lg font-bold text-slate-900">
