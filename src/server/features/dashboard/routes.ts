@@ -46,8 +46,11 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
         .filter((f) => f.status === 'upcoming' && f.kickoffAt !== null)
         .sort((a, b) => (a.kickoffAt! < b.kickoffAt! ? -1 : a.kickoffAt! > b.kickoffAt! ? 1 : a.id < b.id ? -1 : 1))
         .slice(0, DASHBOARD_UPCOMING);
+      // Scored picks first once results are in (issue 14), each group newest first.
       const recentActivity = [...records]
-        .sort((a, b) => (a.predictedAt !== b.predictedAt ? (a.predictedAt < b.predictedAt ? 1 : -1) : a.fixtureId < b.fixtureId ? -1 : 1))
+        .sort((a, b) =>
+          (a.outcome === null) !== (b.outcome === null) ? (a.outcome === null ? 1 : -1) : a.predictedAt !== b.predictedAt ? (a.predictedAt < b.predictedAt ? 1 : -1) : a.fixtureId < b.fixtureId ? -1 : 1,
+        )
         .slice(0, DASHBOARD_ACTIVITY)
         .map((r) => ({
           fixtureId: r.fixtureId,
