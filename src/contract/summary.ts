@@ -40,3 +40,6 @@ export const gameweekSummaryDto = z.object({
   leagues: z.array(summaryLeagueDto),
 });
 export type GameweekSummary = z.infer<typeof gameweekSummaryDto>;
+
+/** GET /api/me/gameweeks/latest: the gameweek of the season's most recent result (null before any), where the Results tab and the dashboard open. */
+export const latestGameweekDto = z.object({ season: z.string(), gameweek: z.number().nullable() });

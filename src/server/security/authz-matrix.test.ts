@@ -111,6 +111,7 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/results/desk': { auth: 'admin', url: () => '/api/admin/results/desk' },
   'PUT /api/admin/results': { auth: 'admin', url: () => '/api/admin/results', body: (w) => ({ results: [{ fixtureId: w.past, homeScore: 2, awayScore: 1 }] }) },
   'GET /api/me/gameweeks/:gameweek/summary': { auth: 'user', url: () => '/api/me/gameweeks/1/summary' },
+  'GET /api/me/gameweeks/latest': { auth: 'user', url: () => '/api/me/gameweeks/latest' },
   'GET /api/leaderboard': { auth: 'user', url: () => '/api/leaderboard' },
   'PUT /api/admin/live-scores/:fixtureId': { auth: 'admin', url: (w) => `/api/admin/live-scores/${w.live}`, body: () => ({ homeScore: 1, awayScore: 0 }) },
   'GET /api/matches': { auth: 'user', url: () => '/api/matches?tz=Europe%2FLondon' },

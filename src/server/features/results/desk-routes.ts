@@ -28,7 +28,7 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['results'],
-        summary: "A gameweek's matches for the result desk: the one asked for, else the latest with a match kicked off, else the current one",
+        summary: "A gameweek's matches for the result desk: the one asked for, else the one of the latest kick-off (the gameweek just played), else the current one",
         querystring: z.object({ season: seasonId.optional(), gameweek: gameweekNumber.optional() }),
         response: { 200: resultDeskDto, 404: errorDto },
       },

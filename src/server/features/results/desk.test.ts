@@ -42,12 +42,17 @@ const seasonTotal = async () =>
   (await t.app.deps.db.selectFrom('userPoints').select('points').where('seasonId', '=', '2025-26').where('gameweek', '=', 0).where('userId', '=', player.id).executeTakeFirst())?.points ?? null;
 
 describe('GET /api/admin/results/desk', () => {
-  test('opens on the gameweek just played (the latest with a match kicked off), with every match of it', async () => {
+  test('opens on the gameweek just played (the one of the latest kick-off), with every match of it', async () => {
     const res = await t.request({ url: '/api/admin/results/desk', cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ season: '2025-26', gameweek: 2, gameweeks: [1, 2, 3] });
     expect(body.fixtures.map((f: { id: string }) => f.id).sort()).toEqual(['A', 'B', 'C', 'OFF']);
+  });
+
+  test('a match brought forward from a later round does not pull the desk to that round', async () => {
+    await buildFixture(t.app.deps.db, { id: 'EARLY', kickoffAt: '2025-08-20T19:00:00.000Z', gameweek: 5, homeTeam: 'Everton FC', awayTeam: 'Chelsea FC' });
+    expect((await t.request({ url: '/api/admin/results/desk', cookie: adminCookie })).json().gameweek).toBe(2);
   });
 
   test('shows the gameweek asked for; a gameweek out of bounds is a 400', async () => {

@@ -111,3 +111,20 @@ describe('GET /api/me/gameweeks/:gameweek/summary', () => {
     expect(body.matches.map((m: { fixture: { seasonId: string } }) => m.fixture.seasonId)).toEqual(['2024-25', '2024-25']);
   });
 });
+
+describe('GET /api/me/gameweeks/latest', () => {
+  test('the gameweek of the most recent result; a match brought forward from a later round does not win', async () => {
+    await buildFixture(t.app.deps.db, { id: 'EARLY', kickoffAt: '2025-08-20T19:00:00.000Z', gameweek: 5, homeTeam: 'Everton FC', awayTeam: 'Chelsea FC' });
+    await buildResult(t.app.deps.db, { fixtureId: 'EARLY', homeScore: 1, awayScore: 1 });
+    const res = await t.request({ url: '/api/me/gameweeks/latest', cookie: myCookie });
+    expect(res.json()).toEqual({ season: '2025-26', gameweek: 2 });
+    expect((await t.request({ url: '/api/me/gameweeks/latest?season=2024-25', cookie: myCookie })).json()).toEqual({ season: '2024-25', gameweek: 2 });
+  });
+
+  test('null before any result; a visitor gets 401; an unknown season is a 404', async () => {
+    await t.app.deps.db.deleteFrom('results').where('fixtureId', 'in', ['F1', 'F2a', 'F2b']).execute();
+    expect((await t.request({ url: '/api/me/gameweeks/latest', cookie: myCookie })).json()).toEqual({ season: '2025-26', gameweek: null });
+    expect((await t.request({ url: '/api/me/gameweeks/latest' })).statusCode).toBe(401);
+    expect((await t.request({ url: '/api/me/gameweeks/latest?season=nope', cookie: myCookie })).statusCode).toBe(404);
+  });
+});

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorDto, gameweekNumber } from '../../../contract/common.js';
 import { seasonQuery } from '../../../contract/seasons.js';
-import { gameweekSummaryDto } from '../../../contract/summary.js';
+import { gameweekSummaryDto, latestGameweekDto } from '../../../contract/summary.js';
 import { positionChange } from '../../../game/ranking.js';
 import { notFound } from '../../errors.js';
 import { scoredGameweeks } from '../leagues/repository.js';
 import { loadBoard } from '../predictions/board.js';
 import { resolveSeason } from '../seasons/service.js';
-import { gameweekRank, leagueRanksAfter } from './repository.js';
+import { gameweekRank, latestResultGameweek, leagueRanksAfter } from './repository.js';
 
 /**
  * The player's gameweek summary (issue 14): their own picks beside the results, their points, and
@@ -18,6 +18,23 @@ import { gameweekRank, leagueRanksAfter } from './repository.js';
  */
 export async function summaryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/me/gameweeks/latest',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['predictions'],
+        summary: 'The gameweek of the season’s most recent result (where the Results tab and the dashboard’s summary open)',
+        querystring: seasonQuery,
+        response: { 200: latestGameweekDto, 404: errorDto },
+      },
+    },
+    async (req) => {
+      const season = await resolveSeason(app.deps.db, app.deps.clock.now(), req.query.season);
+      return { season: season.id, gameweek: await latestResultGameweek(app.deps.db, season.id) };
+    },
+  );
 
   app.get(
     '/api/me/gameweeks/:gameweek/summary',

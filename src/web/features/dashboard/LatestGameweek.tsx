@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { plural } from '../../lib/plural';
-import { useScoredGameweeks } from '../leagues/api';
-import { summaryPath, useGameweekSummary } from '../summary/api';
+import { summaryPath, useGameweekSummary, useLatestResultGameweek } from '../summary/api';
 
 /** After a gameweek (issue 14): its points at a glance, and the way to the full summary. Nothing before the season's first result. */
 export function LatestGameweek({ season }: { season: string }) {
-  const scored = useScoredGameweeks(season);
-  const latest = scored.data?.length ? scored.data[scored.data.length - 1]! : null;
+  const latest = useLatestResultGameweek(season).data ?? null;
   const q = useGameweekSummary(season, latest);
   if (latest === null || !q.data) return null;
   const { totals, leagues } = q.data;

@@ -104,7 +104,7 @@ export function EveryoneBoard() {
         <>
           <div className="mt-4" ref={tableRef} data-testid="everyone-table">
             <StandingsTable
-              caption={`${gameweek === null ? 'Season' : `Gameweek ${gameweek}`} leaderboard of every player, page ${data.page} of ${pages}`}
+              caption={`${gameweek === null ? 'Season' : `Gameweek ${gameweek}`} leaderboard of every player`}
               rows={data.rows.map(standing)}
               detail={{ header: 'Exact', cell: (r) => r.exactScores, phoneHidden: true }}
             />

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GameweekPicker } from '../../components/GameweekPicker';
-import { useScoredGameweeks } from '../leagues/api';
-import { summaryPath } from '../summary/api';
+import { summaryPath, useLatestResultGameweek } from '../summary/api';
 import { displayTeamName } from '../../../game/clubs';
 import { resultBodySchema } from '../../../contract/results';
 import { isAllowedScoreKey, sanitizeScore } from '../../../game/score-input';
@@ -23,9 +22,8 @@ export function PlayerResults() {
   const season = useSeasonParam();
   const [params] = useSearchParams();
   const [chosen, setChosen] = useState<number | undefined>(undefined);
-  const scored = useScoredGameweeks(season);
-  const latestScored = scored.data?.length ? scored.data[scored.data.length - 1] : undefined;
-  const gameweek = chosen ?? latestScored;
+  const scored = useLatestResultGameweek(season);
+  const gameweek = chosen ?? scored.data ?? undefined;
   const board = useBoard(season, scored.isPending ? undefined : gameweek);
   if (scored.isPending || board.isPending) return <p role="status">Loading results...</p>;
   if (board.isError) return <p role="alert">Could not load the results. Please try again.</p>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { gameweekSummaryDto } from '../../../contract/summary';
+import { gameweekSummaryDto, latestGameweekDto } from '../../../contract/summary';
 
 /**
  * The gameweek summary is the viewer's own picks and points of a season, so it sits under
@@ -19,3 +19,12 @@ export function useGameweekSummary(season: string | undefined, gameweek: number 
 
 /** Where a gameweek's summary lives, keeping the season the screen shows. */
 export const summaryPath = (gameweek: number, season?: string | null) => `/predictions/gameweek/${gameweek}${season ? `?season=${encodeURIComponent(season)}` : ''}`;
+
+/** The gameweek of the season's most recent result (null before any): where the Results tab and the dashboard open. */
+export function useLatestResultGameweek(season: string | undefined) {
+  return useQuery({
+    queryKey: ['predictions', season ?? '', 'latest-result-gameweek'] as const,
+    enabled: season !== undefined,
+    queryFn: async ({ signal }) => (await api(`/api/me/gameweeks/latest?season=${encodeURIComponent(season!)}`, { schema: latestGameweekDto, signal })).gameweek,
+  });
+}
