@@ -13,7 +13,7 @@ import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
  * 2025/26 season, on Saturday 14 March 2026 at 13:30 UTC (gameweek 30): a player predicts three
  * evening matches, the admin saves the gameweek's results with "Save all" on the result desk, the
  * player reads their gameweek summary (points, league rank and its move) and finds themself on the
- * overall leaderboard of 123 players. axe on the summary, the leaderboard and the desk.
+ * overall leaderboard of 122 players. axe on the summary, the leaderboard and the desk.
  */
 const SECRET = crypto.randomBytes(32).toString('hex');
 const NOW = '2026-03-14T13:30:00.000Z';
@@ -49,9 +49,9 @@ beforeAll(async () => {
     outcome: points === 3 ? ('exact' as const) : ('wrong' as const),
   });
   await db.insertInto('predictions').values([pick(rival.id, 3), pick(player.id, 0)]).execute();
-  // 120 other players on the overall leaderboard: half above the player's 4 points to come, half below.
+  // 120 other players on the overall leaderboard: half above the player's 4 points to come (20 down to 11), half on 0.
   const now = new Date().toISOString();
-  const others = Array.from({ length: OTHERS }, (_, i) => ({ id: `fan-${String(i).padStart(3, '0')}`, points: i < OTHERS / 2 ? 9 : 0 }));
+  const others = Array.from({ length: OTHERS }, (_, i) => ({ id: `fan-${String(i).padStart(3, '0')}`, points: i < OTHERS / 2 ? 20 - Math.floor(i / 6) : 0 }));
   await db
     .insertInto('user')
     .values(others.map((o) => ({ id: o.id, name: o.id, email: `${o.id}@example.com`, emailVerified: 1, image: null, createdAt: now, updatedAt: now, username: o.id.replace('-', '_'), teamName: `Fan ${o.id.slice(4)}`, teamNameCreatedAt: now, role: 'player' as const })))
@@ -176,15 +176,17 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   await page.getByRole('heading', { name: 'Gameweek 30: 4 points' }).waitFor();
   await page.getByRole('link', { name: 'See your Gameweek 30 summary' }).waitFor();
 
-  // 7. The overall leaderboard: 123 players; "Find me" jumps to page 2 with the player's row highlighted.
+  // 7. The overall leaderboard: 122 players; "Find me" jumps to page 2 with the player's row highlighted.
   await page.goto('/leaderboard');
   await page.getByRole('button', { name: 'Everyone' }).click();
-  await page.getByText('123 players with a scored prediction.').waitFor();
+  await page.getByText('122 players with a scored prediction.').waitFor();
   await page.getByText('Page 1 of 3').waitFor();
   await page.getByRole('button', { name: 'Find me' }).click();
   await page.getByText('Page 2 of 3').waitFor();
   const me = page.getByTestId('everyone-table').locator('tr.bg-brand-50');
   await expect(me.textContent()).resolves.toMatch(/61\s*Pundits\s*You.*4$/);
+  await expect(me.isVisible()).resolves.toBe(true);
+  await page.evaluate(() => document.getElementById('everyone-title')?.scrollIntoView({ block: 'start' }));
   await expect(me.isVisible()).resolves.toBe(true);
   await page.screenshot({ path: `${SCREENS}/leaderboard-phone.png`, fullPage: false });
 
@@ -209,6 +211,7 @@ test('desktop: the summary and the overall leaderboard, with no serious or criti
   await page.getByText('Page 2 of 3').waitFor();
   await expect(page.getByTestId('everyone-table').locator('tr.bg-brand-50').textContent()).resolves.toMatch(/Pundits/);
   expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(() => document.getElementById('everyone-title')?.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: `${SCREENS}/leaderboard-desktop.png`, fullPage: false });
 
   // The same at phone size.

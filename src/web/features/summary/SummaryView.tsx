@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { Fixture } from '../../../contract/fixtures';
 import type { GameweekSummary, SummaryLeague } from '../../../contract/summary';
 import type { PredictionOutcome } from '../../../game/scoring';
 import { plural } from '../../lib/plural';
@@ -9,6 +10,15 @@ const OUTCOME_LABEL: Record<PredictionOutcome, { text: string; cls: string }> = 
   exact: { text: 'Exact score', cls: 'bg-green-100 text-green-900 border-green-300' },
   outcome: { text: 'Right result', cls: 'bg-sky-100 text-sky-900 border-sky-300' },
   wrong: { text: 'Wrong', cls: 'bg-red-50 text-red-900 border-red-300' },
+};
+
+/** What a match without a final result is waiting for. */
+const PENDING_LABEL: Record<Fixture['status'], string> = {
+  upcoming: 'Not played yet',
+  live: 'Live',
+  awaiting: 'Awaiting result',
+  finished: 'Awaiting result',
+  postponed: 'Postponed',
 };
 
 function Move({ league }: { league: SummaryLeague }) {
@@ -108,7 +118,7 @@ export function SummaryView({ data }: { data: GameweekSummary }) {
                       {outcome!.text} · +{plural(prediction.points ?? 0, 'pt', 'pts')}
                     </span>
                   ) : (
-                    <span className="text-xs font-semibold text-slate-600">{result ? 'No pick' : 'Awaiting result'}</span>
+                    <span className="text-xs font-semibold text-slate-600">{result ? 'No pick' : PENDING_LABEL[fixture.status]}</span>
                   )}
                 </div>
                 <div className="mt-3">
