@@ -186,7 +186,7 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   const me = page.getByTestId('everyone-table').locator('tr.bg-brand-50');
   await expect(me.textContent()).resolves.toMatch(/61\s*Pundits\s*You.*4$/);
   await expect(me.isVisible()).resolves.toBe(true);
-  await page.evaluate(() => document.getElementById('everyone-title')?.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollTo(0, (document.getElementById('everyone-title')?.getBoundingClientRect().top ?? 0) + window.scrollY - 80));
   await expect(me.isVisible()).resolves.toBe(true);
   await page.screenshot({ path: `${SCREENS}/leaderboard-phone.png`, fullPage: false });
 
@@ -211,7 +211,7 @@ test('desktop: the summary and the overall leaderboard, with no serious or criti
   await page.getByText('Page 2 of 3').waitFor();
   await expect(page.getByTestId('everyone-table').locator('tr.bg-brand-50').textContent()).resolves.toMatch(/Pundits/);
   expect(await axeViolations(page)).toEqual([]);
-  await page.evaluate(() => document.getElementById('everyone-title')?.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollTo(0, (document.getElementById('everyone-title')?.getBoundingClientRect().top ?? 0) + window.scrollY - 80));
   await page.screenshot({ path: `${SCREENS}/leaderboard-desktop.png`, fullPage: false });
 
   // The same at phone size.

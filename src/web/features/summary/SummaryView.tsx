@@ -94,7 +94,9 @@ export function SummaryView({ data }: { data: GameweekSummary }) {
                     {ordinal(l.position)} of {plural(l.memberCount, 'member')} · {plural(l.points, 'point')}
                   </p>
                 </div>
-                <Move league={l} />
+                <div className="w-full pl-9 sm:w-auto sm:pl-0">
+                  <Move league={l} />
+                </div>
               </li>
             ))}
           </ul>
