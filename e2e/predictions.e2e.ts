@@ -159,7 +159,7 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   // until the evening, their kick-offs move to an hour ago (written directly, as time passing would).
   const played = ['Arsenal FC', 'Chelsea FC', 'West Ham United FC'];
   const kickoffs = await handle.db.selectFrom('fixtures').select(['id', 'kickoffAt']).where('seasonId', '=', '2025-26').where('gameweek', '=', 30).where('homeTeam', 'in', played).execute();
-  await handle.db.updateTable('fixtures').set({ kickoffAt: '2026-03-14T12:30:00.000Z' }).where('gameweek', '=', 30).where('homeTeam', 'in', played).execute();
+  await handle.db.updateTable('fixtures').set({ kickoffAt: '2026-03-14T12:30:00.000Z' }).where('seasonId', '=', '2025-26').where('gameweek', '=', 30).where('homeTeam', 'in', played).execute();
   await enter('Arsenal', 'Everton', '3', '0'); // exact
   await enter('Chelsea', 'Newcastle United', '2', '0'); // wrong
   await enter('West Ham United', 'Manchester City', '2', '2'); // right outcome
