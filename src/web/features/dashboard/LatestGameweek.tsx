@@ -17,7 +17,7 @@ export function LatestGameweek({ season }: { season: string }) {
         </h2>
         <p className="text-sm text-slate-700">
           {plural(totals.scored, 'pick')} scored, {plural(totals.exact, 'exact score')}
-          {best ? ` · ${best.position} of ${best.memberCount} in ${best.name}` : ''}
+          {best ? ` · best league place: ${best.position} of ${best.memberCount}` : ''}
         </p>
       </div>
       <Link to={summaryPath(latest)} className="btn-primary">
