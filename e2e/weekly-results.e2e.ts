@@ -214,6 +214,21 @@ test('desktop: the summary and the overall leaderboard, with no serious or criti
   await page.evaluate(() => window.scrollTo(0, (document.getElementById('everyone-title')?.getBoundingClientRect().top ?? 0) + window.scrollY - 80));
   await page.screenshot({ path: `${SCREENS}/leaderboard-desktop.png`, fullPage: false });
 
+  // Settings: the team name changes, with the shared rule's message first and a clear success after.
+  await page.goto('/settings');
+  const teamName = page.getByLabel('Team Name', { exact: true });
+  await expect(teamName.inputValue()).resolves.toBe('Pundits');
+  await teamName.fill('   ');
+  await page.getByRole('button', { name: 'Save Team Name' }).click();
+  await page.getByText('Team name is required').waitFor();
+  await teamName.fill('Pundits United');
+  await page.getByRole('button', { name: 'Save Team Name' }).click();
+  await page.getByText('Team name updated to "Pundits United". Leaderboards show it now.').waitFor();
+  await expect(page.getByTestId('settings-team-name').textContent()).resolves.toBe('Pundits United');
+  await page.goto('/leaderboard?view=everyone&around=me');
+  await page.getByRole('button', { name: 'Find me' }).click();
+  await expect(page.getByTestId('everyone-table').locator('tr.bg-brand-50').textContent()).resolves.toMatch(/Pundits United/);
+
   // The same at phone size.
   const phone = await signedIn(playerCookie, PHONE, true);
   const p2 = await phone.newPage();

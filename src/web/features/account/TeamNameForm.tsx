@@ -41,7 +41,7 @@ export function TeamNameForm({ current }: { current: string | null }) {
   return (
     <section className="card" aria-labelledby="team-name-heading">
       <h2 id="team-name-heading" className="text-lg font-bold">
-        Team Name
+        Change Team Name
       </h2>
       <p className="mt-1 text-sm text-slate-700">How other players see you on the leaderboards.</p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
