@@ -17,7 +17,8 @@ import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
  */
 const SECRET = crypto.randomBytes(32).toString('hex');
 const NOW = '2026-03-14T13:30:00.000Z';
-const SCREENS = 'docs/screens';
+/** Where the screenshots go: /tmp unless asked (E2E_SCREENS_DIR=docs/screens refreshes the committed ones). */
+const SCREENS = process.env.E2E_SCREENS_DIR ?? '/tmp';
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const OTHERS = 120;
 
