@@ -78,6 +78,10 @@ test('the admin runs the season and a player sees the gameweek change live', asy
   const progress = page.getByTestId('import-progress');
   await progress.getByText(/Importing fixtures\.\.\. (40|80|120|160|200|240|280|320|360) \/ 380/).waitFor();
   await page.getByText('Successfully imported 380 Premier League fixtures!').waitFor();
+  // The list opens on the current gameweek (1 on 10 August), not all 380 cards; all are one choice away.
+  await page.getByText('Showing 10 of 380 fixtures').waitFor();
+  await expect(page.getByLabel('Filter by gameweek').inputValue()).resolves.toBe('1');
+  await page.getByLabel('Filter by gameweek').selectOption('all');
   await page.getByText('Showing 380 of 380 fixtures').waitFor();
 
   // Gameweek 1: its 10 fixtures, sorted by date then time.

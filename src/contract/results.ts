@@ -18,3 +18,39 @@ export type ResultBody = z.infer<typeof resultBodySchema>;
 export const resultSavedReply = z.object({ fixture: fixtureDto, scored: z.number() });
 /** A cleared result, and how many predictions went back to pending. */
 export const resultClearedReply = z.object({ fixture: fixtureDto, reset: z.number() });
+
+// ---------------------------------------------------------------- the result desk (issue 14)
+
+/** Rows one "Save all" may carry: a gameweek has about ten matches; this is a sanity bound. */
+export const RESULTS_BULK_MAX = 60;
+
+export const bulkResultRowSchema = resultBodySchema.extend({ fixtureId: z.string().min(1).max(200) });
+export type BulkResultRow = z.infer<typeof bulkResultRowSchema>;
+
+/** PUT /api/admin/results: every row is checked before any is written; all are saved, or none. */
+export const bulkResultsBodySchema = z.object({
+  results: z
+    .array(bulkResultRowSchema)
+    .min(1, { error: 'Enter at least one result.' })
+    .max(RESULTS_BULK_MAX, { error: `At most ${RESULTS_BULK_MAX} results at once.` })
+    .refine((rows) => new Set(rows.map((r) => r.fixtureId)).size === rows.length, { error: 'Each match may appear once.' }),
+});
+export type BulkResultsBody = z.infer<typeof bulkResultsBodySchema>;
+
+/** Why one row of a bulk save was refused (the error's `details.rows`). */
+export const bulkRowErrorDto = z.object({ fixtureId: z.string(), code: z.string(), message: z.string() });
+export const bulkRowErrorsDetails = z.object({ rows: z.array(bulkRowErrorDto) });
+export type BulkRowError = z.infer<typeof bulkRowErrorDto>;
+
+export const bulkResultsReply = z.object({ saved: z.array(resultSavedReply) });
+
+/** GET /api/admin/results/desk: one gameweek's matches for the admin's result desk. */
+export const resultDeskDto = z.object({
+  now: z.string(),
+  season: z.string(),
+  gameweek: z.number(),
+  /** The season's gameweeks with fixtures. */
+  gameweeks: z.array(z.number()),
+  fixtures: z.array(fixtureDto),
+});
+export type ResultDesk = z.infer<typeof resultDeskDto>;

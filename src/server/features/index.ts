@@ -9,6 +9,9 @@ import { gameweekRoutes } from './gameweeks/routes.js';
 import { fixtureRoutes } from './fixtures/routes.js';
 import { predictionRoutes } from './predictions/routes.js';
 import { resultRoutes } from './results/routes.js';
+import { resultDeskRoutes } from './results/desk-routes.js';
+import { summaryRoutes } from './summary/routes.js';
+import { leaderboardRoutes } from './leaderboard/routes.js';
 import { liveRoutes } from './live/routes.js';
 import { reminderRoutes } from './reminders/routes.js';
 import { startReminderScheduler } from './reminders/scheduler.js';
@@ -45,6 +48,9 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(contactRoutes);
   await app.register(adminSeasonRoutes);
   await app.register(feedRoutes);
+  await app.register(resultDeskRoutes);
+  await app.register(summaryRoutes);
+  await app.register(leaderboardRoutes);
 }
 
 /** Background services (schedulers, retry loops); returns a function that stops them all. */

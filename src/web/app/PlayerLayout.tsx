@@ -20,6 +20,7 @@ const NAV: Array<{ to: string; label: string; icon: IconName }> = [
 ];
 const ADMIN_NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/admin', label: 'Admin Fixtures', icon: 'tool' },
+  { to: '/admin/results', label: 'Result Desk', icon: 'target' },
   { to: '/admin/gameweeks', label: 'Gameweeks', icon: 'calendar' },
   { to: '/admin/seasons', label: 'Seasons', icon: 'calendar' },
   { to: '/admin/messages', label: 'Contact Messages', icon: 'inbox' },

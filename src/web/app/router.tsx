@@ -42,6 +42,8 @@ const routes: RouteObject[] = [
           { path: '/admin/gameweeks', handle: titled('Gameweeks'), ...screen(() => import('../routes/AdminGameweeks')) },
           { path: '/admin/seasons', handle: titled('Seasons'), ...screen(() => import('../routes/AdminSeasons')) },
           { path: '/admin/messages', handle: titled('Contact Messages'), ...screen(() => import('../routes/AdminMessages')) },
+          { path: '/admin/results', handle: titled('Result Desk'), ...screen(() => import('../routes/AdminResults')) },
+          { path: '/predictions/gameweek/:gameweek', handle: titled('Gameweek summary'), ...screen(() => import('../routes/GameweekSummary')) },
         ],
       },
       { path: '*', handle: titled('Page not found'), ...screen(() => import('../routes/NotFound')) },

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** What the error names beyond its message (e.g. the refused rows of a bulk save). */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -52,7 +54,7 @@ export async function api<S extends z.ZodType>(path: string, init: ApiInit<S>): 
   }
   if (!res.ok) {
     const e = errorDto.safeParse(data);
-    throw e.success ? new ApiError(res.status, e.data.error.code, e.data.error.message, e.data.error.field) : new ApiError(res.status, 'error', SOMETHING_WRONG);
+    throw e.success ? new ApiError(res.status, e.data.error.code, e.data.error.message, e.data.error.field, e.data.error.details) : new ApiError(res.status, 'error', SOMETHING_WRONG);
   }
   const parsed = init.schema.safeParse(data);
   if (!parsed.success) {

@@ -9,6 +9,7 @@ import { DeleteFixtureDialog } from '../features/admin/DeleteFixtureDialog';
 import { FixtureCard } from '../features/admin/FixtureCard';
 import { FixtureFormModal } from '../features/admin/FixtureFormModal';
 import { useSeasonParam, useSelectedSeason } from '../features/seasons/api';
+import { plural } from '../lib/plural';
 
 function AdminFixturesScreen() {
   const season = useSeasonParam();
@@ -20,7 +21,11 @@ function AdminFixturesScreen() {
     () => [...new Set([...(info.data?.gameweeks ?? []).map((g) => g.gameweek), ...(info.data?.withFixtures ?? [])])].sort((a, b) => a - b),
     [info.data],
   );
-  const [filter, setFilter] = useState<number | null>(null);
+  // It opens on the current gameweek (not all 380 cards); "All Gameweeks" stays one choice away.
+  const [chosen, setChosen] = useState<number | null | undefined>(undefined);
+  const filter = chosen === undefined ? (info.data?.current ?? null) : chosen;
+  const setFilter = setChosen;
+  const deciding = chosen === undefined && info.isPending;
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Fixture | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -85,11 +90,11 @@ function AdminFixturesScreen() {
           </select>
         </div>
         <p className="text-sm text-slate-700" data-testid="showing-count" aria-live="polite">
-          Showing {shown.length} of {all.length} fixtures
+          Showing {shown.length} of {plural(all.length, 'fixture')}
         </p>
       </div>
 
-      {fixtures.isPending ? (
+      {fixtures.isPending || deciding ? (
         <p role="status" className="text-slate-700">
           Loading fixtures...
         </p>

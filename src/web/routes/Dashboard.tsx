@@ -8,6 +8,7 @@ import { LeaguePositions } from '../features/dashboard/LeaguePositions';
 import { UpcomingMatches } from '../features/dashboard/UpcomingMatches';
 import { RecentActivity } from '../features/dashboard/RecentActivity';
 import { SeasonBreakBanner, useSeasonBreak } from '../features/seasons/SeasonNotices';
+import { LatestGameweek } from '../features/dashboard/LatestGameweek';
 
 function DashboardScreen() {
   const { user, isAdmin } = useSession();
@@ -46,7 +47,8 @@ function DashboardScreen() {
       {d && (
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
           <StatTile label="Total Predictions" value={d.tiles.totalPredictions} icon="target" />
-          <StatTile label="Success Rate" value={`${d.tiles.successRate.toFixed(1)}%`} icon="trend" />
+          {/* Scored picks come first in Recent Activity, so none there means no result yet: the rate is not 0 %, it is not known. */}
+          <StatTile label="Success Rate" value={d.recentActivity.some((a) => a.state !== 'pending') ? `${d.tiles.successRate.toFixed(1)}%` : '—'} icon="trend" />
           <StatTile label="Total Points" value={d.tiles.totalPoints} icon="star" />
           <StatTile label="Exact Scores" value={d.tiles.exactScores} icon="bullseye" />
         </div>
@@ -54,6 +56,7 @@ function DashboardScreen() {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
+          {d && <LatestGameweek season={d.season.id} />}
           <LeaguePositions />
           {/* Between seasons the banner above says what comes next, not an empty list. */}
           {d && !(between && d.upcoming.length === 0) && <UpcomingMatches gameweek={d.currentGameweek} matches={d.upcoming} isAdmin={isAdmin} />}

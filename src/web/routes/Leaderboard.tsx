@@ -18,6 +18,8 @@ import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
 import { PastSeasonNote, SeasonNotFound } from '../features/seasons/SeasonNotices';
 import { useSeasonChoice } from '../features/seasons/api';
 import { seasonTableTitle } from '../features/leagues/season-table';
+import { EveryoneBoard } from '../features/everyone/EveryoneBoard';
+import { LeaderboardViews, useLeaderboardView } from '../features/everyone/LeaderboardViews';
 
 /** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
 export default function Leaderboard() {
@@ -37,6 +39,8 @@ export default function Leaderboard() {
   return <Leagues />;
 }
 
+
+
 function Leagues() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -53,6 +57,7 @@ function Leagues() {
   const remove = useRemoveMember();
   // The season of the tables (?season=, 'all' for every season added up); leagues span every season.
   const season = useSeasonChoice({ allowAll: true });
+  const view = useLeaderboardView();
 
   // The hand-over state is read once; a reload should not repeat the message.
   useEffect(() => {
@@ -86,7 +91,9 @@ function Leagues() {
         </div>
       </div>
 
-      {mode === 'create' && (
+      <LeaderboardViews />
+      {view === 'everyone' && <EveryoneBoard />}
+      {view === 'leagues' && mode === 'create' && (
         <div className="space-y-2">
           <CreateLeagueForm
             onCancel={() => setMode('default')}
@@ -101,13 +108,13 @@ function Leagues() {
           </p>
         </div>
       )}
-      {mode === 'join' && (
+      {view === 'leagues' && mode === 'join' && (
         <JoinLeagueForm onCancel={() => setMode('default')} onJoined={(reply) => openLeague(reply.league, joinedMessage(reply))} />
       )}
 
-      {mode === 'default' && <PastSeasonNote choice={season} />}
-      {mode === 'default' && season.kind === 'not-found' && <SeasonNotFound id={season.id} />}
-      {mode === 'default' && season.kind !== 'not-found' && (
+      {view === 'leagues' && mode === 'default' && <PastSeasonNote choice={season} />}
+      {view === 'leagues' && mode === 'default' && season.kind === 'not-found' && <SeasonNotFound id={season.id} />}
+      {view === 'leagues' && mode === 'default' && season.kind !== 'not-found' && (
         <>
           <section aria-labelledby="my-leagues-title">
             <h2 id="my-leagues-title" className="text-lg font-bold text-slate-900">

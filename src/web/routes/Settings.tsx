@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../lib/session';
 import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
+import { TeamNameForm } from '../features/account/TeamNameForm';
 import { ProPromo } from '../components/ProPromo';
 import { MatchdaySettings } from '../features/matchday/MatchdaySettings';
 
@@ -85,6 +86,7 @@ export default function Settings() {
             <p className="mt-1 text-xs text-slate-600">Your password is securely encrypted. Change it below.</p>
           </section>
 
+          <TeamNameForm current={user.teamName} />
           <ChangePasswordForm />
         </div>
 

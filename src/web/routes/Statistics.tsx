@@ -8,6 +8,7 @@ import { useSeasonChoice, useSeasonParam } from '../features/seasons/api';
 import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
 import { PastSeasonNote, SeasonNotFound } from '../features/seasons/SeasonNotices';
 import { Bar, rankColour } from '../features/statistics/parts';
+import { plural } from '../lib/plural';
 
 // The chart library is only ever loaded here, and only when the chart is drawn.
 const RankChart = lazy(() => import('../features/statistics/RankChart'));
@@ -62,9 +63,9 @@ function StatisticsScreen() {
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <StatTile label="Total Points" value={s.totalPoints} sub={`${s.averagePointsPerPrediction.toFixed(2)} avg per prediction`} icon="star" />
-        <StatTile label="Success Rate" value={`${s.successRate.toFixed(1)}%`} sub={`${s.correctPredictions} of ${s.scoredPredictions} predictions`} icon="trend" />
+        <StatTile label="Success Rate" value={s.scoredPredictions ? `${s.successRate.toFixed(1)}%` : '—'} sub={`${s.correctPredictions} of ${plural(s.scoredPredictions, 'prediction')}`} icon="trend" />
         <StatTile label="Best Streak" value={s.bestStreak} sub={`Current streak: ${s.currentStreak}`} icon="flame" />
-        <StatTile label="Exact Scores" value={s.exactScores} sub={`${s.gameweeksAtTop} Gameweeks at #1`} icon="bullseye" />
+        <StatTile label="Exact Scores" value={s.exactScores} sub={`${s.gameweeksAtTop} ${s.gameweeksAtTop === 1 ? 'Gameweek' : 'Gameweeks'} at #1`} icon="bullseye" />
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -117,7 +118,7 @@ function StatisticsScreen() {
                   <ClubBadge team={t.team} size={28} />
                   <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{displayTeamName(t.team)}</span>
                   <span className="text-right text-xs text-slate-700">
-                    <span className="block">{t.predictions} predictions</span>
+                    <span className="block">{plural(t.predictions, 'prediction')}</span>
                     <span className="block">{t.accuracy.toFixed(1)}% accuracy</span>
                   </span>
                 </li>

@@ -57,11 +57,12 @@ describe('GET /api/dashboard', () => {
     expect(d.currentGameweek).toBe(2);
     expect(d.upcoming.map((f: { id: string }) => f.id)).toEqual(['g21', 'g23', 'g22', 'g25', 'g26']);
     expect(d.upcoming.every((f: { status: string }) => f.status === 'upcoming')).toBe(true);
+    // Scored picks first once results are in (issue 14), each group newest first: the pending g21 waits its turn.
     expect(d.recentActivity).toEqual([
-      { fixtureId: 'g21', homeTeam: 'Arsenal FC', awayTeam: 'Leeds United FC', homeScore: 2, awayScore: 1, predictedAt: '2025-08-19T20:00:00.000Z', state: 'pending' },
       { fixtureId: 'g1d', homeTeam: 'Sunderland AFC', awayTeam: 'West Ham United FC', homeScore: 3, awayScore: 0, predictedAt: '2025-08-13T10:00:00.000Z', state: 'right' },
       { fixtureId: 'g1c', homeTeam: 'Brighton & Hove Albion FC', awayTeam: 'Fulham FC', homeScore: 2, awayScore: 0, predictedAt: '2025-08-12T10:00:00.000Z', state: 'wrong' },
       { fixtureId: 'g1b', homeTeam: 'Aston Villa FC', awayTeam: 'Newcastle United FC', homeScore: 1, awayScore: 1, predictedAt: '2025-08-11T10:00:00.000Z', state: 'right' },
+      { fixtureId: 'g1a', homeTeam: 'Liverpool FC', awayTeam: 'AFC Bournemouth', homeScore: 4, awayScore: 2, predictedAt: '2025-08-10T10:00:00.000Z', state: 'right' },
     ]);
     expect(d.achievements.map((a: { name: string; earned: boolean }) => [a.name, a.earned])).toEqual([
       ['First Prediction', true],

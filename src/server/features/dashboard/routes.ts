@@ -25,8 +25,11 @@ export const DASHBOARD_ACTIVITY = 4;
 function ownFigures(records: PredictionRecord[]) {
   const totals = computeTotals(records);
   const streaks = computeStreaks(records);
+  // Scored picks first once results are in (issue 14), each group newest first.
   const recentActivity = [...records]
-    .sort((a, b) => (a.predictedAt !== b.predictedAt ? (a.predictedAt < b.predictedAt ? 1 : -1) : a.fixtureId < b.fixtureId ? -1 : 1))
+    .sort((a, b) =>
+      (a.outcome === null) !== (b.outcome === null) ? (a.outcome === null ? 1 : -1) : a.predictedAt !== b.predictedAt ? (a.predictedAt < b.predictedAt ? 1 : -1) : a.fixtureId < b.fixtureId ? -1 : 1,
+    )
     .slice(0, DASHBOARD_ACTIVITY)
     .map((r) => ({
       fixtureId: r.fixtureId,

@@ -5,7 +5,7 @@ import { UNNAMED_PLAYER } from '../../../game/ranking.js';
 import { fixturesWithPredictionOf, liveAt, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
 
 /** The leaderboard name in SQL, the same fallback as `leaderboardName` in src/game/ranking.ts. */
-const displayNameSql = sql<string>`COALESCE(NULLIF(TRIM(u."teamName"), ''), NULLIF(TRIM(u."username"), ''), NULLIF(TRIM(u."name"), ''), ${UNNAMED_PLAYER})`;
+export const displayNameSql = sql<string>`COALESCE(NULLIF(TRIM(u."teamName"), ''), NULLIF(TRIM(u."username"), ''), NULLIF(TRIM(u."name"), ''), ${UNNAMED_PLAYER})`;
 
 export type LeagueRow = LeagueTable;
 

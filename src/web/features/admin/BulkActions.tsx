@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyAdmin as notify } from './AdminGate';
 import { useDeleteFixtures, useImportFile, useImportSeasonBatch } from './api';
 import { useSelectedSeason } from '../seasons/api';
+import { plural } from '../../lib/plural';
 
 const BATCH = 40;
 
@@ -50,7 +51,7 @@ export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: 
     setProgress(null);
     setBusy(false);
     if (failed === 0) notify('success', `Successfully imported ${imported} Premier League fixtures!`);
-    else if (imported > 0) notify('error', `Import completed with some errors. ${imported} fixtures imported successfully, ${failed} failed.`);
+    else if (imported > 0) notify('error', `Import completed with some errors. ${plural(imported, 'fixture')} imported successfully, ${failed} failed.`);
     else notify('error', 'Failed to import fixtures. Please try again.');
   }
 
@@ -148,7 +149,7 @@ export function BulkDeleteButton({
     try {
       const { deleted } = await deleteFixtures.mutateAsync({ season, gameweek });
       if (deleted === 0) notify('error', 'No fixtures to delete.');
-      else notify('success', `Successfully deleted ${what} fixtures (${deleted} fixtures)!`);
+      else notify('success', `Successfully deleted ${what} fixtures (${plural(deleted, 'fixture')})!`);
     } catch {
       notify('error', 'Failed to delete fixtures. Please try again.');
     } finally {

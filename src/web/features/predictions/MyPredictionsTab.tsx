@@ -1,5 +1,6 @@
 import { isUpcoming } from '../../../game/deadline';
 import { formatDateTime } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import { EmptyState, KickoffText, OutcomePanel, Teams } from './parts';
 import { ModeSwitch, type Mode } from './UpcomingTab';
 import type { Fixture } from '../../../contract/fixtures';
@@ -45,11 +46,19 @@ export function MyPredictionsTab({
                 <KickoffText fixture={fixture} />
               </div>
               <div className="mt-3">
-                <Teams fixture={fixture} middle={`${prediction.homeScore} - ${prediction.awayScore}`} />
+                <Teams fixture={fixture} middle={<MainScore fixture={fixture} />} />
               </div>
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span className="text-slate-700">
-                  Your prediction: {prediction.homeScore} - {prediction.awayScore} · Predicted on {formatDateTime(prediction.predictedAt)}
+                  <span className="font-semibold text-slate-900">
+                    Your prediction: {prediction.homeScore} - {prediction.awayScore}
+                  </span>
+                  {prediction.outcome !== null && (
+                    <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-bold text-slate-900" data-testid="pick-points">
+                      {plural(prediction.points ?? 0, 'pt', 'pts')}
+                    </span>
+                  )}
+                  <span className="block text-xs">Predicted on {formatDateTime(prediction.predictedAt)}</span>
                 </span>
                 {!readOnly && <button
                   type="button"
@@ -67,5 +76,17 @@ export function MyPredictionsTab({
         </ul>
       )}
     </div>
+  );
+}
+
+/** The main score of a card: the actual result once there is one (the prediction is labelled below it). */
+function MainScore({ fixture }: { fixture: Fixture }) {
+  const r = fixture.result?.final ? fixture.result : null;
+  if (!r) return <span className="text-base font-semibold text-slate-600">vs</span>;
+  return (
+    <span className="flex flex-col items-center leading-tight">
+      <span>{`${r.homeScore} - ${r.awayScore}`}</span>
+      <span className="text-xs font-semibold uppercase tracking-wide text-slate-600">Result</span>
+    </span>
   );
 }

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { GameweekPicker } from '../../components/GameweekPicker';
+import { summaryPath, useLatestResultGameweek } from '../summary/api';
 import { displayTeamName } from '../../../game/clubs';
 import { resultBodySchema } from '../../../contract/results';
 import { isAllowedScoreKey, sanitizeScore } from '../../../game/score-input';
@@ -10,17 +13,36 @@ import type { BoardMatch } from '../../../contract/predictions';
 import { useBoard, useClearResult, useSaveResult } from './api';
 import { useSeasonParam } from '../seasons/api';
 
-/** Tab 3 for players: the current gameweek's matches, the score or 'Result Pending', and how their pick compares. */
+/**
+ * Tab 3 for players: a gameweek's matches with the score or 'Result Pending', and how their pick
+ * compares. It opens on the most recent gameweek with results (else the current one) and links
+ * to that gameweek's summary.
+ */
 export function PlayerResults() {
-  const board = useBoard(useSeasonParam(), undefined);
-  if (board.isPending) return <p role="status">Loading results...</p>;
+  const season = useSeasonParam();
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const scored = useLatestResultGameweek(season);
+  const gameweek = chosen ?? scored.data ?? undefined;
+  const board = useBoard(season, scored.isPending ? undefined : gameweek);
+  if (scored.isPending || board.isPending) return <p role="status">Loading results...</p>;
   if (board.isError) return <p role="alert">Could not load the results. Please try again.</p>;
-  const { matches, gameweek } = board.data;
+  const { matches } = board.data;
+  const shown = board.data.gameweek;
+  const hasResults = matches.some((m) => m.fixture.result?.final);
   return (
     <div className="space-y-4">
-      <h2 className="text-lg font-bold">Gameweek {gameweek} Results</h2>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        {board.data.gameweeks.length > 0 && <GameweekPicker id="gameweek-player-results" value={shown} options={board.data.gameweeks} onChange={setChosen} />}
+        {hasResults && (
+          <Link to={summaryPath(shown, params.get('season'))} className="btn-primary">
+            Your Gameweek {shown} summary
+          </Link>
+        )}
+      </div>
+      <h2 className="text-lg font-bold">Gameweek {shown} Results</h2>
       {matches.length === 0 ? (
-        <EmptyState title="No Matches Found" text={`There are no matches in Gameweek ${gameweek}.`} />
+        <EmptyState title="No Matches Found" text={`There are no matches in Gameweek ${shown}.`} />
       ) : (
         <ul className="space-y-4">
           {matches.map(({ fixture, prediction }) => {

@@ -1,0 +1,244 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
+import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
+
+/**
+ * The week after the whistle (issue 14), in Chromium against the real server and the built-in
+ * 2025/26 season, on Saturday 14 March 2026 at 13:30 UTC (gameweek 30): a player predicts three
+ * evening matches, the admin saves the gameweek's results with "Save all" on the result desk, the
+ * player reads their gameweek summary (points, league rank and its move) and finds themself on the
+ * overall leaderboard of 122 players. axe on the summary, the leaderboard and the desk.
+ */
+const SECRET = crypto.randomBytes(32).toString('hex');
+const NOW = '2026-03-14T13:30:00.000Z';
+/** Where the screenshots go: /tmp unless asked (E2E_SCREENS_DIR=docs/screens refreshes the committed ones). */
+const SCREENS = process.env.E2E_SCREENS_DIR ?? '/tmp';
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const OTHERS = 120;
+
+let server: RunningServer;
+let browser: Browser;
+let handle: DatabaseHandle;
+let playerCookie: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SCORELINE_NOW: NOW, AUTH_SECRET: SECRET }), launchBrowser()]);
+  handle = openDatabase(server.databaseUrl);
+  const { db } = handle;
+  const player = await buildUser(db, 'sqlite', { teamName: 'Pundits' });
+  const rival = await buildUser(db, 'sqlite', { teamName: 'Rivals' });
+  const admin = await buildUser(db, 'sqlite', { role: 'admin', teamName: 'Admins' });
+  playerCookie = await buildSessionCookie(db, 'sqlite', player.id, SECRET);
+  adminCookie = await buildSessionCookie(db, 'sqlite', admin.id, SECRET);
+  // Gameweek 29 is played (the season file's results): the rival scored an exact score, the player nothing.
+  const gw29 = await db.selectFrom('fixtures').innerJoin('results', 'results.fixtureId', 'fixtures.id').select(['fixtures.id', 'results.homeScore', 'results.awayScore']).where('fixtures.seasonId', '=', '2025-26').where('fixtures.gameweek', '=', 29).orderBy('fixtures.id').execute();
+  const [first] = gw29;
+  const pick = (userId: string, points: number) => ({
+    userId,
+    fixtureId: first!.id,
+    homeScore: points === 3 ? first!.homeScore : 9,
+    awayScore: points === 3 ? first!.awayScore : 9,
+    predictedAt: '2026-03-01T10:00:00.000Z',
+    points,
+    outcome: points === 3 ? ('exact' as const) : ('wrong' as const),
+  });
+  await db.insertInto('predictions').values([pick(rival.id, 3), pick(player.id, 0)]).execute();
+  // 120 other players on the overall leaderboard: half above the player's 4 points to come (20 down to 11), half on 0.
+  const now = new Date().toISOString();
+  const others = Array.from({ length: OTHERS }, (_, i) => ({ id: `fan-${String(i).padStart(3, '0')}`, points: i < OTHERS / 2 ? 20 - Math.floor(i / 6) : 0 }));
+  await db
+    .insertInto('user')
+    .values(others.map((o) => ({ id: o.id, name: o.id, email: `${o.id}@example.com`, emailVerified: 1, image: null, createdAt: now, updatedAt: now, username: o.id.replace('-', '_'), teamName: `Fan ${o.id.slice(4)}`, teamNameCreatedAt: now, role: 'player' as const })))
+    .execute();
+  for (const o of others) {
+    await db.insertInto('predictions').values({ ...pick(o.id, 0), outcome: o.points ? 'exact' : 'wrong', points: o.points }).execute();
+  }
+  // A league of two.
+  await db.insertInto('leagues').values({ id: 'lg-sat', name: 'Saturday Club', code: 'SATCLUB2', description: null, competition: 'premier-league', privacy: 'private', creatorId: rival.id, createdAt: now }).execute();
+  await db.insertInto('leagueMembers').values([{ leagueId: 'lg-sat', userId: rival.id, joinedAt: now }, { leagueId: 'lg-sat', userId: player.id, joinedAt: now }]).execute();
+});
+afterAll(async () => {
+  await handle?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(cookie: string, viewport = DESKTOP, axe = false): Promise<BrowserContext> {
+  const ctx = axe ? await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true, timezoneId: 'Europe/London', locale: 'en-GB' }) : await newContext(browser, server.url, viewport);
+  ctx.setDefaultTimeout(15_000);
+  const [name, ...rest] = cookie.split('=');
+  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
+  return ctx;
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } };
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+const card = (page: Page, home: string) => page.getByTestId('fixture-card').filter({ hasText: home });
+
+/** Three evening matches of gameweek 30, their picks and results: exact (3), right result (1), wrong (0). */
+const MATCHES = [
+  { home: 'Arsenal', away: 'Everton', club: 'Arsenal FC', pick: ['3', '0'], result: ['3', '0'] },
+  { home: 'Chelsea', away: 'Newcastle United', club: 'Chelsea FC', pick: ['0', '1'], result: ['0', '2'] },
+  { home: 'West Ham United', away: 'Manchester City', club: 'West Ham United FC', pick: ['1', '1'], result: ['2', '0'] },
+];
+
+test('predict, the admin saves the gameweek with Save all, the player reads the summary and finds themself', async () => {
+  // 1. The player predicts on a phone, through the prediction modal.
+  const playerCtx = await signedIn(playerCookie, PHONE);
+  const page = await playerCtx.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto('/predictions');
+  for (const m of MATCHES) {
+    await card(page, m.home).getByRole('button', { name: /^Predict/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make Your Prediction' });
+    await dialog.waitFor();
+    await dialog.locator('input').nth(0).fill(m.pick[0]!);
+    await dialog.locator('input').nth(1).fill(m.pick[1]!);
+    await dialog.getByRole('button', { name: 'Save Prediction' }).click();
+    await card(page, m.home).getByText(`Your prediction: ${m.pick[0]} - ${m.pick[1]}`).waitFor();
+  }
+
+  // 2. The matches are played: their kick-offs move to an hour ago (written directly, as time passing would).
+  await handle.db.updateTable('fixtures').set({ kickoffAt: '2026-03-14T12:30:00.000Z' }).where('seasonId', '=', '2025-26').where('gameweek', '=', 30).where('homeTeam', 'in', MATCHES.map((m) => m.club)).execute();
+
+  // 3. The admin's result desk opens on the gameweek just played; one Save all for the three.
+  const adminCtx = await signedIn(adminCookie, DESKTOP, true);
+  const admin = await adminCtx.newPage();
+  const adminErrors = watchPageErrors(admin);
+  await admin.goto('/admin');
+  await admin.getByRole('link', { name: 'Result Desk' }).click();
+  await admin.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
+  await expect(admin.getByLabel('Gameweek', { exact: true }).inputValue()).resolves.toBe('30');
+  const row = (home: string) => admin.getByTestId('desk-row').filter({ hasText: home });
+  await expect.poll(() => admin.getByTestId('desk-row').count()).toBe(10);
+  // A match that has not kicked off takes no result.
+  await expect(admin.getByTestId('desk-row').filter({ hasText: 'Not kicked off yet' }).count()).resolves.toBe(7);
+  for (const m of MATCHES) {
+    await row(m.home).getByLabel(`${m.home} score`).fill(m.result[0]!);
+    await row(m.home).getByLabel(`${m.away} score`).fill(m.result[1]!);
+    await row(m.home).getByTestId('row-state').getByText('Unsaved changes').waitFor();
+  }
+  await admin.getByText('3 results not saved yet.').waitFor();
+  expect(await axeViolations(admin)).toEqual([]);
+  await admin.getByRole('button', { name: 'Save all' }).click();
+  await admin.getByText('3 results saved; 3 predictions scored.').waitFor();
+  for (const m of MATCHES) await row(m.home).getByTestId('row-state').getByText(`Saved: ${m.result[0]} - ${m.result[1]}`).waitFor();
+  await admin.getByText('All results shown are saved.').waitFor();
+  // Clearing asks first, in a dialog that holds the focus; Cancel keeps the result.
+  await row('Arsenal').getByRole('button', { name: /^Clear result/ }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Clear Result' });
+  await confirm.waitFor();
+  await expect(admin.evaluate(() => document.activeElement?.closest('dialog') !== null)).resolves.toBe(true);
+  await admin.keyboard.press('Tab');
+  await admin.keyboard.press('Tab');
+  await expect(admin.evaluate(() => document.activeElement?.closest('dialog') !== null)).resolves.toBe(true);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await row('Arsenal').getByTestId('row-state').getByText('Saved: 3 - 0').waitFor();
+  await admin.screenshot({ path: '/tmp/weekly-results-desk-desktop.png', fullPage: true });
+
+  // 4. The player's Results tab opens on gameweek 30 and leads to the summary.
+  await page.goto('/predictions?tab=results');
+  await page.getByRole('heading', { name: 'Gameweek 30 Results' }).waitFor();
+  await page.getByRole('link', { name: 'Your Gameweek 30 summary' }).click();
+  await page.waitForURL(/\/predictions\/gameweek\/30/);
+  await expect.poll(() => page.getByTestId('summary-points').textContent()).toBe('4');
+  const league = page.getByTestId('summary-league');
+  await league.getByText('Saturday Club').waitFor();
+  await league.getByText('1st of 2 members · 4 points').waitFor();
+  await league.getByText(/Up 1 place \(was 2\)/).waitFor();
+  const picks = page.getByTestId('summary-pick');
+  await expect(picks.filter({ hasText: 'Arsenal' }).textContent()).resolves.toMatch(/Exact score · \+3 pts.*3 - 0.*Your prediction: 3 - 0/);
+  await expect(picks.filter({ hasText: 'Chelsea' }).textContent()).resolves.toMatch(/Right result · \+1 pt.*0 - 2.*Your prediction: 0 - 1/);
+  await expect(picks.filter({ hasText: 'West Ham' }).textContent()).resolves.toMatch(/Wrong · \+0 pts.*2 - 0.*Your prediction: 1 - 1/);
+  await page.screenshot({ path: `${SCREENS}/summary-phone.png`, fullPage: true });
+
+  // 5. My Predictions: the result is the main score, the pick labelled, its points shown.
+  await page.goto('/predictions?tab=my-predictions');
+  await page.getByRole('button', { name: 'Past' }).click();
+  const mine = page.getByTestId('my-prediction').filter({ hasText: 'Arsenal' });
+  await expect.poll(() => mine.textContent()).toMatch(/3 - 0\s*Result.*Your prediction: 3 - 0.*3 pts/);
+
+  // 6. The dashboard links to the summary after the gameweek.
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { name: 'Gameweek 30: 4 points' }).waitFor();
+  await page.getByRole('link', { name: 'See your Gameweek 30 summary' }).waitFor();
+
+  // 7. The overall leaderboard: 122 players; "Find me" jumps to page 2 with the player's row highlighted.
+  await page.goto('/leaderboard');
+  await page.getByRole('button', { name: 'Everyone' }).click();
+  await page.getByText('122 players with a scored prediction.').waitFor();
+  await page.getByText('Page 1 of 3').waitFor();
+  await page.getByRole('button', { name: 'Find me' }).click();
+  await page.getByText('Page 2 of 3').waitFor();
+  const me = page.getByTestId('everyone-table').locator('tr.bg-brand-50');
+  await expect(me.textContent()).resolves.toMatch(/61\s*Pundits\s*You.*4$/);
+  await expect(me.isVisible()).resolves.toBe(true);
+  await page.evaluate(() => window.scrollTo(0, (document.getElementById('everyone-title')?.getBoundingClientRect().top ?? 0) + window.scrollY - 80));
+  await expect(me.isVisible()).resolves.toBe(true);
+  await page.screenshot({ path: `${SCREENS}/leaderboard-phone.png`, fullPage: false });
+
+  expect(errors).toEqual([]);
+  expect(adminErrors).toEqual([]);
+  await adminCtx.close();
+  await playerCtx.close();
+});
+
+test('desktop: the summary and the overall leaderboard, with no serious or critical axe violations', async () => {
+  const ctx = await signedIn(playerCookie, DESKTOP, true);
+  const page = await ctx.newPage();
+  await page.goto('/predictions/gameweek/30');
+  await expect.poll(() => page.getByTestId('summary-points').textContent()).toBe('4');
+  await page.getByTestId('summary-league').getByText(/Up 1 place/).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENS}/summary-desktop.png`, fullPage: true });
+
+  await page.goto('/leaderboard?view=everyone');
+  await page.getByText('Page 1 of 3').waitFor();
+  await page.getByRole('button', { name: 'Find me' }).click();
+  await page.getByText('Page 2 of 3').waitFor();
+  await expect(page.getByTestId('everyone-table').locator('tr.bg-brand-50').textContent()).resolves.toMatch(/Pundits/);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, (document.getElementById('everyone-title')?.getBoundingClientRect().top ?? 0) + window.scrollY - 80));
+  await page.screenshot({ path: `${SCREENS}/leaderboard-desktop.png`, fullPage: false });
+
+  // Settings: the team name changes, with the shared rule's message first and a clear success after.
+  await page.goto('/settings');
+  const teamName = page.getByLabel('Team Name', { exact: true });
+  await expect(teamName.inputValue()).resolves.toBe('Pundits');
+  await teamName.fill('   ');
+  await page.getByRole('button', { name: 'Save Team Name' }).click();
+  await page.getByText('Team name is required').waitFor();
+  await teamName.fill('Pundits United');
+  await page.getByRole('button', { name: 'Save Team Name' }).click();
+  await page.getByText('Team name updated to "Pundits United". Leaderboards show it now.').waitFor();
+  await expect(page.getByTestId('settings-team-name').textContent()).resolves.toBe('Pundits United');
+  await page.goto('/leaderboard?view=everyone&around=me');
+  await page.getByRole('button', { name: 'Find me' }).click();
+  await expect(page.getByTestId('everyone-table').locator('tr.bg-brand-50').textContent()).resolves.toMatch(/Pundits United/);
+
+  // The same at phone size.
+  const phone = await signedIn(playerCookie, PHONE, true);
+  const p2 = await phone.newPage();
+  await p2.goto('/predictions/gameweek/30');
+  await expect.poll(() => p2.getByTestId('summary-points').textContent()).toBe('4');
+  expect(await axeViolations(p2)).toEqual([]);
+  await p2.goto('/leaderboard?view=everyone');
+  await p2.getByText('Page 1 of 3').waitFor();
+  expect(await axeViolations(p2)).toEqual([]);
+  await phone.close();
+  await ctx.close();
+});
