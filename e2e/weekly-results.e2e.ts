@@ -87,7 +87,8 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-const card = (page: Page, home: string) => page.getByTestId('fixture-card').filter({ hasText: home });
+/** A board card by its home club's full name (cards show short names, their buttons name the clubs in full). */
+const card = (page: Page, club: string) => page.getByTestId('fixture-card').filter({ has: page.getByRole('button', { name: new RegExp(`^(Predict|Edit): ${club} v `) }) });
 
 /** Three evening matches of gameweek 30, their picks and results: exact (3), right result (1), wrong (0). */
 const MATCHES = [
@@ -103,13 +104,13 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   const errors = watchPageErrors(page);
   await page.goto('/predictions');
   for (const m of MATCHES) {
-    await card(page, m.home).getByRole('button', { name: /^Predict/ }).click();
+    await card(page, m.club).getByRole('button', { name: /^Predict/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Make Your Prediction' });
     await dialog.waitFor();
     await dialog.locator('input').nth(0).fill(m.pick[0]!);
     await dialog.locator('input').nth(1).fill(m.pick[1]!);
     await dialog.getByRole('button', { name: 'Save Prediction' }).click();
-    await card(page, m.home).getByText(`Your prediction: ${m.pick[0]} - ${m.pick[1]}`).waitFor();
+    await card(page, m.club).getByText(`Your prediction: ${m.pick[0]} - ${m.pick[1]}`).waitFor();
   }
 
   // 2. The matches are played: their kick-offs move to an hour ago (written directly, as time passing would).
@@ -123,7 +124,8 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   await admin.getByRole('link', { name: 'Result Desk' }).click();
   await admin.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
   await expect(admin.getByLabel('Gameweek', { exact: true }).inputValue()).resolves.toBe('30');
-  const row = (home: string) => admin.getByTestId('desk-row').filter({ hasText: home });
+  // Rows show short club names; their score inputs are labelled with the full display name.
+  const row = (home: string) => admin.getByTestId('desk-row').filter({ has: admin.getByLabel(`${home} score`, { exact: true }) });
   await expect.poll(() => admin.getByTestId('desk-row').count()).toBe(10);
   // A match that has not kicked off takes no result.
   await expect(admin.getByTestId('desk-row').filter({ hasText: 'Not kicked off yet' }).count()).resolves.toBe(7);
