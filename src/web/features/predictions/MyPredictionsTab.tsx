@@ -1,4 +1,4 @@
-import { isUpcoming } from '../../../game/deadline';
+import { isUpcoming, predictionWindow } from '../../../game/deadline';
 import { formatDateTime } from '../../lib/format';
 import { plural } from '../../lib/plural';
 import { EmptyState, KickoffText, OutcomePanel, Teams } from './parts';
@@ -36,7 +36,11 @@ export function MyPredictionsTab({
         <EmptyState text={mode === 'upcoming' ? 'No Upcoming Predictions' : 'No Past Predictions'} />
       ) : (
         <ul className="space-y-4">
-          {shown.map(({ fixture, prediction }) => (
+          {shown.map(({ fixture, prediction, window }) => {
+            const postponed = fixture.status === 'postponed';
+            // Editable only while the deadline is open (the server's word, and the clock since it answered).
+            const open = !readOnly && !postponed && window !== 'closed' && predictionWindow({ kickoffAt: fixture.kickoffAt, postponed }, now) !== 'closed';
+            return (
             <li key={fixture.id} className="card" data-testid="my-prediction">
               <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
                 <span>
@@ -60,10 +64,9 @@ export function MyPredictionsTab({
                   )}
                   <span className="block text-xs">Predicted on {formatDateTime(prediction.predictedAt)}</span>
                 </span>
-                {!readOnly && <button
+                {open && <button
                   type="button"
                   className="btn-secondary"
-                  disabled={mode === 'past' || fixture.status === 'postponed'}
                   onClick={() => onPredict(fixture, prediction, now)}
                   aria-label={`Edit: ${fixture.homeTeam} v ${fixture.awayTeam}`}
                 >
@@ -72,7 +75,8 @@ export function MyPredictionsTab({
               </div>
               <OutcomePanel fixture={fixture} prediction={prediction} />
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
     </div>
