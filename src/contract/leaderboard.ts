@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tableRowDto } from './leagues.js';
 import { gameweekNumber } from './common.js';
 import { seasonId } from './seasons.js';
 
@@ -22,17 +23,8 @@ export const leaderboardQuery = z
   })
   .refine((q) => !(q.page !== undefined && q.around !== undefined), { message: 'Ask for a page or around=me, not both.', path: ['around'] });
 
-export const leaderboardRowDto = z.object({
-  userId: z.string(),
-  /** Shared rank (1-2-2-4), the league tables' rule. */
-  rank: z.number(),
-  /** Display order (points, then name, then id). */
-  position: z.number(),
-  displayName: z.string(),
-  points: z.number(),
-  exactScores: z.number(),
-  isViewer: z.boolean(),
-});
+/** A league table's row without the league's own field: same ranks (1-2-2-4), same order (points, name, id). */
+export const leaderboardRowDto = tableRowDto.omit({ isCreator: true });
 export type LeaderboardRow = z.infer<typeof leaderboardRowDto>;
 
 export const leaderboardPageDto = z.object({
