@@ -52,5 +52,6 @@ for (const n of prof.nodes) {
 }
 const total = [...byFn.values()].reduce((a, b) => a + b, 0);
 for (const [k, v] of [...byFn.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+if (process.env.PROFILE_KEEP) fs.copyFileSync(path.join(dir, file), process.env.PROFILE_KEEP);
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -2,10 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/index.js';
 import { buildSessionCookie } from '../src/server/test/factories.js';
-import { startPostgres } from '../scripts/postgres-server.js';
 import { freePort } from '../e2e/support/server.js';
 import type { World } from './generate.js';
 import { postgresWorld, sqliteWorld } from './world-cache.js';
@@ -62,17 +60,9 @@ async function prepareDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ url: s
     console.log(`[sqlite] world ${built.cached ? 'copied from the cache' : 'built and cached'} in ${(built.ms / 1000).toFixed(1)} s`);
     return { url, world: built.world, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
-  const server = await startPostgres({ fast: false, maxConnections: 300 });
-  const admin = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
-  await admin.connect();
-  await admin.query('CREATE DATABASE bench');
-  await admin.end();
-  const url = `${server.baseUrl}/bench`;
-  const handle = openDatabase(url);
-  const built = await postgresWorld(handle, { players: PLAYERS, now: NOW });
-  await handle.close();
-  console.log(`[postgres] world built in ${(built.ms / 1000).toFixed(1)} s`);
-  return { url, world: built.world, cleanup: () => server.stop() };
+  const built = await postgresWorld({ players: PLAYERS, now: NOW, fresh: FRESH });
+  console.log(`[postgres] world ${built.cached ? 'copied from the cache' : 'built and cached'} in ${(built.ms / 1000).toFixed(1)} s`);
+  return { url: built.url, world: built.world, cleanup: built.cleanup };
 }
 
 async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
@@ -201,7 +191,7 @@ function printTable(dialect: string, rows: Row[]) {
     `| scenario (${dialect}) | conn | req/s | p50 ms | p99 ms | value | budget | ok | × hello | server CPU ms/req |`,
     '|---|---:|---:|---:|---:|---:|---|---|---:|---:|',
     ...rows.map((r) =>
-      `| ${r.scenario} | ${r.connections ?? ''} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.value !== undefined ? `${fmt(r.value, 1)} ${r.unit}` : ''} | ${r.budget} | ${r.ok === undefined ? '' : r.ok ? 'yes' : '**no**'} | ${r.ratio !== undefined ? r.ratio.toFixed(2) : ''} | ${r.cpu !== undefined ? r.cpu.toFixed(2) : ''} |${r.note ? ` ${r.note}` : ''}`,
+      `| ${r.scenario} | ${r.connections ?? ''} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.value !== undefined ? `${fmt(r.value, 1)} ${r.unit}` : ''} | ${r.budget} | ${r.ok === undefined ? '' : r.ok ? 'yes' : '**no**'} | ${r.ratio !== undefined ? r.ratio.toFixed(2) : ''} | ${r.cpu !== undefined ? r.cpu.toFixed(3) : ''} |${r.note ? ` ${r.note}` : ''}`,
     ),
   ];
   console.log(`\n${lines.join('\n')}\n`);

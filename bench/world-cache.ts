@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/index.js';
+import { startPostgres } from '../scripts/postgres-server.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { generateWorld, type World } from './generate.js';
 
@@ -49,10 +51,66 @@ export async function sqliteWorld(target: string, opts: { players: number; now: 
   return { world: JSON.parse(fs.readFileSync(meta, 'utf8')) as World, cached, ms: performance.now() - started };
 }
 
-/** PostgreSQL: built in place each run (a throwaway server has no cache to keep). */
-export async function postgresWorld(handle: DatabaseHandle, opts: { players: number; now: string }): Promise<{ world: World; cached: boolean; ms: number }> {
+/**
+ * PostgreSQL: the world is built once into the database `world` of a server whose data folder is
+ * kept in the cache (`pg-<key>`, durable settings as measured); each run starts that server and
+ * measures `bench`, a fresh file copy of `world` (CREATE DATABASE … TEMPLATE), so a run never
+ * sees another run's writes and costs no rebuild.
+ */
+export async function postgresWorld(opts: { players: number; now: string; fresh?: boolean; maxConnections?: number }): Promise<{
+  world: World;
+  cached: boolean;
+  ms: number;
+  url: string;
+  cleanup(): Promise<void>;
+}> {
   const started = performance.now();
-  await migrateToLatest(handle);
-  const world = await generateWorld(handle, opts);
-  return { world, cached: false, ms: performance.now() - started };
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  const key = hashInputs(opts.players, opts.now);
+  const dir = path.join(CACHE_DIR, `pg-${key}`);
+  const meta = `${dir}.json`;
+  const cached = !opts.fresh && fs.existsSync(meta) && fs.existsSync(path.join(dir, 'data', 'PG_VERSION'));
+  if (!cached) {
+    for (const old of fs.readdirSync(CACHE_DIR)) if (old.startsWith('pg-')) fs.rmSync(path.join(CACHE_DIR, old), { recursive: true, force: true });
+  }
+  const server = await startPostgres({ fast: false, maxConnections: opts.maxConnections ?? 300, keepDir: dir });
+  const admin = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
+  await admin.connect();
+  try {
+    let world: World;
+    if (cached) {
+      world = JSON.parse(fs.readFileSync(meta, 'utf8')) as World;
+    } else {
+      await admin.query('CREATE DATABASE world');
+      const handle = openDatabase(`${server.baseUrl}/world`);
+      try {
+        await migrateToLatest(handle);
+        world = await generateWorld(handle, opts);
+      } finally {
+        await handle.close();
+      }
+      fs.writeFileSync(meta, JSON.stringify(world));
+    }
+    await admin.query('DROP DATABASE IF EXISTS bench');
+    // FILE_COPY: a copy of the files and one checkpoint, not every page through the WAL.
+    await admin.query('CREATE DATABASE bench TEMPLATE world STRATEGY FILE_COPY');
+    return {
+      world,
+      cached,
+      ms: performance.now() - started,
+      url: `${server.baseUrl}/bench`,
+      async cleanup() {
+        const c = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
+        await c.connect();
+        await c.query('DROP DATABASE IF EXISTS bench WITH (FORCE)');
+        await c.end();
+        await server.stop();
+      },
+    };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  } finally {
+    await admin.end();
+  }
 }

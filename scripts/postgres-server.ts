@@ -40,16 +40,23 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(opts: { fast?: boolean; maxConnections?: number } = {}): Promise<PostgresServer> {
+/**
+ * `keepDir`: a folder whose data outlives the server (the benchmark's cached world): made and
+ * initialised when empty, reused as it is otherwise, and never removed by `stop()`.
+ */
+export async function startPostgres(opts: { fast?: boolean; maxConnections?: number; keepDir?: string } = {}): Promise<PostgresServer> {
   const bin = findBinDir();
   const isRoot = process.getuid?.() === 0;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-pg-'));
+  const dir = opts.keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-pg-'));
   const dataDir = path.join(dir, 'data');
-  if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   const asPg = (cmd: string, args: string[]) => (isRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args });
-
-  const init = asPg(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
-  execFileSync(init.cmd, init.args, { stdio: 'ignore' });
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+    const init = asPg(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+    execFileSync(init.cmd, init.args, { stdio: 'ignore' });
+  }
   const port = await freePort();
   const settings = ['-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', `max_connections=${opts.maxConnections ?? 200}`];
   // Tests throw the data away, so durability settings only cost time there.
@@ -112,7 +119,7 @@ export async function startPostgres(opts: { fast?: boolean; maxConnections?: num
     async stop() {
       if (child) halt(child);
       child = null;
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!opts.keepDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -25,6 +25,29 @@ export function seasonPhase(span: SeasonSpan, now: Date): SeasonPhase {
   return 'in-progress';
 }
 
+/**
+ * The instants (epoch ms) at which a season's phase changes: its first kick-off and the moment its
+ * last match is over. Between two consecutive ones, nothing `seasonPhase` or `currentSeason`
+ * answers can change, so a server may keep their answers for that stretch of time.
+ */
+export function phaseChanges(span: SeasonSpan): number[] {
+  if (span.firstKickoff === null || span.lastKickoff === null) return [];
+  return [Date.parse(span.firstKickoff), Date.parse(span.lastKickoff) + MATCH_OVER_MS];
+}
+
+/** The stretch [from, until) around `t` in which no season's phase changes (see `phaseChanges`). */
+export function steadyPhaseWindow(spans: readonly SeasonSpan[], t: number): { from: number; until: number } {
+  let from = -Infinity;
+  let until = Infinity;
+  for (const span of spans) {
+    for (const at of phaseChanges(span)) {
+      if (at <= t) from = Math.max(from, at);
+      else until = Math.min(until, at);
+    }
+  }
+  return { from, until };
+}
+
 /** A season as the current-season rule sees it; `startDate` orders seasons that have no kick-off yet. */
 export interface SeasonCandidate extends SeasonSpan {
   id: string;

@@ -11,8 +11,9 @@ import { createAuth, type Auth } from './auth/auth.js';
 import { applyAdminEmails } from './auth/admin-role.js';
 import { authRoutes } from './auth/routes.js';
 import { authGuard } from './auth/guard.js';
-import { sessionUserResolver, type SessionUser } from './auth/session.js';
+import { ASK_DATABASE, sessionUserResolver, type SessionUser } from './auth/session.js';
 import { createSessionCache, type SessionCache } from './auth/session-cache.js';
+import { createSeasonSpans, type SeasonSpans } from './features/seasons/spans-cache.js';
 import { sseRoutes } from './realtime/sse-routes.js';
 import { devOutboxRoutes } from './mail/dev-outbox-routes.js';
 import { prepareFeatureData, registerFeatures, startFeatureServices } from './features/index.js';
@@ -33,6 +34,8 @@ export interface Deps {
   bus: EventBus;
   /** Verified sessions cached briefly; `invalidate(userId)` after changing a user's row. */
   sessions: SessionCache;
+  /** Every season's span, kept until a season or fixture event (features/seasons/spans-cache.ts); pass to `resolveSeason`. */
+  seasons: SeasonSpans;
   auth: Auth;
 }
 
@@ -40,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     sessionUser(req: FastifyRequest): Promise<SessionUser | null>;
+    /** The caller when known without a database read (null: nobody signed in), else ASK_DATABASE (auth/session.ts). */
+    sessionUserKnown(req: FastifyRequest): SessionUser | null | typeof ASK_DATABASE;
     /** Requests received and completed (the shutdown log proves in-flight work finished). */
     requestCounts: { received: number; completed: number };
   }
@@ -70,11 +75,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   const requestCounts = { received: 0, completed: 0 };
   app.decorate('requestCounts', requestCounts);
-  app.addHook('onRequest', async () => {
+  // Callback hooks: an async hook costs a promise per request on every route (issue 15).
+  app.addHook('onRequest', (_req, _reply, done) => {
     requestCounts.received++;
+    done();
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_req, _reply, done) => {
     requestCounts.completed++;
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,8 +94,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const bus = handle.dialect === 'postgres' ? await createPostgresBus(handle.url, app.log) : createLocalBus();
   const sessions = createSessionCache(bus);
   const auth = createAuth({ config, handle, mailer, clock, log: app.log, onUserChanged: (userId) => sessions.changed(userId) });
-  app.decorate('deps', { config, clock, handle, db: handle.db, mailer, bus, auth, sessions });
-  app.decorate('sessionUser', sessionUserResolver(app, sessions));
+  const seasons = createSeasonSpans(() => handle.db, bus);
+  app.decorate('deps', { config, clock, handle, db: handle.db, mailer, bus, auth, sessions, seasons });
+  const resolver = sessionUserResolver(app, sessions);
+  app.decorate('sessionUser', resolver.resolve);
+  app.decorate('sessionUserKnown', resolver.known);
 
   await applyAdminEmails(handle.db, config, app.log);
   await prepareFeatureData(app);
@@ -112,6 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await stopServices();
     sessions.close();
+    seasons.close();
     await bus.close();
     mailer.close();
     if (!opts.handle) await handle.close();

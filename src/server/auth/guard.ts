@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
-import type { SessionUser } from './session.js';
+import { ASK_DATABASE, type SessionUser } from './session.js';
 
 /**
  * Who may call a route, declared in its options (`config: { auth: 'user' }`):
@@ -56,10 +56,34 @@ export const authGuard = fp(
         return user;
       },
     });
-    app.addHook('onRequest', async (req) => {
+    // A callback hook that answers at once when the cookie and the session cache suffice (no promise per request).
+    app.addHook('onRequest', (req, _reply, done) => {
       const level = routeAuthLevel(req);
-      if (level === 'public') return;
-      callers.set(req, authorize(await app.sessionUser(req), level));
+      if (level === 'public') return done();
+      const known = app.sessionUserKnown(req);
+      if (known !== ASK_DATABASE) {
+        let caller: SessionUser;
+        try {
+          caller = authorize(known, level);
+        } catch (err) {
+          return done(err as Error);
+        }
+        callers.set(req, caller);
+        return done();
+      }
+      app.sessionUser(req).then(
+        (user) => {
+          let caller: SessionUser;
+          try {
+            caller = authorize(user, level);
+          } catch (err) {
+            return done(err as Error);
+          }
+          callers.set(req, caller);
+          done();
+        },
+        (err: Error) => done(err),
+      );
     });
   },
   { name: 'auth-guard' },

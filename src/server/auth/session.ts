@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Me } from '../../contract/account.js';
 import type { SessionCache } from './session-cache.js';
@@ -6,7 +7,8 @@ import type { SessionCache } from './session-cache.js';
 /** The signed-in user: the shape GET /api/me answers with (contract/account.ts `meDto`). */
 export type SessionUser = Me;
 
-const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+/** Per request: the settled answer, or the database read under way. */
+const cache = new WeakMap<FastifyRequest, SessionUser | null | Promise<SessionUser | null>>();
 
 function toHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
@@ -17,18 +19,30 @@ function toHeaders(req: FastifyRequest): Headers {
   return headers;
 }
 
-/** Reads Better Auth's signed session cookie (`token.signature`, HMAC-SHA256, base64). */
-export function readSessionToken(cookieHeader: string | undefined, secret: string, secure: boolean): string | null {
+/** The session cookie's value (`token.signature`), URL-decoded, or null when absent or malformed. */
+export function sessionCookieValue(cookieHeader: string | undefined, secure: boolean): string | null {
   if (!cookieHeader) return null;
-  const name = `${secure ? '__Secure-' : ''}better-auth.session_token=`;
-  const part = cookieHeader.split(/;\s*/).find((c) => c.startsWith(name));
-  if (!part) return null;
-  let value: string;
+  const name = secure ? SECURE_COOKIE : PLAIN_COOKIE;
+  // The first cookie of that name: at the start of the header or after "; " (scanned, not split: this runs on every request).
+  let at = cookieHeader.indexOf(name);
+  while (at > 0 && !(cookieHeader[at - 1] === ' ' || cookieHeader[at - 1] === ';')) at = cookieHeader.indexOf(name, at + 1);
+  if (at < 0) return null;
+  const start = at + name.length;
+  const end = cookieHeader.indexOf(';', start);
+  const raw = (end < 0 ? cookieHeader.slice(start) : cookieHeader.slice(start, end)).trimEnd();
+  if (!raw.includes('%')) return raw;
   try {
-    value = decodeURIComponent(part.slice(name.length));
+    return decodeURIComponent(raw);
   } catch {
     return null;
   }
+}
+
+const PLAIN_COOKIE = 'better-auth.session_token=';
+const SECURE_COOKIE = `__Secure-${PLAIN_COOKIE}`;
+
+/** The token of a signed cookie value (`token.signature`, HMAC-SHA256, base64) when the signature is ours, else null. */
+export function verifySignedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
   if (dot <= 0) return null;
   const token = value.slice(0, dot);
@@ -37,19 +51,46 @@ export function readSessionToken(cookieHeader: string | undefined, secret: strin
   return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : null;
 }
 
+/** Reads Better Auth's signed session cookie (`token.signature`, HMAC-SHA256, base64). */
+export function readSessionToken(cookieHeader: string | undefined, secret: string, secure: boolean): string | null {
+  const value = sessionCookieValue(cookieHeader, secure);
+  return value === null ? null : verifySignedToken(value, secret);
+}
+
+/**
+ * Signed cookie values already verified, and their tokens: the same player sends the same cookie
+ * on every request, so the HMAC is worked out once per cookie rather than per request. Only values
+ * whose signature checked out are kept (a forger cannot fill it), bounded by count and bytes. Whether the session
+ * is still valid is the session cache's and the database's question, asked every time.
+ */
+const VERIFIED_MAX = 20_000;
+const VERIFIED_MAX_BYTES = 4 * 1024 * 1024;
+
+/** What a request's cookie says without a database read: no valid session (null), the cached user, or "ask the database". */
+export const ASK_DATABASE = Symbol('ask the database');
+
 /**
  * The signed-in user of a request, read once per request: the cookie's signature is checked
  * here and the session and its user come from one indexed query (this runs on every API call,
  * so it avoids the heavier general-purpose path of the auth library), or from the short-lived
  * cache of verified sessions (session-cache.ts), which checks expiry on every hit.
+ *
+ * `known(req)` answers synchronously when no database read is needed (no or a badly signed
+ * cookie, or a cached session), so the auth guard costs no promise on a cached request (issue 15).
  */
 export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache) {
   const { config, db } = app.deps;
-  const load = async (req: FastifyRequest): Promise<SessionUser | null> => {
-    const token = readSessionToken(req.headers.cookie, config.AUTH_SECRET, config.secureCookies);
-    if (!token) return null;
-    const cached = sessions.get(token);
-    if (cached) return cached;
+  const verified = new LRUCache<string, string>({ max: VERIFIED_MAX, maxSize: VERIFIED_MAX_BYTES, sizeCalculation: (token, value) => (token.length + value.length) * 2 + 64 });
+  const tokenOf = (req: FastifyRequest): string | null => {
+    const value = sessionCookieValue(req.headers.cookie, config.secureCookies);
+    if (value === null) return null;
+    const known = verified.get(value);
+    if (known !== undefined) return known;
+    const token = verifySignedToken(value, config.AUTH_SECRET);
+    if (token !== null) verified.set(value, token);
+    return token;
+  };
+  const load = async (token: string): Promise<SessionUser | null> => {
     const startedAt = sessions.generation();
     const row = await db
       .selectFrom('session')
@@ -83,17 +124,33 @@ export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache
     sessions.set(token, user, expiresAt, startedAt);
     return user;
   };
-  return (req: FastifyRequest): Promise<SessionUser | null> => {
-    let pending = cache.get(req);
-    if (!pending) {
-      pending = load(req).catch((err: unknown) => {
-        req.log.error({ err }, 'Session lookup failed');
-        throw err;
-      });
-      cache.set(req, pending);
+  const known = (req: FastifyRequest): SessionUser | null | typeof ASK_DATABASE => {
+    const settled = cache.get(req);
+    if (settled !== undefined) return settled instanceof Promise ? ASK_DATABASE : settled;
+    const token = tokenOf(req);
+    const user = token ? sessions.get(token) : null;
+    if (token && !user) return ASK_DATABASE;
+    cache.set(req, user);
+    return user;
+  };
+  const resolve = (req: FastifyRequest): Promise<SessionUser | null> => {
+    const settled = cache.get(req);
+    if (settled instanceof Promise) return settled;
+    if (settled !== undefined) return Promise.resolve(settled);
+    const token = tokenOf(req);
+    const cached = token ? sessions.get(token) : null;
+    if (!token || cached) {
+      cache.set(req, cached);
+      return Promise.resolve(cached);
     }
+    const pending = load(token).catch((err: unknown) => {
+      req.log.error({ err }, 'Session lookup failed');
+      throw err;
+    });
+    cache.set(req, pending);
     return pending;
   };
+  return { known, resolve };
 }
 
 export { toHeaders };

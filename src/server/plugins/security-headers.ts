@@ -1,29 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config.js';
 
-/** Hardening headers (CSP and friends). The cross-site refusal and the Host check are in security/. */
+/** Our helmet settings: CSP and friends. The cross-site refusal and the Host check are in security/. */
+export function helmetOptions(config: Config): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toast and chart libraries inject <style> elements; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.secureCookies,
+  };
+}
+
+/**
+ * The headers helmet sets with these options, worked out once. Our policy has no per-request part
+ * (no nonces), so every response carries the same values; @fastify/helmet rebuilt helmet and
+ * re-parsed the CSP directives on every request, a measurable share of a cached page's cost
+ * (issue 15, bench/profile.ts).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+/**
+ * What an API answer (JSON, the event stream) carries instead: the headers that matter for a
+ * response that is not a page (OWASP's REST cheat sheet), with the strictest policy, since no
+ * API answer is ever meant to run or load anything. HTML pages and files keep helmet's full set.
+ * Half the bytes of the page set on every API answer (issue 15: the bytes written are a third of
+ * a cached answer's cost).
+ */
+export function apiHeaders(page: Record<string, string>): Record<string, string> {
+  const keep = ['cross-origin-resource-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-permitted-cross-domain-policies'];
+  const headers: Record<string, string> = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-frame-options': 'DENY' };
+  for (const name of keep) if (page[name] !== undefined) headers[name] = page[name];
+  return headers;
+}
+
 export const securityHeaders = fp(
   async (app) => {
-    const { config } = app.deps;
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Toast and chart libraries inject <style> elements; scripts stay strictly same-origin.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: config.secureCookies ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.secureCookies,
+    const page = helmetHeaders(helmetOptions(app.deps.config));
+    const api = apiHeaders(page);
+    app.addHook('onRequest', (req, reply, done) => {
+      reply.headers(req.url.startsWith('/api/') ? api : page);
+      done();
     });
   },
   { name: 'security-headers' },

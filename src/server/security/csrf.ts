@@ -10,10 +10,11 @@ import { trustedOrigins, wrongOriginMessage } from './hosts.js';
 export function registerCsrfCheck(app: FastifyInstance, config: Config): void {
   const trusted = new Set(trustedOrigins(config));
   const message = wrongOriginMessage(config);
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
     const origin = req.headers.origin;
     const crossSite = req.headers['sec-fetch-site'] === 'cross-site' || (typeof origin === 'string' && !trusted.has(origin));
-    if (crossSite) return reply.status(403).send({ error: { code: 'cross_site', message } });
+    if (!crossSite) return done();
+    void reply.status(403).send({ error: { code: 'cross_site', message } });
   });
 }

@@ -9,11 +9,22 @@ import { hostnameOf, ownHostnames } from './hosts.js';
  */
 export function registerHostCheck(app: FastifyInstance, config: Config): void {
   const own = ownHostnames(config);
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method === 'GET' && req.url.split('?')[0] === '/api/health') return;
-    const name = hostnameOf(req.headers.host);
-    if (name !== null && own.has(name)) return;
-    return reply.status(421).send({
+  // Host header values already accepted, so a request does not parse a URL each time. Only
+  // accepted values are kept (few: our names with or without a port), and at most a handful, so
+  // a client sending endless spellings cannot grow it.
+  const accepted = new Set<string>();
+  const ACCEPTED_MAX = 32;
+  app.addHook('onRequest', (req, reply, done) => {
+    const host = req.headers.host;
+    if (host !== undefined && accepted.has(host)) return done();
+    if (req.method === 'GET' && req.url.split('?')[0] === '/api/health') return done();
+    const name = hostnameOf(host);
+    if (name !== null && own.has(name)) {
+      if (host !== undefined && accepted.size < ACCEPTED_MAX) accepted.add(host);
+      return done();
+    }
+    // Answered here: a callback hook that sends does not call done().
+    void reply.status(421).send({
       error: { code: 'unknown_host', message: `This server does not answer for that address. Open ${config.PUBLIC_URL} instead.` },
     });
   });

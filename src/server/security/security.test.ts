@@ -21,17 +21,43 @@ function* objects(value: unknown): Generator<Record<string, unknown>> {
 }
 
 describe('security', () => {
-  it('sends a Content-Security-Policy without inline scripts, and other hardening headers', async () => {
+  it('sends pages a Content-Security-Policy without inline scripts, and other hardening headers', async () => {
     t = await createTestApp();
-    const res = await t.request({ method: 'GET', url: '/api/health' });
-    const csp = String(res.headers['content-security-policy']);
-    const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
-    expect(scriptSrc).toContain("'self'");
-    expect(scriptSrc).not.toContain('unsafe-inline');
-    expect(scriptSrc).not.toContain('unsafe-eval');
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    for (const url of ['/', '/dashboard', '/assets/missing.js']) {
+      const res = await t.request({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc, url).toContain("'self'");
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      expect(scriptSrc).not.toContain('unsafe-eval');
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+  });
+
+  it('sends API answers the strictest policy (nothing may run or load) and the headers that matter for data', async () => {
+    t = await createTestApp();
+    const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
+    const cookie = await buildSessionCookie(t.app.deps.db, t.app.deps.handle.dialect, user.id, SECRET);
+    for (const [url, status] of [['/api/health', 200], ['/api/me', 200], ['/api/me', 401], ['/api/no-such-route', 404]] as const) {
+      const res = await t.request({ method: 'GET', url, cookie: status === 401 ? undefined : cookie });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('asks browsers for HTTPS only (HSTS) on every answer when served over https', async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://scoreline.example' } });
+    for (const url of ['/api/health', '/']) {
+      const res = await t.request({ method: 'GET', url, headers: { host: 'scoreline.example' } });
+      expect(String(res.headers['strict-transport-security']), url).toMatch(/max-age=\d+/);
+    }
   });
 
   it('issues session cookies that are httpOnly and SameSite=Lax (and Secure behind https)', async () => {

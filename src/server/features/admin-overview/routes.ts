@@ -20,7 +20,7 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const season = await resolveSeason(app.deps.db, app.deps.clock.now(), req.query.season);
+      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season);
       return { overview: { season: season.id, ...(await loadOverview(app.deps.db, app.deps.handle.dialect, season.id)) } };
     },
   );

@@ -55,7 +55,7 @@ export async function calendarRoutes(fastify: FastifyInstance) {
       const userId = match ? await userIdByCalendarToken(app.deps.db, match[1]!) : null;
       if (!userId) throw notFound('This calendar link is not valid. Get the current one in your settings.');
       // The current season's fixtures: a subscribed calendar moves on to the next season by itself.
-      const season = await resolveCurrentSeason(app.deps.db, app.deps.clock.now());
+      const season = await resolveCurrentSeason(app.deps.seasons, app.deps.clock.now());
       const rows = await listFeedFixtures(app.deps.db, userId, season.id);
       const { PUBLIC_URL } = app.deps.config;
       const text = buildCalendar({

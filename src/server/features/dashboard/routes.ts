@@ -11,7 +11,7 @@ import {
 } from '../../../game/statistics.js';
 import { listFixtures } from '../fixtures/repository.js';
 import { presentFixture } from '../fixtures/presenter.js';
-import { loadPredictionRecords, totalsFingerprint } from '../statistics/repository.js';
+import { loadPredictionRecords } from '../statistics/repository.js';
 import { playerCache } from '../statistics/player-cache.js';
 import { londonDate } from '../../../game/time.js';
 import { resolveGameweeks } from '../gameweeks/service.js';
@@ -61,8 +61,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       const { user } = req;
       const { db, clock } = app.deps;
       const now = clock.now();
-      const [season, fingerprint] = await Promise.all([resolveCurrentSeason(db, now), totalsFingerprint(db)]);
-      cache.follow(fingerprint);
+      const [season] = await Promise.all([resolveCurrentSeason(app.deps.seasons, now), cache.checkResults()]);
       // What every player shares (the current gameweek of the UK day, its fixtures) and the player's own
       // figures are kept until an event says their inputs changed (statistics/player-cache.ts); only
       // the fixtures' status is worked out per request, from the clock.

@@ -26,7 +26,7 @@ export async function gameweekRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const now = app.deps.clock.now();
-      const season = await resolveSeason(app.deps.db, now, req.query.season);
+      const season = await resolveSeason(app.deps.seasons, now, req.query.season);
       const { gameweeks, current, withFixtures, today, custom } = await resolveGameweeks(app.deps.db, season, now);
       return { season: season.id, gameweeks, current, withFixtures, today, custom };
     },
@@ -38,7 +38,7 @@ export async function gameweekRoutes(fastify: FastifyInstance) {
 async function adminGameweekRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
-  const season = (requested?: string) => resolveSeason(db, clock.now(), requested);
+  const season = (requested?: string) => resolveSeason(app.deps.seasons, clock.now(), requested);
 
   app.get(
     '/api/admin/gameweeks',

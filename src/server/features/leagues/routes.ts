@@ -275,7 +275,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const { user } = req;
       const all = req.query.season === ALL_SEASONS;
       if (all && req.query.gameweek !== undefined) throw badRequest('A gameweek table is of one season: choose a season.', 'validation_error');
-      const season = all ? null : await resolveSeason(db(), app.deps.clock.now(), req.query.season);
+      const season = all ? null : await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season);
       const scope: repo.TableScope = season ? { seasonId: season.id, gameweek: req.query.gameweek ?? 0 } : 'all';
       let entry = await tables.get(req.params.id, scope);
       // A member this cached table has not seen yet (joined on another instance a moment ago).
@@ -286,13 +286,17 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const { page, pageSize } = req.query;
       const offset = (page - 1) * pageSize;
       // The rows were serialised once with the cached table (table-cache.ts): the answer is put
-      // together as text, in the shape of `tablePageDto` (routes.test.ts parses it with that schema).
-      const league = presentLeague({ ...entry.league, memberCount: entry.rows.length, isMember: 1 }, user.id);
-      const body =
-        `{"league":${JSON.stringify(league)},"season":${JSON.stringify(season ? season.id : ALL_SEASONS)},"gameweek":${req.query.gameweek ?? null},` +
-        `"page":${page},"pageSize":${pageSize},"total":${entry.rows.length},"rows":${pageRowsJson(entry, offset, pageSize, user.id)},` +
-        `"viewer":${tableRowJson(viewer, entry.league.creatorId, user.id)}}`;
-      // Sent as text: Fastify skips serialising a string with a JSON content type; the type provider only knows objects.
+      // together as UTF-8 bytes, in the shape of `tablePageDto` (table-page.test.ts parses it with that schema).
+      const league = entry.league.creatorId === user.id ? entry.leagueJson.creator : entry.leagueJson.member;
+      const head = Buffer.from(
+        `{"league":${league},"season":${JSON.stringify(season ? season.id : ALL_SEASONS)},"gameweek":${req.query.gameweek ?? null},` +
+          `"page":${page},"pageSize":${pageSize},"total":${entry.rows.length},"rows":`,
+        'utf8',
+      );
+      const rows = pageRowsJson(entry, offset, pageSize, user.id);
+      const tail = Buffer.from(`,"viewer":${tableRowJson(viewer, entry.league.creatorId, user.id)}}`, 'utf8');
+      const body = Buffer.concat([head, rows, tail], head.length + rows.length + tail.length);
+      // Sent as bytes: Fastify sends a Buffer as it is; the type provider only knows objects.
       return reply.type('application/json; charset=utf-8').send(body as unknown as TablePage);
     },
   );
@@ -309,7 +313,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       },
     },
     async (req) => {
-      const season = await resolveSeason(db(), app.deps.clock.now(), req.query.season);
+      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season);
       return { season: season.id, gameweeks: await repo.scoredGameweeks(db(), season.id) };
     },
   );
@@ -332,7 +336,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const displayName = await repo.memberName(db(), league.id, req.params.userId);
       if (displayName === undefined) throw notFound('This player is not a member of this league.');
       const now = app.deps.clock.now();
-      const season = await resolveSeason(db(), now, req.query.season);
+      const season = await resolveSeason(app.deps.seasons, now, req.query.season);
       const closedBefore = new Date(now.getTime() + DEADLINE_MS).toISOString();
       const gameweeks = await repo.closedGameweeks(db(), season.id, closedBefore);
       const gameweek = req.query.gameweek ?? gameweeks[gameweeks.length - 1] ?? null;
@@ -354,7 +358,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     },
     async (req) => {
       const { user } = req;
-      const season = await resolveSeason(db(), app.deps.clock.now(), req.query.season);
+      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season);
       const { latest, hasEarlier } = await repo.latestScoredGameweeks(db(), season.id);
       const rows = await repo.positions(db(), user.id, season.id, latest ?? 0);
       return { season: season.id, positions: rows.map((r) => presentPosition(r, latest !== null && hasEarlier)) };
@@ -379,7 +383,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const nowIso = now.toISOString();
       if (!(await repo.getLeague(db(), id))) throw notFound('This league does not exist.');
       if (!(await repo.isMember(db(), id, user.id))) throw forbidden('Only members of this league can see its table.');
-      const season = await resolveCurrentSeason(db(), now);
+      const season = await resolveCurrentSeason(app.deps.seasons, now);
       const [members, live, liveMatches] = await Promise.all([
         repo.leagueMembersWithPoints(db(), id, season.id),
         repo.livePredictionsOfLeague(db(), id, season.id, nowIso),

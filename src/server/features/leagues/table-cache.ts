@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../realtime/bus.js';
 import type { DB } from '../../db/index.js';
 import { getLeague, leagueStandings, type LeagueRow, type TableRow, type TableScope } from './repository.js';
-import { presentTableRow } from './presenter.js';
+import { presentLeague, presentTableRow } from './presenter.js';
 import { SESSION_CHANGED } from '../../auth/session-cache.js';
 
 /**
@@ -24,20 +24,71 @@ export interface TableEntry {
    * a page is a slice of these joined, the viewer's own row re-serialised (issue 15).
    */
   rowJson: string[];
+  /** The league as the page shows it (contract `leagueDto`), serialised once for its creator and once for other members. */
+  leagueJson: { creator: string; member: string };
+  /** Pages already joined as UTF-8 (rows `offset`…`offset + size` without a viewer mark), by "offset:size"; bounded by `PAGES_MAX` and `pageAllowance`. */
+  pages: Map<string, Buffer>;
+  /** Bytes held in `pages`; characters in `rowJson`. */
+  pageChars: number;
+  rowChars: number;
 }
 
 /** A row on the wire (contract/leagues.ts `tableRowDto`, via the presenter), as JSON. */
 export const tableRowJson = (row: TableRow, creatorId: string, viewerId: string) => JSON.stringify(presentTableRow(row, creatorId, viewerId));
 
-/** The JSON array of rows `offset`…`offset + size` of a table, the viewer's row marked. */
-export function pageRowsJson(entry: TableEntry, offset: number, size: number, viewerId: string): string {
+const PAGES_MAX = 32;
+/** Characters of joined pages one table keeps: a few pages of the biggest page size. */
+const PAGE_CHARS_MAX = 256 * 1024;
+
+/** Characters of joined pages an entry may keep: as much as its rows, at most PAGE_CHARS_MAX. */
+const pageAllowance = (entry: TableEntry) => Math.min(entry.rowChars, PAGE_CHARS_MAX);
+
+/** Rows `offset`…`offset + size` joined as a JSON array, with no row marked as the viewer's, as UTF-8 (kept on the entry). */
+function joinedPage(entry: TableEntry, offset: number, size: number): Buffer {
+  const key = `${offset}:${size}`;
+  const hit = entry.pages.get(key);
+  if (hit !== undefined) return hit;
+  const json = Buffer.from(`[${entry.rowJson.slice(offset, offset + size).join(',')}]`, 'utf8');
+  // Kept within the allowance the cache's byte estimate counted for them (pageAllowance).
+  if (entry.pages.size < PAGES_MAX && entry.pageChars + json.length <= pageAllowance(entry)) {
+    entry.pages.set(key, json);
+    entry.pageChars += json.length;
+  }
+  return json;
+}
+
+/**
+ * The JSON array of rows `offset`…`offset + size` of a table, the viewer's row marked, as UTF-8:
+ * a page without the viewer on it is joined once and kept, so most requests copy bytes already
+ * encoded (issue 15: encoding and measuring the page's text was a tenth of a cached request).
+ */
+export function pageRowsJson(entry: TableEntry, offset: number, size: number, viewerId: string): Buffer {
+  const viewer = entry.byUser.get(viewerId);
+  // Positions are 1-based and in order: the viewer is on this page only if their position falls in it.
+  if (!viewer || viewer.position <= offset || viewer.position > offset + size) return joinedPage(entry, offset, size);
   const end = Math.min(entry.rows.length, offset + size);
   const parts: string[] = [];
   for (let i = offset; i < end; i++) {
     const row = entry.rows[i]!;
     parts.push(row.userId === viewerId ? tableRowJson(row, entry.league.creatorId, viewerId) : entry.rowJson[i]!);
   }
-  return `[${parts.join(',')}]`;
+  return Buffer.from(`[${parts.join(',')}]`, 'utf8');
+}
+
+/** The entry for a table just read: rows serialised once, the league for both kinds of viewer. */
+export function tableEntry(league: LeagueRow, rows: TableRow[]): TableEntry {
+  const rowJson = rows.map((r) => tableRowJson(r, league.creatorId, ''));
+  const summary = { ...league, memberCount: rows.length, isMember: 1 };
+  return {
+    league,
+    rows,
+    byUser: new Map(rows.map((r) => [r.userId, r])),
+    rowJson,
+    leagueJson: { creator: JSON.stringify(presentLeague(summary, league.creatorId)), member: JSON.stringify(presentLeague(summary, '')) },
+    pages: new Map(),
+    pageChars: 0,
+    rowChars: rowJson.reduce((n, j) => n + j.length, 0),
+  };
 }
 
 const TTL_MS = 15_000;
@@ -48,18 +99,20 @@ function estimateBytes(entry: TableEntry | null): number {
   const strings = (o: object) => Object.values(o).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
   if (!entry) return 64;
   let bytes = 256 + strings(entry.league);
-  // Each row is held twice (the ordered list and the by-user map), but its strings only once; plus its JSON.
-  for (let i = 0; i < entry.rows.length; i++) bytes += 200 + strings(entry.rows[i]!) + (entry.rowJson[i]?.length ?? 0) * 2;
-  return bytes;
+  // Each row is held twice (the ordered list and the by-user map), but its strings only once; plus its JSON,
+  // the joined pages' allowance and the league's two forms.
+  for (let i = 0; i < entry.rows.length; i++) bytes += 200 + strings(entry.rows[i]!);
+  return bytes + (entry.rowChars + pageAllowance(entry) + entry.leagueJson.creator.length * 2) * 2;
 }
 
 export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?: number; now?: () => number } = {}) {
   const now = opts.now ?? (() => performance.now());
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  // A table bigger than a tenth of the budget is served but not kept, so one giant league cannot evict every other.
+  // A table bigger than a quarter of the budget is served but not kept, so one giant league cannot
+  // evict every other (the default budget keeps a league of 10,000 members: about 7 MB).
   const entries = new LRUCache<string, { at: number; entry: TableEntry | null }>({
     maxSize: maxBytes,
-    maxEntrySize: Math.max(1, Math.floor(maxBytes / 10)),
+    maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
     sizeCalculation: (value, key) => estimateBytes(value.entry) + key.length * 2,
   });
   // Requests arriving while a table is being read share that one read.
@@ -77,8 +130,7 @@ export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?:
   async function load(leagueId: string, scope: TableScope): Promise<TableEntry | null> {
     const league = await getLeague(db(), leagueId);
     if (!league) return null;
-    const rows = await leagueStandings(db(), leagueId, scope);
-    return { league, rows, byUser: new Map(rows.map((r) => [r.userId, r])), rowJson: rows.map((r) => tableRowJson(r, league.creatorId, '')) };
+    return tableEntry(league, await leagueStandings(db(), leagueId, scope));
   }
 
   return {

@@ -74,7 +74,7 @@ export async function liveRoutes(fastify: FastifyInstance) {
       const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
       const end = start.plus({ days: 1 });
       const range = { fromIso: start.toJSDate().toISOString(), toIso: end.toJSDate().toISOString(), nowIso: now.toISOString() };
-      const season = await resolveCurrentSeason(app.deps.db, now);
+      const season = await resolveCurrentSeason(app.deps.seasons, now);
       const [rows, next] = await Promise.all([listDayAndLiveMatches(app.deps.db, user.id, season.id, range), nextKickoff(app.deps.db, season.id, range.toIso)]);
       return {
         season: season.id,

@@ -1,4 +1,5 @@
-import type { DB } from '../../db/index.js';
+import type { DB, DatabaseHandle } from '../../db/index.js';
+import { getFixture } from '../fixtures/repository.js';
 import { fixturesWithResult, toFixtureRow, type FixtureRow } from '../fixtures/queries.js';
 import type { PredictionRow } from './presenter.js';
 
@@ -22,6 +23,50 @@ export async function upsertPrediction(
       }),
     )
     .execute();
+}
+
+/** Accepts the fixture as read inside the saving transaction (returning it), or throws to refuse and write nothing. */
+export type FixtureCheck = (fixture: FixtureRow | undefined) => FixtureRow;
+
+export type SavePrediction = (p: PredictionRow & { userId: string }, check: FixtureCheck) => Promise<FixtureRow>;
+
+/**
+ * Saves one player's prediction in one transaction: the fixture is read, `check` (the game's
+ * rules, in the route) accepts or refuses it, and only then is the prediction written.
+ *
+ * SQLite: the busiest write of the game (every save of every player), so it runs as prepared
+ * statements on the raw connection in one synchronous transaction: through the query builder
+ * the four statements (BEGIN, read, upsert, COMMIT) cost five times the database work itself
+ * (issue 15, bench/profile.ts). It holds the query builder's connection lock meanwhile, so no
+ * other query can run inside it. PostgreSQL: the same steps through Kysely.
+ */
+export function predictionSaver(handle: DatabaseHandle): SavePrediction {
+  const { db, sqlite } = handle;
+  if (!sqlite) {
+    return (p, check) =>
+      db.transaction().execute(async (trx) => {
+        const fixture = check(await getFixture(trx, p.fixtureId));
+        await upsertPrediction(trx, p);
+        return fixture;
+      });
+  }
+  const readFixture = sqlite.prepare<[string], FixtureRow & { rHome: number | null; rAway: number | null; rFinal: number | null }>(
+    `SELECT f.*, r."homeScore" AS "rHome", r."awayScore" AS "rAway", r."final" AS "rFinal"
+     FROM "fixtures" f LEFT JOIN "results" r ON r."fixtureId" = f."id" WHERE f."id" = ?`,
+  );
+  const upsert = sqlite.prepare<[PredictionRow & { userId: string }]>(
+    `INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
+     VALUES (@userId, @fixtureId, @homeScore, @awayScore, @predictedAt, @points, @outcome)
+     ON CONFLICT ("userId", "fixtureId") DO UPDATE SET "homeScore" = excluded."homeScore", "awayScore" = excluded."awayScore",
+       "predictedAt" = excluded."predictedAt", "points" = excluded."points", "outcome" = excluded."outcome"`,
+  );
+  const save = sqlite.transaction((p: PredictionRow & { userId: string }, check: FixtureCheck): FixtureRow => {
+    const row = readFixture.get(p.fixtureId);
+    const fixture = check(row ? toFixtureRow(row) : undefined);
+    upsert.run({ userId: p.userId, fixtureId: p.fixtureId, homeScore: p.homeScore, awayScore: p.awayScore, predictedAt: p.predictedAt, points: p.points, outcome: p.outcome });
+    return fixture;
+  });
+  return (p, check) => db.connection().execute(async () => save(p, check));
 }
 
 function ownQuery(db: Executor, userId: string) {

@@ -7,10 +7,9 @@ import { boardDto, myPredictionsReply, predictionBodySchema, savedPredictionRepl
 import { seasonQuery } from '../../../contract/seasons.js';
 import { conflict, notFound } from '../../errors.js';
 import { resolveSeason } from '../seasons/service.js';
-import { getFixture } from '../fixtures/repository.js';
 import { loadBoard } from './board.js';
 import { presentPrediction, presentPredictable } from './presenter.js';
-import { listOwnPredictions, upsertPrediction } from './repository.js';
+import { listOwnPredictions, predictionSaver } from './repository.js';
 
 export const POSTPONED_MESSAGE = 'This match has been postponed. Predictions open again once it has a new kick-off time.';
 export const HAS_RESULT_MESSAGE = 'This match already has a result, so it takes no more predictions.';
@@ -22,6 +21,7 @@ const gameweekQuery = seasonQuery.extend({ gameweek: gameweekNumber.optional() }
 
 export async function predictionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const savePrediction = predictionSaver(app.deps.handle);
   // Who may ask comes before what they ask: visitors get 401 even with a malformed body.
 
   app.put(
@@ -40,23 +40,22 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       const { user } = req;
       const { fixtureId } = req.params;
       const { homeScore, awayScore } = req.body;
-      const { db, clock } = app.deps;
-      const saved = await db.transaction().execute(async (trx) => {
-        const fixture = await getFixture(trx, fixtureId);
-        if (!fixture) throw notFound('This match does not exist.');
-        const now = clock.now();
+      const { clock } = app.deps;
+      const now = clock.now();
+      const prediction = { fixtureId, homeScore, awayScore, predictedAt: now.toISOString(), points: null, outcome: null };
+      // The rules are checked on the fixture as read in the saving transaction.
+      const fixture = await savePrediction({ userId: user.id, ...prediction }, (found) => {
+        if (!found) throw notFound('This match does not exist.');
         // A known score is never predicted (DESIGN.md point 12): no free points on a result.
-        if (fixture.result) throw conflict(HAS_RESULT_MESSAGE, 'has_result');
-        if (fixture.predictionsLockedAt) throw conflict(LOCKED_MESSAGE, 'deadline_passed');
-        const window = predictionWindow(fixture, now);
+        if (found.result) throw conflict(HAS_RESULT_MESSAGE, 'has_result');
+        if (found.predictionsLockedAt) throw conflict(LOCKED_MESSAGE, 'deadline_passed');
+        const window = predictionWindow(found, now);
         if (window === 'postponed') throw conflict(POSTPONED_MESSAGE, 'postponed');
         if (window === 'closed') throw conflict(DEADLINE_MESSAGE, 'deadline_passed');
-        const prediction = { fixtureId, homeScore, awayScore, predictedAt: now.toISOString(), points: null, outcome: null };
-        await upsertPrediction(trx, { userId: user.id, ...prediction });
-        return { fixture, prediction };
+        return found;
       });
-      await app.deps.bus.publish({ type: 'prediction', userId: user.id, keys: ownPredictionKeys(saved.fixture.seasonId) });
-      return { prediction: { ...presentPredictable(saved.fixture, clock.now()), prediction: presentPrediction(saved.prediction) } };
+      await app.deps.bus.publish({ type: 'prediction', userId: user.id, keys: ownPredictionKeys(fixture.seasonId) });
+      return { prediction: { ...presentPredictable(fixture, clock.now()), prediction: presentPrediction(prediction) } };
     },
   );
 
@@ -74,7 +73,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { user } = req;
       const now = app.deps.clock.now();
-      const season = await resolveSeason(app.deps.db, now, req.query.season);
+      const season = await resolveSeason(app.deps.seasons, now, req.query.season);
       const rows = await listOwnPredictions(app.deps.db, user.id, { seasonId: season.id, gameweek: req.query.gameweek });
       return {
         now: now.toISOString(),
@@ -98,7 +97,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { user } = req;
       const now = app.deps.clock.now();
-      const season = await resolveSeason(app.deps.db, now, req.query.season);
+      const season = await resolveSeason(app.deps.seasons, now, req.query.season);
       return loadBoard(app.deps.db, user.id, season, now, req.query.gameweek);
     },
   );

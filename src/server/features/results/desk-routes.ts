@@ -36,7 +36,7 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { db, clock } = app.deps;
       const now = clock.now();
-      const season = await resolveSeason(db, now, req.query.season);
+      const season = await resolveSeason(app.deps.seasons, now, req.query.season);
       const { current, withFixtures } = await resolveGameweeks(db, season, now);
       const gameweek = req.query.gameweek ?? (await latestKickedOffGameweek(db, season.id, now.toISOString())) ?? current;
       const fixtures = await listFixtures(db, { seasonId: season.id, gameweek });

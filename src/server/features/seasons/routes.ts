@@ -24,7 +24,7 @@ export async function seasonRoutes(fastify: FastifyInstance) {
     async () => {
       const { db, clock } = app.deps;
       const now = clock.now();
-      const [state, counts, competitions] = await Promise.all([loadSeasonState(db, now), seasonCounts(db, now.toISOString()), listCompetitions(db)]);
+      const [state, counts, competitions] = await Promise.all([loadSeasonState(app.deps.seasons, now), seasonCounts(db, now.toISOString()), listCompetitions(db)]);
       const countsBy = new Map(counts.map((c) => [c.seasonId, c]));
       const competitionBy = new Map(competitions.map((c) => [c.id, { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone }]));
       const start = (s: { startDate: string | null; firstKickoff: string | null }) => s.firstKickoff ?? s.startDate ?? '9999';
@@ -50,7 +50,7 @@ export async function seasonRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { db, clock } = app.deps;
       if (req.query.season === ALL_SEASONS) return { season: ALL_SEASONS, clubs: (await listClubs(db, null)).map(presentClub) };
-      const season = await resolveSeason(db, clock.now(), req.query.season);
+      const season = await resolveSeason(app.deps.seasons, clock.now(), req.query.season);
       return { season: season.id, clubs: (await listClubs(db, season.id)).map(presentClub) };
     },
   );

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/index.js';
 import type { QueryKey } from '../../../contract/events.js';
 import { SEASON_NOT_FOUND } from '../../../contract/seasons.js';
-import { currentSeason, seasonPhase, type SeasonPhase } from '../../../game/season-phase.js';
+import { currentSeason, seasonPhase, steadyPhaseWindow, type SeasonPhase } from '../../../game/season-phase.js';
 import { notFound } from '../../errors.js';
 import { DEFAULT_COMPETITION, listSeasonSpans, type SeasonSpanRow } from './repository.js';
+import type { SeasonSpans } from './spans-cache.js';
 
 /** A season a request is about: which one, its phase now, and whether it is the current one. */
 export interface SeasonRef {
@@ -23,13 +24,45 @@ export interface SeasonState {
   pinned: boolean;
 }
 
-/** Every season, and the current one by the rule of src/game/season-phase.ts (pinned, else by the clock). */
-export async function loadSeasonState(db: DB, now: Date): Promise<SeasonState> {
-  const seasons = await listSeasonSpans(db);
+/**
+ * Where seasons are read from: the app's in-memory spans (`app.deps.seasons`, spans-cache.ts) for
+ * a request, or a database or transaction where a change must see its own writes.
+ */
+export type SeasonSource = DB | SeasonSpans;
+
+const spansOf = (source: SeasonSource): Promise<SeasonSpanRow[]> => ('spans' in source ? source.spans() : listSeasonSpans(source));
+
+interface Resolved {
+  /** The stretch of time in which this answer holds (no season changes phase inside it). */
+  from: number;
+  until: number;
+  state: SeasonState;
+  refs: Map<string, SeasonRef>;
+}
+
+/**
+ * Answers worked out from one list of spans, per list: the in-memory spans (spans-cache.ts) are
+ * one array until they change, so a request pays for the current-season rule only when the
+ * clock crosses a phase boundary (issue 15). A list read from a database is new each time.
+ */
+const resolvedBySpans = new WeakMap<SeasonSpanRow[], Resolved>();
+
+function resolveAt(seasons: SeasonSpanRow[], now: Date): Resolved {
+  const t = now.getTime();
+  const hit = resolvedBySpans.get(seasons);
+  if (hit && t >= hit.from && t < hit.until) return hit;
   const mine = seasons.filter((s) => s.competitionId === DEFAULT_COMPETITION);
   const pinnedId = mine[0]?.pinnedSeasonId ?? null;
   const current = currentSeason(mine, now, pinnedId);
-  return { seasons, current, pinned: current !== null && current.id === pinnedId };
+  const refs = new Map(seasons.map((s) => [s.id, Object.freeze(toRef(s, current, now))]));
+  const resolved: Resolved = { ...steadyPhaseWindow(seasons, t), state: { seasons, current, pinned: current !== null && current.id === pinnedId }, refs };
+  resolvedBySpans.set(seasons, resolved);
+  return resolved;
+}
+
+/** Every season, and the current one by the rule of src/game/season-phase.ts (pinned, else by the clock). */
+export async function loadSeasonState(source: SeasonSource, now: Date): Promise<SeasonState> {
+  return resolveAt(await spansOf(source), now).state;
 }
 
 const toRef = (s: SeasonSpanRow, current: SeasonSpanRow | null, now: Date): SeasonRef => ({
@@ -42,18 +75,19 @@ const toRef = (s: SeasonSpanRow, current: SeasonSpanRow | null, now: Date): Seas
 
 /**
  * The season a season-scoped read is about: `requested` (`?season=`), else the current one.
- * An id no season has is a 404 "Season not found.".
+ * An id no season has is a 404 "Season not found.". The answer is shared: do not change it.
  */
-export async function resolveSeason(db: DB, now: Date, requested?: string): Promise<SeasonRef> {
-  const { seasons, current } = await loadSeasonState(db, now);
-  const season = requested === undefined ? current : seasons.find((s) => s.id === requested);
+export async function resolveSeason(source: SeasonSource, now: Date, requested?: string): Promise<SeasonRef> {
+  const { state, refs } = resolveAt(await spansOf(source), now);
+  const id = requested === undefined ? state.current?.id : requested;
+  const season = id === undefined ? undefined : refs.get(id);
   if (!season) throw notFound(SEASON_NOT_FOUND);
-  return toRef(season, current, now);
+  return season;
 }
 
 /** The current season (what the dashboard, match day and the calendar show). */
-export async function resolveCurrentSeason(db: DB, now: Date): Promise<SeasonRef> {
-  return resolveSeason(db, now);
+export async function resolveCurrentSeason(source: SeasonSource, now: Date): Promise<SeasonRef> {
+  return resolveSeason(source, now);
 }
 
 /**

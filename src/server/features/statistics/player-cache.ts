@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { EventBus, LiveEvent } from '../../realtime/bus.js';
+import { sqliteChangeMarker, totalsFingerprint } from './repository.js';
 
 /**
  * Figures computed from a season's data, kept in memory until an event says their inputs changed
@@ -141,14 +142,37 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
 }
 export type PlayerCache = ReturnType<typeof createPlayerCache>;
 
-const perApp = new WeakMap<EventBus, PlayerCache>();
+export interface AppPlayerCache extends PlayerCache {
+  /**
+   * Follows the results' fingerprint before a request reads cached figures: null when nothing can
+   * have changed (SQLite: the change marker stood still, so no read at all), else the read to await.
+   */
+  checkResults(): Promise<void> | null;
+}
+
+const perApp = new WeakMap<EventBus, AppPlayerCache>();
 
 /** The app's one player cache (statistics and dashboard routes share it), made on first use. */
-export function playerCache(app: FastifyInstance): PlayerCache {
-  const { bus } = app.deps;
+export function playerCache(app: FastifyInstance): AppPlayerCache {
+  const { bus, db, handle } = app.deps;
   let cache = perApp.get(bus);
   if (!cache) {
-    const made = createPlayerCache(bus);
+    const base = createPlayerCache(bus);
+    const marker = handle.sqlite ? sqliteChangeMarker(handle.sqlite) : null;
+    let followedMarker: string | null = null;
+    const made: AppPlayerCache = {
+      ...base,
+      checkResults() {
+        // PostgreSQL: other instances announce their writes, but a script's are only seen by reading.
+        if (!marker) return totalsFingerprint(db).then(base.follow);
+        const seen = marker();
+        if (seen === followedMarker) return null;
+        return totalsFingerprint(db).then((fingerprint) => {
+          base.follow(fingerprint);
+          followedMarker = seen;
+        });
+      },
+    };
     perApp.set(bus, made);
     app.addHook('onClose', async () => {
       made.close();

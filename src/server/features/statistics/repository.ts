@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type SQLiteDatabase from 'better-sqlite3';
 import type { DB } from '../../db/index.js';
 import type { PredictionRecord } from '../../../game/statistics.js';
 import type { GameweekTotal } from '../../../game/rank-history.js';
@@ -80,6 +81,20 @@ export async function totalsFingerprint(db: DB): Promise<string> {
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest'), sql<number>`sum(${eb.ref('final')})`.as('finals')])
     .executeTakeFirstOrThrow();
   return `${Number(res.n)}|${res.latest ?? ''}|${Number(res.finals ?? 0)}`;
+}
+
+/**
+ * SQLite only: a marker that moves whenever the database may have changed, read without touching
+ * any table (a few microseconds, against a fingerprint's aggregate): `total_changes()` counts the
+ * rows this connection changed (the server's own writes, scripts in this process included) and
+ * `PRAGMA data_version` moves when another connection commits. While it stands still the
+ * fingerprint cannot have moved. Statements are prepared once on the raw handle (no query
+ * builder on this per-request path).
+ */
+export function sqliteChangeMarker(sqlite: SQLiteDatabase.Database): () => string {
+  const changes = sqlite.prepare('SELECT total_changes() AS "n"').pluck();
+  const version = sqlite.prepare('PRAGMA data_version').pluck();
+  return () => `${String(version.get())}:${String(changes.get())}`;
 }
 
 export async function leagueMemberIds(db: DB, leagueId: string): Promise<string[]> {

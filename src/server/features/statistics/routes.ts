@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { computeStatistics, isValidTimeZone } from '../../../game/statistics.js';
 import { rankHistoryFromIndex, subsetIndex } from '../../../game/rank-history.js';
 import { badRequest, notFound } from '../../errors.js';
-import { gameweekTotals, gameweeksWithResults, leagueMemberIds, leaguesOf, loadPredictionRecords, totalsFingerprint } from './repository.js';
+import { gameweekTotals, gameweeksWithResults, leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
 import { indexTotals } from '../../../game/rank-history.js';
 import type { TotalsSnapshot } from './service.js';
 import { playerCache } from './player-cache.js';
@@ -53,8 +53,8 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       const { tz, league } = req.query;
       if (!knownZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
       const { db } = app.deps;
-      const [season, fingerprint] = await Promise.all([resolveSeason(db, app.deps.clock.now(), req.query.season), totalsFingerprint(db)]);
-      cache.follow(fingerprint);
+      // Both settle before anything cached is read (Promise.all: a failed read is never left unhandled).
+      const [season] = await Promise.all([resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season), cache.checkResults()]);
       // Kept until the player's predictions, a result or the season's fixtures change (player-cache.ts).
       const mine = { seasonId: season.id, userId: user.id };
       const everyone = { seasonId: season.id, userId: null };

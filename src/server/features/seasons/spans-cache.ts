@@ -1,0 +1,69 @@
+import type { DB } from '../../db/index.js';
+import type { EventBus, LiveEvent } from '../../realtime/bus.js';
+import { listSeasonSpans, type SeasonSpanRow } from './repository.js';
+
+/**
+ * Every season's span (first and last kick-off, the pinned season), kept in memory: nearly every
+ * request resolves "the current season" from it, and reading it was the largest database cost of a
+ * cached league table or dashboard (issue 15, bench/profile.ts). What a span depends on changes
+ * only with fixtures or seasons, whose routes publish keys under `['seasons']` or `['fixtures']`
+ * after the commit (on PostgreSQL from every instance); `[]` (the listener reconnected) drops it
+ * too. The phase and the current season are still worked out per request from the clock
+ * (seasons/service.ts), so only data is cached, never time.
+ *
+ * A read under way when an event arrives is answered but not kept (a generation counter), and
+ * requests arriving meanwhile share one read. Entries also expire after `ttlMs`: a safety net for a
+ * change nothing announced (a script writing fixtures beside the server).
+ */
+export interface SeasonSpans {
+  spans(): Promise<SeasonSpanRow[]>;
+  clear(): void;
+  close(): void;
+}
+
+const WATCHED = new Set(['seasons', 'fixtures']);
+const DEFAULT_TTL_MS = 5_000;
+
+/** An event for one player (their own prediction, their session) never moves a season's span. */
+export const changesSeasonSpans = (event: LiveEvent): boolean =>
+  event.userId === undefined && (event.keys?.some((key) => key.length === 0 || WATCHED.has(String(key[0]))) ?? false);
+
+export function createSeasonSpans(db: () => DB, bus: EventBus, opts: { ttlMs?: number; now?: () => number } = {}): SeasonSpans {
+  const ttlMs = opts.ttlMs ?? DEFAULT_TTL_MS;
+  const now = opts.now ?? (() => performance.now());
+  let value: { at: number; spans: SeasonSpanRow[] } | null = null;
+  let pending: Promise<SeasonSpanRow[]> | null = null;
+  let generation = 0;
+  const clear = () => {
+    generation++;
+    value = null;
+    pending = null;
+  };
+  const unsubscribe = bus.subscribe((event) => {
+    if (changesSeasonSpans(event)) clear();
+  });
+  return {
+    spans() {
+      if (value && now() - value.at < ttlMs) return Promise.resolve(value.spans);
+      if (pending) return pending;
+      const started = generation;
+      const read = listSeasonSpans(db()).then(
+        (spans) => {
+          if (started === generation) {
+            value = { at: now(), spans };
+            pending = null;
+          }
+          return spans;
+        },
+        (err: unknown) => {
+          if (started === generation) pending = null;
+          throw err;
+        },
+      );
+      pending = read;
+      return read;
+    },
+    clear,
+    close: unsubscribe,
+  };
+}
