@@ -111,15 +111,16 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
       ORDER BY f."id", u."id"`),
       ),
     );
+    // In key order, as the app writes them (a gameweek's rows appear together at its first result).
     await run(sql`DELETE FROM "userPoints"`);
     await run(sql`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
       SELECT f."seasonId", 0, p."userId", SUM(p."points"), SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
       FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"
-      WHERE p."points" IS NOT NULL GROUP BY f."seasonId", p."userId"`);
+      WHERE p."points" IS NOT NULL GROUP BY f."seasonId", p."userId" ORDER BY 1, 2, 3`);
     await run(sql`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
       SELECT f."seasonId", f."gameweek", p."userId", SUM(p."points"), SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
       FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"
-      WHERE p."points" IS NOT NULL AND f."gameweek" IS NOT NULL GROUP BY f."seasonId", f."gameweek", p."userId"`);
+      WHERE p."points" IS NOT NULL AND f."gameweek" IS NOT NULL GROUP BY f."seasonId", f."gameweek", p."userId" ORDER BY 1, 2, 3`);
   });
 
   // Leagues: 1,000 of 10, one of 1,000 and one of everyone.

@@ -49,6 +49,8 @@ interface Row {
   ratio?: number;
   /** Server CPU milliseconds per request (user + system, from /proc). */
   cpu?: number;
+  /** A budget as a share of hello-world's requests per second. */
+  minRatio?: number;
   note?: string;
 }
 
@@ -78,13 +80,20 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   const lastGameweek = await handle.db.selectFrom('gameweeks').selectAll().where('seasonId', '=', world.currentSeason).orderBy('gameweek', 'desc').executeTakeFirstOrThrow();
   await handle.close();
 
+  // The ceiling is measured three times (at the start, just before the scenario whose budget is a
+  // ratio, and at the end) and ratios use the median: on shared cores one hello-world run varies by
+  // a quarter from the next, and the neighbouring measurement is the fairest comparison.
   const hello = await startHello();
   await load({ name: 'hello (warm-up)', url: hello.url, connections: 50, seconds: Math.min(2, SECONDS) });
-  const helloCpu = cpuMs(hello.pid);
-  const helloRes = await load({ name: 'hello', url: hello.url, connections: 50, seconds: SECONDS });
-  const helloCpuPerReq = helloRes.total ? (cpuMs(hello.pid) - helloCpu) / helloRes.total : undefined;
-  hello.stop();
-  rows.push({ scenario: 'Fastify hello-world (ceiling)', connections: 50, rps: helloRes.rps, p50: helloRes.p50, p99: helloRes.p99, budget: '—', ratio: 1, cpu: helloCpuPerReq });
+  const helloRuns: Array<LoadResult & { cpu?: number }> = [];
+  const measureHello = async () => {
+    const before = cpuMs(hello.pid);
+    const r = await load({ name: 'hello', url: hello.url, connections: 50, seconds: SECONDS });
+    helloRuns.push({ ...r, cpu: r.total ? (cpuMs(hello.pid) - before) / r.total : undefined });
+  };
+  await measureHello();
+  const helloRow: Row = { scenario: 'Fastify hello-world (ceiling)', connections: 50, budget: '—', ratio: 1 };
+  rows.push(helloRow);
 
   const port = await freePort();
   // TRUST_PROXY: the SSE fan-out gives each client its own forwarded address, as real clients have (streams are capped per address).
@@ -112,16 +121,15 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
     const cpuBefore = cpuMs(app.pid);
     const r: LoadResult = await load({ name, url: app.url, connections, seconds: SECONDS, requests });
     const cpu = r.total ? (cpuMs(app.pid) - cpuBefore) / r.total : undefined;
-    const ratio = r.rps / helloRes.rps;
     const kb = r.bytesPerReq / 1024;
     const ok =
       (budget.p99 === undefined || r.p99 <= budget.p99) &&
       (budget.rps === undefined || r.rps >= budget.rps) &&
-      (budget.ratio === undefined || ratio >= budget.ratio) &&
       (budget.kb === undefined || kb <= budget.kb) &&
       r.non2xx === 0 &&
       r.errors === 0;
-    rows.push({ scenario: name, connections, rps: r.rps, p50: r.p50, p99: r.p99, budget: budget.label, ok, ratio, cpu, note: r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : `${kb.toFixed(1)} KB/resp` });
+    // The ratio and its budget are settled once every hello-world run is in (below).
+    rows.push({ scenario: name, connections, rps: r.rps, p50: r.p50, p99: r.p99, budget: budget.label, ok, minRatio: budget.ratio, cpu, note: r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : `${kb.toFixed(1)} KB/resp` });
   };
 
   const current = world.currentSeason;
@@ -140,6 +148,7 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   // Before anything is cached: the first statistics request also reads the season's totals of every player.
   await cold('Statistics, first request of a player (cold)', '/api/me/statistics?tz=Europe%2FLondon', 180);
   await cold('Dashboard, first request of a player (cold)', '/api/dashboard?tz=Europe%2FLondon', 180);
+  if (wanted('League table, 1,000 members')) await measureHello();
   await scenario('League table, 1,000 members', 50, rotate(() => ({ method: 'GET', path: `/api/leagues/${world.league1k}/table?page=1&pageSize=50` })), { p99: 25, ratio: 0.4, label: 'p99 ≤ 25 ms, ≥ 40% of hello' });
   await scenario('League table, 10,000 members (page 1)', 50, rotate(() => ({ method: 'GET', path: `/api/leagues/${world.league10k}/table?page=1&pageSize=50` })), { p99: 50, kb: 100, label: 'p99 ≤ 50 ms, ≤ 100 KB' });
   await scenario('League table, 10,000 members, all seasons', 50, rotate(() => ({ method: 'GET', path: `/api/leagues/${world.league10k}/table?season=all&page=1&pageSize=50` })), { label: '—' });
@@ -154,18 +163,40 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   await scenario('Statistics, past season', 20, rotate(() => ({ method: 'GET', path: `/api/me/statistics?tz=Europe%2FLondon&season=${world.pastSeason}` })), { p99: 30, label: 'p99 ≤ 30 ms' });
   await scenario('Fixtures of a gameweek', 50, rotate((i) => ({ method: 'GET', path: `/api/fixtures?season=${current}&gameweek=${(i % 38) + 1}` })), { label: '—' });
 
-  // Result saved with every player's prediction rescored (10,000 with the default world).
+  // A result saved with every player's prediction scored (10,000 with the default world): the
+  // most a result can rescore. Played matches (a final result may only be saved after kick-off)
+  // have their result cleared first (not measured: every prediction back to pending), so the save
+  // scores each one from nothing; clearing rescores as many and is reported beside it.
   if (wanted('result')) {
     const resultTimes: number[] = [];
-    // Played matches (a final result may only be saved after kick-off): correcting a result rescores every prediction on it just the same.
+    const clearTimes: number[] = [];
+    const admin = (method: 'PUT' | 'DELETE', fixtureId: string) =>
+      fetch(`${app.url}/api/admin/results/${encodeURIComponent(fixtureId)}`, {
+        method,
+        headers: { cookie: adminCookie, 'content-type': 'application/json' },
+        body: method === 'PUT' ? JSON.stringify({ homeScore: 2, awayScore: 1 }) : undefined,
+      });
     for (const fixtureId of world.playedFixtureIds.slice(-5)) {
-      const started = performance.now();
-      const res = await fetch(`${app.url}/api/admin/results/${encodeURIComponent(fixtureId)}`, { method: 'PUT', headers: { cookie: adminCookie, 'content-type': 'application/json' }, body: JSON.stringify({ homeScore: 2, awayScore: 1 }) });
+      let started = performance.now();
+      const cleared = await admin('DELETE', fixtureId);
+      clearTimes.push(performance.now() - started);
+      if (!cleared.ok) throw new Error(`clearing a result answered ${cleared.status}: ${await cleared.text()}`);
+      started = performance.now();
+      const res = await admin('PUT', fixtureId);
       resultTimes.push(performance.now() - started);
       if (!res.ok) throw new Error(`saving a result answered ${res.status}: ${await res.text()}`);
+      const { scored } = (await res.json()) as { scored: number };
+      if (scored !== PLAYERS) throw new Error(`saving a result scored ${scored} predictions, not ${PLAYERS}`);
     }
     const resultMs = median(resultTimes);
-    rows.push({ scenario: `Result saved, ${PLAYERS.toLocaleString('en')} predictions rescored`, value: resultMs, unit: 'ms (median of 5)', budget: '≤ 100 ms', ok: resultMs <= 100, note: `each: ${resultTimes.map((t) => t.toFixed(0)).join(', ')} ms` });
+    rows.push({
+      scenario: `Result saved, ${PLAYERS.toLocaleString('en')} predictions rescored`,
+      value: resultMs,
+      unit: 'ms (median of 5)',
+      budget: '≤ 100 ms',
+      ok: resultMs <= 100,
+      note: `each: ${resultTimes.map((t) => t.toFixed(0)).join(', ')} ms; clearing a result (as many back to pending): median ${median(clearTimes).toFixed(0)} ms`,
+    });
   }
 
   // One event to many SSE clients: a cheap admin change (the current season's last gameweek,
@@ -179,6 +210,16 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
     rows.push({ scenario: `One event to ${SSE_CLIENTS.toLocaleString('en')} SSE clients`, value: sseP99, unit: 'ms p99 delivery', budget: '≤ 250 ms', ok: sseP99 <= 250, note: `median ${median(delays).toFixed(0)} ms, from the change request to arrival` });
   }
   clearInterval(sampler);
+  await measureHello();
+  hello.stop();
+  const byRps = [...helloRuns].sort((a, b) => a.rps - b.rps);
+  const ceiling = byRps[Math.floor((byRps.length - 1) / 2)]!;
+  Object.assign(helloRow, { rps: ceiling.rps, p50: ceiling.p50, p99: ceiling.p99, cpu: median(helloRuns.flatMap((h) => (h.cpu === undefined ? [] : [h.cpu]))), note: `median of ${helloRuns.length} runs: ${helloRuns.map((h) => Math.round(h.rps).toLocaleString('en')).join(', ')} req/s` });
+  for (const row of rows) {
+    if (row.rps === undefined || row === helloRow) continue;
+    row.ratio = row.rps / ceiling.rps;
+    if (row.minRatio !== undefined && row.ratio < row.minRatio) row.ok = false;
+  }
   rows.push({ scenario: 'Server resident memory, peak under load', value: peakRss, unit: 'MB', budget: '≤ 400 MB', ok: peakRss <= 400 });
   await app.stop();
   await target.cleanup();

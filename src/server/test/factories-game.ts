@@ -42,3 +42,20 @@ export async function buildResult(db: DB, r: { fixtureId: string; homeScore?: nu
   await rescorePredictions(db, r.fixtureId, score);
   return { fixtureId: r.fixtureId, ...score, final: 1 };
 }
+
+/**
+ * A final result scored the way releases before migration 0017 scored it: a plain UPDATE of each
+ * prediction, the database's own triggers moving the `userPoints` aggregate. For migration tests
+ * that build a database as an earlier release wrote it (today's results code moves the aggregate
+ * itself and relies on 0017's triggers standing aside).
+ */
+export async function buildResultByTriggers(db: DB, r: { fixtureId: string; homeScore: number; awayScore: number; updatedAt?: string }) {
+  const score = { homeScore: r.homeScore, awayScore: r.awayScore };
+  await saveFinalResult(db, r.fixtureId, score, r.updatedAt ?? new Date().toISOString(), 'admin');
+  const picks = await db.selectFrom('predictions').select(['userId', 'homeScore', 'awayScore']).where('fixtureId', '=', r.fixtureId).execute();
+  for (const p of picks) {
+    const { points, outcome } = scorePrediction(p, score);
+    await db.updateTable('predictions').set({ points, outcome }).where('fixtureId', '=', r.fixtureId).where('userId', '=', p.userId).execute();
+  }
+  return { fixtureId: r.fixtureId, ...score, final: 1 };
+}

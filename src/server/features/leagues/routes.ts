@@ -25,7 +25,7 @@ import {
 import type { DB } from '../../db/index.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
-import { createTableCache, pageRowsJson, tableRowJson } from './table-cache.js';
+import { createTableCache, pageRowsJson, viewerRowJson } from './table-cache.js';
 import { countLiveMatches } from '../live/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
@@ -294,7 +294,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         'utf8',
       );
       const rows = pageRowsJson(entry, offset, pageSize, user.id);
-      const tail = Buffer.from(`,"viewer":${tableRowJson(viewer, entry.league.creatorId, user.id)}}`, 'utf8');
+      const tail = Buffer.from(`,"viewer":${viewerRowJson(entry, viewer)}}`, 'utf8');
       const body = Buffer.concat([head, rows, tail], head.length + rows.length + tail.length);
       // Sent as bytes: Fastify sends a Buffer as it is; the type provider only knows objects.
       return reply.type('application/json; charset=utf-8').send(body as unknown as TablePage);
