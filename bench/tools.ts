@@ -58,8 +58,9 @@ export async function startHello(): Promise<{ url: string; pid: number; stop(): 
 /** The production build of the server, as `npm start` runs it. Resolves at the first 200. */
 export async function startApp(env: Record<string, string>): Promise<{ url: string; pid: number; coldStartMs: number; child: ChildProcess; stop(): Promise<void> }> {
   const started = performance.now();
-  // BENCH_SERVER: another build of the server (an A/B comparison of two builds on the same world).
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER ?? 'dist/server/main.js'], {
+  // BENCH_SERVER: another build of the server (an A/B comparison of two builds on the same world);
+  // BENCH_NODE_ARGS: Node flags to try (e.g. heap sizes).
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), process.env.BENCH_SERVER ?? 'dist/server/main.js'], {
     // Production refuses the development outbox; the benchmark sends no mail, so any SMTP address will do.
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_SEASON: 'false', SMTP_URL: 'smtp://127.0.0.1:2525', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -40,26 +40,59 @@ export function rankOf(points: number, allPoints: readonly number[]): number {
   return above + 1;
 }
 
-/** One gameweek's table: each player's points, and all points sorted high to low. */
+/**
+ * One gameweek's table: each player's points by slot (NO_SCORE: no scored prediction in it), and
+ * every score sorted high to low. The slots are shared by every table of an index: a season of
+ * 10,000 players is 3 MB this way, where a map per gameweek took 40 MB (issue 15; the server
+ * keeps one per season, see statistics/routes.ts).
+ */
 export interface GameweekTable {
-  points: Map<string, number>;
+  slots: Map<string, number>;
+  points: Int32Array;
   sortedDesc: number[];
 }
 export type TotalsIndex = Map<number, GameweekTable>;
 
+/** A player's points in a gameweek table when they had no scored prediction in it (points are never negative). */
+export const NO_SCORE = -1;
+
+const sortedDescOf = (points: Int32Array): number[] => Array.from(points.filter((p) => p !== NO_SCORE).sort().reverse());
+
 /** Groups per-gameweek totals once, so many players' histories can be read from it cheaply. */
 export function indexTotals(totals: readonly GameweekTotal[]): TotalsIndex {
+  const slots = new Map<string, number>();
+  for (const t of totals) if (!slots.has(t.userId)) slots.set(t.userId, slots.size);
   const index: TotalsIndex = new Map();
   for (const t of totals) {
     let table = index.get(t.gameweek);
     if (!table) {
-      table = { points: new Map(), sortedDesc: [] };
+      table = { slots, points: new Int32Array(slots.size).fill(NO_SCORE), sortedDesc: [] };
       index.set(t.gameweek, table);
     }
-    table.points.set(t.userId, t.points);
+    table.points[slots.get(t.userId)!] = t.points;
   }
-  for (const table of index.values()) table.sortedDesc = [...table.points.values()].sort((a, b) => b - a);
+  for (const table of index.values()) table.sortedDesc = sortedDescOf(table.points);
   return index;
+}
+
+/** A player's points in one gameweek's table, or undefined without a scored prediction in it. */
+const scoreIn = (table: GameweekTable, userId: string): number | undefined => {
+  const slot = table.slots.get(userId);
+  const points = slot === undefined ? NO_SCORE : table.points[slot]!;
+  return points === NO_SCORE ? undefined : points;
+};
+
+/** Bytes an index holds, roughly (its arrays, and the shared slots' keys and entries once). */
+export function totalsIndexBytes(index: TotalsIndex): number {
+  let bytes = 0;
+  const counted = new Set<Map<string, number>>();
+  for (const table of index.values()) {
+    bytes += 64 + table.points.byteLength + table.sortedDesc.length * 8;
+    if (counted.has(table.slots)) continue;
+    counted.add(table.slots);
+    for (const id of table.slots.keys()) bytes += 64 + id.length * 2;
+  }
+  return bytes;
 }
 
 /** 1 + how many values in a descending list are greater than `points` (binary search). */
@@ -87,7 +120,7 @@ export function rankHistoryFromIndex(
   const gameweeks = [...new Set(gameweeksWithResults)].sort((a, b) => a - b);
   const entries: RankHistoryEntry[] = gameweeks.map((gameweek) => {
     const table = index.get(gameweek);
-    const mine = table?.points.get(userId);
+    const mine = table && scoreIn(table, userId);
     return {
       gameweek,
       rank: table && mine !== undefined ? rankInSorted(mine, table.sortedDesc) : null,
@@ -117,15 +150,15 @@ export function computeRankHistory(
 
 /** The tables of a subset of players (a league's members) from the everyone-index. */
 export function subsetIndex(index: TotalsIndex, userIds: Iterable<string>): TotalsIndex {
-  const ids = [...userIds];
+  const ids = [...new Set(userIds)];
+  const slots = new Map<string, number>();
   const out: TotalsIndex = new Map();
   for (const [gameweek, table] of index) {
-    const points = new Map<string, number>();
-    for (const id of ids) {
-      const p = table.points.get(id);
-      if (p !== undefined) points.set(id, p);
-    }
-    if (points.size > 0) out.set(gameweek, { points, sortedDesc: [...points.values()].sort((a, b) => b - a) });
+    const scores = ids.map((id) => scoreIn(table, id));
+    if (scores.every((p) => p === undefined)) continue;
+    if (slots.size === 0) ids.forEach((id, i) => slots.set(id, i));
+    const points = Int32Array.from(scores, (p) => p ?? NO_SCORE);
+    out.set(gameweek, { slots, points, sortedDesc: sortedDescOf(points) });
   }
   return out;
 }

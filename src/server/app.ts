@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createClock, type Clock } from './clock.js';
 import { openDatabase, type DatabaseHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startCheckpointer } from './db/checkpointer.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createLocalBus, createPostgresBus, type EventBus } from './realtime/bus.js';
 import { createAuth, type Auth } from './auth/auth.js';
@@ -90,12 +91,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? createClock(config.SCORELINE_NOW);
   const handle = opts.handle ?? openDatabase(config.DATABASE_URL);
   if (!opts.handle) await migrateToLatest(handle);
+  // The server's own SQLite file: checkpoints run beside the event loop (db/checkpointer.ts).
+  const checkpointer = !opts.handle && handle.sqlite && handle.url !== ':memory:' ? startCheckpointer(handle.sqlite, handle.url, { onError: (message) => app.log.warn({ message }, 'SQLite checkpoints are back on the main connection') }) : null;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db, clock, log: app.log });
   const bus = handle.dialect === 'postgres' ? await createPostgresBus(handle.url, app.log) : createLocalBus();
   const sessions = createSessionCache(bus);
   const auth = createAuth({ config, handle, mailer, clock, log: app.log, onUserChanged: (userId) => sessions.changed(userId) });
   const seasons = createSeasonSpans(() => handle.db, bus);
   app.decorate('deps', { config, clock, handle, db: handle.db, mailer, bus, auth, sessions, seasons });
+  app.decorateRequest('sessionLookup', null);
   const resolver = sessionUserResolver(app, sessions);
   app.decorate('sessionUser', resolver.resolve);
   app.decorate('sessionUserKnown', resolver.known);
@@ -126,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     seasons.close();
     await bus.close();
     mailer.close();
+    await checkpointer?.stop();
     if (!opts.handle) await handle.close();
   });
   return app;

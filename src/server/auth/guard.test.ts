@@ -47,6 +47,15 @@ describe('the guard runs before validation', () => {
     for (const r of api) expect(['public', 'user', 'verified', 'admin'], `${r.method} ${r.url}`).toContain(r.auth);
   });
 
+  it('guards the HEAD twin of every GET route that is not public', async () => {
+    const closed = t.app.routeList.filter((r) => r.auth !== 'public' && r.method === 'GET');
+    expect(closed.length).toBeGreaterThan(20);
+    for (const r of closed) {
+      const res = await t.request({ method: 'HEAD', url: r.url.replace(/:\w+/g, 'x').replace('*', 'anything') });
+      expect(res.statusCode, `HEAD ${r.url}`).toBe(401);
+    }
+  });
+
   it('an anonymous malformed request gets 401 on every route that is not public', async () => {
     const closed = t.app.routeList.filter((r) => r.auth !== 'public');
     expect(closed.length).toBeGreaterThan(40);

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
 import { ASK_DATABASE, type SessionUser } from './session.js';
 
@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller of a route that is not public (reading it on a public route is a bug and throws). */
     readonly user: SessionUser;
+    /** Set by the guard for a route that is not public; read it as `user`. */
+    caller: SessionUser | null;
   }
 }
 
@@ -37,53 +39,59 @@ export function authorize(user: SessionUser | null, level: Exclude<AuthLevel, 'p
   return user;
 }
 
-/** The level a request's route declared; routes outside /api and /dev (web files) are public. */
-export function routeAuthLevel(req: FastifyRequest): AuthLevel {
-  return req.routeOptions.config?.auth ?? 'public';
-}
-
 /**
- * The one guard: an `onRequest` hook, so it runs before the body is read or validated. A visitor
- * gets 401 and a player 403 whatever they send (a malformed body included).
+ * The one guard: an `onRequest` hook on every route that is not public, so it runs before the body
+ * is read or validated. A visitor gets 401 and a player 403 whatever they send (a malformed body
+ * included). It is attached to each route as the route is registered, from the route's own
+ * declaration (`config.auth`): a public route runs no guard, and a guarded one does not look its
+ * level up per request (reading `req.routeOptions` builds an object each time; issue 15).
  */
 export const authGuard = fp(
   async (app) => {
-    const callers = new WeakMap<FastifyRequest, SessionUser>();
+    // The caller is kept on the request (a WeakMap per request cost a slow write barrier each call, issue 15).
+    app.decorateRequest('caller', null);
     app.decorateRequest('user', {
       getter(this: FastifyRequest): SessionUser {
-        const user = callers.get(this);
+        const user = this.caller;
         if (!user) throw new Error(`req.user read on ${this.method} ${this.routeOptions.url ?? this.url}, a route without a signed-in caller`);
         return user;
       },
     });
-    // A callback hook that answers at once when the cookie and the session cache suffice (no promise per request).
-    app.addHook('onRequest', (req, _reply, done) => {
-      const level = routeAuthLevel(req);
-      if (level === 'public') return done();
-      const known = app.sessionUserKnown(req);
-      if (known !== ASK_DATABASE) {
-        let caller: SessionUser;
-        try {
-          caller = authorize(known, level);
-        } catch (err) {
-          return done(err as Error);
-        }
-        callers.set(req, caller);
-        return done();
-      }
-      app.sessionUser(req).then(
-        (user) => {
+    /** A callback hook that answers at once when the cookie and the session cache suffice (no promise per request). */
+    const guardFor = (level: Exclude<AuthLevel, 'public'>): onRequestHookHandler =>
+      function authGuardHook(req, _reply, done) {
+        const known = app.sessionUserKnown(req);
+        if (known !== ASK_DATABASE) {
           let caller: SessionUser;
           try {
-            caller = authorize(user, level);
+            caller = authorize(known, level);
           } catch (err) {
             return done(err as Error);
           }
-          callers.set(req, caller);
-          done();
-        },
-        (err: Error) => done(err),
-      );
+          req.caller = caller;
+          return done();
+        }
+        app.sessionUser(req).then(
+          (user) => {
+            let caller: SessionUser;
+            try {
+              caller = authorize(user, level);
+            } catch (err) {
+              return done(err as Error);
+            }
+            req.caller = caller;
+            done();
+          },
+          (err: Error) => done(err),
+        );
+      };
+    const guards = new Map(AUTH_LEVELS.filter((l) => l !== 'public').map((l) => [l, guardFor(l as Exclude<AuthLevel, 'public'>)]));
+    app.addHook('onRoute', (route) => {
+      const level = route.config?.auth ?? 'public';
+      if (level === 'public') return;
+      const guard = guards.get(level)!;
+      // First among the route's own hooks (after the app-wide ones: headers, Host and cross-site checks).
+      route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
     });
   },
   { name: 'auth-guard' },

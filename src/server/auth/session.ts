@@ -7,8 +7,16 @@ import type { SessionCache } from './session-cache.js';
 /** The signed-in user: the shape GET /api/me answers with (contract/account.ts `meDto`). */
 export type SessionUser = Me;
 
-/** Per request: the settled answer, or the database read under way. */
-const cache = new WeakMap<FastifyRequest, SessionUser | null | Promise<SessionUser | null>>();
+/** A request's session as far as it is known: not looked up yet (null), nobody signed in, the user, or the database read under way. */
+export const NOBODY = Symbol('nobody signed in');
+export type SessionLookup = null | typeof NOBODY | SessionUser | Promise<SessionUser | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Kept on the request itself (decorated in app.ts): a WeakMap per request cost a slow write barrier on every call (issue 15). */
+    sessionLookup: SessionLookup;
+  }
+}
 
 function toHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
@@ -125,29 +133,29 @@ export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache
     return user;
   };
   const known = (req: FastifyRequest): SessionUser | null | typeof ASK_DATABASE => {
-    const settled = cache.get(req);
-    if (settled !== undefined) return settled instanceof Promise ? ASK_DATABASE : settled;
+    const settled = req.sessionLookup;
+    if (settled !== null) return settled instanceof Promise ? ASK_DATABASE : settled === NOBODY ? null : settled;
     const token = tokenOf(req);
     const user = token ? sessions.get(token) : null;
     if (token && !user) return ASK_DATABASE;
-    cache.set(req, user);
+    req.sessionLookup = user ?? NOBODY;
     return user;
   };
   const resolve = (req: FastifyRequest): Promise<SessionUser | null> => {
-    const settled = cache.get(req);
+    const settled = req.sessionLookup;
     if (settled instanceof Promise) return settled;
-    if (settled !== undefined) return Promise.resolve(settled);
+    if (settled !== null) return Promise.resolve(settled === NOBODY ? null : settled);
     const token = tokenOf(req);
     const cached = token ? sessions.get(token) : null;
     if (!token || cached) {
-      cache.set(req, cached);
+      req.sessionLookup = cached ?? NOBODY;
       return Promise.resolve(cached);
     }
     const pending = load(token).catch((err: unknown) => {
       req.log.error({ err }, 'Session lookup failed');
       throw err;
     });
-    cache.set(req, pending);
+    req.sessionLookup = pending;
     return pending;
   };
   return { known, resolve };

@@ -48,7 +48,6 @@ describe('security', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
-      expect(res.headers['referrer-policy']).toBe('no-referrer');
     }
   });
 

@@ -73,7 +73,7 @@ describe('migration 0017: the aggregate of points in bulk, scored predictions on
     await buildResultByTriggers(db, { fixtureId: played.id, homeScore: 1, awayScore: 1 });
     await buildResultByTriggers(db, { fixtureId: second.id, homeScore: 2, awayScore: 1 });
     const before = { predictions: await predictionRows(anyDb), points: nonZero(await pointRows(anyDb)) };
-    const strays = (await pointRows(anyDb)).filter((r) => r.userId === newcomer.id);
+    const strays = (await pointRows(anyDb)).filter((r) => (r as Record<string, unknown>).userId === newcomer.id);
     // The old PostgreSQL triggers wrote rows at 0 for an unscored pick; SQLite's never did.
     if (dialect === 'postgres') expect(strays.length).toBeGreaterThan(0);
     else expect(strays).toEqual([]);

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,12 +21,11 @@ import {
   publicLeagueListReply,
   renameLeagueSchema,
   tablePageDto,
-  type TablePage,
 } from '../../../contract/leagues.js';
 import type { DB } from '../../db/index.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
-import { createTableCache, pageRowsJson, viewerRowJson } from './table-cache.js';
+import { createTableCache, pageBody } from './table-cache.js';
 import { countLiveMatches } from '../live/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
@@ -284,20 +284,15 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const viewer = entry.byUser.get(user.id);
       if (!viewer) throw forbidden(NOT_A_MEMBER);
       const { page, pageSize } = req.query;
-      const offset = (page - 1) * pageSize;
-      // The rows were serialised once with the cached table (table-cache.ts): the answer is put
-      // together as UTF-8 bytes, in the shape of `tablePageDto` (table-page.test.ts parses it with that schema).
-      const league = entry.league.creatorId === user.id ? entry.leagueJson.creator : entry.leagueJson.member;
-      const head = Buffer.from(
-        `{"league":${league},"season":${JSON.stringify(season ? season.id : ALL_SEASONS)},"gameweek":${req.query.gameweek ?? null},` +
-          `"page":${page},"pageSize":${pageSize},"total":${entry.rows.length},"rows":`,
-        'utf8',
-      );
-      const rows = pageRowsJson(entry, offset, pageSize, user.id);
-      const tail = Buffer.from(`,"viewer":${viewerRowJson(entry, viewer)}}`, 'utf8');
-      const body = Buffer.concat([head, rows, tail], head.length + rows.length + tail.length);
-      // Sent as bytes: Fastify sends a Buffer as it is; the type provider only knows objects.
-      return reply.type('application/json; charset=utf-8').send(body as unknown as TablePage);
+      // The answer is `tablePageDto` as bytes put together from the cached table (table-cache.ts
+      // pageBody; table-page.test.ts parses it with that schema), written straight to the socket:
+      // the rows' bytes, kept once per page, are sent as they are, never copied per request.
+      const { start, end } = pageBody(entry, { season: season ? season.id : ALL_SEASONS, gameweek: req.query.gameweek ?? null, page, pageSize }, viewer);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-type': 'application/json; charset=utf-8', 'content-length': start.length + Buffer.byteLength(end) });
+      res.write(start);
+      res.end(end);
     },
   );
 

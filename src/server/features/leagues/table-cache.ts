@@ -26,7 +26,7 @@ export interface TableEntry {
   rowJson: string[];
   /** The league as the page shows it (contract `leagueDto`), serialised once for its creator and once for other members. */
   leagueJson: { creator: string; member: string };
-  /** Pages already joined as UTF-8 (rows `offset`…`offset + size` without a viewer mark), by "offset:size"; bounded by `PAGES_MAX` and `pageAllowance`. */
+  /** The `start` of pages already answered to a viewer not on them (pageBody), by viewer kind and place; bounded by `PAGES_MAX` and `pageAllowance`. */
   pages: Map<string, Buffer>;
   /** Bytes held in `pages`; characters in `rowJson`. */
   pageChars: number;
@@ -51,42 +51,53 @@ export function viewerRowJson(entry: TableEntry, viewer: TableRow): string {
 }
 
 const PAGES_MAX = 32;
-/** Characters of joined pages one table keeps: a few pages of the biggest page size. */
-const PAGE_CHARS_MAX = 256 * 1024;
+/** Bytes of pages one table keeps: a few pages of the biggest page size. */
+const PAGE_BYTES_MAX = 256 * 1024;
 
-/** Characters of joined pages an entry may keep: as much as its rows, at most PAGE_CHARS_MAX. */
-const pageAllowance = (entry: TableEntry) => Math.min(entry.rowChars, PAGE_CHARS_MAX);
+/** Bytes of pages an entry may keep: as much as its rows, at most PAGE_BYTES_MAX. */
+const pageAllowance = (entry: TableEntry) => Math.min(entry.rowChars, PAGE_BYTES_MAX);
 
-/** Rows `offset`…`offset + size` joined as a JSON array, with no row marked as the viewer's, as UTF-8 (kept on the entry). */
-function joinedPage(entry: TableEntry, offset: number, size: number): Buffer {
-  const key = `${offset}:${size}`;
-  const hit = entry.pages.get(key);
-  if (hit !== undefined) return hit;
-  const json = Buffer.from(`[${entry.rowJson.slice(offset, offset + size).join(',')}]`, 'utf8');
-  // Kept within the allowance the cache's byte estimate counted for them (pageAllowance).
-  if (entry.pages.size < PAGES_MAX && entry.pageChars + json.length <= pageAllowance(entry)) {
-    entry.pages.set(key, json);
-    entry.pageChars += json.length;
-  }
-  return json;
+/** What a page answers besides its rows: the league seen by this viewer and the page's place (contract `tablePageDto`). */
+export interface PagePlace {
+  season: string;
+  gameweek: number | null;
+  page: number;
+  pageSize: number;
 }
 
 /**
- * The JSON array of rows `offset`…`offset + size` of a table, the viewer's row marked, as UTF-8:
- * a page without the viewer on it is joined once and kept, so most requests copy bytes already
- * encoded (issue 15: encoding and measuring the page's text was a tenth of a cached request).
+ * A page's answer in two parts: `start`, the UTF-8 bytes of everything up to the viewer's own
+ * row (the league, the place, the rows), and `end`, that row and the closing brace. The same
+ * `start` serves every viewer who is not on the page, so it is put together once and kept on the
+ * entry; a viewer on the page gets theirs marked (issue 15: a cached page costs no serialising,
+ * encoding or copying of its rows).
  */
-export function pageRowsJson(entry: TableEntry, offset: number, size: number, viewerId: string): Buffer {
-  const viewer = entry.byUser.get(viewerId);
+export function pageBody(entry: TableEntry, place: PagePlace, viewer: TableRow): { start: Buffer; end: string } {
+  const offset = (place.page - 1) * place.pageSize;
+  const isCreator = entry.league.creatorId === viewer.userId;
+  const end = `${viewerRowJson(entry, viewer)}}`;
   // Positions are 1-based and in order: the viewer is on this page only if their position falls in it.
-  if (!viewer || viewer.position <= offset || viewer.position > offset + size) return joinedPage(entry, offset, size);
-  const end = Math.min(entry.rows.length, offset + size);
-  const parts: string[] = [];
-  for (let i = offset; i < end; i++) {
-    const row = entry.rows[i]!;
-    parts.push(row.userId === viewerId ? viewerRowJson(entry, row) : entry.rowJson[i]!);
+  const onPage = viewer.position > offset && viewer.position <= offset + place.pageSize;
+  const key = `${isCreator ? 'c' : 'm'}:${place.season}:${place.gameweek}:${offset}:${place.pageSize}`;
+  if (!onPage) {
+    const kept = entry.pages.get(key);
+    if (kept !== undefined) return { start: kept, end };
   }
-  return Buffer.from(`[${parts.join(',')}]`, 'utf8');
+  const rows: string[] = [];
+  for (let i = offset; i < Math.min(entry.rows.length, offset + place.pageSize); i++) {
+    rows.push(entry.rows[i]!.userId === viewer.userId ? viewerRowJson(entry, viewer) : entry.rowJson[i]!);
+  }
+  const start = Buffer.from(
+    `{"league":${isCreator ? entry.leagueJson.creator : entry.leagueJson.member},"season":${JSON.stringify(place.season)},"gameweek":${place.gameweek},` +
+      `"page":${place.page},"pageSize":${place.pageSize},"total":${entry.rows.length},"rows":[${rows.join(',')}],"viewer":`,
+    'utf8',
+  );
+  // Kept within the allowance the cache's byte estimate counted for pages (pageAllowance).
+  if (!onPage && entry.pages.size < PAGES_MAX && entry.pageChars + start.length <= pageAllowance(entry)) {
+    entry.pages.set(key, start);
+    entry.pageChars += start.length;
+  }
+  return { start, end };
 }
 
 /** The entry for a table just read: rows serialised once, the league for both kinds of viewer. */

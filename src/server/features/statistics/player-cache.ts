@@ -36,11 +36,12 @@ interface Pending extends Scope {
 
 const DEFAULT_TTL_MS = 60_000;
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+const DEFAULT_HEAVY_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Bytes a value holds, roughly: its JSON length as UTF-16, plus an allowance per entry. */
 export const roughBytes = (value: unknown): number => 256 + (JSON.stringify(value)?.length ?? 0) * 2;
 
-export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxBytes?: number; heavyEntries?: number } = {}) {
+export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxBytes?: number; heavyEntries?: number; heavyMaxBytes?: number } = {}) {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   // A player's keys, so a save (thousands a second at peak) drops that player's entries without scanning everyone's.
   const byUser = new Map<string, Set<string>>();
@@ -59,8 +60,13 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
   });
   const sizes = new WeakMap<Entry, number>();
   const roughBytesOf = (e: Entry) => sizes.get(e) ?? roughBytes(e.value);
-  // A season's everyone-tables (tens of MB at 10,000 players): a few, by count, one per season asked for.
-  const heavy = new LRUCache<string, Entry>({ max: opts.heavyEntries ?? 4, ttl: opts.ttlMs ?? DEFAULT_TTL_MS });
+  // A season's everyone-tables (3 MB at 10,000 players): a few, one per season asked for, bounded by count and bytes.
+  const heavy = new LRUCache<string, Entry>({
+    max: opts.heavyEntries ?? 4,
+    maxSize: opts.heavyMaxBytes ?? DEFAULT_HEAVY_MAX_BYTES,
+    sizeCalculation: (e, key) => roughBytesOf(e) + key.length * 2,
+    ttl: opts.ttlMs ?? DEFAULT_TTL_MS,
+  });
   const pending = new Map<string, Pending>();
   let lastFingerprint: string | null = null;
 
@@ -112,7 +118,8 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
         const value = (await job.promise) as T;
         if (!job.stale) {
           const entry: Entry = { ...scope, value };
-          if (!opts.heavy) sizes.set(entry, (opts.bytes ?? roughBytes)(value));
+          // A heavy value says its own size (serialising tens of thousands of rows to measure them would cost more than the value).
+          sizes.set(entry, opts.bytes ? opts.bytes(value) : opts.heavy ? 1024 : roughBytes(value));
           store.set(key, entry);
           if (!opts.heavy && scope.userId !== null && store.has(key)) {
             let keys = byUser.get(scope.userId);

@@ -5,7 +5,7 @@ import { computeStatistics, isValidTimeZone } from '../../../game/statistics.js'
 import { rankHistoryFromIndex, subsetIndex } from '../../../game/rank-history.js';
 import { badRequest, notFound } from '../../errors.js';
 import { gameweekTotals, gameweeksWithResults, leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
-import { indexTotals } from '../../../game/rank-history.js';
+import { indexTotals, totalsIndexBytes } from '../../../game/rank-history.js';
 import type { TotalsSnapshot } from './service.js';
 import { playerCache } from './player-cache.js';
 import { presentStatistics } from './presenter.js';
@@ -62,7 +62,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
         cache.get(`totals:${season.id}`, everyone, async (): Promise<TotalsSnapshot> => {
           const [totals, gameweeks] = await Promise.all([gameweekTotals(db, season.id), gameweeksWithResults(db, season.id)]);
           return { index: indexTotals(totals), gameweeks };
-        }, { heavy: true });
+        }, { heavy: true, bytes: (s) => totalsIndexBytes(s.index) + s.gameweeks.length * 8 });
       const [stats, leagues, snapshot] = await Promise.all([
         cache.get(`stats:${user.id}:${season.id}:${tz}`, mine, async () => computeStatistics(await loadPredictionRecords(db, user.id, season.id), tz)),
         leaguesOf(db, user.id),

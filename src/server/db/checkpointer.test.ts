@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './index.js';
+import { startCheckpointer, type Checkpointer } from './checkpointer.js';
+
+/**
+ * SQLite checkpoints run in a worker thread with its own connection (db/checkpointer.ts), so a
+ * commit on the event loop never waits for one: the server's connection does not checkpoint, the
+ * worker copies every committed frame back into the database file, and a failed worker hands
+ * checkpoints back to the connection. SQLite only (PostgreSQL has its own checkpointer).
+ */
+const onSqlite = process.env.TEST_DB !== 'postgres';
+let dir = '';
+let handle: DatabaseHandle | undefined;
+let checkpointer: Checkpointer | undefined;
+afterEach(async () => {
+  await checkpointer?.stop();
+  checkpointer = undefined;
+  await handle?.close();
+  handle = undefined;
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const autocheckpoint = (h: DatabaseHandle) => Number(h.sqlite!.pragma('wal_autocheckpoint', { simple: true }));
+
+describe.runIf(onSqlite)('SQLite checkpoints beside the event loop', () => {
+  it('the connection stops checkpointing; the worker copies every committed page back, and the data is in the file', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-ckpt-'));
+    const file = path.join(dir, 'db.sqlite');
+    handle = openDatabase(file);
+    const sqlite = handle.sqlite!;
+    sqlite.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    checkpointer = startCheckpointer(sqlite, file, { everyMs: 20 });
+    expect(autocheckpoint(handle)).toBe(0);
+    // Enough separate commits that the connection would have checkpointed by itself (over 1,000 frames).
+    const insert = sqlite.prepare('INSERT INTO t (v) VALUES (?)');
+    for (let i = 0; i < 1500; i++) insert.run(`row ${i}`);
+    let report = await checkpointer.next();
+    for (let i = 0; i < 50 && report.checkpointed < report.log; i++) report = await checkpointer.next();
+    expect(report.log).toBeGreaterThan(1000);
+    expect(report.checkpointed).toBe(report.log);
+    // Another connection reads every row.
+    const other = new SQLite(file, { readonly: true });
+    expect(other.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 1500 });
+    other.close();
+    await checkpointer.stop();
+    checkpointer = undefined;
+    expect(autocheckpoint(handle)).toBe(1000);
+  });
+
+  it('a worker that fails hands checkpoints back to the connection and says so', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-ckpt-'));
+    const file = path.join(dir, 'db.sqlite');
+    handle = openDatabase(file);
+    const failures: string[] = [];
+    const failed = new Promise<void>((resolve) => {
+      checkpointer = startCheckpointer(handle!.sqlite!, file, { everyMs: 20, driver: path.join(dir, 'no-such-driver.js'), onError: (m) => (failures.push(m), resolve()) });
+    });
+    await failed;
+    expect(failures[0]).toMatch(/no-such-driver|Cannot find/);
+    expect(autocheckpoint(handle)).toBe(1000);
+  });
+});

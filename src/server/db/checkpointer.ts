@@ -1,0 +1,98 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+
+/**
+ * SQLite's write-ahead log is copied back into the database file by checkpoints. By default the
+ * connection that commits runs one every 1,000 pages, inside that commit and with an fsync of the
+ * database file: on the server's one event loop, a player's save every so often waited for the
+ * disk (issue 15: the saves' slowest answers). Here the server's connection never checkpoints
+ * (`wal_autocheckpoint = 0`); a worker thread with its own connection runs a PASSIVE checkpoint
+ * every `everyMs` (it never blocks the writer), and a last one when the server closes.
+ *
+ * Durability is unchanged: a commit is durable once it is in the log (WAL with synchronous =
+ * NORMAL, as before); a checkpoint only moves committed pages into the main file. Should the
+ * worker fail, the connection checkpoints by itself again.
+ */
+export interface CheckpointReport {
+  /** Frames in the log and frames copied back, as `PRAGMA wal_checkpoint` reports them. */
+  log: number;
+  checkpointed: number;
+  busy: number;
+}
+
+export interface Checkpointer {
+  /** Resolves after the next checkpoint has run (tests). */
+  next(): Promise<CheckpointReport>;
+  /** Runs a last checkpoint and ends the worker. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_AUTOCHECKPOINT = 1000;
+
+// A script, not a module file: it runs the same from the bundle (dist/server) and from the sources (tests).
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 5000');
+const run = () => {
+  try {
+    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed, busy: r.busy });
+  } catch (err) {
+    parentPort.postMessage({ error: String(err && err.message || err) });
+  }
+};
+const timer = setInterval(run, workerData.everyMs);
+parentPort.on('message', (m) => {
+  if (m !== 'stop') return;
+  clearInterval(timer);
+  run();
+  db.close();
+  parentPort.close();
+});
+`;
+
+export function startCheckpointer(
+  sqlite: SQLite.Database,
+  file: string,
+  opts: { everyMs?: number; onError?: (message: string) => void; /** Tests: a driver that fails to load. */ driver?: string } = {},
+): Checkpointer {
+  const driver = opts.driver ?? createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(WORKER, { eval: true, workerData: { driver, file, everyMs: opts.everyMs ?? 250 } });
+  sqlite.pragma('wal_autocheckpoint = 0');
+  let waiting: Array<(r: CheckpointReport) => void> = [];
+  let failed = false;
+  const fallBack = (message: string) => {
+    if (failed) return;
+    failed = true;
+    // Back to the connection's own checkpoints: the log must not grow without end.
+    sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+    opts.onError?.(message);
+  };
+  worker.on('message', (m: CheckpointReport | { error: string }) => {
+    if ('error' in m) return fallBack(m.error);
+    const resolvers = waiting;
+    waiting = [];
+    for (const resolve of resolvers) resolve(m);
+  });
+  worker.on('error', (err) => fallBack(err.message));
+  worker.unref();
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', (code) => {
+      if (!stopping) fallBack(`the checkpoint worker ended (code ${code})`);
+      resolve();
+    }),
+  );
+  return {
+    next: () => new Promise((resolve) => waiting.push(resolve)),
+    async stop() {
+      stopping = true;
+      worker.postMessage('stop');
+      await exited;
+      if (!failed) sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+    },
+  };
+}
