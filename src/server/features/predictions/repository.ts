@@ -31,16 +31,22 @@ export type FixtureCheck = (fixture: FixtureRow | undefined) => FixtureRow;
 export type SavePrediction = (p: PredictionRow & { userId: string }, check: FixtureCheck) => Promise<FixtureRow>;
 
 /**
- * Saves one player's prediction in one transaction: the fixture is read, `check` (the game's
- * rules, in the route) accepts or refuses it, and only then is the prediction written.
+ * Saves one player's prediction: the fixture is read, `check` (the game's rules, in the route)
+ * accepts or refuses it, and only then is the prediction written; the promise settles once that
+ * is committed.
  *
- * SQLite: the busiest write of the game (every save of every player), so it runs as prepared
- * statements on the raw connection in one synchronous transaction: through the query builder
- * the four statements (BEGIN, read, upsert, COMMIT) cost five times the database work itself
- * (issue 15, bench/profile.ts). It holds the query builder's connection lock meanwhile, so no
- * other query can run inside it. PostgreSQL: the same steps through Kysely.
+ * SQLite: the busiest write of the game (every save of every player), so (issue 15):
+ * - it runs as statements prepared once on the raw connection, synchronously: through the query
+ *   builder the four statements (BEGIN, read, upsert, COMMIT) cost five times the database work;
+ * - saves arriving together are committed together (group commit): each is read, checked and
+ *   written in turn inside one transaction, a refused or failed one changing nothing (SQLite
+ *   backs a failed statement out without ending the transaction), and every caller is answered
+ *   after the one commit. A commit writes the log pages it touched; at peak, dozens of saves on
+ *   the same few fixtures share them.
+ * It holds the query builder's connection lock meanwhile, so no other query runs inside it.
+ * PostgreSQL: one save per transaction through Kysely (its cost is round trips, not the builder).
  */
-export function predictionSaver(handle: DatabaseHandle): SavePrediction {
+export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: number } = {}): SavePrediction {
   const { db, sqlite } = handle;
   if (!sqlite) {
     return (p, check) =>
@@ -50,6 +56,7 @@ export function predictionSaver(handle: DatabaseHandle): SavePrediction {
         return fixture;
       });
   }
+  const batchMax = opts.batchMax ?? 256;
   const readFixture = sqlite.prepare<[string], FixtureRow & { rHome: number | null; rAway: number | null; rFinal: number | null }>(
     `SELECT f.*, r."homeScore" AS "rHome", r."awayScore" AS "rAway", r."final" AS "rFinal"
      FROM "fixtures" f LEFT JOIN "results" r ON r."fixtureId" = f."id" WHERE f."id" = ?`,
@@ -60,13 +67,47 @@ export function predictionSaver(handle: DatabaseHandle): SavePrediction {
      ON CONFLICT ("userId", "fixtureId") DO UPDATE SET "homeScore" = excluded."homeScore", "awayScore" = excluded."awayScore",
        "predictedAt" = excluded."predictedAt", "points" = excluded."points", "outcome" = excluded."outcome"`,
   );
-  const save = sqlite.transaction((p: PredictionRow & { userId: string }, check: FixtureCheck): FixtureRow => {
-    const row = readFixture.get(p.fixtureId);
-    const fixture = check(row ? toFixtureRow(row) : undefined);
-    upsert.run({ userId: p.userId, fixtureId: p.fixtureId, homeScore: p.homeScore, awayScore: p.awayScore, predictedAt: p.predictedAt, points: p.points, outcome: p.outcome });
-    return fixture;
-  });
-  return (p, check) => db.connection().execute(async () => save(p, check));
+  interface Waiting {
+    p: PredictionRow & { userId: string };
+    check: FixtureCheck;
+    resolve(fixture: FixtureRow): void;
+    reject(err: unknown): void;
+  }
+  type Outcome = { fixture: FixtureRow } | { err: unknown };
+  const saveAll = sqlite.transaction((items: Waiting[]): Outcome[] =>
+    items.map(({ p, check }) => {
+      try {
+        const row = readFixture.get(p.fixtureId);
+        const fixture = check(row ? toFixtureRow(row) : undefined);
+        upsert.run({ userId: p.userId, fixtureId: p.fixtureId, homeScore: p.homeScore, awayScore: p.awayScore, predictedAt: p.predictedAt, points: p.points, outcome: p.outcome });
+        return { fixture };
+      } catch (err) {
+        return { err };
+      }
+    }),
+  );
+  let queue: Waiting[] = [];
+  let scheduled = false;
+  const flush = async () => {
+    const items = queue.splice(0, batchMax);
+    if (queue.length > 0) setImmediate(() => void flush());
+    else scheduled = false;
+    try {
+      const outcomes = await db.connection().execute(async () => saveAll(items));
+      outcomes.forEach((o, i) => ('err' in o ? items[i]!.reject(o.err) : items[i]!.resolve(o.fixture)));
+    } catch (err) {
+      // The commit itself failed: nothing of this batch was written.
+      for (const item of items) item.reject(err);
+    }
+  };
+  return (p, check) =>
+    new Promise<FixtureRow>((resolve, reject) => {
+      queue.push({ p, check, resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => void flush());
+      }
+    });
 }
 
 function ownQuery(db: Executor, userId: string) {

@@ -152,6 +152,30 @@ describe('PUT /api/predictions/:fixtureId', () => {
     expect(await stored()).toEqual([]);
   });
 
+  test('saves sent together are each answered for themselves: the refused ones change nothing, the rest are all stored', async () => {
+    const { db } = t.app.deps;
+    await buildFixture(db, { id: 'LIV_EVE', homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2025-08-10T10:00:00.000Z', gameweek: 1 });
+    await buildPrediction(db, { userId: bob.id, fixtureId: 'LIV_EVE', homeScore: 1, awayScore: 1, predictedAt: '2025-08-09T09:00:00.000Z' });
+    // On SQLite these are committed together (predictions/repository.ts predictionSaver): one open
+    // match for both players, one past its deadline, one unknown, one out of bounds, all at once.
+    const answers = await Promise.all([
+      put('ARS_CHE', { homeScore: 3, awayScore: 1 }),
+      put('LIV_EVE', { homeScore: 4, awayScore: 4 }, bobCookie),
+      put('NO_SUCH_MATCH', { homeScore: 1, awayScore: 0 }),
+      put('ARS_CHE', { homeScore: 0, awayScore: 2 }, bobCookie),
+      put('ARS_CHE', { homeScore: 21, awayScore: 0 }, bobCookie),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 409, 404, 200, 400]);
+    expect(answers[1]!.json().error.message).toBe(DEADLINE_TEXT);
+    expect(answers[0]!.json().prediction.prediction).toMatchObject({ fixtureId: 'ARS_CHE', homeScore: 3, awayScore: 1 });
+    expect(answers[3]!.json().prediction.prediction).toMatchObject({ fixtureId: 'ARS_CHE', homeScore: 0, awayScore: 2 });
+    expect((await stored()).map((p) => [p.fixtureId, p.homeScore, p.awayScore])).toEqual([['ARS_CHE', 3, 1]]);
+    expect((await stored(bob.id)).map((p) => [p.fixtureId, p.homeScore, p.awayScore])).toEqual([
+      ['ARS_CHE', 0, 2],
+      ['LIV_EVE', 1, 1],
+    ]);
+  });
+
   test('saving publishes a live event for that user only, after the write', async () => {
     await put('ARS_CHE', { homeScore: 1, awayScore: 0 });
     await settle();
