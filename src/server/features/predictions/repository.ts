@@ -86,7 +86,7 @@ export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: numbe
       }
     }),
   );
-  let queue: Waiting[] = [];
+  const queue: Waiting[] = [];
   let scheduled = false;
   const flush = async () => {
     const items = queue.splice(0, batchMax);
