@@ -288,9 +288,14 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       // pageBody; table-page.test.ts parses it with that schema), written straight to the socket:
       // the rows' bytes, kept once per page, are sent as they are, never copied per request.
       const { start, end } = pageBody(entry, { season: season ? season.id : ALL_SEASONS, gameweek: req.query.gameweek ?? null, page, pageSize }, viewer);
+      const headers = reply.getHeaders() as OutgoingHttpHeaders; // a copy: the security headers set for this answer
+      headers['content-type'] = 'application/json; charset=utf-8';
+      headers['content-length'] = start.length + Buffer.byteLength(end);
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-type': 'application/json; charset=utf-8', 'content-length': start.length + Buffer.byteLength(end) });
+      res.writeHead(200, headers);
+      // One write to the socket for the headers, the kept bytes and the viewer's row.
+      res.cork();
       res.write(start);
       res.end(end);
     },
