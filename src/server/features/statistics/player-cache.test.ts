@@ -108,6 +108,23 @@ describe('the statistics and dashboard cache', () => {
     expect((await statistics()).totalPredictions).toBe(before.totalPredictions - 1);
   });
 
+  it('the leagues offered for the rank history follow a join, a rename and a leave at once, for every member', async () => {
+    expect((await statistics()).leagues).toEqual([]);
+    expect((await statistics(otherCookie)).leagues).toEqual([]);
+    const created = await t.request({ method: 'POST', url: '/api/leagues', cookie, payload: { name: 'Cache Club' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, code } = created.json().league;
+    expect((await statistics()).leagues).toEqual([{ id, name: 'Cache Club' }]);
+    expect((await t.request({ method: 'POST', url: '/api/leagues/join', cookie: otherCookie, payload: { code } })).statusCode).toBe(200);
+    expect((await statistics(otherCookie)).leagues).toEqual([{ id, name: 'Cache Club' }]);
+    // Renamed by its creator: the other member's list shows the new name at once.
+    expect((await t.request({ method: 'PATCH', url: `/api/leagues/${id}`, cookie, payload: { name: 'Renamed Club' } })).statusCode).toBe(200);
+    expect((await statistics(otherCookie)).leagues).toEqual([{ id, name: 'Renamed Club' }]);
+    expect((await t.request({ method: 'POST', url: `/api/leagues/${id}/leave`, cookie: otherCookie })).statusCode).toBe(200);
+    expect((await statistics(otherCookie)).leagues).toEqual([]);
+    expect((await statistics()).leagues).toEqual([{ id, name: 'Renamed Club' }]);
+  });
+
   it('a gameweek’s new dates move the dashboard to another current gameweek at once', async () => {
     expect((await dashboard()).currentGameweek).toBe(2);
     const res = await t.request({ method: 'PUT', url: `/api/admin/gameweeks/1?season=${TEST_SEASON}`, cookie: adminCookie, payload: { startDate: '2025-08-15', endDate: '2025-08-21' } });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { EventBus, LiveEvent } from '../../realtime/bus.js';
-import { sqliteChangeMarker, totalsFingerprint } from './repository.js';
+import { resultsVersion, sqliteChangeMarker, totalsFingerprint } from './repository.js';
 
 /**
  * Figures computed from a season's data, kept in memory until an event says their inputs changed
@@ -21,6 +21,12 @@ import { sqliteChangeMarker, totalsFingerprint } from './repository.js';
  * request, moves (`follow`). Bounded by bytes, least recently used first.
  */
 const SEASON_KEYS = new Set(['statistics', 'fixtures', 'predictions', 'gameweeks']);
+
+/**
+ * The scope of what depends on leagues rather than on a season (a player's list of leagues):
+ * dropped by any `['leagues']` event, for every player. Not a season id (those never hold ':').
+ */
+export const LEAGUE_LISTS = 'leagues:';
 
 interface Scope {
   seasonId: string;
@@ -96,8 +102,10 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
       const [head, season] = key;
       if (head === undefined || (key.length === 1 && (SEASON_KEYS.has(String(head)) || head === 'seasons'))) return invalidate(null, userId);
       if (SEASON_KEYS.has(String(head)) && typeof season === 'string') seasons.add(season);
+      // Leagues joined, left, renamed or deleted: every player's list of leagues (any player's may have changed).
+      if (head === 'leagues') seasons.add(LEAGUE_LISTS);
     }
-    for (const season of seasons) invalidate(season, userId);
+    for (const season of seasons) invalidate(season, season === LEAGUE_LISTS ? null : userId);
   };
   const unsubscribe = bus.subscribe(onEvent);
 
@@ -134,8 +142,8 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
     },
     /**
      * Forgets everything when the results' fingerprint moved (statistics/repository.ts
-     * `totalsFingerprint`): results written without an event (another process, a script) are seen
-     * on the next request all the same. Cheap: one small aggregate per request.
+     * `totalsFingerprint`, or PostgreSQL's results version): results written without an event
+     * (another process, a script) are seen on the next request all the same (`checkResults`).
      */
     follow(fingerprint: string) {
       if (fingerprint === lastFingerprint) return;
@@ -170,8 +178,9 @@ export function playerCache(app: FastifyInstance): AppPlayerCache {
     const made: AppPlayerCache = {
       ...base,
       checkResults() {
-        // PostgreSQL: other instances announce their writes, but a script's are only seen by reading.
-        if (!marker) return totalsFingerprint(db).then(base.follow);
+        // PostgreSQL: other instances announce their writes, but a script's are only seen by reading
+        // (one row that migration 0018's trigger keeps counting).
+        if (!marker) return resultsVersion(db).then(base.follow);
         const seen = marker();
         if (seen === followedMarker) return null;
         return totalsFingerprint(db).then((fingerprint) => {

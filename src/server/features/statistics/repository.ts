@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type SQLiteDatabase from 'better-sqlite3';
 import type { DB } from '../../db/index.js';
+import { RESULTS_VERSION_KEY } from '../../db/migrations/0018_results_version.js';
 import type { PredictionRecord } from '../../../game/statistics.js';
 import type { GameweekTotal } from '../../../game/rank-history.js';
 
@@ -81,6 +82,16 @@ export async function totalsFingerprint(db: DB): Promise<string> {
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest'), sql<number>`sum(${eb.ref('final')})`.as('finals')])
     .executeTakeFirstOrThrow();
   return `${Number(res.n)}|${res.latest ?? ''}|${Number(res.finals ?? 0)}`;
+}
+
+/**
+ * PostgreSQL: the count of changes to `results` kept by migration 0018's statement trigger
+ * (whoever wrote them, with or without a live event): one row read by its key per request,
+ * where the fingerprint above is an aggregate over every result.
+ */
+export async function resultsVersion(db: DB): Promise<string> {
+  const row = await db.selectFrom('appMeta').select('value').where('key', '=', RESULTS_VERSION_KEY).executeTakeFirst();
+  return row?.value ?? '0';
 }
 
 /**

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../errors.js';
 import { gameweekTotals, gameweeksWithResults, leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
 import { indexTotals, totalsIndexBytes } from '../../../game/rank-history.js';
 import type { TotalsSnapshot } from './service.js';
-import { playerCache } from './player-cache.js';
+import { LEAGUE_LISTS, playerCache } from './player-cache.js';
 import { presentStatistics } from './presenter.js';
 import { statisticsReply } from '../../../contract/statistics.js';
 import { errorDto } from '../../../contract/common.js';
@@ -65,7 +65,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
         }, { heavy: true, bytes: (s) => totalsIndexBytes(s.index) + s.gameweeks.length * 8 });
       const [stats, leagues, snapshot] = await Promise.all([
         cache.get(`stats:${user.id}:${season.id}:${tz}`, mine, async () => computeStatistics(await loadPredictionRecords(db, user.id, season.id), tz)),
-        leaguesOf(db, user.id),
+        cache.get(`leagues:${user.id}`, { seasonId: LEAGUE_LISTS, userId: user.id }, () => leaguesOf(db, user.id)),
         snapshotOf(),
       ]);
 
