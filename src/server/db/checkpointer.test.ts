@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './index.js';
@@ -62,5 +63,22 @@ describe.runIf(onSqlite)('SQLite checkpoints beside the event loop', () => {
     await failed;
     expect(failures[0]).toMatch(/no-such-driver|Cannot find/);
     expect(autocheckpoint(handle)).toBe(1000);
+  });
+
+  it('stopping keeps the process alive until the last checkpoint is done (graceful shutdown)', () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-ckpt-'));
+    const file = path.join(dir, 'db.sqlite');
+    // A process whose only remaining work is stop(): the worker is unreferenced while it runs, so
+    // without taking the reference back on stop the process ended before "stopped" was printed.
+    const script = `
+      import { openDatabase } from ${JSON.stringify(path.resolve('src/server/db/index.ts'))};
+      import { startCheckpointer } from ${JSON.stringify(path.resolve('src/server/db/checkpointer.ts'))};
+      const handle = openDatabase(${JSON.stringify(file)});
+      handle.sqlite.exec('CREATE TABLE t (v TEXT)');
+      const c = startCheckpointer(handle.sqlite, ${JSON.stringify(file)}, { everyMs: 60_000 });
+      c.stop().then(() => console.log('stopped'));
+    `;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(out).toContain('stopped');
   });
 });

@@ -90,6 +90,9 @@ export function startCheckpointer(
     next: () => new Promise((resolve) => waiting.push(resolve)),
     async stop() {
       stopping = true;
+      // Referenced again: on shutdown nothing else may keep the process alive until the last
+      // checkpoint is done (an unreferenced worker let the process end mid-close, silently).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
       if (!failed) sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
