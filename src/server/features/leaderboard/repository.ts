@@ -4,9 +4,10 @@ import { displayNameSql } from '../leagues/repository.js';
 
 /**
  * The overall leaderboard reads `userPoints` (per season, gameweek — 0 is the season total — and
- * player; kept exact by triggers), so every query is bounded to one (season, gameweek) by its
- * primary key prefix and, for the counts, by the index of migration 0017. A player is on it once
- * they have a scored prediction in that season (or gameweek). Order: points, then the name
+ * player; kept exact by triggers), so every query, the counts included, is bounded to one
+ * (season, gameweek) by the table's primary key prefix (migration 0014). A player is on it once
+ * they have a scored prediction in that season (or gameweek; migration 0017 removed the rows of
+ * players with none). Order: points, then the name
  * (case-insensitive), then the id — the league tables' order (src/game/ranking.ts).
  */
 export interface LeaderboardEntry {
