@@ -156,6 +156,28 @@ export async function sseFanout(baseUrl: string, n: number, trigger: () => Promi
   return delays;
 }
 
+/**
+ * Makes every request of a rotation once, `concurrency` at a time, and checks each answered 2xx:
+ * a scenario's steady state starts with every player in it seen once (a player's first request
+ * after a change is measured apart, as the cold rows).
+ */
+export async function primeAll(
+  baseUrl: string,
+  requests: Array<{ method?: string; path?: string; body?: string; headers?: Record<string, string> }>,
+  concurrency: number,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const r = requests[next++]!;
+      const res = await fetch(`${baseUrl}${r.path ?? '/'}`, { method: r.method ?? 'GET', headers: r.headers, body: r.body });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`priming ${r.method} ${r.path}: ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, requests.length) }, worker));
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;

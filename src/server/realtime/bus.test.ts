@@ -45,6 +45,47 @@ describe.skipIf(!onPostgres)('PostgreSQL live events survive a database restart 
     await server?.stop();
   });
 
+  test('events published together arrive, every one and in order, in a few transactions, not one each', { timeout: 30_000 }, async () => {
+    const admin = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
+    await admin.connect();
+    try {
+      const xid = async () => Number((await admin.query<{ x: string }>('SELECT txid_current()::text AS x')).rows[0]!.x);
+      const from = received.length;
+      const before = await xid();
+      // A burst, as many saves answered in the same moment publish (each NOTIFY transaction takes a transaction id).
+      await Promise.all(Array.from({ length: 200 }, (_, i) => bus.publish({ type: `burst-${i}`, keys: [['predictions']] })));
+      const used = (await xid()) - before - 1;
+      expect(used).toBeGreaterThan(0);
+      expect(used).toBeLessThan(10);
+      await vi.waitFor(() => expect(received.length - from).toBe(200), { timeout: 10_000 });
+      expect(received.slice(from).map((e) => e.type)).toEqual(Array.from({ length: 200 }, (_, i) => `burst-${i}`));
+    } finally {
+      await admin.end();
+    }
+  });
+
+  test('an event reaches this instance at once and exactly once, and every other instance through NOTIFY, as published', { timeout: 30_000 }, async () => {
+    const other = await createPostgresBus(`${server.baseUrl}/postgres`, log);
+    const seenElsewhere: LiveEvent[] = [];
+    other.subscribe((e) => seenElsewhere.push(e));
+    try {
+      const event: LiveEvent = { type: 'prediction', userId: 'u1', keys: [['predictions', '2026-27']] };
+      const from = received.length;
+      const sent = bus.publish(event);
+      // Delivered here before publish even resolves: the player's next request on this instance sees it.
+      expect(received.slice(from)).toEqual([event]);
+      await sent;
+      await vi.waitFor(() => expect(seenElsewhere).toEqual([event]), { timeout: 10_000 });
+      // The loop-back of its own notification is not delivered again: a marker sent after it
+      // arrives, and the event is still there once.
+      await publishFromElsewhere({ type: 'marker', keys: [['me']] });
+      await vi.waitFor(() => expect(received.map((e) => e.type)).toContain('marker'), { timeout: 10_000 });
+      expect(received.slice(from).map((e) => e.type)).toEqual(['prediction', 'marker']);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('events arrive before, the listener keeps retrying while the database is down, and events arrive after', { timeout: 60_000 }, async () => {
     await publishFromElsewhere({ type: 'before', keys: [['fixtures']] });
     await vi.waitFor(() => expect(received.map((e) => e.type)).toContain('before'), { timeout: 10_000 });
@@ -55,7 +96,8 @@ describe.skipIf(!onPostgres)('PostgreSQL live events survive a database restart 
       timeout: 30_000,
       interval: 50,
     });
-    expect(logs[0]).toMatchObject({ level: 'warn', msg: 'Live event listener lost its connection to PostgreSQL; reconnecting' });
+    // (The publisher's idle connection, dropped too, is logged apart.)
+    expect(logs.filter((l) => l.msg.startsWith('Live event listener'))[0]).toMatchObject({ level: 'warn', msg: 'Live event listener lost its connection to PostgreSQL; reconnecting' });
     const waits = logs.filter((l) => l.msg.startsWith('Live event listener could not reconnect')).map((l) => l.obj.retryInMs);
     expect(waits.slice(0, 5)).toEqual([100, 200, 400, 400, 400]);
     // Each failure is logged with its cause.

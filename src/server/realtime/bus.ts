@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { LiveEventPayload } from '../../contract/events.js';
@@ -19,6 +20,8 @@ export interface EventBus {
 }
 
 const CHANNEL = 'scoreline_events';
+/** Live events sent in one NOTIFY round trip at most (each payload is at most 8,000 bytes). */
+const PUBLISH_BATCH_MAX = 500;
 
 /** Fan-out inside one process: enough for SQLite, which one server owns. */
 export function createLocalBus(): EventBus {
@@ -55,8 +58,8 @@ export interface ReconnectOptions {
 export const LIVE_RESUMED: LiveEvent = { type: 'live.resumed', keys: [[]] };
 
 /**
- * PostgreSQL LISTEN/NOTIFY, so an event published by one instance reaches the SSE clients of
- * every instance (including its own, through the notification loop-back).
+ * PostgreSQL LISTEN/NOTIFY, so an event published by one instance reaches the SSE clients and
+ * caches of every instance (its own at once, the others through the notification).
  *
  * The listening connection is kept for the life of the server: when it drops (the database
  * restarts, fails over, or the network breaks) it reconnects with back-off (1 s, doubling to
@@ -69,12 +72,20 @@ export async function createPostgresBus(url: string, log: BusLog, opts: Reconnec
   const minDelay = opts.minDelayMs ?? 1000;
   const maxDelay = opts.maxDelayMs ?? 30_000;
   const local = createLocalBus();
+  /** This instance, as its notifications name it (never sent to browsers: stripped on receipt). */
+  const origin = crypto.randomUUID();
   let closed = false;
   let listener: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let failures = 0;
   const clientOptions = { connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true };
-  const publisher = new pg.Pool({ ...clientOptions, max: 2 });
+  // A NOTIFY commits a transaction of its own (PostgreSQL gives it a transaction id), and with
+  // synchronous_commit on every such commit waited for a WAL flush: one fsync per live event, so
+  // under a burst of saves the events queued behind the disk for seconds (issue 15). The commit
+  // of a notification has nothing to make durable (notifications are never replayed after a
+  // crash; a listener that loses its connection refetches, LIVE_RESUMED), so this pool's
+  // connections commit without waiting for the flush. The data's own commits are unchanged.
+  const publisher = new pg.Pool({ ...clientOptions, max: 1, options: '-c synchronous_commit=off' });
   // An idle pooled connection that drops emits 'error' on the pool; unhandled, it would end the process.
   publisher.on('error', (err) => log.warn({ err }, 'Live event publisher lost an idle connection'));
 
@@ -96,7 +107,10 @@ export async function createPostgresBus(url: string, log: BusLog, opts: Reconnec
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        void local.publish(JSON.parse(msg.payload) as LiveEvent);
+        const { origin: from, ...event } = JSON.parse(msg.payload) as LiveEvent & { origin?: string };
+        // This instance's own events were delivered here when published (publish, below).
+        if (from === origin) return;
+        void local.publish(event);
       } catch (err) {
         log.warn({ err }, 'Ignored a malformed live event');
       }
@@ -145,10 +159,41 @@ export async function createPostgresBus(url: string, log: BusLog, opts: Reconnec
   // At start-up a database that cannot be reached is an error the operator must see.
   listener = await connectOnce();
 
+  /**
+   * Events published while a NOTIFY is on its way are sent together by the next one: one round
+   * trip and one transaction for all of them, in the order they were published (PostgreSQL
+   * delivers a transaction's notifications in order, and folds identical ones into one, which
+   * is all a client needs of a duplicate). Each publish resolves once its own batch is committed.
+   */
+  const pending: Array<{ payload: string; resolve: () => void; reject: (err: unknown) => void }> = [];
+  let sending = false;
+  const sendPending = async () => {
+    sending = true;
+    while (pending.length > 0) {
+      const batch = pending.splice(0, PUBLISH_BATCH_MAX);
+      try {
+        await publisher.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n', [
+          CHANNEL,
+          batch.map((b) => b.payload),
+        ]);
+        for (const b of batch) b.resolve();
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
+    sending = false;
+  };
+
   return {
-    async publish(event) {
-      await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
-    },
+    publish: (event) =>
+      new Promise<void>((resolve, reject) => {
+        // This instance's subscribers (its caches, its SSE clients) have the event at once, so a
+        // player's next request here sees what they just changed; the other instances through
+        // NOTIFY, whose loop-back this instance then skips by its origin.
+        void local.publish(event);
+        pending.push({ payload: JSON.stringify({ ...event, origin }), resolve, reject });
+        if (!sending) void sendPending();
+      }),
     subscribe: (fn) => local.subscribe(fn),
     async close() {
       closed = true;
