@@ -8,7 +8,9 @@ import { createManualClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/index.js';
 import { dropDatabase, freshDatabaseUrl, testDialect } from '../test/databases.js';
-import { SESSION_CHANGED } from './session-cache.js';
+import { createSessionCache, SESSION_CHANGED } from './session-cache.js';
+import { createLocalBus } from '../realtime/bus.js';
+import type { SessionUser } from './session.js';
 
 /**
  * Verified sessions are cached (issue 15), and the cache never outlives what it caches: each test
@@ -104,12 +106,60 @@ describe('the session cache', () => {
     expect((await client.me(cookie)).statusCode).toBe(401);
   });
 
+  test('requests of one session made together read it from the database once', async () => {
+    const { db, handle, config } = t.app.deps;
+    const user = await buildUser(db, handle.dialect);
+    const cookie = await buildSessionCookie(db, handle.dialect, user.id, config.AUTH_SECRET);
+    const before = t.app.deps.sessions.stats().reads;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => client.me(cookie)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect(t.app.deps.sessions.stats().reads - before).toBe(1);
+  });
+
   test('signing out one player leaves other players cached', async () => {
     const ada = await cachedSession('ada@example.com');
     const bob = await cachedSession('bob@example.com');
     expect((await client.post('/api/auth/sign-out', {}, ada)).statusCode).toBe(200);
     expect((await client.me(ada)).statusCode).toBe(401);
     expect((await client.me(bob)).statusCode).toBe(200);
+  });
+});
+
+describe('a shared session read', () => {
+  const user = { id: 'u1', email: 'ada@example.com', name: 'Ada', username: 'ada', teamName: null, role: 'user', emailVerified: true, createdAt: '2026-11-01T00:00:00.000Z' } as SessionUser;
+  const later = () => Date.now() + 3600_000;
+
+  test('a request after a sign-out never joins a read that began before it, and that read is not kept', async () => {
+    const bus = createLocalBus();
+    const sessions = createSessionCache(bus);
+    let finishFirst: (v: { user: SessionUser; expiresAt: number }) => void = () => {};
+    const first = sessions.lookup('tok', () => new Promise((resolve) => (finishFirst = resolve)));
+    // Another request meanwhile shares it.
+    const joined = sessions.lookup('tok', () => Promise.reject(new Error('not called')));
+    // The session is signed out (its row deleted, the change announced) while the read is under way.
+    await bus.publish({ type: SESSION_CHANGED, keys: [['me']], userId: 'u1' });
+    let secondReads = 0;
+    const after = sessions.lookup('tok', async () => {
+      secondReads++;
+      return null;
+    });
+    finishFirst({ user, expiresAt: later() });
+    expect(await first).toEqual(user);
+    expect(await joined).toEqual(user);
+    expect(await after).toBeNull();
+    expect(secondReads).toBe(1);
+    // The read that began before the sign-out did not put the session back.
+    expect(sessions.get('tok')).toBeNull();
+    expect(sessions.stats().reads).toBe(2);
+    sessions.close();
+  });
+
+  test('a failed read fails the requests that shared it, and the next request reads again', async () => {
+    const sessions = createSessionCache(createLocalBus());
+    await expect(sessions.lookup('tok', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await sessions.lookup('tok', async () => ({ user, expiresAt: later() }))).toEqual(user);
+    expect(sessions.get('tok')).toEqual(user);
+    sessions.close();
   });
 });
 

@@ -98,8 +98,7 @@ export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache
     if (token !== null) verified.set(value, token);
     return token;
   };
-  const load = async (token: string): Promise<SessionUser | null> => {
-    const startedAt = sessions.generation();
+  const read = async (token: string): Promise<{ user: SessionUser; expiresAt: number } | null> => {
     const row = await db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
@@ -129,9 +128,9 @@ export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache
       emailVerified: Boolean(row.emailVerified),
       createdAt: new Date(row.createdAt).toISOString(),
     };
-    sessions.set(token, user, expiresAt, startedAt);
-    return user;
+    return { user, expiresAt };
   };
+  const load = (token: string) => sessions.lookup(token, () => read(token));
   const known = (req: FastifyRequest): SessionUser | null | typeof ASK_DATABASE => {
     const settled = req.sessionLookup;
     if (settled !== null) return settled instanceof Promise ? ASK_DATABASE : settled === NOBODY ? null : settled;
