@@ -92,7 +92,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const handle = opts.handle ?? openDatabase(config.DATABASE_URL);
   if (!opts.handle) await migrateToLatest(handle);
   // The server's own SQLite file: checkpoints run beside the event loop (db/checkpointer.ts).
-  const checkpointer = !opts.handle && handle.sqlite && handle.url !== ':memory:' ? startCheckpointer(handle.sqlite, handle.url, { onError: (message) => app.log.warn({ message }, 'SQLite checkpoints are back on the main connection') }) : null;
+  const checkpointer =
+    !opts.handle && handle.sqlite && handle.url !== ':memory:'
+      ? startCheckpointer(handle.sqlite, handle.url, {
+          onError: (message) => app.log.warn({ message }, 'SQLite checkpoints are back on the main connection'),
+        })
+      : null;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db, clock, log: app.log });
   const bus = handle.dialect === 'postgres' ? await createPostgresBus(handle.url, app.log) : createLocalBus();
   const sessions = createSessionCache(bus);
