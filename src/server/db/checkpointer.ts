@@ -23,8 +23,8 @@ export interface CheckpointReport {
 }
 
 /**
- * Frames in the log past which the server's connection checkpoints after a commit again, as
- * SQLite does by default at 1,000 (about 80 MB at 4 KB pages). The worker's checkpoints run while
+ * Frames in the log past which the server's connection checkpoints after a commit again (SQLite's
+ * default is 1,000 frames; 20,000 is about 80 MB at 4 KB pages). The worker's checkpoints run while
  * saves keep committing, so under sustained writes they never copy the log's last frame, and the
  * log only starts over once a checkpoint has: it grew by 30 MB a second at 8,000 saves a second
  * (issue 15). The connection's own checkpoint runs between two of its commits, so nothing lands
