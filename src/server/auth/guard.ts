@@ -60,30 +60,17 @@ export const authGuard = fp(
     /** A callback hook that answers at once when the cookie and the session cache suffice (no promise per request). */
     const guardFor = (level: Exclude<AuthLevel, 'public'>): onRequestHookHandler =>
       function authGuardHook(req, _reply, done) {
-        const known = app.sessionUserKnown(req);
-        if (known !== ASK_DATABASE) {
-          let caller: SessionUser;
+        const admit = (user: SessionUser | null) => {
           try {
-            caller = authorize(known, level);
+            req.caller = authorize(user, level);
           } catch (err) {
             return done(err as Error);
           }
-          req.caller = caller;
-          return done();
-        }
-        app.sessionUser(req).then(
-          (user) => {
-            let caller: SessionUser;
-            try {
-              caller = authorize(user, level);
-            } catch (err) {
-              return done(err as Error);
-            }
-            req.caller = caller;
-            done();
-          },
-          (err: Error) => done(err),
-        );
+          done();
+        };
+        const known = app.sessionUserKnown(req);
+        if (known !== ASK_DATABASE) return admit(known);
+        app.sessionUser(req).then(admit, (err: Error) => done(err));
       };
     const guards = new Map(AUTH_LEVELS.filter((l) => l !== 'public').map((l) => [l, guardFor(l as Exclude<AuthLevel, 'public'>)]));
     app.addHook('onRoute', (route) => {
