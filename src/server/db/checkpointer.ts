@@ -61,10 +61,15 @@ const run = () => {
     parentPort.postMessage({ error: String(err && err.message || err) });
   }
 };
-const timer = setInterval(run, workerData.everyMs);
+// The next checkpoint is timed from the end of the last (not a fixed interval): a slow one (a
+// slow fsync) is never followed at once by another, so the server's connection finds the
+// checkpoint lock free when it is past its limit.
+let timer;
+const loop = () => { run(); timer = setTimeout(loop, workerData.everyMs); };
+timer = setTimeout(loop, workerData.everyMs);
 parentPort.on('message', (m) => {
   if (m !== 'stop') return;
-  clearInterval(timer);
+  clearTimeout(timer);
   run();
   db.close();
   parentPort.close();
