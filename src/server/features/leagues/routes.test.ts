@@ -296,6 +296,36 @@ describe('league table', () => {
   });
 });
 
+describe('a table page from memory', () => {
+  test('is the answer the first read gave, headers included; bad seasons and outsiders get the same errors either way', async () => {
+    const alice = await player({ teamName: 'Alice' });
+    const bob = await player({ teamName: 'Bob' });
+    const league = await leagueOf(alice);
+    await joinByCode(bob.cookie, league.code);
+    const get = (cookie: string, query = '') => t.request({ method: 'GET', url: `/api/leagues/${league.id}/table${query}`, cookie });
+    for (const query of ['', '?gameweek=1', `?season=${TEST_SEASON}&page=1&pageSize=1`, '?season=all']) {
+      // The first request reads the table (and the seasons); the next ones answer from memory.
+      const read = await get(bob.cookie, query);
+      expect(read.statusCode).toBe(200);
+      for (const again of [await get(bob.cookie, query), await get(bob.cookie, query)]) {
+        expect(again.statusCode).toBe(200);
+        expect(again.body).toBe(read.body);
+        for (const h of ['content-type', 'content-length', 'content-security-policy', 'x-content-type-options']) expect(again.headers[h]).toBe(read.headers[h]);
+      }
+      expect((await get(alice.cookie, query)).json().viewer).toMatchObject({ userId: alice.id, isViewer: true });
+    }
+    for (let i = 0; i < 2; i++) {
+      const unknown = await get(bob.cookie, '?season=1999-00');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error.message).toBe('Season not found.');
+      const mixed = await get(bob.cookie, '?season=all&gameweek=1');
+      expect(mixed.statusCode).toBe(400);
+      const outsider = await player();
+      expect((await get(outsider.cookie)).statusCode).toBe(403);
+    }
+  });
+});
+
 describe('table freshness', () => {
   test('a newcomer sees the table at once, and the others see them after the live event', async () => {
     const alice = await player({ teamName: 'Alice' });

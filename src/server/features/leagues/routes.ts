@@ -1,13 +1,13 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generateLeagueCode, isLeagueCodeShape, normaliseLeagueCode } from '../../../game/league-code.js';
 import { DEADLINE_MS } from '../../../game/limits.js';
 import { errorDto, gameweekNumber, idParam, okDto } from '../../../contract/common.js';
 import { ALL_SEASONS, seasonId, seasonQuery } from '../../../contract/seasons.js';
-import { resolveCurrentSeason, resolveSeason } from '../seasons/service.js';
+import { resolveCurrentSeason, resolveSeason, resolveSeasonHeld, type SeasonRef } from '../seasons/service.js';
 import {
   createLeagueSchema,
   gameweekChoicesReply,
@@ -25,7 +25,7 @@ import {
 import type { DB } from '../../db/index.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
-import { createTableCache, pageBody } from './table-cache.js';
+import { createTableCache, pageBody, type TableEntry } from './table-cache.js';
 import { countLiveMatches } from '../live/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
@@ -43,6 +43,32 @@ const PAGE_SIZE_MAX = 100;
 const idParams = z.object({ id: idParam(100) });
 const memberParams = idParams.extend({ userId: idParam(100) });
 const gameweekQuery = gameweekNumber.optional();
+
+/** A table's scope: a season's overall (gameweek 0) or one gameweek, or every season added up (season null). */
+const tableScope = (season: SeasonRef | null, gameweek: number | undefined): repo.TableScope => (season ? { seasonId: season.id, gameweek: gameweek ?? 0 } : 'all');
+
+/**
+ * Answers a page of a table: `tablePageDto` as bytes put together from the cached table
+ * (table-cache.ts pageBody; table-page.test.ts parses it with that schema), written straight to
+ * the socket: the rows' bytes, kept once per page, are sent as they are, never copied per request.
+ * A viewer not in the table is refused.
+ */
+function sendTablePage(reply: FastifyReply, entry: TableEntry, season: SeasonRef | null, query: { gameweek?: number; page: number; pageSize: number }, userId: string): void {
+  const viewer = entry.byUser.get(userId);
+  if (!viewer) throw forbidden(NOT_A_MEMBER);
+  const { page, pageSize } = query;
+  const { start, end } = pageBody(entry, { season: season ? season.id : ALL_SEASONS, gameweek: query.gameweek ?? null, page, pageSize }, viewer);
+  const headers = reply.getHeaders() as OutgoingHttpHeaders; // a copy: the security headers set for this answer
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = start.length + Buffer.byteLength(end);
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, headers);
+  // One write to the socket for the headers, the kept bytes and the viewer's row.
+  res.cork();
+  res.write(start);
+  res.end(end);
+}
 
 /** Leagues (spec §2 Leaderboard / New League, §5, §8; DESIGN.md points 3, 4, 6). */
 export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCode?: () => string }) {
@@ -271,33 +297,28 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         response: { 200: tablePageDto, 400: errorDto, 404: errorDto },
       },
     },
-    async (req, reply) => {
+    (req, reply) => {
       const { user } = req;
       const all = req.query.season === ALL_SEASONS;
       if (all && req.query.gameweek !== undefined) throw badRequest('A gameweek table is of one season: choose a season.', 'validation_error');
-      const season = all ? null : await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season);
-      const scope: repo.TableScope = season ? { seasonId: season.id, gameweek: req.query.gameweek ?? 0 } : 'all';
-      let entry = await tables.get(req.params.id, scope);
-      // A member this cached table has not seen yet (joined on another instance a moment ago).
-      if (entry && !entry.byUser.has(user.id)) entry = await tables.get(req.params.id, scope, { fresh: true });
-      if (!entry) throw notFound(LEAGUE_GONE);
-      const viewer = entry.byUser.get(user.id);
-      if (!viewer) throw forbidden(NOT_A_MEMBER);
-      const { page, pageSize } = req.query;
-      // The answer is `tablePageDto` as bytes put together from the cached table (table-cache.ts
-      // pageBody; table-page.test.ts parses it with that schema), written straight to the socket:
-      // the rows' bytes, kept once per page, are sent as they are, never copied per request.
-      const { start, end } = pageBody(entry, { season: season ? season.id : ALL_SEASONS, gameweek: req.query.gameweek ?? null, page, pageSize }, viewer);
-      const headers = reply.getHeaders() as OutgoingHttpHeaders; // a copy: the security headers set for this answer
-      headers['content-type'] = 'application/json; charset=utf-8';
-      headers['content-length'] = start.length + Buffer.byteLength(end);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, headers);
-      // One write to the socket for the headers, the kept bytes and the viewer's row.
-      res.cork();
-      res.write(start);
-      res.end(end);
+      const now = app.deps.clock.now();
+      // A page of a table memory holds is answered without a promise (issue 15: the hottest
+      // request; each promise costs, and more once Better Auth's AsyncLocalStorage is in use).
+      // Otherwise the same steps with the reads awaited.
+      const season = all ? null : resolveSeasonHeld(app.deps.seasons, now, req.query.season);
+      if (season !== undefined) {
+        const entry = tables.held(req.params.id, tableScope(season, req.query.gameweek));
+        if (entry?.byUser.has(user.id)) return sendTablePage(reply, entry, season, req.query, user.id);
+      }
+      return (async () => {
+        const read = all ? null : (season ?? (await resolveSeason(app.deps.seasons, now, req.query.season)));
+        const scope = tableScope(read, req.query.gameweek);
+        let entry = await tables.get(req.params.id, scope);
+        // A member this cached table has not seen yet (joined on another instance a moment ago).
+        if (entry && !entry.byUser.has(user.id)) entry = await tables.get(req.params.id, scope, { fresh: true });
+        if (!entry) throw notFound(LEAGUE_GONE);
+        sendTablePage(reply, entry, read, req.query, user.id);
+      })();
     },
   );
 

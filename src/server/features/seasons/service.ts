@@ -78,7 +78,21 @@ const toRef = (s: SeasonSpanRow, current: SeasonSpanRow | null, now: Date): Seas
  * An id no season has is a 404 "Season not found.". The answer is shared: do not change it.
  */
 export async function resolveSeason(source: SeasonSource, now: Date, requested?: string): Promise<SeasonRef> {
-  const { state, refs } = resolveAt(await spansOf(source), now);
+  return seasonIn(await spansOf(source), now, requested);
+}
+
+/**
+ * `resolveSeason` without a promise when the in-memory spans are fresh; undefined when they must be
+ * read first (then call `resolveSeason`). For the hottest route, a cached league table page: each
+ * promise is work, and more once any AsyncLocalStorage is in use (issue 15).
+ */
+export function resolveSeasonHeld(spans: SeasonSpans, now: Date, requested?: string): SeasonRef | undefined {
+  const held = spans.held();
+  return held ? seasonIn(held, now, requested) : undefined;
+}
+
+function seasonIn(spans: SeasonSpanRow[], now: Date, requested: string | undefined): SeasonRef {
+  const { state, refs } = resolveAt(spans, now);
   const id = requested === undefined ? state.current?.id : requested;
   const season = id === undefined ? undefined : refs.get(id);
   if (!season) throw notFound(SEASON_NOT_FOUND);

@@ -17,6 +17,8 @@ import { listSeasonSpans, type SeasonSpanRow } from './repository.js';
  */
 export interface SeasonSpans {
   spans(): Promise<SeasonSpanRow[]>;
+  /** The spans when memory holds them fresh, else null (a hot route answers without a promise; issue 15). */
+  held(): SeasonSpanRow[] | null;
   clear(): void;
   close(): void;
 }
@@ -42,9 +44,12 @@ export function createSeasonSpans(db: () => DB, bus: EventBus, opts: { ttlMs?: n
   const unsubscribe = bus.subscribe((event) => {
     if (changesSeasonSpans(event)) clear();
   });
+  const held = () => (value && now() - value.at < ttlMs ? value.spans : null);
   return {
+    held,
     spans() {
-      if (value && now() - value.at < ttlMs) return Promise.resolve(value.spans);
+      const fresh = held();
+      if (fresh) return Promise.resolve(fresh);
       if (pending) return pending;
       const started = generation;
       const read = listSeasonSpans(db()).then(
