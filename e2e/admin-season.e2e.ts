@@ -69,8 +69,13 @@ test('the admin runs the season and a player sees the gameweek change live', asy
   });
 
   await page.goto('/admin');
+  // Loaded (fixtures and gameweeks): the list opens on the current gameweek, and with nothing to
+  // delete its delete button is disabled. ("Showing 0 of 0" is on screen while loading too, and
+  // the button is named for the filter only once the gameweeks are in: wait for the loaded state.)
+  await page.getByText('No fixtures yet. Import the season or add a fixture.').waitFor();
   await page.getByText('Showing 0 of 0 fixtures').waitFor();
-  await expect(page.getByRole('button', { name: 'Delete All Fixtures' }).isDisabled()).resolves.toBe(true);
+  await expect(page.getByLabel('Filter by gameweek').inputValue()).resolves.toBe('1');
+  await expect(page.getByRole('button', { name: 'Delete Gameweek 1' }).isDisabled()).resolves.toBe(true);
 
   // Import with one confirmation and visible progress.
   await page.getByRole('button', { name: 'Import All PL Fixtures' }).click();
