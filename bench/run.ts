@@ -109,7 +109,7 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   rows.push({ scenario: 'Cold start to first 200', value: app.coldStartMs, unit: 'ms', budget: '—' });
   // The server measured as production runs it: once anyone has signed in, Better Auth's
   // AsyncLocalStorage is in use, and on Node 20 that puts a hook on every promise of the process
-  // for good (measured: +8 % server CPU on a cached table page). The benchmark's players hold
+  // for good (decision 0034). The benchmark's players hold
   // ready-made cookies, so one call through Better Auth does what the first sign-in would.
   const authCall = await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie: cookies[0]! } });
   if (authCall.status !== 200) throw new Error(`Better Auth's get-session answered ${authCall.status}`);

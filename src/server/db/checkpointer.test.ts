@@ -81,36 +81,35 @@ describe.runIf(onSqlite)('SQLite checkpoints beside the event loop', () => {
     }
   };
 
-  it('past its limit the connection checkpoints by itself and the log starts over, worker or not', async () => {
+  /** A fresh database with the checkpointer on (a limit of 1,000 frames), after 20,000 commits back to back: its log's state. */
+  const logAfterCommits = async (everyMs: number) => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-ckpt-'));
     const file = path.join(dir, 'db.sqlite');
     handle = openDatabase(file);
     handle.sqlite!.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    checkpointer = startCheckpointer(handle.sqlite!, file, { everyMs, restartFrames: 1000 });
+    await commitBackToBack(handle, 20_000);
+    return { file, ...logState(handle, file) };
+  };
+
+  it('past its limit the connection checkpoints by itself and the log starts over, worker or not', async () => {
     // The worker does not run during the writes: what starts the log over is the connection alone,
     // which a worker must never switch off (left to the worker, 20,000 commits make 20,000+ frames).
-    checkpointer = startCheckpointer(handle.sqlite!, file, { everyMs: 60_000, restartFrames: 1000 });
-    await commitBackToBack(handle, 20_000);
-    const log = logState(handle, file);
+    const log = await logAfterCommits(60_000);
     expect(log.frames).toBeLessThan(1100);
     expect(log.restarts).toBeGreaterThanOrEqual(15);
   });
 
   it('under writes that never pause, with the worker checkpointing beside them, the log still starts over', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-ckpt-'));
-    const file = path.join(dir, 'db.sqlite');
-    handle = openDatabase(file);
-    handle.sqlite!.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
-    checkpointer = startCheckpointer(handle.sqlite!, file, { everyMs: 5, restartFrames: 1000 });
     // A write always lands while the worker copies, so its checkpoints never finish the log; the
     // connection's own checkpoint is skipped while the worker's runs and tried after the next
     // commit. How far past its limit the log gets is the commits made during one of the worker's
     // checkpoints (its fsync): up to 11,000 frames measured on a loaded machine, so the bound is
     // only what a log growing with every commit would reach (20,595 frames measured).
-    await commitBackToBack(handle, 20_000);
-    const log = logState(handle, file);
+    const log = await logAfterCommits(5);
     expect(log.frames).toBeLessThan(16_000);
     expect(log.restarts).toBeGreaterThanOrEqual(2);
-    const other = new SQLite(file, { readonly: true });
+    const other = new SQLite(log.file, { readonly: true });
     expect(other.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 20_000 });
     other.close();
   });

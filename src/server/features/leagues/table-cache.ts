@@ -159,20 +159,23 @@ export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?:
   }
 
   const keyOf = (leagueId: string, scope: TableScope) => `${scope === 'all' ? 'all' : `${scope.seasonId}:${scope.gameweek}`}:${leagueId}`;
+  /**
+   * The table when memory holds it fresh (null: no such league), undefined when it must be read
+   * (call `get`). Without a promise: a cached page is the hottest request (issue 15).
+   */
+  const held = (leagueId: string, scope: TableScope): TableEntry | null | undefined => {
+    const hit = entries.get(keyOf(leagueId, scope));
+    return hit && now() - hit.at < TTL_MS ? hit.entry : undefined;
+  };
   return {
-    /**
-     * The table when memory holds it fresh (null: no such league), undefined when it must be read
-     * (call `get`). Without a promise: a cached page is the hottest request (issue 15).
-     */
-    held(leagueId: string, scope: TableScope): TableEntry | null | undefined {
-      const hit = entries.get(keyOf(leagueId, scope));
-      return hit && now() - hit.at < TTL_MS ? hit.entry : undefined;
-    },
+    held,
     /** The table, from memory when fresh; `fresh` forces a reload (a member the cache has not seen yet). */
     async get(leagueId: string, scope: TableScope, getOpts: { fresh?: boolean } = {}): Promise<TableEntry | null> {
+      if (!getOpts.fresh) {
+        const kept = held(leagueId, scope);
+        if (kept !== undefined) return kept;
+      }
       const key = keyOf(leagueId, scope);
-      const hit = entries.get(key);
-      if (hit && !getOpts.fresh && now() - hit.at < TTL_MS) return hit.entry;
       const inFlight = pending.get(key);
       if (inFlight && inFlight.generation === generation && !getOpts.fresh) return inFlight.promise;
       const started = generation;
