@@ -23,8 +23,13 @@ export function joinErrorMessage(err: unknown): string {
   return `Failed to join league: ${(err as Error).message}`;
 }
 
+/**
+ * Spec §8: 'Failed to create league. Please try again.' unless the server said what to do instead:
+ * bad input (400), an unverified address (403), a cap reached (409), too many tries (429), the
+ * database away (503). Trying again does not help with those, so the message must say why.
+ */
 export function createErrorMessage(err: unknown): string {
-  if (err instanceof ApiError && (err.status === 400 || err.status === 503)) return err.message;
+  if (err instanceof ApiError && [400, 403, 409, 429, 503].includes(err.status)) return err.message;
   return 'Failed to create league. Please try again.';
 }
 
