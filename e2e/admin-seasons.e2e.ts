@@ -10,6 +10,7 @@ import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { fixtureId } from '../src/game/fixture-id.js';
+import { POLL_LEASE } from '../src/server/features/feed/scheduler.js';
 
 /**
  * The admin's seasons screen in Chromium against the real server: create a season from a small
@@ -65,6 +66,14 @@ beforeAll(async () => {
   try {
     const admin = await buildUser(handle.db, 'sqlite', { role: 'admin', email: 'admin@example.com' });
     adminCookie = await buildSessionCookie(handle.db, 'sqlite', admin.id, AUTH_SECRET);
+    // The scheduler's first poll (5 s after start) finds no feed yet and holds the poll for its
+    // 60-minute period. Waiting for it means no scheduled run can land between the test's own
+    // steps: one that ran just after "Sync now" became the card's "Last feed run" in a CI run.
+    const deadline = Date.now() + 30_000;
+    while (!(await handle.db.selectFrom('leases').select('holder').where('name', '=', POLL_LEASE).executeTakeFirst())) {
+      if (Date.now() > deadline) throw new Error('The feed scheduler never polled.');
+      await new Promise((r) => setTimeout(r, 100));
+    }
   } finally {
     await handle.close();
   }
@@ -132,6 +141,7 @@ test('the admin creates a season from a file, makes it current, syncs its feed, 
 
   // Its feed: a bad address is refused in the form, a good one saved, then Sync now.
   await card.getByRole('button', { name: 'Results feed' }).click();
+  await card.getByText('Read every 60 minutes, and when you press Sync now.', { exact: false }).waitFor();
   const address = card.getByLabel('Results feed address');
   await address.fill('file:///etc/passwd');
   await card.getByRole('button', { name: 'Save address' }).click();

@@ -161,12 +161,32 @@ describe('sync now', () => {
 
     // Players' screens of that season refresh (published after the commit).
     await new Promise((r) => setTimeout(r, t.app.deps.handle.dialect === 'postgres' ? 400 : 20));
-    expect(events.find((e) => e.type === 'feed.applied')?.keys).toEqual(expect.arrayContaining([['fixtures', SEASON], ['predictions', SEASON], ['leagues']]));
+    expect(events.find((e) => e.type === 'feed.applied')?.keys).toEqual(expect.arrayContaining([['fixtures', SEASON], ['predictions', SEASON], ['leagues'], ['admin', 'feed', SEASON]]));
 
     const again = (await syncNow()).json().run;
     expect(again).toMatchObject({ outcome: 'unchanged', message: 'No changes.' });
     const state = await feedState();
     expect(state.runs.map((r: { outcome: string }) => r.outcome)).toEqual(['unchanged', 'changed']);
+  });
+
+  test('every run reaches the admin’s open screens, a scheduled one that changed nothing too', async () => {
+    routes.set('/season.json', sendText(feedFile()));
+    await setFeed(`${base}/season.json`);
+    const events: LiveEvent[] = [];
+    t.app.deps.bus.subscribe((e) => events.push(e));
+    const settle = () => new Promise((r) => setTimeout(r, t.app.deps.handle.dialect === 'postgres' ? 400 : 20));
+    expect(await pollFeeds(t.app, 60_000)).toEqual([SEASON]);
+    await settle();
+    expect((await feedState()).runs[0]).toMatchObject({ outcome: 'unchanged' });
+    expect(events.map((e) => e.type)).toEqual(['feed.run']);
+    expect(events[0]!.keys).toEqual([['admin', 'seasons'], ['admin', 'feed', SEASON]]);
+
+    routes.set('/season.json', (res) => (res.writeHead(503), res.end('down')));
+    events.length = 0;
+    expect((await syncNow()).json().run).toMatchObject({ outcome: 'failed' });
+    await settle();
+    expect(events.map((e) => e.type)).toEqual(['feed.run']);
+    expect(events[0]!.keys).toEqual([['admin', 'seasons'], ['admin', 'feed', SEASON]]);
   });
 
   test('an admin’s manual kick-off change is not undone by the next run (three-way merge), but a later change by the feed is applied', async () => {

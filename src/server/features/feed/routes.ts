@@ -11,7 +11,7 @@ import { rescorePredictions, saveFinalResult } from '../results/repository.js';
 import { resultKeys } from '../results/routes.js';
 import { getSeason } from '../seasons/repository.js';
 import { getOpenConflict, listOpenConflicts, listRuns, setFeedUrl, settleConflict } from './repository.js';
-import { presentRun, runFeedSync } from './service.js';
+import { feedKeys, presentRun, runFeedSync } from './service.js';
 
 /** Runs shown on the screen. */
 const RUNS_SHOWN = 20;
@@ -41,7 +41,6 @@ export async function feedRoutes(fastify: FastifyInstance) {
       })),
     };
   };
-  const feedKeys = (id: string) => [['admin', 'seasons'], ['admin', 'feed', id]];
 
   app.get(
     '/api/admin/seasons/:id/feed',
@@ -96,7 +95,6 @@ export async function feedRoutes(fastify: FastifyInstance) {
       if (!season.feedUrl) throw conflict('Set the address of the season’s feed first.', 'no_feed');
       const out = await runFeedSync(app, season.id, 'admin');
       if (out.busy) throw conflict('This season’s feed is being read right now. Try again in a minute.', 'sync_running');
-      await app.deps.bus.publish({ type: 'feed.run', keys: feedKeys(season.id) });
       return { run: out.run };
     },
   );

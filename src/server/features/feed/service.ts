@@ -36,6 +36,9 @@ function runId(): string {
 
 export const feedLeaseName = (seasonId: string) => `feed:${seasonId}`;
 
+/** What an admin's open screens refetch when a season's feed settings or runs change. */
+export const feedKeys = (seasonId: string) => [['admin', 'seasons'], ['admin', 'feed', seasonId]];
+
 export type FeedSyncOutcome = { busy: true } | { busy: false; run: FeedRun };
 
 export function presentRun(r: RunRecord): FeedRun {
@@ -79,6 +82,7 @@ export async function runFeedSync(app: FastifyInstance, seasonId: string, trigge
       const r = run('failed', message, []);
       await insertRun(db, r);
       await pruneRuns(db, seasonId, RUNS_KEPT);
+      await app.deps.bus.publish({ type: 'feed.run', keys: feedKeys(seasonId) });
       app.log.warn({ season: seasonId, trigger }, `Results feed of ${seasonId}: ${message}`);
       return { busy: false as const, run: presentRun(r) };
     };
@@ -114,9 +118,12 @@ export async function runFeedSync(app: FastifyInstance, seasonId: string, trigge
     }
     if (!out.record) return await fail(out.report.summary);
     await pruneRuns(db, seasonId, RUNS_KEPT);
+    // Every recorded run reaches the admin's open screens, a scheduled one too: otherwise a
+    // poll that changed nothing becomes the season's "Last feed run" unseen.
     if (out.plan.ok && out.plan.changes.length) {
-      const keys = [...fixtureChangeKeys(seasonId), ...resultKeys(seasonId)];
-      await app.deps.bus.publish({ type: 'feed.applied', keys });
+      await app.deps.bus.publish({ type: 'feed.applied', keys: [...fixtureChangeKeys(seasonId), ...resultKeys(seasonId), ...feedKeys(seasonId)] });
+    } else {
+      await app.deps.bus.publish({ type: 'feed.run', keys: feedKeys(seasonId) });
     }
     app.log.info({ season: seasonId, trigger, outcome: out.record.outcome }, `Results feed of ${seasonId}: ${out.record.message}`);
     return { busy: false, run: presentRun(out.record) };
