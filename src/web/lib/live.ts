@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { liveEventDto } from '../../contract/events';
+import { coveringKeys } from './covering-keys';
 
 /**
  * Subscribes to /api/events and invalidates the TanStack Query keys each event names, so every
@@ -25,7 +26,7 @@ export function useLiveEvents(enabled = true) {
         }
         const event = liveEventDto.safeParse(data);
         if (!event.success) return;
-        for (const key of event.data.keys ?? []) void qc.invalidateQueries({ queryKey: key });
+        for (const key of coveringKeys(event.data.keys ?? [])) void qc.invalidateQueries({ queryKey: key });
       });
       source.onerror = () => {
         hadError = true;

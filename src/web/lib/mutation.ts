@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { coveringKeys } from './covering-keys';
 
 export interface ApiMutationOptions<TData, TVars> {
   /** Query prefixes to refetch once the call is over, success or not (other tabs learn it from live events). */
@@ -18,7 +19,7 @@ export function useApiMutation<TVars = void, TData = unknown>(call: (vars: TVars
     mutationFn: call,
     onSuccess: (data, vars) => opts.onSuccess?.(data, vars),
     onSettled: async () => {
-      await Promise.all((opts.invalidates ?? []).map((queryKey) => qc.invalidateQueries({ queryKey })));
+      await Promise.all(coveringKeys(opts.invalidates ?? []).map((queryKey) => qc.invalidateQueries({ queryKey })));
     },
   });
 }
