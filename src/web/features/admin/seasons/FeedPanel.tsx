@@ -9,6 +9,7 @@ import { displayTeamName } from '../../../../game/clubs';
 import { feedUrlSchema } from '../../../../contract/feed';
 import type { AdminSeason, FeedRun } from '../../../../contract/admin-seasons';
 import { notifyAdmin as notify } from '../AdminGate';
+import { plural } from '../../../lib/plural';
 import { useFeedState, useResolveConflict, useSetFeedUrl, useSyncNow } from './api';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
@@ -43,6 +44,12 @@ function RunItem({ run }: { run: FeedRun }) {
       )}
     </li>
   );
+}
+
+/** When the server reads a feed: every N minutes (FEED_POLL_MINUTES) and on "Sync now", or only then. */
+export function feedScheduleText(pollMinutes: number | null): string {
+  if (!pollMinutes) return 'Read when you press Sync now (no schedule is set on this server).';
+  return `Read every ${pollMinutes === 1 ? 'minute' : plural(pollMinutes, 'minute')}, and when you press Sync now.`;
 }
 
 /** A season's results feed: its address, "Sync now", recent runs and the conflicts to settle. */
@@ -111,7 +118,7 @@ export function FeedPanel({ season, pollMinutes }: { season: AdminSeason; pollMi
         </div>
         {errors.feedUrl && <p className="field-error">{errors.feedUrl.message}</p>}
         <p id={`${inputId}-help`} className="text-xs text-slate-600">
-          A Football.TXT or openfootball JSON file of this season. {pollMinutes ? `Read every ${pollMinutes} minutes, and when you press Sync now.` : 'Read when you press Sync now (no schedule is set on this server).'}
+          A Football.TXT or openfootball JSON file of this season. {feedScheduleText(pollMinutes)}
         </p>
       </form>
 
