@@ -303,7 +303,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       if (all && req.query.gameweek !== undefined) throw badRequest('A gameweek table is of one season: choose a season.', 'validation_error');
       const now = app.deps.clock.now();
       // A page of a table memory holds is answered without a promise (issue 15: the hottest
-      // request; each promise costs, and more once Better Auth's AsyncLocalStorage is in use).
+      // request; each promise costs, and more while an AsyncLocalStorage is on: auth/async-contexts.ts).
       // Otherwise the same steps with the reads awaited.
       const season = all ? null : resolveSeasonHeld(app.deps.seasons, now, req.query.season);
       if (season !== undefined) {

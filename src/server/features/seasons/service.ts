@@ -84,7 +84,7 @@ export async function resolveSeason(source: SeasonSource, now: Date, requested?:
 /**
  * `resolveSeason` without a promise when the in-memory spans are fresh; undefined when they must be
  * read first (then call `resolveSeason`). For the hottest route, a cached league table page: each
- * promise is work, and more once any AsyncLocalStorage is in use (issue 15).
+ * promise is work, and more while any AsyncLocalStorage is on (issue 15, auth/async-contexts.ts).
  */
 export function resolveSeasonHeld(spans: SeasonSpans, now: Date, requested?: string): SeasonRef | undefined {
   const held = spans.held();
