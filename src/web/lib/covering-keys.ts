@@ -1,6 +1,7 @@
-import type { QueryKey } from '@tanstack/react-query';
+import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 
-const covers = (prefix: QueryKey, key: QueryKey) => prefix.length <= key.length && prefix.every((part, i) => JSON.stringify(part) === JSON.stringify(key[i]));
+/** Whether invalidating `prefix` reaches `key`: TanStack's own rule for `invalidateQueries({ queryKey })`. */
+const covers = (prefix: QueryKey, key: QueryKey) => partialMatchKey(key, prefix);
 
 /**
  * The keys to invalidate for a list that may repeat itself: without exact repeats, and without a
