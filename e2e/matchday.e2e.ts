@@ -147,6 +147,14 @@ test('Live Matches shows the in-play score and provisional points, updating as t
   await adminPhone.getByRole('button', { name: 'Update score' }).waitFor();
   await adminPhone.screenshot({ path: `${SHOTS}/issue8-matches-admin-phone.png`, fullPage: true });
 
+  // What an admin is typing is kept when another update arrives meanwhile (another admin's, sent
+  // here through the API); the card above the form shows the new score.
+  await form.getByLabel('Arsenal', { exact: true }).fill('3');
+  const other = await adminCtx.request.put(`${server.url}/api/admin/live-scores/${encodeURIComponent('ArsenalFC_vs_ChelseaFC_2025-08-16')}`, { data: { homeScore: 2, awayScore: 2 } });
+  expect(other.status()).toBe(200);
+  await card(admin, 'Arsenal').getByTestId('match-score').filter({ hasText: '2 - 2' }).waitFor();
+  await expect(form.getByLabel('Arsenal', { exact: true }).inputValue()).resolves.toBe('3');
+
   expect(errors).toEqual([]);
   await Promise.all([playerCtx.close(), adminCtx.close(), phoneCtx.close(), adminPhoneCtx.close()]);
 });

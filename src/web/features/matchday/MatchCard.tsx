@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../components/ClubBadge';
 import { ClubName } from '../../components/ClubName';
@@ -69,10 +69,15 @@ function LiveScoreForm({ match }: { match: Match }) {
   const [away, setAway] = useState(fixture.result ? String(fixture.result.awayScore) : '');
   const [error, setError] = useState<string | null>(null);
   const save = useSetLiveScore();
-  // Another admin's update arrives over the event stream: show it unless this admin is typing.
+  // Another admin's update arrives over the event stream: show it unless this admin has changed
+  // the fields since they last showed the stored score (what is being typed is never replaced).
   const saved = fixture.result ? `${fixture.result.homeScore}-${fixture.result.awayScore}` : '';
+  const shown = useRef(`${home}-${away}`);
   useEffect(() => {
     if (!fixture.result) return;
+    const untouched = `${home}-${away}` === shown.current;
+    shown.current = saved;
+    if (!untouched) return;
     setHome(String(fixture.result.homeScore));
     setAway(String(fixture.result.awayScore));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the stored score changes
@@ -88,6 +93,8 @@ function LiveScoreForm({ match }: { match: Match }) {
     setError(null);
     try {
       await save.mutateAsync({ fixtureId: fixture.id, body: parsed.data });
+      // The fields now show what is stored (unless changed while saving).
+      shown.current = `${parsed.data.homeScore}-${parsed.data.awayScore}`;
       notify('success', `In-play score updated: ${displayTeamName(fixture.homeTeam)} ${parsed.data.homeScore} - ${parsed.data.awayScore} ${displayTeamName(fixture.awayTeam)}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Could not save the score.');
