@@ -116,6 +116,24 @@ describe('the session cache', () => {
     expect(t.app.deps.sessions.stats().reads - before).toBe(1);
   });
 
+  test('the cached session answers only its own signed cookie: another signature on its token is refused, with no database read', async () => {
+    const cookie = await cachedSession();
+    const [name, value] = cookie.split(/=(.*)/s) as [string, string];
+    const decoded = decodeURIComponent(value);
+    const dot = decoded.lastIndexOf('.');
+    const signature = decoded.slice(dot + 1);
+    // The same token, its signature changed by one character (still base64, same length).
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const forged = `${name}=${encodeURIComponent(`${decoded.slice(0, dot)}.${flipped}`)}`;
+    const { entries, reads } = t.app.deps.sessions.stats();
+    expect((await client.me(forged)).statusCode).toBe(401);
+    expect((await client.me(`${name}=${encodeURIComponent(decoded.slice(0, dot))}`)).statusCode).toBe(401);
+    expect(t.app.deps.sessions.stats()).toMatchObject({ entries, reads });
+    // The genuine cookie is still answered, from the cache.
+    expect((await client.me(cookie)).statusCode).toBe(200);
+    expect(t.app.deps.sessions.stats().reads).toBe(reads);
+  });
+
   test('signing out one player leaves other players cached', async () => {
     const ada = await cachedSession('ada@example.com');
     const bob = await cachedSession('bob@example.com');

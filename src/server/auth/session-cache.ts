@@ -18,7 +18,9 @@ import { withAsyncContexts } from './async-contexts.js';
  *   drops them before it publishes;
  * - a lookup that began before an invalidation is not stored (a generation counter), so a read
  *   racing a sign-out cannot put the old session back.
- * Only valid sessions are kept; an unknown token always goes to the database. Bounded by bytes.
+ * Entries are keyed by the session cookie's signed value (auth/session.ts stores one only after its
+ * signature checked out). Only valid sessions are kept; an unknown value always goes to the
+ * database. Bounded by bytes.
  */
 export const SESSION_CHANGED = 'session.changed';
 
@@ -48,7 +50,7 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
   });
   let generation = 0;
   /**
-   * Database reads under way, by token: concurrent requests of one session share one read (a page
+   * Database reads under way, by key: concurrent requests of one session share one read (a page
    * makes several API calls at once; when an entry expires, every request of that session in the
    * next few milliseconds would otherwise read it again: issue 15 measured one read per six
    * cached table pages on PostgreSQL). Emptied by every invalidation, so a request that arrives
@@ -66,7 +68,7 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
       entries.clear();
       return;
     }
-    for (const [token, e] of entries.entries()) if (e.user.id === userId) entries.delete(token);
+    for (const [key, e] of entries.entries()) if (e.user.id === userId) entries.delete(key);
   };
 
   const unsubscribe = bus.subscribe((event: LiveEvent) => {
@@ -76,36 +78,36 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
   });
 
   return {
-    /** The cached user of a token, if the entry is fresh and the session has not expired. */
-    get(token: string): SessionUser | null {
-      const hit = entries.get(token);
+    /** The cached user of a session (by its cookie's signed value), if the entry is fresh and the session has not expired. */
+    get(key: string): SessionUser | null {
+      const hit = entries.get(key);
       if (!hit) return null;
       if (hit.expiresAt <= Date.now()) {
-        entries.delete(token);
+        entries.delete(key);
         return null;
       }
       return hit.user;
     },
     /**
-     * The user of a token not in the cache: `read` (the database) is called once for all the
+     * The user of a session not in the cache: `read` (the database) is called once for all the
      * requests that ask meanwhile; a valid session it finds is kept unless an invalidation came
      * while it was being read (a read racing a sign-out cannot put the old session back).
      */
-    lookup(token: string, read: () => Promise<Entry | null>): Promise<SessionUser | null> {
-      const shared = reading.get(token);
+    lookup(key: string, read: () => Promise<Entry | null>): Promise<SessionUser | null> {
+      const shared = reading.get(key);
       if (shared) return shared;
       const startedAt = generation;
       reads++;
       const pending = read()
         .then((found) => {
           if (!found) return null;
-          if (startedAt === generation) entries.set(token, found);
+          if (startedAt === generation) entries.set(key, found);
           return found.user;
         })
         .finally(() => {
-          if (reading.get(token) === pending) reading.delete(token);
+          if (reading.get(key) === pending) reading.delete(key);
         });
-      reading.set(token, pending);
+      reading.set(key, pending);
       return pending;
     },
     /** Drops a user's entries here and on every other instance. Call after the change is committed. */

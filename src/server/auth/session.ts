@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Me } from '../../contract/account.js';
 import type { SessionCache } from './session-cache.js';
@@ -59,21 +58,6 @@ export function verifySignedToken(value: string, secret: string): string | null 
   return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : null;
 }
 
-/** Reads Better Auth's signed session cookie (`token.signature`, HMAC-SHA256, base64). */
-export function readSessionToken(cookieHeader: string | undefined, secret: string, secure: boolean): string | null {
-  const value = sessionCookieValue(cookieHeader, secure);
-  return value === null ? null : verifySignedToken(value, secret);
-}
-
-/**
- * Signed cookie values already verified, and their tokens: the same player sends the same cookie
- * on every request, so the HMAC is worked out once per cookie rather than per request. Only values
- * whose signature checked out are kept (a forger cannot fill it), bounded by count and bytes. Whether the session
- * is still valid is the session cache's and the database's question, asked every time.
- */
-const VERIFIED_MAX = 20_000;
-const VERIFIED_MAX_BYTES = 4 * 1024 * 1024;
-
 /** What a request's cookie says without a database read: no valid session (null), the cached user, or "ask the database". */
 export const ASK_DATABASE = Symbol('ask the database');
 
@@ -83,21 +67,17 @@ export const ASK_DATABASE = Symbol('ask the database');
  * so it avoids the heavier general-purpose path of the auth library), or from the short-lived
  * cache of verified sessions (session-cache.ts), which checks expiry on every hit.
  *
- * `known(req)` answers synchronously when no database read is needed (no or a badly signed
- * cookie, or a cached session), so the auth guard costs no promise on a cached request (issue 15).
+ * The cache is keyed by the cookie's whole signed value (`token.signature`), and a value is stored
+ * only after its signature checked out and the database found its session. So a cached request
+ * costs one lookup and no HMAC, and a value with any other signature (a forgery) never matches an
+ * entry: it is verified, refused, and costs no database read.
+ *
+ * `known(req)` answers synchronously when no database read is needed (no cookie, or a cached
+ * session), so the auth guard costs no promise on a cached request (issue 15).
  */
 export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache) {
   const { config, db } = app.deps;
-  const verified = new LRUCache<string, string>({ max: VERIFIED_MAX, maxSize: VERIFIED_MAX_BYTES, sizeCalculation: (token, value) => (token.length + value.length) * 2 + 64 });
-  const tokenOf = (req: FastifyRequest): string | null => {
-    const value = sessionCookieValue(req.headers.cookie, config.secureCookies);
-    if (value === null) return null;
-    const known = verified.get(value);
-    if (known !== undefined) return known;
-    const token = verifySignedToken(value, config.AUTH_SECRET);
-    if (token !== null) verified.set(value, token);
-    return token;
-  };
+  const cookieValue = (req: FastifyRequest) => sessionCookieValue(req.headers.cookie, config.secureCookies);
   const read = async (token: string): Promise<{ user: SessionUser; expiresAt: number } | null> => {
     const row = await db
       .selectFrom('session')
@@ -130,13 +110,13 @@ export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache
     };
     return { user, expiresAt };
   };
-  const load = (token: string) => sessions.lookup(token, () => read(token));
   const known = (req: FastifyRequest): SessionUser | null | typeof ASK_DATABASE => {
     const settled = req.sessionLookup;
     if (settled !== null) return settled instanceof Promise ? ASK_DATABASE : settled === NOBODY ? null : settled;
-    const token = tokenOf(req);
-    const user = token ? sessions.get(token) : null;
-    if (token && !user) return ASK_DATABASE;
+    const value = cookieValue(req);
+    const user = value === null ? null : sessions.get(value);
+    // A value not in the cache is checked in resolve (its signature, then the database).
+    if (value !== null && !user) return ASK_DATABASE;
     req.sessionLookup = user ?? NOBODY;
     return user;
   };
@@ -144,13 +124,15 @@ export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache
     const settled = req.sessionLookup;
     if (settled instanceof Promise) return settled;
     if (settled !== null) return Promise.resolve(settled === NOBODY ? null : settled);
-    const token = tokenOf(req);
-    const cached = token ? sessions.get(token) : null;
-    if (!token || cached) {
+    const value = cookieValue(req);
+    const cached = value === null ? null : sessions.get(value);
+    const token = value === null || cached ? null : verifySignedToken(value, config.AUTH_SECRET);
+    if (token === null) {
       req.sessionLookup = cached ?? NOBODY;
       return Promise.resolve(cached);
     }
-    const pending = load(token).catch((err: unknown) => {
+    // Kept under the whole signed value: only a value whose signature checked out is ever stored.
+    const pending = sessions.lookup(value!, () => read(token)).catch((err: unknown) => {
       req.log.error({ err }, 'Session lookup failed');
       throw err;
     });
