@@ -40,9 +40,16 @@ export const TOO_MANY_MEMBERSHIPS = `You are in ${MEMBERSHIPS_MAX} leagues, the 
 const CODE_ATTEMPTS = 10;
 const PAGE_SIZE_MAX = 100;
 
-const idParams = z.object({ id: idParam(100) });
+export const idParams = z.object({ id: idParam(100) });
 const memberParams = idParams.extend({ userId: idParam(100) });
 const gameweekQuery = gameweekNumber.optional();
+/** A table page's query (also what bench/subtract.ts validates on its comparison routes). */
+export const tableQuery = z.object({
+  season: seasonId.optional(),
+  gameweek: gameweekQuery,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(50),
+});
 
 /** A table's scope: a season's overall (gameweek 0) or one gameweek, or every season added up (season null). */
 const tableScope = (season: SeasonRef | null, gameweek: number | undefined): repo.TableScope => (season ? { seasonId: season.id, gameweek: gameweek ?? 0 } : 'all');
@@ -288,12 +295,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         tags: ['leagues'],
         summary: 'League table of a season (the current one unless ?season=; season=all adds up every season): overall, or one gameweek; paginated, always with the viewer’s own row',
         params: idParams,
-        querystring: z.object({
-          season: seasonId.optional(),
-          gameweek: gameweekQuery,
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(50),
-        }),
+        querystring: tableQuery,
         response: { 200: tablePageDto, 400: errorDto, 404: errorDto },
       },
     },
