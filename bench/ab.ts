@@ -1,12 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/server/db/index.js';
-import { buildSessionCookie } from '../src/server/test/factories.js';
 import { freePort } from '../e2e/support/server.js';
-import { sqliteWorld } from './world-cache.js';
+import { signedInSqliteWorld } from './world-cache.js';
 import { cpuMs, load, median, primeAll, startApp, startHello } from './tools.js';
 
 /**
@@ -24,14 +20,7 @@ const [a, b] = process.argv.slice(2, 4);
 if (!a || !b) throw new Error('usage: npx tsx bench/ab.ts <server.js> <server.js> [rounds]');
 const ROUNDS = Number(process.argv[4] ?? '5');
 const NOW = '2026-11-23T12:00:00Z';
-const SECRET = crypto.randomBytes(32).toString('hex');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-ab-'));
-const url = path.join(dir, 'bench.db');
-const { world } = await sqliteWorld(url, { players: 10000, now: NOW });
-const handle = openDatabase(url);
-const cookies: string[] = [];
-for (const id of world.playerIds.slice(0, 200)) cookies.push(await buildSessionCookie(handle.db, 'sqlite', id, SECRET));
-await handle.close();
+const { dir, url, world, secret: SECRET, cookies } = await signedInSqliteWorld('scoreline-ab-', NOW);
 const tablePath = `/api/leagues/${world.league1k}/table?page=1&pageSize=50`;
 const requests = cookies.map((cookie) => ({ method: 'GET' as const, path: tablePath, headers: { cookie } }));
 const counter = path.join(dir, 'count-promises.mjs');

@@ -1,14 +1,14 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import v8 from 'node:v8';
 import type { FastifyReply } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { idParams, tableQuery } from '../src/server/features/leagues/routes.js';
+import { writeJsonParts } from '../src/server/features/leagues/write-json-parts.js';
 
 /**
  * The real server (as src/server/main.ts builds it) with three comparison routes beside the
  * league table, for bench/subtract.ts. Each answers the exact bytes of a real table page, kept
- * once, written the way the table writes them; they differ only in what runs before the write:
+ * once, written by the table's own `writeJsonParts`; they differ only in what runs before the write:
  * - /api/bench/kept/:id: nothing of ours (public: no session, no validation);
  * - /api/bench/kept-guarded/:id: the session guard (`config.auth: 'user'`);
  * - /api/bench/kept-validated/:id: the guard and the table's own zod schemas.
@@ -20,17 +20,7 @@ const app = await buildApp({ config });
 const league = process.env.BENCH_LEAGUE!;
 let start = Buffer.alloc(0);
 let end = '';
-const sendKept = (reply: FastifyReply) => {
-  const headers = reply.getHeaders() as OutgoingHttpHeaders;
-  headers['content-type'] = 'application/json; charset=utf-8';
-  headers['content-length'] = start.length + Buffer.byteLength(end);
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, headers);
-  res.cork();
-  res.write(start);
-  res.end(end);
-};
+const sendKept = (reply: FastifyReply) => writeJsonParts(reply, start, end);
 app.get('/api/bench/kept/:id', { config: { auth: 'public' } }, (_req, reply) => sendKept(reply));
 app.get('/api/bench/kept-guarded/:id', { config: { auth: 'user' } }, (_req, reply) => sendKept(reply));
 app.get('/api/bench/kept-validated/:id', { config: { auth: 'user' }, schema: { params: idParams, querystring: tableQuery } }, (_req, reply) => sendKept(reply));

@@ -1,13 +1,9 @@
 import { fork } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { openDatabase } from '../src/server/db/index.js';
-import { buildSessionCookie } from '../src/server/test/factories.js';
 import { freePort } from '../e2e/support/server.js';
-import { sqliteWorld } from './world-cache.js';
+import { signedInSqliteWorld } from './world-cache.js';
 import { cpuMs, load, median, primeAll, startHello } from './tools.js';
 
 /**
@@ -28,14 +24,7 @@ const PROCESSES = Number(process.argv[2] ?? '3');
 const RUNS = Number(process.argv[3] ?? '3');
 const SECONDS = 3;
 const NOW = '2026-11-23T12:00:00Z';
-const SECRET = crypto.randomBytes(32).toString('hex');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-subtract-'));
-const url = path.join(dir, 'bench.db');
-const { world } = await sqliteWorld(url, { players: 10000, now: NOW });
-const handle = openDatabase(url);
-const cookies: string[] = [];
-for (const id of world.playerIds.slice(0, 200)) cookies.push(await buildSessionCookie(handle.db, 'sqlite', id, SECRET));
-await handle.close();
+const { dir, url, world, secret: SECRET, cookies } = await signedInSqliteWorld('scoreline-subtract-', NOW);
 
 const query = '?page=1&pageSize=50';
 const routes = [

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/index.js';
 import { startPostgres } from '../scripts/postgres-server.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { buildSessionCookie } from '../src/server/test/factories.js';
 import { generateWorld, type World } from './generate.js';
 
 /**
@@ -49,6 +50,26 @@ export async function sqliteWorld(target: string, opts: { players: number; now: 
   }
   fs.copyFileSync(file, target);
   return { world: JSON.parse(fs.readFileSync(meta, 'utf8')) as World, cached, ms: performance.now() - started };
+}
+
+/**
+ * A fresh copy of the SQLite world of `npm run bench` (10,000 players, its clock) in a new temp
+ * folder, with a new auth secret and ready session cookies of its first `players` players: what
+ * the build comparisons (bench/ab.ts, bench/subtract.ts) start from. Remove `dir` when done.
+ */
+export async function signedInSqliteWorld(prefix: string, now: string, players = 200): Promise<{ dir: string; url: string; world: World; secret: string; cookies: string[] }> {
+  const secret = crypto.randomBytes(32).toString('hex');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const url = path.join(dir, 'bench.db');
+  const { world } = await sqliteWorld(url, { players: 10000, now });
+  const handle = openDatabase(url);
+  const cookies: string[] = [];
+  try {
+    for (const id of world.playerIds.slice(0, players)) cookies.push(await buildSessionCookie(handle.db, 'sqlite', id, secret));
+  } finally {
+    await handle.close();
+  }
+  return { dir, url, world, secret, cookies };
 }
 
 /**

@@ -126,13 +126,17 @@ export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache
     if (settled !== null) return Promise.resolve(settled === NOBODY ? null : settled);
     const value = cookieValue(req);
     const cached = value === null ? null : sessions.get(value);
-    const token = value === null || cached ? null : verifySignedToken(value, config.AUTH_SECRET);
-    if (token === null) {
+    if (value === null || cached) {
       req.sessionLookup = cached ?? NOBODY;
       return Promise.resolve(cached);
     }
+    const token = verifySignedToken(value, config.AUTH_SECRET);
+    if (token === null) {
+      req.sessionLookup = NOBODY;
+      return Promise.resolve(null);
+    }
     // Kept under the whole signed value: only a value whose signature checked out is ever stored.
-    const pending = sessions.lookup(value!, () => read(token)).catch((err: unknown) => {
+    const pending = sessions.lookup(value, () => read(token)).catch((err: unknown) => {
       req.log.error({ err }, 'Session lookup failed');
       throw err;
     });

@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,6 +25,7 @@ import type { DB } from '../../db/index.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
 import { createTableCache, pageBody, type TableEntry } from './table-cache.js';
+import { writeJsonParts } from './write-json-parts.js';
 import { countLiveMatches } from '../live/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
@@ -65,16 +65,7 @@ function sendTablePage(reply: FastifyReply, entry: TableEntry, season: SeasonRef
   if (!viewer) throw forbidden(NOT_A_MEMBER);
   const { page, pageSize } = query;
   const { start, end } = pageBody(entry, { season: season ? season.id : ALL_SEASONS, gameweek: query.gameweek ?? null, page, pageSize }, viewer);
-  const headers = reply.getHeaders() as OutgoingHttpHeaders; // a copy: the security headers set for this answer
-  headers['content-type'] = 'application/json; charset=utf-8';
-  headers['content-length'] = start.length + Buffer.byteLength(end);
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, headers);
-  // One write to the socket for the headers, the kept bytes and the viewer's row.
-  res.cork();
-  res.write(start);
-  res.end(end);
+  writeJsonParts(reply, start, end);
 }
 
 /** Leagues (spec §2 Leaderboard / New League, §5, §8; DESIGN.md points 3, 4, 6). */
