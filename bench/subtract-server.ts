@@ -22,20 +22,20 @@ const config = loadConfig(process.env);
 const app = await buildApp({ config });
 const league = process.env.BENCH_LEAGUE!;
 let start = Buffer.alloc(0);
-let end = '';
+let end = Buffer.alloc(0);
 const sendKept = (reply: FastifyReply) => writeJsonParts(reply, start, end);
 app.get('/api/bench/kept/:id', { config: { auth: 'public' } }, (_req, reply) => sendKept(reply));
 app.get('/api/bench/kept-guarded/:id', { config: { auth: 'user' } }, (_req, reply) => sendKept(reply));
 app.get('/api/bench/kept-validated/:id', { config: { auth: 'user' }, schema: { params: idParams, querystring: tableQuery } }, (_req, reply) => sendKept(reply));
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
 
-// The page's own bytes: everything but the viewer's row kept as a buffer, the rest as a string, as the table sends them.
+// The page's own bytes in the table's two parts: everything up to the viewer's row, and that row with the closing brace.
 const page = await fetch(`http://127.0.0.1:${config.PORT}/api/leagues/${league}/table?page=1&pageSize=50`, { headers: { cookie: process.env.BENCH_COOKIE! } });
 if (page.status !== 200) throw new Error(`the table answered ${page.status}`);
 const text = await page.text();
 const cut = text.lastIndexOf('"viewer":') + '"viewer":'.length;
 start = Buffer.from(text.slice(0, cut));
-end = text.slice(cut);
+end = Buffer.from(text.slice(cut));
 process.send?.('ready');
 // A clean exit on a signal (so `--cpu-prof` writes its profile when the server is profiled).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

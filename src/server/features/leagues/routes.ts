@@ -60,8 +60,7 @@ const tableScope = (season: SeasonRef | null, gameweek: number | undefined): rep
  * the socket: the rows' bytes, kept once per page, are sent as they are, never copied per request.
  * A viewer not in the table is refused.
  */
-function sendTablePage(reply: FastifyReply, entry: TableEntry, season: SeasonRef | null, query: { gameweek?: number; page: number; pageSize: number }, userId: string): void {
-  const viewer = entry.byUser.get(userId);
+function sendTablePage(reply: FastifyReply, entry: TableEntry, season: SeasonRef | null, query: { gameweek?: number; page: number; pageSize: number }, viewer: repo.TableRow | undefined): void {
   if (!viewer) throw forbidden(NOT_A_MEMBER);
   const { page, pageSize } = query;
   const { start, end } = pageBody(entry, { season: season ? season.id : ALL_SEASONS, gameweek: query.gameweek ?? null, page, pageSize }, viewer);
@@ -301,7 +300,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const season = all ? null : resolveSeasonHeld(app.deps.seasons, now, req.query.season);
       if (season !== undefined) {
         const entry = tables.held(req.params.id, tableScope(season, req.query.gameweek));
-        if (entry?.byUser.has(user.id)) return sendTablePage(reply, entry, season, req.query, user.id);
+        const viewer = entry?.byUser.get(user.id);
+        if (entry && viewer) return sendTablePage(reply, entry, season, req.query, viewer);
       }
       return (async () => {
         const read = all ? null : (season ?? (await resolveSeason(app.deps.seasons, now, req.query.season)));
@@ -310,7 +310,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         // A member this cached table has not seen yet (joined on another instance a moment ago).
         if (entry && !entry.byUser.has(user.id)) entry = await tables.get(req.params.id, scope, { fresh: true });
         if (!entry) throw notFound(LEAGUE_GONE);
-        sendTablePage(reply, entry, read, req.query, user.id);
+        sendTablePage(reply, entry, read, req.query, entry.byUser.get(user.id));
       })();
     },
   );

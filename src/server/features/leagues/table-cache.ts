@@ -26,8 +26,10 @@ export interface TableEntry {
   rowJson: string[];
   /** The league as the page shows it (contract `leagueDto`), serialised once for its creator and once for other members. */
   leagueJson: { creator: string; member: string };
-  /** The `start` of pages already answered to a viewer not on them (pageBody), by viewer kind and place; bounded by `PAGES_MAX` and `pageAllowance`. */
-  pages: Map<string, Buffer>;
+  /** The `start` of pages already answered to a viewer not on them (pageBody), by `pageKey`; bounded by `PAGES_MAX` and `pageAllowance`. */
+  pages: Map<number, Buffer>;
+  /** Each viewer's `end` of a page (their own row, marked, and the closing brace) once asked for, by user id: at most one per row. */
+  ends: Map<string, Buffer>;
   /** Bytes held in `pages`; characters in `rowJson`. */
   pageChars: number;
   rowChars: number;
@@ -57,6 +59,14 @@ const PAGE_BYTES_MAX = 256 * 1024;
 /** Bytes of pages an entry may keep: as much as its rows, at most PAGE_BYTES_MAX. */
 const pageAllowance = (entry: TableEntry) => Math.min(entry.rowChars, PAGE_BYTES_MAX);
 
+/**
+ * A page's key within its entry: the entry is one table in one scope, so the season and gameweek
+ * of its pages are the entry's own; what remains is the place and the kind of viewer. A number,
+ * so looking a page up builds and hashes no string (issue 15: the hottest request). pageSize is at
+ * most 100 (the route's schema), so `pageSize * 2 + 1` stays below 256.
+ */
+const pageKey = (offset: number, pageSize: number, isCreator: boolean) => offset * 256 + pageSize * 2 + (isCreator ? 1 : 0);
+
 /** What a page answers besides its rows: the league seen by this viewer and the page's place (contract `tablePageDto`). */
 export interface PagePlace {
   season: string;
@@ -72,13 +82,17 @@ export interface PagePlace {
  * entry; a viewer on the page gets theirs marked (issue 15: a cached page costs no serialising,
  * encoding or copying of its rows).
  */
-export function pageBody(entry: TableEntry, place: PagePlace, viewer: TableRow): { start: Buffer; end: string } {
+export function pageBody(entry: TableEntry, place: PagePlace, viewer: TableRow): { start: Buffer; end: Buffer } {
   const offset = (place.page - 1) * place.pageSize;
   const isCreator = entry.league.creatorId === viewer.userId;
-  const end = `${viewerRowJson(entry, viewer)}}`;
+  let end = entry.ends.get(viewer.userId);
+  if (end === undefined) {
+    end = Buffer.from(`${viewerRowJson(entry, viewer)}}`, 'utf8');
+    entry.ends.set(viewer.userId, end);
+  }
   // Positions are 1-based and in order: the viewer is on this page only if their position falls in it.
   const onPage = viewer.position > offset && viewer.position <= offset + place.pageSize;
-  const key = `${isCreator ? 'c' : 'm'}:${place.season}:${place.gameweek}:${offset}:${place.pageSize}`;
+  const key = pageKey(offset, place.pageSize, isCreator);
   if (!onPage) {
     const kept = entry.pages.get(key);
     if (kept !== undefined) return { start: kept, end };
@@ -111,11 +125,14 @@ export function tableEntry(league: LeagueRow, rows: TableRow[]): TableEntry {
     rowJson,
     leagueJson: { creator: JSON.stringify(presentLeague(summary, league.creatorId)), member: JSON.stringify(presentLeague(summary, '')) },
     pages: new Map(),
+    ends: new Map(),
     pageChars: 0,
     rowChars: rowJson.reduce((n, j) => n + j.length, 0),
   };
 }
 
+/** A kept Buffer's own object and its map entry, roughly (its bytes are counted apart). */
+const END_OVERHEAD = 160;
 const TTL_MS = 15_000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -127,7 +144,9 @@ function estimateBytes(entry: TableEntry | null): number {
   // Each row is held twice (the ordered list and the by-user map), but its strings only once; plus its JSON,
   // the joined pages' allowance and the league's two forms.
   for (let i = 0; i < entry.rows.length; i++) bytes += 200 + strings(entry.rows[i]!);
-  return bytes + (entry.rowChars + pageAllowance(entry) + entry.leagueJson.creator.length * 2) * 2;
+  // Every member's page end, as if all had asked: the row's bytes, a brace and a Buffer with its map entry.
+  const ends = entry.rowChars + entry.rows.length * (1 + END_OVERHEAD);
+  return bytes + (entry.rowChars + pageAllowance(entry) + entry.leagueJson.creator.length * 2) * 2 + ends;
 }
 
 export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?: number; now?: () => number } = {}) {

@@ -2,14 +2,14 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 
 /**
- * Writes a JSON answer given as kept bytes (`start`, sent as they are, never copied) and a short
- * per-request tail (`end`), with the headers the hooks set for this answer, in one corked write to
- * the socket (issue 15: the cached league table page; bench/subtract.ts measures with it too).
+ * Writes a JSON answer given as two kept parts (`start`, the page, and `end`, the viewer's own row;
+ * sent as they are, never copied), with the headers the hooks set for this answer, in one corked
+ * write to the socket (issue 15: the cached league table page; bench/subtract.ts measures with it too).
  */
-export function writeJsonParts(reply: FastifyReply, start: Buffer, end: string): void {
+export function writeJsonParts(reply: FastifyReply, start: Buffer, end: Buffer): void {
   const headers = reply.getHeaders() as OutgoingHttpHeaders; // a copy: the security headers set for this answer
   headers['content-type'] = 'application/json; charset=utf-8';
-  headers['content-length'] = start.length + Buffer.byteLength(end);
+  headers['content-length'] = start.length + end.length;
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, headers);
