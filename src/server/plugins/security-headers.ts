@@ -70,7 +70,7 @@ export const securityHeaders = fp(
   async (app) => {
     const page = helmetHeaders(helmetOptions(app.deps.config));
     const api = apiHeaders(page);
-    app.addHook('onRequest', (req, reply, done) => {
+    app.addHook('onRequest', function setSecurityHeaders(req, reply, done) {
       reply.headers(req.url.startsWith('/api/') ? api : page);
       done();
     });

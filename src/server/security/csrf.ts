@@ -10,7 +10,7 @@ import { trustedOrigins, wrongOriginMessage } from './hosts.js';
 export function registerCsrfCheck(app: FastifyInstance, config: Config): void {
   const trusted = new Set(trustedOrigins(config));
   const message = wrongOriginMessage(config);
-  app.addHook('onRequest', (req, reply, done) => {
+  app.addHook('onRequest', function refuseCrossSite(req, reply, done) {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
     const origin = req.headers.origin;
     const crossSite = req.headers['sec-fetch-site'] === 'cross-site' || (typeof origin === 'string' && !trusted.has(origin));

@@ -14,7 +14,7 @@ export function registerHostCheck(app: FastifyInstance, config: Config): void {
   // a client sending endless spellings cannot grow it.
   const accepted = new Set<string>();
   const ACCEPTED_MAX = 32;
-  app.addHook('onRequest', (req, reply, done) => {
+  app.addHook('onRequest', function requireOwnHost(req, reply, done) {
     const host = req.headers.host;
     if (host !== undefined && accepted.has(host)) return done();
     if (req.method === 'GET' && req.url.split('?')[0] === '/api/health') return done();
