@@ -24,7 +24,7 @@ import {
 import type { DB } from '../../db/index.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
-import { createTableCache, pageBody, type TableEntry } from './table-cache.js';
+import { createTableCache, pageBody, TABLE_PAGE_SIZE_MAX, type TableEntry } from './table-cache.js';
 import { writeJsonParts } from './write-json-parts.js';
 import { countLiveMatches } from '../live/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
@@ -38,7 +38,6 @@ export const CODE_EXHAUSTED = 'Failed to generate a unique league code. Please t
 export const TOO_MANY_CREATED = `You have created ${LEAGUES_CREATED_MAX} leagues, the most one player can create. Delete or leave one first.`;
 export const TOO_MANY_MEMBERSHIPS = `You are in ${MEMBERSHIPS_MAX} leagues, the most one player can join. Leave one to join another.`;
 const CODE_ATTEMPTS = 10;
-const PAGE_SIZE_MAX = 100;
 
 export const idParams = z.object({ id: idParam(100) });
 const memberParams = idParams.extend({ userId: idParam(100) });
@@ -48,7 +47,7 @@ export const tableQuery = z.object({
   season: seasonId.optional(),
   gameweek: gameweekQuery,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(50),
+  pageSize: z.coerce.number().int().min(1).max(TABLE_PAGE_SIZE_MAX).default(50),
 });
 
 /** A table's scope: a season's overall (gameweek 0) or one gameweek, or every season added up (season null). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pageBody, tableEntry, type PagePlace } from './table-cache.js';
+import { pageBody, pageKey, tableEntry, TABLE_PAGE_SIZE_MAX, type PagePlace } from './table-cache.js';
 import type { LeagueRow, TableRow } from './repository.js';
 
 /**
@@ -57,5 +57,19 @@ describe('a table that keeps pages and viewer rows', () => {
     expect(member.league.isCreator).toBe(false);
     expect(creator.league.isCreator).toBe(true);
     expect(creator.rows).toEqual(member.rows);
+  });
+
+  test('no two places or kinds of viewer share a kept page, up to the largest page size', () => {
+    const keys = new Set<number>();
+    let places = 0;
+    for (let pageSize = 1; pageSize <= TABLE_PAGE_SIZE_MAX; pageSize++) {
+      for (const page of [1, 2, 3, 100_000]) {
+        for (const isCreator of [false, true]) {
+          keys.add(pageKey((page - 1) * pageSize, pageSize, isCreator));
+          places++;
+        }
+      }
+    }
+    expect(keys.size).toBe(places);
   });
 });

@@ -59,13 +59,19 @@ const PAGE_BYTES_MAX = 256 * 1024;
 /** Bytes of pages an entry may keep: as much as its rows, at most PAGE_BYTES_MAX. */
 const pageAllowance = (entry: TableEntry) => Math.min(entry.rowChars, PAGE_BYTES_MAX);
 
+/** The most rows a table page holds (the route's schema refuses more); pageKey depends on it. */
+export const TABLE_PAGE_SIZE_MAX = 100;
+
 /**
  * A page's key within its entry: the entry is one table in one scope, so the season and gameweek
  * of its pages are the entry's own; what remains is the place and the kind of viewer. A number,
- * so looking a page up builds and hashes no string (issue 15: the hottest request). pageSize is at
- * most 100 (the route's schema), so `pageSize * 2 + 1` stays below 256.
+ * so looking a page up builds and hashes no string (issue 15: the hottest request). Distinct for
+ * every offset, size up to TABLE_PAGE_SIZE_MAX and kind: `pageSize * 2 + isCreator` stays below
+ * the stride. Offsets are at most the route's last page times its largest size (10^7), far inside
+ * a double's exact integers.
  */
-const pageKey = (offset: number, pageSize: number, isCreator: boolean) => offset * 256 + pageSize * 2 + (isCreator ? 1 : 0);
+const PAGE_KEY_STRIDE = (TABLE_PAGE_SIZE_MAX + 1) * 2;
+export const pageKey = (offset: number, pageSize: number, isCreator: boolean) => offset * PAGE_KEY_STRIDE + pageSize * 2 + (isCreator ? 1 : 0);
 
 /** What a page answers besides its rows: the league seen by this viewer and the page's place (contract `tablePageDto`). */
 export interface PagePlace {

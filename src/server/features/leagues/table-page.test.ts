@@ -86,4 +86,17 @@ describe('a league table page served from serialised rows', () => {
     expect(res.json().rows).toEqual([]);
     expect(res.json().viewer.isViewer).toBe(true);
   });
+
+  test('a page or size out of range is a clear 400 and changes nothing (kept pages are keyed by both: table-cache.ts pageKey)', async () => {
+    const url = (qs: string) => `/api/leagues/${leagueId}/table?season=${TEST_SEASON}&${qs}`;
+    const before = await t.request({ method: 'GET', url: url('page=1&pageSize=3'), cookie: players[6]!.cookie });
+    expect(before.statusCode).toBe(200);
+    for (const qs of ['page=0', 'page=-1', 'page=100001', 'page=1e9', 'page=1.5', 'page=abc', 'pageSize=0', 'pageSize=101', 'pageSize=1e9', 'pageSize=2.5', `pageSize=${'9'.repeat(400)}`]) {
+      const res = await t.request({ method: 'GET', url: url(qs), cookie: players[6]!.cookie });
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation_error', message: expect.any(String) });
+    }
+    const after = await t.request({ method: 'GET', url: url('page=1&pageSize=3'), cookie: players[6]!.cookie });
+    expect(after.body).toBe(before.body);
+  });
 });
