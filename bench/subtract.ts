@@ -38,7 +38,7 @@ const cpu = new Map<string, number[]>(routes.map((r) => [r.name, []]));
 const helloCpu: number[] = [];
 
 const serverFile = path.resolve('dist/server/bench-subtract.js');
-await build({ entryPoints: ['bench/subtract-server.ts'], outfile: serverFile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+await build({ entryPoints: ['bench/subtract-server.ts'], outfile: serverFile, bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', logLevel: 'warning' });
 
 const hello = await startHello();
 for (let p = 0; p < PROCESSES; p++) {

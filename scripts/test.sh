@@ -25,6 +25,7 @@ if ! cmp -s package-lock.json node_modules/.scoreline-installed-lock 2>/dev/null
   cp package-lock.json node_modules/.scoreline-installed-lock
 fi
 
+echo "== node $(node -v) (npm $(npm -v))"
 echo "== lint"; npm run --silent lint
 echo "== typecheck"; npm run --silent typecheck
 echo "== build"; npm run --silent build
