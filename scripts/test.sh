@@ -20,10 +20,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 # npm packages, exactly as locked (skipped when node_modules already matches the lock file).
-if ! cmp -s package-lock.json node_modules/.scoreline-installed-lock 2>/dev/null; then
-  npm ci --no-audit --no-fund
-  cp package-lock.json node_modules/.scoreline-installed-lock
-fi
+bash scripts/install.sh
 
 echo "== node $(node -v) (npm $(npm -v))"
 echo "== lint"; npm run --silent lint
