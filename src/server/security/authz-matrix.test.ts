@@ -136,7 +136,7 @@ const CASES: Record<string, Case> = {
   'GET /api/me/statistics': { auth: 'user', url: () => '/api/me/statistics?tz=Europe%2FLondon' },
   'GET /api/dashboard': { auth: 'user', url: () => '/api/dashboard' },
   'GET /api/contact/info': { auth: 'user', url: () => '/api/contact/info' },
-  'POST /api/contact': { auth: 'user', url: () => '/api/contact', body: () => ({ email: 'me@example.com', message: 'Hello from the matrix' }) },
+  'POST /api/contact': { auth: 'verified', url: () => '/api/contact', body: () => ({ email: 'me@example.com', message: 'Hello from the matrix' }) },
   'GET /api/admin/contact-messages': { auth: 'admin', url: () => '/api/admin/contact-messages' },
   'POST /api/admin/contact-messages/:id/retry': { auth: 'admin', url: (w) => `/api/admin/contact-messages/${w.messageId}/retry`, body: () => ({}) },
 };
@@ -185,7 +185,7 @@ async function buildWorld(app: TestApp): Promise<{ world: World; cookies: Record
   const messageId = 'msg-matrix';
   await db
     .insertInto('contactMessages')
-    .values({ id: messageId, userId: users.player.id, fromName: users.player.email, fromEmail: users.player.email, toEmail: 'support@example.com', subject: 'x', message: 'help', status: 'failed', attempts: 1, lastError: 'down', nextAttemptAt: null, createdAt: now, sentAt: null })
+    .values({ id: messageId, userId: users.player.id, fromName: 'Matrix FC', accountEmail: users.player.email, fromEmail: users.player.email, toEmail: 'support@example.com', subject: 'x', message: 'help', status: 'failed', attempts: 1, lastError: 'down', nextAttemptAt: null, createdAt: now, sentAt: null })
     .execute();
   return { world: { open, past, live, league, publicLeague, code: 'MATRXABC', playerId: users.player.id, messageId }, cookies };
 }
