@@ -137,6 +137,10 @@ const CASES: Record<string, Case> = {
   'GET /api/dashboard': { auth: 'user', url: () => '/api/dashboard' },
   'GET /api/contact/info': { auth: 'user', url: () => '/api/contact/info' },
   'POST /api/contact': { auth: 'verified', url: () => '/api/contact', body: () => ({ email: 'me@example.com', message: 'Hello from the matrix' }) },
+  'GET /api/me/account/deletion-preview': { auth: 'user', url: () => '/api/me/account/deletion-preview' },
+  // A wrong password changes nothing (400); the matrix's only admin may not delete the account (409) whatever the password.
+  'POST /api/me/account/delete': { auth: 'user', narrower: row(401, 400, 400, 400, 400, 409), url: () => '/api/me/account/delete', body: () => ({ password: 'not-the-password' }) },
+  'GET /api/me/export': { auth: 'user', url: () => '/api/me/export' },
   'GET /api/admin/contact-messages': { auth: 'admin', url: () => '/api/admin/contact-messages' },
   'POST /api/admin/contact-messages/:id/retry': { auth: 'admin', url: (w) => `/api/admin/contact-messages/${w.messageId}/retry`, body: () => ({}) },
 };

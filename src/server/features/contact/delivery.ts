@@ -55,6 +55,7 @@ interface DeliveryDeps {
   db: DB;
   mailer: Mailer;
   clock: Clock;
+  config: Config;
 }
 
 /**
@@ -68,7 +69,9 @@ export async function attemptDelivery(deps: DeliveryDeps, id: string): Promise<C
     const m = (await getContactMessage(deps.db, id))!;
     const attempts = m.attempts + 1;
     try {
-      await deps.mailer.send({ to: m.toEmail, subject: m.subject, text: contactMailText(m), replyTo: replyToHeader(m.fromEmail) });
+      // No stored destination: the account it was addressed to was deleted; today's support address takes it.
+      const to = m.toEmail || (await supportAddress(deps.db, deps.config));
+      await deps.mailer.send({ to, subject: m.subject, text: contactMailText(m), replyTo: replyToHeader(m.fromEmail) });
       await markSent(deps.db, id, attempts, deps.clock.nowIso());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
