@@ -24,6 +24,7 @@ import { adminSeasonRoutes } from './seasons/admin-routes.js';
 import { feedRoutes } from './feed/routes.js';
 import { startFeedScheduler } from './feed/scheduler.js';
 import { accountRoutes } from './account/routes.js';
+import { publicFiguresRoutes } from './public-figures/routes.js';
 
 /** Data work done once at start-up, before any route answers: the built-in seasons (SEED_SEASON). */
 export async function prepareFeatureData(app: FastifyInstance): Promise<void> {
@@ -53,6 +54,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(summaryRoutes);
   await app.register(leaderboardRoutes);
   await app.register(accountRoutes);
+  await app.register(publicFiguresRoutes);
 }
 
 /** Background services (schedulers, retry loops); returns a function that stops them all. */

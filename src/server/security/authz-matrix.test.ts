@@ -84,6 +84,7 @@ const CASES: Record<string, Case> = {
   'GET /api/leagues/:id/live-table': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/live-table` },
   'GET /api/admin/overview': { auth: 'admin', url: () => '/api/admin/overview' },
   'GET /api/seasons': { auth: 'public', url: () => '/api/seasons' },
+  'GET /api/public-figures': { auth: 'public', url: () => '/api/public-figures' },
   'GET /api/clubs': { auth: 'public', url: () => '/api/clubs?season=2025-26' },
   'GET /api/gameweeks': { auth: 'public', url: () => '/api/gameweeks' },
   'GET /api/admin/gameweeks': { auth: 'admin', url: () => '/api/admin/gameweeks' },
