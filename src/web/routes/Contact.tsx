@@ -22,7 +22,7 @@ function ContactScreen() {
   const accountEmail = user?.email ?? '';
   const info = useContactInfo();
   const send = useSendContact();
-  const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string; verify?: boolean } | null>(null);
   const clearBanner = useCallback(() => setBanner(null), []);
   const {
     register,
@@ -55,10 +55,10 @@ function ContactScreen() {
       reset({ email: accountEmail, message: '' });
       setBanner({ kind: 'success', text: `Message sent. We'll answer by e-mail at ${sent.email}.` });
     } catch (err) {
-      // The rate limit explains itself; anything else reads as the spec's failure message.
-      const text =
-        err instanceof ApiError && err.status === 429 ? err.message : `Failed to send message. Please try again or contact us directly at ${supportEmail}`;
-      setBanner({ kind: 'error', text });
+      // The rate limit and the refusal of an unverified address explain themselves; anything else reads as the spec's failure message.
+      const explained = err instanceof ApiError && (err.status === 429 || err.status === 403);
+      const text = explained ? err.message : `Failed to send message. Please try again or contact us directly at ${supportEmail}`;
+      setBanner({ kind: 'error', text, verify: err instanceof ApiError && err.status === 403 });
     }
   });
   const field = (name: 'email' | 'message') => register(name, { onChange: () => clearErrors(name) });
@@ -75,39 +75,38 @@ function ContactScreen() {
           <h2 id="contact-form-title" className="text-lg font-bold text-slate-900">
             Send us a message
           </h2>
-          {user?.emailVerified ? (
-            <form
-              className="mt-4 space-y-4"
-              noValidate
-              onSubmit={(e) => {
-                // Spec §4: any new submit clears earlier messages.
-                setBanner(null);
-                void onSubmit(e);
-              }}
-            >
-              {banner && (
-                <Banner kind={banner.kind} onDismiss={clearBanner} clearAfterMs={banner.kind === 'success' ? SUCCESS_MS : undefined}>
-                  {banner.text}
-                </Banner>
-              )}
-              <Field id="contact-email" label="Email" error={err('email')} hint="Where we answer. It starts as your account's address; if you type another, we are told it is not verified.">
-                <input {...field('email')} {...fieldAria('contact-email', err('email'), true)} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
-              </Field>
-              <Field id="contact-message" label="Message" error={err('message')}>
-                <textarea {...field('message')} {...fieldAria('contact-message', err('message'))} className="input min-h-40" rows={6} placeholder="How can we help?" />
-              </Field>
-              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-                {isSubmitting ? 'Sending...' : 'Send Message'}
-              </button>
-            </form>
-          ) : (
-            <div className="mt-4 space-y-3" data-testid="contact-verify-first">
-              <Banner kind="info">Please verify your e-mail address before sending a message, so we know where to answer and that it is really you.</Banner>
-              <Link to="/verify" className="btn-primary">
-                Verify your e-mail
-              </Link>
-            </div>
-          )}
+          <form
+            className="mt-4 space-y-4"
+            noValidate
+            onSubmit={(e) => {
+              // Spec §4: any new submit clears earlier messages.
+              setBanner(null);
+              void onSubmit(e);
+            }}
+          >
+            {banner && (
+              <Banner kind={banner.kind} onDismiss={clearBanner} clearAfterMs={banner.kind === 'success' ? SUCCESS_MS : undefined}>
+                {banner.text}
+                {banner.verify && (
+                  <>
+                    {' '}
+                    <Link to="/verify" className="font-semibold underline">
+                      Verify your e-mail
+                    </Link>
+                  </>
+                )}
+              </Banner>
+            )}
+            <Field id="contact-email" label="Email" error={err('email')} hint="Where we answer. It starts as your account's address; if you type another, we are told it is not verified.">
+              <input {...field('email')} {...fieldAria('contact-email', err('email'), true)} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
+            </Field>
+            <Field id="contact-message" label="Message" error={err('message')}>
+              <textarea {...field('message')} {...fieldAria('contact-message', err('message'))} className="input min-h-40" rows={6} placeholder="How can we help?" />
+            </Field>
+            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending...' : 'Send Message'}
+            </button>
+          </form>
         </section>
 
         <div className="space-y-6">
@@ -151,7 +150,7 @@ function ContactScreen() {
               Tips
             </h2>
             <p className="mt-2 text-sm text-slate-700">
-              Include your team name and the match or league your question is about, and describe what you expected to happen. The more detail you give, the faster we can help.
+              Name the match or league your question is about, and describe what you expected to happen. Your team name and account address come with your message, so we know who is asking.
             </p>
           </section>
         </div>

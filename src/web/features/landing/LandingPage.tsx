@@ -173,11 +173,11 @@ export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signed
                 </h2>
                 <dl className="mt-4 grid grid-cols-3 gap-4 text-center">
                   {[
-                    { value: figures.players, label: 'Players this season' },
+                    { value: figures.players, label: 'Players' },
                     { value: figures.predictions, label: 'Predictions made' },
                     { value: figures.results, label: 'Results scored' },
                   ].map((f) => (
-                    <div key={f.label} className="flex flex-col-reverse">
+                    <div key={f.label} className="flex flex-col-reverse justify-end">
                       <dt className="text-xs text-slate-700 sm:text-sm">{f.label}</dt>
                       <dd className="text-2xl font-extrabold text-brand-800 sm:text-3xl">{formatCount(f.value)}</dd>
                     </div>
