@@ -104,7 +104,8 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
               {...fieldAria('delete-password', error, true)}
               autoComplete="current-password"
               autoFocus
-              disabled={isSubmitting}
+              // Read-only while it is checked (not disabled): the focus stays here, for the next try after a refusal.
+              readOnly={isSubmitting}
             />
           </Field>
           <div className="flex flex-wrap justify-end gap-3">
