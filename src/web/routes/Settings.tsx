@@ -42,7 +42,7 @@ export default function Settings() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-          <p className="text-sm text-slate-700">Manage your account and password.</p>
+          <p className="text-sm text-slate-700">Manage your account, password, reminders and data.</p>
         </div>
         <div className="flex gap-3">
           <Link to="/dashboard" className="btn-secondary">
