@@ -62,26 +62,34 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 describe('landing page', () => {
-  test('header, hero, features and the green notice from navigation state', async () => {
+  test('header, hero, features, no invented figures or dead buttons, and the green notice from navigation state', async () => {
     const ctx = await newContext(browser, server.url);
     const page = await ctx.newPage();
     const errors = watchPageErrors(page);
+    const figures = page.waitForResponse((r) => r.url().endsWith('/api/public-figures'));
     await page.goto('/');
     await expect(page.title()).resolves.toContain('Scoreline');
-    for (const text of ['Live Leaderboards', 'Real-time Updates', 'Community', 'Fair Scoring', '10K+', '50K+', '99.9%', 'Pro Features']) {
+    for (const text of ['Live Leaderboards', 'Real-time Updates', 'Community', 'Fair Scoring', 'Free to play']) {
       await page.getByText(text, { exact: true }).first().waitFor();
     }
+    // A game with a handful of players shows no figures; nothing the game did not count, no paid plan.
+    await page.getByRole('link', { name: 'Start Predicting Now' }).waitFor();
+    expect((await (await figures).json()).figures).toBeNull();
+    for (const invented of ['10K+', '50K+', '99.9%', 'Uptime', 'Active Predictors', 'Pro Features', 'Upgrade Now', 'Watch Demo']) {
+      await expect(page.getByText(invented).count()).resolves.toBe(0);
+    }
+    expect(await page.getByTestId('landing-figures').count()).toBe(0);
     // Dashboard is disabled in the side navigation; the others (Live Matches too, issue 8) are links.
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByText('Dashboard').getAttribute('aria-disabled')).toBe('true');
     expect(await nav.getByRole('link', { name: 'Live Matches' }).getAttribute('href')).toBe('/matches');
     expect(await nav.getByRole('link', { name: 'My Predictions' }).getAttribute('href')).toBe('/predictions');
 
-    // Watch Demo shows the features (no video).
-    await page.getByRole('button', { name: 'Watch Demo' }).click();
+    // "See how it works" does what it says: it takes the visitor (and the focus) to the section.
+    await page.getByRole('link', { name: 'See how it works' }).click();
     await page.waitForFunction(() => {
       const r = document.getElementById('features')!.getBoundingClientRect();
-      return r.top < window.innerHeight / 2;
+      return r.top < window.innerHeight / 2 && document.activeElement?.id === 'features';
     });
 
     await page.evaluate(() => window.history.replaceState({ usr: { message: 'A notice for you' }, key: 'k', idx: 0 }, '', '/'));
@@ -396,7 +404,7 @@ describe('phone-sized window (390x844)', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.locator('#mobile-drawer');
     await drawer.getByRole('link', { name: 'Statistics' }).waitFor();
-    await drawer.getByText('Upgrade Now').waitFor();
+    await expect(drawer.getByText('Upgrade Now').count()).resolves.toBe(0);
     // The backdrop closes it.
     await page.getByTestId('drawer-backdrop').click({ position: { x: 370, y: 400 } });
     await drawer.waitFor({ state: 'detached' });

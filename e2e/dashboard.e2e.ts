@@ -198,21 +198,26 @@ test('the statistics page renders the rank-history chart, loaded only there', as
   await ctx.close();
 });
 
-test('the contact form checks fields in the spec’s order and the message reaches a real SMTP server', async () => {
+test('the contact form checks fields in the spec’s order, says only what is true, and the message names the account', async () => {
   const ctx = await signedIn(playerCookie);
   const page = await ctx.newPage();
   const errors = watchPageErrors(page);
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Send Message' }).waitFor();
   await expect(page.getByText(SUPPORT).first().isVisible()).resolves.toBe(true);
-  for (const t of ['Usually within 24 hours', 'Available 24/7', 'Technical Issues', 'Account Problems', 'Feature Requests', 'Billing Questions', 'General Feedback', 'Pro Tips']) {
+  for (const t of ['We read every message and usually answer within a few days.', 'Technical Issues', 'Account Problems', 'Results and Fixtures', 'Feature Requests', 'General Feedback', 'Tips']) {
     await expect(page.getByText(t, { exact: true }).isVisible()).resolves.toBe(true);
   }
+  // Nothing promised that nobody keeps, nothing about paying for a free game.
+  for (const untrue of ['24/7', '24 hours', 'Billing', 'Pro Tips', 'Upgrade Now']) await expect(page.getByText(untrue).count()).resolves.toBe(0);
   await page.screenshot({ path: `${SHOTS}/issue6-contact-desktop.png`, fullPage: true });
 
   const email = page.getByLabel('Email', { exact: true });
   const message = page.getByLabel('Message', { exact: true });
   const send = page.getByRole('button', { name: 'Send Message' });
+  // Replies go to the account's verified address unless the player types another.
+  await expect(email.inputValue()).resolves.toBe('pundit@example.com');
+  await email.fill('');
   await send.click();
   await page.getByText('Email is required').waitFor();
   await email.fill('not-an-address');
@@ -222,19 +227,25 @@ test('the contact form checks fields in the spec’s order and the message reach
   await send.click();
   await page.getByText('Please enter a valid email address').waitFor();
   await page.screenshot({ path: `${SHOTS}/issue6-contact-error-desktop.png`, fullPage: true });
+  // An address with a query in it would put a cc and a body into the admin's reply: refused.
+  await email.fill('support@bigcorp.example?cc=attacker%40evil.test&body=Send%20the%20reset%20link');
+  await send.click();
+  await page.getByText('Please enter just an e-mail address, like name@example.com, with nothing before or after it.').waitFor();
 
   await email.fill('pundit.reply@example.org');
   await send.click();
-  await page.getByText("Message sent successfully! We'll get back to you within 24 hours.").waitFor();
-  await expect(email.inputValue()).resolves.toBe('');
+  await page.getByText("Message sent. We'll answer by e-mail at pundit.reply@example.org.").waitFor();
+  await expect(email.inputValue()).resolves.toBe('pundit@example.com');
   await expect(message.inputValue()).resolves.toBe('');
   const mail = await sink.waitFor((m) => m.text.includes('The table missed my points for gameweek 29.'));
   expect(mail.to).toEqual([SUPPORT]);
   expect(mail.subject).toBe('New message from the Scoreline contact form');
   expect(mail.raw).toMatch(/^Reply-To: pundit\.reply@example\.org/m);
-  expect(mail.text).toContain('From: pundit@example.com');
+  // The mail names the account as the sender; the typed reply address is marked as not verified.
+  expect(mail.text).toContain('From the account: Pundits <pundit@example.com> (verified address)');
+  expect(mail.text).toContain('Reply to: pundit.reply@example.org (typed by the sender, not verified)');
   // The success banner clears itself after 5 seconds.
-  await page.getByText("Message sent successfully! We'll get back to you within 24 hours.").waitFor({ state: 'detached', timeout: 8000 });
+  await page.getByText("Message sent. We'll answer by e-mail at pundit.reply@example.org.").waitFor({ state: 'detached', timeout: 8000 });
   expect(errors).toEqual([]);
 
   const phone = await (await signedIn(playerCookie, PHONE)).newPage();
@@ -249,6 +260,9 @@ test('the contact form checks fields in the spec’s order and the message reach
   const card = admin.locator('li[data-status]').filter({ hasText: 'The table missed my points' });
   await card.waitFor();
   await expect(card.getAttribute('data-status')).resolves.toBe('sent');
+  await card.getByText('Account: pundit@example.com (verified)').waitFor();
+  await expect(card.getByRole('link', { name: 'pundit.reply@example.org' }).getAttribute('href')).resolves.toBe('mailto:pundit.reply@example.org');
+  await card.getByText('(typed by the sender, not verified)').waitFor();
   await admin.screenshot({ path: `${SHOTS}/issue6-admin-messages-desktop.png`, fullPage: true });
   const adminPhone = await (await signedIn(adminCookie, PHONE)).newPage();
   await adminPhone.goto('/admin/messages');

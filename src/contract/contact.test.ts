@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema, normalizeContact } from './contact.js';
+import { CONTACT_PLAIN_ADDRESS_MESSAGE, contactSchema, normalizeContact } from './contact.js';
 
 /** The one message the form shows (the first issue), with its field. */
 function firstIssue(input: unknown): { field: string; message: string } | null {
@@ -24,6 +24,12 @@ describe('contact form validation order (spec §5)', () => {
   it('then an address that does not match the simple pattern', () => {
     expect(firstIssue({ email: 'not-an-address', message: 'Hello' })).toEqual({ field: 'email', message: 'Please enter a valid email address' });
     expect(firstIssue({ email: 'a b@c.de', message: 'Hello' })).toEqual({ field: 'email', message: 'Please enter a valid email address' });
+  });
+
+  it('then an address with more than the address in it (it becomes a Reply-To and a mailto link)', () => {
+    for (const email of ['support@bigcorp.example?cc=attacker%40evil.test&body=hi', '"Boss"<boss@bigcorp.example>', 'a@b.co,c.evil.test']) {
+      expect(firstIssue({ email, message: 'Hello' })).toEqual({ field: 'email', message: CONTACT_PLAIN_ADDRESS_MESSAGE });
+    }
   });
 
   it('accepts a valid message and trims it', () => {

@@ -1,15 +1,24 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX } from '../game/limits.js';
 import { EMAIL_PATTERN } from './common.js';
+import { isPlainEmail } from './plain-email.js';
 
 export const CONTACT_SUBJECT = 'New message from the Scoreline contact form';
-/** Spec §9: the contact page promises an answer within 24 hours; a sender may send 5 messages per 10 minutes. */
+/** A sender may send 5 messages per 10 minutes. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 export const CONTACT_RATE_LIMIT_MESSAGE = 'You have sent 5 messages in the last 10 minutes. Please wait a few minutes before sending another.';
+/** An address with more than the address in it (a name, `?cc=…`, a second address): refused, never passed on. */
+export const CONTACT_PLAIN_ADDRESS_MESSAGE = 'Please enter just an e-mail address, like name@example.com, with nothing before or after it.';
+/** Only a verified account may send: the mail names the account, so its address must be proven. */
+export const CONTACT_VERIFY_FIRST = 'Please verify your e-mail address before sending a message, so we know where to answer.';
+/** How a message from an account that was later deleted is named (its address and link are gone). */
+export const DELETED_SENDER = 'Deleted account';
 
 /**
  * The contact form (spec §5), checked in the spec's order with one message at a time:
- * Email empty, then Message empty after trim, then Email not an address.
+ * Email empty, then Message empty after trim, then Email not an address. `email` is the reply
+ * address: the form fills in the account's verified address; another one must be a plain
+ * address (plain-email.ts), since it becomes the mail's Reply-To and the admin's mailto link.
  */
 export const contactSchema = z
   .object({
@@ -26,6 +35,8 @@ export const contactSchema = z
       ctx.addIssue({ code: 'custom', path: ['message'], message: 'Message is required' });
     } else if (!EMAIL_PATTERN.test(email) || email.length > 254) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: 'Please enter a valid email address' });
+    } else if (!isPlainEmail(email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: CONTACT_PLAIN_ADDRESS_MESSAGE });
     } else if (message.length > CONTACT_MESSAGE_MAX) {
       ctx.addIssue({ code: 'custom', path: ['message'], message: `Message must be ${CONTACT_MESSAGE_MAX} characters or less` });
     }
@@ -53,7 +64,11 @@ export const contactReceiptReply = z.object({ message: contactReceiptDto });
 /** The admin's view: the message and its delivery state. */
 export const contactMessageDto = z.object({
   id: z.string(),
+  /** The sender's team name (older messages: their address), or DELETED_SENDER. */
   fromName: z.string(),
+  /** The sender account's verified address when it was sent (null for older messages and deleted accounts). */
+  accountEmail: z.string().nullable(),
+  /** The reply address: the account's, or one the sender typed (not verified); empty once the account is deleted. */
   fromEmail: z.string(),
   toEmail: z.string(),
   subject: z.string(),

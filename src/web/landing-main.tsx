@@ -2,6 +2,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingPage } from './features/landing/LandingPage';
 import { currentSeasonLabel } from './features/landing/season-label';
+import { landingFigures, type LandingFigures } from './features/landing/public-figures';
 import './styles.css';
 
 /**
@@ -14,6 +15,7 @@ function LandingEntry() {
   const [signedIn, setSignedIn] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
   const [seasonLabel, setSeasonLabel] = useState<string | undefined>();
+  const [figures, setFigures] = useState<LandingFigures | undefined>();
   useEffect(() => {
     // A notice passed in React Router's navigation state survives a reload in history.state.
     const message = (window.history.state as { usr?: { message?: unknown } } | null)?.usr?.message;
@@ -29,8 +31,13 @@ function LandingEntry() {
       .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
       .then((body) => setSeasonLabel(currentSeasonLabel(body)))
       .catch(() => {});
+    // Figures are counted by the server (none on a small game); the pre-rendered page shows none.
+    fetch('/api/public-figures', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
+      .then((body) => setFigures(landingFigures(body)))
+      .catch(() => {});
   }, []);
-  return <LandingPage signedIn={signedIn} notice={notice} seasonLabel={seasonLabel} />;
+  return <LandingPage signedIn={signedIn} notice={notice} seasonLabel={seasonLabel} figures={figures} />;
 }
 
 const root = document.getElementById('root')!;

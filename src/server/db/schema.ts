@@ -240,9 +240,11 @@ export interface ContactMessageTable {
   id: string;
   /** The sender's account (null once that account is deleted). */
   userId: string | null;
-  /** The signed-in user's e-mail, else 'Unknown user' (spec §3). */
+  /** The sender's team name (messages before migration 0029: their e-mail, or 'Unknown user'); 'Deleted account' once deleted. */
   fromName: string;
-  /** The address typed in the form; the e-mail's reply-to. */
+  /** The sender account's verified address when sent (0029); null for older messages and once the account is deleted. */
+  accountEmail: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The reply address (the account's, or a plain one typed in the form); the e-mail's reply-to; '' once the account is deleted. */
   fromEmail: string;
   toEmail: string;
   subject: string;

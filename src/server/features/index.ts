@@ -23,6 +23,8 @@ import { startContactRetryService } from './contact/delivery.js';
 import { adminSeasonRoutes } from './seasons/admin-routes.js';
 import { feedRoutes } from './feed/routes.js';
 import { startFeedScheduler } from './feed/scheduler.js';
+import { accountRoutes } from './account/routes.js';
+import { publicFiguresRoutes } from './public-figures/routes.js';
 
 /** Data work done once at start-up, before any route answers: the built-in seasons (SEED_SEASON). */
 export async function prepareFeatureData(app: FastifyInstance): Promise<void> {
@@ -51,6 +53,8 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(resultDeskRoutes);
   await app.register(summaryRoutes);
   await app.register(leaderboardRoutes);
+  await app.register(accountRoutes);
+  await app.register(publicFiguresRoutes);
 }
 
 /** Background services (schedulers, retry loops); returns a function that stops them all. */

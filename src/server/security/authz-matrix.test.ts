@@ -84,6 +84,7 @@ const CASES: Record<string, Case> = {
   'GET /api/leagues/:id/live-table': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/live-table` },
   'GET /api/admin/overview': { auth: 'admin', url: () => '/api/admin/overview' },
   'GET /api/seasons': { auth: 'public', url: () => '/api/seasons' },
+  'GET /api/public-figures': { auth: 'public', url: () => '/api/public-figures' },
   'GET /api/clubs': { auth: 'public', url: () => '/api/clubs?season=2025-26' },
   'GET /api/gameweeks': { auth: 'public', url: () => '/api/gameweeks' },
   'GET /api/admin/gameweeks': { auth: 'admin', url: () => '/api/admin/gameweeks' },
@@ -136,7 +137,11 @@ const CASES: Record<string, Case> = {
   'GET /api/me/statistics': { auth: 'user', url: () => '/api/me/statistics?tz=Europe%2FLondon' },
   'GET /api/dashboard': { auth: 'user', url: () => '/api/dashboard' },
   'GET /api/contact/info': { auth: 'user', url: () => '/api/contact/info' },
-  'POST /api/contact': { auth: 'user', url: () => '/api/contact', body: () => ({ email: 'me@example.com', message: 'Hello from the matrix' }) },
+  'POST /api/contact': { auth: 'verified', url: () => '/api/contact', body: () => ({ email: 'me@example.com', message: 'Hello from the matrix' }) },
+  'GET /api/me/account/deletion-preview': { auth: 'user', url: () => '/api/me/account/deletion-preview' },
+  // A wrong password changes nothing (400); the matrix's only admin may not delete the account (409) whatever the password.
+  'POST /api/me/account/delete': { auth: 'user', narrower: row(401, 400, 400, 400, 400, 409), url: () => '/api/me/account/delete', body: () => ({ password: 'not-the-password' }) },
+  'GET /api/me/export': { auth: 'user', url: () => '/api/me/export' },
   'GET /api/admin/contact-messages': { auth: 'admin', url: () => '/api/admin/contact-messages' },
   'POST /api/admin/contact-messages/:id/retry': { auth: 'admin', url: (w) => `/api/admin/contact-messages/${w.messageId}/retry`, body: () => ({}) },
 };
@@ -185,7 +190,7 @@ async function buildWorld(app: TestApp): Promise<{ world: World; cookies: Record
   const messageId = 'msg-matrix';
   await db
     .insertInto('contactMessages')
-    .values({ id: messageId, userId: users.player.id, fromName: users.player.email, fromEmail: users.player.email, toEmail: 'support@example.com', subject: 'x', message: 'help', status: 'failed', attempts: 1, lastError: 'down', nextAttemptAt: null, createdAt: now, sentAt: null })
+    .values({ id: messageId, userId: users.player.id, fromName: 'Matrix FC', accountEmail: users.player.email, fromEmail: users.player.email, toEmail: 'support@example.com', subject: 'x', message: 'help', status: 'failed', attempts: 1, lastError: 'down', nextAttemptAt: null, createdAt: now, sentAt: null })
     .execute();
   return { world: { open, past, live, league, publicLeague, code: 'MATRXABC', playerId: users.player.id, messageId }, cookies };
 }

@@ -49,6 +49,11 @@ export const ROUTE_LIMITS = {
   seasonFilePerUser: { max: 30, windowMs: 60_000 },
   /** An admin's "Sync now" (each makes an outgoing request). */
   feedSyncPerUser: { max: 10, windowMs: 60_000 },
+  /** Deleting one's account: each attempt checks a password (guessing it must stay slow). */
+  accountDeletePerUser: { max: 5, windowMs: 15 * 60_000 },
+  accountDeletePerAddress: { max: 20, windowMs: 15 * 60_000 },
+  /** Downloading one's data (each reads every prediction the player made). */
+  accountExportPerUser: { max: 10, windowMs: 10 * 60_000 },
 } as const;
 
 /** Nesting of a JSON body beyond this is refused before it is parsed. */

@@ -3,7 +3,6 @@ import { NavLink, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
 import { LogoutDialog } from '../components/LogoutDialog';
-import { ProPromo } from '../components/ProPromo';
 import { TeamNamePrompt } from '../components/TeamNamePrompt';
 import { Icon, type IconName } from '../components/icons';
 import { useClubs, useSeasons } from '../features/seasons/api';
@@ -98,9 +97,6 @@ export function PlayerLayout() {
           <Logo to="/dashboard" />
           {user.role === 'admin' && <p className="rounded-md bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">Admin Panel</p>}
           <NavItems />
-          <div className="mt-auto">
-            <ProPromo />
-          </div>
         </aside>
       </div>
 
@@ -117,7 +113,6 @@ export function PlayerLayout() {
               </button>
             </div>
             <NavItems onNavigate={() => setDrawer(false)} />
-            <ProPromo />
           </aside>
         </div>
       )}

@@ -1,9 +1,10 @@
 import { Banner } from '../components/Banner';
 import { AdminGate, notifyAdmin as notify } from '../features/admin/AdminGate';
 import { useAdminContactMessages, useRetryContact } from '../features/contact/api';
-import type { ContactMessage } from '../../contract/contact';
+import { DELETED_SENDER, type ContactMessage } from '../../contract/contact';
 import { formatDateTime } from '../lib/format';
 import { ApiError } from '../lib/api';
+import { mailtoHref } from '../lib/mailto';
 
 const STATUS = {
   sent: { label: 'Sent', cls: 'bg-green-100 text-green-900' },
@@ -11,17 +12,47 @@ const STATUS = {
   pending: { label: 'Sending', cls: 'bg-amber-100 text-amber-900' },
 } as const;
 
+/**
+ * Who wrote and where to answer. The account's verified address is named as the sender; a reply
+ * address the sender typed is marked as not verified; only a plain address gets a mailto link
+ * (lib/mailto.ts), so a stored `?cc=…&body=…` can add nothing to the admin's reply.
+ */
+function Sender({ m }: { m: ContactMessage }) {
+  if (m.fromName === DELETED_SENDER && !m.fromEmail) {
+    return (
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">{DELETED_SENDER}</p>
+        <p className="text-sm text-slate-700">The sender deleted their account: there is no address to reply to.</p>
+      </div>
+    );
+  }
+  const href = mailtoHref(m.fromEmail);
+  const typed = m.accountEmail !== null && m.fromEmail.toLowerCase() !== m.accountEmail.toLowerCase();
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-semibold text-slate-900">{m.fromName}</p>
+      {m.accountEmail && <p className="truncate text-sm text-slate-700">Account: {m.accountEmail} (verified)</p>}
+      <p className="break-all text-sm text-slate-700">
+        Reply to:{' '}
+        {href ? (
+          <a className="text-brand-800 underline" href={href}>
+            {m.fromEmail}
+          </a>
+        ) : (
+          <span>{m.fromEmail} (not a plain address, so no link)</span>
+        )}
+        {typed && ' (typed by the sender, not verified)'}
+      </p>
+    </div>
+  );
+}
+
 function MessageCard({ m, onRetry, retrying }: { m: ContactMessage; onRetry: (id: string) => void; retrying: boolean }) {
   const s = STATUS[m.status];
   return (
     <li className="card space-y-3" data-status={m.status}>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="truncate font-semibold text-slate-900">{m.fromName}</p>
-          <p className="truncate text-sm text-slate-700">
-            Reply to: <a className="text-brand-800 underline" href={`mailto:${m.fromEmail}`}>{m.fromEmail}</a>
-          </p>
-        </div>
+        <Sender m={m} />
         <span className={`rounded-full px-2.5 py-1 text-xs font-bold ${s.cls}`}>{s.label}</span>
       </div>
       <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{m.message}</p>
@@ -32,7 +63,7 @@ function MessageCard({ m, onRetry, retrying }: { m: ContactMessage; onRetry: (id
         </div>
         <div>
           <dt className="inline font-semibold">To: </dt>
-          <dd className="inline break-all">{m.toEmail}</dd>
+          <dd className="inline break-all">{m.toEmail || 'the support address'}</dd>
         </div>
         <div>
           <dt className="inline font-semibold">Attempts: </dt>

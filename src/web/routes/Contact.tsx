@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RequireAuth } from '../app/guards';
@@ -7,16 +8,21 @@ import { Banner } from '../components/Banner';
 import { Field, fieldAria } from '../features/account/Field';
 import { useContactInfo, useSendContact } from '../features/contact/api';
 import { ApiError } from '../lib/api';
+import { mailtoHref } from '../lib/mailto';
+import { useSession } from '../lib/session';
 
 /** Spec §9: contact messages clear after 5 seconds. */
 const SUCCESS_MS = 5000;
 
-const TOPICS = ['Technical Issues', 'Account Problems', 'Feature Requests', 'Billing Questions', 'General Feedback'];
+/** What people write about: the game is free, so there is nothing to bill. */
+const TOPICS = ['Technical Issues', 'Account Problems', 'Results and Fixtures', 'Feature Requests', 'General Feedback'];
 
 function ContactScreen() {
+  const { user } = useSession();
+  const accountEmail = user?.email ?? '';
   const info = useContactInfo();
   const send = useSendContact();
-  const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string; verify?: boolean } | null>(null);
   const clearBanner = useCallback(() => setBanner(null), []);
   const {
     register,
@@ -28,7 +34,8 @@ function ContactScreen() {
     resolver: zodResolver(contactSchema),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    defaultValues: { email: '', message: '' },
+    // Replies go to the account's verified address unless the player types another.
+    defaultValues: { email: accountEmail, message: '' },
   });
 
   if (info.isPending) {
@@ -39,17 +46,19 @@ function ContactScreen() {
     );
   }
   const supportEmail = info.data?.supportEmail ?? '';
+  const supportHref = mailtoHref(supportEmail);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await send.mutateAsync(normalizeContact(values));
-      reset({ email: '', message: '' });
-      setBanner({ kind: 'success', text: "Message sent successfully! We'll get back to you within 24 hours." });
+      const sent = normalizeContact(values);
+      await send.mutateAsync(sent);
+      reset({ email: accountEmail, message: '' });
+      setBanner({ kind: 'success', text: `Message sent. We'll answer by e-mail at ${sent.email}.` });
     } catch (err) {
-      // The rate limit explains itself; anything else reads as the spec's failure message.
-      const text =
-        err instanceof ApiError && err.status === 429 ? err.message : `Failed to send message. Please try again or contact us directly at ${supportEmail}`;
-      setBanner({ kind: 'error', text });
+      // The rate limit and the refusal of an unverified address explain themselves; anything else reads as the spec's failure message.
+      const explained = err instanceof ApiError && (err.status === 429 || err.status === 403);
+      const text = explained ? err.message : `Failed to send message. Please try again or contact us directly at ${supportEmail}`;
+      setBanner({ kind: 'error', text, verify: err instanceof ApiError && err.status === 403 });
     }
   });
   const field = (name: 'email' | 'message') => register(name, { onChange: () => clearErrors(name) });
@@ -78,10 +87,18 @@ function ContactScreen() {
             {banner && (
               <Banner kind={banner.kind} onDismiss={clearBanner} clearAfterMs={banner.kind === 'success' ? SUCCESS_MS : undefined}>
                 {banner.text}
+                {banner.verify && (
+                  <>
+                    {' '}
+                    <Link to="/verify" className="font-semibold underline">
+                      Verify your e-mail
+                    </Link>
+                  </>
+                )}
               </Banner>
             )}
-            <Field id="contact-email" label="Email" error={err('email')}>
-              <input {...field('email')} {...fieldAria('contact-email', err('email'))} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
+            <Field id="contact-email" label="Email" error={err('email')} hint="Where we answer. It starts as your account's address; if you type another, we are told it is not verified.">
+              <input {...field('email')} {...fieldAria('contact-email', err('email'), true)} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
             </Field>
             <Field id="contact-message" label="Message" error={err('message')}>
               <textarea {...field('message')} {...fieldAria('contact-message', err('message'))} className="input min-h-40" rows={6} placeholder="How can we help?" />
@@ -99,17 +116,21 @@ function ContactScreen() {
             </h2>
             <div>
               <p className="text-sm font-semibold text-slate-900">Email Support</p>
-              <a href={`mailto:${supportEmail}`} className="break-all text-sm text-brand-800 underline">
-                {supportEmail}
-              </a>
+              {supportHref ? (
+                <a href={supportHref} className="break-all text-sm text-brand-800 underline">
+                  {supportEmail}
+                </a>
+              ) : (
+                <p className="break-all text-sm text-slate-700">{supportEmail}</p>
+              )}
+            </div>
+            <div>
+              <p className="text-sm font-semibold text-slate-900">Who answers</p>
+              <p className="text-sm text-slate-700">The people who run this Scoreline site. Every message is kept until it reaches them.</p>
             </div>
             <div>
               <p className="text-sm font-semibold text-slate-900">Response Time</p>
-              <p className="text-sm text-slate-700">Usually within 24 hours</p>
-            </div>
-            <div>
-              <p className="text-sm font-semibold text-slate-900">Support Team</p>
-              <p className="text-sm text-slate-700">Available 24/7</p>
+              <p className="text-sm text-slate-700">We read every message and usually answer within a few days.</p>
             </div>
           </section>
           <section className="card" aria-labelledby="topics-title">
@@ -126,10 +147,10 @@ function ContactScreen() {
           </section>
           <section className="card" aria-labelledby="tips-title">
             <h2 id="tips-title" className="text-lg font-bold text-slate-900">
-              Pro Tips
+              Tips
             </h2>
             <p className="mt-2 text-sm text-slate-700">
-              Include your team name and the match or league your question is about, and describe what you expected to happen. The more detail you give, the faster we can help.
+              Name the match or league your question is about, and describe what you expected to happen. Your team name and account address come with your message, so we know who is asking.
             </p>
           </section>
         </div>

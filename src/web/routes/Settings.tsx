@@ -3,10 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../lib/session';
 import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
 import { TeamNameForm } from '../features/account/TeamNameForm';
-import { ProPromo } from '../components/ProPromo';
 import { MatchdaySettings } from '../features/matchday/MatchdaySettings';
+import { DownloadData } from '../features/account-data/DownloadData';
+import { DeleteAccount } from '../features/account-data/DeleteAccount';
 
-/** Spec §2 Settings: account details, change password, ways out. */
+/** Spec §2 Settings: account details, change password, reminders, your data, and ways out (logout, deleting the account). */
 export default function Settings() {
   const { user, isPending } = useSession();
   const navigate = useNavigate();
@@ -41,7 +42,7 @@ export default function Settings() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-          <p className="text-sm text-slate-700">Manage your account and password.</p>
+          <p className="text-sm text-slate-700">Manage your account, password, reminders and data.</p>
         </div>
         <div className="flex gap-3">
           <Link to="/dashboard" className="btn-secondary">
@@ -91,12 +92,15 @@ export default function Settings() {
         </div>
 
         <aside>
-          <ProPromo />
+          <DownloadData />
         </aside>
       </div>
 
       {/* ── Match-day reminders and calendar (owned by src/web/features/matchday) ── */}
       <MatchdaySettings />
+
+      {/* Destructive, so last and out of the way (owned by src/web/features/account-data). */}
+      <DeleteAccount />
     </div>
   );
 }

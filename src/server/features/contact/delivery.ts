@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTACT_SUBJECT } from '../../../contract/contact.js';
+import { isPlainEmail } from '../../../contract/plain-email.js';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/index.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -28,14 +29,33 @@ export async function supportAddress(db: DB, config: Config): Promise<string> {
   return (angled ? angled[1]! : config.MAIL_FROM).trim();
 }
 
-export function contactMailText(m: Pick<ContactMessageRow, 'fromName' | 'fromEmail' | 'createdAt' | 'message'>): string {
-  return [`${CONTACT_SUBJECT}`, '', `From: ${m.fromName}`, `Reply to: ${m.fromEmail}`, `Sent: ${m.createdAt}`, '', m.message, ''].join('\n');
+/**
+ * The mail support receives. It names the account that sent the message (its team name and its
+ * verified address), and says whether the reply address is that verified one or one the sender
+ * typed, which nobody has checked: a typed address is never presented as the sender.
+ */
+export function contactMailText(m: Pick<ContactMessageRow, 'fromName' | 'accountEmail' | 'fromEmail' | 'createdAt' | 'message'>): string {
+  // A name is one line of text whatever an older row holds (names are refused with control characters today).
+  const name = m.fromName.replace(/\p{Cc}+/gu, ' ');
+  const from = m.accountEmail ? `From the account: ${name} <${m.accountEmail}> (verified address)` : `From: ${name}`;
+  const reply = !m.fromEmail
+    ? 'Reply to: nobody (the account has been deleted)'
+    : m.accountEmail && m.fromEmail.toLowerCase() === m.accountEmail.toLowerCase()
+      ? `Reply to: ${m.fromEmail} (the account's verified address)`
+      : m.accountEmail
+        ? `Reply to: ${m.fromEmail} (typed by the sender, not verified)`
+        : `Reply to: ${m.fromEmail}`;
+  return [`${CONTACT_SUBJECT}`, '', from, reply, `Sent: ${m.createdAt}`, '', m.message, ''].join('\n');
 }
+
+/** The mail's Reply-To: only a plain address (messages stored before that rule may hold anything). */
+export const replyToHeader = (fromEmail: string): string | undefined => (isPlainEmail(fromEmail) ? fromEmail : undefined);
 
 interface DeliveryDeps {
   db: DB;
   mailer: Mailer;
   clock: Clock;
+  config: Config;
 }
 
 /**
@@ -49,7 +69,9 @@ export async function attemptDelivery(deps: DeliveryDeps, id: string): Promise<C
     const m = (await getContactMessage(deps.db, id))!;
     const attempts = m.attempts + 1;
     try {
-      await deps.mailer.send({ to: m.toEmail, subject: m.subject, text: contactMailText(m), replyTo: m.fromEmail });
+      // No stored destination: the account it was addressed to was deleted; today's support address takes it.
+      const to = m.toEmail || (await supportAddress(deps.db, deps.config));
+      await deps.mailer.send({ to, subject: m.subject, text: contactMailText(m), replyTo: replyToHeader(m.fromEmail) });
       await markSent(deps.db, id, attempts, deps.clock.nowIso());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -11,6 +11,7 @@ export function presentContactMessage(m: ContactMessageRow): ContactMessage {
   return {
     id: m.id,
     fromName: m.fromName,
+    accountEmail: m.accountEmail,
     fromEmail: m.fromEmail,
     toEmail: m.toEmail,
     subject: m.subject,

@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { freePort } from '../../../../e2e/support/server.js';
 import { startSmtpSink } from '../../../../e2e/support/smtp.js';
-import { CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUBJECT } from '../../../contract/contact.js';
+import { CONTACT_PLAIN_ADDRESS_MESSAGE, CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUBJECT } from '../../../contract/contact.js';
+import { NOT_VERIFIED } from '../../auth/guard.js';
 import { retryDueContactMessages } from './delivery.js';
 
 let t: TestApp;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   // SMTP points at a port nobody listens on: the mail server is down.
   smtpPort = await freePort();
   t = await createTestApp({ now: '2025-09-01T10:00:00Z', env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SUPPORT_EMAIL: 'help@scoreline.test' } });
-  player = await signedIn(t, { email: 'fan@example.com' });
+  player = await signedIn(t, { email: 'fan@example.com', teamName: 'Big Screen FC' });
   admin = await signedIn(t, { role: 'admin' });
 });
 
@@ -51,6 +52,35 @@ describe('POST /api/contact', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('refuses an account whose address is not verified, and stores nothing', async () => {
+    const unverified = await signedIn(t, { emailVerified: false, email: 'ceo@bigcorp.example' });
+    const res = await t.request({ method: 'POST', url: '/api/contact', cookie: unverified.cookie, payload: { email: 'ceo@bigcorp.example', message: 'Please reset my account' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({ code: 'forbidden', message: NOT_VERIFIED });
+    expect(await t.app.deps.db.selectFrom('contactMessages').select('id').where('userId', '=', unverified.id).execute()).toEqual([]);
+  });
+
+  it('refuses a reply address with more than an address in it (mailto injection), and stores nothing', async () => {
+    const before = (await rows()).length;
+    for (const email of [
+      'support@bigcorp.example?cc=attacker%40evil.test&body=Please%20send%20the%20reset%20link',
+      'support@bigcorp.example&cc=attacker@evil.test',
+      '"Support"<support@bigcorp.example>',
+      'a@b.co,attacker.evil.test',
+    ]) {
+      const res = await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email, message: 'Hello' } });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().error.field).toBe('email');
+      expect([CONTACT_PLAIN_ADDRESS_MESSAGE, 'Please enter a valid email address']).toContain(res.json().error.message);
+    }
+    const attack = await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email: 'support@bigcorp.example?cc=attacker%40evil.test&body=hi', message: 'Hello' } });
+    expect(attack.json().error).toMatchObject({ field: 'email', message: CONTACT_PLAIN_ADDRESS_MESSAGE });
+    // A line break inside the address is not an address at all.
+    const broken = await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email: 'a@b.co\r\nBcc: x@evil.test', message: 'Hello' } });
+    expect(broken.statusCode).toBe(400);
+    expect((await rows()).length).toBe(before);
+  });
+
   it('stores the message while SMTP is down, keeps it visible, and delivers it when SMTP returns', async () => {
     const res = await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email: ' reply-here@example.org ', message: '  The leaderboard looks odd.  ' } });
     expect(res.statusCode).toBe(201);
@@ -59,7 +89,8 @@ describe('POST /api/contact', () => {
     const [stored] = await rows();
     expect(stored).toMatchObject({
       userId: player.id,
-      fromName: 'fan@example.com',
+      fromName: 'Big Screen FC',
+      accountEmail: 'fan@example.com',
       fromEmail: 'reply-here@example.org',
       toEmail: 'help@scoreline.test',
       subject: CONTACT_SUBJECT,
@@ -92,7 +123,8 @@ describe('POST /api/contact', () => {
       expect(mail.to).toEqual(['help@scoreline.test']);
       expect(mail.raw).toMatch(/^Reply-To: reply-here@example\.org/m);
       expect(mail.text).toContain('The leaderboard looks odd.');
-      expect(mail.text).toContain('From: fan@example.com');
+      expect(mail.text).toContain('From the account: Big Screen FC <fan@example.com> (verified address)');
+      expect(mail.text).toContain('Reply to: reply-here@example.org (typed by the sender, not verified)');
       expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 3, sentAt: '2025-09-01T10:03:00.000Z', nextAttemptAt: null, lastError: null });
       // Sent once only: another run finds nothing to do.
       expect(await retryDueContactMessages(t.app.deps)).toEqual({ tried: 0, sent: 0 });
@@ -166,6 +198,36 @@ describe('the support address without SUPPORT_EMAIL', () => {
       expect(mail.text).toContain('Outbox');
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('the mail names the account, never a typed address, as the sender', () => {
+  it('says when the reply address is the account’s own, and sends no reply address a stored row could smuggle in', async () => {
+    const sink = await startSmtpSink();
+    const app = await createTestApp({ now: '2025-09-01T10:00:00Z', env: { SMTP_URL: sink.url, SUPPORT_EMAIL: 'help@scoreline.test' } });
+    try {
+      const fan = await signedIn(app, { email: 'owner@example.com', teamName: 'Owls United' });
+      const res = await app.request({ method: 'POST', url: '/api/contact', cookie: fan.cookie, payload: { email: 'OWNER@example.com', message: 'My own address' } });
+      expect(res.json().message.status).toBe('sent');
+      const mail = await sink.waitFor((m) => m.text.includes('My own address'));
+      expect(mail.text).toContain('From the account: Owls United <owner@example.com> (verified address)');
+      expect(mail.text).toContain("Reply to: OWNER@example.com (the account's verified address)");
+      expect(mail.raw).toMatch(/^Reply-To: OWNER@example\.com\r?$/m);
+
+      // A row written before reply addresses had to be plain (or by hand) is delivered without that Reply-To.
+      const attack = 'support@bigcorp.example?cc=attacker%40evil.test&body=hi';
+      await app.app.deps.db
+        .insertInto('contactMessages')
+        .values({ id: 'old-row', userId: null, fromName: 'Unknown user', fromEmail: attack, toEmail: 'help@scoreline.test', subject: CONTACT_SUBJECT, message: 'Old row', status: 'pending', attempts: 0, lastError: null, nextAttemptAt: '2025-09-01T10:00:00.000Z', createdAt: '2025-09-01T10:00:00.000Z', sentAt: null })
+        .execute();
+      expect(await retryDueContactMessages(app.app.deps)).toEqual({ tried: 1, sent: 1 });
+      const old = await sink.waitFor((m) => m.text.includes('Old row'));
+      expect(old.raw).not.toMatch(/^Reply-To:/im);
+      expect(old.raw).not.toContain('evil.test>');
+    } finally {
+      await app.close();
+      await sink.stop();
     }
   });
 });

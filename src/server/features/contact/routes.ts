@@ -15,6 +15,7 @@ import {
   normalizeContact,
 } from '../../../contract/contact.js';
 import { HttpError, notFound } from '../../errors.js';
+import { leaderboardName } from '../../../game/ranking.js';
 import { routeLimit } from '../../security/route-limits.js';
 import { attemptDelivery, supportAddress } from './delivery.js';
 import { countMessagesSince, getContactMessage, insertContactMessage, listContactMessages, makeDueNow } from './repository.js';
@@ -44,12 +45,13 @@ export async function contactRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/contact',
     {
-      config: { auth: 'user' },
+      // Verified accounts only: the mail names the account, so its address must be proven (guard: 403).
+      config: { auth: 'verified' },
       // Besides the per-player limit below: many accounts from one address (issue 11 item 9).
       preHandler: routeLimit(app, 'contactPerAddress', 'address', (wait) => `Too many messages from your address. Please wait ${wait} and try again.`),
       schema: {
         tags: ['contact'],
-        summary: 'Send a message to support: stored first, then e-mailed (failed sends are retried)',
+        summary: "Send a message to support (verified accounts): stored first, then e-mailed naming the account (failed sends are retried); `email` is the reply address, a plain address",
         body: contactSchema,
         response: { 201: contactReceiptReply },
       },
@@ -67,7 +69,8 @@ export async function contactRoutes(fastify: FastifyInstance) {
       await insertContactMessage(db, {
         id,
         userId: user.id,
-        fromName: user.email || 'Unknown user',
+        fromName: leaderboardName({ teamName: user.teamName, username: user.username, displayName: user.name }),
+        accountEmail: user.email,
         fromEmail: email,
         toEmail: await supportAddress(db, config),
         subject: CONTACT_SUBJECT,

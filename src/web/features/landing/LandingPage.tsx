@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { LogoMark } from '../../components/LogoMark';
 import { LOGO_CLASS } from '../../components/logo-class';
 import { Banner } from '../../components/Banner';
 import { LandingNav } from '../account/LandingNav';
 import { useLandingLink } from './link';
 import { Icon, type IconName } from '../../components/icons';
+import { formatCount, type LandingFigures } from './public-figures';
 
 const FEATURES = [
   {
@@ -29,18 +30,15 @@ const FEATURES = [
   },
 ];
 
-const FIGURES = [
-  { value: '10K+', label: 'Active Predictors' },
-  { value: '50K+', label: 'Predictions' },
-  { value: '99.9%', label: 'Uptime' },
-];
-
 /**
- * Spec §2 Landing: header, hero, features, figures, sign-up offer, Pro teaser and call to action.
+ * Spec §2 Landing: header, hero, features, figures, the free offer and a call to action.
  * `seasonLabel` is the current season ("2026/27") once /api/seasons has answered; the page
- * pre-rendered at build time has none and names no season (decision record on the landing season).
+ * pre-rendered at build time has none and names no season (decision record 0017). `figures` are
+ * counted by the server (/api/public-figures); until they arrive, or when the season has too few
+ * players, no figure is shown at all (decision record 0048). The page offers nothing that does
+ * not exist: no paid plan, no demo video.
  */
-export function LandingPage({ signedIn, notice, seasonLabel }: { signedIn: boolean; notice?: string; seasonLabel?: string }) {
+export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signedIn: boolean; notice?: string; seasonLabel?: string; figures?: LandingFigures }) {
   const Link = useLandingLink();
   const [menu, setMenu] = useState(false);
 
@@ -51,10 +49,13 @@ export function LandingPage({ signedIn, notice, seasonLabel }: { signedIn: boole
     return () => window.removeEventListener('keydown', onKey);
   }, [menu]);
 
-  const watchDemo = () => {
+  // A link to the section (it works before any script runs); with scripts, a smooth scroll that moves focus there too.
+  const showHowItWorks = (e: MouseEvent<HTMLAnchorElement>) => {
     const target = document.getElementById('features');
-    target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    target?.focus({ preventScroll: true });
+    if (!target) return;
+    e.preventDefault();
+    target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    target.focus({ preventScroll: true });
   };
 
   return (
@@ -138,22 +139,11 @@ export function LandingPage({ signedIn, notice, seasonLabel }: { signedIn: boole
                 <Link to="/signup" className="btn bg-white px-6 py-3 text-base text-brand-900 hover:bg-brand-50">
                   Start Predicting Now
                 </Link>
-                <button type="button" onClick={watchDemo} className="btn border border-white/70 px-6 py-3 text-base text-white hover:bg-white/10">
-                  Watch Demo
-                </button>
+                <a href="#features" onClick={showHowItWorks} className="btn border border-white/70 px-6 py-3 text-base text-white hover:bg-white/10">
+                  See how it works
+                </a>
               </div>
             </div>
-          </section>
-
-          <section aria-label="Scoreline in numbers" className="border-b border-slate-200 bg-slate-50">
-            <dl className="mx-auto grid max-w-5xl grid-cols-3 gap-4 px-4 py-8 text-center sm:px-6">
-              {FIGURES.map((f) => (
-                <div key={f.label} className="flex flex-col-reverse">
-                  <dt className="text-xs text-slate-700 sm:text-sm">{f.label}</dt>
-                  <dd className="text-2xl font-extrabold text-brand-800 sm:text-3xl">{f.value}</dd>
-                </div>
-              ))}
-            </dl>
           </section>
 
           <section id="features" tabIndex={-1} aria-labelledby="features-heading" className="mx-auto max-w-5xl scroll-mt-20 px-4 py-16 outline-none sm:px-6">
@@ -174,45 +164,55 @@ export function LandingPage({ signedIn, notice, seasonLabel }: { signedIn: boole
             </ul>
           </section>
 
-          <section aria-labelledby="plans-heading" className="bg-slate-50">
-            <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-              <h2 id="plans-heading" className="text-3xl font-bold text-slate-900">
-                Free to play
-              </h2>
-              <div className="mt-8 grid gap-4 md:grid-cols-2">
-                <div className="card border-brand-600">
-                  <h3 className="text-xl font-bold">Free</h3>
-                  <p className="mt-1 text-3xl font-extrabold text-brand-800">£0</p>
-                  <ul className="mt-4 space-y-2 text-slate-700">
-                    <li>✓ Predictions for every Premier League match</li>
-                    <li>✓ Private leagues with your friends</li>
-                    <li>✓ Personal statistics and achievements</li>
-                  </ul>
-                  <Link to="/signup" className="btn-primary mt-6 w-full">
-                    Sign Up Free
-                  </Link>
-                </div>
-                <div className="card bg-gradient-to-br from-amber-50 to-white">
-                  <h3 className="text-xl font-bold">Pro Features</h3>
-                  <p className="mt-1 text-slate-700">Advanced stats, custom scoring and more are coming soon.</p>
-                  <ul className="mt-4 space-y-2 text-slate-700">
-                    <li>★ Deeper performance insights</li>
-                    <li>★ Custom league scoring</li>
-                  </ul>
-                  <button type="button" className="btn mt-6 w-full bg-amber-500 text-amber-950 hover:bg-amber-400">
-                    Upgrade Now
-                  </button>
-                </div>
+          {figures && (
+            // Below the first screen, so arriving after the paint moves nothing a visitor is looking at.
+            <section aria-labelledby="figures-heading" className="border-y border-slate-200 bg-slate-50" data-testid="landing-figures">
+              <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+                <h2 id="figures-heading" className="text-center text-sm font-semibold uppercase tracking-wider text-slate-700">
+                  {seasonLabel ? `This season so far (${seasonLabel})` : 'This season so far'}
+                </h2>
+                <dl className="mt-4 grid grid-cols-3 gap-4 text-center">
+                  {[
+                    { value: figures.players, label: 'Players' },
+                    { value: figures.predictions, label: 'Predictions made' },
+                    { value: figures.results, label: 'Results scored' },
+                  ].map((f) => (
+                    <div key={f.label} className="flex flex-col-reverse justify-end">
+                      <dt className="text-xs text-slate-700 sm:text-sm">{f.label}</dt>
+                      <dd className="text-2xl font-extrabold text-brand-800 sm:text-3xl">{formatCount(f.value)}</dd>
+                    </div>
+                  ))}
+                </dl>
               </div>
+            </section>
+          )}
+
+          <section aria-labelledby="plans-heading" className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
+            <h2 id="plans-heading" className="text-3xl font-bold text-slate-900">
+              Free to play
+            </h2>
+            <div className="card mt-8 max-w-xl border-brand-600">
+              <p className="text-3xl font-extrabold text-brand-800">£0</p>
+              <p className="mt-1 text-slate-700">Everything in Scoreline is free. There is no paid plan.</p>
+              <ul className="mt-4 space-y-2 text-slate-700">
+                <li>✓ Predictions for every Premier League match</li>
+                <li>✓ Private leagues with your friends</li>
+                <li>✓ Personal statistics and achievements</li>
+              </ul>
+              <Link to="/signup" className="btn-primary mt-6 w-full">
+                Sign Up Free
+              </Link>
             </div>
           </section>
 
-          <section className="mx-auto max-w-5xl px-4 py-16 text-center sm:px-6">
-            <h2 className="text-3xl font-bold text-slate-900">Ready for kick-off?</h2>
-            <p className="mt-2 text-slate-700">Create your free account in a minute and make your first predictions.</p>
-            <Link to="/signup" className="btn-primary mt-6 px-8 py-3 text-base">
-              Get Started
-            </Link>
+          <section className="bg-slate-50">
+            <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:px-6">
+              <h2 className="text-3xl font-bold text-slate-900">Ready for kick-off?</h2>
+              <p className="mt-2 text-slate-700">Create your free account in a minute and make your first predictions.</p>
+              <Link to="/signup" className="btn-primary mt-6 px-8 py-3 text-base">
+                Get Started
+              </Link>
+            </div>
           </section>
         </main>
 

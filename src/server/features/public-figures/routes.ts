@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PUBLIC_FIGURES_MIN_PLAYERS, publicFiguresDto, type PublicFigures } from '../../../contract/public-figures.js';
+import { resolveCurrentSeason } from '../seasons/service.js';
+import { seasonTotals } from './repository.js';
+
+/** How long an answer is kept (here and, through Cache-Control, by browsers and proxies). */
+export const PUBLIC_FIGURES_TTL_MS = 60_000;
+
+/**
+ * The landing page's figures (public: anyone may open the landing page). Every visitor of the
+ * landing page asks, so the answer is computed at most once per minute per instance, whatever the
+ * load: requests meanwhile share the one computation and then the kept answer. Figures a minute
+ * old are fine on a landing page; the clock of the app decides the minute (the current season too).
+ */
+export async function publicFiguresRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  let kept: { at: number; value: PublicFigures } | null = null;
+  let computing: Promise<PublicFigures> | null = null;
+
+  async function compute(): Promise<PublicFigures> {
+    const { clock, db } = app.deps;
+    const season = await resolveCurrentSeason(app.deps.seasons, clock.now());
+    const totals = await seasonTotals(db, season.id);
+    const value: PublicFigures = { season: { id: season.id, label: season.label }, figures: totals.players >= PUBLIC_FIGURES_MIN_PLAYERS ? totals : null };
+    kept = { at: clock.now().getTime(), value };
+    return value;
+  }
+
+  app.get(
+    '/api/public-figures',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['season'],
+        summary: `The current season's players, predictions and final results, counted (null below ${PUBLIC_FIGURES_MIN_PLAYERS} players); kept for a minute`,
+        response: { 200: publicFiguresDto },
+      },
+    },
+    async (_req, reply) => {
+      const now = app.deps.clock.now().getTime();
+      let value = kept && now - kept.at < PUBLIC_FIGURES_TTL_MS && now >= kept.at ? kept.value : null;
+      if (!value) {
+        computing ??= compute().finally(() => {
+          computing = null;
+        });
+        value = await computing;
+      }
+      return reply.header('cache-control', `public, max-age=${PUBLIC_FIGURES_TTL_MS / 1000}`).send(value);
+    },
+  );
+}
