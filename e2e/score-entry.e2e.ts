@@ -395,6 +395,7 @@ describe('score entry: what is saved is what the boxes show', () => {
       for (let i = 0; i < 8; i++) await pointAt(s, increase);
       expect(await fields(dialog).nth(0).inputValue()).toBe('11');
       await dialog.getByText('Double figures: check the score before you save it.').waitFor();
+      expect(await axeSeriousViolations(page)).toEqual([]);
       await pointAt(s, dialog.getByRole('button', { name: 'Update Prediction' }));
       await dialog.waitFor({ state: 'detached' });
       await expectSaved(page, group, '11-3', 'modal');
