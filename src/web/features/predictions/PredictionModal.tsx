@@ -56,8 +56,8 @@ function ModalScore({
         aria-invalid={invalid ? true : undefined}
       />
       <div className="flex gap-1">
-        <StepButton by={-1} name={name} value={box.value} max={PREDICTION_SCORE_MAX} onStep={(v) => box.onValue(v, 'stepped')} />
-        <StepButton by={1} name={name} value={box.value} max={PREDICTION_SCORE_MAX} onStep={(v) => box.onValue(v, 'stepped')} />
+        <StepButton by={-1} name={name} value={box.value} max={PREDICTION_SCORE_MAX} onStep={box.onValue} />
+        <StepButton by={1} name={name} value={box.value} max={PREDICTION_SCORE_MAX} onStep={box.onValue} />
       </div>
     </div>
   );

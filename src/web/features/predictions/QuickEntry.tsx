@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api';
 import { useClub } from '../seasons/api';
 import { scoreInputProps } from './PredictionModal';
 import { savePrediction, useSavePrediction } from './api';
-import { StepButton, useScoreBox, type ScoreChange, type ScoreBoxOptions } from './score-box';
+import { StepButton, useScoreBox, type ScoreBoxOptions } from './score-box';
 
 /** How long a changed pair rests before it is saved while focus stays on its match: long enough to correct a digit. */
 export const QUICK_SAVE_DELAY_MS = 600;
@@ -44,7 +44,7 @@ function ScoreField({ team, describedBy, box }: { team: string; describedBy: str
   const props = useScoreBox({ ...box, max: PREDICTION_SCORE_MAX });
   return (
     <div className="flex items-center gap-1">
-      <StepButton by={-1} name={name} value={box.value} max={PREDICTION_SCORE_MAX} onStep={(v) => box.onValue(v, 'stepped')} />
+      <StepButton by={-1} name={name} value={box.value} max={PREDICTION_SCORE_MAX} onStep={box.onValue} />
       <input
         {...scoreInputProps}
         {...props}
@@ -53,7 +53,7 @@ function ScoreField({ team, describedBy, box }: { team: string; describedBy: str
         aria-describedby={describedBy}
         className="input h-10 w-12 px-1 text-center text-xl font-bold tabular-nums"
       />
-      <StepButton by={1} name={name} value={box.value} max={PREDICTION_SCORE_MAX} onStep={(v) => box.onValue(v, 'stepped')} />
+      <StepButton by={1} name={name} value={box.value} max={PREDICTION_SCORE_MAX} onStep={box.onValue} />
     </div>
   );
 }
@@ -143,7 +143,7 @@ export function QuickEntry({ fixture, prediction, readOnly = false }: { fixture:
     }
   };
 
-  const change = (side: 'home' | 'away') => (v: string, _how: ScoreChange) => {
+  const change = (side: 'home' | 'away') => (v: string) => {
     if (side === 'home') setHome(v);
     else setAway(v);
     latest.current = { ...latest.current, [side]: v };

@@ -2,13 +2,11 @@ import { useCallback, useRef, type ChangeEvent, type FocusEvent, type KeyboardEv
 import { flushSync } from 'react-dom';
 import { DOUBLE_FIGURES, readScoreText, sanitizeScore, scoreValue, stepScore, typeDigit } from '../../../game/score-input';
 
-/** Why a box changed: a typed digit (focus moves on), a step of + / − or an arrow key, or an edit (Backspace, Delete). */
-export type ScoreChange = 'typed' | 'stepped' | 'edited';
-
 export interface ScoreBoxOptions {
   value: string;
   max: number;
-  onValue: (value: string, how: ScoreChange) => void;
+  /** The box's new score: typed, stepped (+ / −, arrow keys) or edited (Backspace, Delete). */
+  onValue: (value: string) => void;
   /** Text with both scores in it ("2-1", or "21" read as typed) arrived in this box. */
   onPair: (home: string, away: string) => void;
   /** Text arrived that is no score of 0 to max ("2-25", "123"): nothing changes. */
@@ -44,7 +42,7 @@ export function useScoreBox(opts: ScoreBoxOptions) {
 
     // Focus is decided after the change is on screen (flushSync), with that render's options.
     const typed = (value: string) => {
-      flushSync(() => latest.current.onValue(value, 'typed'));
+      flushSync(() => latest.current.onValue(value));
       const target = isDouble(value) ? null : latest.current.next(input);
       if (target) target.focus();
       else input.select();
@@ -94,7 +92,7 @@ export function useScoreBox(opts: ScoreBoxOptions) {
 
   const step = (input: HTMLInputElement, by: 1 | -1) => {
     const o = latest.current;
-    flushSync(() => o.onValue(stepScore(o.value, by, o.max), 'stepped'));
+    flushSync(() => o.onValue(stepScore(o.value, by, o.max)));
     // Selected, so a digit typed next replaces the stepped score rather than joining it.
     input.select();
   };
@@ -106,7 +104,7 @@ export function useScoreBox(opts: ScoreBoxOptions) {
       // What reaches here went past beforeinput: a deletion, or an IME's composed text.
       const v = sanitizeScore(e.target.value);
       if (v !== '' && Number(v) > opts.max) return;
-      opts.onValue(v, 'edited');
+      opts.onValue(v);
     },
     onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
       if (e.key === 'Enter' && opts.onEnter) {
