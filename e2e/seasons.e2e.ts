@@ -180,7 +180,7 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     await page.getByTestId('table-season').filter({ hasText: '2025/26 final table' }).waitFor();
     await expect.poll(() => tableRows(page)).toEqual([expect.stringMatching(/Old Guard FC[\s\S]*\b1\s+4$/), expect.stringMatching(/Fresh Legs[\s\S]*\b0\s+0$/)]);
     // A past season's table has no Live switch (that is the current season's).
-    await expect(page.getByRole('switch', { name: 'Live' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Live', exact: true }).count()).resolves.toBe(0);
 
     // All seasons: the points added up (4 + 3), and no gameweek table to choose.
     await page.getByLabel('Season', { exact: true }).selectOption('all');

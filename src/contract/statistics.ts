@@ -18,7 +18,8 @@ export const statisticsDto = z.object({
   currentStreak: z.number().int(),
   weekdayAccuracy: z.array(z.object({ day: z.enum(WEEKDAYS), predictions: z.number().int(), correct: z.number().int(), accuracy: z.number() })),
   homeAwayBias: z.object({ home: z.number().int(), away: z.number().int(), draw: z.number().int() }),
-  favoriteTeams: z.array(z.object({ team: z.string(), predictions: z.number().int(), accuracy: z.number() })),
+  /** `accuracy` is null while none of the club's predicted matches has a result. */
+  favoriteTeams: z.array(z.object({ team: z.string(), predictions: z.number().int(), accuracy: z.number().nullable() })),
   predictionTiming: z.object({ early: z.number().int(), lastMinute: z.number().int(), averageHours: z.number() }),
   /** Earned badges of both sets. */
   achievements: z.array(achievementDto),

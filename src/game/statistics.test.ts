@@ -138,6 +138,15 @@ describe('home/away bias and favourite teams', () => {
       { team: 'Everton FC', predictions: 2, accuracy: 0 },
     ]);
   });
+
+  it('gives a team no accuracy (null, not 0) while none of its predicted matches has a result', () => {
+    const r = [rec({ homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', outcome: null }), rec({ homeTeam: 'Everton FC', awayTeam: 'Fulham FC', outcome: 'wrong' })];
+    expect(computeFavoriteTeams(r)).toEqual([
+      { team: 'Everton FC', predictions: 2, accuracy: 0 },
+      { team: 'Fulham FC', predictions: 1, accuracy: 0 },
+      { team: 'Liverpool FC', predictions: 1, accuracy: null },
+    ]);
+  });
 });
 
 describe('prediction timing', () => {

@@ -174,8 +174,8 @@ export interface FavoriteTeam {
   team: string;
   /** Predictions on matches this team played in. */
   predictions: number;
-  /** Percentage of those with a result that were right, one decimal. */
-  accuracy: number;
+  /** Percentage of those with a result that were right, one decimal; null while none has a result (no figure rather than 0%). */
+  accuracy: number | null;
 }
 
 /** The teams in most of the player's predictions (top 3; ties by name), with accuracy. */
@@ -195,7 +195,7 @@ export function computeFavoriteTeams(records: readonly PredictionRecord[], limit
   return [...teams.entries()]
     .sort(([a, x], [b, y]) => y.n - x.n || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, limit)
-    .map(([team, t]) => ({ team, predictions: t.n, accuracy: percent(t.right, t.scored) }));
+    .map(([team, t]) => ({ team, predictions: t.n, accuracy: t.scored > 0 ? percent(t.right, t.scored) : null }));
 }
 
 export interface PredictionTiming {

@@ -5,6 +5,7 @@ import { Logo } from '../components/Logo';
 import { LogoutDialog } from '../components/LogoutDialog';
 import { TeamNamePrompt } from '../components/TeamNamePrompt';
 import { Icon, type IconName } from '../components/icons';
+import { SkipLink, mainProps } from '../components/SkipLink';
 import { useClubs, useSeasons } from '../features/seasons/api';
 import { seasonLink } from '../features/seasons/season-view';
 
@@ -79,10 +80,11 @@ export function PlayerLayout() {
     // Signed-out views (leaderboard and settings prompts; guards redirect the rest).
     return (
       <div className="min-h-screen">
+        <SkipLink />
         <header className="border-b border-slate-200 bg-white px-4 py-3">
           <Logo />
         </header>
-        <main className="mx-auto max-w-5xl p-4 sm:p-6">
+        <main {...mainProps} className="mx-auto max-w-5xl p-4 outline-none sm:p-6">
           <Outlet />
         </main>
       </div>
@@ -91,6 +93,7 @@ export function PlayerLayout() {
 
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
+      <SkipLink />
       {/* The column keeps its white background down the page; the sidebar in it stays in view as the page scrolls. */}
       <div className="hidden border-r border-slate-200 bg-white lg:block">
         <aside className="sticky top-0 flex h-screen flex-col gap-6 overflow-y-auto p-4">
@@ -138,7 +141,7 @@ export function PlayerLayout() {
             Logout
           </button>
         </header>
-        <main className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
+        <main {...mainProps} className="mx-auto w-full max-w-6xl flex-1 p-4 outline-none sm:p-6">
           <Outlet />
         </main>
       </div>

@@ -23,6 +23,8 @@ export interface ApiInit<S extends z.ZodType> {
   method?: string;
   body?: unknown;
   signal?: AbortSignal;
+  /** Let the request finish after the page is gone (a save flushed as the player leaves). */
+  keepalive?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function api<S extends z.ZodType>(path: string, init: ApiInit<S>): 
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal: init.signal,
+      keepalive: init.keepalive,
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;

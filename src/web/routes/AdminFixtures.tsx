@@ -67,7 +67,6 @@ function AdminFixturesScreen() {
         <Link to="/admin/gameweeks" className="btn-secondary">
           Manage Gameweeks
         </Link>
-        <BulkDeleteButton season={season} gameweek={filter} count={shown.length} busy={busy || fixtures.isPending} setBusy={setBusy} />
       </section>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -117,6 +116,19 @@ function AdminFixturesScreen() {
           ))}
         </ul>
       )}
+
+      {/* Destructive, so last on the page and apart from the everyday actions. */}
+      <section aria-labelledby="delete-fixtures-title" className="rounded-xl border border-red-200 bg-white p-4 sm:p-6">
+        <h2 id="delete-fixtures-title" className="text-base font-bold text-slate-900">
+          Delete fixtures
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Deletes the fixtures the filter shows ({filter === null ? 'every gameweek' : `Gameweek ${filter}`}), with their predictions and results. This cannot be undone.
+        </p>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <BulkDeleteButton season={season} gameweek={filter} count={shown.length} busy={busy || fixtures.isPending} setBusy={setBusy} />
+        </div>
+      </section>
 
       <FixtureFormModal
         open={formOpen}

@@ -119,7 +119,8 @@ function StatisticsScreen() {
                   <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{displayTeamName(t.team)}</span>
                   <span className="text-right text-xs text-slate-700">
                     <span className="block">{plural(t.predictions, 'prediction')}</span>
-                    <span className="block">{t.accuracy.toFixed(1)}% accuracy</span>
+                    {/* No figure until one of the club's predicted matches has been played. */}
+                    {t.accuracy !== null && <span className="block">{t.accuracy.toFixed(1)}% accuracy</span>}
                   </span>
                 </li>
               ))}

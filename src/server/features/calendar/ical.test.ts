@@ -21,7 +21,7 @@ function events(text: string): VEvent[] {
 }
 
 describe('buildCalendar', () => {
-  test('is valid iCalendar with one two-hour event per fixture and an alarm at the deadline', () => {
+  test('is valid iCalendar with one two-hour event per fixture and an alarm an hour before the deadline, which the event mentions', () => {
     const text = buildCalendar({ fixtures: [base], now, publicUrl: 'https://scoreline.example', host: 'scoreline.example' });
     expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
     const [e] = events(text);
@@ -32,8 +32,13 @@ describe('buildCalendar', () => {
     expect(new Date(e!.end!).toISOString()).toBe('2025-08-16T16:00:00.000Z');
     expect(String(e!.sequence)).toBe('0');
     expect(text).toContain('BEGIN:VALARM');
-    expect(text).toContain('TRIGGER:-PT2H');
+    // Predictions close 2 hours before kick-off: the alarm rings an hour before that, not at it.
+    expect(text).toContain('TRIGGER:-PT3H');
+    expect(text).not.toContain('TRIGGER:-PT2H');
+    const alarms = Object.values(e!.alarms ?? {}) as Array<{ description?: string }>;
+    expect(alarms.map((a) => a.description)).toEqual(['Predictions for Arsenal v Chelsea close in 1 hour']);
     expect(e!.description).toContain('https://scoreline.example/predictions');
+    expect(e!.description).toContain('Reminder 1 hour before predictions close (3 hours before kick-off).');
   });
 
   test('a moved fixture keeps its UID and gets a higher SEQUENCE and a new LAST-MODIFIED', () => {
@@ -65,7 +70,8 @@ describe('buildCalendar', () => {
     const c = list.find((e) => e.uid === 'c@x.example')!;
     expect(c.summary).toBe('Arsenal 2-1 Chelsea');
     expect(c.description).toContain('Your prediction: 1 - 0');
-    // Only upcoming matches get a deadline alarm.
+    // Only upcoming matches get a deadline alarm, and only they mention one.
     expect(text.match(/BEGIN:VALARM/g)).toBeNull();
+    expect(c.description).not.toContain('Reminder');
   });
 });

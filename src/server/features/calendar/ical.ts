@@ -4,6 +4,10 @@ import { DEADLINE_MS } from '../../../game/limits.js';
 
 /** How long a match event lasts in the calendar (90 minutes, half-time and stoppage). */
 export const MATCH_DURATION_MS = 2 * 60 * 60 * 1000;
+/** The alarm rings this long before predictions close: at the deadline itself it would be too late to predict. */
+export const ALARM_BEFORE_DEADLINE_MS = 60 * 60 * 1000;
+/** What the event says about its alarm (the alarm's own text says the same). */
+export const ALARM_NOTE = 'Reminder 1 hour before predictions close (3 hours before kick-off).';
 
 export interface CalendarFixture {
   id: string;
@@ -20,7 +24,8 @@ export interface CalendarFixture {
 
 /**
  * A player's private iCalendar feed: one event per fixture that has a kick-off time, lasting
- * two hours, with an alarm at the prediction deadline (2 hours before kick-off). The UID is
+ * two hours, with an alarm an hour before the prediction deadline (3 hours before kick-off), which
+ * the event's description mentions. The UID is
  * stable per fixture, and SEQUENCE/LAST-MODIFIED follow the fixture's updatedAt, so calendar
  * apps move an event when its match is rescheduled. Postponed matches are marked cancelled.
  */
@@ -34,9 +39,11 @@ export function buildCalendar(opts: { fixtures: readonly CalendarFixture[]; now:
     const away = displayTeamName(f.awayTeam);
     const final = f.result?.final ? f.result : null;
     const summary = f.postponed ? `Postponed: ${home} v ${away}` : final ? `${home} ${final.homeScore}-${final.awayScore} ${away}` : `${home} v ${away}`;
+    const alarm = !f.postponed && !final;
     const lines = [
       f.gameweek ? `Premier League, Gameweek ${f.gameweek}` : 'Premier League',
       f.prediction ? `Your prediction: ${f.prediction.homeScore} - ${f.prediction.awayScore}` : `Predictions close 2 hours before kick-off: ${predictUrl}`,
+      ...(alarm ? [ALARM_NOTE] : []),
     ];
     const created = new Date(f.createdAt).getTime();
     const updated = new Date(f.updatedAt).getTime();
@@ -53,8 +60,13 @@ export function buildCalendar(opts: { fixtures: readonly CalendarFixture[]; now:
       sequence: Math.max(0, Math.floor((updated - created) / 1000)),
       status: f.postponed ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
-    if (!f.postponed && !final) {
-      event.createAlarm({ type: ICalAlarmType.display, trigger: DEADLINE_MS / 1000, description: `Prediction deadline: ${home} v ${away}` });
+    if (alarm) {
+      event.createAlarm({
+        type: ICalAlarmType.display,
+        // Seconds before the event's start (kick-off).
+        trigger: (DEADLINE_MS + ALARM_BEFORE_DEADLINE_MS) / 1000,
+        description: `Predictions for ${home} v ${away} close in 1 hour`,
+      });
     }
   }
   return cal.toString();

@@ -207,7 +207,7 @@ describe('GET /api/me/statistics after the real 2025/26 season', () => {
     expect(s.favoriteTeams).toEqual(
       top3.map(([team, list]) => {
         const sc = list.filter((p) => pointsOf(p) !== null);
-        return { team, predictions: list.length, accuracy: sc.length ? r1((sc.filter((p) => pointsOf(p)! > 0).length / sc.length) * 100) : 0 };
+        return { team, predictions: list.length, accuracy: sc.length ? r1((sc.filter((p) => pointsOf(p)! > 0).length / sc.length) * 100) : null };
       }),
     );
 
@@ -270,6 +270,20 @@ describe('GET /api/me/statistics after the real 2025/26 season', () => {
     // Restore the season as it was for the other tests.
     await db.deleteFrom('results').where('fixtureId', '=', unplayed.id).execute();
     await db.updateTable('predictions').set({ points: null, outcome: null }).where('fixtureId', '=', unplayed.id).execute();
+  });
+});
+
+describe('a club with no played match', () => {
+  it('has no accuracy figure at all (not 0%) until one of its predicted matches has a result', async () => {
+    const { db, handle, config } = t.app.deps;
+    const newcomer = await buildUser(db, handle.dialect);
+    const cookie = await buildSessionCookie(db, handle.dialect, newcomer.id, config.AUTH_SECRET);
+    const unplayed = fixtures.find((f) => !f.ft && f.kickoffAt)!;
+    await db.insertInto('predictions').values({ userId: newcomer.id, fixtureId: unplayed.id, homeScore: 1, awayScore: 0, predictedAt: '2026-05-01T10:00:00.000Z', points: null, outcome: null }).execute();
+    const s = (await t.request({ method: 'GET', url: '/api/me/statistics', cookie })).json().statistics;
+    expect(s.favoriteTeams).toEqual(
+      [unplayed.home, unplayed.away].sort().map((team) => ({ team, predictions: 1, accuracy: null })),
+    );
   });
 });
 

@@ -121,7 +121,8 @@ export function ImportFileInput({ busy, setBusy }: { busy: boolean; setBusy: (b:
 
 /**
  * Delete All Fixtures / Delete Gameweek N (per the filter): a warning with the count, then a
- * final confirmation; disabled when nothing matches.
+ * final confirmation; disabled when nothing matches. The screen puts it last, apart from the
+ * everyday actions.
  */
 export function BulkDeleteButton({
   season,
@@ -160,7 +161,8 @@ export function BulkDeleteButton({
 
   return (
     <>
-      <button type="button" className="btn-danger" disabled={busy || count === 0} onClick={() => setStep(1)}>
+      {/* Outlined, not filled: the red fill is kept for the final confirmation. */}
+      <button type="button" className="btn border border-red-300 bg-white text-red-800 hover:bg-red-50" disabled={busy || count === 0} onClick={() => setStep(1)}>
         {gameweek === null ? 'Delete All Fixtures' : `Delete Gameweek ${gameweek}`}
       </button>
       {deleting && (

@@ -2,6 +2,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { LogoMark } from '../../components/LogoMark';
 import { LOGO_CLASS } from '../../components/logo-class';
 import { Banner } from '../../components/Banner';
+import { SkipLink, mainProps } from '../../components/SkipLink';
 import { LandingNav } from '../account/LandingNav';
 import { useLandingLink } from './link';
 import { Icon, type IconName } from '../../components/icons';
@@ -60,6 +61,7 @@ export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signed
 
   return (
     <div className="min-h-screen bg-white lg:grid lg:grid-cols-[15rem_1fr]">
+      <SkipLink />
       <aside className="hidden border-r border-slate-200 bg-slate-50 p-4 lg:block">
         <div className="sticky top-4 space-y-6">
           <Link to="/" className={LOGO_CLASS}><LogoMark /></Link>
@@ -119,7 +121,7 @@ export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signed
           </nav>
         </header>
 
-        <main>
+        <main {...mainProps} className="outline-none">
           {notice && (
             <div className="mx-auto max-w-5xl px-4 pt-4 sm:px-6">
               <Banner kind="success">{notice}</Banner>

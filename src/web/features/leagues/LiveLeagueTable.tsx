@@ -18,8 +18,7 @@ export function LiveLeagueTable({ leagueId, children }: { leagueId: string; chil
       <div className="flex flex-wrap items-center justify-between gap-2">
         <button
           type="button"
-          role="switch"
-          aria-checked={live}
+          aria-pressed={live}
           onClick={() => setLive((v) => !v)}
           className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${live ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-300 text-slate-800 hover:bg-slate-50'}`}
         >

@@ -127,7 +127,7 @@ function CalendarSection() {
         Calendar Feed
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see every fixture, with a reminder at each prediction deadline. Moved matches update
+        Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see every fixture, with a reminder an hour before each prediction deadline. Moved matches update
         by themselves. Keep the link to yourself.
       </p>
       {q.isPending ? (

@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { Modal } from '../../components/Modal';
 import { ClubBadge } from '../../components/ClubBadge';
 import { displayTeamName } from '../../../game/clubs';
-import { isAllowedScoreKey, parsePastedScores, sanitizeScore, SCORE_INPUT_MAX_LENGTH } from '../../../game/score-input';
+import { hasDoubleFigures, SCORE_INPUT_MAX_LENGTH } from '../../../game/score-input';
+import { PREDICTION_SCORE_MAX } from '../../../game/limits';
 import { PREDICTION_SCORE_MESSAGE, predictionBodySchema } from '../../../contract/predictions';
 import { DEADLINE_MESSAGE } from '../../../game/deadline';
 import { ApiError } from '../../lib/api';
@@ -10,24 +11,9 @@ import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import type { Fixture } from '../../../contract/fixtures';
 import type { Prediction } from '../../../contract/predictions';
 import { useSavePrediction } from './api';
+import { StepButton, useScoreBox, type ScoreBoxOptions } from './score-box';
 
-/** Key and paste handling shared by every score input (spec §5). */
-export function scoreInputHandlers(onPair: (home: string, away: string) => void, setValue: (v: string) => void) {
-  return {
-    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
-      if (!isAllowedScoreKey(e)) e.preventDefault();
-    },
-    onPaste: (e: ClipboardEvent<HTMLInputElement>) => {
-      e.preventDefault();
-      const parsed = parsePastedScores(e.clipboardData.getData('text'));
-      if (!parsed) return;
-      if ('single' in parsed) setValue(parsed.single);
-      else onPair(parsed.home, parsed.away);
-    },
-    onChange: (e: { target: { value: string } }) => setValue(sanitizeScore(e.target.value)),
-  };
-}
-
+/** What every prediction score box is: a short text box that brings up a phone's digit keypad. */
 export const scoreInputProps = {
   type: 'text',
   inputMode: 'numeric',
@@ -35,6 +21,49 @@ export const scoreInputProps = {
   autoComplete: 'off',
   maxLength: SCORE_INPUT_MAX_LENGTH,
 } as const;
+
+function ModalScore({
+  id,
+  team,
+  name,
+  describedBy,
+  invalid,
+  autoFocus,
+  box,
+}: {
+  id: string;
+  team: string;
+  name: string;
+  describedBy: string;
+  invalid: boolean;
+  autoFocus?: boolean;
+  box: Omit<ScoreBoxOptions, 'max'>;
+}) {
+  const props = useScoreBox({ ...box, max: PREDICTION_SCORE_MAX });
+  return (
+    <div className="flex flex-col items-center gap-2 text-center">
+      <ClubBadge team={team} size={40} />
+      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+        {name}
+      </label>
+      <input
+        id={id}
+        {...scoreInputProps}
+        {...props}
+        autoFocus={autoFocus}
+        className="input w-16 text-center text-2xl font-bold"
+        aria-describedby={describedBy}
+        aria-invalid={invalid ? true : undefined}
+      />
+      <div className="flex gap-1">
+        <StepButton by={-1} name={name} value={box.value} max={PREDICTION_SCORE_MAX} onStep={box.onValue} />
+        <StepButton by={1} name={name} value={box.value} max={PREDICTION_SCORE_MAX} onStep={box.onValue} />
+      </div>
+    </div>
+  );
+}
+
+const enabled = (ref: RefObject<HTMLButtonElement | null>) => (ref.current && !ref.current.disabled ? ref.current : null);
 
 /** 'Make Your Prediction': two score inputs, Save/Update disabled until both are filled. */
 export function PredictionModal({
@@ -54,7 +83,9 @@ export function PredictionModal({
   const save = useSavePrediction();
   const hintId = useId();
   const errorId = useId();
-  const awayRef = useRef<HTMLInputElement>(null);
+  const homeRef = useRef<HTMLInputElement | null>(null);
+  const awayRef = useRef<HTMLInputElement | null>(null);
+  const saveRef = useRef<HTMLButtonElement | null>(null);
   const homeName = displayTeamName(fixture.homeTeam);
   const awayName = displayTeamName(fixture.awayTeam);
 
@@ -62,7 +93,12 @@ export function PredictionModal({
     setHome(h);
     setAway(a);
     setError(null);
-    awayRef.current?.focus();
+  };
+  // Same boxes as on the cards (decision 0039): a typed digit moves home → away → Save.
+  const box = {
+    onPair: fillBoth,
+    onUnreadable: () => setError('Not a score: paste one such as 2-1.'),
+    afterPair: () => enabled(saveRef),
   };
 
   const submit = async () => {
@@ -98,51 +134,53 @@ export function PredictionModal({
           {fixture.kickoffAt ? `${formatKickoffDate(fixture.kickoffAt)} · ${formatKickoffTime(fixture.kickoffAt)}` : 'Kick-off to be confirmed'}
         </p>
         <div className="mt-4 grid grid-cols-[1fr_auto_1fr] items-end gap-3">
-          <div className="flex flex-col items-center gap-2 text-center">
-            <ClubBadge team={fixture.homeTeam} size={40} />
-            <label htmlFor={`${hintId}-home`} className="text-sm font-semibold text-slate-900">
-              {homeName}
-            </label>
-            <input
-              id={`${hintId}-home`}
-              {...scoreInputProps}
-              autoFocus
-              className="input w-16 text-center text-2xl font-bold"
-              aria-describedby={`${hintId} ${error ? errorId : ''}`.trim()}
-              aria-invalid={error ? true : undefined}
-              value={home}
-              {...scoreInputHandlers(fillBoth, (v) => {
+          <ModalScore
+            id={`${hintId}-home`}
+            team={fixture.homeTeam}
+            name={homeName}
+            describedBy={`${hintId} ${error ? errorId : ''}`.trim()}
+            invalid={Boolean(error)}
+            autoFocus
+            box={{
+              ...box,
+              inputRef: homeRef,
+              value: home,
+              onValue: (v) => {
                 setHome(v);
                 setError(null);
-              })}
-            />
-          </div>
-          <span className="pb-3 text-xl font-bold text-slate-600" aria-hidden="true">
+              },
+              next: () => awayRef.current,
+            }}
+          />
+          <span className="pb-14 text-xl font-bold text-slate-600" aria-hidden="true">
             -
           </span>
-          <div className="flex flex-col items-center gap-2 text-center">
-            <ClubBadge team={fixture.awayTeam} size={40} />
-            <label htmlFor={`${hintId}-away`} className="text-sm font-semibold text-slate-900">
-              {awayName}
-            </label>
-            <input
-              id={`${hintId}-away`}
-              ref={awayRef}
-              {...scoreInputProps}
-              className="input w-16 text-center text-2xl font-bold"
-              aria-describedby={`${hintId} ${error ? errorId : ''}`.trim()}
-              aria-invalid={error ? true : undefined}
-              value={away}
-              {...scoreInputHandlers(fillBoth, (v) => {
+          <ModalScore
+            id={`${hintId}-away`}
+            team={fixture.awayTeam}
+            name={awayName}
+            describedBy={`${hintId} ${error ? errorId : ''}`.trim()}
+            invalid={Boolean(error)}
+            box={{
+              ...box,
+              inputRef: awayRef,
+              value: away,
+              onValue: (v) => {
                 setAway(v);
                 setError(null);
-              })}
-            />
-          </div>
+              },
+              next: () => (home === '' ? homeRef.current : enabled(saveRef)),
+            }}
+          />
         </div>
         <p id={hintId} className="mt-3 text-center text-sm text-slate-700">
           {PREDICTION_SCORE_MESSAGE}
         </p>
+        {hasDoubleFigures(home, away) && (
+          <p className="mt-1 text-center text-sm font-semibold text-amber-900" data-testid="double-figures">
+            Double figures: check the score before you save it.
+          </p>
+        )}
         {error && (
           <p id={errorId} role="alert" className="field-error text-center">
             {error}
@@ -152,7 +190,7 @@ export function PredictionModal({
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn-primary" disabled={!filled || save.isPending}>
+          <button ref={saveRef} type="submit" className="btn-primary" disabled={!filled || save.isPending}>
             {prediction ? 'Update Prediction' : 'Save Prediction'}
           </button>
         </div>

@@ -49,8 +49,8 @@ export function putSavedPrediction(qc: QueryClient, saved: SavedPrediction) {
   );
 }
 
-export const savePrediction = ({ fixtureId, body }: { fixtureId: string; body: PredictionBody }) =>
-  api(`/api/predictions/${encodeURIComponent(fixtureId)}`, { schema: savedPredictionReply, method: 'PUT', body });
+export const savePrediction = ({ fixtureId, body, keepalive }: { fixtureId: string; body: PredictionBody; keepalive?: boolean }) =>
+  api(`/api/predictions/${encodeURIComponent(fixtureId)}`, { schema: savedPredictionReply, method: 'PUT', body, keepalive });
 
 /** A pick from the modal or a card's quick entry: the board from the answer, the viewer's other views refetched. */
 export function useSavePrediction() {
