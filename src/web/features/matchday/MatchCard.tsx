@@ -56,7 +56,8 @@ function PointsLine({ match }: { match: Match }) {
           {OUTCOME_MESSAGE[points.outcome](points.points)}
         </p>
       )}
-      {!points && (fixture.status === 'live' || fixture.status === 'awaiting') && <p className="text-slate-600">Points appear once the score is in.</p>}
+      {!points && fixture.status === 'live' && <p className="text-slate-600">Points appear once a score is in.</p>}
+      {!points && fixture.status === 'awaiting' && <p className="text-slate-600">Points appear once the result is in.</p>}
     </div>
   );
 }
@@ -133,11 +134,51 @@ function LiveScoreForm({ match }: { match: Match }) {
   );
 }
 
+/**
+ * The middle of a card: the score once there is one (full time, or in play), else words that say
+ * plainly what is known: not kicked off ("vs"), in play with no score entered yet, or played with
+ * its result not in yet (and when it was played).
+ */
+function Middle({ fixture }: { fixture: Match['fixture'] }) {
+  const { result, status } = fixture;
+  const inPlay = status === 'live';
+  if (result && (inPlay || status === 'awaiting' || status === 'finished')) {
+    return (
+      <>
+        <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="match-score">
+          {result.homeScore} - {result.awayScore}
+        </p>
+        <p className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : inPlay ? 'In play' : 'Last score entered · result not in yet'}</p>
+      </>
+    );
+  }
+  if (inPlay) {
+    return (
+      <p className="text-sm font-semibold text-slate-800" data-testid="match-no-score">
+        Score not known yet
+        {fixture.kickoffAt && <span className="block text-xs font-normal text-slate-600">Kicked off at {formatKickoffTime(fixture.kickoffAt)}</span>}
+      </p>
+    );
+  }
+  if (status === 'awaiting') {
+    return (
+      <p className="text-sm font-semibold text-slate-800" data-testid="match-no-score">
+        Result not in yet
+        {fixture.kickoffAt && (
+          <span className="block text-xs font-normal text-slate-600">
+            Played {formatKickoffDate(fixture.kickoffAt)} at {formatKickoffTime(fixture.kickoffAt)}
+          </span>
+        )}
+      </p>
+    );
+  }
+  return <p className="px-2 text-lg font-bold text-slate-600">vs</p>;
+}
+
 export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }) {
   const { fixture } = match;
-  const result = fixture.result;
   const inPlay = fixture.status === 'live';
-  // Past its live window without a final result: kicked off, waiting for the score to be confirmed.
+  // Kicked off without a final result (in play, or past its live window): the admin can enter a score.
   const started = inPlay || fixture.status === 'awaiting';
   return (
     <li className={`card ${inPlay ? 'border-red-200 ring-1 ring-red-100' : ''}`} data-testid="match-card" data-fixture-id={fixture.id}>
@@ -156,22 +197,8 @@ export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }
       </div>
       <div className="mt-3 grid grid-cols-[1fr_auto_1fr] items-center gap-2">
         <Team name={fixture.homeTeam} side="home" />
-        <div className="text-center">
-          {result && (started || fixture.status === 'finished') ? (
-            <>
-              <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="match-score">
-                {result.homeScore} - {result.awayScore}
-              </p>
-              <p className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : inPlay ? 'In play' : 'Awaiting result'}</p>
-            </>
-          ) : started ? (
-            <>
-              <p className="text-2xl font-extrabold text-slate-500">– –</p>
-              <p className="text-xs font-semibold text-slate-600">{inPlay ? 'Kicked off' : 'Awaiting result'}</p>
-            </>
-          ) : (
-            <p className="px-2 text-lg font-bold text-slate-600">vs</p>
-          )}
+        <div className="max-w-[9rem] text-center">
+          <Middle fixture={fixture} />
         </div>
         <Team name={fixture.awayTeam} side="away" />
       </div>
