@@ -32,7 +32,7 @@ const SCREENS = [
 /** Links to the same season's other screens (not the one on show). */
 function OtherScreens({ season, pathname }: { season: Season; pathname: string }) {
   return (
-    <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+    <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {SCREENS.filter((s) => !pathname.startsWith(s.path)).map((s) => (
         <li key={s.path}>
           <Link to={withSeason(s.path, season.id)} className={linkClass}>
