@@ -135,9 +135,7 @@ function LiveScoreForm({ match }: { match: Match }) {
 }
 
 /**
- * The middle of a card: the score once there is one (full time, or in play), else words that say
- * plainly what is known: not kicked off ("vs"), in play with no score entered yet, or played with
- * its result not in yet (and when it was played).
+ * The middle of a card: the score once there is one (full time, or in play), else "vs".
  */
 function Middle({ fixture }: { fixture: Match['fixture'] }) {
   const { result, status } = fixture;
@@ -148,31 +146,36 @@ function Middle({ fixture }: { fixture: Match['fixture'] }) {
         <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="match-score">
           {result.homeScore} - {result.awayScore}
         </p>
-        <p className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : inPlay ? 'In play' : 'Last score entered · result not in yet'}</p>
+        <p className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : inPlay ? 'In play' : 'Last score entered'}</p>
       </>
     );
   }
-  if (inPlay) {
+  return <p className="px-2 text-lg font-bold text-slate-600">vs</p>;
+}
+
+/**
+ * Under the teams, in words, what is not known yet of a match that has kicked off: in play with
+ * no score entered ("Score not known yet", since when), or played with its final result not in
+ * yet (and when it was played). Nothing once there is a final result, or before kick-off.
+ */
+function NotKnownYet({ fixture }: { fixture: Match['fixture'] }) {
+  const { result, status, kickoffAt } = fixture;
+  if (!kickoffAt) return null;
+  if (status === 'live' && !result) {
     return (
-      <p className="text-sm font-semibold text-slate-800" data-testid="match-no-score">
-        Score not known yet
-        {fixture.kickoffAt && <span className="block text-xs font-normal text-slate-600">Kicked off at {formatKickoffTime(fixture.kickoffAt)}</span>}
+      <p className="mt-2 text-center text-sm font-semibold text-red-900" data-testid="match-no-score">
+        Score not known yet · kicked off at {formatKickoffTime(kickoffAt)}
       </p>
     );
   }
   if (status === 'awaiting') {
     return (
-      <p className="text-sm font-semibold text-slate-800" data-testid="match-no-score">
-        Result not in yet
-        {fixture.kickoffAt && (
-          <span className="block text-xs font-normal text-slate-600">
-            Played {formatKickoffDate(fixture.kickoffAt)} at {formatKickoffTime(fixture.kickoffAt)}
-          </span>
-        )}
+      <p className="mt-2 text-center text-sm font-semibold text-slate-800" data-testid="match-no-score">
+        Played {formatKickoffDate(kickoffAt)} at {formatKickoffTime(kickoffAt)} · the final result is not in yet
       </p>
     );
   }
-  return <p className="px-2 text-lg font-bold text-slate-600">vs</p>;
+  return null;
 }
 
 export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }) {
@@ -197,11 +200,12 @@ export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }
       </div>
       <div className="mt-3 grid grid-cols-[1fr_auto_1fr] items-center gap-2">
         <Team name={fixture.homeTeam} side="home" />
-        <div className="max-w-[9rem] text-center">
+        <div className="text-center">
           <Middle fixture={fixture} />
         </div>
         <Team name={fixture.awayTeam} side="away" />
       </div>
+      <NotKnownYet fixture={fixture} />
       <div className="mt-3 border-t border-slate-100 pt-3">
         <PointsLine match={match} />
       </div>
