@@ -344,14 +344,14 @@ describe('between seasons', () => {
       await page.getByText('How your predictions went in 2025/26.').waitFor();
       await final.waitFor();
       await expect(page.getByRole('list', { name: /Rank per gameweek/ }).locator('li').last().innerText()).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
-      await page.screenshot({ path: `${SCREENS}/seasons-between-seasons-statistics-${size}.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/seasons-between-seasons-statistics-${size}.png`, fullPage: true });
 
       // The summary of the last gameweek: 2025/26's, its way back to that season's results.
       await page.goto('/predictions/gameweek/38');
       await page.getByTestId('summary-season').filter({ hasText: '2025/26 season' }).waitFor();
       await expect(page.getByTestId('summary-points').innerText()).resolves.toBe('4');
       await expect(page.getByRole('link', { name: 'Results', exact: true }).getAttribute('href')).resolves.toBe('/predictions?tab=results&season=2025-26');
-      await page.screenshot({ path: `${SCREENS}/seasons-between-seasons-summary-${size}.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/seasons-between-seasons-summary-${size}.png`, fullPage: true });
 
       // A shared link naming a season still opens that season.
       await page.goto('/statistics?season=2026-27');

@@ -50,7 +50,7 @@ function FeedLine({ season }: { season: AwaitingSeason }) {
   if (!season.suggestedFeedUrl) {
     return (
       <p className="text-sm text-slate-800">
-        Or let a results feed fill them in:{' '}
+        A results feed can fill them in:{' '}
         <Link to={feedSettingsPath(season.season)} className={linkClass}>
           set one up for {season.label}
         </Link>
@@ -62,8 +62,8 @@ function FeedLine({ season }: { season: AwaitingSeason }) {
   return (
     <div className="space-y-2 text-sm text-slate-800">
       <p>
-        Or let a results feed fill them in. openfootball publishes the season’s results within days, in the file {season.label}’s fixtures come from. Suggested
-        address (nothing is read until you use it):
+        <strong>Quickest:</strong> let a results feed fill them in. openfootball publishes the season’s results within days, in the file {season.label}’s
+        fixtures come from. Suggested address (nothing is read until you use it):
       </p>
       <p className="break-all rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs" data-testid="suggested-feed">
         {suggested}
@@ -100,14 +100,15 @@ function SeasonAwaiting({ season }: { season: AwaitingSeason }) {
         <strong>{season.label}:</strong> {plural(season.count, 'match', 'matches')} {season.count === 1 ? 'has' : 'have'} been played without a final result
         {span ? `, in ${span}` : ''}. Players see “Result not in yet”, and their points wait for it.
       </p>
+      <FeedLine season={season} />
       <div>
-        <p className="text-sm font-semibold text-slate-800">Enter them at the result desk:</p>
-        <ul className="mt-1 flex flex-wrap gap-2" aria-label={`Gameweeks of ${season.label} without results`}>
+        <p className="text-sm font-semibold text-slate-800">{season.feedUrl || season.suggestedFeedUrl ? 'Or enter them yourself at the result desk:' : 'Enter them at the result desk:'}</p>
+        <ul className="mt-1 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" aria-label={`Gameweeks of ${season.label} without results`}>
           {numbered.map((g) => (
             <li key={g.gameweek}>
               <Link
                 to={deskPath(season.season, g.gameweek!)}
-                className="inline-flex flex-col rounded-lg border border-violet-300 bg-white px-3 py-1.5 text-sm hover:bg-violet-100"
+                className="flex h-full flex-col rounded-lg border border-violet-300 bg-white px-3 py-1.5 text-sm hover:bg-violet-100"
               >
                 <span className="font-bold text-violet-950">Gameweek {g.gameweek}</span>
                 <span className="text-xs text-slate-700">
@@ -118,7 +119,7 @@ function SeasonAwaiting({ season }: { season: AwaitingSeason }) {
           ))}
           {loose && (
             <li>
-              <Link to="/admin" className="inline-flex flex-col rounded-lg border border-violet-300 bg-white px-3 py-1.5 text-sm hover:bg-violet-100">
+              <Link to="/admin" className="flex h-full flex-col rounded-lg border border-violet-300 bg-white px-3 py-1.5 text-sm hover:bg-violet-100">
                 <span className="font-bold text-violet-950">No gameweek</span>
                 <span className="text-xs text-slate-700">{plural(loose.count, 'match', 'matches')}: give them one on Fixtures</span>
               </Link>
@@ -126,7 +127,6 @@ function SeasonAwaiting({ season }: { season: AwaitingSeason }) {
           )}
         </ul>
       </div>
-      <FeedLine season={season} />
     </div>
   );
 }
