@@ -8,6 +8,7 @@ import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture, OTHER_SEASON, TEST_SEASON } from '../../test/factories-season.js';
 import { buildResult } from '../../test/factories-game.js';
 import { suggestedFeedUrl } from './feed-suggestion.js';
+import { loadConfig } from '../../config.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -136,6 +137,14 @@ describe('GET /api/admin/awaiting-results', () => {
     expect(suggestedFeedUrl({ id: '2026-28', competitionId: 'premier-league' }, base)).toBeNull();
     expect(suggestedFeedUrl({ id: 'summer-cup', competitionId: 'premier-league' }, base)).toBeNull();
     expect(suggestedFeedUrl({ id: '2026-27', competitionId: 'laliga' }, base)).toBeNull();
+  });
+
+  test('FEED_SUGGESTION_BASE_URL must be a web address', () => {
+    const env = { NODE_ENV: 'test', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789' };
+    for (const bad of ['ftp://mirror.example/of', 'file:///etc', 'not an address']) {
+      expect(() => loadConfig({ ...env, FEED_SUGGESTION_BASE_URL: bad })).toThrow(/FEED_SUGGESTION_BASE_URL: must be an http:\/\/ or https:\/\/ address/);
+    }
+    expect(loadConfig(env).FEED_SUGGESTION_BASE_URL).toBe('https://raw.githubusercontent.com/openfootball/england/master');
   });
 
   test('FEED_SUGGESTION_BASE_URL sets the base', async () => {
