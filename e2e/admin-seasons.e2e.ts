@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newContext, PHONE, watchPageErrors } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase } from '../src/server/db/index.js';
@@ -92,6 +93,19 @@ async function signedIn(viewport = DESKTOP): Promise<BrowserContext> {
 }
 
 const shots = process.env.E2E_SCREENSHOTS ?? os.tmpdir();
+/** The wide desktop the admin screens are checked at. */
+const WIDE = { width: 1440, height: 900 };
+const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2 A/AA violations inside `selector`, as "rule: targets" lines (axe-core run in the page). */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (inc) => {
+    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
+    const r = await axe.run({ include: [[inc]] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, selector);
+}
 
 test('the admin creates a season from a file, makes it current, syncs its feed, sees the run and settles a conflict', async () => {
   const ctx = await signedIn();
@@ -178,4 +192,143 @@ test('the admin creates a season from a file, makes it current, syncs its feed, 
 
   expect(errors).toEqual([]);
   await ctx.close();
+});
+
+/**
+ * 28 November 2026, 17:10 UK time, on a fresh install (both built-in seasons seeded): Gameweek 12
+ * is in play and 2026/27's Gameweeks 3–11 were played without results (the built-in file has
+ * Matchdays 1–2's). The admin sees how many, where, and the quickest fixes: the result desk on a
+ * gameweek, and openfootball's file suggested as the season's feed. Here that address is a local
+ * server (FEED_SUGGESTION_BASE_URL) serving the season's file as openfootball publishes it a few
+ * days later: results of Matchdays 3–11. Nothing is read from it before the admin accepts it.
+ */
+describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
+  const NOW = '2026-11-28T17:10:00.000Z';
+  const BASE_PATH = '/openfootball/england/master';
+  let off: RunningServer;
+  let mirror: http.Server;
+  let base = '';
+  let cookie = '';
+  const requests: string[] = [];
+
+  /** 2026/27 as published with Matchdays 3–11 played: each of those matches 1-1. */
+  const laterFile = () => {
+    const text = fs.readFileSync(path.resolve('src/server/season-files/fixtures/seasons/2026-27.txt'), 'utf8');
+    let round = 0;
+    return text
+      .split('\n')
+      .map((line) => {
+        const heading = /Matchday (\d+)/.exec(line);
+        if (heading) round = Number(heading[1]);
+        return round >= 3 && round <= 11 && /\sv\s/.test(line) && !/\d+-\d+/.test(line) ? `${line.trimEnd()}  1-1` : line;
+      })
+      .join('\n');
+  };
+
+  beforeAll(async () => {
+    const published = laterFile();
+    mirror = http.createServer((req, res) => {
+      requests.push(req.url ?? '');
+      if (req.url !== `${BASE_PATH}/2026-27/1-premierleague.txt`) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(published);
+    });
+    await new Promise<void>((r) => mirror.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}${BASE_PATH}`;
+    off = await startServer({ AUTH_SECRET, SCORELINE_NOW: NOW, FEED_ALLOW_PRIVATE_ADDRESSES: 'true', FEED_SUGGESTION_BASE_URL: base, ADMIN_EMAILS: 'desk@example.com' });
+    const handle = openDatabase(off.databaseUrl);
+    try {
+      const admin = await buildUser(handle.db, 'sqlite', { role: 'admin', email: 'desk@example.com' });
+      cookie = await buildSessionCookie(handle.db, 'sqlite', admin.id, AUTH_SECRET);
+    } finally {
+      await handle.close();
+    }
+  });
+  afterAll(async () => {
+    await off?.stop();
+    await new Promise((r) => mirror?.close(r));
+  });
+
+  async function adminAt(viewport: { width: number; height: number }): Promise<BrowserContext> {
+    const ctx = await newContext(browser, off.url, viewport);
+    const [name, value] = cookie.split('=') as [string, string];
+    await ctx.addCookies([{ name, value, url: off.url }]);
+    return ctx;
+  }
+
+  test('the admin sees 90 results missing in Gameweeks 3–11, fixes one at the desk, and accepts the suggested feed for the rest', async () => {
+    const suggested = `${base}/2026-27/1-premierleague.txt`;
+    const ctx = await adminAt(WIDE);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+
+    // The admin's first screen: how many, where, and the two ways to fix it.
+    await page.goto('/admin');
+    const notice = page.getByTestId('awaiting-results');
+    await notice.getByText('90 matches have been played without a final result, in Gameweeks 3–11.', { exact: false }).waitFor();
+    const gameweeks = notice.getByRole('list', { name: 'Gameweeks of 2026/27 without results' }).getByRole('link');
+    await expect(gameweeks.allInnerTexts()).resolves.toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11].map((g) => expect.stringMatching(new RegExp(`^Gameweek ${g}\\s+10 results · `))));
+    await expect(notice.getByTestId('suggested-feed').innerText()).resolves.toBe(suggested);
+    // 2025/26 has every result: it is not listed.
+    await expect(notice.getByText('2025/26').count()).resolves.toBe(0);
+    await page.screenshot({ path: path.join(shots, 'admin-awaiting-desktop.png'), fullPage: true });
+    expect(await axeViolations(page, '[data-testid="awaiting-results"]')).toEqual([]);
+    const phone = await adminAt(PHONE);
+    const small = await phone.newPage();
+    await small.goto('/admin');
+    await small.getByTestId('awaiting-results').getByTestId('suggested-feed').waitFor();
+    await expect(small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).resolves.toBeLessThanOrEqual(0);
+    await small.screenshot({ path: path.join(shots, 'admin-awaiting-phone.png'), fullPage: true });
+    expect(await axeViolations(small, '[data-testid="awaiting-results"]')).toEqual([]);
+    await phone.close();
+
+    // One gameweek's link opens the result desk on it; one result entered there counts at once.
+    await gameweeks.first().click();
+    await page.waitForURL((u) => u.pathname === '/admin/results' && u.searchParams.get('gameweek') === '3' && u.searchParams.get('season') === '2026-27');
+    await page.getByRole('heading', { name: 'Gameweek 3', exact: true }).waitFor();
+    await page.getByLabel('Ipswich Town score').fill('1');
+    await page.getByLabel('Liverpool score').fill('1');
+    await page.getByRole('button', { name: 'Save result: Ipswich Town v Liverpool' }).click();
+    await page.getByTestId('awaiting-results').getByText('89 matches have been played without a final result', { exact: false }).waitFor();
+
+    // "Edit the address first": the seasons screen opens the season's feed with the suggestion in the field.
+    await page.getByTestId('awaiting-results').getByRole('link', { name: 'Edit the address first' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/seasons' && u.searchParams.get('feed') === '2026-27');
+    const address = page.getByTestId('season-2026-27').getByLabel('Results feed address');
+    await expect.poll(() => address.inputValue()).toBe(suggested);
+    await expect.poll(() => address.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByTestId('feed-suggestion').waitFor();
+    await page.screenshot({ path: path.join(shots, 'admin-awaiting-feed-panel-desktop.png'), fullPage: true });
+    expect(await axeViolations(page, '[data-testid="feed-panel-2026-27"]')).toEqual([]);
+    // Nothing has been read from the suggested address so far.
+    expect(requests).toEqual([]);
+
+    // Back on the admin's first screen: "Use this feed" saves the address and reads it now.
+    await page.goto('/admin');
+    await page.getByTestId('awaiting-results').getByRole('button', { name: 'Use this feed' }).click();
+    await page.getByText('89 results', { exact: false }).first().waitFor();
+    await expect.poll(() => page.getByTestId('awaiting-results').count()).toBe(0);
+    expect(requests).toEqual([`${BASE_PATH}/2026-27/1-premierleague.txt`]);
+    const handle = openDatabase(off.databaseUrl);
+    try {
+      const season = await handle.db.selectFrom('seasons').select('feedUrl').where('id', '=', '2026-27').executeTakeFirstOrThrow();
+      expect(season.feedUrl).toBe(suggested);
+      const sources = await handle.db
+        .selectFrom('results')
+        .innerJoin('fixtures', 'fixtures.id', 'results.fixtureId')
+        .select(['results.source', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('fixtures.seasonId', '=', '2026-27')
+        .where('fixtures.gameweek', '>=', 3)
+        .where('fixtures.gameweek', '<=', 11)
+        .groupBy('results.source')
+        .orderBy('results.source')
+        .execute();
+      expect(sources.map((r) => [r.source, Number(r.n)])).toEqual([['admin', 1], ['feed', 89]]);
+    } finally {
+      await handle.close();
+    }
+    await page.screenshot({ path: path.join(shots, 'admin-awaiting-after-feed-desktop.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
 });

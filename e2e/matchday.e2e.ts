@@ -41,6 +41,8 @@ beforeAll(async () => {
   const live = await buildFixture(db, { id: 'ArsenalFC_vs_ChelseaFC_2025-08-16', kickoffAt: '2025-08-16T14:00:00.000Z', homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC' });
   const later = await buildFixture(db, { id: 'EvertonFC_vs_FulhamFC_2025-08-16', kickoffAt: '2025-08-16T16:30:00.000Z', homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
   const evening = await buildFixture(db, { id: 'LiverpoolFC_vs_BurnleyFC_2025-08-16', kickoffAt: '2025-08-16T19:00:00.000Z', homeTeam: 'Liverpool FC', awayTeam: 'Burnley FC' });
+  // Played this morning (12:30 London), past its live window, no result entered yet.
+  await buildFixture(db, { id: 'AstonVillaFC_vs_NewcastleUnitedFC_2025-08-16', kickoffAt: '2025-08-16T11:30:00.000Z', homeTeam: 'Aston Villa FC', awayTeam: 'Newcastle United FC' });
   await buildFixture(db, { id: 'LeedsUnitedFC_vs_BrentfordFC_2025-08-23', kickoffAt: '2025-08-23T14:00:00.000Z', homeTeam: 'Leeds United FC', awayTeam: 'Brentford FC', gameweek: 2 });
   await buildPrediction(db, { userId: player.id, fixtureId: live.id, homeScore: 2, awayScore: 1 });
   await buildPrediction(db, { userId: player.id, fixtureId: later.id, homeScore: 1, awayScore: 1 });
@@ -96,8 +98,23 @@ test('Live Matches shows the in-play score and provisional points, updating as t
   // Today's matches in kick-off order (London time), the live one first.
   await card(page, 'Arsenal').waitFor();
   const order = await page.getByTestId('match-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-fixture-id')));
-  expect(order).toEqual(['ArsenalFC_vs_ChelseaFC_2025-08-16', 'EvertonFC_vs_FulhamFC_2025-08-16', 'LiverpoolFC_vs_BurnleyFC_2025-08-16']);
+  expect(order).toEqual(['AstonVillaFC_vs_NewcastleUnitedFC_2025-08-16', 'ArsenalFC_vs_ChelseaFC_2025-08-16', 'EvertonFC_vs_FulhamFC_2025-08-16', 'LiverpoolFC_vs_BurnleyFC_2025-08-16']);
   await expect(card(page, 'Arsenal').getByTestId('match-status').textContent()).resolves.toBe('Live');
+  // Live with no score entered yet: said plainly, not a blank score.
+  await expect(card(page, 'Arsenal').getByTestId('match-no-score').innerText()).resolves.toBe('Score not known yet · kicked off at 15:00');
+  await expect(card(page, 'Arsenal').textContent()).resolves.not.toContain('– –');
+  await expect(card(page, 'Arsenal').textContent()).resolves.toContain('Points appear once a score is in.');
+  // Played this morning without a result: calmly "not in yet", with when it was played.
+  await expect(card(page, 'Aston Villa').getByTestId('match-status').textContent()).resolves.toBe('Result not in yet');
+  await expect(card(page, 'Aston Villa').getByTestId('match-no-score').innerText()).resolves.toBe('Played Sat 16 Aug at 12:30 · the final result is not in yet');
+  for (const [viewport, size] of [[PHONE, 'phone'], [{ width: 1440, height: 900 }, 'desktop']] as const) {
+    const shotCtx = await signedIn(playerCookie, viewport);
+    const shot = await shotCtx.newPage();
+    await shot.goto('/matches');
+    await card(shot, 'Arsenal').getByTestId('match-no-score').waitFor();
+    await shot.screenshot({ path: `${SHOTS}/matchday-no-score-${size}.png`, fullPage: true });
+    await shotCtx.close();
+  }
   await expect(card(page, 'Everton').getByTestId('match-status').textContent()).resolves.toBe('Upcoming');
   await expect(card(page, 'Arsenal').textContent()).resolves.toContain('15:00');
   await expect(card(page, 'Arsenal').textContent()).resolves.toContain('Your prediction: 2 - 1');
@@ -117,6 +134,7 @@ test('Live Matches shows the in-play score and provisional points, updating as t
   // The player's page follows over the event stream, without a reload.
   await card(page, 'Arsenal').getByTestId('match-score').filter({ hasText: '1 - 0' }).waitFor();
   await expect(card(page, 'Arsenal').textContent()).resolves.toContain('In play');
+  await expect(card(page, 'Arsenal').getByTestId('match-no-score').count()).resolves.toBe(0);
   const provisional = card(page, 'Arsenal').getByTestId('provisional-points');
   await expect(provisional.textContent()).resolves.toBe('Provisional1 point if it ended now');
   await page.screenshot({ path: `${SHOTS}/issue8-matches-desktop.png`, fullPage: true });
@@ -144,7 +162,7 @@ test('Live Matches shows the in-play score and provisional points, updating as t
   const adminPhoneCtx = await signedIn(adminCookie, PHONE);
   const adminPhone = await adminPhoneCtx.newPage();
   await adminPhone.goto('/matches');
-  await adminPhone.getByRole('button', { name: 'Update score' }).waitFor();
+  await adminPhone.getByRole('form', { name: 'In-play score for Arsenal v Chelsea' }).getByRole('button', { name: 'Update score' }).waitFor();
   await adminPhone.screenshot({ path: `${SHOTS}/issue8-matches-admin-phone.png`, fullPage: true });
 
   // What an admin is typing is kept when another update arrives meanwhile (another admin's, sent

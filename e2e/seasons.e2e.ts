@@ -21,6 +21,10 @@ import { buildPrediction } from '../src/server/test/factories-game.js';
  */
 const SECRET = crypto.randomBytes(32).toString('hex');
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp';
+/** The committed between-seasons screenshots: /tmp unless asked (E2E_SCREENS_DIR=docs/screens refreshes them). */
+const SCREENS = process.env.E2E_SCREENS_DIR ?? SHOTS;
+/** The wide desktop the screens are checked at. */
+const WIDE = { width: 1440, height: 900 };
 const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
@@ -243,19 +247,35 @@ describe('between seasons', () => {
   const env = { AUTH_SECRET: SECRET };
 
   beforeAll(async () => {
-    // 1 June 2026: 2025/26 ended on 24 May, 2026/27 starts on Friday 21 August.
-    server = await startServer({ ...env, SCORELINE_NOW: '2026-06-01T10:00:00.000Z' });
+    // 30 May 2026: 2025/26 ended on Sunday 24 May, 2026/27 starts on Friday 21 August.
+    server = await startServer({ ...env, SCORELINE_NOW: '2026-05-30T12:00:00.000Z' });
     dataDir = server.dataDir;
     const handle = openDatabase(server.databaseUrl);
+    // A player who played 2025/26's last day (Sunderland 2-1 Chelsea, exactly: 3 points; Brighton
+    // 0-1 Manchester United, the right result: 1 point) and is in a league with a friend who did not.
     const player = await buildUser(handle.db, 'sqlite', { teamName: 'Summer Break' });
+    const friend = await buildUser(handle.db, 'sqlite', { teamName: 'Late Starter' });
     cookie = await buildSessionCookie(handle.db, 'sqlite', player.id, SECRET);
+    const lastDay = async (home: string) =>
+      (await handle.db.selectFrom('fixtures').select('id').where('seasonId', '=', '2025-26').where('homeTeam', '=', home).orderBy('kickoffAt', 'desc').executeTakeFirstOrThrow()).id;
+    await buildPrediction(handle.db, { userId: player.id, fixtureId: await lastDay('Sunderland AFC'), homeScore: 2, awayScore: 1, predictedAt: '2026-05-20T10:00:00.000Z' });
+    await buildPrediction(handle.db, { userId: player.id, fixtureId: await lastDay('Brighton & Hove Albion FC'), homeScore: 0, awayScore: 2, predictedAt: '2026-05-20T10:00:00.000Z' });
+    const friendCookie = await buildSessionCookie(handle.db, 'sqlite', friend.id, SECRET);
     await handle.close();
+    const ctx = await signedIn(server, cookie);
+    const created = await ctx.request.post('/api/leagues', { data: { name: 'Summer League' }, headers: { origin: server.url } });
+    expect(created.status()).toBe(201);
+    const code = ((await created.json()) as { league: { code: string } }).league.code;
+    await ctx.close();
+    const friendCtx = await signedIn(server, friendCookie);
+    expect((await friendCtx.request.post('/api/leagues/join', { data: { code }, headers: { origin: server.url } })).status()).toBe(200);
+    await friendCtx.close();
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  test('the dashboard and predictions say the season is over and when the next starts, with the final table a click away', async () => {
+  test('the dashboard and predictions say the season is over and offer 2026/27’s fixtures, with the final table a click away', async () => {
     const seasons = (await (await fetch(`${server.url}/api/seasons`)).json()) as { current: string; seasons: Array<{ id: string; phase: string }> };
     expect(seasons.current).toBe('2026-27');
     expect(Object.fromEntries(seasons.seasons.map((s) => [s.id, s.phase]))).toEqual({ '2026-27': 'upcoming', '2025-26': 'finished' });
@@ -267,20 +287,94 @@ describe('between seasons', () => {
     const banner = page.getByTestId('season-break');
     await banner.getByText('Season over — the 2026/27 season starts on Friday 21 August 2026.').waitFor();
     await page.getByTestId('dashboard-season').filter({ hasText: '2026/27 season' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/seasons-between-dashboard-phone.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENS}/seasons-between-seasons-dashboard-phone.png`, fullPage: true });
 
     // Predictions: the same state above the new season's first gameweek, which can be predicted already.
     await page.goto('/predictions');
     await banner.getByText('Season over — the 2026/27 season starts on Friday 21 August 2026.').waitFor();
     await expect(page.getByLabel('Gameweek', { exact: true }).inputValue()).resolves.toBe('1');
     await card(page, 'Arsenal').getByRole('button', { name: /^Predict/ }).waitFor();
+    await expect(page.getByLabel('Season', { exact: true }).locator('option:checked').textContent()).resolves.toBe('2026/27 (next)');
 
+    // The banner's link: the leaderboard, which leads with 2025/26 anyway (no season in the address).
     await banner.getByRole('link', { name: 'See the 2025/26 final table' }).click();
-    await page.waitForURL(/\/leaderboard\?season=2025-26/);
-    await page.getByRole('heading', { name: 'Leaderboard' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/leaderboard' && !u.searchParams.has('season'));
+    await page.getByTestId('season-final').getByText('The 2025/26 season is over: these are its final standings.').waitFor();
     await expect.poll(() => page.getByLabel('Season', { exact: true }).inputValue()).toBe('2025-26');
     expect(errors).toEqual([]);
     await ctx.close();
+  });
+
+  test('the leaderboard, statistics and summaries lead with 2025/26’s final standings; 2026/27 is one click away', async () => {
+    for (const [size, viewport] of [['phone', PHONE], ['desktop', WIDE]] as const) {
+      const ctx = await signedIn(server, cookie, viewport);
+      const page = await ctx.newPage();
+      const errors = watchPageErrors(page);
+      const final = page.getByTestId('season-final');
+
+      // League table: 2025/26's final table, the player top with 4 points; no Live switch.
+      await page.goto('/leaderboard');
+      await final.getByText('The 2025/26 season is over: these are its final standings.').waitFor();
+      await final.getByText('The 2026/27 season starts on Friday 21 August 2026.').waitFor();
+      await page.getByTestId('table-season').filter({ hasText: '2025/26 final table' }).waitFor();
+      // The player first with 4 points (an exact score and a right result), the friend with none.
+      await expect.poll(() => tableRows(page)).toEqual([expect.stringMatching(/Summer Break[\s\S]*\s4(\s|$)/), expect.stringMatching(/Late Starter[\s\S]*\s0(\s|$)/)]);
+      await expect(page.getByRole('switch', { name: 'Live' }).count()).resolves.toBe(0);
+      await page.screenshot({ path: `${SCREENS}/seasons-between-seasons-leaderboard-${size}.png`, fullPage: true });
+
+      // Everyone: 2025/26's overall leaderboard too.
+      await page.getByRole('button', { name: 'Everyone' }).click();
+      await page.getByRole('heading', { name: 'Everyone' }).waitFor();
+      await expect.poll(() => tableRows(page)).toEqual([expect.stringMatching(/Summer Break[\s\S]*\s4(\s|$)/)]);
+      await final.waitFor();
+
+      // One click to the new season: its tables are empty, and say why; one click back.
+      await page.getByRole('button', { name: 'My Leagues' }).click();
+      await final.getByRole('link', { name: 'Switch to 2026/27' }).click();
+      await page.waitForURL(/[?&]season=2026-27/);
+      await page.getByTestId('season-not-started').getByText('The 2026/27 season starts on Friday 21 August 2026: nothing has been played in it yet.').waitFor();
+      await page.getByTestId('table-season').filter({ hasText: '2026/27 season' }).waitFor();
+      await expect.poll(() => tableRows(page)).toEqual(expect.arrayContaining([expect.stringMatching(/Summer Break[\s\S]*\s0(\s|$)/), expect.stringMatching(/Late Starter[\s\S]*\s0(\s|$)/)]));
+      await page.getByTestId('season-not-started').getByRole('link', { name: 'See the 2025/26 final standings' }).click();
+      await page.waitForURL((u) => u.pathname === '/leaderboard' && !u.searchParams.has('season'));
+      await page.getByTestId('table-season').filter({ hasText: '2025/26 final table' }).waitFor();
+
+      // Statistics: the player's 2025/26, with its rank history.
+      await page.goto('/statistics');
+      await page.getByText('How your predictions went in 2025/26.').waitFor();
+      await final.waitFor();
+      await expect(page.getByRole('list', { name: /Rank per gameweek/ }).locator('li').last().innerText()).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
+      await page.screenshot({ path: `${SHOTS}/seasons-between-seasons-statistics-${size}.png`, fullPage: true });
+
+      // The summary of the last gameweek: 2025/26's, its way back to that season's results.
+      await page.goto('/predictions/gameweek/38');
+      await page.getByTestId('summary-season').filter({ hasText: '2025/26 season' }).waitFor();
+      await expect(page.getByTestId('summary-points').innerText()).resolves.toBe('4');
+      await expect(page.getByRole('link', { name: 'Results', exact: true }).getAttribute('href')).resolves.toBe('/predictions?tab=results&season=2025-26');
+      await page.screenshot({ path: `${SHOTS}/seasons-between-seasons-summary-${size}.png`, fullPage: true });
+
+      // A shared link naming a season still opens that season.
+      await page.goto('/statistics?season=2026-27');
+      await page.getByTestId('season-not-started').waitFor();
+      await expect(page.getByLabel('Season', { exact: true }).inputValue()).resolves.toBe('2026-27');
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
+  test('the between-seasons screens have no serious or critical axe violations', async () => {
+    const found: string[] = [];
+    for (const viewport of [PHONE, WIDE]) {
+      const ctx = await signedIn(server, cookie, viewport, { bypassCSP: true });
+      const page = await ctx.newPage();
+      for (const route of ['/leaderboard', '/leaderboard?season=2026-27', '/statistics', '/predictions/gameweek/38']) {
+        await page.goto(route);
+        await page.getByTestId(route.includes('2026-27') ? 'season-not-started' : route.includes('gameweek') ? 'summary-season' : 'season-final').waitFor();
+        found.push(...(await axeSerious(page)).map((v) => `${route} (${viewport.width}): ${v}`));
+      }
+      await ctx.close();
+    }
+    expect(found).toEqual([]);
   });
 
   test('with the last season finished and nothing scheduled: "the next season’s fixtures are not out yet", no empty lists', async () => {

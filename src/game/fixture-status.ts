@@ -26,7 +26,9 @@ export function isOverByClock(kickoffAt: string, now: Date): boolean {
 /**
  * A fixture's status follows from the clock and the data: postponed when the admin says so,
  * finished once a final result is saved; otherwise upcoming before kick-off, live for the live
- * window after it, then awaiting its result (never "live" for days).
+ * window after it, then awaiting its result (never "live" for days). Players see an awaiting
+ * match as played with its "result not in yet", a live one without a score entered as "score
+ * not known yet"; the admin screens count the awaiting ones (docs/matchday.md).
  */
 export function deriveStatus(
   f: { kickoffAt: string | null; postponed: boolean | number },

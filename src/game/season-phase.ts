@@ -77,3 +77,39 @@ export function currentSeason<T extends SeasonCandidate>(seasons: readonly T[], 
   const finished = byPhase('finished').sort((a, b) => a.lastKickoff!.localeCompare(b.lastKickoff!) || a.id.localeCompare(b.id));
   return finished[finished.length - 1] ?? null;
 }
+
+/**
+ * What a screen is about, for the season it leads with (decision record 0043):
+ * - `board`: what can be predicted next (the predictions board, the dashboard, match day): the
+ *   current season;
+ * - `standings`: what has been played (league tables, the overall leaderboard, statistics,
+ *   gameweek summaries): the current season too, except between seasons — the current season
+ *   not kicked off yet — when it is the season played last, with its final standings, until the
+ *   next season's first kick-off.
+ */
+export const SEASON_LEADS = ['board', 'standings'] as const;
+export type SeasonLead = (typeof SEASON_LEADS)[number];
+
+/** A season with its phase (worked out by the server's clock) and its UK first and last fixture dates. */
+export interface PhasedSeason {
+  id: string;
+  phase: SeasonPhase;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/**
+ * The season a screen leads with when no season is asked for, among one competition's seasons
+ * and its `current` one (`currentSeason`). Only phases are read, so the server (from its spans)
+ * and the web (from `/api/seasons`) decide it alike. For `standings` while the current season
+ * has not started: a season in progress beside it (an admin pinned the next one early), else the
+ * most recently finished one; the current one when none has been played.
+ */
+export function leadingSeason<T extends PhasedSeason>(lead: SeasonLead, seasons: readonly T[], current: T | null): T | null {
+  if (lead === 'board' || current === null || current.phase !== 'upcoming') return current;
+  const played = seasons.filter((s) => s.id !== current.id && s.phase !== 'upcoming');
+  const latest = (key: 'startDate' | 'endDate') => (a: T, b: T) => (b[key] ?? '').localeCompare(a[key] ?? '') || b.id.localeCompare(a.id);
+  const inProgress = played.filter((s) => s.phase === 'in-progress').sort(latest('startDate'));
+  if (inProgress.length) return inProgress[0]!;
+  return played.filter((s) => s.phase === 'finished').sort(latest('endDate'))[0] ?? current;
+}

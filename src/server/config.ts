@@ -34,6 +34,8 @@ const ConfigSchema = z.object({
   FEED_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** The whole fetch of a feed, connect to last byte, in seconds. */
   FEED_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
+  /** Where the feed address suggested to the admin points: openfootball's england files, or a mirror of them. docs/feed.md. */
+  FEED_SUGGESTION_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' }).default('https://raw.githubusercontent.com/openfootball/england/master'),
   /** Behind a reverse proxy: a hop count or the proxies' addresses/CIDRs whose X-Forwarded-For is believed. */
   TRUST_PROXY: z
     .string()

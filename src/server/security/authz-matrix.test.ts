@@ -83,6 +83,7 @@ const CASES: Record<string, Case> = {
   'GET /api/leagues/positions': { auth: 'user', url: () => '/api/leagues/positions' },
   'GET /api/leagues/:id/live-table': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/live-table` },
   'GET /api/admin/overview': { auth: 'admin', url: () => '/api/admin/overview' },
+  'GET /api/admin/awaiting-results': { auth: 'admin', url: () => '/api/admin/awaiting-results' },
   'GET /api/seasons': { auth: 'public', url: () => '/api/seasons' },
   'GET /api/public-figures': { auth: 'public', url: () => '/api/public-figures' },
   'GET /api/clubs': { auth: 'public', url: () => '/api/clubs?season=2025-26' },

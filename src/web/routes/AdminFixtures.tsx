@@ -9,6 +9,7 @@ import { DeleteFixtureDialog } from '../features/admin/DeleteFixtureDialog';
 import { FixtureCard } from '../features/admin/FixtureCard';
 import { FixtureFormModal } from '../features/admin/FixtureFormModal';
 import { useSeasonParam, useSelectedSeason } from '../features/seasons/api';
+import { AwaitingResultsNotice } from '../features/results-desk/AwaitingResults';
 import { plural } from '../lib/plural';
 
 function AdminFixturesScreen() {
@@ -49,6 +50,8 @@ function AdminFixturesScreen() {
           <p className="text-sm text-slate-700">Add, edit, import and delete Premier League {label ? `${label} ` : ''}fixtures.</p>
         </div>
       </div>
+
+      <AwaitingResultsNotice />
 
       <section aria-label="Fixture actions" className="card flex flex-wrap items-center gap-3">
         <button

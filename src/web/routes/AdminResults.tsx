@@ -1,16 +1,30 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AdminGate } from '../features/admin/AdminGate';
 import { Banner } from '../components/Banner';
 import { GameweekPicker } from '../components/GameweekPicker';
 import { useResultDesk } from '../features/results-desk/api';
 import { ResultDesk } from '../features/results-desk/ResultDesk';
 import { useSeasonParam, useSelectedSeason } from '../features/seasons/api';
+import { AwaitingResultsNotice } from '../features/results-desk/AwaitingResults';
+
+/** `?gameweek=N` (1–99), so a link can open the desk on a gameweek; anything else is the desk's own choice. */
+function gameweekParam(params: URLSearchParams): number | undefined {
+  const n = Number(params.get('gameweek'));
+  return Number.isInteger(n) && n >= 1 && n <= 99 ? n : undefined;
+}
 
 function ResultDeskScreen() {
   const season = useSeasonParam();
   const label = useSelectedSeason()?.label;
-  const [gameweek, setGameweek] = useState<number | undefined>(undefined);
+  // The gameweek lives in the address (?gameweek=, ?season=): the admin screens link to a gameweek's results.
+  const [params, setParams] = useSearchParams();
+  const gameweek = gameweekParam(params);
+  const setGameweek = (g: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('gameweek', String(g));
+      return next;
+    });
   const desk = useResultDesk(season, gameweek);
   const data = desk.data;
   return (
@@ -24,6 +38,7 @@ function ResultDeskScreen() {
           Back to Admin
         </Link>
       </div>
+      <AwaitingResultsNotice season={season} />
       {desk.isPending ? (
         <p role="status" className="text-slate-700">
           Loading matches...

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../components/Banner';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ApiError } from '../lib/api';
@@ -10,6 +10,7 @@ import { CreateSeasonDialog } from '../features/admin/seasons/CreateSeasonDialog
 import { ReimportDialog } from '../features/admin/seasons/ReimportDialog';
 import { FeedPanel } from '../features/admin/seasons/FeedPanel';
 import type { AdminSeason } from '../../contract/admin-seasons';
+import { AwaitingResultsNotice } from '../features/results-desk/AwaitingResults';
 
 const PHASE = {
   upcoming: { text: 'Upcoming', style: 'bg-sky-100 text-sky-900' },
@@ -23,16 +24,19 @@ function SeasonCard({
   season,
   pinned,
   pollMinutes,
+  feedFirst,
   onPin,
   onReimport,
 }: {
   season: AdminSeason;
   pinned: boolean;
   pollMinutes: number | null;
+  /** Opened from a link to this season's feed (`?feed=<id>`): the panel starts open. */
+  feedFirst: boolean;
   onPin: (id: string | null) => void;
   onReimport: (s: AdminSeason) => void;
 }) {
-  const [feedOpen, setFeedOpen] = useState(false);
+  const [feedOpen, setFeedOpen] = useState(feedFirst);
   const phase = PHASE[season.phase];
   const panelId = `feed-${season.id}`;
   return (
@@ -72,13 +76,14 @@ function SeasonCard({
           </button>
         </div>
       </div>
-      <div id={panelId}>{feedOpen && <FeedPanel season={season} pollMinutes={pollMinutes} />}</div>
+      <div id={panelId}>{feedOpen && <FeedPanel season={season} pollMinutes={pollMinutes} editFirst={feedFirst} />}</div>
     </li>
   );
 }
 
 function SeasonsScreen() {
   const seasons = useAdminSeasons();
+  const [params] = useSearchParams();
   const setCurrent = useSetCurrentSeason();
   const [creating, setCreating] = useState(false);
   const [reimporting, setReimporting] = useState<AdminSeason | null>(null);
@@ -100,6 +105,8 @@ function SeasonsScreen() {
         </button>
       </div>
 
+      <AwaitingResultsNotice />
+
       {seasons.isError && <Banner kind="error">{`Failed to load seasons: ${message(seasons.error)}`}</Banner>}
       {seasons.isPending ? (
         <p role="status" className="text-slate-700">
@@ -109,10 +116,11 @@ function SeasonsScreen() {
         <ul className="space-y-4">
           {data?.seasons.map((s) => (
             <SeasonCard
-              key={s.id}
+              key={`${s.id}:${params.get('feed') === s.id}`}
               season={s}
               pinned={data.pinned}
               pollMinutes={data.pollMinutes}
+              feedFirst={params.get('feed') === s.id}
               onReimport={setReimporting}
               onPin={(id) => setPinning({ id, label: s.label })}
             />

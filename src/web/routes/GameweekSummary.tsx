@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { RequireAuth } from '../app/guards';
 import { Banner } from '../components/Banner';
 import { GameweekPicker } from '../components/GameweekPicker';
-import { useSeasonParam } from '../features/seasons/api';
+import { useDefaultSeason, useSeasonParam, useSeasons } from '../features/seasons/api';
 import { summaryPath, useGameweekSummary } from '../features/summary/api';
 import { SummaryView } from '../features/summary/SummaryView';
 
@@ -10,12 +10,17 @@ function SummaryScreen() {
   const { gameweek: raw } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  // Summaries lead with the season just played between seasons (the board already offers the next).
   const season = useSeasonParam();
+  const boardSeason = useDefaultSeason('board');
+  const label = useSeasons().data?.seasons.find((s) => s.id === season)?.label;
   const gameweek = Number(raw);
   const valid = Number.isInteger(gameweek) && gameweek >= 1 && gameweek <= 99;
   const q = useGameweekSummary(season, valid ? gameweek : null);
   const urlSeason = params.get('season');
-  const back = `/predictions?tab=results${urlSeason ? `&season=${encodeURIComponent(urlSeason)}` : ''}`;
+  // Back to this season's results: named when the board would open another season.
+  const backSeason = urlSeason ?? (season !== boardSeason ? season : undefined);
+  const back = `/predictions?tab=results${backSeason ? `&season=${encodeURIComponent(backSeason)}` : ''}`;
 
   return (
     <div className="space-y-6">
@@ -28,6 +33,11 @@ function SummaryScreen() {
             / Summary
           </p>
           <h1 className="text-2xl font-bold text-slate-900">Gameweek {valid ? gameweek : ''} summary</h1>
+          {label && (
+            <p className="text-sm text-slate-700" data-testid="summary-season">
+              {label} season
+            </p>
+          )}
         </div>
         {q.data && q.data.scoredGameweeks.length > 0 && (
           <GameweekPicker id="summary-gameweek" value={gameweek} options={q.data.scoredGameweeks} onChange={(g) => void navigate(summaryPath(g, urlSeason))} />

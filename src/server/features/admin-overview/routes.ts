@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { overviewReply } from '../../../contract/admin.js';
+import { awaitingResultsReply, overviewReply, type AwaitingSeason } from '../../../contract/admin.js';
 import { errorDto } from '../../../contract/common.js';
 import { seasonQuery } from '../../../contract/seasons.js';
-import { resolveSeason } from '../seasons/service.js';
-import { loadOverview } from './repository.js';
+import { liveSince } from '../../../game/fixture-status.js';
+import { loadSeasonState, resolveSeason } from '../seasons/service.js';
+import { suggestedFeedUrl } from './feed-suggestion.js';
+import { awaitingResults, loadOverview, seasonFeeds } from './repository.js';
 
 export async function adminOverviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,6 +24,41 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
     async (req) => {
       const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season);
       return { overview: { season: season.id, ...(await loadOverview(app.deps.db, app.deps.handle.dialect, season.id)) } };
+    },
+  );
+
+  app.get(
+    '/api/admin/awaiting-results',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Every season, newest first, with how many of its matches are past their live window without a final result and in which gameweeks, its results feed and the openfootball address suggested for it (admin only)",
+        response: { 200: awaitingResultsReply },
+      },
+    },
+    async () => {
+      const { db, clock, config } = app.deps;
+      const now = clock.now();
+      const [state, rows, feeds] = await Promise.all([loadSeasonState(app.deps.seasons, now), awaitingResults(db, liveSince(now)), seasonFeeds(db)]);
+      const feedOf = new Map(feeds.map((f) => [f.id, f]));
+      const start = (s: { startDate: string | null; firstKickoff: string | null }) => s.firstKickoff ?? s.startDate ?? '9999';
+      const seasons = [...state.seasons]
+        .sort((a, b) => start(b).localeCompare(start(a)) || b.id.localeCompare(a.id))
+        .map((s): AwaitingSeason => {
+          const gameweeks = rows.filter((r) => r.seasonId === s.id).map(({ gameweek, count, firstKickoff, lastKickoff }) => ({ gameweek, count, firstKickoff, lastKickoff }));
+          return {
+            season: s.id,
+            label: s.label,
+            current: s.id === state.current?.id,
+            count: gameweeks.reduce((n, g) => n + g.count, 0),
+            gameweeks,
+            feedUrl: feedOf.get(s.id)?.feedUrl ?? null,
+            suggestedFeedUrl: suggestedFeedUrl(s, config.FEED_SUGGESTION_BASE_URL),
+          };
+        });
+      return { seasons };
     },
   );
 }

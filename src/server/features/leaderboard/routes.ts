@@ -24,7 +24,7 @@ export async function leaderboardRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { db, clock } = app.deps;
       const { user } = req;
-      const season = await resolveSeason(app.deps.seasons, clock.now(), req.query.season);
+      const season = await resolveSeason(app.deps.seasons, clock.now(), req.query.season, 'standings');
       const scope = { seasonId: season.id, gameweek: req.query.gameweek ?? 0 };
       const me = await leaderboardStanding(db, scope, user.id);
       const { pageSize } = req.query;

@@ -282,7 +282,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: 'League table of a season (the current one unless ?season=; season=all adds up every season): overall, or one gameweek; paginated, always with the viewer’s own row',
+        summary: 'League table of a season (unless ?season=, the current one, or between seasons the one just played; season=all adds up every season): overall, or one gameweek; paginated, always with the viewer’s own row',
         params: idParams,
         querystring: tableQuery,
         response: { 200: tablePageDto, 400: errorDto, 404: errorDto },
@@ -297,14 +297,14 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       // A page of a table memory holds is answered without a promise (issue 15: the hottest
       // request; each promise costs, and more while an AsyncLocalStorage is on: auth/async-contexts.ts).
       // Otherwise the same steps with the reads awaited.
-      const season = all ? null : resolveSeasonHeld(app.deps.seasons, now, req.query.season);
+      const season = all ? null : resolveSeasonHeld(app.deps.seasons, now, req.query.season, 'standings');
       if (season !== undefined) {
         const entry = tables.held(req.params.id, tableScope(season, req.query.gameweek));
         const viewer = entry?.byUser.get(user.id);
         if (entry && viewer) return sendTablePage(reply, entry, season, req.query, viewer);
       }
       return (async () => {
-        const read = all ? null : (season ?? (await resolveSeason(app.deps.seasons, now, req.query.season)));
+        const read = all ? null : (season ?? (await resolveSeason(app.deps.seasons, now, req.query.season, 'standings')));
         const scope = tableScope(read, req.query.gameweek);
         let entry = await tables.get(req.params.id, scope);
         // A member this cached table has not seen yet (joined on another instance a moment ago).
@@ -327,7 +327,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       },
     },
     async (req) => {
-      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season);
+      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
       return { season: season.id, gameweeks: await repo.scoredGameweeks(db(), season.id) };
     },
   );
@@ -350,7 +350,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const displayName = await repo.memberName(db(), league.id, req.params.userId);
       if (displayName === undefined) throw notFound('This player is not a member of this league.');
       const now = app.deps.clock.now();
-      const season = await resolveSeason(app.deps.seasons, now, req.query.season);
+      const season = await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
       const closedBefore = new Date(now.getTime() + DEADLINE_MS).toISOString();
       const gameweeks = await repo.closedGameweeks(db(), season.id, closedBefore);
       const gameweek = req.query.gameweek ?? gameweeks[gameweeks.length - 1] ?? null;
@@ -365,14 +365,14 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "The viewer's position in each league in a season (the current one unless ?season=), with the change since the previous gameweek's results",
+        summary: "The viewer's position in each league in a season (unless ?season=, the current one, or between seasons the one just played), with the change since the previous gameweek's results",
         querystring: seasonQuery,
         response: { 200: positionListReply, 404: errorDto },
       },
     },
     async (req) => {
       const { user } = req;
-      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season);
+      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
       const { latest, hasEarlier } = await repo.latestScoredGameweeks(db(), season.id);
       const rows = await repo.positions(db(), user.id, season.id, latest ?? 0);
       return { season: season.id, positions: rows.map((r) => presentPosition(r, latest !== null && hasEarlier)) };

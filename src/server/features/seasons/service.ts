@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/index.js';
 import type { QueryKey } from '../../../contract/events.js';
 import { SEASON_NOT_FOUND } from '../../../contract/seasons.js';
-import { currentSeason, seasonPhase, steadyPhaseWindow, type SeasonPhase } from '../../../game/season-phase.js';
+import { currentSeason, leadingSeason, seasonPhase, steadyPhaseWindow, type SeasonLead, type SeasonPhase } from '../../../game/season-phase.js';
 import { notFound } from '../../errors.js';
 import { DEFAULT_COMPETITION, listSeasonSpans, type SeasonSpanRow } from './repository.js';
 import type { SeasonSpans } from './spans-cache.js';
@@ -22,6 +22,12 @@ export interface SeasonState {
   current: SeasonSpanRow | null;
   /** True when an admin pinned it, false when the clock chose it. */
   pinned: boolean;
+  /**
+   * The season each kind of screen leads with when none is asked for (decision record 0043):
+   * `board` is the current one; `standings` the season just played while the current one has
+   * not kicked off yet (between seasons), else the current one too.
+   */
+  leads: Record<SeasonLead, SeasonSpanRow | null>;
 }
 
 /**
@@ -54,11 +60,15 @@ function resolveAt(seasons: SeasonSpanRow[], now: Date): Resolved {
   const mine = seasons.filter((s) => s.competitionId === DEFAULT_COMPETITION);
   const pinnedId = mine[0]?.pinnedSeasonId ?? null;
   const current = currentSeason(mine, now, pinnedId);
+  const phased = mine.map((s) => ({ ...s, phase: seasonPhase(s, now) }));
+  const leads = { board: current, standings: spanOf(mine, leadingSeason('standings', phased, phased.find((s) => s.id === current?.id) ?? null)) };
   const refs = new Map(seasons.map((s) => [s.id, Object.freeze(toRef(s, current, now))]));
-  const resolved: Resolved = { ...steadyPhaseWindow(seasons, t), state: { seasons, current, pinned: current !== null && current.id === pinnedId }, refs };
+  const resolved: Resolved = { ...steadyPhaseWindow(seasons, t), state: { seasons, current, pinned: current !== null && current.id === pinnedId, leads }, refs };
   resolvedBySpans.set(seasons, resolved);
   return resolved;
 }
+
+const spanOf = (spans: SeasonSpanRow[], s: { id: string } | null) => (s === null ? null : (spans.find((x) => x.id === s.id) ?? null));
 
 /** Every season, and the current one by the rule of src/game/season-phase.ts (pinned, else by the clock). */
 export async function loadSeasonState(source: SeasonSource, now: Date): Promise<SeasonState> {
@@ -74,11 +84,14 @@ const toRef = (s: SeasonSpanRow, current: SeasonSpanRow | null, now: Date): Seas
 });
 
 /**
- * The season a season-scoped read is about: `requested` (`?season=`), else the current one.
- * An id no season has is a 404 "Season not found.". The answer is shared: do not change it.
+ * The season a season-scoped read is about: `requested` (`?season=`), else the one its kind of
+ * screen leads with (`lead`: `board`, the current season, by default; `standings` for tables,
+ * statistics and summaries, which lead with the season just played between seasons: decision
+ * record 0043). An id no season has is a 404 "Season not found.". The answer is shared: do not
+ * change it.
  */
-export async function resolveSeason(source: SeasonSource, now: Date, requested?: string): Promise<SeasonRef> {
-  return seasonIn(await spansOf(source), now, requested);
+export async function resolveSeason(source: SeasonSource, now: Date, requested?: string, lead: SeasonLead = 'board'): Promise<SeasonRef> {
+  return seasonIn(await spansOf(source), now, requested, lead);
 }
 
 /**
@@ -86,14 +99,14 @@ export async function resolveSeason(source: SeasonSource, now: Date, requested?:
  * read first (then call `resolveSeason`). For the hottest route, a cached league table page: each
  * promise is work, and more while any AsyncLocalStorage is on (issue 15, auth/async-contexts.ts).
  */
-export function resolveSeasonHeld(spans: SeasonSpans, now: Date, requested?: string): SeasonRef | undefined {
+export function resolveSeasonHeld(spans: SeasonSpans, now: Date, requested?: string, lead: SeasonLead = 'board'): SeasonRef | undefined {
   const held = spans.held();
-  return held ? seasonIn(held, now, requested) : undefined;
+  return held ? seasonIn(held, now, requested, lead) : undefined;
 }
 
-function seasonIn(spans: SeasonSpanRow[], now: Date, requested: string | undefined): SeasonRef {
+function seasonIn(spans: SeasonSpanRow[], now: Date, requested: string | undefined, lead: SeasonLead): SeasonRef {
   const { state, refs } = resolveAt(spans, now);
-  const id = requested === undefined ? state.current?.id : requested;
+  const id = requested === undefined ? state.leads[lead]?.id : requested;
   const season = id === undefined ? undefined : refs.get(id);
   if (!season) throw notFound(SEASON_NOT_FOUND);
   return season;

@@ -39,7 +39,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['statistics'],
-        summary: "The signed-in player's own statistics and rank history in a season (the current one unless ?season=), overall or in one of their leagues",
+        summary: "The signed-in player's own statistics and rank history in a season (unless ?season=, the current one, or between seasons the one just played), overall or in one of their leagues",
         querystring: z.object({
           season: seasonId.optional(),
           tz: timeZoneQuery.describe('The viewer’s IANA time zone, for weekday performance'),
@@ -54,7 +54,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       if (!knownZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
       const { db } = app.deps;
       // Both settle before anything cached is read (Promise.all: a failed read is never left unhandled).
-      const [season] = await Promise.all([resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season), cache.checkResults()]);
+      const [season] = await Promise.all([resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings'), cache.checkResults()]);
       // Kept until the player's predictions, a result or the season's fixtures change (player-cache.ts).
       const mine = { seasonId: season.id, userId: user.id };
       const everyone = { seasonId: season.id, userId: null };

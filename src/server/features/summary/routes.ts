@@ -31,7 +31,7 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season);
+      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
       return { season: season.id, gameweek: await latestResultGameweek(app.deps.db, season.id) };
     },
   );
@@ -52,7 +52,7 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       const { db, clock } = app.deps;
       const { user } = req;
       const now = clock.now();
-      const season = await resolveSeason(app.deps.seasons, now, req.query.season);
+      const season = await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
       const { gameweek } = req.params;
       const board = await loadBoard(db, user.id, season, now, gameweek);
       if (board.matches.length === 0) throw notFound(`Gameweek ${gameweek} has no matches this season.`);

@@ -5,7 +5,7 @@ import { displayTeamName } from '../../../game/clubs';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import type { Pick, TableRow } from '../../../contract/leagues';
 import { useMemberPicks } from './api';
-import { useSeasonParam, useSeasons } from '../seasons/api';
+import { useDefaultSeason, useSeasonParam } from '../seasons/api';
 import { ALL_SEASONS } from '../../../contract/seasons';
 
 const OUTCOME_STYLE: Record<string, string> = {
@@ -51,9 +51,9 @@ function PickRow({ pick }: { pick: Pick }) {
 /** A member's picks, only for matches whose prediction deadline has passed (the server enforces it). */
 export function PicksModal({ leagueId, member, onClose }: { leagueId: string; member: TableRow | null; onClose: () => void }) {
   const [gameweek, setGameweek] = useState<number | null>(null);
-  // Picks are of one season: the all-seasons table shows the current season's.
+  // Picks are of one season: the all-seasons table shows those of the season the screen leads with.
   const param = useSeasonParam();
-  const current = useSeasons().data?.current;
+  const current = useDefaultSeason();
   const q = useMemberPicks(leagueId, param === ALL_SEASONS ? current : param, member?.userId ?? null, gameweek);
   const data = q.data;
   return (

@@ -56,7 +56,8 @@ function PointsLine({ match }: { match: Match }) {
           {OUTCOME_MESSAGE[points.outcome](points.points)}
         </p>
       )}
-      {!points && (fixture.status === 'live' || fixture.status === 'awaiting') && <p className="text-slate-600">Points appear once the score is in.</p>}
+      {!points && fixture.status === 'live' && <p className="text-slate-600">Points appear once a score is in.</p>}
+      {!points && fixture.status === 'awaiting' && <p className="text-slate-600">Points appear once the result is in.</p>}
     </div>
   );
 }
@@ -133,11 +134,54 @@ function LiveScoreForm({ match }: { match: Match }) {
   );
 }
 
+/**
+ * The middle of a card: the score once there is one (full time, or in play), else "vs".
+ */
+function Middle({ fixture }: { fixture: Match['fixture'] }) {
+  const { result, status } = fixture;
+  const inPlay = status === 'live';
+  if (result && (inPlay || status === 'awaiting' || status === 'finished')) {
+    return (
+      <>
+        <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="match-score">
+          {result.homeScore} - {result.awayScore}
+        </p>
+        <p className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : inPlay ? 'In play' : 'Last score entered'}</p>
+      </>
+    );
+  }
+  return <p className="px-2 text-lg font-bold text-slate-600">vs</p>;
+}
+
+/**
+ * Under the teams, in words, what is not known yet of a match that has kicked off: in play with
+ * no score entered ("Score not known yet", since when), or played with its final result not in
+ * yet (and when it was played). Nothing once there is a final result, or before kick-off.
+ */
+function NotKnownYet({ fixture }: { fixture: Match['fixture'] }) {
+  const { result, status, kickoffAt } = fixture;
+  if (!kickoffAt) return null;
+  if (status === 'live' && !result) {
+    return (
+      <p className="mt-2 text-center text-sm font-semibold text-red-900" data-testid="match-no-score">
+        Score not known yet · kicked off at {formatKickoffTime(kickoffAt)}
+      </p>
+    );
+  }
+  if (status === 'awaiting') {
+    return (
+      <p className="mt-2 text-center text-sm font-semibold text-slate-800" data-testid="match-no-score">
+        Played {formatKickoffDate(kickoffAt)} at {formatKickoffTime(kickoffAt)} · the final result is not in yet
+      </p>
+    );
+  }
+  return null;
+}
+
 export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }) {
   const { fixture } = match;
-  const result = fixture.result;
   const inPlay = fixture.status === 'live';
-  // Past its live window without a final result: kicked off, waiting for the score to be confirmed.
+  // Kicked off without a final result (in play, or past its live window): the admin can enter a score.
   const started = inPlay || fixture.status === 'awaiting';
   return (
     <li className={`card ${inPlay ? 'border-red-200 ring-1 ring-red-100' : ''}`} data-testid="match-card" data-fixture-id={fixture.id}>
@@ -157,24 +201,11 @@ export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }
       <div className="mt-3 grid grid-cols-[1fr_auto_1fr] items-center gap-2">
         <Team name={fixture.homeTeam} side="home" />
         <div className="text-center">
-          {result && (started || fixture.status === 'finished') ? (
-            <>
-              <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="match-score">
-                {result.homeScore} - {result.awayScore}
-              </p>
-              <p className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : inPlay ? 'In play' : 'Awaiting result'}</p>
-            </>
-          ) : started ? (
-            <>
-              <p className="text-2xl font-extrabold text-slate-500">– –</p>
-              <p className="text-xs font-semibold text-slate-600">{inPlay ? 'Kicked off' : 'Awaiting result'}</p>
-            </>
-          ) : (
-            <p className="px-2 text-lg font-bold text-slate-600">vs</p>
-          )}
+          <Middle fixture={fixture} />
         </div>
         <Team name={fixture.awayTeam} side="away" />
       </div>
+      <NotKnownYet fixture={fixture} />
       <div className="mt-3 border-t border-slate-100 pt-3">
         <PointsLine match={match} />
       </div>

@@ -1,8 +1,8 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatKickoffDate } from '../../lib/format';
 import type { Season } from '../../../contract/seasons';
 import { useSeasons } from './api';
-import { nextSeasonStart, seasonBreak, withSeason, type SeasonChoice } from './season-view';
+import { defaultSeason, leadOfPath, nextSeasonStart, searchWithSeason, seasonBreak, withSeason, type SeasonBreak, type SeasonChoice } from './season-view';
 
 /** "Saturday 14 August 2027" in the viewer's zone (British English would put a comma after the weekday). */
 const longDate = (iso: string) => `${formatKickoffDate(iso, { weekday: 'long' })} ${formatKickoffDate(iso, { day: 'numeric', month: 'long', year: 'numeric' })}`;
@@ -29,14 +29,38 @@ const SCREENS = [
   { path: '/statistics', text: 'Your season statistics' },
 ] as const;
 
+/** Links to the same season's other screens (not the one on show). */
+function OtherScreens({ season, pathname }: { season: Season; pathname: string }) {
+  return (
+    <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {SCREENS.filter((s) => !pathname.startsWith(s.path)).map((s) => (
+        <li key={s.path}>
+          <Link to={withSeason(s.path, season.id)} className={linkClass}>
+            {s.text}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * A past season is read-only: say so once, above the screen, with links to the same season's
- * other screens (the final tables, the player's statistics and rank history, the results). A
- * finished current season is the between-seasons state instead (SeasonBreakBanner).
+ * Above a season-scoped screen: what the season shown is, when that needs saying.
+ * - Between seasons, on the screens about what has been played (tables, statistics, summaries):
+ *   the season just finished leads, with its final standings and a way to switch to the next
+ *   one (`FinalStandingsNote`); the next one, chosen there, says it has not started yet.
+ * - A past season is read-only: said once, with links to the same season's other screens (the
+ *   final tables, the player's statistics and rank history, the results). A finished current
+ *   season on the board is the between-seasons state instead (SeasonBreakBanner).
  */
 export function PastSeasonNote({ choice }: { choice: SeasonChoice }) {
   const { pathname } = useLocation();
-  if (choice.kind !== 'season' || !choice.readOnly || choice.isCurrent) return null;
+  const seasons = useSeasons();
+  if (choice.kind !== 'season') return null;
+  const brk = leadOfPath(pathname) === 'standings' ? seasonBreak(seasons.data) : null;
+  if (brk && choice.season.id === brk.over.id) return <FinalStandingsNote brk={brk} />;
+  if (brk && choice.season.id === brk.next?.id) return <NotStartedNote brk={brk} next={brk.next} />;
+  if (!choice.readOnly || choice.isCurrent) return null;
   const { season } = choice;
   const complete = season.results >= season.fixtures;
   return (
@@ -44,15 +68,62 @@ export function PastSeasonNote({ choice }: { choice: SeasonChoice }) {
       <p className="font-semibold">
         The {season.label} season is over: predictions are closed{complete ? ', these are its final results' : ''}.
       </p>
-      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-        {SCREENS.filter((s) => !pathname.startsWith(s.path)).map((s) => (
-          <li key={s.path}>
-            <Link to={withSeason(s.path, season.id)} className={linkClass}>
-              {s.text}
+      <OtherScreens season={season} pathname={pathname} />
+    </div>
+  );
+}
+
+/** `?…` of the screen on show with `season` chosen (the screen's own default leaves the parameter out). */
+function useSeasonSearch(season: string): string {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const fallback = defaultSeason(useSeasons().data, leadOfPath(pathname))?.id;
+  const qs = searchWithSeason(params, season, fallback).toString();
+  return `${pathname}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * Between seasons, on tables, statistics and summaries: the season just finished leads with its
+ * final standings (the fans' trophy moment), the next season one click away.
+ */
+function FinalStandingsNote({ brk }: { brk: SeasonBreak }) {
+  const { pathname } = useLocation();
+  const { over, next } = brk;
+  const toNext = useSeasonSearch(next?.id ?? over.id);
+  const start = next && nextSeasonStart(next);
+  return (
+    <section className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" aria-label={`The ${over.label} season is over`} data-testid="season-final">
+      <p className="text-lg font-bold">The {over.label} season is over: these are its final standings.</p>
+      <p className="mt-1 text-sm">
+        {next && start ? `The ${next.label} season starts on ${longDate(start)}.` : 'The next season’s fixtures are not out yet.'}
+        {next && (
+          <>
+            {' '}
+            <Link to={toNext} className={linkClass}>
+              Switch to {next.label}
             </Link>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </p>
+      <OtherScreens season={over} pathname={pathname} />
+    </section>
+  );
+}
+
+/** Between seasons, the next season chosen on a table or statistics screen: nothing has been played in it yet. */
+function NotStartedNote({ brk, next }: { brk: SeasonBreak; next: Season }) {
+  const back = useSeasonSearch(brk.over.id);
+  const start = nextSeasonStart(next);
+  return (
+    <div className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="season-not-started">
+      <p className="font-semibold">
+        {start ? `The ${next.label} season starts on ${longDate(start)}` : `The ${next.label} season has not started yet`}: nothing has been played in it yet.
+      </p>
+      <p className="mt-1">
+        <Link to={back} className={linkClass}>
+          See the {brk.over.label} final standings
+        </Link>
+      </p>
     </div>
   );
 }
@@ -73,7 +144,8 @@ export function SeasonBreakBanner() {
   const brk = seasonBreak(seasons.data);
   if (!brk || !seasons.data) return null;
   const { over, next } = brk;
-  const param = over.id === seasons.data.current ? null : over.id;
+  // The tables lead with the season just over anyway; name it only if they would not.
+  const param = over.id === defaultSeason(seasons.data, 'standings')?.id ? null : over.id;
   return (
     <section className="rounded-xl border border-green-300 bg-brand-50 px-4 py-4 text-brand-900" aria-label="Season over" data-testid="season-break">
       <p className="text-lg font-bold">{nextSeasonText(next)}</p>

@@ -1,23 +1,24 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ALL_SEASONS } from '../../../contract/seasons';
-import { useSeasons } from './api';
-import { searchWithSeason, seasonParam } from './season-view';
+import { useDefaultSeason, useSeasons } from './api';
+import { searchWithSeason, seasonOption, seasonParam } from './season-view';
 
 /**
  * The season a screen shows, chosen from every season (newest first): a native, labelled select,
  * so keyboards, screen readers and phones handle it as they do any other. The choice lives in the
- * URL (`?season=2025-26`, absent for the current season) as a new history entry, so a link can be
- * shared and the back button goes back to the season before. `allowAll` adds "All seasons"
+ * URL (`?season=2025-26`, absent for the season the screen leads with) as a new history entry, so
+ * a link can be shared and the back button goes back to the season before. `allowAll` adds "All seasons"
  * (league tables: every season added up).
  */
 export function SeasonSwitcher({ allowAll = false }: { allowAll?: boolean }) {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const seasons = useSeasons();
+  const screenDefault = useDefaultSeason();
   const list = seasons.data;
   if (!list || list.seasons.length === 0) return null;
-  const chosen = seasonParam(params) ?? list.current;
+  const chosen = seasonParam(params) ?? screenDefault ?? list.current;
   const known = list.seasons.some((s) => s.id === chosen) || (allowAll && chosen === ALL_SEASONS);
 
   return (
@@ -29,7 +30,7 @@ export function SeasonSwitcher({ allowAll = false }: { allowAll?: boolean }) {
         id={id}
         className="input w-auto py-1.5"
         value={known ? chosen : ''}
-        onChange={(e) => setParams((current) => searchWithSeason(current, e.target.value, list.current))}
+        onChange={(e) => setParams((current) => searchWithSeason(current, e.target.value, screenDefault))}
         data-testid="season-switcher"
       >
         {!known && (
@@ -39,8 +40,7 @@ export function SeasonSwitcher({ allowAll = false }: { allowAll?: boolean }) {
         )}
         {list.seasons.map((s) => (
           <option key={s.id} value={s.id}>
-            {s.label}
-            {s.id === list.current ? ' (current)' : ''}
+            {seasonOption(s)}
           </option>
         ))}
         {allowAll && <option value={ALL_SEASONS}>All seasons</option>}

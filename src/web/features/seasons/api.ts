@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { ALL_SEASONS, clubListReply, seasonListReply, type ClubInfo, type Season } from '../../../contract/seasons';
-import { chooseSeason, seasonParam, type SeasonChoice } from './season-view';
+import type { SeasonLead } from '../../../game/season-phase';
+import { chooseSeason, defaultSeason, leadOfPath, seasonParam, type SeasonChoice } from './season-view';
 
 /**
  * Seasons and clubs on the web. Every season-scoped query names its season in its key
@@ -18,22 +19,44 @@ export function useSeasons() {
 }
 
 /**
- * The season this screen shows: `?season=` in the URL (a season switcher sets it), else the
- * current season. Undefined until the seasons are known; queries wait for it.
+ * What the screen on show leads with (season-view.ts `leadOfPath`): tables, statistics and
+ * summaries lead with the season just played between seasons, every other screen with the
+ * current one. Every part of a screen (a league table, a picks dialog) follows it.
+ */
+export function useSeasonLead(): SeasonLead {
+  return leadOfPath(useLocation().pathname);
+}
+
+/**
+ * The season the screen on show leads with when the URL names none (its `?season=` default):
+ * the current season, or between seasons the one just played on tables, statistics and
+ * summaries. Undefined until the seasons are known.
+ */
+export function useDefaultSeason(lead?: SeasonLead): string | undefined {
+  const screen = useSeasonLead();
+  const seasons = useSeasons();
+  return defaultSeason(seasons.data, lead ?? screen)?.id;
+}
+
+/**
+ * The season this screen shows: `?season=` in the URL (a season switcher sets it), else the one
+ * the screen leads with (`useDefaultSeason`). Undefined until the seasons are known; queries
+ * wait for it.
  */
 export function useSeasonParam(): string | undefined {
   const [params] = useSearchParams();
-  const seasons = useSeasons();
-  return seasonParam(params) ?? seasons.data?.current;
+  const fallback = useDefaultSeason();
+  return seasonParam(params) ?? fallback;
 }
 
 /** The season this screen shows as a choice: a season (read-only or not), all seasons, not found, or loading. */
 export function useSeasonChoice(opts: { allowAll?: boolean } = {}): SeasonChoice {
   const [params] = useSearchParams();
+  const lead = useSeasonLead();
   const seasons = useSeasons();
   // Seasons that failed to load: the screen goes on with the URL's id (its own reads say what went wrong).
   if (seasons.isError) return { kind: 'loading' };
-  return chooseSeason(seasonParam(params), seasons.data, opts);
+  return chooseSeason(seasonParam(params), seasons.data, { ...opts, lead });
 }
 
 /** The season this screen shows, with its phase and label (undefined while loading). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Season, SeasonList } from '../../../contract/seasons';
-import { chooseSeason, nextSeasonStart, searchWithSeason, seasonBreak, seasonLink, seasonParam, withSeason } from './season-view';
+import { chooseSeason, defaultSeason, leadOfPath, nextSeasonStart, searchWithSeason, seasonBreak, seasonLink, seasonOption, seasonParam, withSeason } from './season-view';
 
 const competition = { id: 'premier-league', name: 'Premier League', code: 'PL', timeZone: 'Europe/London' };
 const season = (id: string, phase: Season['phase'], over: Partial<Season> = {}): Season => ({
@@ -34,7 +34,7 @@ describe('chooseSeason', () => {
   const seasons = list('2026-27', playing, past);
 
   it('is the current season without a parameter, and not read-only while it is played', () => {
-    expect(chooseSeason(null, seasons)).toEqual({ kind: 'season', season: seasons.seasons[0], isCurrent: true, readOnly: false });
+    expect(chooseSeason(null, seasons)).toEqual({ kind: 'season', season: seasons.seasons[0], isCurrent: true, isDefault: true, readOnly: false });
   });
 
   it('is a finished past season, read-only', () => {
@@ -49,6 +49,43 @@ describe('chooseSeason', () => {
 
   it('waits for the seasons', () => {
     expect(chooseSeason('2025-26', undefined)).toEqual({ kind: 'loading' });
+  });
+
+  it('between seasons: the board leads with the next season, tables and statistics with the one just finished; ?season= still wins', () => {
+    const between = list('2026-27', coming, past);
+    expect(chooseSeason(null, between)).toMatchObject({ kind: 'season', season: { id: '2026-27' }, isCurrent: true, isDefault: true, readOnly: false });
+    expect(chooseSeason(null, between, { lead: 'standings' })).toMatchObject({ kind: 'season', season: { id: '2025-26' }, isCurrent: false, isDefault: true, readOnly: true });
+    expect(chooseSeason('2026-27', between, { lead: 'standings' })).toMatchObject({ kind: 'season', season: { id: '2026-27' }, isCurrent: true, isDefault: false });
+    expect(chooseSeason('2025-26', between, { lead: 'board' })).toMatchObject({ kind: 'season', season: { id: '2025-26' }, isDefault: false, readOnly: true });
+  });
+});
+
+describe('the season a screen leads with', () => {
+  it('tables, the leaderboard, statistics and gameweek summaries are about what has been played; every other screen about what is next', () => {
+    for (const path of ['/leaderboard', '/statistics', '/predictions/gameweek/38', '/leaderboard/']) expect(leadOfPath(path)).toBe('standings');
+    for (const path of ['/predictions', '/dashboard', '/matches', '/admin', '/admin/results', '/leaderboards', '/statistics-old']) expect(leadOfPath(path)).toBe('board');
+  });
+
+  it('is the current season, except on standings between seasons: the one just finished', () => {
+    expect(defaultSeason(list('2026-27', playing, past), 'standings')?.id).toBe('2026-27');
+    expect(defaultSeason(list('2026-27', coming, past), 'standings')?.id).toBe('2025-26');
+    expect(defaultSeason(list('2026-27', coming, past), 'board')?.id).toBe('2026-27');
+    // Before any season has been played, and after the last: the current one everywhere.
+    expect(defaultSeason(list('2026-27', coming), 'standings')?.id).toBe('2026-27');
+    const finished = season('2026-27', 'finished');
+    expect(defaultSeason(list('2026-27', finished, past), 'standings')?.id).toBe('2026-27');
+    expect(defaultSeason(undefined, 'board')).toBeNull();
+  });
+
+  it('looks only at the current season’s competition', () => {
+    const cup = season('cup-2025-26', 'finished', { competition: { ...competition, id: 'cup' }, endDate: '2026-06-30' });
+    expect(defaultSeason(list('2026-27', coming, past, cup), 'standings')?.id).toBe('2025-26');
+  });
+
+  it('names the current season in the switcher as current while it is played, as next before it starts', () => {
+    expect(seasonOption({ ...playing, current: true })).toBe('2026/27 (current)');
+    expect(seasonOption({ ...coming, current: true })).toBe('2026/27 (next)');
+    expect(seasonOption(past)).toBe('2025/26');
   });
 });
 

@@ -1,29 +1,68 @@
 import { ALL_SEASONS, type Season, type SeasonList } from '../../../contract/seasons';
+import { leadingSeason, type SeasonLead } from '../../../game/season-phase';
 
 /**
  * Which season a screen shows, decided from the URL's `?season=` and `/api/seasons` (pure, so
- * it is tested on its own). Absent means the current season; `all` means every season added up
- * (league tables only); anything else must be a season's id, or the screen says "Season not found".
+ * it is tested on its own). Absent means the season the screen leads with (`leadOfPath`: the
+ * current season, or between seasons the one just played for tables, statistics and summaries);
+ * `all` means every season added up (league tables only); anything else must be a season's id,
+ * or the screen says "Season not found".
  */
 export type SeasonChoice =
   | { kind: 'loading' }
-  | { kind: 'season'; season: Season; isCurrent: boolean; readOnly: boolean }
+  | {
+      kind: 'season';
+      season: Season;
+      /** The current season (the one being played or coming next; the board's). */
+      isCurrent: boolean;
+      /** The one this screen leads with when the URL names none (always set by `chooseSeason`). */
+      isDefault?: boolean;
+      readOnly: boolean;
+    }
   | { kind: 'all' }
   | { kind: 'not-found'; id: string };
 
-/** The `?season=` value, trimmed; null when absent or empty (both mean the current season). */
+/**
+ * The screens about what has been played (league tables and the overall leaderboard, statistics,
+ * gameweek summaries): between seasons they lead with the season just finished (decision record
+ * 0043). Every other screen leads with the current season (the board's).
+ */
+const STANDINGS_PATHS = ['/leaderboard', '/statistics', '/predictions/gameweek/'] as const;
+
+/** What the screen at `pathname` leads with: `standings` or `board`. */
+export function leadOfPath(pathname: string): SeasonLead {
+  return STANDINGS_PATHS.some((p) => (p.endsWith('/') ? pathname.startsWith(p) : pathname === p || pathname.startsWith(`${p}/`))) ? 'standings' : 'board';
+}
+
+/**
+ * The season a screen leads with when the URL names none, by the rule the server applies to its
+ * reads (src/game/season-phase.ts `leadingSeason`, on the phases the server worked out). Null
+ * only without seasons.
+ */
+export function defaultSeason(list: SeasonList | undefined, lead: SeasonLead): Season | null {
+  if (!list) return null;
+  const current = list.seasons.find((s) => s.id === list.current) ?? null;
+  const mine = current ? list.seasons.filter((s) => s.competition.id === current.competition.id) : list.seasons;
+  return leadingSeason(lead, mine, current);
+}
+
+/** A season in a switcher: "2026/27 (current)"; before its first kick-off the current season is the next one: "2026/27 (next)". */
+export const seasonOption = (s: Season) => `${s.label}${s.current ? (s.phase === 'upcoming' ? ' (next)' : ' (current)') : ''}`;
+
+/** The `?season=` value, trimmed; null when absent or empty (both mean the screen's own season). */
 export function seasonParam(search: URLSearchParams): string | null {
   const raw = search.get('season')?.trim();
   return raw ? raw : null;
 }
 
-export function chooseSeason(param: string | null, list: SeasonList | undefined, opts: { allowAll?: boolean } = {}): SeasonChoice {
+export function chooseSeason(param: string | null, list: SeasonList | undefined, opts: { allowAll?: boolean; lead?: SeasonLead } = {}): SeasonChoice {
   if (param === ALL_SEASONS && opts.allowAll) return { kind: 'all' };
   if (!list) return { kind: 'loading' };
-  const id = param ?? list.current;
+  const fallback = defaultSeason(list, opts.lead ?? 'board')?.id ?? list.current;
+  const id = param ?? fallback;
   const season = list.seasons.find((s) => s.id === id);
   if (!season) return { kind: 'not-found', id };
-  return { kind: 'season', season, isCurrent: season.id === list.current, readOnly: isReadOnly(season) };
+  return { kind: 'season', season, isCurrent: season.id === list.current, isDefault: season.id === fallback, readOnly: isReadOnly(season) };
 }
 
 /**
@@ -34,8 +73,8 @@ export const isReadOnly = (season: Season) => season.phase === 'finished';
 
 /**
  * `path` with the season a screen shows carried over (links between the season-scoped screens
- * keep the choice). The current season is left out: absent means current, so links stay short
- * and follow the current season when it changes. `all` only survives onto the leaderboard.
+ * keep the choice). A null season is left out: absent means the screen's own season, so links
+ * stay short and follow the seasons as they change. `all` only survives onto the leaderboard.
  */
 export function withSeason(path: string, season: string | null): string {
   if (!season) return path;
@@ -54,10 +93,10 @@ export function seasonLink(path: string, search: URLSearchParams): string {
   return (SEASON_SCREENS as readonly string[]).includes(path) ? withSeason(path, seasonParam(search)) : path;
 }
 
-/** The URL's search after choosing `season` (null or the current one: the parameter goes). */
-export function searchWithSeason(search: URLSearchParams, season: string | null, current: string | undefined): URLSearchParams {
+/** The URL's search after choosing `season` (null, or the season the screen leads with anyway: the parameter goes). */
+export function searchWithSeason(search: URLSearchParams, season: string | null, screenDefault: string | undefined): URLSearchParams {
   const next = new URLSearchParams(search);
-  if (season === null || season === current) next.delete('season');
+  if (season === null || season === screenDefault) next.delete('season');
   else next.set('season', season);
   return next;
 }
@@ -83,8 +122,9 @@ export function seasonBreak(list: SeasonList | undefined): SeasonBreak | null {
     return { over: current, next };
   }
   if (current.phase !== 'upcoming') return null;
-  const over = list.seasons.filter((s) => s.phase === 'finished').sort((a, b) => (b.endDate ?? '').localeCompare(a.endDate ?? ''))[0];
-  return over ? { over, next: current.nextKickoff || current.startDate ? current : null } : null;
+  // The season the tables lead with meanwhile: the one that finished last.
+  const over = defaultSeason(list, 'standings');
+  return over && over.phase === 'finished' ? { over, next: current.nextKickoff || current.startDate ? current : null } : null;
 }
 
 const byStart = (a: Season, b: Season) => (a.nextKickoff ?? a.startDate ?? '').localeCompare(b.nextKickoff ?? b.startDate ?? '');

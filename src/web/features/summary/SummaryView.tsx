@@ -16,8 +16,8 @@ const OUTCOME_LABEL: Record<PredictionOutcome, { text: string; cls: string }> = 
 const PENDING_LABEL: Record<Fixture['status'], string> = {
   upcoming: 'Not played yet',
   live: 'Live',
-  awaiting: 'Awaiting result',
-  finished: 'Awaiting result',
+  awaiting: 'Result not in yet',
+  finished: 'Result not in yet',
   postponed: 'Postponed',
 };
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -11,6 +11,8 @@ import type { AdminSeason, FeedRun } from '../../../../contract/admin-seasons';
 import { notifyAdmin as notify } from '../AdminGate';
 import { plural } from '../../../lib/plural';
 import { useFeedState, useResolveConflict, useSetFeedUrl, useSyncNow } from './api';
+import { awaitingKey, useAcceptFeed, useAwaitingResults } from '../../results-desk/api';
+import { useQueryClient } from '@tanstack/react-query';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
 const formSchema = z.object({ feedUrl: feedUrlSchema });
@@ -52,32 +54,60 @@ export function feedScheduleText(pollMinutes: number | null): string {
   return `Read every ${pollMinutes === 1 ? 'minute' : plural(pollMinutes, 'minute')}, and when you press Sync now.`;
 }
 
-/** A season's results feed: its address, "Sync now", recent runs and the conflicts to settle. */
-export function FeedPanel({ season, pollMinutes }: { season: AdminSeason; pollMinutes: number | null }) {
+/**
+ * A season's results feed: its address, "Sync now", recent runs and the conflicts to settle.
+ * Without an address it offers openfootball's file of the season (the server's suggestion) to
+ * use as it is, in one click, or to edit first; `editFirst` (the admin came to edit it) puts it
+ * in the field and the focus there.
+ */
+export function FeedPanel({ season, pollMinutes, editFirst = false }: { season: AdminSeason; pollMinutes: number | null; editFirst?: boolean }) {
   const state = useFeedState(season.id);
   const setUrl = useSetFeedUrl();
   const sync = useSyncNow();
+  const accept = useAcceptFeed();
   const resolve = useResolveConflict();
+  const qc = useQueryClient();
+  const suggestion = useAwaitingResults().data?.seasons.find((s) => s.season === season.id)?.suggestedFeedUrl ?? null;
   const inputId = useId();
+  const input = useRef<HTMLInputElement | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: { feedUrl: season.feedUrl ?? '' } });
   useEffect(() => reset({ feedUrl: state.data?.feedUrl ?? season.feedUrl ?? '' }), [state.data?.feedUrl, season.feedUrl, reset]);
+  const feedUrl = state.data?.feedUrl ?? season.feedUrl;
+  const offer = !feedUrl && suggestion !== null;
+
+  const editSuggestion = () => {
+    if (!suggestion) return;
+    setValue('feedUrl', suggestion, { shouldDirty: true });
+    input.current?.focus();
+  };
+  // Came to edit the suggestion: once the feed and the suggestion are known, put it in the field.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!editFirst || prefilled.current || state.isPending || suggestion === null) return;
+    prefilled.current = true;
+    if (!feedUrl) editSuggestion();
+    else input.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when what it needs has loaded
+  }, [editFirst, state.isPending, suggestion, feedUrl]);
 
   const save = handleSubmit(async ({ feedUrl }) => {
     setFormError(null);
     try {
       await setUrl.mutateAsync({ season: season.id, feedUrl });
+      await qc.invalidateQueries({ queryKey: awaitingKey });
       notify('success', 'Feed address saved.');
     } catch (err) {
       setFormError(message(err));
     }
   });
-  const feedUrl = state.data?.feedUrl ?? season.feedUrl;
+  const { ref: fieldRef, ...field } = register('feedUrl');
 
   return (
     <div className="mt-4 space-y-4 border-t border-slate-200 pt-4" data-testid={`feed-panel-${season.id}`}>
@@ -94,7 +124,11 @@ export function FeedPanel({ season, pollMinutes }: { season: AdminSeason; pollMi
             placeholder="https://…/2026-27/1-premierleague.txt"
             aria-invalid={errors.feedUrl ? true : undefined}
             aria-describedby={`${inputId}-help`}
-            {...register('feedUrl')}
+            {...field}
+            ref={(el) => {
+              fieldRef(el);
+              input.current = el;
+            }}
           />
           <button type="submit" className="btn-secondary" disabled={isSubmitting}>
             Save address
@@ -121,6 +155,40 @@ export function FeedPanel({ season, pollMinutes }: { season: AdminSeason; pollMi
           A Football.TXT or openfootball JSON file of this season. {feedScheduleText(pollMinutes)}
         </p>
       </form>
+
+      {offer && (
+        <section aria-labelledby={`suggestion-${season.id}`} className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-slate-800" data-testid="feed-suggestion">
+          <h4 id={`suggestion-${season.id}`} className="font-bold text-slate-900">
+            Suggested feed
+          </h4>
+          <p>
+            openfootball publishes {season.label}’s fixtures and results, usually within days of each match, in the file this app’s built-in seasons come
+            from. Nothing is read from it until you use it.
+          </p>
+          <p className="break-all rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs">{suggestion}</p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={accept.isPending}
+              onClick={async () => {
+                setFormError(null);
+                try {
+                  const run = await accept.mutateAsync({ season: season.id, feedUrl: suggestion });
+                  notify(run.outcome === 'failed' ? 'error' : 'success', run.message ?? 'The feed was read.');
+                } catch (err) {
+                  setFormError(message(err));
+                }
+              }}
+            >
+              {accept.isPending ? 'Reading the feed…' : 'Use this feed'}
+            </button>
+            <button type="button" className="btn-secondary" onClick={editSuggestion}>
+              Edit it first
+            </button>
+          </div>
+        </section>
+      )}
 
       <div className="flex flex-wrap items-center gap-3">
         <button
