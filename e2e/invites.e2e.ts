@@ -14,13 +14,14 @@ import { buildSessionCookie, buildUser, DEFAULT_PASSWORD, type BuiltUser } from 
  * signed-out friend sees the league an invite link is for, signs up or signs in and comes back
  * to join with one click; every league offers its link, message and share sheet at any time; a
  * new code ends the old link; a removed player stays out until let back in. Mail travels over
- * a real SMTP server. Screenshots go to E2E_SCREENS_DIR (docs/screens refreshes the committed
- * invite-phone.png and invite-desktop.png), else a temporary folder.
+ * a real SMTP server. The invite page's screenshots go to E2E_SCREENS_DIR (docs/screens
+ * refreshes the committed invite-phone.png and invite-desktop.png), the others to E2E_SHOTS_DIR,
+ * else a temporary folder.
  */
 const SECRET = crypto.randomBytes(32).toString('hex');
 const NOW = '2025-08-19T12:00:00.000Z';
-const SCREENS = process.env.E2E_SCREENS_DIR ?? fs.mkdtempSync('/tmp/scoreline-invites-');
-const SHOTS = process.env.E2E_SHOTS_DIR ?? SCREENS;
+const SHOTS = process.env.E2E_SHOTS_DIR ?? fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'scoreline-invites-'));
+const SCREENS = process.env.E2E_SCREENS_DIR ?? SHOTS;
 const BIG_DESKTOP = { width: 1440, height: 900 };
 const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
@@ -123,8 +124,25 @@ describe('a signed-out friend opens an invite link', () => {
     const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link!);
-    // Back on the invite, now signed in and verified: it joins nobody until the click.
-    await page.waitForURL(`**/join/${office.code}`);
+    // The account screens bring the newcomer back to the invite (straight away, through a link
+    // to it, or through signing in once more), now signed in and verified.
+    const invitePath = `/join/${office.code}`;
+    for (let step = 0; step < 3 && new URL(page.url()).pathname !== invitePath; step++) {
+      await page.waitForFunction(
+        (p) => location.pathname === p || location.pathname === '/login' || document.querySelector(`a[href="${p}"]`) !== null,
+        invitePath,
+      );
+      if (new URL(page.url()).pathname === '/login') {
+        await page.getByLabel('Email Address').fill(email);
+        await page.getByLabel('Password', { exact: true }).fill('nina-password-1');
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.waitForURL((u) => u.pathname !== '/login');
+      } else if (new URL(page.url()).pathname !== invitePath) {
+        await page.locator(`a[href="${invitePath}"]`).first().click();
+      }
+    }
+    // Back on the invite: it joins nobody until the click.
+    await page.waitForURL(`**${invitePath}`);
     await page.getByRole('button', { name: 'Join League' }).waitFor();
     expect(await membersOf(office.id)).toEqual([alice.id]);
     await page.getByRole('button', { name: 'Join League' }).click();
@@ -214,8 +232,15 @@ describe("a league's invite, at any time", () => {
       await page.getByRole('button', { name: 'Copy Message an invite to Family Cup' }).click();
       await page.getByText('Invite message copied: paste it into WhatsApp or an e-mail.').waitFor();
       expect(await clipboard(page)).toBe(message);
+      await page.getByText('Invite message copied: paste it into WhatsApp or an e-mail.').waitFor({ state: 'detached' });
       await page.getByRole('listitem').filter({ hasText: 'Family Cup' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/invite-card-${tag}.png` });
+      await page.getByRole('button', { name: /^Family Cup/ }).click();
+      await page.getByRole('button', { name: 'Invite Players', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Invite players to Family Cup' });
+      await expect(dialog.getByLabel('Invite link').inputValue()).resolves.toBe(link);
+      await page.screenshot({ path: `${SHOTS}/invite-dialog-${tag}.png` });
+      await dialog.getByRole('button', { name: 'Done' }).click();
       expect(errors).toEqual([]);
       await ctx.close();
     }
@@ -251,8 +276,6 @@ describe("a league's invite, at any time", () => {
     expect(oldLink).toBe(`${server.url}/join/${oldCode}`);
     await dialog.getByText(`Join my Scoreline league "Five-a-side": ${oldLink} (code ${oldCode})`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/invite-dialog-desktop.png` });
-
     // A friend has the old link open.
     const friendCtx = await contextFor(PHONE);
     const friend = await friendCtx.newPage();
@@ -296,6 +319,7 @@ describe("a league's invite, at any time", () => {
     await d.goto(`/join/${club.code}`);
     await d.getByText('The league creator removed you from this league. Ask them to let you back in before you join again.').waitFor();
     expect(await d.getByRole('button', { name: 'Join League' }).count()).toBe(0);
+    await d.screenshot({ path: `${SHOTS}/invite-removed-phone.png` });
     // Typing the code on the Leaderboard is refused too.
     await d.goto('/leaderboard');
     await d.getByRole('button', { name: 'Join League' }).click();

@@ -64,7 +64,7 @@ export default function JoinLeague() {
   const problem = invite.isError ? (invite.error instanceof ApiError && invite.error.status !== 0 && invite.error.status < 500 ? invite.error.message : 'Failed to load the invite. Please try again.') : null;
 
   return (
-    <AuthShell title={league ? "You're invited to join a league" : 'Join a league'}>
+    <AuthShell title={league && league.viewer !== 'removed' ? "You're invited to join a league" : 'Join a league'}>
       {league ? <LeagueSummary league={league} /> : <p className="text-slate-700">You have been invited to join a league with the code <span className="font-mono font-bold tracking-widest text-slate-900">{code}</span>.</p>}
       {problem && (
         <div className="mt-4">
