@@ -26,6 +26,7 @@ import type { DB } from '../../db/index.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
+import { hasSeasonOf } from '../seasons/repository.js';
 import { createTableCache, pageBody, TABLE_PAGE_SIZE_MAX, type TableEntry } from './table-cache.js';
 import { writeJsonParts } from './write-json-parts.js';
 import { countLiveMatches } from '../live/repository.js';
@@ -125,7 +126,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const id = crypto.randomUUID();
       const competition = req.body.competition ?? 'premier-league';
       // A league of a competition without fixtures would stay empty (the New League screen offers only these).
-      if (!(await app.deps.seasons.spans()).some((s) => s.competitionId === competition)) throw badRequest(noSeasonOf(competition), 'no_season');
+      if (!(await hasSeasonOf(db(), competition))) throw badRequest(noSeasonOf(competition), 'no_season');
       const created = await db()
         .transaction()
         .execute(async (trx) => {
