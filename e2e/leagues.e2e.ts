@@ -84,8 +84,12 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await created.waitFor();
   const code = /Code: ([A-Z2-9]{8})/.exec((await created.textContent()) ?? '')![1]!;
 
-  // The default view, with the new league selected.
-  await a.getByRole('heading', { name: 'Office League', level: 2 }).waitFor();
+  // The invite opens at once (link, message, share); then the default view, with the new league selected.
+  const invite = a.getByRole('dialog', { name: 'Invite players to Office League' });
+  await expect(invite.getByLabel('Invite link').inputValue()).resolves.toBe(`${server.url}/join/${code}`);
+  await invite.getByRole('button', { name: 'Done' }).click();
+  await invite.waitFor({ state: 'hidden' });
+  await a.getByRole('heading', { name: 'Office League', level: 2, exact: true }).waitFor();
   await a.getByText('Creator', { exact: true }).waitFor();
   await a.getByRole('button', { name: 'Copy Code for Office League' }).click();
   await a.getByText('League code copied to clipboard!').waitFor();
@@ -115,11 +119,14 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   const c = await carolCtx.newPage();
   const carolErrors = watchPageErrors(c);
   await c.goto(`/join/${code}`);
-  await c.waitForURL('**/login');
+  await c.getByText('Office League', { exact: true }).waitFor();
+  await c.getByRole('link', { name: 'I already have an account' }).click();
+  await c.waitForURL((u) => u.pathname === '/login');
   await loginThroughUi(c, carol);
   await c.waitForURL(`**/join/${code}`);
   // Following the link alone joins nothing: it asks first.
-  await c.getByText(code).waitFor();
+  await c.getByText('Office League', { exact: true }).waitFor();
+  await c.getByRole('button', { name: 'Join League' }).waitFor();
   await a.getByText('2 members').waitFor();
   await c.screenshot({ path: `${SHOTS}/issue11-join-confirm.png`, fullPage: true });
   await c.getByRole('button', { name: 'Join League' }).click();
@@ -128,8 +135,8 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await row(c, 'Carol Kickers').waitFor();
   // The link again: already a member, and the league still opens.
   await c.goto(`/join/${code.toLowerCase()}`);
-  await c.getByRole('button', { name: 'Join League' }).click();
   await c.getByText('You are already a member of this league.').waitFor();
+  await c.getByRole('link', { name: 'Open League' }).click();
   await c.getByRole('heading', { name: 'Office League', level: 2 }).waitFor();
 
   // Alice's table shows three members, all on 0 points, live.
@@ -204,17 +211,18 @@ test('the New League screen creates a public league with its code and invite lin
     await page.getByText('Please enter a league name.').waitFor();
     await page.getByLabel(/League Name/).fill(`Open Cup ${tag}`);
     await page.getByLabel('Description (optional)').fill('Anyone welcome');
-    await page.getByLabel('Competition').selectOption('world-cup');
+    // The only competition with fixtures here is named, not offered among others.
+    await page.getByTestId('nl-competition').filter({ hasText: 'Premier League' }).waitFor();
     await page.getByLabel(/Public/).check();
     await page.getByRole('button', { name: 'Create League & Get Code' }).click();
-    await page.getByRole('button', { name: 'Copy League Code' }).waitFor();
+    await page.getByRole('button', { name: 'Copy Code' }).waitFor();
     const link = await page.getByLabel('Invite link').inputValue();
     expect(link).toMatch(new RegExp(`^${server.url}/join/[A-Z2-9]{8}$`));
-    await page.getByRole('button', { name: 'Copy League Code' }).click();
+    await page.getByRole('button', { name: 'Copy Code' }).click();
     await page.getByText('League code copied to clipboard!').waitFor();
     await page.screenshot({ path: `${SHOTS}/issue5-new-league-created-${tag}.png`, fullPage: true });
     const row = await handle.db.selectFrom('leagues').selectAll().where('name', '=', `Open Cup ${tag}`).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ privacy: 'public', competition: 'world-cup', description: 'Anyone welcome', code: link.slice(-8) });
+    expect(row).toMatchObject({ privacy: 'public', competition: 'premier-league', description: 'Anyone welcome', code: link.slice(-8) });
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     expect(errors).toEqual([]);

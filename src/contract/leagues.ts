@@ -10,6 +10,15 @@ export const PRIVACIES = ['private', 'public'] as const;
 export type Competition = (typeof COMPETITIONS)[number];
 export type Privacy = (typeof PRIVACIES)[number];
 
+/** What players call each competition (a league may only be of one the instance has a season of). */
+export const COMPETITION_LABELS: Record<Competition, string> = {
+  'premier-league': 'Premier League',
+  'champions-league': 'Champions League',
+  'world-cup': 'World Cup',
+  euros: 'Euros',
+};
+export const noSeasonOf = (competition: Competition) => `There are no ${COMPETITION_LABELS[competition]} fixtures on Scoreline. Please choose a competition it has a season for.`;
+
 export const LEAGUE_NAME_TOO_LONG = `League name must be ${LEAGUE_NAME_MAX} characters or less.`;
 
 const leagueName = (emptyMessage: string) =>
@@ -49,6 +58,15 @@ export const joinLeagueSchema = z.object({
 });
 export type JoinLeagueInput = z.infer<typeof joinLeagueSchema>;
 
+/** An invite link's code as the address carries it (normalised and checked by the server). */
+export const inviteCodeParam = z.object({ code: z.string().min(1).max(40) });
+
+/**
+ * One answer for every code that leads nowhere (never issued, mistyped, or replaced by a new
+ * code), so the preview tells a guesser nothing but "no" (decision record 0046).
+ */
+export const INVITE_INVALID = 'This invite link is not valid any more. It may have been mistyped, or the league has a new code: ask the person who sent it for the current link.';
+
 export const renameLeagueSchema = z.object({ name: leagueName('League name cannot be empty.') });
 export type RenameLeagueInput = z.infer<typeof renameLeagueSchema>;
 
@@ -77,6 +95,28 @@ export const leagueListReply = z.object({ leagues: z.array(leagueDto) });
 export const publicLeagueListReply = z.object({ leagues: z.array(publicLeagueDto) });
 export const joinReply = z.object({ league: leagueDto, alreadyMember: z.boolean() });
 export type JoinReply = z.infer<typeof joinReply>;
+
+/**
+ * What an invite link shows before anyone signs in (decision record 0046): the league's name,
+ * its organiser's team name and how many play in it. Nothing else: no ids, no member list, no
+ * picks. `viewer` is about the caller only: a visitor, a player who may join, a member already,
+ * or a player the creator removed.
+ */
+export const INVITE_VIEWERS = ['visitor', 'invited', 'member', 'removed'] as const;
+export type InviteViewer = (typeof INVITE_VIEWERS)[number];
+export const invitePreviewDto = z.object({
+  name: z.string(),
+  organiser: z.string(),
+  memberCount: z.number(),
+  viewer: z.enum(INVITE_VIEWERS),
+});
+export type InvitePreview = z.infer<typeof invitePreviewDto>;
+export const invitePreviewReply = z.object({ invite: invitePreviewDto });
+
+/** A player the creator removed, who cannot join again until let back in (the creator's list). */
+export const removedPlayerDto = z.object({ userId: z.string(), displayName: z.string(), removedAt: z.string() });
+export type RemovedPlayer = z.infer<typeof removedPlayerDto>;
+export const removedPlayersReply = z.object({ players: z.array(removedPlayerDto) });
 
 /** One player's line in a league table. */
 export const tableRowDto = z.object({

@@ -188,6 +188,13 @@ export interface LeagueMemberTable {
   joinedAt: string;
 }
 
+/** A player the league's creator removed: barred from joining it again until let back in (migration 0028). */
+export interface LeagueBanTable {
+  leagueId: string;
+  userId: string;
+  removedAt: string;
+}
+
 /** Points per season, gameweek (0 = that season's total) and player, kept by triggers (migrations 0005, 0009, 0014). */
 export interface UserPointsTable {
   seasonId: string;
@@ -317,6 +324,7 @@ export interface Database {
   gameweeks: GameweekTable;
   leagues: LeagueTable;
   leagueMembers: LeagueMemberTable;
+  leagueBans: LeagueBanTable;
   userPoints: UserPointsTable;
   mailOutbox: MailOutboxTable;
   appMeta: AppMetaTable;

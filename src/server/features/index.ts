@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.js';
 import { leagueRoutes } from './leagues/routes.js';
+import { inviteRoutes } from './leagues/invite-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { adminOverviewRoutes } from './admin-overview/routes.js';
 import { seasonRoutes } from './seasons/routes.js';
@@ -36,6 +37,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(profileRoutes);
   await app.register(leagueRoutes);
+  await app.register(inviteRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(seasonRoutes);
   await app.register(gameweekRoutes);

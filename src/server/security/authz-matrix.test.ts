@@ -41,6 +41,8 @@ interface World {
   publicLeague: string;
   code: string;
   playerId: string;
+  /** A player the creator removed from the private league (barred until let back in). */
+  removedId: string;
   messageId: string;
 }
 
@@ -82,6 +84,11 @@ const CASES: Record<string, Case> = {
   'GET /api/leagues/:id/members/:userId/picks': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/members/${w.playerId}/picks?gameweek=1` },
   'GET /api/leagues/positions': { auth: 'user', url: () => '/api/leagues/positions' },
   'GET /api/leagues/:id/live-table': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/live-table` },
+  // An invite link's preview is for anyone holding the link, signed in or not (decision record 0046).
+  'GET /api/invites/:code': { auth: 'public', url: (w) => `/api/invites/${w.code}` },
+  'POST /api/leagues/:id/code': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/code`, body: () => ({}) },
+  'GET /api/leagues/:id/removed-players': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/removed-players` },
+  'DELETE /api/leagues/:id/removed-players/:userId': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/removed-players/${w.removedId}` },
   'GET /api/admin/overview': { auth: 'admin', url: () => '/api/admin/overview' },
   'GET /api/admin/awaiting-results': { auth: 'admin', url: () => '/api/admin/awaiting-results' },
   'GET /api/seasons': { auth: 'public', url: () => '/api/seasons' },
@@ -168,6 +175,7 @@ async function buildWorld(app: TestApp): Promise<{ world: World; cookies: Record
     creator: await buildUser(db, d),
     admin: await buildUser(db, d, { role: 'admin' }),
   };
+  const removed = await buildUser(db, d);
   const cookies: Record<Role, string | undefined> = { visitor: undefined, unverified: '', player: '', other: '', creator: '', admin: '' };
   for (const [role, u] of Object.entries(users)) cookies[role as Role] = await buildSessionCookie(db, d, u.id, SECRET);
   const now = '2025-08-19T12:00:00.000Z';
@@ -188,12 +196,13 @@ async function buildWorld(app: TestApp): Promise<{ world: World; cookies: Record
       { leagueId: publicLeague, userId: users.creator.id, joinedAt: now },
     ])
     .execute();
+  await db.insertInto('leagueBans').values({ leagueId: league, userId: removed.id, removedAt: now }).execute();
   const messageId = 'msg-matrix';
   await db
     .insertInto('contactMessages')
     .values({ id: messageId, userId: users.player.id, fromName: 'Matrix FC', accountEmail: users.player.email, fromEmail: users.player.email, toEmail: 'support@example.com', subject: 'x', message: 'help', status: 'failed', attempts: 1, lastError: 'down', nextAttemptAt: null, createdAt: now, sentAt: null })
     .execute();
-  return { world: { open, past, live, league, publicLeague, code: 'MATRXABC', playerId: users.player.id, messageId }, cookies };
+  return { world: { open, past, live, league, publicLeague, code: 'MATRXABC', playerId: users.player.id, removedId: removed.id, messageId }, cookies };
 }
 
 describe('authorization matrix', () => {

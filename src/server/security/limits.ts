@@ -42,6 +42,13 @@ export const MEMBERSHIPS_MAX = 200;
 export const ROUTE_LIMITS = {
   joinByCodePerUser: { max: 10, windowMs: 60_000 },
   joinByCodePerAddress: { max: 30, windowMs: 60_000 },
+  /**
+   * An invite link's preview needs no account, so it is counted per address only: enough for a
+   * household or an office opening links, while a guesser gets at most 200 of 31^8 codes a day
+   * (decision record 0046).
+   */
+  invitePreviewPerAddress: { max: 20, windowMs: 60_000 },
+  invitePreviewPerAddressDaily: { max: 200, windowMs: 24 * 60 * 60_000 },
   createLeague: { max: 10, windowMs: 10 * 60_000 },
   contactPerAddress: { max: 10, windowMs: 10 * 60_000 },
   calendarRegenerate: { max: 10, windowMs: 60 * 60_000 },

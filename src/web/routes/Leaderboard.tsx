@@ -12,6 +12,7 @@ import { LiveLeagueTable } from '../features/leagues/LiveLeagueTable';
 import { CreateLeagueForm, JoinLeagueForm } from '../features/leagues/LeagueForms';
 import { PicksModal } from '../features/leagues/PicksModal';
 import { RenameLeagueDialog } from '../features/leagues/RenameLeagueDialog';
+import { InviteDialog } from '../features/leagues/InviteDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { TrophyIcon } from '../features/leagues/icons';
 import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
@@ -51,6 +52,8 @@ function Leagues() {
   const [removing, setRemoving] = useState<TableRow | null>(null);
   const [leaving, setLeaving] = useState<League | null>(null);
   const [renaming, setRenaming] = useState<League | null>(null);
+  // The league whose invite is open, by id: a new code shows in the dialog as soon as the list has it.
+  const [invitingId, setInvitingId] = useState<string | null>(null);
   const leagues = useMyLeagues();
   const qc = useQueryClient();
   const leave = useLeaveLeague();
@@ -67,6 +70,7 @@ function Leagues() {
 
   const list = leagues.data ?? [];
   const selected = list.find((l) => l.id === selectedId) ?? list[0] ?? null;
+  const inviting = list.find((l) => l.id === invitingId) ?? null;
 
   const openLeague = (league: League, msg: { kind: 'success' | 'info'; text: string }) => {
     // Show it at once; the refetch that follows brings the exact member counts.
@@ -97,7 +101,11 @@ function Leagues() {
         <div className="space-y-2">
           <CreateLeagueForm
             onCancel={() => setMode('default')}
-            onCreated={(league) => openLeague(league, { kind: 'success', text: `League "${league.name}" created successfully! Code: ${league.code}` })}
+            onCreated={(league) => {
+              openLeague(league, { kind: 'success', text: `League "${league.name}" created successfully! Code: ${league.code}` });
+              // The next thing a creator does is invite: the link and the share sheet, at once.
+              setInvitingId(league.id);
+            }}
           />
           <p className="text-sm text-slate-700">
             Want a description, a competition or a public league?{' '}
@@ -152,6 +160,9 @@ function Leagues() {
               </div>
               {selected && (
                 <div className="flex flex-wrap gap-2">
+                  <button type="button" className="btn-primary" onClick={() => setInvitingId(selected.id)}>
+                    Invite Players
+                  </button>
                   {selected.isCreator && (
                     <button type="button" className="btn-secondary" onClick={() => setRenaming(selected)}>
                       Rename
@@ -181,6 +192,7 @@ function Leagues() {
 
       {selected && <PicksModal key={picksOf?.userId ?? 'none'} leagueId={selected.id} member={picksOf} onClose={() => setPicksOf(null)} />}
       <RenameLeagueDialog league={renaming} onClose={() => setRenaming(null)} />
+      <InviteDialog league={inviting} onClose={() => setInvitingId(null)} />
       <ConfirmDialog
         danger
         open={leaving !== null}
@@ -217,7 +229,7 @@ function Leagues() {
           if (!removing || !selected) return;
           try {
             await remove.mutateAsync({ leagueId: selected.id, userId: removing.userId });
-            notify('success', `${removing.displayName} was removed from the league.`);
+            notify('success', `${removing.displayName} was removed from the league. They cannot join again unless you let them back in.`);
           } catch (err) {
             notify('error', err instanceof ApiError ? err.message : 'Failed to remove the member. Please try again.');
           }
@@ -225,7 +237,7 @@ function Leagues() {
         }}
       >
         <p>
-          Remove <strong>{removing?.displayName}</strong> from <strong>{selected?.name}</strong>? Their predictions are kept; they can join again later.
+          Remove <strong>{removing?.displayName}</strong> from <strong>{selected?.name}</strong>? Their predictions are kept. They cannot join again, even with the code, until you let them back in from Invite Players.
         </p>
       </ConfirmDialog>
     </div>

@@ -1,22 +1,34 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSession } from '../lib/session';
 import { Banner } from '../components/Banner';
-import { newLeagueFormSchema, type League, type NewLeagueFormInput } from '../../contract/leagues';
+import { COMPETITION_LABELS, COMPETITIONS, newLeagueFormSchema, type Competition, type League, type NewLeagueFormInput } from '../../contract/leagues';
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../../game/limits';
 import { POINTS } from '../../game/scoring';
-import { COPIED, COPY_FAILED, copyText, inviteLink, notifyLeagues as notify, useCreateLeague } from '../features/leagues/api';
+import { notifyLeagues as notify, useCreateLeague } from '../features/leagues/api';
 import { createErrorMessage } from '../features/leagues/LeagueForms';
+import { InvitePanel } from '../features/leagues/InviteShare';
 import { CheckCircleIcon, GlobeIcon, LockIcon, TrophyIcon, UsersIcon } from '../features/leagues/icons';
+import { useSeasons } from '../features/seasons/api';
 
-const COMPETITION_LABELS: Record<NewLeagueFormInput['competition'], string> = {
-  'premier-league': 'Premier League',
-  'champions-league': 'Champions League',
-  'world-cup': 'World Cup',
-  euros: 'Euros',
-};
+/**
+ * The competitions this instance has a season of (the server refuses any other), named as the
+ * seasons name them; the Premier League while the seasons load (every instance has it).
+ */
+function useOfferedCompetitions(): Array<{ id: Competition; name: string }> {
+  const seasons = useSeasons();
+  return useMemo(() => {
+    const found = new Map<Competition, string>();
+    for (const s of seasons.data?.seasons ?? []) {
+      const id = COMPETITIONS.find((c) => c === s.competition.id);
+      if (id && !found.has(id)) found.set(id, s.competition.name);
+    }
+    if (found.size === 0) found.set('premier-league', COMPETITION_LABELS['premier-league']);
+    return [...found].map(([id, name]) => ({ id, name }));
+  }, [seasons.data]);
+}
 
 /** Spec §2 New League: the full form, the scoring panel, then the code and invite link. */
 export default function NewLeague() {
@@ -24,18 +36,17 @@ export default function NewLeague() {
   const [created, setCreated] = useState<League | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateLeague();
-  const { register, handleSubmit, watch, formState } = useForm<NewLeagueFormInput>({
+  const competitions = useOfferedCompetitions();
+  const { register, handleSubmit, watch, setValue, getValues, formState } = useForm<NewLeagueFormInput>({
     resolver: zodResolver(newLeagueFormSchema),
     defaultValues: { name: '', description: '', competition: 'premier-league', privacy: 'private' },
   });
   const name = watch('name') ?? '';
   const errors = formState.errors;
-
-  const copy = async (text: string, what: 'code' | 'link') => {
-    const ok = await copyText(text);
-    if (ok) notify('success', what === 'code' ? COPIED : 'Invite link copied to clipboard!');
-    else notify('error', COPY_FAILED);
-  };
+  // Keep the chosen competition one the instance offers (the default may not be, on some instance).
+  useEffect(() => {
+    if (!competitions.some((c) => c.id === getValues('competition'))) setValue('competition', competitions[0]!.id);
+  }, [competitions, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -76,23 +87,9 @@ export default function NewLeague() {
           <h2 id="created-title" className="mt-2 text-xl font-bold">
             {created.name} is ready!
           </h2>
-          <p className="mt-1 text-slate-700">Share this code with the players you want to invite.</p>
-          <p className="mt-4 font-mono text-3xl font-bold tracking-[0.3em] text-brand-800" aria-label={`League code ${created.code.split('').join(' ')}`}>
-            {created.code}
-          </p>
-          <button type="button" className="btn-primary mt-4" onClick={() => copy(created.code, 'code')}>
-            Copy League Code
-          </button>
+          <p className="mt-1 text-slate-700">Share the link or the code with the players you want to invite. You can find them again at any time under Invite Players on the Leaderboard.</p>
           <div className="mx-auto mt-6 max-w-lg text-left">
-            <label htmlFor="invite-link" className="label">
-              Invite link
-            </label>
-            <div className="flex gap-2">
-              <input id="invite-link" className="input font-mono text-sm" readOnly value={inviteLink(created.code)} onFocus={(e) => e.currentTarget.select()} />
-              <button type="button" className="btn-secondary shrink-0" onClick={() => copy(inviteLink(created.code), 'link')}>
-                Copy Link
-              </button>
-            </div>
+            <InvitePanel league={created} />
           </div>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/dashboard" className="btn-primary">
@@ -140,18 +137,28 @@ export default function NewLeague() {
                 </p>
               )}
             </div>
-            <div>
-              <label className="label" htmlFor="nl-competition">
-                Competition
-              </label>
-              <select id="nl-competition" className="input" {...register('competition')}>
-                {Object.entries(COMPETITION_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {competitions.length > 1 ? (
+              <div>
+                <label className="label" htmlFor="nl-competition">
+                  Competition
+                </label>
+                <select id="nl-competition" className="input" {...register('competition')}>
+                  {competitions.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : (
+              // One competition has fixtures here: nothing to choose, so it is said, not asked.
+              <div>
+                <p className="label">Competition</p>
+                <p className="text-slate-900" data-testid="nl-competition">
+                  {competitions[0]!.name}
+                </p>
+              </div>
+            )}
             <fieldset>
               <legend className="label">Privacy</legend>
               <div className="grid gap-2 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { LeagueTable } from '../../db/schema.js';
+import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
 import { fixturesWithPredictionOf, liveAt, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
 
@@ -22,6 +23,20 @@ export async function getLeague(db: DB, id: string): Promise<LeagueRow | undefin
 
 export async function findLeagueByCode(db: DB, code: string): Promise<LeagueRow | undefined> {
   return db.selectFrom('leagues').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+/**
+ * The league, by id or code, read inside a transaction and locked until it ends, so that joins,
+ * removals and a new code cannot cross (decision record 0045): joins take a shared lock (they may
+ * run together), a removal an exclusive one, and a new code's UPDATE locks the row by itself. On
+ * PostgreSQL a join waiting on a new code reads the row again and finds the old code gone.
+ * SQLite runs one transaction at a time on the app's one connection, so it needs no lock.
+ */
+export async function lockLeague(trx: DB, dialect: Dialect, by: { id: string } | { code: string }, lock: 'share' | 'update'): Promise<LeagueRow | undefined> {
+  let query = trx.selectFrom('leagues').selectAll();
+  query = 'id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code);
+  if (dialect === 'postgres') query = lock === 'share' ? query.forShare() : query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 /** The league with its member count and whether `userId` belongs to it. */

@@ -16,6 +16,7 @@ import {
   leagueReply,
   liveTableDto,
   memberPicksDto,
+  noSeasonOf,
   positionListReply,
   publicLeagueListReply,
   renameLeagueSchema,
@@ -24,6 +25,8 @@ import {
 import type { DB } from '../../db/index.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
+import { barPlayer, isRemoved } from './invites-repository.js';
+import { hasSeasonOf } from '../seasons/repository.js';
 import { createTableCache, pageBody, TABLE_PAGE_SIZE_MAX, type TableEntry } from './table-cache.js';
 import { writeJsonParts } from './write-json-parts.js';
 import { countLiveMatches } from '../live/repository.js';
@@ -36,6 +39,7 @@ export const LEAGUE_GONE = 'League not found. The league may have been deleted.'
 export const NOT_A_MEMBER = 'You are not a member of this league.';
 export const CODE_EXHAUSTED = 'Failed to generate a unique league code. Please try again later.';
 export const TOO_MANY_CREATED = `You have created ${LEAGUES_CREATED_MAX} leagues, the most one player can create. Delete or leave one first.`;
+export const REMOVED_FROM_LEAGUE = 'The league creator removed you from this league. Ask them to let you back in before you join again.';
 export const TOO_MANY_MEMBERSHIPS = `You are in ${MEMBERSHIPS_MAX} leagues, the most one player can join. Leave one to join another.`;
 const CODE_ATTEMPTS = 10;
 
@@ -120,6 +124,9 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const { user } = req;
       const now = app.deps.clock.nowIso();
       const id = crypto.randomUUID();
+      const competition = req.body.competition ?? 'premier-league';
+      // A league of a competition without fixtures would stay empty (the New League screen offers only these).
+      if (!(await hasSeasonOf(db(), competition))) throw badRequest(noSeasonOf(competition), 'no_season');
       const created = await db()
         .transaction()
         .execute(async (trx) => {
@@ -130,7 +137,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
               name: req.body.name,
               code: nextCode(),
               description: req.body.description ? req.body.description : null,
-              competition: req.body.competition ?? 'premier-league',
+              competition,
               privacy: req.body.privacy ?? 'private',
               creatorId: user.id,
               createdAt: now,
@@ -163,17 +170,33 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       },
     },
     async (req) => {
-      const { user } = req;
       const code = normaliseLeagueCode(req.body.code);
-      const league = isLeagueCodeShape(code) ? await repo.findLeagueByCode(db(), code) : undefined;
-      if (!league) throw notFound(INVALID_CODE);
-      return join(league.id, user.id);
+      if (!isLeagueCodeShape(code)) throw notFound(INVALID_CODE);
+      return join({ code }, req.user.id, (league) => {
+        if (!league) throw notFound(INVALID_CODE);
+      });
     },
   );
 
-  async function join(leagueId: string, userId: string) {
-    if (!(await repo.isMember(db(), leagueId, userId))) await checkCaps(db(), userId, false);
-    const joined = await repo.addMember(db(), leagueId, userId, app.deps.clock.nowIso());
+  /**
+   * Joins in one transaction with the league row locked (repository.ts lockLeague), so a join
+   * cannot cross a removal or a new code: a removed player stays out until the creator lets
+   * them back in (decision record 0045), and once a new code is committed the old one joins
+   * nobody. `check` refuses what the route refuses (an unknown code, a private league by id).
+   */
+  async function join(by: { id: string } | { code: string }, userId: string, check: (league: repo.LeagueRow | undefined) => void) {
+    const now = app.deps.clock.nowIso();
+    const { leagueId, joined } = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const league = await repo.lockLeague(trx, app.deps.handle.dialect, by, 'share');
+        check(league);
+        if (!league) throw notFound(LEAGUE_GONE);
+        if (await repo.isMember(trx, league.id, userId)) return { leagueId: league.id, joined: false };
+        if (await isRemoved(trx, league.id, userId)) throw new HttpError(403, 'removed_from_league', REMOVED_FROM_LEAGUE);
+        await checkCaps(trx, userId, false);
+        return { leagueId: league.id, joined: await repo.addMember(trx, league.id, userId, now) };
+      });
     const league = await repo.getLeagueFor(db(), leagueId, userId);
     if (!league) throw notFound(LEAGUE_GONE);
     if (joined) await membershipChanged();
@@ -203,12 +226,10 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     { config: { auth: 'verified' }, schema: { tags: ['leagues'], summary: 'Join a public league', params: idParams, response: { 200: joinReply } } },
     async (req) => {
       const { user } = req;
-      const league = await repo.getLeague(db(), req.params.id);
-      if (!league) throw notFound(LEAGUE_GONE);
-      if (league.privacy !== 'public' && !(await repo.isMember(db(), league.id, user.id))) {
-        throw forbidden('This league is private. Ask its creator for the league code.');
-      }
-      return join(league.id, user.id);
+      const member = await repo.isMember(db(), req.params.id, user.id);
+      return join({ id: req.params.id }, user.id, (league) => {
+        if (league && league.privacy !== 'public' && !member) throw forbidden('This league is private. Ask its creator for the league code.');
+      });
     },
   );
 
@@ -234,21 +255,31 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     '/api/leagues/:id/members/:userId',
     {
       config: { auth: 'user' },
-      schema: { tags: ['leagues'], summary: "Remove a member (the league's creator only)", params: memberParams, response: { 200: okDto } },
+      schema: {
+        tags: ['leagues'],
+        summary: "Remove a member (the league's creator only); they cannot join again until the creator lets them back in",
+        params: memberParams,
+        response: { 200: okDto },
+      },
     },
     async (req) => {
       const { user } = req;
+      const removedId = req.params.userId;
       await db()
         .transaction()
         .execute(async (trx) => {
-          const league = await repo.getLeague(trx, req.params.id);
+          const league = await repo.lockLeague(trx, app.deps.handle.dialect, { id: req.params.id }, 'update');
           if (!league) throw notFound(LEAGUE_GONE);
           if (league.creatorId !== user.id) throw forbidden('Only the league creator can remove members.');
-          if (req.params.userId === user.id) throw badRequest('Use Leave League to leave your own league.');
-          const { removed } = await repo.removeMember(trx, league, req.params.userId);
+          if (removedId === user.id) throw badRequest('Use Leave League to leave your own league.');
+          const { removed } = await repo.removeMember(trx, league, removedId);
           if (!removed) throw notFound('This player is not a member of this league.');
+          // Barred in the same transaction: the code they hold joins them to nothing (decision record 0045).
+          await barPlayer(trx, league.id, removedId, app.deps.clock.nowIso());
         });
       await membershipChanged();
+      // An invite page the removed player has open says so at once.
+      await app.deps.bus.publish({ type: 'leagues', keys: [['invites']], userId: removedId });
       return { ok: true as const };
     },
   );

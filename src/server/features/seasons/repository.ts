@@ -52,6 +52,11 @@ export async function seasonCounts(db: DB, nowIso: string): Promise<SeasonCounts
   return rows.map((r) => ({ ...r, fixtures: Number(r.fixtures), results: Number(r.results) }));
 }
 
+/** Whether the competition has a season on this instance (a league may only be of such a competition). */
+export async function hasSeasonOf(db: DB, competitionId: string): Promise<boolean> {
+  return (await db.selectFrom('seasons').select('id').where('competitionId', '=', competitionId).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function getCompetition(db: DB, id: string) {
   return db.selectFrom('competitions').selectAll().where('id', '=', id).executeTakeFirst();
 }

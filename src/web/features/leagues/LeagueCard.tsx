@@ -1,7 +1,7 @@
 import type { League } from '../../../contract/leagues';
-import { COPIED, COPY_FAILED, copyText, notifyLeagues as notify } from './api';
+import { copyCode, InviteButtons } from './InviteShare';
 
-/** One league in the grid: name, code, Creator badge, member count and Copy Code. */
+/** One league in the grid: name, Creator badge, member count, its code, and its invite (link and message) at any time. */
 export function LeagueCard({
   league,
   selected,
@@ -22,17 +22,19 @@ export function LeagueCard({
           {league.memberCount} {league.memberCount === 1 ? 'member' : 'members'}
         </span>
       </button>
-      <div className="mt-3 flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2">
-        <span className="text-sm text-slate-700">
-          Code: <span className="font-mono font-bold tracking-wider text-slate-900">{league.code}</span>
-        </span>
-        <button
-          type="button"
-          className="rounded px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100"
-          onClick={async () => ((await copyText(league.code)) ? notify('success', COPIED) : notify('error', COPY_FAILED))}
-        >
-          Copy Code<span className="sr-only"> for {league.name}</span>
-        </button>
+      <div className="mt-3 space-y-1 rounded-lg bg-slate-50 px-3 py-2">
+        <div className="flex items-center justify-between gap-2">
+          <span className="text-sm text-slate-700">
+            Code: <span className="font-mono font-bold tracking-wider text-slate-900">{league.code}</span>
+          </span>
+          <button type="button" className="rounded px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100" onClick={() => void copyCode(league)}>
+            Copy Code<span className="sr-only"> for {league.name}</span>
+          </button>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <span className="text-sm text-slate-700">Invite</span>
+          <InviteButtons league={league} />
+        </div>
       </div>
     </li>
   );

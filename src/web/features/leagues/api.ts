@@ -109,9 +109,6 @@ export function useLiveTable(leagueId: string, enabled: boolean) {
 /** The leagues screens' transient messages (spec §4: they clear after 3 seconds). */
 export const notifyLeagues = notifierFor(MESSAGE_MS.leagues);
 
-/** The invite link for a code, on this site. */
-export const inviteLink = (code: string) => `${window.location.origin}/join/${code}`;
-
 export const COPIED = 'League code copied to clipboard!';
 export const COPY_FAILED = 'Failed to copy code. Please copy manually.';
 
