@@ -15,7 +15,8 @@ function SummaryScreen() {
   const valid = Number.isInteger(gameweek) && gameweek >= 1 && gameweek <= 99;
   const q = useGameweekSummary(season, valid ? gameweek : null);
   const urlSeason = params.get('season');
-  const back = `/predictions?tab=results${urlSeason ? `&season=${encodeURIComponent(urlSeason)}` : ''}`;
+  // Back to the board on this gameweek (of this season).
+  const back = `/predictions${valid ? `?gameweek=${gameweek}` : ''}${urlSeason ? `${valid ? '&' : '?'}season=${encodeURIComponent(urlSeason)}` : ''}`;
 
   return (
     <div className="space-y-6">
@@ -23,7 +24,7 @@ function SummaryScreen() {
         <div>
           <p className="text-sm font-semibold text-brand-800">
             <Link to={back} className="underline">
-              Results
+              Predictions
             </Link>{' '}
             / Summary
           </p>
