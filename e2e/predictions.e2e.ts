@@ -144,6 +144,9 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await admin.goto('/predictions');
   await admin.getByRole('link', { name: 'Enter results on the Result Desk (admin)' }).click();
   await admin.waitForURL('**/admin/results');
+  // The desk opens on the gameweek of the latest kick-off (29 until 15:00); the admin picks 30.
+  await admin.getByRole('heading', { name: /^Gameweek \d+$/ }).waitFor();
+  await admin.getByLabel('Gameweek', { exact: true }).selectOption('30');
   await admin.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
   const row = (home: string) => admin.getByTestId('desk-row').filter({ has: admin.getByLabel(`${home} score`, { exact: true }) });
   // A result is a fact after the whistle: before kick-off the desk takes none.
@@ -154,6 +157,8 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   const kickoffs = await handle.db.selectFrom('fixtures').select(['id', 'kickoffAt']).where('seasonId', '=', '2025-26').where('gameweek', '=', 30).where('homeTeam', 'in', played).execute();
   await handle.db.updateTable('fixtures').set({ kickoffAt: '2026-03-14T12:30:00.000Z' }).where('id', 'in', kickoffs.map((k) => k.id)).execute();
   await admin.reload();
+  await admin.getByLabel('Gameweek', { exact: true }).selectOption('30');
+  await row('Arsenal').getByLabel('Arsenal score', { exact: true }).waitFor();
   const enter = async (home: string, away: string, h: string, a: string) => {
     await row(home).getByLabel(`${home} score`, { exact: true }).fill(h);
     await row(home).getByLabel(`${away} score`, { exact: true }).fill(a);
@@ -233,9 +238,10 @@ test('the screen on a phone, Home Team Colours OFF, stepping between gameweeks, 
   await page.waitForURL((u) => u.pathname === '/predictions' && !u.searchParams.has('tab'));
   await page.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-my-predictions-phone.png`, fullPage: true });
+  const latest = String(((await (await ctx.request.get('/api/me/gameweeks/latest')).json()) as { gameweek: number }).gameweek);
   await page.goto('/predictions?tab=results');
-  await page.waitForURL((u) => u.searchParams.get('gameweek') === '30' && !u.searchParams.has('tab'));
-  await page.getByRole('link', { name: 'Your Gameweek 30 summary' }).waitFor();
+  await page.waitForURL((u) => u.searchParams.get('gameweek') === latest && !u.searchParams.has('tab'));
+  await page.getByRole('link', { name: `Your Gameweek ${latest} summary` }).waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-results-phone.png`, fullPage: true });
   // A gameweek that does not exist says so, and the picker still steps back into the season.
   await page.goto('/predictions?gameweek=39');

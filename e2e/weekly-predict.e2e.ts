@@ -226,7 +226,7 @@ describe('predicting a gameweek from the cards', () => {
     // Five days before the gameweek: no nudge, the gameweek leads with its button.
     await expect(page.getByTestId('deadline-nudge').count()).resolves.toBe(0);
     await page.getByRole('heading', { name: 'Gameweek 12 is open' }).waitFor();
-    await expect(page.getByTestId('next-up').textContent()).resolves.toMatch(/0 of 10 predicted · the first open match closes in 4 days/);
+    await expect(page.getByTestId('next-up').textContent()).resolves.toMatch(/0 of 10 predicted · the first open match closes in 5 days/);
 
     // The admin moves one match of the gameweek to this evening: its deadline is hours away.
     const admin = await buildUser(handle.db, 'sqlite', { role: 'admin' });
@@ -243,7 +243,7 @@ describe('predicting a gameweek from the cards', () => {
       });
       expect(res.status, await res.text()).toBe(200);
     };
-    await move(soon, serverNow + 8 * 3_600_000 + 60_000);
+    await move(soon, serverNow + 7.5 * 3_600_000);
     // And one kicks off within the hour: its deadline has passed.
     await move(closing, serverNow + 3_600_000);
     try {

@@ -72,18 +72,16 @@ export function NextUp({ d, receivedAt }: { d: Dashboard; receivedAt: number }) 
 
   if (urgent.length > 0) {
     return (
-      <section
-        aria-label="Predictions closing soon"
-        className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between"
-        data-testid="next-up"
-      >
-        <p data-testid="deadline-nudge">
-          <span className="font-bold">{urgent.length === 1 ? '1 match' : `${urgent.length} matches`} without your prediction</span>{' '}
-          {`in Gameweek ${d.gameweek}: the next one ${deadlineCountdown(firstMissing, now)}.`}
-        </p>
-        <Link to="/predictions" className="btn-primary shrink-0 text-center">
-          Predict now
-        </Link>
+      <section aria-label="Predictions closing soon" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="next-up">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" data-testid="deadline-nudge">
+          <p>
+            <span className="font-bold">{urgent.length === 1 ? '1 match' : `${urgent.length} matches`} without your prediction</span>{' '}
+            {`in Gameweek ${d.gameweek}: the next one ${deadlineCountdown(firstMissing, now)}.`}
+          </p>
+          <Link to="/predictions" className="btn-primary shrink-0 text-center">
+            Predict now
+          </Link>
+        </div>
       </section>
     );
   }

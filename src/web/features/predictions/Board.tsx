@@ -79,10 +79,10 @@ export function Board({
         {data.gameweeks.length > 0 ? <GameweekBar value={gameweek ?? data.gameweek} options={data.gameweeks} onChange={onGameweek} /> : <span />}
         <Toggle label="Home Team Colours" pressed={colours} onChange={setColours} onText="ON" offText="OFF" />
       </div>
-      <section aria-labelledby="gameweek-title" aria-busy={board.isPlaceholderData} className={`space-y-4 ${board.isPlaceholderData ? 'opacity-60' : ''}`}>
+      <div aria-busy={board.isPlaceholderData} className={`space-y-4 ${board.isPlaceholderData ? 'opacity-60' : ''}`}>
         <div className="space-y-2">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h2 id="gameweek-title" className="text-xl font-bold text-slate-900">
+            <h2 className="text-xl font-bold text-slate-900">
               Gameweek {data.gameweek}
             </h2>
             {state && (
@@ -123,7 +123,7 @@ export function Board({
             ))}
           </ul>
         )}
-      </section>
+      </div>
     </div>
   );
 }
