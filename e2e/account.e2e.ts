@@ -75,7 +75,7 @@ describe('landing page', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByText('Dashboard').getAttribute('aria-disabled')).toBe('true');
     expect(await nav.getByRole('link', { name: 'Live Matches' }).getAttribute('href')).toBe('/matches');
-    expect(await nav.getByRole('link', { name: 'Predictions', exact: true }).getAttribute('href')).toBe('/predictions');
+    expect(await nav.getByRole('link', { name: 'My Predictions' }).getAttribute('href')).toBe('/predictions');
 
     // Watch Demo shows the features (no video).
     await page.getByRole('button', { name: 'Watch Demo' }).click();

@@ -58,7 +58,7 @@ test('a player is refused on /admin and sent home', async () => {
   await ctx.close();
 });
 
-test('the admin runs the season and a player sees the gameweek change live', async () => {
+test('the admin runs the season and a player’s board follows the fixture changes live', async () => {
   const adminCtx = await signedIn(adminCookie);
   const page = await adminCtx.newPage();
   const errors = watchPageErrors(page);
