@@ -66,8 +66,10 @@ export const boardDto = z.object({
   gameweek: z.number(),
   /** Where the board opens without `?gameweek=`: the next gameweek with a match open for predictions, else the last played (the dashboard leads with the same one). */
   openingGameweek: z.number(),
-  /** Every gameweek of the season that has fixtures, ascending, with its state now (the picker's choices). */
-  gameweeks: z.array(gameweekStateDto),
+  /** Every gameweek of the season that has fixtures, ascending (the picker's choices). */
+  gameweeks: z.array(z.number()),
+  /** The same gameweeks, each with its state now (the picker names them with it). */
+  gameweekStates: z.array(gameweekStateDto),
   matches: z.array(boardMatchDto),
 });
 export type Board = z.infer<typeof boardDto>;

@@ -17,7 +17,8 @@ type BoardReply = {
   season: string;
   gameweek: number;
   openingGameweek: number;
-  gameweeks: Array<{ gameweek: number; state: string }>;
+  gameweeks: number[];
+  gameweekStates: Array<{ gameweek: number; state: string }>;
   matches: Array<{ window: string; fixture: { id: string; gameweek: number; status: string }; prediction: unknown }>;
 };
 
@@ -46,13 +47,14 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
     expect(board).toMatchObject({ season: '2026-27', gameweek: 13, openingGameweek: 13 });
     expect(board.matches).toHaveLength(10);
     expect(board.matches.every((m) => m.window === 'open' && m.fixture.gameweek === 13 && m.fixture.status === 'upcoming')).toBe(true);
-    expect(board.gameweeks.filter((g) => g.gameweek >= 11 && g.gameweek <= 14)).toEqual([
+    expect(board.gameweekStates.filter((g) => g.gameweek >= 11 && g.gameweek <= 14)).toEqual([
       { gameweek: 11, state: 'played' },
       { gameweek: 12, state: 'live' },
       { gameweek: 13, state: 'open' },
       { gameweek: 14, state: 'open' },
     ]);
-    expect(board.gameweeks).toHaveLength(38);
+    expect(board.gameweeks).toEqual(Array.from({ length: 38 }, (_, i) => i + 1));
+    expect(board.gameweekStates.map((g) => g.gameweek)).toEqual(board.gameweeks);
 
     const d = await dashboard();
     expect(d).toMatchObject({ gameweek: 13, gameweekState: 'open', picks: { matches: 10, predicted: 0 } });
@@ -75,7 +77,7 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
     const board = await get('/api/predictions/board');
     expect(board).toMatchObject({ gameweek: 12, openingGameweek: 12 });
     expect(board.matches.every((m) => m.window === 'open')).toBe(true);
-    expect(board.gameweeks.find((g) => g.gameweek === 11)).toEqual({ gameweek: 11, state: 'played' });
+    expect(board.gameweekStates.find((g) => g.gameweek === 11)).toEqual({ gameweek: 11, state: 'played' });
     expect(await dashboard()).toMatchObject({ gameweek: 12, gameweekState: 'open' });
   });
 
@@ -107,7 +109,7 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
     const past = await get('/api/predictions/board?season=2025-26');
     expect(past).toMatchObject({ season: '2025-26', gameweek: 38, openingGameweek: 38 });
     expect(past.matches.every((m) => m.window === 'closed')).toBe(true);
-    expect(past.gameweeks.every((g) => g.state === 'played')).toBe(true);
+    expect(past.gameweekStates.every((g) => g.state === 'played')).toBe(true);
     expect((await get('/api/predictions/board?season=2025-26&gameweek=5')).gameweek).toBe(5);
     expect((await t.request({ method: 'GET', url: '/api/predictions/board?season=1999-00', cookie })).statusCode).toBe(404);
   });
@@ -174,7 +176,7 @@ describe('the opening gameweek follows changes to the fixtures at once', () => {
       ])
       .execute();
     const board = (await t.request({ method: 'GET', url: '/api/predictions/board', cookie })).json();
-    expect(board).toMatchObject({ gameweek: 2, openingGameweek: 2, gameweeks: [], matches: [] });
+    expect(board).toMatchObject({ gameweek: 2, openingGameweek: 2, gameweeks: [], gameweekStates: [], matches: [] });
     const d = (await t.request({ method: 'GET', url: '/api/dashboard', cookie })).json().dashboard;
     expect(d).toMatchObject({ gameweek: 2, gameweekState: null, picks: { matches: 0, predicted: 0 }, open: [], upcoming: [] });
   });

@@ -26,12 +26,14 @@ export async function loadGameweekMatches(db: DB, userId: string, seasonId: stri
 export async function loadBoard(app: FastifyInstance, userId: string, season: SeasonRef, now: Date, requested?: number): Promise<Board> {
   const opening = await resolveOpening(app, season, now);
   const gameweek = requested ?? opening.gameweek;
+  const states = gameweekStates(opening.fixtures, now);
   return {
     now: now.toISOString(),
     season: season.id,
     gameweek,
     openingGameweek: opening.gameweek,
-    gameweeks: gameweekStates(opening.fixtures, now),
+    gameweeks: states.map((g) => g.gameweek),
+    gameweekStates: states,
     matches: await loadGameweekMatches(app.deps.db, userId, season.id, gameweek, now),
   };
 }

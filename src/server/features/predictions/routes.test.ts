@@ -262,7 +262,8 @@ describe('reading predictions', () => {
       now: '2025-08-16T13:00:00.000Z',
       gameweek: 1,
       openingGameweek: 2,
-      gameweeks: [
+      gameweeks: [1, 2],
+      gameweekStates: [
         { gameweek: 1, state: 'closed' },
         { gameweek: 2, state: 'open' },
       ],

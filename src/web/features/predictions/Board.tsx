@@ -69,14 +69,14 @@ export function Board({
   if (board.isError) return <p role="alert">Could not load the matches. Please try again.</p>;
   const data = board.data;
   const urlSeason = seasonParam(params);
-  const state = data.gameweeks.find((g) => g.gameweek === data.gameweek)?.state;
-  const openingState = data.gameweeks.find((g) => g.gameweek === data.openingGameweek)?.state;
+  const state = data.gameweekStates.find((g) => g.gameweek === data.gameweek)?.state;
+  const openingState = data.gameweekStates.find((g) => g.gameweek === data.openingGameweek)?.state;
   const tally = tallyGameweek(data.matches);
   const open = !readOnly && data.matches.some((m) => m.window === 'open');
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        {data.gameweeks.length > 0 ? <GameweekBar value={gameweek ?? data.gameweek} options={data.gameweeks} onChange={onGameweek} /> : <span />}
+        {data.gameweekStates.length > 0 ? <GameweekBar value={gameweek ?? data.gameweek} options={data.gameweekStates} onChange={onGameweek} /> : <span />}
         <Toggle label="Home Team Colours" pressed={colours} onChange={setColours} onText="ON" offText="OFF" />
       </div>
       <div aria-busy={board.isPlaceholderData} className={`space-y-4 ${board.isPlaceholderData ? 'opacity-60' : ''}`}>
