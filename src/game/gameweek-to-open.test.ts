@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { gameweekState, gameweekStates, gameweekToOpen, type GameweekFixture } from './gameweek-to-open.js';
+import { gameweekState, gameweekStates, gameweekToOpen, steadyOpeningWindow, type GameweekFixture } from './gameweek-to-open.js';
 
 /**
  * A season shaped like 2026/27 around its twelfth round: Gameweek 11 on Saturday 21 November,
@@ -104,5 +104,26 @@ describe('gameweekState', () => {
     expect(gameweekState([...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false }], now)).toBe('open');
     expect(gameweekState([{ gameweek: 12, kickoffAt: null, postponed: true }], now)).toBe('postponed');
     expect(gameweekState([...round(12, '2026-11-21T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: null, postponed: true }], now)).toBe('played');
+  });
+});
+
+describe('steadyOpeningWindow', () => {
+  test('the answer holds between two deadlines, and changes only at one', () => {
+    const fixtures = season();
+    const now = at('2026-11-28T17:10:00Z');
+    const { from, until } = steadyOpeningWindow(fixtures, now);
+    expect(new Date(from).toISOString()).toBe('2026-11-28T13:00:00.000Z');
+    expect(new Date(until).toISOString()).toBe('2026-12-02T18:00:00.000Z');
+    // Everywhere inside the window the rule answers the same; at its end it moves on.
+    for (const t of [from, (from + until) / 2, until - 1]) expect(gameweekToOpen(fixtures, new Date(t))).toBe(13);
+    expect(gameweekToOpen(fixtures, new Date(until))).toBe(14);
+  });
+
+  test('postponed and locked matches have no deadline that counts; with none at all the window is endless', () => {
+    const fixtures: GameweekFixture[] = [
+      { gameweek: 1, kickoffAt: null, postponed: true },
+      { gameweek: 1, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false, predictionsLockedAt: '2026-11-28T14:00:00.000Z' },
+    ];
+    expect(steadyOpeningWindow(fixtures, at('2026-11-28T17:10:00Z'))).toEqual({ from: -Infinity, until: Infinity });
   });
 });

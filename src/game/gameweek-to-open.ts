@@ -1,4 +1,4 @@
-import { predictionWindow, type DeadlineFixture } from './deadline.js';
+import { predictionDeadline, predictionWindow, type DeadlineFixture } from './deadline.js';
 import { LIVE_WINDOW_MS } from './fixture-status.js';
 
 /**
@@ -85,4 +85,23 @@ export function gameweekToOpen(fixtures: readonly GameweekFixture[], now: Date):
     }
   }
   return next?.gameweek ?? lastClosed ?? lowest;
+}
+
+/**
+ * The stretch [from, until) of epoch ms around `now` in which `gameweekToOpen` cannot change
+ * answer: no deadline falls inside it (a deadline is the only instant the rule's inputs change by
+ * the clock alone). A server may keep the answer for that long; a change to the fixtures is a new list.
+ */
+export function steadyOpeningWindow(fixtures: readonly GameweekFixture[], now: Date): { from: number; until: number } {
+  const t = now.getTime();
+  let from = -Infinity;
+  let until = Infinity;
+  for (const f of fixtures) {
+    const deadline = predictionDeadline(f);
+    if (deadline === null || f.predictionsLockedAt) continue;
+    const at = deadline.getTime();
+    if (at <= t) from = Math.max(from, at);
+    else until = Math.min(until, at);
+  }
+  return { from, until };
 }

@@ -98,7 +98,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
         newcomer: mine.newcomer,
         tiles: { totalPredictions: totals.totalPredictions, successRate: totals.successRate, totalPoints: totals.totalPoints, exactScores: totals.exactScores },
         gameweek,
-        gameweekState: fixtures.length ? gameweekState(opening.fixtures.filter((f) => f.gameweek === gameweek), now) : null,
+        gameweekState: fixtures.length ? gameweekState(opening.fixturesOf(gameweek), now) : null,
         picks: { matches: scheduled.length, predicted: scheduled.filter((f) => predicted.has(f.id)).length },
         open,
         upcoming,
