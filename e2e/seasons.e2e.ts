@@ -151,7 +151,7 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     expect(seasonOf(page)).toBeNull();
 
     // Back to Predictions, switch to 2025/26: the URL says so, the cards are read-only with final results.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Predictions' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Predictions', exact: true }).click();
     await card(page, 'Arsenal').waitFor();
     // By keyboard: the seasons are newest first, so one step down is 2025/26.
     await switcher.focus();
@@ -216,7 +216,7 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
   });
 
   test('the season screens have no serious or critical axe violations, at phone and desktop size', async () => {
-    const routes = ['/predictions', '/predictions?season=2025-26', '/predictions?season=2025-26&tab=my-predictions', '/leaderboard?season=2025-26', '/leaderboard?season=all', '/statistics?season=2025-26', '/predictions?season=nope'];
+    const routes = ['/predictions', '/predictions?season=2025-26', '/predictions?season=2025-26&gameweek=1', '/leaderboard?season=2025-26', '/leaderboard?season=all', '/statistics?season=2025-26', '/predictions?season=nope'];
     for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       // axe is injected as a script, which the app's CSP forbids; only the audit bypasses it.
       const ctx = await signedIn(server, veteranCookie, viewport, { bypassCSP: true });

@@ -34,8 +34,11 @@ function Change({ change }: { change: LeaguePosition['change'] }) {
   );
 }
 
-/** Spec §2 'Your League Positions': every state, with the real change since the previous gameweek. */
-export function LeaguePositions() {
+/**
+ * 'Your League Positions': every state, with the real change since the previous gameweek.
+ * `hideWhenEmpty`: a newcomer's first steps already offer joining or creating a league.
+ */
+export function LeaguePositions({ hideWhenEmpty = false }: { hideWhenEmpty?: boolean }) {
   const q = useLeaguePositions();
   const navigate = useNavigate();
   useEffect(() => {
@@ -43,6 +46,7 @@ export function LeaguePositions() {
     if (q.isError) console.error('Failed to load league positions', q.error);
   }, [q.isError, q.error]);
   const positions = q.data ?? [];
+  if (hideWhenEmpty && (q.isPending || positions.length === 0)) return null;
   return (
     <section className="card" aria-labelledby="positions-title">
       <h2 id="positions-title" className="text-lg font-bold text-slate-900">
