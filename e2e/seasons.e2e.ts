@@ -346,11 +346,11 @@ describe('between seasons', () => {
       await expect(page.getByRole('list', { name: /Rank per gameweek/ }).locator('li').last().innerText()).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
       await page.screenshot({ path: `${SHOTS}/seasons-between-seasons-statistics-${size}.png`, fullPage: true });
 
-      // The summary of the last gameweek: 2025/26's, its way back to that season's results.
+      // The summary of the last gameweek: 2025/26's, its way back to that gameweek of that season.
       await page.goto('/predictions/gameweek/38');
       await page.getByTestId('summary-season').filter({ hasText: '2025/26 season' }).waitFor();
       await expect(page.getByTestId('summary-points').innerText()).resolves.toBe('4');
-      await expect(page.getByRole('link', { name: 'Results', exact: true }).getAttribute('href')).resolves.toBe('/predictions?tab=results&season=2025-26');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Predictions', exact: true }).getAttribute('href')).resolves.toBe('/predictions?gameweek=38&season=2025-26');
       await page.screenshot({ path: `${SHOTS}/seasons-between-seasons-summary-${size}.png`, fullPage: true });
 
       // A shared link naming a season still opens that season.
