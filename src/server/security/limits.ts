@@ -20,6 +20,8 @@ export interface SecurityLimits {
   tableCacheBytes: number;
   /** Bytes the failed sign-in records may hold. */
   loginThrottleBytes: number;
+  /** How long reading one season file (an upload or a feed) may take on its worker thread. */
+  seasonFileParseMs: number;
 }
 
 export const DEFAULT_LIMITS: SecurityLimits = {
@@ -32,6 +34,7 @@ export const DEFAULT_LIMITS: SecurityLimits = {
   sseIdleMs: 30 * 60_000,
   tableCacheBytes: 64 * 1024 * 1024,
   loginThrottleBytes: 8 * 1024 * 1024,
+  seasonFileParseMs: 10_000,
 };
 
 /** Leagues one player may have created (existing ones count), and leagues one player may be in. */
