@@ -214,8 +214,9 @@ export function useParseWorkerForTests(make: (() => Worker) | null): void {
   makeWorker = make ?? startParseWorker;
 }
 
-/** Tests: every worker of the pool is ended (a file being read fails as cancelled). */
+/** Tests: every worker of the pool is ended (files being read or waiting fail as cancelled). */
 export async function endParseWorkers(): Promise<void> {
+  for (const pending of waiting.splice(0)) pending.settle(stoppedOf(pending, 'cancelled'));
   const all = [...slots];
   for (const slot of all) {
     const pending = slot.current;
