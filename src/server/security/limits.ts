@@ -11,9 +11,16 @@ export interface SecurityLimits {
   connectionTimeoutMs: number;
   /** How often Node checks the two timeouts above. */
   connectionsCheckingIntervalMs: number;
-  /** Open live-update streams per client address, and in total. */
-  sseMaxPerAddress: number;
+  /** Open live-update streams in total; the shares below keep a flood from some clients from taking them all (stream-caps.ts). */
   sseMaxTotal: number;
+  /** Streams only verified players may use: visitors stop at sseMaxTotal minus this. */
+  sseReservedForPlayers: number;
+  /** A visitor's streams per client address (IPv6: per /64), and per network (IPv4 /24, IPv6 /48). */
+  sseMaxPerAddress: number;
+  sseMaxPerNetwork: number;
+  /** A verified player's streams (whatever the address), and verified players' streams per network. */
+  sseMaxPerPlayer: number;
+  sseMaxPlayersPerNetwork: number;
   /** A stream that carried no event for this long is ended; the browser reconnects by itself. */
   sseIdleMs: number;
   /** Bytes the league-table cache may hold. */
@@ -29,8 +36,12 @@ export const DEFAULT_LIMITS: SecurityLimits = {
   headersTimeoutMs: 15_000,
   connectionTimeoutMs: 120_000,
   connectionsCheckingIntervalMs: 5_000,
-  sseMaxPerAddress: 20,
   sseMaxTotal: 5_000,
+  sseReservedForPlayers: 1_000,
+  sseMaxPerAddress: 20,
+  sseMaxPerNetwork: 200,
+  sseMaxPerPlayer: 10,
+  sseMaxPlayersPerNetwork: 500,
   sseIdleMs: 30 * 60_000,
   tableCacheBytes: 64 * 1024 * 1024,
   loginThrottleBytes: 8 * 1024 * 1024,

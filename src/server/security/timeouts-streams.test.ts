@@ -83,7 +83,7 @@ describe('timeouts', () => {
 
 describe('live-update streams', () => {
   it('are capped per address and in total, with a readable 429, and a closed stream frees its place', async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, security: { limits: { sseMaxPerAddress: 2, sseMaxTotal: 3 } } });
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, security: { limits: { sseMaxPerAddress: 2, sseMaxTotal: 3, sseReservedForPlayers: 0 } } });
     const port = await listen(t);
     const a1 = await openStream(port, '198.51.100.1');
     const a2 = await openStream(port, '198.51.100.1');
