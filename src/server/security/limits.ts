@@ -3,13 +3,16 @@
  * waiting (timeouts, idle streams) through `buildApp({ security: { limits } })`.
  */
 export interface SecurityLimits {
-  /** The whole request (headers and body) must arrive within this; then 408. */
+  /** The whole request (headers and body) must arrive within this of its first byte; then 408. */
   requestTimeoutMs: number;
-  /** The request headers must arrive within this (no more than requestTimeoutMs). */
+  /**
+   * The request headers must be complete within this of the connection opening (a kept-alive
+   * connection's later requests: of their first byte); then 408. No more than requestTimeoutMs.
+   */
   headersTimeoutMs: number;
   /** A connection with no traffic either way is closed after this (SSE heartbeats keep streams alive). */
   connectionTimeoutMs: number;
-  /** How often Node checks the two timeouts above. */
+  /** How often Node checks the two timeouts above; Node is given each less one interval, so each holds as stated. */
   connectionsCheckingIntervalMs: number;
   /** Open live-update streams in total; the shares below keep a flood from some clients from taking them all (stream-caps.ts). */
   sseMaxTotal: number;
@@ -35,7 +38,7 @@ export const DEFAULT_LIMITS: SecurityLimits = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 15_000,
   connectionTimeoutMs: 120_000,
-  connectionsCheckingIntervalMs: 5_000,
+  connectionsCheckingIntervalMs: 1_000,
   sseMaxTotal: 5_000,
   sseReservedForPlayers: 1_000,
   sseMaxPerAddress: 20,
