@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { devOutboxKey } from '../mail/dev-outbox-routes.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { AUTH_RATE_LIMITS } from './auth.js';
 
@@ -60,8 +61,8 @@ interface OutboxMail {
   text: string;
 }
 async function mails(): Promise<OutboxMail[]> {
-  // The outbox is read from this machine, as the developer would (it is refused to other addresses).
-  const res = await t.request({ method: 'GET', url: '/dev/mail.json' });
+  // The outbox is read from this machine with the server's key, as the developer would (it is refused to other addresses).
+  const res = await t.request({ method: 'GET', url: '/dev/mail.json', query: { key: devOutboxKey(t.app) ?? '' } });
   return (res.json() as { messages: OutboxMail[] }).messages;
 }
 /** The link in the newest e-mail to `to` whose subject matches. */

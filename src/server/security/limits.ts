@@ -3,35 +3,52 @@
  * waiting (timeouts, idle streams) through `buildApp({ security: { limits } })`.
  */
 export interface SecurityLimits {
-  /** The whole request (headers and body) must arrive within this; then 408. */
+  /** The whole request (headers and body) must arrive within this of its first byte; then 408. */
   requestTimeoutMs: number;
-  /** The request headers must arrive within this (no more than requestTimeoutMs). */
+  /**
+   * The request headers must be complete within this of the connection opening (a kept-alive
+   * connection's later requests: of their first byte); then 408. No more than requestTimeoutMs.
+   */
   headersTimeoutMs: number;
   /** A connection with no traffic either way is closed after this (SSE heartbeats keep streams alive). */
   connectionTimeoutMs: number;
-  /** How often Node checks the two timeouts above. */
+  /** How often Node checks the two timeouts above; Node is given each less one interval, so each holds as stated. */
   connectionsCheckingIntervalMs: number;
-  /** Open live-update streams per client address, and in total. */
-  sseMaxPerAddress: number;
+  /** Open live-update streams in total; the shares below keep a flood from some clients from taking them all (stream-caps.ts). */
   sseMaxTotal: number;
+  /** Streams only verified players may use: visitors stop at sseMaxTotal minus this. */
+  sseReservedForPlayers: number;
+  /** A visitor's streams per client address (IPv6: per /64), and per network (IPv4 /24, IPv6 /48). */
+  sseMaxPerAddress: number;
+  sseMaxPerNetwork: number;
+  /** A verified player's streams (whatever the address), and verified players' streams per network. */
+  sseMaxPerPlayer: number;
+  sseMaxPlayersPerNetwork: number;
   /** A stream that carried no event for this long is ended; the browser reconnects by itself. */
   sseIdleMs: number;
   /** Bytes the league-table cache may hold. */
   tableCacheBytes: number;
   /** Bytes the failed sign-in records may hold. */
   loginThrottleBytes: number;
+  /** How long reading one season file (an upload or a feed) may take on its worker thread. */
+  seasonFileParseMs: number;
 }
 
 export const DEFAULT_LIMITS: SecurityLimits = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 15_000,
   connectionTimeoutMs: 120_000,
-  connectionsCheckingIntervalMs: 5_000,
-  sseMaxPerAddress: 20,
+  connectionsCheckingIntervalMs: 1_000,
   sseMaxTotal: 5_000,
+  sseReservedForPlayers: 1_000,
+  sseMaxPerAddress: 20,
+  sseMaxPerNetwork: 200,
+  sseMaxPerPlayer: 10,
+  sseMaxPlayersPerNetwork: 500,
   sseIdleMs: 30 * 60_000,
   tableCacheBytes: 64 * 1024 * 1024,
   loginThrottleBytes: 8 * 1024 * 1024,
+  seasonFileParseMs: 10_000,
 };
 
 /** Leagues one player may have created (existing ones count), and leagues one player may be in. */

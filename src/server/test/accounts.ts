@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
+import { devOutboxKey } from '../mail/dev-outbox-routes.js';
 import type { TestApp } from './harness.js';
 
 /**
@@ -37,8 +38,8 @@ export function accountClient(t: TestApp, ip: string) {
     t.request({ method: 'POST', url, payload: payload as object, cookie, headers: { origin: ORIGIN, ...headers }, remoteAddress: ip });
   const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, cookie, remoteAddress: ip });
   async function mails(): Promise<OutboxMail[]> {
-    // The outbox is read from this machine (loopback), as the developer reading it would.
-    const res = await t.request({ method: 'GET', url: '/dev/mail.json' });
+    // The outbox is read from this machine (loopback) with the server's key, as the developer reading it would.
+    const res = await t.request({ method: 'GET', url: '/dev/mail.json', query: { key: devOutboxKey(t.app) ?? '' } });
     if (res.statusCode !== 200) throw new Error(`outbox: ${res.statusCode} ${res.body}`);
     return (res.json() as { messages: OutboxMail[] }).messages;
   }
