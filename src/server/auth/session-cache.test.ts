@@ -144,7 +144,7 @@ describe('the session cache', () => {
 });
 
 describe('a shared session read', () => {
-  const user: SessionUser = { id: 'u1', email: 'ada@example.com', name: 'Ada', username: 'ada', teamName: null, role: 'player', emailVerified: true, createdAt: '2026-11-01T00:00:00.000Z' };
+  const user: SessionUser = { id: 'u1', email: 'ada@example.com', name: 'Ada', username: 'ada', teamName: null, teamNameNotice: null, role: 'player', emailVerified: true, createdAt: '2026-11-01T00:00:00.000Z' };
   const later = () => Date.now() + 3600_000;
 
   test('a request after a sign-out never joins a read that began before it, and that read is not kept', async () => {

@@ -49,6 +49,8 @@ export const ROUTE_LIMITS = {
   seasonFilePerUser: { max: 30, windowMs: 60_000 },
   /** An admin's "Sync now" (each makes an outgoing request). */
   feedSyncPerUser: { max: 10, windowMs: 60_000 },
+  /** Confirming an address, previewing it, or "this wasn't me" from a mailed link (a confirmation hashes a password). */
+  registrationLinkPerAddress: { max: 10, windowMs: 60_000 },
 } as const;
 
 /** Nesting of a JSON body beyond this is refused before it is parsed. */

@@ -10,6 +10,8 @@ import { predictionsByFixture } from './0015_predictions_by_fixture.js';
 import { feedSnapshots } from './0016_feed_snapshots.js';
 import { pointsInBulk } from './0017_points_in_bulk.js';
 import { resultsVersion } from './0018_results_version.js';
+import { teamNames } from './0026_team_names.js';
+import { pendingRegistrations } from './0027_pending_registrations.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion];
+export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion, teamNames, pendingRegistrations];
