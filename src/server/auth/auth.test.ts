@@ -99,6 +99,30 @@ describe('sign-up', () => {
     expect((await stored())!.teamName).toBe('<b onclick=x>FC</b>');
   });
 
+  test('a team name another player has (in any case, accents or spacing) is refused with a free one offered; nothing is stored or mailed', async () => {
+    await c.signUpVerified({ email: 'first@example.com', teamName: 'Big Screen FC' });
+    const before = (await mails()).length;
+    const { res } = await signUp({ teamName: ' bíg  SCREEN fc ' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'team_name_taken',
+      message: '“bíg  SCREEN fc” is already taken. How about “bíg  SCREEN fc 2”?',
+      field: 'teamName',
+      details: { suggestion: 'bíg  SCREEN fc 2' },
+    });
+    expect(await stored()).toBeUndefined();
+    expect(await mails()).toHaveLength(before);
+    expect((await signUp({ teamName: 'bíg  SCREEN fc 2' })).res.statusCode).toBe(200);
+  });
+
+  test('signing up again while the address waits may keep the waiting registration’s team name', async () => {
+    await signUp({ teamName: 'Analytical FC' });
+    const again = await signUp({ teamName: 'ANALYTICAL FC', password: 'a-second-password' });
+    expect(again.res.statusCode).toBe(200);
+    expect(await stored()).toMatchObject({ teamName: 'ANALYTICAL FC' });
+    expect(await userCount()).toBe(1);
+  });
+
   test('the verification link carries a safe next page through to the verified screen', async () => {
     const { cookie } = await signUp({ callbackURL: '/verified?next=%2Fjoin%2FABCDEFGH' });
     const link = await linkIn('ada@example.com', /verify/i);

@@ -116,6 +116,8 @@ export function createAuth({ config, handle, mailer, clock, log, onUserChanged =
       async onPasswordReset({ user }) {
         await rotatePrivateTokens(db, user.id, clock.nowIso(), { unsubscribe: !user.emailVerified });
         if (!user.emailVerified) await (await auth.$context).internalAdapter.updateUser(user.id, { emailVerified: true });
+        // Named for the bridge, which marks the browser that proved the mailbox as a known device.
+        onUserChanged(user.id);
       },
     },
     emailVerification: {

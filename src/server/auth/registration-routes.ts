@@ -32,14 +32,23 @@ export async function registrationRoutes(fastify: FastifyInstance) {
   const { config } = app.deps;
   const limit = routeLimit(app, 'registrationLinkPerAddress', 'address', (wait) => `Too many attempts. Please wait ${wait} and try again.`);
 
-  /** The unverified registration a verification token is for; refused with the reason otherwise. */
-  const registrationOf = async (token: string, purpose: 'verify' | typeof CANCEL_PURPOSE): Promise<Registration> => {
+  /**
+   * The account a mailed token is for (null when it is gone, or the address belongs to an
+   * account made since); a token that is not ours, has expired or is for the other purpose is
+   * refused.
+   */
+  const registrationOf = async (token: string, purpose: 'verify' | typeof CANCEL_PURPOSE): Promise<Registration | null> => {
     const payload = await verifyJWT<{ email?: unknown; userId?: unknown; updateTo?: unknown; purpose?: unknown }>(token, config.AUTH_SECRET);
     if (!payload || typeof payload.email !== 'string' || payload.updateTo !== undefined) throw invalidLink();
     // A verification token has no purpose of its own; a "this wasn't me" token says so. Neither passes for the other.
     if ((purpose === 'verify' && payload.purpose !== undefined) || (purpose === CANCEL_PURPOSE && payload.purpose !== CANCEL_PURPOSE)) throw invalidLink();
     const reg = await registrationByEmail(app.deps.db, payload.email);
-    if (!reg || (payload.userId !== undefined && payload.userId !== reg.id)) throw invalidLink();
+    return reg && (payload.userId === undefined || payload.userId === reg.id) ? reg : null;
+  };
+  const verifiable = async (token: string): Promise<Registration> => {
+    const reg = await registrationOf(token, 'verify');
+    if (!reg) throw invalidLink();
+    if (reg.emailVerified) throw conflict(ALREADY_CONFIRMED, 'already_verified');
     return reg;
   };
 
@@ -51,8 +60,7 @@ export async function registrationRoutes(fastify: FastifyInstance) {
       schema: { tags: ['account'], summary: 'What a verification link is for: the address and the team name it holds', body: registrationTokenSchema, response: { 200: registrationPreviewDto, 400: errorDto, 409: errorDto } },
     },
     async (req) => {
-      const reg = await registrationOf(req.body.token, 'verify');
-      if (reg.emailVerified) throw conflict(ALREADY_CONFIRMED, 'already_verified');
+      const reg = await verifiable(req.body.token);
       return { email: reg.email, teamName: reg.teamName };
     },
   );
@@ -72,8 +80,7 @@ export async function registrationRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { token, newPassword, teamName } = req.body;
       const { db, handle, auth, sessions, clock } = app.deps;
-      const reg = await registrationOf(token, 'verify');
-      if (reg.emailVerified) throw conflict(ALREADY_CONFIRMED, 'already_verified');
+      const reg = await verifiable(token);
       await assertTeamNameFree(db, teamName, reg.id);
       const passwordHash = await (await auth.$context).password.hash(newPassword);
       let taken: boolean;
@@ -108,6 +115,8 @@ export async function registrationRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const reg = await registrationOf(req.body.token, CANCEL_PURPOSE);
+      // Already deleted (pressed twice), or the address has a newer registration: nothing to do here.
+      if (!reg) return { ok: true as const };
       if (reg.emailVerified) throw conflict(CONFIRMED_NOTHING_TO_DELETE, 'already_verified');
       if (await deleteRegistration(app.deps.db, reg.id, reg.email)) {
         await app.deps.sessions.invalidate(reg.id);

@@ -29,9 +29,9 @@ afterEach(async () => {
   await t.close();
 });
 
-/** A signed-up player's cookie, with the session already in the cache. */
+/** A signed-up (and verified) player's cookie, with the session already in the cache. */
 async function cachedSession(email = 'ada@example.com') {
-  const { cookie } = await client.signUp({ email, username: email.split('@')[0]!.replace(/\W/g, '_') });
+  const cookie = await client.signUpVerified({ email, teamName: `Team ${email.split('@')[0]}` });
   expect((await client.me(cookie)).statusCode).toBe(200);
   expect(t.app.deps.sessions.stats().entries).toBeGreaterThan(0);
   return cookie;
@@ -81,11 +81,17 @@ describe('the session cache', () => {
     expect((await client.me(cookie)).statusCode).toBe(401);
   });
 
-  test('verifying the e-mail address is seen at once by a cached session', async () => {
-    const cookie = await cachedSession();
+  test('verifying the e-mail address ends a cached session from before the proof at once', async () => {
+    // A session the release before gave an unverified address at sign-up.
+    const { db, handle, config } = t.app.deps;
+    const user = await buildUser(db, handle.dialect, { email: 'legacy@example.com', emailVerified: false });
+    const cookie = await buildSessionCookie(db, handle.dialect, user.id, config.AUTH_SECRET);
     expect((await client.me(cookie)).json().user.emailVerified).toBe(false);
-    await client.verify('ada@example.com', cookie);
-    expect((await client.me(cookie)).json().user.emailVerified).toBe(true);
+    const verified = await client.verify('legacy@example.com', cookie);
+    expect(verified.headers.location).toMatch(/^\/verified#confirm=/);
+    const token = decodeURIComponent(String(verified.headers.location).split('#confirm=')[1]);
+    expect((await client.post('/api/registration/confirm', { token, newPassword: 'my-own-password', teamName: 'Legacy FC' })).statusCode).toBe(200);
+    expect((await client.me(cookie)).statusCode).toBe(401);
   });
 
   test('a team name change is seen at once by /api/me', async () => {
