@@ -61,5 +61,5 @@ describe('migration 0026_team_names', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000); // two databases built and migrated, and an app started: slow on a shared machine
 });
