@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, PHONE, watchPageErrors } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { startSmtpSink } from './support/smtp.js';
+import { teamNameKey } from '../src/game/team-names.js';
 
 /**
  * The account flows in headless Chromium against the real server, a fresh SQLite database and a
@@ -30,12 +31,12 @@ async function verifiedAccount(email: string, opts: { teamName: string | null })
   const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ name: 'Side Player', username: email.split('@')[0]!.replace(/[^a-z0-9]/gi, '_'), teamName: 'Placeholder', email, password: 'side-player-pass' }),
+    body: JSON.stringify({ name: 'Side Player', teamName: `Placeholder ${email.split('@')[0]}`, email, password: 'side-player-pass' }),
   });
   expect(res.status).toBe(200);
   const db = new Database(server.databaseUrl);
   try {
-    db.prepare('update user set emailVerified = 1, teamName = ? where email = ?').run(opts.teamName, email);
+    db.prepare('update user set emailVerified = 1, teamName = ?, teamNameKey = ? where email = ?').run(opts.teamName, opts.teamName === null ? null : teamNameKey(opts.teamName), email);
   } finally {
     db.close();
   }
@@ -149,7 +150,6 @@ describe('the whole account journey through the UI', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     for (const msg of [
       'Name is required',
-      'Username is required',
       'Team name is required',
       'Email is required',
       'Password is required',
@@ -160,16 +160,16 @@ describe('the whole account journey through the UI', () => {
     }
     await page.getByLabel('Full Name').fill('Jo Journey');
     await page.getByText('Name is required', { exact: true }).waitFor({ state: 'detached' });
-    await page.getByText('Username is required').waitFor();
+    await page.getByText('Team name is required').waitFor();
+    // No username is asked for: the team name is what other players see.
+    expect(await page.getByLabel('Username').count()).toBe(0);
 
-    await page.getByLabel('Username').fill('jo');
     await page.getByLabel('Team Name').fill('Journey Men');
     expect(await page.getByTestId('team-name-counter').textContent()).toBe('11/25');
     await page.getByLabel('Email Address').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm Password', { exact: true }).fill('different');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Username must be at least 3 characters').waitFor();
     await page.getByText('Please enter a valid email address').waitFor();
     await page.getByText('Password must be at least 8 characters').waitFor();
     await page.getByText('Passwords do not match').waitFor();
@@ -184,7 +184,6 @@ describe('the whole account journey through the UI', () => {
     await page.getByRole('button', { name: 'Show confirm password' }).click();
     expect(await page.getByLabel('Confirm Password', { exact: true }).getAttribute('type')).toBe('text');
 
-    await page.getByLabel('Username').fill('jo_journey');
     await page.getByLabel('Email Address').fill(email);
     await password.fill('first-password-1');
     await page.getByLabel('Confirm Password', { exact: true }).fill('first-password-1');
@@ -205,12 +204,15 @@ describe('the whole account journey through the UI', () => {
 
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/verify');
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await page.getByTestId('verify-email').filter({ hasText: email }).waitFor();
-    await page.getByText(`Verification email sent to ${email}`).waitFor();
+    // Sign-up has just sent the mail: a resend waits its turn.
     await page.getByRole('button', { name: /Resend Email \(\d+s\)/ }).waitFor();
     expect(await page.getByRole('button', { name: /Resend Email/ }).isDisabled()).toBe(true);
+    // Nobody is signed in until the address is proved.
+    expect((await page.request.get('/api/me')).status()).toBe(401);
     await page.getByRole('button', { name: "I've Verified My Email" }).click();
-    await page.getByText('Email not yet verified. Please check your email and click the verification link.').waitFor();
+    await page.getByText('Not confirmed in this browser yet. Open the link in the email; if you opened it on another device, sign in here.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     // The e-mail arrives over SMTP; its link is opened like a mail client would, in a new tab.
@@ -224,7 +226,7 @@ describe('the whole account journey through the UI', () => {
     await tab.close();
 
     // The first tab notices by polling and moves on after 2 seconds.
-    await page.getByText('Email verified successfully! Redirecting to dashboard...').waitFor();
+    await page.getByText('Email verified successfully! Redirecting...').waitFor();
     await page.waitForURL('**/verified');
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
@@ -286,18 +288,20 @@ describe('the whole account journey through the UI', () => {
     const ctx = await newContext(browser, server.url);
     const page = await ctx.newPage();
 
-    // Signing up again with a taken address gets the spec's message.
+    // Signing up again with a taken address looks exactly like any sign-up ("check your email");
+    // the mail tells the owner someone tried, and nothing of their account changes.
     await page.goto('/signup');
     await page.getByLabel('Full Name').fill('Copy Cat');
-    await page.getByLabel('Username').fill('copy_cat');
     await page.getByLabel('Team Name').fill('Copycats');
     await page.getByLabel('Email Address').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('copy-cat-pass');
     await page.getByLabel('Confirm Password', { exact: true }).fill('copy-cat-pass');
     await page.getByLabel(/I agree to the/).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('This email is already registered. Please use a different email or sign in.').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/signup');
+    await page.waitForURL('**/verify');
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const tried = await smtp.waitFor((m) => m.to.includes(account.email) && /someone tried/i.test(m.subject));
+    expect(tried.text).toContain('Your address already has an account, so nothing was changed.');
 
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
@@ -318,6 +322,104 @@ describe('the whole account journey through the UI', () => {
     await signIn(page, account.email, 'reset-password-3');
     await page.waitForURL('**/dashboard');
     await ctx.close();
+  });
+});
+
+describe('coming back to where the player was going (?next=)', () => {
+  test('sign-up returns to next once the address is verified; sign-in follows a safe next only', async () => {
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    const email = 'nexter@example.com';
+    const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
+
+    await page.goto('/login?next=%2Fsettings');
+    // The way to sign up from the sign-in screen keeps next.
+    expect(await page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup?next=%2Fsettings');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL((u) => u.pathname === '/signup');
+    await page.getByLabel('Full Name').fill('Nat Nexter');
+    await page.getByLabel('Team Name').fill('Next Stop FC');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('next-stop-pass');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('next-stop-pass');
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((u) => u.pathname === '/verify');
+    expect(path()).toBe('/verify?next=%2Fsettings');
+
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && /verify/i.test(m.subject));
+    const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]+/.exec(mail.text)?.[0];
+    expect(new URL(link!).searchParams.get('callbackURL')).toBe('/verified?next=%2Fsettings');
+    await page.goto(link!);
+    await page.waitForURL((u) => u.pathname === '/settings');
+    await page.getByTestId('settings-email').filter({ hasText: email }).waitFor();
+
+    // Signed out: a next on another site is not followed; one of ours is.
+    await ctx.clearCookies();
+    for (const [next, lands] of [
+      ['%2F%2Fevil.example', '/dashboard'],
+      ['https%3A%2F%2Fevil.example%2F', '/dashboard'],
+      ['%2F%5Cevil.example', '/dashboard'],
+      ['%2Fsettings', '/settings'],
+    ] as const) {
+      await page.goto(`/login?next=${next}`);
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('next-stop-pass');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((u) => u.pathname === lands);
+      expect(new URL(page.url()).origin).toBe(server.url);
+      await ctx.clearCookies();
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('team names are unique', () => {
+  test('a name another team has is refused at sign-up, and a free one is offered with one click', async () => {
+    await verifiedAccount('talent@example.com', { teamName: 'Taken Talents' });
+    const ctx = await newContext(browser, server.url);
+    const page = await ctx.newPage();
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill('Second Comer');
+    await page.getByLabel('Team Name').fill('TAKEN tálents');
+    await page.getByLabel('Email Address').fill('second@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('second-comer-pass');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('second-comer-pass');
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('“TAKEN tálents” is already taken. How about “TAKEN tálents 2”?').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Use “TAKEN tálents 2”' }).click();
+    expect(await page.getByLabel('Team Name').inputValue()).toBe('TAKEN tálents 2');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/verify');
+    await ctx.close();
+  });
+});
+
+describe('sign out everywhere', () => {
+  test('ends the sessions of every browser, this one included', async () => {
+    const account = await verifiedAccount('everywhere@example.com', { teamName: 'Everywhere FC' });
+    const [one, two] = [await newContext(browser, server.url), await newContext(browser, server.url)];
+    const [a, b] = [await one.newPage(), await two.newPage()];
+    for (const page of [a, b]) {
+      await signIn(page, account.email, account.password);
+      await page.waitForURL('**/dashboard');
+    }
+    await a.goto('/settings');
+    await a.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+    const dialog = a.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await dialog.getByText('You will be signed out on every device, including this one').waitFor();
+    expect(await axeViolations(a)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+    await a.waitForURL('**/login');
+    await a.getByText('You are signed out on every device. Your calendar link has a new address.').waitFor();
+    await b.goto('/settings');
+    await b.getByText('Please log in to access settings').waitFor();
+    await one.close();
+    await two.close();
   });
 });
 
@@ -390,7 +492,7 @@ describe('phone-sized window (390x844)', () => {
     await page.waitForURL('**/dashboard');
     // An already verified account that opens /verify is sent on to the dashboard.
     await page.goto('/verify');
-    await page.getByText('Email already verified! Redirecting to dashboard...').waitFor();
+    await page.getByText('Email already verified! Redirecting...').waitFor();
     await page.waitForURL('**/dashboard');
     expect(await page.getByRole('link', { name: 'Statistics' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();

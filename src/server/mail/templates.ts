@@ -45,7 +45,7 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/\b(OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\b(?:Headless)?(Chrome|CriOS|Chromium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
 ];
 const SYSTEMS: Array<[RegExp, string]> = [
