@@ -127,6 +127,34 @@ describe('the attack as written: pre-register the admin’s address, then let th
   });
 });
 
+describe('the proof ends what came before it', () => {
+  it('a session from before the proof ends even when the link is opened in the browser that chose the password', async () => {
+    t = await createTestApp();
+    const { db, handle } = t.app.deps;
+    const c = accountClient(t, nextIp());
+    await c.signUp({ email: 'ada@example.com', password: 'ada-own-password' });
+    const { id } = await row(t, 'ada@example.com');
+    // A session the release before handed out at sign-up.
+    const legacy = await buildSessionCookie(db, handle.dialect, id, SECRET);
+    expect((await c.me(legacy)).statusCode).toBe(200);
+    // The right password in another browser: refused (not verified), but that browser may now finish.
+    const signIn = await c.post('/api/auth/sign-in/email', { email: 'ada@example.com', password: 'ada-own-password' });
+    expect(signIn.statusCode).toBe(403);
+    const claim = cookieOf(signIn);
+    expect(claim).toMatch(/^scoreline_signup=/);
+    const link = await c.linkIn('ada@example.com', /verify/i);
+    const verified = await c.get(link.pathname + link.search, `${claim}; ${legacy}`);
+    expect(verified.headers.location).toBe('/verified');
+    const fresh = cookieOf(verified)
+      .split('; ')
+      .filter((x) => x.includes('session_token'))
+      .join('; ');
+    expect((await c.me(fresh)).json().user.emailVerified).toBe(true);
+    expect(fresh).not.toBe(legacy);
+    expect((await c.me(legacy)).statusCode).toBe(401);
+  });
+});
+
 describe('the confirm screen', () => {
   it('refuses a forged, expired or "this wasn’t me" token and changes nothing', async () => {
     t = await createTestApp();
