@@ -61,7 +61,7 @@ const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=[^;]*/g;
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app.deps;
   const now = app.security.now;
-  const throttle = createLoginThrottle({ now, maxBytes: app.security.limits.loginThrottleBytes });
+  const throttle = createLoginThrottle({ now, maxBytes: app.security.limits.loginThrottleBytes, accountFreeFailures: app.security.limits.signInAccountFreeFailures });
   const tooMany = (reply: FastifyReply, seconds: number) =>
     reply.status(429).header('retry-after', String(seconds)).send({ error: { code: 'rate_limited', message: tooManyAttempts(seconds) } });
   const refuse = (reply: FastifyReply, err: HttpError, field?: string) =>

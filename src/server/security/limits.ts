@@ -20,6 +20,8 @@ export interface SecurityLimits {
   tableCacheBytes: number;
   /** Bytes the failed sign-in records may hold. */
   loginThrottleBytes: number;
+  /** Failed sign-ins to one account, from all addresses together, before its own waits begin (decision 0050). */
+  signInAccountFreeFailures: number;
 }
 
 export const DEFAULT_LIMITS: SecurityLimits = {
@@ -32,6 +34,7 @@ export const DEFAULT_LIMITS: SecurityLimits = {
   sseIdleMs: 30 * 60_000,
   tableCacheBytes: 64 * 1024 * 1024,
   loginThrottleBytes: 8 * 1024 * 1024,
+  signInAccountFreeFailures: 10,
 };
 
 /** Leagues one player may have created (existing ones count), and leagues one player may be in. */

@@ -107,20 +107,20 @@ export default function Signup() {
             maxLength={TEAM_NAME_MAX}
             placeholder="Your team's name"
           />
-          {suggestion && (
-            <button
-              type="button"
-              className="btn-secondary mt-2 text-sm"
-              onClick={() => {
-                setValue('teamName', suggestion);
-                clearErrors('teamName');
-                setSuggestion(null);
-              }}
-            >
-              Use “{suggestion}”
-            </button>
-          )}
         </Field>
+        {suggestion && (
+          <button
+            type="button"
+            className="btn-secondary -mt-2 text-sm"
+            onClick={() => {
+              setValue('teamName', suggestion);
+              clearErrors('teamName');
+              setSuggestion(null);
+            }}
+          >
+            Use “{suggestion}”
+          </button>
+        )}
         <Field id="email" label="Email Address" error={err('email')}>
           <input {...field('email')} {...fieldAria('email', err('email'))} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
         </Field>

@@ -107,20 +107,20 @@ export function ConfirmRegistration({ token, next }: { token: string; next: stri
         </div>
         <Field id="teamName" label="Team Name" error={err('teamName')} hint={`Shown on leaderboards. ${teamName.length}/${TEAM_NAME_MAX}`}>
           <input {...field('teamName')} {...fieldAria('teamName', err('teamName'), true)} className="input" maxLength={TEAM_NAME_MAX} autoComplete="off" />
-          {suggestion && (
-            <button
-              type="button"
-              className="btn-secondary mt-2 text-sm"
-              onClick={() => {
-                setValue('teamName', suggestion);
-                clearErrors('teamName');
-                setSuggestion(null);
-              }}
-            >
-              Use “{suggestion}”
-            </button>
-          )}
         </Field>
+        {suggestion && (
+          <button
+            type="button"
+            className="btn-secondary -mt-2 text-sm"
+            onClick={() => {
+              setValue('teamName', suggestion);
+              clearErrors('teamName');
+              setSuggestion(null);
+            }}
+          >
+            Use “{suggestion}”
+          </button>
+        )}
         <Field id="newPassword" label="Password" error={err('newPassword')} hint="At least 8 characters.">
           <PasswordInput label="Password" {...field('newPassword')} {...fieldAria('newPassword', err('newPassword'), true)} autoComplete="new-password" />
         </Field>

@@ -68,20 +68,20 @@ export function TeamNameForm({ current }: { current: string | null }) {
               },
             })}
           />
-          {suggestion && (
-            <button
-              type="button"
-              className="btn-secondary mt-2 text-sm"
-              onClick={() => {
-                setValue('teamName', suggestion);
-                setSuggestion(null);
-                setBanner(null);
-              }}
-            >
-              Use “{suggestion}”
-            </button>
-          )}
         </Field>
+        {suggestion && (
+          <button
+            type="button"
+            className="btn-secondary -mt-2 text-sm"
+            onClick={() => {
+              setValue('teamName', suggestion);
+              setSuggestion(null);
+              setBanner(null);
+            }}
+          >
+            Use “{suggestion}”
+          </button>
+        )}
         <button type="submit" className="btn-primary" disabled={isSubmitting || unchanged}>
           {isSubmitting ? 'Saving...' : 'Save Team Name'}
         </button>
