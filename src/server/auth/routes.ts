@@ -5,7 +5,7 @@ import { authBridgeReply, parseVerificationCallback, PASSWORD_TOO_SHORT, signUpA
 import { toHeaders } from './session.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { resolveAuthRoute } from './auth-paths.js';
-import { VERIFICATION_TTL_S } from './auth.js';
+import { AUTH_RATE_LIMITS, VERIFICATION_TTL_S } from './auth.js';
 import { claimCookie, claimMatches, clearClaimCookie, isKnownDevice, knownDeviceCookie } from './signed-cookies.js';
 import { pendingClaim, registrationByEmail, replaceRegistration } from './registrations.js';
 import { tooManyAttempts } from '../security/limits.js';
@@ -64,6 +64,9 @@ export async function authRoutes(app: FastifyInstance) {
   const throttle = createLoginThrottle({ now, maxBytes: app.security.limits.loginThrottleBytes, accountFreeFailures: app.security.limits.signInAccountFreeFailures });
   const tooMany = (reply: FastifyReply, seconds: number) =>
     reply.status(429).header('retry-after', String(seconds)).send({ error: { code: 'rate_limited', message: tooManyAttempts(seconds) } });
+  // Sign-ups per client address, counted before the branches part (a replaced registration never
+  // reaches Better Auth's own limiter), so the limit costs every address the same and says nothing.
+  const signUpLimit = app.createRateLimit({ max: AUTH_RATE_LIMITS['/sign-up/email'].max, timeWindow: AUTH_RATE_LIMITS['/sign-up/email'].window * 1000, keyGenerator: (req) => clientAddress(req) });
   const refuse = (reply: FastifyReply, err: HttpError, field?: string) =>
     reply.status(err.statusCode).type('application/json').send({ error: { code: err.code, message: err.message, ...(field ? { field } : {}), ...(err.details ? { details: err.details } : {}) } });
 
@@ -169,7 +172,11 @@ export async function authRoutes(app: FastifyInstance) {
     let body: unknown = req.body;
     const extraCookies: string[] = [];
 
-    if (post && route.path === '/sign-up/email') return signUp(req, reply, url, headers);
+    if (post && route.path === '/sign-up/email') {
+      const limited = await signUpLimit(req);
+      if (!limited.isAllowed && limited.isExceeded) return tooMany(reply, limited.ttlInSeconds);
+      return signUp(req, reply, url, headers);
+    }
 
     const bodyEmail = post && typeof (req.body as { email?: unknown } | null)?.email === 'string' ? (req.body as { email: string }).email : null;
     const signInEmail = route.path === '/sign-in/email' ? bodyEmail : null;

@@ -72,6 +72,30 @@ describe('sign-up', () => {
     expect(await hashesFor('new@example.com', 'Fresh Again')).toBe(1);
     expect(await hashesFor('owner@example.com', 'Copycats')).toBe(1);
   });
+
+  it('is limited per client address the same way whether it creates, replaces or leaves an account', async () => {
+    t = await createTestApp();
+    await buildUser(t.app.deps.db, t.app.deps.handle.dialect, { email: 'owner@example.com' });
+    const answers: Record<string, LightMyRequestResponse> = {};
+    for (const [kind, email] of [
+      ['new', (i: number) => `new${i}@example.com`],
+      ['waiting', () => 'waiting@example.com'],
+      ['taken', () => 'owner@example.com'],
+    ] as const) {
+      const c = accountClient(t, nextIp());
+      for (let i = 0; i < 5; i++) expect((await c.signUp({ email: email(i), teamName: `${kind} team ${i}` })).res.statusCode).toBe(200);
+      answers[kind] = (await c.signUp({ email: email(9), teamName: `${kind} team 9` })).res;
+    }
+    expect(answers.new!.statusCode).toBe(429);
+    expect(answers.new!.json().error.code).toBe('rate_limited');
+    // The wait counts from each client's first sign-up (real time): compared without its number.
+    const shape = (res: LightMyRequestResponse) => {
+      const s = seen(res);
+      return { ...s, body: s.body.replace(/\d+ seconds?|a minute/, '<wait>'), headers: { ...s.headers, 'retry-after': '<wait>' } };
+    };
+    expect(shape(answers.waiting!)).toEqual(shape(answers.new!));
+    expect(shape(answers.taken!)).toEqual(shape(answers.new!));
+  });
 });
 
 describe('forgot password', () => {
