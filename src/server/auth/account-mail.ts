@@ -5,9 +5,9 @@ import type { Mailer, MailMessage } from '../mail/mailer.js';
 /**
  * Account mails (verification, "someone tried to register your address", password reset) leave
  * after the answer: the request that asks for one does not wait for the mail server. So sign-up
- * and "forgot password" take as long for an address with an account as for one without (issue:
- * the reset answer took 219–567 ms with a mail to send and 21–136 ms without), and a slow or
- * failing mail server changes no answer. A failed send is logged; the screens offer "Resend".
+ * and "forgot password" take as long for an address with an account as for one without (a mail
+ * to send used to make the reset answer several times slower), and a slow or failing mail server
+ * changes no answer. A failed send is logged; the screens offer "Resend".
  *
  * `idle()` waits for the mails under way (the app waits for it when it closes; tests read the
  * outbox after it).
