@@ -105,7 +105,6 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     const email = `newcomer-${crypto.randomBytes(4).toString('hex')}@example.com`;
     await page.goto('/signup');
     await page.getByLabel('Full Name').fill('Nia Newcomer');
-    await page.getByLabel('Username').fill('nia_new');
     await page.getByLabel('Team Name').fill('Fresh Legs');
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('newcomer-pass-1');

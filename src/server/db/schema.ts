@@ -27,6 +27,10 @@ export interface UserTable {
   username: string;
   teamName: string | null;
   teamNameCreatedAt: string | null;
+  /** The team name folded for uniqueness (game/team-names.ts `teamNameKey`), unique; null without a name (migration 0026). */
+  teamNameKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name a player had when it had to change (another team had it first); shown once, then cleared. */
+  teamNameNotice: ColumnType<string | null, string | null | undefined, string | null>;
   role: Generated<UserRole>;
 }
 

@@ -29,6 +29,8 @@ const MEMBERS = row(401, 403, 'ok', 403, 'ok', 403);
 const CREATOR = row(401, 403, 403, 403, 'ok', 403);
 /** Token links work without signing in; a wrong token is refused the same way for everyone. */
 const TOKEN = row(404, 404, 404, 404, 404, 404);
+/** A mailed link's token is the permission: a wrong one is the same 400 for everyone. */
+const BAD_LINK = row(400, 400, 400, 400, 400, 400);
 /** Served only to a browser on this machine (the development outbox). */
 const LOCAL_ONLY = row(403, 403, 403, 403, 403, 403);
 const BY_LEVEL: Record<AuthLevel, Matrix> = { public: PUBLIC, user: SIGNED_IN, verified: VERIFIED, admin: ADMIN };
@@ -58,6 +60,7 @@ interface Case {
 }
 
 const FUTURE_DATE = '2025-09-30';
+let matrixTeams = 0;
 const SMALL_SEASON = JSON.stringify({ name: 'Test', matches: [{ round: 'Matchday 1', date: '2030-09-20', time: '15:00', team1: 'Everton FC', team2: 'Fulham FC' }] });
 const CASES: Record<string, Case> = {
   'GET /api/openapi.json': { auth: 'public', url: () => '/api/openapi.json' },
@@ -70,7 +73,12 @@ const CASES: Record<string, Case> = {
   'GET /dev/mail': { auth: 'public', narrower: LOCAL_ONLY, url: () => '/dev/mail' },
   'GET /api/health': { auth: 'public', url: () => '/api/health' },
   'GET /api/me': { auth: 'user', url: () => '/api/me' },
-  'PUT /api/me/team-name': { auth: 'user', url: () => '/api/me/team-name', body: () => ({ teamName: 'Matrix FC' }) },
+  // Team names are unique across the game: each caller takes a name of their own.
+  'PUT /api/me/team-name': { auth: 'user', url: () => '/api/me/team-name', body: () => ({ teamName: `Matrix FC ${++matrixTeams}` }) },
+  'DELETE /api/me/team-name-notice': { auth: 'user', url: () => '/api/me/team-name-notice' },
+  'POST /api/registration/preview': { auth: 'public', narrower: BAD_LINK, url: () => '/api/registration/preview', body: () => ({ token: 'not-a-token' }) },
+  'POST /api/registration/confirm': { auth: 'public', narrower: BAD_LINK, url: () => '/api/registration/confirm', body: () => ({ token: 'not-a-token', newPassword: 'long-enough-1', teamName: 'Matrix Confirm' }) },
+  'POST /api/registration/cancel': { auth: 'public', narrower: BAD_LINK, url: () => '/api/registration/cancel', body: () => ({ token: 'not-a-token' }) },
   'GET /api/leagues': { auth: 'user', url: () => '/api/leagues' },
   'POST /api/leagues': { auth: 'verified', url: () => '/api/leagues', body: () => ({ name: 'Matrix League' }) },
   'POST /api/leagues/join': { auth: 'verified', url: () => '/api/leagues/join', body: (w) => ({ code: w.code }) },

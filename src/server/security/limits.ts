@@ -32,6 +32,8 @@ export interface SecurityLimits {
   loginThrottleBytes: number;
   /** How long reading one season file (an upload or a feed) may take on its worker thread. */
   seasonFileParseMs: number;
+  /** Failed sign-ins to one account, from all addresses together, before its own waits begin (decision 0050). */
+  signInAccountFreeFailures: number;
 }
 
 export const DEFAULT_LIMITS: SecurityLimits = {
@@ -49,6 +51,7 @@ export const DEFAULT_LIMITS: SecurityLimits = {
   tableCacheBytes: 64 * 1024 * 1024,
   loginThrottleBytes: 8 * 1024 * 1024,
   seasonFileParseMs: 10_000,
+  signInAccountFreeFailures: 10,
 };
 
 /** Leagues one player may have created (existing ones count), and leagues one player may be in. */
@@ -78,6 +81,8 @@ export const ROUTE_LIMITS = {
   accountDeletePerAddress: { max: 20, windowMs: 15 * 60_000 },
   /** Downloading one's data (each reads every prediction the player made). */
   accountExportPerUser: { max: 10, windowMs: 10 * 60_000 },
+  /** Confirming an address, previewing it, or "this wasn't me" from a mailed link (a confirmation hashes a password). */
+  registrationLinkPerAddress: { max: 10, windowMs: 60_000 },
 } as const;
 
 /** Nesting of a JSON body beyond this is refused before it is parsed. */
