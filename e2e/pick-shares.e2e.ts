@@ -44,6 +44,8 @@ beforeAll(async () => {
   const arsenal = await buildFixture(db, { id: 'ArsenalFC_vs_ChelseaFC_2025-08-16', kickoffAt: '2025-08-16T14:00:00.000Z', homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC' });
   const everton = await buildFixture(db, { id: 'EvertonFC_vs_FulhamFC_2025-08-16', kickoffAt: '2025-08-16T11:30:00.000Z', homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
   const liverpool = await buildFixture(db, { id: 'LiverpoolFC_vs_BurnleyFC_2025-08-16', kickoffAt: '2025-08-16T16:30:00.000Z', homeTeam: 'Liverpool FC', awayTeam: 'Burnley FC' });
+  // Played this morning; nobody predicted it.
+  await buildFixture(db, { id: 'AstonVillaFC_vs_NewcastleUnitedFC_2025-08-16', kickoffAt: '2025-08-16T09:00:00.000Z', homeTeam: 'Aston Villa FC', awayTeam: 'Newcastle United FC' });
   // Arsenal v Chelsea: 2-1 ×4, 1-1 ×3, 0-1 ×2, 3-0 ×1 → home 50%, draw 30%, away 20%.
   const arsenalPicks: Array<[number, number]> = [[2, 1], [1, 1], [0, 2], [2, 1], [2, 1], [2, 1], [1, 1], [1, 1], [0, 1], [3, 0]];
   const players = [me, ...others];
@@ -86,6 +88,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 const boardCard = (page: Page, home: string) => page.getByTestId('fixture-card').filter({ hasText: home });
 const matchCard = (page: Page, home: string) => page.getByTestId('match-card').filter({ hasText: home });
+/** A panel's text as read on screen, on one line. */
+const said = async (panel: ReturnType<Page['getByTestId']>) => (await panel.innerText()).replace(/\s+/g, ' ').trim();
 /** A panel's three sides as read on screen, e.g. ["50% Arsenal win", …]. */
 const sides = (panel: ReturnType<Page['getByTestId']>) => panel.getByTestId('pick-shares-sides').getByRole('listitem').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
 const scores = (panel: ReturnType<Page['getByTestId']>) => panel.getByTestId('pick-shares-scores').getByRole('listitem').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
@@ -129,7 +133,7 @@ test('the board shows no picks before a deadline, then how everyone picked once 
   await expect(sides(matchCard(live, 'Arsenal').getByTestId('pick-shares'))).resolves.toEqual(['50% Arsenal win', '30% Draw', '20% Chelsea win']);
   await live.close();
   // The same group is what a screen reader announces by name.
-  await expect(page.getByRole('group', { name: 'How everyone picked' }).count()).resolves.toBe(2);
+  await expect(page.getByRole('group', { name: 'How everyone picked' }).count()).resolves.toBe(3);
 
   // The league toggle, by keyboard: focus it and choose the league with the arrow keys.
   const picker = page.getByLabel('Picks from');
@@ -140,6 +144,7 @@ test('the board shows no picks before a deadline, then how everyone picked once 
   await inLeague.waitFor();
   await expect(inLeague.getByTestId('pick-shares-count').textContent()).resolves.toBe('3 predictions');
   await expect(sides(inLeague)).resolves.toEqual(['34% Arsenal win', '33% Draw', '33% Chelsea win']);
+  await expect(said(boardCard(page, 'Aston Villa').getByTestId('pick-shares'))).resolves.toBe('How Pub League picked Nobody in Pub League predicted this match.');
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/picks-board-league-desktop.png`, fullPage: true });
 
@@ -180,6 +185,7 @@ test('Live Matches shows how everyone picked each closed match; a player in no l
     await expect(sides(arsenal)).resolves.toEqual(['50% Arsenal win', '30% Draw', '20% Chelsea win']);
     await expect(matchCard(page, 'Everton').getByTestId('pick-shares').isVisible()).resolves.toBe(true);
     await expect(matchCard(page, 'Liverpool').getByTestId('pick-shares').count()).resolves.toBe(0);
+    await expect(said(matchCard(page, 'Aston Villa').getByTestId('pick-shares'))).resolves.toBe('How everyone picked Nobody predicted this match.');
     await expect(page.getByLabel('Picks from').inputValue()).resolves.toBe('');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/picks-matches-${size}.png`, fullPage: true });

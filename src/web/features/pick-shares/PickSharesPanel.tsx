@@ -31,9 +31,11 @@ function Shares({ fixture, shares, league }: { fixture: Fixture; shares: OpenPic
         <p id={`${id}-title`} className="text-sm font-semibold text-slate-900">
           {`How ${league ?? 'everyone'} picked`}
         </p>
-        <p className="text-xs text-slate-700" data-testid="pick-shares-count">
-          {plural(shares.predictions, 'prediction')}
-        </p>
+        {shares.predictions > 0 && (
+          <p className="text-xs text-slate-700" data-testid="pick-shares-count">
+            {plural(shares.predictions, 'prediction')}
+          </p>
+        )}
       </div>
       {shares.predictions === 0 ? (
         <p className="mt-1 text-sm text-slate-700">{league === null ? 'Nobody predicted this match.' : `Nobody in ${league} predicted this match.`}</p>
