@@ -26,6 +26,7 @@ import { feedRoutes } from './feed/routes.js';
 import { startFeedScheduler } from './feed/scheduler.js';
 import { accountRoutes } from './account/routes.js';
 import { publicFiguresRoutes } from './public-figures/routes.js';
+import { pickSharesRoutes } from './pick-shares/routes.js';
 
 /** Data work done once at start-up, before any route answers: the built-in seasons (SEED_SEASON). */
 export async function prepareFeatureData(app: FastifyInstance): Promise<void> {
@@ -57,6 +58,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(leaderboardRoutes);
   await app.register(accountRoutes);
   await app.register(publicFiguresRoutes);
+  await app.register(pickSharesRoutes);
 }
 
 /** Background services (schedulers, retry loops); returns a function that stops them all. */

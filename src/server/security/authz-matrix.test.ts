@@ -158,6 +158,9 @@ const CASES: Record<string, Case> = {
   // A wrong password changes nothing (400); the matrix's only admin may not delete the account (409) whatever the password.
   'POST /api/me/account/delete': { auth: 'user', narrower: row(401, 400, 400, 400, 400, 409), url: () => '/api/me/account/delete', body: () => ({ password: 'not-the-password' }) },
   'GET /api/me/export': { auth: 'user', url: () => '/api/me/export' },
+  // How the players picked: any signed-in player for everyone's picks; a league's only for its members.
+  'GET /api/pick-shares': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/pick-shares?gameweek=1&league=${w.league}` },
+  'GET /api/pick-shares/:fixtureId': { auth: 'user', url: (w) => `/api/pick-shares/${w.past}` },
   'GET /api/admin/contact-messages': { auth: 'admin', url: () => '/api/admin/contact-messages' },
   'POST /api/admin/contact-messages/:id/retry': { auth: 'admin', url: (w) => `/api/admin/contact-messages/${w.messageId}/retry`, body: () => ({}) },
 };

@@ -13,6 +13,8 @@ import { GameweekBar, Toggle } from './GameweekBar';
 import { GAMEWEEK_STATE_TEXT, tallyGameweek, tallyLine, type GameweekTally } from './gameweek-summary';
 import { MatchCard } from './MatchCard';
 import { EmptyState } from './parts';
+import { PickScopePicker } from '../pick-shares/PickScopePicker';
+import { picksClosed } from '../pick-shares/timing';
 
 const STATE_STYLE: Record<GameweekState, string> = {
   open: 'bg-green-100 text-green-900',
@@ -77,7 +79,10 @@ export function Board({
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         {data.gameweekStates.length > 0 ? <GameweekBar value={gameweek ?? data.gameweek} options={data.gameweekStates} onChange={onGameweek} /> : <span />}
-        <Toggle label="Home Team Colours" pressed={colours} onChange={setColours} onText="ON" offText="OFF" />
+        <div className="flex flex-wrap items-end gap-3">
+          <PickScopePicker show={data.matches.some((m) => picksClosed(m.window, m.fixture, now))} />
+          <Toggle label="Home Team Colours" pressed={colours} onChange={setColours} onText="ON" offText="OFF" />
+        </div>
       </div>
       <div aria-busy={board.isPlaceholderData} className={`space-y-4 ${board.isPlaceholderData ? 'opacity-60' : ''}`}>
         <div className="space-y-2">

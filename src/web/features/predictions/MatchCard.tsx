@@ -9,6 +9,8 @@ import { StatusBadge } from '../../components/StatusBadge';
 import type { Fixture } from '../../../contract/fixtures';
 import type { BoardMatch, Prediction } from '../../../contract/predictions';
 import { useClub } from '../seasons/api';
+import { PickSharesPanel } from '../pick-shares/PickSharesPanel';
+import { picksClosed } from '../pick-shares/timing';
 
 const OUTCOME_CHIP: Record<PredictionOutcome, string> = {
   exact: 'border-green-300 bg-green-50 text-green-900',
@@ -137,6 +139,7 @@ export function MatchCard({
             </>
           )}
         </div>
+        <PickSharesPanel fixture={fixture} ask={picksClosed(match.window, fixture, now)} />
       </div>
     </li>
   );
