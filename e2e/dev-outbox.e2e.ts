@@ -27,7 +27,6 @@ describe('the development outbox', () => {
     const errors = watchPageErrors(page);
     await page.goto('/signup');
     await page.getByLabel('Full Name').fill('Out Box');
-    await page.getByLabel('Username').fill('out_box');
     await page.getByLabel('Team Name').fill('Outboxers');
     await page.getByLabel('Email Address').fill('outbox@example.com');
     await page.getByLabel('Password', { exact: true }).fill('out-box-pass');
