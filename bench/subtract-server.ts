@@ -1,5 +1,4 @@
 import v8 from 'node:v8';
-import { widenNextTickShape } from '../src/server/runtime/next-tick-shape.js';
 import type { FastifyReply } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
@@ -7,7 +6,7 @@ import { idParams, tableQuery } from '../src/server/features/leagues/routes.js';
 import { writeJsonParts } from '../src/server/features/leagues/write-json-parts.js';
 
 /**
- * The real server (as src/server/main.ts and serve.ts start it) with three comparison routes beside the
+ * The real server (as src/server/main.ts starts it) with three comparison routes beside the
  * league table, for bench/subtract.ts. Each answers the exact bytes of a real table page, kept
  * once, written by the table's own `writeJsonParts`; they differ only in what runs before the write:
  * - /api/bench/kept/:id: nothing of ours (public: no session, no validation);
@@ -15,8 +14,6 @@ import { writeJsonParts } from '../src/server/features/leagues/write-json-parts.
  * - /api/bench/kept-validated/:id: the guard and the table's own zod schemas.
  * Never part of the product: only this file registers them.
  */
-// As main.ts does first (decision 0037). Here the packages load before it: a measuring tool, not the server.
-widenNextTickShape();
 v8.setFlagsFromString('--heap-growing-percent=50');
 const config = loadConfig(process.env);
 const app = await buildApp({ config });
