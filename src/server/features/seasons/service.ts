@@ -94,16 +94,6 @@ export async function resolveSeason(source: SeasonSource, now: Date, requested?:
   return seasonIn(await spansOf(source), now, requested, lead);
 }
 
-/**
- * `resolveSeason` without a promise when the in-memory spans are fresh; undefined when they must be
- * read first (then call `resolveSeason`). For the hottest route, a cached league table page: each
- * promise is work, and more while any AsyncLocalStorage is on (issue 15, auth/async-contexts.ts).
- */
-export function resolveSeasonHeld(spans: SeasonSpans, now: Date, requested?: string, lead: SeasonLead = 'board'): SeasonRef | undefined {
-  const held = spans.held();
-  return held ? seasonIn(held, now, requested, lead) : undefined;
-}
-
 function seasonIn(spans: SeasonSpanRow[], now: Date, requested: string | undefined, lead: SeasonLead): SeasonRef {
   const { state, refs } = resolveAt(spans, now);
   const id = requested === undefined ? state.leads[lead]?.id : requested;

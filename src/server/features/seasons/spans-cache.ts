@@ -17,8 +17,6 @@ import { listSeasonSpans, type SeasonSpanRow } from './repository.js';
  */
 export interface SeasonSpans {
   spans(): Promise<SeasonSpanRow[]>;
-  /** The spans when memory holds them fresh, else null (a hot route answers without a promise; issue 15). */
-  held(): SeasonSpanRow[] | null;
   clear(): void;
   close(): void;
 }
@@ -46,7 +44,6 @@ export function createSeasonSpans(db: () => DB, bus: EventBus, opts: { ttlMs?: n
   });
   const held = () => (value && now() - value.at < ttlMs ? value.spans : null);
   return {
-    held,
     spans() {
       const fresh = held();
       if (fresh) return Promise.resolve(fresh);
