@@ -88,7 +88,7 @@ export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?:
   const now = opts.now ?? (() => performance.now());
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   // A table bigger than a quarter of the budget is served but not kept, so one giant league cannot
-  // evict every other (the default budget keeps a league of 10,000 members: about 7 MB).
+  // evict every other (the default budget keeps a league of 10,000 members: about 5 MB).
   const entries = new LRUCache<string, { at: number; entry: TableEntry | null }>({
     maxSize: maxBytes,
     maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),

@@ -5,7 +5,7 @@ import { listSeasonSpans, type SeasonSpanRow } from './repository.js';
 /**
  * Every season's span (first and last kick-off, the pinned season), kept in memory: nearly every
  * request resolves "the current season" from it, and reading it was the largest database cost of a
- * cached league table or dashboard (issue 15, bench/profile.ts). What a span depends on changes
+ * cached league table or dashboard (decision 0024). What a span depends on changes
  * only with fixtures or seasons, whose routes publish keys under `['seasons']` or `['fixtures']`
  * after the commit (on PostgreSQL from every instance); `[]` (the listener reconnected) drops it
  * too. The phase and the current season are still worked out per request from the clock
