@@ -42,9 +42,9 @@ export function tablePage(entry: TableEntry, place: PagePlace, viewer: TableRow)
   const offset = (place.page - 1) * place.pageSize;
   const own = presentTableRow(viewer, entry.league.creatorId, viewer.userId);
   const rows = entry.shownRows.slice(offset, offset + place.pageSize);
-  // Positions are 1-based and in order: the viewer is on this page only if their position falls in it.
-  const onPage = viewer.position - 1 - offset;
-  if (onPage >= 0 && onPage < rows.length) rows[onPage] = own;
+  // Positions are 1-based and in order: the viewer's row is on this page only if their position falls in it.
+  const at = viewer.position - 1 - offset;
+  if (at >= 0 && at < rows.length) rows[at] = own;
   return {
     league: entry.league.creatorId === viewer.userId ? entry.shownLeague.creator : entry.shownLeague.member,
     season: place.season,
