@@ -349,3 +349,30 @@ describe('settling', () => {
     expect((await list('alice')).questions[0]).toMatchObject({ answered: 1, tally: [1, 0, 0] });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists every bonus question route, with its body, answers and the session it needs', async () => {
+    w = await buildWorld();
+    const doc = (await w.call(null, 'GET', '/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>>;
+    };
+    const routes = {
+      '/api/leagues/{id}/questions': ['get', 'post'],
+      '/api/leagues/{id}/questions/{questionId}': ['put', 'delete'],
+      '/api/leagues/{id}/questions/{questionId}/answer': ['put'],
+      '/api/leagues/{id}/questions/{questionId}/answers': ['get'],
+      '/api/leagues/{id}/questions/{questionId}/settlement': ['put', 'delete'],
+    };
+    for (const [path, methods] of Object.entries(routes)) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual([...methods].sort());
+      for (const m of methods) {
+        const op = doc.paths[path]![m]!;
+        expect(op.security?.length, `${m} ${path}`).toBeGreaterThan(0);
+        expect(Object.keys(op.responses).some((s) => s.startsWith('2')), `${m} ${path}`).toBe(true);
+        if (m === 'post' || m === 'put') expect(op.requestBody, `${m} ${path}`).toBeDefined();
+      }
+    }
+    const question = doc.paths['/api/leagues/{id}/questions/{questionId}/answer']!.put!.responses['200']!.content!['application/json']!.schema.properties!.question as { properties: Record<string, unknown> };
+    expect(Object.keys(question.properties)).toEqual(expect.arrayContaining(['mine', 'answered', 'tally', 'settlement', 'locksAt']));
+  });
+});
