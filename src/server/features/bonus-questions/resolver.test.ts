@@ -99,6 +99,8 @@ describe('questions about the final table', () => {
   it('leave a settlement by hand alone until it is taken back, then settle from the table again', async () => {
     w = await buildWorld();
     const champion = await add({ kind: 'champion', points: 10 });
+    // Another question of the league stays with the results, so the league is resolved again after each result.
+    await add({ kind: 'top-four', points: 1 });
     await answer('bob', champion, ['Arsenal FC']);
     await answer('carol', champion, ['Chelsea FC']);
     w.t.clock.set(AFTER_SEASON);
@@ -119,9 +121,13 @@ describe('questions about the final table', () => {
     });
     expect(override.statusCode, override.body).toBe(200);
     expect(await bonus()).toEqual({ 'Alice Allstars': 0, 'Bob Ballers': 0, 'Carol Kickers': 10 });
-    // A correction of a result does not undo it.
+    // Corrections do not undo it, though one moves the other question: Fulham beat Everton 9-0 and take fourth place.
     await saveResult(w, w.matches[0]!, [9, 0]);
     await w.t.app.bonusResolver.idle();
+    expect((await questions()).get('top-four')!.settlementVersion).toBe(1);
+    await saveResult(w, w.matches.find((m) => m.home === 'Everton FC' && m.away === 'Fulham FC')!, [0, 9]);
+    await w.t.app.bonusResolver.idle();
+    expect((await questions()).get('top-four')!.settlementVersion).toBe(2);
     q = (await questions()).get('champion')!;
     expect(q.settlement).toMatchObject({ by: 'organiser', note: 'Arsenal were docked the title in our league rules.' });
     expect(rightClubs(q)).toEqual(['Chelsea FC']);
