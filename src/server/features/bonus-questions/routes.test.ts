@@ -3,7 +3,7 @@ import type { LiveEvent } from '../../realtime/bus.js';
 import type { Question, QuestionList } from '../../../contract/bonus-questions.js';
 import type { TablePage } from '../../../contract/leagues.js';
 import { BONUS_LIMITS } from '../../../game/bonus-questions.js';
-import { AFTER_SEASON, buildWorld, CLUBS, SEASON, type World } from './test-world.js';
+import { buildWorld, CLUBS, SEASON, type World } from './test-world.js';
 import { ALREADY_SETTLED, ANSWERS_CLOSED, ANSWERS_HIDDEN, CANNOT_CHANGE_ANSWERED, NOT_LOCKED_YET, ONLY_CREATOR, ONLY_SETTLERS, SETTLED_MEANWHILE, TOO_MANY_QUESTIONS } from './routes.js';
 import { NOT_A_MEMBER } from '../leagues/routes.js';
 
@@ -33,7 +33,7 @@ async function add(body: Record<string, unknown>): Promise<Question> {
 }
 const answer = (who: 'alice' | 'bob' | 'carol' | 'dave' | 'admin', q: Question, choices: number[]) => w.call(who, 'PUT', `/api/leagues/${w.league}/questions/${q.id}/answer`, { choices });
 const settle = (who: 'alice' | 'bob' | 'admin' | 'dave', q: Question, body: Record<string, unknown>) => w.call(who, 'PUT', `/api/leagues/${w.league}/questions/${q.id}/settlement`, body);
-async function table(who: 'alice' | 'bob', qs = `season=${SEASON}`): Promise<Map<string, { points: number; bonus: number; rank: number }>> {
+async function table(who: 'alice' | 'bob' | 'carol', qs = `season=${SEASON}`): Promise<Map<string, { points: number; bonus: number; rank: number }>> {
   const res = await w.call(who, 'GET', `/api/leagues/${w.league}/table?${qs}`);
   expect(res.statusCode, res.body).toBe(200);
   return new Map((res.json() as TablePage).rows.map((r) => [r.displayName, { points: r.points, bonus: r.bonus, rank: r.rank }]));
