@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Question } from '../../../../contract/bonus-questions';
-import { choicesProblem, sameChoices } from '../../../../game/bonus-questions';
+import { choicesProblem } from '../../../../game/bonus-questions';
 import { Banner } from '../../../components/Banner';
 import { ApiError } from '../../../lib/api';
 import { notifyLeagues as notify } from '../api';
@@ -16,14 +16,51 @@ export function AnswerForm({ leagueId, question }: { leagueId: string; question:
   const save = useAnswerQuestion(leagueId);
   const [chosen, setChosen] = useState<number[]>(question.mine?.choices ?? []);
   const [problem, setProblem] = useState<string | null>(null);
+  // An answer given shows as one line with a Change button; the options open to give or change it.
+  const [open, setOpen] = useState(question.mine === null);
+  const focusNext = useRef<'change' | 'options' | null>(null);
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
   const id = useId();
   const many = question.picks > 1;
-  const unchanged = question.mine !== null && sameChoices(question.mine.choices, chosen);
+
+  // Focus follows the switch, so a keyboard or screen reader user is never left on a control that went away.
+  useEffect(() => {
+    if (focusNext.current === 'change') changeButton.current?.focus();
+    if (focusNext.current === 'options') (fieldset.current?.querySelector<HTMLInputElement>('input:checked') ?? fieldset.current?.querySelector<HTMLInputElement>('input'))?.focus();
+    focusNext.current = null;
+  }, [open]);
 
   const toggle = (i: number, on: boolean) => {
     setProblem(null);
     setChosen((now) => (many ? (on ? [...now, i] : now.filter((c) => c !== i)) : [i]));
   };
+
+  if (!open && question.mine) {
+    return (
+      <div className="mt-3 space-y-2 text-sm">
+        <p className="text-slate-900">
+          <span className="font-semibold">Your answer: </span>
+          {optionList(question, question.mine.choices)}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            ref={changeButton}
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              focusNext.current = 'options';
+              setChosen(question.mine?.choices ?? []);
+              setOpen(true);
+            }}
+          >
+            Change Answer<span className="sr-only">: {question.prompt}</span>
+          </button>
+          <p className="text-slate-700">You can change it until the lock. Other members see answers only after it.</p>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form
@@ -39,17 +76,19 @@ export function AnswerForm({ leagueId, question }: { leagueId: string; question:
         try {
           await save.mutateAsync({ id: question.id, choices: chosen });
           notify('success', `Answer saved: ${optionList(question, [...chosen].sort((a, b) => a - b))}.`);
+          focusNext.current = 'change';
+          setOpen(false);
         } catch (err) {
           setProblem(err instanceof ApiError ? err.message : 'Failed to save your answer. Please try again.');
         }
       }}
     >
-      <fieldset aria-describedby={`${id}-help`}>
+      <fieldset ref={fieldset} aria-describedby={`${id}-help`}>
         <legend className="text-sm font-semibold text-slate-900">Your answer</legend>
         <p id={`${id}-help`} className="text-xs text-slate-600">
           {chooseText(question.picks)} {many && <span aria-live="polite">{`${chosen.length} of ${question.picks} chosen.`}</span>}
         </p>
-        <div className={`mt-2 grid gap-2 ${question.options.length > 6 ? 'sm:grid-cols-2 lg:grid-cols-3' : 'sm:grid-cols-2'}`}>
+        <div className={`mt-2 grid gap-2 ${question.options.length > 6 ? 'grid-cols-1 min-[480px]:grid-cols-2 lg:grid-cols-3' : 'sm:grid-cols-2'}`}>
           {question.options.map((_, i) => (
             <label key={i} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
               <input
@@ -70,13 +109,25 @@ export function AnswerForm({ leagueId, question }: { leagueId: string; question:
         </div>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn-primary" disabled={save.isPending || unchanged}>
-          {save.isPending ? 'Saving...' : question.mine ? 'Change Answer' : 'Save Answer'}
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Answer'}
           <span className="sr-only">: {question.prompt}</span>
         </button>
-        <p className="text-sm text-slate-700">
-          {question.mine ? `Saved: ${optionList(question, question.mine.choices)}.` : 'Not answered yet.'} Other members see answers only after the lock.
-        </p>
+        {question.mine ? (
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              setProblem(null);
+              focusNext.current = 'change';
+              setOpen(false);
+            }}
+          >
+            Cancel
+          </button>
+        ) : (
+          <p className="text-sm text-slate-700">Other members see answers only after the lock.</p>
+        )}
       </div>
     </form>
   );
