@@ -97,6 +97,10 @@ test('the organiser asks, a member answers, the lock passes, the organiser settl
   await dialog.getByLabel('Answer 2').fill('yes');
   await dialog.getByRole('button', { name: 'Add an Answer' }).click();
   await dialog.getByLabel('Answer 3').fill('It gets postponed');
+  await dialog.getByRole('button', { name: 'Add an Answer' }).click();
+  await dialog.getByLabel('Answer 4').fill('Ask me later');
+  await dialog.getByRole('button', { name: 'Remove answer 4' }).click();
+  await expect(dialog.getByLabel('Answer 4').count()).resolves.toBe(0);
   await dialog.getByLabel('Answers close').fill('2025-08-23T12:00');
   await dialog.getByLabel('Points').fill('5');
   await dialog.getByRole('button', { name: 'Add Question' }).click();
@@ -108,6 +112,8 @@ test('the organiser asks, a member answers, the lock passes, the organiser settl
   await a.getByText('Question added. Members can answer it until it locks.').waitFor();
   await card(a, FREE).waitFor();
   await expect(card(a, FREE).textContent()).resolves.toContain('5 points');
+  // Its answers are the three left, in order.
+  expect(await card(a, FREE).locator('label').allTextContents()).toEqual(['Yes', 'No', 'It gets postponed']);
 
   // A champion question: its answers are the season's clubs.
   await section(a).getByRole('button', { name: 'Add a Question' }).click();
@@ -164,6 +170,7 @@ test('the organiser asks, a member answers, the lock passes, the organiser settl
   await locked.getByRole('button', { name: /See everyone’s answers/ }).click();
   const answers = a2.getByRole('dialog', { name: 'Everyone’s answers' });
   await answers.getByRole('row', { name: /Bob Ballers No/ }).waitFor();
+  await answers.screenshot({ path: `${SHOTS}/bonus-answers-desktop.png` });
   problems.push(...(await axe(a2, 'everyone’s answers (desktop)')));
   await answers.getByRole('button', { name: 'Close' }).click();
 
@@ -171,6 +178,7 @@ test('the organiser asks, a member answers, the lock passes, the organiser settl
   await locked.getByRole('button', { name: /^Settle/ }).click();
   const settle = a2.getByRole('dialog', { name: 'Settle Question' });
   await settle.getByRole('checkbox', { name: 'No' }).check();
+  await settle.screenshot({ path: `${SHOTS}/bonus-settle-desktop.png` });
   problems.push(...(await axe(a2, 'settle (desktop)')));
   await settle.getByRole('button', { name: 'Settle', exact: true }).click();
   await a2.getByText('Question settled. The points are in the table.').waitFor();
