@@ -3,7 +3,8 @@ import type { Question, QuestionList } from '../../../contract/bonus-questions.j
 import type { TablePage } from '../../../contract/leagues.js';
 import { AFTER_SEASON, buildWorld, CLUBS, saveResult, SEASON, type World } from './test-world.js';
 import { FROM_RESULTS } from './routes.js';
-import { seasonsChanged } from './resolver.js';
+import { SETTLEMENT_KEYS, seasonsChanged } from './resolver.js';
+import type { LiveEvent } from '../../realtime/bus.js';
 
 /**
  * Questions about the final table settle themselves: on the season's last result (whatever
@@ -63,8 +64,17 @@ describe('questions about the final table', () => {
     for (const q of (await questions()).values()) expect(q.settlement).toBeNull();
     expect(await bonus()).toEqual({ 'Alice Allstars': 0, 'Bob Ballers': 0, 'Carol Kickers': 0 });
 
+    // The settlement is announced after its commit: league tables (and their cache), positions and question lists refresh.
+    const events: LiveEvent[] = [];
+    w.t.app.deps.bus.subscribe((e) => events.push(e));
     await saveResult(w, last!);
     await w.t.app.bonusResolver.idle();
+    expect(events.filter((e) => e.type === 'bonus.resolved')).toEqual([{ type: 'bonus.resolved', keys: SETTLEMENT_KEYS }]);
+    expect(SETTLEMENT_KEYS).toContainEqual(['leagues']);
+    // The same result saved again changes nothing, and says nothing.
+    await saveResult(w, last!);
+    await w.t.app.bonusResolver.idle();
+    expect(events.filter((e) => e.type === 'bonus.resolved')).toHaveLength(1);
     let qs = await questions();
     expect(rightClubs(qs.get('champion')!)).toEqual(['Arsenal FC']);
     expect(rightClubs(qs.get('relegated')!)!.sort()).toEqual(['Brentford FC', 'Burnley FC', 'Liverpool FC']);

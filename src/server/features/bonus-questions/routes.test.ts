@@ -99,7 +99,10 @@ describe('adding questions', () => {
 
   it(`keeps to ${BONUS_LIMITS.perSeason} questions per league and season`, async () => {
     w = await buildWorld();
-    for (let i = 0; i < BONUS_LIMITS.perSeason; i++) await add(free({ prompt: `Question ${i + 1}?` }));
+    for (let i = 0; i < BONUS_LIMITS.perSeason - 1; i++) await add(free({ prompt: `Question ${i + 1}?` }));
+    // Six adds at once for the last place: one gets it (the league row is locked while counting).
+    const racing = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => w.call('alice', 'POST', `/api/leagues/${w.league}/questions`, free({ prompt: `Last ${n}?` }))));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const res = await w.call('alice', 'POST', `/api/leagues/${w.league}/questions`, free({ prompt: 'One more?' }));
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'limit_reached', message: TOO_MANY_QUESTIONS });
@@ -260,10 +263,19 @@ describe('settling', () => {
     expect(stale.json().error).toMatchObject({ code: 'settled_meanwhile', message: SETTLED_MEANWHILE });
     expect(await bonusOf('bob')).toEqual({ 'Alice Allstars': 5, 'Bob Ballers': 5, 'Carol Kickers': 0 });
 
+    // Two settlers at once, both having seen version 1, with different answers: one wins, the other is told.
+    const race = await Promise.all([settle('admin', q, { correct: [2], version: 1 }), settle('alice', q, { correct: [0, 2], version: 1 })]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = race.find((r) => r.statusCode === 200)!.json().question;
+    expect(winner.settlementVersion).toBe(2);
+    // Put back to the first settlement, against the version now seen.
+    expect((await settle('alice', q, { correct: [1], version: 2 })).statusCode).toBe(200);
+    expect(await bonusOf('bob')).toEqual({ 'Alice Allstars': 5, 'Bob Ballers': 5, 'Carol Kickers': 0 });
+
     // Changed with the version seen: rescored.
-    const changed = await settle('admin', q, { correct: [0], version: 1, note: 'Replayed after a floodlight failure.' });
+    const changed = await settle('admin', q, { correct: [0], version: 3, note: 'Replayed after a floodlight failure.' });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().question).toMatchObject({ settlementVersion: 2, settlement: { correct: [0], by: 'admin', byName: 'The Admin', note: 'Replayed after a floodlight failure.' } });
+    expect(changed.json().question).toMatchObject({ settlementVersion: 4, settlement: { correct: [0], by: 'admin', byName: 'The Admin', note: 'Replayed after a floodlight failure.' } });
     expect(await bonusOf('bob')).toEqual({ 'Alice Allstars': 0, 'Bob Ballers': 0, 'Carol Kickers': 5 });
     const page = await w.call('carol', 'GET', `/api/leagues/${w.league}/questions/${q.id}/answers`);
     expect(page.json().answers.map((a: { displayName: string; points: number }) => [a.displayName, a.points])).toEqual([
@@ -272,18 +284,18 @@ describe('settling', () => {
       ['Carol Kickers', 5],
     ]);
     // Two right answers: both score.
-    await settle('alice', q, { correct: [0, 1], version: 2 });
+    await settle('alice', q, { correct: [0, 1], version: 4 });
     expect(await bonusOf('bob')).toEqual({ 'Alice Allstars': 5, 'Bob Ballers': 5, 'Carol Kickers': 5 });
 
     // Taken back: asked against an old version, refused; then points leave the table.
-    expect((await w.call('alice', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}/settlement?version=2`)).statusCode).toBe(409);
-    expect((await w.call('bob', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}/settlement?version=3`)).statusCode).toBe(403);
-    const undone = await w.call('alice', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}/settlement?version=3`);
+    expect((await w.call('alice', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}/settlement?version=4`)).statusCode).toBe(409);
+    expect((await w.call('bob', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}/settlement?version=5`)).statusCode).toBe(403);
+    const undone = await w.call('alice', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}/settlement?version=5`);
     expect(undone.statusCode).toBe(200);
-    expect(undone.json().question).toMatchObject({ settlement: null, settlementVersion: 4, mine: { choices: [1], points: null } });
+    expect(undone.json().question).toMatchObject({ settlement: null, settlementVersion: 6, mine: { choices: [1], points: null } });
     expect(await bonusOf('bob')).toEqual({ 'Alice Allstars': 0, 'Bob Ballers': 0, 'Carol Kickers': 0 });
     // Settled anew against the version seen; a settled question takes no answers and cannot be edited.
-    await settle('alice', q, { correct: [1], version: 4 });
+    await settle('alice', q, { correct: [1], version: 6 });
     expect((await answer('bob', q, [0])).json().error.message).toMatch(new RegExp(`${ANSWERS_CLOSED}|${ALREADY_SETTLED}`));
 
     // Deleting a settled question takes its points off the table.
