@@ -94,14 +94,19 @@ export async function answersOf(db: DB, userId: string, questionIds: readonly st
   return new Map(rows.map((r) => [r.questionId, r]));
 }
 
-/** How many chose each distinct set of options, per question (read only for locked questions). */
+/**
+ * How many of the league's current members chose each distinct set of options, per question
+ * (read only for locked questions): the same members as the answers' list.
+ */
 export async function tallies(db: DB, questionIds: readonly string[]): Promise<Array<{ questionId: string; choices: string; n: number }>> {
   if (!questionIds.length) return [];
   const rows = await db
-    .selectFrom('leagueQuestionAnswers')
-    .select(['questionId', 'choices', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('questionId', 'in', questionIds)
-    .groupBy(['questionId', 'choices'])
+    .selectFrom('leagueQuestionAnswers as a')
+    .innerJoin('leagueQuestions as q', 'q.id', 'a.questionId')
+    .innerJoin('leagueMembers as m', (j) => j.onRef('m.leagueId', '=', 'q.leagueId').onRef('m.userId', '=', 'a.userId'))
+    .select(['a.questionId as questionId', 'a.choices as choices', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('a.questionId', 'in', questionIds)
+    .groupBy(['a.questionId', 'a.choices'])
     .execute();
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }

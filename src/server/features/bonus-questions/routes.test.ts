@@ -208,6 +208,10 @@ describe('answering', () => {
     expect(page.json()).toMatchObject({ total: 2, page: 1, pageSize: 1, answers: [{ displayName: 'Bob Ballers', choices: [1], points: null, isViewer: true }] });
     const second = await w.call('admin', 'GET', `/api/leagues/${w.league}/questions/${q.id}/answers?page=2&pageSize=1`);
     expect(second.json().answers).toEqual([{ userId: w.users.carol.id, displayName: 'Carol Kickers', choices: [0], points: null, isViewer: false }]);
+    // A member who leaves leaves the count and the list too (both are of the league's members).
+    expect((await w.call('carol', 'POST', `/api/leagues/${w.league}/leave`, {})).statusCode).toBe(200);
+    expect((await list('bob')).questions[0]).toMatchObject({ answered: 1, tally: [0, 1, 0] });
+    expect((await w.call('bob', 'GET', `/api/leagues/${w.league}/questions/${q.id}/answers`)).json().total).toBe(1);
     expect((await w.call('dave', 'GET', `/api/leagues/${w.league}/questions/${q.id}/answers`)).statusCode).toBe(403);
   });
 });
