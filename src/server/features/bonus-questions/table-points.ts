@@ -1,5 +1,4 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DB } from '../../db/index.js';
 import type { TableScope } from '../leagues/repository.js';
 
 /**
@@ -25,10 +24,4 @@ export function bonusTableSql(leagueId: string, scope: TableScope): { join: RawB
 /** One member's bonus points in a league and season as an SQL value (0 without any), for queries that rank members one by one. */
 export function bonusOfMember(leagueId: RawBuilder<unknown>, userId: RawBuilder<unknown>, seasonId: string): RawBuilder<number> {
   return sql<number>`COALESCE((SELECT bp."points" FROM "leagueBonusPoints" bp WHERE bp."leagueId" = ${leagueId} AND bp."seasonId" = ${seasonId} AND bp."userId" = ${userId}), 0)`;
-}
-
-/** Every member's bonus points in a league and season (members without any are left out). */
-export async function bonusPointsByMember(db: DB, leagueId: string, seasonId: string): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('leagueBonusPoints').select(['userId', 'points']).where('leagueId', '=', leagueId).where('seasonId', '=', seasonId).execute();
-  return new Map(rows.map((r) => [r.userId, Number(r.points)]));
 }
