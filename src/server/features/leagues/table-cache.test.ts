@@ -24,6 +24,7 @@ const rows: TableRow[] = Array.from({ length: 40 }, (_, i) => ({
   displayName: `Player "${i}" ü`,
   points: 100 - i,
   exact: i % 5,
+  bonus: i % 2,
   rank: i + 1,
   position: i + 1,
 }));
