@@ -67,6 +67,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const joinLimits = [
     routeLimit(app, 'joinByCodePerUser', 'user', (wait) => `Too many league codes tried. Please wait ${wait} and try again.`),
     routeLimit(app, 'joinByCodePerAddress', 'address', (wait) => `Too many league codes tried from your address. Please wait ${wait} and try again.`),
+    routeLimit(app, 'joinByCodePerUserDaily', 'user', (wait) => `Too many league codes tried today. Please wait ${wait} and try again.`),
+    routeLimit(app, 'joinByCodePerAddressDaily', 'address', (wait) => `Too many league codes tried from your address today. Please wait ${wait} and try again.`),
   ];
   const createLimit = routeLimit(app, 'createLeague', 'user', (wait) => `You are creating leagues too quickly. Please wait ${wait} and try again.`);
   /** The caps that bound what one player can make the server keep (issue 11 item 3). */
