@@ -7,7 +7,7 @@ import { startSmtpSink } from './support/smtp.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { buildPrediction, buildResult } from '../src/server/test/factories-game.js';
-import { replayableResults } from '../src/server/features/seasons/builtin.js';
+import { replayableResults } from '../src/server/seasons/builtin.js';
 
 /**
  * Dashboard, statistics and contact in Chromium against the real server and its built-in season.

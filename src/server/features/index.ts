@@ -5,7 +5,7 @@ import { inviteRoutes } from './leagues/invite-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { adminOverviewRoutes } from './admin-overview/routes.js';
 import { seasonRoutes } from './seasons/routes.js';
-import { seedBuiltInSeasons } from './seasons/seed.js';
+import { seedBuiltInSeasons } from '../seasons/seed.js';
 import { gameweekRoutes } from './gameweeks/routes.js';
 import { fixtureRoutes } from './fixtures/routes.js';
 import { predictionRoutes } from './predictions/routes.js';

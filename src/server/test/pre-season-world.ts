@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/index.js';
 import { scorePrediction } from '../../game/scoring.js';
-import { builtInGameweeks, builtInSeasonFixtures, replayableResults } from '../features/seasons/builtin.js';
+import { builtInGameweeks, builtInSeasonFixtures, replayableResults } from '../seasons/builtin.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from './factories.js';
 
 /**

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../migrate.js';
 import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { EXTRA_CLUB, EXTRA_FIXTURE, PRE_SEASON_NOW, writePreSeasonWorld, type PreSeasonWorld } from '../../test/pre-season-world.js';
-import { replayableResults } from '../../features/seasons/builtin.js';
+import { replayableResults } from '../../seasons/builtin.js';
 
 /**
  * Issue 13: a database made by the release before the season model (its migrations through

@@ -8,7 +8,7 @@ import { routeLimit } from '../../security/route-limits.js';
 import { ensureSettings } from '../user-settings/repository.js';
 import { buildCalendar } from './ical.js';
 import { listFeedFixtures, regenerateCalendarToken, userIdByCalendarToken } from './repository.js';
-import { resolveCurrentSeason } from '../seasons/service.js';
+import { resolveCurrentSeason } from '../../seasons/service.js';
 
 /** The private calendar feed: its address (behind sign-in), a new address, and the feed itself (behind its token). */
 export async function calendarRoutes(fastify: FastifyInstance) {

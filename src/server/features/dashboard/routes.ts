@@ -16,7 +16,7 @@ import { presentFixture } from '../fixtures/presenter.js';
 import { loadPredictionRecords } from '../statistics/repository.js';
 import { playerCache } from '../statistics/player-cache.js';
 import { resolveOpening } from '../gameweeks/opening.js';
-import { resolveCurrentSeason } from '../seasons/service.js';
+import { resolveCurrentSeason } from '../../seasons/service.js';
 import { dashboardReply, type Dashboard, type OpenMatch } from '../../../contract/dashboard.js';
 import { hasAnyPrediction } from './repository.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { gameweekToOpen, steadyOpeningWindow, type GameweekFixture } from '../../../game/gameweek-to-open.js';
 import { playerCache } from '../statistics/player-cache.js';
-import type { SeasonRef } from '../seasons/service.js';
+import type { SeasonRef } from '../../seasons/service.js';
 import { listGameweekFixtures } from './repository.js';
 import { resolveGameweeks } from './service.js';
 

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 import { TEST_SEASON } from '../../test/factories-season.js';
-import { builtInGameweeks } from '../seasons/builtin.js';
+import { builtInGameweeks } from '../../seasons/builtin.js';
 
 let t: TestApp;
 afterEach(async () => {

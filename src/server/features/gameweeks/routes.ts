@@ -5,7 +5,7 @@ import { errorDto, gameweekNumber } from '../../../contract/common.js';
 import { addGameweekBody, gameweekEditSchema, gameweekListReply, gameweekReply, gameweeksInfoDto } from '../../../contract/gameweeks.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { conflict } from '../../errors.js';
-import { publishGameweeksChanged, resolveSeason } from '../seasons/service.js';
+import { publishGameweeksChanged, resolveSeason } from '../../seasons/service.js';
 import { addGameweekDefinition, countGameweekDefinitions, listGameweekDefinitions, replaceGameweekDefinitions, saveGameweekDefinition } from './repository.js';
 import { assertSeasonGameweek, defaultGameweeks, resolveGameweeks } from './service.js';
 

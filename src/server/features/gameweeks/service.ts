@@ -4,8 +4,8 @@ import { deriveGameweeks } from '../../../game/season.js';
 import { londonDate } from '../../../game/time.js';
 import { badRequest } from '../../errors.js';
 import { gameweeksWithFixtures, seasonRoundDates } from '../fixtures/repository.js';
-import { builtInGameweeks, isBuiltinSeason } from '../seasons/builtin.js';
-import type { SeasonRef } from '../seasons/service.js';
+import { builtInGameweeks, isBuiltinSeason } from '../../seasons/builtin.js';
+import type { SeasonRef } from '../../seasons/service.js';
 import { listGameweekDefinitions } from './repository.js';
 
 /**

@@ -6,7 +6,7 @@ import { generateLeagueCode, isLeagueCodeShape, normaliseLeagueCode } from '../.
 import { DEADLINE_MS } from '../../../game/limits.js';
 import { errorDto, gameweekNumber, idParam, okDto } from '../../../contract/common.js';
 import { ALL_SEASONS, seasonId, seasonQuery } from '../../../contract/seasons.js';
-import { resolveCurrentSeason, resolveSeason, type SeasonRef } from '../seasons/service.js';
+import { resolveCurrentSeason, resolveSeason, type SeasonRef } from '../../seasons/service.js';
 import {
   createLeagueSchema,
   gameweekChoicesReply,
@@ -26,7 +26,7 @@ import type { DB } from '../../db/index.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
-import { hasSeasonOf } from '../seasons/repository.js';
+import { hasSeasonOf } from '../../seasons/repository.js';
 import { createTableCache, tablePage } from './table-cache.js';
 import { countLiveMatches } from '../live/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';

@@ -12,7 +12,7 @@ import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { presentMatch } from './presenter.js';
 import { listDayAndLiveMatches, nextKickoff, saveProvisionalScore } from './repository.js';
-import { resolveCurrentSeason } from '../seasons/service.js';
+import { resolveCurrentSeason } from '../../seasons/service.js';
 
 /** What an in-play score change in a season makes every open screen refetch. */
 export const liveScoreKeys = (seasonId: string) => [['matches'], ['fixtures', seasonId], ['leagues']];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC_FIGURES_MIN_PLAYERS, publicFiguresDto, type PublicFigures } from '../../../contract/public-figures.js';
-import { resolveCurrentSeason } from '../seasons/service.js';
+import { resolveCurrentSeason } from '../../seasons/service.js';
 import { seasonTotals } from './repository.js';
 
 /** How long an answer is kept (here and, through Cache-Control, by browsers and proxies). */

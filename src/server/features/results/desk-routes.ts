@@ -8,7 +8,7 @@ import { HttpError } from '../../errors.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture, listFixtures } from '../fixtures/repository.js';
 import { resolveGameweeks } from '../gameweeks/service.js';
-import { resolveSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 import { latestKickedOffGameweek } from './desk-repository.js';
 import { rescorePredictions, saveFinalResult } from './repository.js';
 import { NOT_STARTED_MESSAGE, resultKeys } from './routes.js';

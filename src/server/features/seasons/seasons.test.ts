@@ -4,7 +4,7 @@ import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factor
 import { buildFixture, buildSeason, OTHER_SEASON, OTHER_SEASON_FIXTURE, OTHER_SEASON_POINTS, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import type { LiveEvent } from '../../realtime/bus.js';
-import { setPinnedSeason } from './repository.js';
+import { setPinnedSeason } from '../../seasons/repository.js';
 
 /**
  * Issue 13: seasons side by side. The test world has 2025/26 (the factories' season) and a

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/index.js';
-import type { QueryKey } from '../../../contract/events.js';
-import { SEASON_NOT_FOUND } from '../../../contract/seasons.js';
-import { currentSeason, leadingSeason, seasonPhase, steadyPhaseWindow, type SeasonLead, type SeasonPhase } from '../../../game/season-phase.js';
-import { notFound } from '../../errors.js';
+import type { DB } from '../db/index.js';
+import type { QueryKey } from '../../contract/events.js';
+import { SEASON_NOT_FOUND } from '../../contract/seasons.js';
+import { currentSeason, leadingSeason, seasonPhase, steadyPhaseWindow, type SeasonLead, type SeasonPhase } from '../../game/season-phase.js';
+import { notFound } from '../errors.js';
 import { DEFAULT_COMPETITION, listSeasonSpans, type SeasonSpanRow } from './repository.js';
 import type { SeasonSpans } from './spans-cache.js';
 

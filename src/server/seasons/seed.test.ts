@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { buildSessionCookie, buildUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { buildSessionCookie, buildUser } from '../test/factories.js';
 import { builtInSeasonFixtures, replayableResults } from './builtin.js';
 import { seedBuiltInSeasons } from './seed.js';
 
