@@ -102,11 +102,6 @@ function seasonIn(spans: SeasonSpanRow[], now: Date, requested: string | undefin
   return season;
 }
 
-/** The current season (what the dashboard, match day and the calendar show). */
-export async function resolveCurrentSeason(source: SeasonSource, now: Date): Promise<SeasonRef> {
-  return resolveSeason(source, now);
-}
-
 /**
  * Live-event keys for a change in one season: the season's own fixture lists, boards,
  * predictions, statistics and gameweeks (`['fixtures', seasonId]`…), and what is not kept per

@@ -66,8 +66,3 @@ export async function assertSeasonGameweek(db: DB, season: SeasonRef, gameweek: 
   const rounds = await seasonRoundCount(db, season.id);
   if (gameweek > rounds) throw badRequest(`${season.label} has no Gameweek ${gameweek} (its gameweeks are 1 to ${rounds}).`, 'unknown_gameweek');
 }
-
-/** Today's date in the UK by the server's clock: the date the game's day-based rules use. */
-export function serverToday(now: Date): string {
-  return londonDate(now);
-}

@@ -6,7 +6,7 @@ import { generateLeagueCode, isLeagueCodeShape, normaliseLeagueCode } from '../.
 import { DEADLINE_MS } from '../../../game/limits.js';
 import { errorDto, gameweekNumber, idParam, okDto } from '../../../contract/common.js';
 import { ALL_SEASONS, seasonId, seasonQuery } from '../../../contract/seasons.js';
-import { resolveCurrentSeason, resolveSeason, type SeasonRef } from '../../seasons/service.js';
+import { resolveSeason, type SeasonRef } from '../../seasons/service.js';
 import {
   createLeagueSchema,
   gameweekChoicesReply,
@@ -406,7 +406,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const nowIso = now.toISOString();
       if (!(await repo.getLeague(db(), id))) throw notFound('This league does not exist.');
       if (!(await repo.isMember(db(), id, user.id))) throw forbidden('Only members of this league can see its table.');
-      const season = await resolveCurrentSeason(app.deps.seasons, now);
+      const season = await resolveSeason(app.deps.seasons, now);
       const [members, live, liveMatches] = await Promise.all([
         repo.leagueMembersWithPoints(db(), id, season.id),
         repo.livePredictionsOfLeague(db(), id, season.id, nowIso),

@@ -12,7 +12,7 @@ import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { presentMatch } from './presenter.js';
 import { listDayAndLiveMatches, nextKickoff, saveProvisionalScore } from './repository.js';
-import { resolveCurrentSeason } from '../../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 
 /** What an in-play score change in a season makes every open screen refetch. */
 export const liveScoreKeys = (seasonId: string) => [['matches'], ['fixtures', seasonId], ['leagues']];
@@ -74,7 +74,7 @@ export async function liveRoutes(fastify: FastifyInstance) {
       const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
       const end = start.plus({ days: 1 });
       const range = { fromIso: start.toJSDate().toISOString(), toIso: end.toJSDate().toISOString(), nowIso: now.toISOString() };
-      const season = await resolveCurrentSeason(app.deps.seasons, now);
+      const season = await resolveSeason(app.deps.seasons, now);
       const [rows, next] = await Promise.all([listDayAndLiveMatches(app.deps.db, user.id, season.id, range), nextKickoff(app.deps.db, season.id, range.toIso)]);
       return {
         season: season.id,
