@@ -28,7 +28,7 @@ export function isOverByClock(kickoffAt: string, now: Date): boolean {
  * finished once a final result is saved; otherwise upcoming before kick-off, live for the live
  * window after it, then awaiting its result (never "live" for days). Players see an awaiting
  * match as played with its "result not in yet", a live one without a score entered as "score
- * not known yet"; the admin screens count the awaiting ones (docs/matchday.md).
+ * not known yet"; the admin screens count the awaiting ones (docs/live-matches.md).
  */
 export function deriveStatus(
   f: { kickoffAt: string | null; postponed: boolean | number },

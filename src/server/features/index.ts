@@ -13,7 +13,7 @@ import { resultRoutes } from './results/routes.js';
 import { resultDeskRoutes } from './results/desk-routes.js';
 import { summaryRoutes } from './summary/routes.js';
 import { leaderboardRoutes } from './leaderboard/routes.js';
-import { liveRoutes } from './live/routes.js';
+import { liveMatchesRoutes } from './live-matches/routes.js';
 import { reminderRoutes } from './reminders/routes.js';
 import { startReminderScheduler } from './reminders/scheduler.js';
 import { calendarRoutes } from './calendar/routes.js';
@@ -50,7 +50,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(fixtureRoutes);
   await app.register(predictionRoutes);
   await app.register(resultRoutes);
-  await app.register(liveRoutes);
+  await app.register(liveMatchesRoutes);
   await app.register(reminderRoutes);
   await app.register(calendarRoutes);
   await app.register(statisticsRoutes);

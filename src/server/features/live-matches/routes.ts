@@ -6,7 +6,7 @@ import { deriveStatus } from '../../../game/fixture-status.js';
 import { UK_ZONE } from '../../../game/time.js';
 import { errorDto, idParam } from '../../../contract/common.js';
 import { fixtureReply } from '../../../contract/fixtures.js';
-import { liveScoreSchema, matchDayDto } from '../../../contract/live.js';
+import { liveScoreSchema, liveMatchesDto } from '../../../contract/live-matches.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
@@ -22,7 +22,7 @@ export const ALREADY_FINISHED = 'This match is finished: its final result has be
 export const IS_POSTPONED = 'This match is postponed, so it has no in-play score.';
 
 /** Match day: the admin's in-play scores and the Matches screen (today's and live matches). */
-export async function liveRoutes(fastify: FastifyInstance) {
+export async function liveMatchesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.put(
@@ -30,7 +30,7 @@ export async function liveRoutes(fastify: FastifyInstance) {
     {
       config: { auth: 'admin' },
       schema: {
-        tags: ['matchday'],
+        tags: ['live-matches'],
         summary: 'Enter or update the provisional in-play score of a match that has kicked off (live, or awaiting its result; never scored)',
         params: z.object({ fixtureId: idParam() }),
         body: liveScoreSchema,
@@ -60,10 +60,10 @@ export async function liveRoutes(fastify: FastifyInstance) {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['matchday'],
+        tags: ['live-matches'],
         summary: "The current season's matches of today (in the viewer's time zone) and every live one, with the viewer's prediction and points",
         querystring: z.object({ tz: z.string().max(64).optional() }),
-        response: { 200: matchDayDto, 400: errorDto },
+        response: { 200: liveMatchesDto, 400: errorDto },
       },
     },
     async (req) => {
