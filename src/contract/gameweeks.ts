@@ -24,7 +24,8 @@ export const gameweeksInfoDto = z.object({
   /** The season these are of (the current one unless `?season=` named another). */
   season: z.string(),
   gameweeks: z.array(gameweekDto),
-  current: z.number().int(),
+  /** The gameweek the admin's screens open on, by the calendar: the date's gameweek, else the next (or last) one with fixtures. */
+  openingGameweek: z.number().int(),
   withFixtures: z.array(z.number().int()),
   /** The server's UK date: the minimum for new fixture dates. */
   today: z.string(),

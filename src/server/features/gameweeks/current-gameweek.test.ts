@@ -31,7 +31,7 @@ async function everyAnswer() {
   const dashboard = await t.request({ method: 'GET', url: '/api/dashboard', cookie });
   expect([gameweeks.statusCode, board.statusCode, dashboard.statusCode]).toEqual([200, 200, 200]);
   return {
-    current: { gameweeks: gameweeks.json().current as number, board: board.json().openingGameweek as number, dashboard: dashboard.json().dashboard.gameweek as number },
+    current: { gameweeks: gameweeks.json().openingGameweek as number, board: board.json().openingGameweek as number, dashboard: dashboard.json().dashboard.gameweek as number },
     boardOpensOn: board.json().gameweek as number,
     upcoming: dashboard.json().dashboard.upcoming as Array<{ gameweek: number }>,
     custom: gameweeks.json().custom as boolean,

@@ -25,7 +25,7 @@ describe('GET /api/gameweeks', () => {
     expect(gw.gameweeks).toEqual(builtInGameweeks('2025-26'));
     // 00:30 on the 19th in London: gameweek 1 (ended on the 18th) is over.
     expect(gw.today).toBe('2025-08-19');
-    expect(gw.current).toBe(2);
+    expect(gw.openingGameweek).toBe(2);
     expect(gw.withFixtures).toEqual([]);
   });
 });

@@ -27,8 +27,8 @@ export async function gameweekRoutes(fastify: FastifyInstance) {
     async (req) => {
       const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      const { gameweeks, current, withFixtures, today, custom } = await resolveGameweeks(app.deps.db, season, now);
-      return { season: season.id, gameweeks, current, withFixtures, today, custom };
+      const { gameweeks, openingGameweek, withFixtures, today, custom } = await resolveGameweeks(app.deps.db, season, now);
+      return { season: season.id, gameweeks, openingGameweek, withFixtures, today, custom };
     },
   );
 

@@ -1,5 +1,5 @@
 import type { DB } from '../../db/index.js';
-import { openingGameweek, type GameweekDefinition } from '../../../game/gameweeks.js';
+import { calendarOpeningGameweek, type GameweekDefinition } from '../../../game/gameweeks.js';
 import { deriveGameweeks } from '../../../game/season.js';
 import { londonDate } from '../../../game/time.js';
 import { badRequest } from '../../errors.js';
@@ -26,8 +26,8 @@ export async function effectiveGameweeks(db: DB, seasonId: string): Promise<{ ga
 export interface GameweekState {
   /** The season these are of. */
   season: SeasonRef;
-  /** The current gameweek of that season by the calendar. */
-  current: number;
+  /** The gameweek the admin's screens open on, by the calendar (`calendarOpeningGameweek`). */
+  openingGameweek: number;
   /** The server's UK date. */
   today: string;
   /** The definitions in force: stored ones, else the defaults. */
@@ -41,7 +41,7 @@ export interface GameweekState {
 /**
  * The one place that decides a season's current gameweek by the calendar: from the definitions in
  * force and the UK date, moved on to the next gameweek with fixtures when that one has none
- * (`openingGameweek`). `/api/gameweeks` and the admin's result desk answer with this. A player's
+ * (`calendarOpeningGameweek`). `/api/gameweeks` and the admin's result desk answer with this. A player's
  * board and dashboard open on the next gameweek with a match open for predictions instead
  * (opening.ts `resolveOpening`, decision record 0041), falling back to this one only for a
  * season without fixtures.
@@ -49,7 +49,7 @@ export interface GameweekState {
 export async function resolveGameweeks(db: DB, season: SeasonRef, now: Date): Promise<GameweekState> {
   const [{ gameweeks, custom }, withFixtures] = await Promise.all([effectiveGameweeks(db, season.id), gameweeksWithFixtures(db, season.id)]);
   const today = londonDate(now);
-  return { season, current: openingGameweek(gameweeks, today, withFixtures), today, gameweeks, custom, withFixtures };
+  return { season, openingGameweek: calendarOpeningGameweek(gameweeks, today, withFixtures), today, gameweeks, custom, withFixtures };
 }
 
 /**

@@ -37,8 +37,8 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
       const { db, clock } = app.deps;
       const now = clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      const { current, withFixtures } = await resolveGameweeks(db, season, now);
-      const gameweek = req.query.gameweek ?? (await latestKickedOffGameweek(db, season.id, now.toISOString())) ?? current;
+      const { openingGameweek, withFixtures } = await resolveGameweeks(db, season, now);
+      const gameweek = req.query.gameweek ?? (await latestKickedOffGameweek(db, season.id, now.toISOString())) ?? openingGameweek;
       const fixtures = await listFixtures(db, { seasonId: season.id, gameweek });
       return { now: now.toISOString(), season: season.id, gameweek, gameweeks: withFixtures, fixtures: fixtures.map((f) => presentFixture(f, now)) };
     },
