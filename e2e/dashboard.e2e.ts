@@ -127,7 +127,7 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   await expect(upcoming.getByRole('link', { name: 'View All →' }).getAttribute('href')).resolves.toBe('/predictions');
   await expect(upcoming.getByText('Add matches in Admin panel').count()).resolves.toBe(0);
 
-  // Recent activity: 4 items, scored picks first once results are in (issue 14), so tonight's pending picks wait their turn.
+  // Recent activity: 4 items, scored picks first once results are in, so tonight's pending picks wait their turn.
   const activity = page.getByRole('region', { name: 'Recent Activity' });
   const items = activity.locator('li');
   await expect(items.count()).resolves.toBe(4);

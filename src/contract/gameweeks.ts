@@ -3,7 +3,7 @@ import { isIsoDate } from '../game/dates.js';
 import type { GameweekDefinition } from '../game/gameweeks.js';
 import { gameweekNumber } from './common.js';
 
-/** Gameweek edit (spec §5: no rule beyond being dates; the end is not checked against the start). */
+/** Gameweek edit: no rule beyond being dates; the end is not checked against the start. */
 export const gameweekEditSchema = z.object({
   startDate: z.string().refine(isIsoDate, { message: 'Please choose a start date' }),
   endDate: z.string().refine(isIsoDate, { message: 'Please choose an end date' }),

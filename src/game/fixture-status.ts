@@ -3,7 +3,7 @@ export type FixtureStatus = (typeof FIXTURE_STATUSES)[number];
 
 /**
  * How long a match counts as in play after its kick-off: 90 minutes, half-time, stoppage time
- * and a margin (DESIGN.md point 12). After that, a match without a final result is awaiting it.
+ * and a margin (a result is a fact after the whistle). After that, a match without a final result is awaiting it.
  */
 export const LIVE_WINDOW_MS = (2 * 60 + 15) * 60 * 1000;
 

@@ -5,7 +5,7 @@ export interface GameweekDefinition {
 }
 
 /**
- * The current gameweek (spec §4): the first gameweek, in order, whose end date is not before
+ * The current gameweek: the first gameweek, in order, whose end date is not before
  * today — the one containing today, or else the next to start. Before any definitions exist it
  * is 1; after the last gameweek has ended it stays on the last one (so the finished season still
  * shows its final round rather than jumping back to gameweek 1).

@@ -5,7 +5,7 @@ import { builtInGameweeks, builtInSeasonFixtures, replayableResults } from '../s
 import { buildSessionCookie, buildUser, type BuiltUser } from './factories.js';
 
 /**
- * The data a database made by the releases before issue 13 holds, written in THAT schema (as
+ * The data a database made by the releases before the season model (migration 0014) holds, written in THAT schema (as
  * migration 0011 left it: no seasons, `gameweeks` keyed by gameweek, `userPoints` by gameweek and
  * player, kept by the old triggers), as the old code wrote it. Migration tests of 0014 and later
  * build the old database with `migrateThrough(handle, { last: '0011_security' })`, call this, then

@@ -149,7 +149,7 @@ function AdminFixturesScreen() {
   );
 }
 
-/** Spec §2 Admin Fixtures (/admin). */
+/** The Admin Fixtures screen (/admin). */
 export default function AdminFixtures() {
   return (
     <AdminGate loading="Verifying admin access..." homeLabel="Go to Dashboard" homeTo="/dashboard">

@@ -7,7 +7,7 @@ import { RemindersAndCalendar } from '../features/reminders/RemindersAndCalendar
 import { DownloadData } from '../features/account-data/DownloadData';
 import { DeleteAccount } from '../features/account-data/DeleteAccount';
 
-/** Spec §2 Settings: account details, change password, reminders, your data, and ways out (logout, deleting the account). */
+/** The Settings screen: account details, change password, reminders, your data, and ways out (logout, deleting the account). */
 export default function Settings() {
   const { user, isPending } = useSession();
   const navigate = useNavigate();

@@ -27,7 +27,7 @@ export const DASHBOARD_ACTIVITY = 4;
 function ownFigures(records: PredictionRecord[]) {
   const totals = computeTotals(records);
   const streaks = computeStreaks(records);
-  // Scored picks first once results are in (issue 14), each group newest first.
+  // Scored picks first once results are in, each group newest first.
   const recentActivity = [...records]
     .sort((a, b) =>
       (a.outcome === null) !== (b.outcome === null) ? (a.outcome === null ? 1 : -1) : a.predictedAt !== b.predictedAt ? (a.predictedAt < b.predictedAt ? 1 : -1) : a.fixtureId < b.fixtureId ? -1 : 1,

@@ -50,7 +50,7 @@ describe('admin gameweek definitions', () => {
     let gw = await gameweeks();
     expect(gw.custom).toBe(true);
     expect(gw.gameweeks[0]).toEqual({ gameweek: 1, startDate: '2025-08-08', endDate: '2025-08-19' });
-    // The end is not checked against the start (spec §5), but both must be dates.
+    // The end is not checked against the start, but both must be dates.
     expect((await t.request({ method: 'PUT', url: '/api/admin/gameweeks/1', cookie, payload: { startDate: '2025-08-20', endDate: '2025-08-10' } })).statusCode).toBe(200);
     expect((await t.request({ method: 'PUT', url: '/api/admin/gameweeks/1', cookie, payload: { startDate: 'soon', endDate: '2025-08-10' } })).statusCode).toBe(400);
     expect((await t.request({ method: 'PUT', url: '/api/admin/gameweeks/39', cookie, payload: { startDate: '2025-08-20', endDate: '2025-08-21' } })).statusCode).toBe(400);

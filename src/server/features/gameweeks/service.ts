@@ -17,7 +17,7 @@ export async function defaultGameweeks(db: DB, seasonId: string): Promise<Gamewe
   return deriveGameweeks(await seasonRoundDates(db, seasonId));
 }
 
-/** Stored definitions replace the default list when present (spec §3), sorted by gameweek. */
+/** Stored definitions replace the default list when present, sorted by gameweek. */
 export async function effectiveGameweeks(db: DB, seasonId: string): Promise<{ gameweeks: GameweekDefinition[]; custom: boolean }> {
   const stored = await listGameweekDefinitions(db, seasonId);
   return stored.length ? { gameweeks: stored, custom: true } : { gameweeks: await defaultGameweeks(db, seasonId), custom: false };

@@ -7,7 +7,7 @@ import type { LiveEvent } from '../../realtime/bus.js';
 import { setPinnedSeason } from '../../seasons/repository.js';
 
 /**
- * Issue 13: seasons side by side. The test world has 2025/26 (the factories' season) and a
+ * Seasons side by side. The test world has 2025/26 (the factories' season) and a
  * finished 2024/25 in which every player scored 3 points; nothing of one season shows in the
  * other, the all-seasons total adds them up, and the current season follows the rules of
  * src/game/season-phase.ts through the API.

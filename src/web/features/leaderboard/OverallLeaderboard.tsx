@@ -9,7 +9,7 @@ import { PastSeasonNote } from '../seasons/SeasonNotices';
 import { useLeaderboard } from './api';
 
 /**
- * The overall leaderboard of every player (issue 14): the season's total or one gameweek's,
+ * The overall leaderboard of every player: the season's total or one gameweek's,
  * 50 to a page, with "Find me" to jump to the page holding the viewer's row (highlighted).
  */
 export function OverallLeaderboard() {
