@@ -19,7 +19,7 @@ export async function gameweekRoutes(fastify: FastifyInstance) {
       config: { auth: 'public' },
       schema: {
         tags: ['season'],
-        summary: "A season's gameweek definitions (stored, else the defaults), its current gameweek, and which gameweeks have fixtures",
+        summary: "A season's gameweek definitions (stored, else the defaults), the gameweek the admin's screens open on, and which gameweeks have fixtures",
         querystring: seasonQuery,
         response: { 200: gameweeksInfoDto, 404: errorDto },
       },
