@@ -21,7 +21,7 @@ export const NOT_LIVE_YET = "This match hasn't kicked off yet. You can enter an 
 export const ALREADY_FINISHED = 'This match is finished: its final result has been saved. Change the final result instead.';
 export const IS_POSTPONED = 'This match is postponed, so it has no in-play score.';
 
-/** Match day: the admin's in-play scores and the Matches screen (today's and live matches). */
+/** The Live Matches screen (today's and live matches) and the admin's in-play scores. */
 export async function liveMatchesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

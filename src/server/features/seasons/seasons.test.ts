@@ -217,7 +217,7 @@ describe('?season= names a season that does not exist', () => {
 });
 
 describe('awaiting result', () => {
-  test('live for 2 h 15 min after kick-off, then awaiting its result: off the Matches screen and the live table, predictions still closed', async () => {
+  test('live for 2 h 15 min after kick-off, then awaiting its result: off the Live Matches screen and the live table, predictions still closed', async () => {
     t.clock.set('2025-08-23T16:14:00Z');
     expect((await get('/api/fixtures/GW2')).fixture.status).toBe('live');
     expect((await get('/api/matches', alice.cookie)).matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual(['GW2']);
