@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import type { DatabaseHandle } from '../src/server/db/index.js';
-import { ensureBuiltInSeason } from '../src/server/features/seasons/seed.js';
+import { ensureBuiltInSeason } from '../src/server/seasons/seed.js';
 import { isOverByClock } from '../src/game/fixture-status.js';
 import { generateLeagueCode } from '../src/game/league-code.js';
 

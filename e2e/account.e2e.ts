@@ -80,7 +80,7 @@ describe('landing page', () => {
       await expect(page.getByText(invented).count()).resolves.toBe(0);
     }
     expect(await page.getByTestId('landing-figures').count()).toBe(0);
-    // Dashboard is disabled in the side navigation; the others (Live Matches too, issue 8) are links.
+    // Dashboard is disabled in the side navigation; the others (Live Matches too) are links.
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByText('Dashboard').getAttribute('aria-disabled')).toBe('true');
     expect(await nav.getByRole('link', { name: 'Live Matches' }).getAttribute('href')).toBe('/matches');

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { displayTeamName } from '../src/game/clubs.js';
-import { builtInSeasonFixtures } from '../src/server/features/seasons/builtin.js';
+import { builtInSeasonFixtures } from '../src/server/seasons/builtin.js';
 
 /**
  * The admin runs the season through the UI: import with progress, filter, add, edit and delete a

@@ -7,7 +7,7 @@ import { startSmtpSink } from './support/smtp.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { buildPrediction, buildResult } from '../src/server/test/factories-game.js';
-import { replayableResults } from '../src/server/features/seasons/builtin.js';
+import { replayableResults } from '../src/server/seasons/builtin.js';
 
 /**
  * Dashboard, statistics and contact in Chromium against the real server and its built-in season.
@@ -127,7 +127,7 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   await expect(upcoming.getByRole('link', { name: 'View All →' }).getAttribute('href')).resolves.toBe('/predictions');
   await expect(upcoming.getByText('Add matches in Admin panel').count()).resolves.toBe(0);
 
-  // Recent activity: 4 items, scored picks first once results are in (issue 14), so tonight's pending picks wait their turn.
+  // Recent activity: 4 items, scored picks first once results are in, so tonight's pending picks wait their turn.
   const activity = page.getByRole('region', { name: 'Recent Activity' });
   const items = activity.locator('li');
   await expect(items.count()).resolves.toBe(4);

@@ -4,7 +4,7 @@ import { launchBrowser, newContext, watchPageErrors } from './support/browser.js
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * Issue 11, "also seen by a new user": `npm start` says http://localhost:3000, but opening
+ * Seen by a new user: `npm start` says http://localhost:3000, but opening
  * http://127.0.0.1:3000 must work too in development (both loopback names are our origins).
  * Its own server: sign-ups are limited per address, and the account tests use that quota.
  */

@@ -11,7 +11,7 @@ import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { buildPrediction } from '../src/server/test/factories-game.js';
 
 /**
- * Issue 13, what players see of seasons, in Chromium against the real server on a fresh database
+ * What players see of seasons, in Chromium against the real server on a fresh database
  * seeded with both built-in seasons: 2025/26 finished with every result, 2026/27 current.
  * 1. With the clock at Monday 23 November 2026: a newcomer signs up, verifies, predicts a Gameweek
  *    12 match (Saturday 28 November 2026), joins a veteran's league, then looks back at 2025/26:

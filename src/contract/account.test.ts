@@ -29,7 +29,7 @@ const validSignUp = {
   agreeToTerms: true,
 };
 
-describe('sign-up form (spec §5, DESIGN.md point 6)', () => {
+describe('sign-up form', () => {
   const msg = (patch: Record<string, unknown>, field: string) => messageFor(signUpFormSchema, { ...validSignUp, ...patch }, field);
 
   test('a complete form passes and values come out trimmed', () => {
@@ -116,7 +116,7 @@ describe('sign-up API body', () => {
   });
 });
 
-describe('login (spec §5)', () => {
+describe('login', () => {
   const msg = (input: Record<string, unknown>, field: string) => messageFor(loginSchema, { email: 'ada@example.com', password: 'anything', ...input }, field);
   test('email required and a valid address', () => {
     expect(msg({ email: '' }, 'email')).toBe('Email is required');
@@ -130,7 +130,7 @@ describe('login (spec §5)', () => {
   });
 });
 
-describe('forgot password (spec §5)', () => {
+describe('forgot password', () => {
   test('needs an e-mail first', () => {
     expect(messageFor(forgotPasswordSchema, { email: '' }, 'email')).toBe('Please enter your email to reset your password');
     expect(messageFor(forgotPasswordSchema, { email: 'x@' }, 'email')).toBe('Please enter a valid email');
@@ -138,7 +138,7 @@ describe('forgot password (spec §5)', () => {
   });
 });
 
-describe('change password (spec §5, minimum 8)', () => {
+describe('change password (minimum 8)', () => {
   const ok = { currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-password' };
   const msg = (patch: Record<string, unknown>, field: string) => messageFor(changePasswordSchema, { ...ok, ...patch }, field);
   test('all three fields are required', () => {
@@ -163,7 +163,7 @@ describe('reset password', () => {
   });
 });
 
-describe('team name prompt (spec §5: trimmed, non-empty, max 25)', () => {
+describe('team name prompt (trimmed, non-empty, max 25)', () => {
   test('trimmed, 1 to 25 characters', () => {
     expect(teamNameSchema.parse({ teamName: '  The Gaffers  ' })).toEqual({ teamName: 'The Gaffers' });
     expect(teamNameSchema.safeParse({ teamName: 'A' }).success).toBe(true);

@@ -5,7 +5,7 @@ import { feedUrlSchema } from './feed.js';
 import { seasonDto } from './seasons.js';
 
 /**
- * The admin's seasons screen (issue 13): create a season from a file, set the current season,
+ * The admin's seasons screen: create a season from a file, set the current season,
  * re-import a newer file of a season, and its results feed (address, "Sync now", runs,
  * conflicts). docs/feed.md.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasHiddenCharacters, hasHiddenTextCharacters } from './common.js';
 
-describe('hidden characters in names (issue 11)', () => {
+describe('hidden characters in names', () => {
   it('finds control characters and the invisible ones that reorder or hide text', () => {
     for (const s of ['a\u0000b', 'tab\there', 'a\u007Fb', 'RLO\u202E', 'LRI\u2066x\u2069', 'zw\u200Bsp', 'mark\u200F', 'bom\uFEFF', 'line\u2028sep']) {
       expect(hasHiddenCharacters(s), JSON.stringify(s)).toBe(true);

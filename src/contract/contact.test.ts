@@ -9,7 +9,7 @@ function firstIssue(input: unknown): { field: string; message: string } | null {
   return { field: i.path.join('.'), message: i.message };
 }
 
-describe('contact form validation order (spec §5)', () => {
+describe('contact form validation order', () => {
   it('Email empty comes first, even when the message is empty too', () => {
     expect(firstIssue({ email: '', message: '' })).toEqual({ field: 'email', message: 'Email is required' });
     expect(firstIssue({ email: '   ', message: 'hi' })).toEqual({ field: 'email', message: 'Email is required' });

@@ -15,7 +15,7 @@ export const CONTACT_VERIFY_FIRST = 'Please verify your e-mail address before se
 export const DELETED_SENDER = 'Deleted account';
 
 /**
- * The contact form (spec §5), checked in the spec's order with one message at a time:
+ * The contact form, checked in this order with one message at a time:
  * Email empty, then Message empty after trim, then Email not an address. `email` is the reply
  * address: the form fills in the account's verified address; another one must be a plain
  * address (plain-email.ts), since it becomes the mail's Reply-To and the admin's mailto link.

@@ -5,7 +5,7 @@ import { FIXTURE_STATUSES } from '../game/fixture-status.js';
 export const TEAM_NAME_LENGTH_MAX = 80;
 
 /**
- * The admin's fixture form (spec §5), one issue at a time in the spec's order: home team, away
+ * The admin's fixture form, one message at a time in this order: home team, away
  * team, the two differ, date, time. Server and form share it.
  */
 export const fixtureFormSchema = z
@@ -25,7 +25,7 @@ export const fixtureFormSchema = z
   });
 export type FixtureForm = z.infer<typeof fixtureFormSchema>;
 
-/** Spec §5 message order, for the browser's first-error display. */
+/** The form's message order, for the browser's first-error display. */
 export function firstFixtureError(input: Partial<FixtureForm>): string | null {
   const r = fixtureFormSchema.safeParse({ homeTeam: '', awayTeam: '', date: '', time: '', ...input });
   return r.success ? null : (r.error.issues[0]?.message ?? null);

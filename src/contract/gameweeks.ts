@@ -3,7 +3,7 @@ import { isIsoDate } from '../game/dates.js';
 import type { GameweekDefinition } from '../game/gameweeks.js';
 import { gameweekNumber } from './common.js';
 
-/** Gameweek edit (spec §5: no rule beyond being dates; the end is not checked against the start). */
+/** Gameweek edit: no rule beyond being dates; the end is not checked against the start. */
 export const gameweekEditSchema = z.object({
   startDate: z.string().refine(isIsoDate, { message: 'Please choose a start date' }),
   endDate: z.string().refine(isIsoDate, { message: 'Please choose an end date' }),
@@ -24,7 +24,8 @@ export const gameweeksInfoDto = z.object({
   /** The season these are of (the current one unless `?season=` named another). */
   season: z.string(),
   gameweeks: z.array(gameweekDto),
-  current: z.number().int(),
+  /** The gameweek the admin's screens open on, by the calendar: the date's gameweek, else the next (or last) one with fixtures. */
+  openingGameweek: z.number().int(),
   withFixtures: z.array(z.number().int()),
   /** The server's UK date: the minimum for new fixture dates. */
   today: z.string(),

@@ -19,7 +19,7 @@ export const resultSavedReply = z.object({ fixture: fixtureDto, scored: z.number
 /** A cleared result, and how many predictions went back to pending. */
 export const resultClearedReply = z.object({ fixture: fixtureDto, reset: z.number() });
 
-// ---------------------------------------------------------------- the result desk (issue 14)
+// ---------------------------------------------------------------- the result desk
 
 /** Rows one "Save all" may carry: a gameweek has about ten matches; this is a sanity bound. */
 export const RESULTS_BULK_MAX = 60;

@@ -3,7 +3,7 @@ import { CLUB_PATTERNS } from '../game/clubs.js';
 import { SEASON_PHASES } from '../game/season-phase.js';
 
 /**
- * Seasons and clubs (issue 13, docs/season.md). Every season-scoped read takes `?season=<id>`;
+ * Seasons and clubs (docs/season.md). Every season-scoped read takes `?season=<id>`;
  * without it the current season is meant; an id no season has is a 404 "Season not found.".
  */
 export const SEASON_NOT_FOUND = 'Season not found.';

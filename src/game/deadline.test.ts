@@ -91,7 +91,7 @@ describe('upcoming versus past', () => {
   });
 });
 
-describe('a match moved after its deadline (DESIGN.md point 12)', () => {
+describe('a match moved after its deadline (decision record 0012)', () => {
   test('stays closed even when its new kick-off is far ahead', () => {
     const moved = { kickoffAt: '2025-09-30T14:00:00.000Z', postponed: false, predictionsLockedAt: '2025-08-20T12:00:00.000Z' };
     expect(predictionWindow(moved, at('2025-08-21T12:00:00.000Z'))).toBe('closed');

@@ -1,12 +1,12 @@
 import { DEADLINE_MS } from './limits.js';
 
-/** Spec §4: predictions close 2 hours before the stored UTC kick-off (real elapsed time, not wall clock). */
+/** Predictions close 2 hours before the stored UTC kick-off (real elapsed time, not wall clock). */
 export const DEADLINE_MESSAGE = 'Sorry, predictions for this match are no longer allowed. The deadline is 2 hours before kick-off.';
 
 export interface DeadlineFixture {
   kickoffAt: string | null;
   postponed: boolean | number;
-  /** Set once a match was moved after its deadline had passed (DESIGN.md point 12). */
+  /** Set once a match was moved after its deadline had passed (decision record 0012). */
   predictionsLockedAt?: string | null;
 }
 
@@ -38,7 +38,7 @@ export function isPredictionOpen(f: DeadlineFixture, now: Date): boolean {
   return predictionWindow(f, now) === 'open';
 }
 
-/** Spec §4: kick-off now or in the future is upcoming, earlier is past. A postponed match without a time is upcoming. */
+/** Kick-off now or in the future is upcoming, earlier is past. A postponed match without a time is upcoming. */
 export function isUpcoming(f: { kickoffAt: string | null }, now: Date): boolean {
   return f.kickoffAt === null || new Date(f.kickoffAt).getTime() >= now.getTime();
 }

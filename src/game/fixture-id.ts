@@ -1,5 +1,5 @@
 /**
- * The id of an imported fixture (spec §3, DESIGN point 7): home and away team with all
+ * The id of an imported fixture, so that an import is idempotent: home and away team with all
  * whitespace removed, joined by `_vs_`, then the date, so importing the same match twice
  * writes the same row (`LiverpoolFC_vs_AFCBournemouth_2025-08-15`).
  */

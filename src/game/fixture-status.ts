@@ -3,7 +3,7 @@ export type FixtureStatus = (typeof FIXTURE_STATUSES)[number];
 
 /**
  * How long a match counts as in play after its kick-off: 90 minutes, half-time, stoppage time
- * and a margin (DESIGN.md point 12). After that, a match without a final result is awaiting it.
+ * and a margin (a result is a fact after the whistle). After that, a match without a final result is awaiting it.
  */
 export const LIVE_WINDOW_MS = (2 * 60 + 15) * 60 * 1000;
 
@@ -28,7 +28,7 @@ export function isOverByClock(kickoffAt: string, now: Date): boolean {
  * finished once a final result is saved; otherwise upcoming before kick-off, live for the live
  * window after it, then awaiting its result (never "live" for days). Players see an awaiting
  * match as played with its "result not in yet", a live one without a score entered as "score
- * not known yet"; the admin screens count the awaiting ones (docs/matchday.md).
+ * not known yet"; the admin screens count the awaiting ones (docs/live-matches.md).
  */
 export function deriveStatus(
   f: { kickoffAt: string | null; postponed: boolean | number },

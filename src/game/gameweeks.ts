@@ -5,7 +5,7 @@ export interface GameweekDefinition {
 }
 
 /**
- * The current gameweek (spec §4): the first gameweek, in order, whose end date is not before
+ * The current gameweek: the first gameweek, in order, whose end date is not before
  * today — the one containing today, or else the next to start. Before any definitions exist it
  * is 1; after the last gameweek has ended it stays on the last one (so the finished season still
  * shows its final round rather than jumping back to gameweek 1).
@@ -30,7 +30,7 @@ export function gameweekForDate(defs: readonly GameweekDefinition[], date: strin
  * A player's board and dashboard open by the matches still open for predictions instead
  * (gameweek-to-open.ts `gameweekToOpen`, decision record 0041).
  */
-export function openingGameweek(defs: readonly GameweekDefinition[], today: string, withFixtures: readonly number[]): number {
+export function calendarOpeningGameweek(defs: readonly GameweekDefinition[], today: string, withFixtures: readonly number[]): number {
   const current = currentGameweek(defs, today);
   if (withFixtures.length === 0 || withFixtures.includes(current)) return current;
   const sorted = [...withFixtures].sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 import { LEAGUE_CODE_LENGTH } from './limits.js';
 
 /**
- * League codes (DESIGN.md point 6): 8 characters from an alphabet without the look-alikes
+ * League codes: 8 characters from an alphabet without the look-alikes
  * 0/O, 1/I/L, so a code read aloud or copied by hand still matches. Stored upper-case; what a
  * player types is normalised (trimmed, upper-cased, spaces and dashes dropped) before the lookup,
  * so matching is case-insensitive. Both create screens use this one generator.

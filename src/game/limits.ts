@@ -1,4 +1,4 @@
-/** Limits shared by the web forms and the server routes (DESIGN.md point 6 resolves the spec's contradictions). */
+/** Limits shared by the web forms and the server routes (one rule where the product's screens once disagreed). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 80;

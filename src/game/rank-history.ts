@@ -1,5 +1,5 @@
 /**
- * Rank history (DESIGN.md point 4: real data, not the specification's random numbers).
+ * Rank history from real results per gameweek, never made-up numbers.
  *
  * For every gameweek with results, each player who had a scored prediction in it gets that
  * gameweek's points; players are ranked by those points (ties share a rank: 1, 1, 3). The history

@@ -1,5 +1,5 @@
 /**
- * League tables (spec §3, §4): members ordered by points descending, then by display name
+ * League tables: members ordered by points descending, then by display name
  * alphabetically (case-insensitive, then by id so the order is total); ranks start at 1.
  *
  * Ties share a rank ("standard competition ranking", 1-2-2-4): players level on points get the

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { checkSeasonStructure, deriveGameweeks, type CheckedMatch } from './season.js';
-import { currentGameweek, openingGameweek } from './gameweeks.js';
+import { currentGameweek, calendarOpeningGameweek } from './gameweeks.js';
 
 // Pure rules on made-up seasons; the real seasons are tested in src/server/season-files.
 
@@ -116,11 +116,11 @@ describe('the current gameweek', () => {
   });
 
   test('opening gameweek: the date’s gameweek if it has fixtures, else the next with some, else the last with some', () => {
-    expect(openingGameweek(defs, '2030-08-10', [1, 2, 3])).toBe(2);
-    expect(openingGameweek(defs, '2030-08-10', [1, 3])).toBe(3);
-    expect(openingGameweek(defs, '2030-08-10', [3, 1])).toBe(3);
-    expect(openingGameweek(defs, '2030-08-17', [1, 2])).toBe(2);
-    expect(openingGameweek(defs, '2030-08-10', [])).toBe(2);
-    expect(openingGameweek([], '2030-08-10', [8, 9])).toBe(8);
+    expect(calendarOpeningGameweek(defs, '2030-08-10', [1, 2, 3])).toBe(2);
+    expect(calendarOpeningGameweek(defs, '2030-08-10', [1, 3])).toBe(3);
+    expect(calendarOpeningGameweek(defs, '2030-08-10', [3, 1])).toBe(3);
+    expect(calendarOpeningGameweek(defs, '2030-08-17', [1, 2])).toBe(2);
+    expect(calendarOpeningGameweek(defs, '2030-08-10', [])).toBe(2);
+    expect(calendarOpeningGameweek([], '2030-08-10', [8, 9])).toBe(8);
   });
 });

@@ -2,8 +2,8 @@ import { DEADLINE_MS } from './limits.js';
 import type { PredictionOutcome } from './scoring.js';
 
 /**
- * A player's statistics, computed from their own stored predictions (spec §3 "derived user
- * statistics", §9 constants). Pure: the server loads the rows, these functions do the sums.
+ * A player's statistics, computed from their own stored predictions. Pure: the server loads the
+ * rows, these functions do the sums.
  */
 
 /** One of the player's predictions joined with its fixture; outcome/points only once a FINAL result exists. */
@@ -21,17 +21,17 @@ export interface PredictionRecord {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Spec §9: predicted more than 24 hours before kick-off. */
+/** Predicted more than 24 hours before kick-off. */
 export const EARLY_MS = 24 * HOUR_MS;
 /**
- * Spec §9 says "last minute" is less than 2 hours before kick-off, but predictions close 2 hours
- * before kick-off (DESIGN.md point 1), so that bucket could never fill. Here "last minute" means
+ * The product once called "last minute" less than 2 hours before kick-off, but predictions close 2 hours
+ * before kick-off (the server's deadline), so that bucket could never fill. Here "last minute" means
  * in the final 2 hours before the deadline: less than 4 hours before kick-off.
  */
 export const LAST_MINUTE_WINDOW_MS = 2 * HOUR_MS;
 export const LAST_MINUTE_MS = DEADLINE_MS + LAST_MINUTE_WINDOW_MS;
 
-/** Dashboard progress-bar goals (spec §9). */
+/** Dashboard progress-bar goals. */
 export const POINTS_GOAL = 50;
 export const STREAK_GOAL = 10;
 export const SUCCESS_RATE_GOAL = 100;
@@ -240,7 +240,7 @@ interface AchievementInput {
   successRate: number;
 }
 
-/** The dashboard's four badges (spec §9). */
+/** The dashboard's four badges. */
 export function dashboardAchievements(s: AchievementInput): Achievement[] {
   return [
     { id: 'first-prediction', name: 'First Prediction', description: 'Make your first prediction', earned: s.totalPredictions >= 1 },
@@ -250,7 +250,7 @@ export function dashboardAchievements(s: AchievementInput): Achievement[] {
   ];
 }
 
-/** The statistics screen's badges (spec §9). */
+/** The statistics screen's badges. */
 export function statisticsAchievements(s: AchievementInput): Achievement[] {
   return [
     { id: 'sharpshooter', name: 'Sharpshooter', description: '5 or more exact scores', earned: s.exactScores >= 5 },

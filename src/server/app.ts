@@ -14,7 +14,7 @@ import { authRoutes } from './auth/routes.js';
 import { authGuard } from './auth/guard.js';
 import { ASK_DATABASE, sessionUserResolver, type SessionUser } from './auth/session.js';
 import { createSessionCache, type SessionCache } from './auth/session-cache.js';
-import { createSeasonSpans, type SeasonSpans } from './features/seasons/spans-cache.js';
+import { createSeasonSpans, type SeasonSpans } from './seasons/spans-cache.js';
 import { sseRoutes } from './realtime/sse-routes.js';
 import { devOutboxRoutes } from './mail/dev-outbox-routes.js';
 import { prepareFeatureData, registerFeatures, startFeatureServices } from './features/index.js';
@@ -36,7 +36,7 @@ export interface Deps {
   bus: EventBus;
   /** Verified sessions cached briefly; `invalidate(userId)` after changing a user's row. */
   sessions: SessionCache;
-  /** Every season's span, kept until a season or fixture event (features/seasons/spans-cache.ts); pass to `resolveSeason`. */
+  /** Every season's span, kept until a season or fixture event (seasons/spans-cache.ts); pass to `resolveSeason`. */
   seasons: SeasonSpans;
   auth: Auth;
 }

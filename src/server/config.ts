@@ -10,7 +10,7 @@ const emailList = z
   .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
   .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' })));
 
-/** Every setting of DESIGN.md's configuration table, validated once at start-up. */
+/** Every setting (each described in .env.example), validated once at start-up. */
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -10,7 +10,7 @@ interface AuthUser {
 }
 
 /**
- * The admin role goes only to verified addresses (DESIGN.md point 13): whoever registers the
+ * The admin role goes only to verified addresses, so a public server is safe by default: whoever registers the
  * admin's address first without being able to read its mail gets nothing. `emailVerified` is a
  * boolean on PostgreSQL and 0/1 on SQLite; `IS TRUE` reads both.
  */

@@ -86,7 +86,7 @@ describe('the guard runs before validation', () => {
     }
   });
 
-  it('an admin whose e-mail is not verified is refused every admin route (issue 11)', async () => {
+  it('an admin whose e-mail is not verified is refused every admin route', async () => {
     for (const r of routes('admin')()) {
       const res = await malformed(r.method, r.url, cookies.unverifiedAdmin);
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);

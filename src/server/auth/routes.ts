@@ -17,7 +17,7 @@ import { teamNameTaken } from '../features/profile/team-name-rule.js';
 import type { HttpError } from '../errors.js';
 import { registrationRoutes } from './registration-routes.js';
 
-/** Better Auth error codes turned into the messages the screens show (spec §8). */
+/** Better Auth error codes turned into the messages the screens show (the product's error catalogue). */
 const MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS: 'This email is already registered. Please use a different email or sign in.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'This email is already registered. Please use a different email or sign in.',

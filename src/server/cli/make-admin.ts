@@ -21,7 +21,7 @@ try {
     process.exit(1);
   }
   console.log(`${email} is now an admin.`);
-  // The admin guard also requires a verified address (DESIGN.md point 13).
+  // The admin guard also requires a verified address (safe by default on a public server).
   if (!verified) console.log('Its e-mail address is not verified yet: the admin pages open once it is.');
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

@@ -5,7 +5,7 @@ import { testDialect } from '../test/databases.js';
 import { createPostgresBus, LIVE_RESUMED, type BusLog, type EventBus, type LiveEvent } from './bus.js';
 
 /**
- * Issue 12: the PostgreSQL live-event listener gave up for good after one failed reconnect, so an
+ * The PostgreSQL live-event listener once gave up for good after one failed reconnect, so an
  * instance stopped receiving other instances' events. Here a dedicated throwaway PostgreSQL is
  * stopped under a live listener and started again: the listener keeps trying (with back-off) for
  * as long as it is down, logs each failure and the recovery, and then receives an event published

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { currentGameweek, openingGameweek } from '../../game/gameweeks.js';
+import { currentGameweek, calendarOpeningGameweek } from '../../game/gameweeks.js';
 import { deriveGameweeks } from '../../game/season.js';
 import { builtinSeason } from './builtin/index.js';
 
@@ -65,7 +65,7 @@ describe('2026/27', () => {
     expect(currentGameweek(defs, '2026-11-23')).toBe(12);
     expect(currentGameweek(defs, '2026-11-28')).toBe(12);
     expect(currentGameweek(defs, '2026-11-29')).toBe(13);
-    expect(openingGameweek(defs, '2026-11-23', withFixtures)).toBe(12);
+    expect(calendarOpeningGameweek(defs, '2026-11-23', withFixtures)).toBe(12);
   });
 
   test('the start, the turn of the year and the end', () => {

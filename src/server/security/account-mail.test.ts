@@ -3,7 +3,7 @@ import { accountClient } from '../test/accounts.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 /**
- * Issue 11 item 6: account e-mails (verification, password reset) are genuine mails from us, so
+ * Account e-mails (verification, password reset) are genuine mails from us, so
  * nothing a stranger typed into a form appears in them: a name like "Click http://evil.example"
  * would otherwise be injected into a real message to someone else's mailbox.
  */

@@ -6,7 +6,7 @@ import { buildSessionCookie, buildUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 /**
- * Issue 11 item 1: the admin role needs a verified address. Registering the admin's address
+ * The admin role needs a verified address. Registering the admin's address
  * (without being able to read its mail) gives nothing; the guard re-checks verification; in
  * production nobody becomes admin by being the first to verify.
  */

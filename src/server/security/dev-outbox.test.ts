@@ -8,7 +8,7 @@ import { dropDatabase, freshDatabase } from '../test/databases.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 /**
- * Issue 11 item 2: the development outbox holds reset links, so it is served only in
+ * The development outbox holds reset links, so it is served only in
  * development, only to this machine (the socket's address, never a forwarded header), and only
  * under our own Host name. Every request's Host is checked, which defeats DNS rebinding. And
  * since a plain TCP forwarder (ssh -R, socat, a tunnel) connects from loopback without proxy

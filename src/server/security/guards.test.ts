@@ -5,7 +5,7 @@ import { nestsDeeperThan } from './json-body.js';
 import { formatWait } from './limits.js';
 import { redactUrl } from './redact.js';
 
-/** The small pure pieces behind the issue 11 defences (their API tests are beside them). */
+/** The small pure pieces behind the defences of docs/security.md (their API tests are beside them). */
 const config = (env: Record<string, string> = {}) => loadConfig({ AUTH_SECRET: 'x'.repeat(40), ...env });
 
 describe('hosts', () => {

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { endParseWorkers, parseSeasonFileOffThread, useParseWorkerForTests } from '../season-files/parse-off-thread.js';
 import { builtinMatches } from '../season-files/test-support.js';
-import { ensureBuiltInSeason } from '../features/seasons/seed.js';
+import { ensureBuiltInSeason } from '../seasons/seed.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { buildSessionCookie, buildUser } from '../test/factories.js';
 

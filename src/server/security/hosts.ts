@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 
 /**
- * Which names and addresses are "this server" (DESIGN.md point 13). A browser tricked by DNS
+ * Which names and addresses are "this server" (safe by default on a public address). A browser tricked by DNS
  * rebinding sends the attacker's name in Host, never one of these, so checking Host defeats it.
  */
 const LOOPBACK_NAMES = new Set(['localhost', '[::1]', '::1']);

@@ -4,7 +4,7 @@ import { buildSessionCookie, buildUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 /**
- * Issue 11 item 12: `Origin: null` is cross-site, deeply nested JSON is a 400 (not a 500), and a
+ * `Origin: null` is cross-site, deeply nested JSON is a 400 (not a 500), and a
  * password reset rotates the private calendar link. (The invite link's confirming click is a web
  * behaviour, covered in e2e/leagues.e2e.ts.)
  */

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from './limits.js';
 
 /**
- * Issue 11 item 3: no player can make the server hold unbounded memory. Profile writes go only
+ * No player can make the server hold unbounded memory. Profile writes go only
  * through validated routes, names are bounded and plain, leagues and memberships per player are
  * capped, and in-process caches are bounded by bytes.
  */

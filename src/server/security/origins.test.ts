@@ -3,7 +3,7 @@ import { accountClient, cookieOf, PASSWORD, signUpBody } from '../test/accounts.
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 /**
- * Issue 11, "also seen by a new user": opening http://127.0.0.1:3000 instead of localhost must
+ * Seen by a new user: opening http://127.0.0.1:3000 instead of localhost must
  * work in development, and a refused origin is explained plainly, with the address to use.
  */
 let t: TestApp | undefined;

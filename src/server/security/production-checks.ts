@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import { isLoopbackHostname } from './hosts.js';
 
 /**
- * Configurations that would expose players' accounts, refused at start-up (DESIGN.md point 13).
+ * Configurations that would expose players' accounts, refused at start-up, so a public server is safe by default.
  * Each reason names the variable to set. An empty list means the start is safe.
  */
 export function unsafeStartReasons(config: Config): string[] {

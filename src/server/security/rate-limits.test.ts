@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { ROUTE_LIMITS } from './limits.js';
 
 /**
- * Issue 11 item 9: league codes cannot be guessed at speed, leagues cannot be mass-created, and
+ * League codes cannot be guessed at speed, leagues cannot be mass-created, and
  * contact and calendar regeneration cannot be hammered. A limited request gets 429 in our error
  * shape with a readable message and Retry-After, and changes nothing.
  */

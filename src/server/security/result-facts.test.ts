@@ -4,7 +4,7 @@ import { buildFixture } from '../test/factories-season.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 /**
- * Issue 11 item 7 (DESIGN.md point 12, "a result is a fact after the whistle"): no free points on
+ * A result is a fact after the whistle (decision record 0012): no free points on
  * a known result. A final result cannot be saved before kick-off; a fixture with a result takes
  * no predictions; once a deadline has passed (and picks were shown) the fixture's predictions
  * stay closed, even if the match is moved later.

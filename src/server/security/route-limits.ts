@@ -13,7 +13,7 @@ type LimitName = keyof typeof ROUTE_LIMITS;
 export const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
 
 /**
- * A rate limit on one application route (issue 11 item 9), as a `preHandler` hook: per signed-in
+ * A rate limit on one application route (docs/security.md), as a `preHandler` hook: per signed-in
  * player (`'user'`; visitors count by address) or per client address (`'address'`, which is the
  * forwarded client only when TRUST_PROXY is set). Built on @fastify/rate-limit's store (an LRU,
  * so memory stays bounded); several limits may guard one route, each with its own counter.

@@ -13,7 +13,7 @@ import { dropDatabase, freshDatabase, testDialect } from '../test/databases.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 /**
- * Issue 11 item 8: someone who can read the data folder, a backup or the log must not get a
+ * Someone who can read the data folder, a backup or the log must not get a
  * usable link. Data files are 0600 and folders 0700; reset tokens are stored hashed
  * (verification links are signed, never stored); token query parameters and token paths are
  * redacted in the access log.

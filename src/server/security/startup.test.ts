@@ -10,7 +10,7 @@ import { freshDatabaseUrl } from '../test/databases.js';
 import { unsafeStartReasons } from './production-checks.js';
 
 /**
- * Issue 11 item 2 and "done when": a start with an unsafe configuration is refused with a message
+ * A start with an unsafe configuration is refused with a message
  * naming the variable to set; a safe production configuration starts.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';

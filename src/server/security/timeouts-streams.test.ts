@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { DEFAULT_LIMITS } from './limits.js';
 
 /**
- * Issue 11 item 11: a slow client cannot hold a connection forever (request and header
+ * A slow client cannot hold a connection forever (request and header
  * timeouts), live-update streams are capped per address and in total, and an idle stream is
  * ended cleanly (the browser's EventSource reconnects by itself).
  */

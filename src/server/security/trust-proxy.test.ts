@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { ROUTE_LIMITS } from './limits.js';
 
 /**
- * Issue 11 item 10: behind a reverse proxy every client arrives from the proxy's address. With
+ * Behind a reverse proxy every client arrives from the proxy's address. With
  * TRUST_PROXY set, limits key on the forwarded client address; without it, a forwarded header is
  * never believed (anyone could send one).
  */

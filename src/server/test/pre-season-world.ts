@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/index.js';
 import { scorePrediction } from '../../game/scoring.js';
-import { builtInGameweeks, builtInSeasonFixtures, replayableResults } from '../features/seasons/builtin.js';
+import { builtInGameweeks, builtInSeasonFixtures, replayableResults } from '../seasons/builtin.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from './factories.js';
 
 /**
- * The data a database made by the releases before issue 13 holds, written in THAT schema (as
+ * The data a database made by the releases before the season model (migration 0014) holds, written in THAT schema (as
  * migration 0011 left it: no seasons, `gameweeks` keyed by gameweek, `userPoints` by gameweek and
  * player, kept by the old triggers), as the old code wrote it. Migration tests of 0014 and later
  * build the old database with `migrateThrough(handle, { last: '0011_security' })`, call this, then

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 
 /**
- * Spec §4 route guards: signed-out visitors go to /login (remembering where they were going),
+ * Route guards: signed-out visitors go to /login (remembering where they were going),
  * accounts whose e-mail is not verified go to /verify.
  */
 export function RequireAuth({ children, loading }: { children: ReactNode; loading: string }) {

@@ -31,7 +31,7 @@ const routes: RouteObject[] = [
         element: <PlayerLayout />,
         children: [
           { path: '/dashboard', handle: titled('Dashboard'), ...screen(() => import('../routes/Dashboard')) },
-          { path: '/matches', handle: titled('Live Matches'), ...screen(() => import('../routes/Matches')) },
+          { path: '/matches', handle: titled('Live Matches'), ...screen(() => import('../routes/LiveMatches')) },
           { path: '/predictions', handle: titled('Predictions'), ...screen(() => import('../routes/Predictions')) },
           { path: '/leaderboard', handle: titled('Leaderboard'), ...screen(() => import('../routes/Leaderboard')) },
           { path: '/new-league', handle: titled('New league'), ...screen(() => import('../routes/NewLeague')) },

@@ -10,7 +10,7 @@ import { Modal } from './Modal';
 const DELAY_MS = 1_500;
 
 /**
- * Spec §4: about 1.5 s after sign-in, a player without a team name is asked for one. The prompt
+ * About 1.5 s after sign-in, a player without a team name is asked for one. The prompt
  * cannot be dismissed until a name is saved. A player whose name had to change (another team had
  * it first, decision 0051) is told once, the same way, and may keep the new name or choose another.
  */

@@ -6,9 +6,9 @@ import { toast } from 'sonner';
  * is an inline <Banner> inside that form instead, and stays until the next submit.
  */
 export const MESSAGE_MS = {
-  /** Spec §4: messages on the leagues screens clear after 3 seconds. */
+  /** Messages on the leagues screens clear after 3 seconds. */
   leagues: 3000,
-  /** Spec §4: admin messages clear after 5 seconds. */
+  /** Admin messages clear after 5 seconds. */
   admin: 5000,
   standard: 4000,
 } as const;

@@ -24,7 +24,7 @@ function AdminFixturesScreen() {
   );
   // It opens on the current gameweek (not all 380 cards); "All Gameweeks" stays one choice away.
   const [chosen, setChosen] = useState<number | null | undefined>(undefined);
-  const filter = chosen === undefined ? (info.data?.current ?? null) : chosen;
+  const filter = chosen === undefined ? (info.data?.openingGameweek ?? null) : chosen;
   const setFilter = setChosen;
   const deciding = chosen === undefined && info.isPending;
   const [busy, setBusy] = useState(false);
@@ -149,7 +149,7 @@ function AdminFixturesScreen() {
   );
 }
 
-/** Spec §2 Admin Fixtures (/admin). */
+/** The Admin Fixtures screen (/admin). */
 export default function AdminFixtures() {
   return (
     <AdminGate loading="Verifying admin access..." homeLabel="Go to Dashboard" homeTo="/dashboard">

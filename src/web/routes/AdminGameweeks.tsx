@@ -204,7 +204,7 @@ function GameweeksScreen() {
   );
 }
 
-/** Spec §2 Gameweek Management (/admin/gameweeks). */
+/** The Gameweek Management screen (/admin/gameweeks). */
 export default function AdminGameweeks() {
   return (
     <AdminGate loading="Loading..." homeLabel="Go Home" homeTo="/">

@@ -60,7 +60,7 @@ function ResultDeskScreen() {
   );
 }
 
-/** The admin's result desk (issue 14): the gameweek just played, every score in one form. */
+/** The admin's result desk: the gameweek just played, every score in one form. */
 export default function AdminResults() {
   return (
     <AdminGate loading="Verifying admin access..." homeLabel="Go to Dashboard" homeTo="/dashboard">

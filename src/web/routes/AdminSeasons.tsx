@@ -158,7 +158,7 @@ function SeasonsScreen() {
   );
 }
 
-/** The admin's seasons screen (issue 13): seasons, the current season, imports and the results feed. */
+/** The admin's seasons screen: seasons, the current season, imports and the results feed. */
 export default function AdminSeasons() {
   return (
     <AdminGate loading="Loading seasons..." homeLabel="Go to Dashboard" homeTo="/dashboard">

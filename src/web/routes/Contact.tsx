@@ -11,7 +11,7 @@ import { ApiError } from '../lib/api';
 import { mailtoHref } from '../lib/mailto';
 import { useSession } from '../lib/session';
 
-/** Spec §9: contact messages clear after 5 seconds. */
+/** Contact messages clear after 5 seconds. */
 const SUCCESS_MS = 5000;
 
 /** What people write about: the game is free, so there is nothing to bill. */
@@ -79,7 +79,7 @@ function ContactScreen() {
             className="mt-4 space-y-4"
             noValidate
             onSubmit={(e) => {
-              // Spec §4: any new submit clears earlier messages.
+              // Any new submit clears earlier messages.
               setBanner(null);
               void onSubmit(e);
             }}

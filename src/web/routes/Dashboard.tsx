@@ -16,7 +16,7 @@ function DashboardScreen() {
   const q = useDashboard();
   const between = useSeasonBreak() !== null;
   useEffect(() => {
-    // Spec §8: a dashboard load failure is logged only.
+    // A dashboard load failure is logged only.
     if (q.isError) console.error('Failed to load the dashboard', q.error);
   }, [q.isError, q.error]);
   if (q.isPending) {

@@ -61,7 +61,7 @@ function SummaryScreen() {
   );
 }
 
-/** The player's gameweek summary (issue 14): /predictions/gameweek/:gameweek[?season=]. */
+/** The player's gameweek summary: /predictions/gameweek/:gameweek[?season=]. */
 export default function GameweekSummary() {
   return (
     <RequireAuth loading="Loading your gameweek...">

@@ -19,8 +19,8 @@ import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
 import { PastSeasonNote, SeasonNotFound } from '../features/seasons/SeasonNotices';
 import { useSeasonChoice } from '../features/seasons/api';
 import { seasonTableTitle } from '../features/leagues/season-table';
-import { EveryoneBoard } from '../features/everyone/EveryoneBoard';
-import { LeaderboardViews, useLeaderboardView } from '../features/everyone/LeaderboardViews';
+import { OverallLeaderboard } from '../features/leaderboard/OverallLeaderboard';
+import { LeaderboardViews, useLeaderboardView } from '../features/leaderboard/LeaderboardViews';
 import { BonusQuestions } from '../features/leagues/bonus/BonusQuestions';
 
 /** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
@@ -97,7 +97,7 @@ function Leagues() {
       </div>
 
       <LeaderboardViews />
-      {view === 'everyone' && <EveryoneBoard />}
+      {view === 'everyone' && <OverallLeaderboard />}
       {view === 'leagues' && mode === 'create' && (
         <div className="space-y-2">
           <CreateLeagueForm

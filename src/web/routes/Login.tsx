@@ -60,7 +60,7 @@ export default function Login() {
     try {
       await signIn.mutateAsync({ email: values.email.toLowerCase(), password: values.password });
     } catch (err) {
-      // Spec §8: any failure reads the same, so an address cannot be probed; a throttle says so.
+      // Any failure reads the same, so an address cannot be probed; a throttle says so.
       // Only the right password of an address still waiting for its link hears that it waits.
       if (isUnverified(err)) setFormError({ text: (err as ApiError).message, unverified: true });
       else setFormError({ text: speaksForItself(err) ? (err as ApiError).message : 'Invalid email or password', rateLimited: isRateLimited(err) });

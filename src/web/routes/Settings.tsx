@@ -3,11 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../lib/session';
 import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
 import { TeamNameForm } from '../features/account/TeamNameForm';
-import { MatchdaySettings } from '../features/matchday/MatchdaySettings';
+import { RemindersAndCalendar } from '../features/reminders/RemindersAndCalendar';
 import { DownloadData } from '../features/account-data/DownloadData';
 import { DeleteAccount } from '../features/account-data/DeleteAccount';
 
-/** Spec §2 Settings: account details, change password, reminders, your data, and ways out (logout, deleting the account). */
+/** The Settings screen: account details, change password, reminders, your data, and ways out (logout, deleting the account). */
 export default function Settings() {
   const { user, isPending } = useSession();
   const navigate = useNavigate();
@@ -99,8 +99,8 @@ export default function Settings() {
         </aside>
       </div>
 
-      {/* ── Match-day reminders and calendar (owned by src/web/features/matchday) ── */}
-      <MatchdaySettings />
+      {/* ── Match-day reminders and calendar (owned by src/web/features/reminders) ── */}
+      <RemindersAndCalendar />
 
       {/* Destructive, so last and out of the way (owned by src/web/features/account-data). */}
       <DeleteAccount />

@@ -33,7 +33,7 @@ export default function Signup() {
   } = useForm<SignUpFormInput>({
     resolver: zodResolver(signUpFormSchema),
     mode: 'onSubmit',
-    // Spec §4: editing a field clears its error; it is checked again on the next submit.
+    // Editing a field clears its error; it is checked again on the next submit.
     reValidateMode: 'onSubmit',
     defaultValues: { name: '', teamName: '', email: '', password: '', confirmPassword: '', agreeToTerms: false },
   });

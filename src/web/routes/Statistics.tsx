@@ -19,7 +19,7 @@ function StatisticsScreen() {
   const param = useSeasonParam();
   const q = useStatistics(choice.kind === 'not-found' ? undefined : param, league);
   useEffect(() => {
-    // Spec §8: a statistics load failure is logged only.
+    // A statistics load failure is logged only.
     if (q.isError) console.error('Failed to load statistics', q.error);
   }, [q.isError, q.error]);
 

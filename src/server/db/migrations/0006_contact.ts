@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppMigration } from './types.js';
 
-/** Contact messages: stored before they are e-mailed, so none is lost (DESIGN.md point 7). */
+/** Contact messages: stored before they are e-mailed, so none is lost when a send fails. */
 export const contact: AppMigration = {
   name: '0006_contact',
   async up(db: Kysely<unknown>) {

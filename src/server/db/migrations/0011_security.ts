@@ -3,9 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import type { AppMigration } from './types.js';
 
 /**
- * Issue 11. `fixtures.predictionsLockedAt`: set when a match is moved after its deadline had
- * passed (its picks were already shown), so its predictions stay closed for good (DESIGN.md
- * point 12). An index for the cap on leagues created per player. And reset tokens already stored in plain text are replaced by the SHA-256 hash
+ * Security hardening (docs/security.md). `fixtures.predictionsLockedAt`: set when a match is moved after its deadline had
+ * passed (its picks were already shown), so its predictions stay closed for good (decision
+ * record 0012). An index for the cap on leagues created per player. And reset tokens already stored in plain text are replaced by the SHA-256 hash
  * Better Auth now stores (`verification.storeIdentifier: 'hashed'`), so an old backup of this
  * database is the last one that holds a usable link.
  */

@@ -6,10 +6,10 @@ import { migrateToLatest } from '../migrate.js';
 import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { EXTRA_CLUB, EXTRA_FIXTURE, PRE_SEASON_NOW, writePreSeasonWorld, type PreSeasonWorld } from '../../test/pre-season-world.js';
-import { replayableResults } from '../../features/seasons/builtin.js';
+import { replayableResults } from '../../seasons/builtin.js';
 
 /**
- * Issue 13: a database made by the release before the season model (its migrations through
+ * A database made by the release before the season model (its migrations through
  * 0011, its data written as that code wrote it) upgrades with nothing lost, and the app serves
  * it: the same league tables, statistics and predictions; then the start-up seed fills 2025/26
  * in by (season, home, away) and adds 2026/27. On SQLite and PostgreSQL (the two API projects).

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppMigration, Dialect } from './types.js';
 
 /**
- * Issue 13: seasons are data (docs/season.md, decision record 0015). A competition has seasons;
+ * Seasons are data (docs/season.md, decision record 0015). A competition has seasons;
  * a season has clubs, gameweek definitions and fixtures; points are kept per season.
  *
  * An existing database keeps everything: its fixtures and stored gameweek definitions become the
@@ -319,7 +319,7 @@ async function sqliteTriggers(db: Kysely<unknown>) {
 }
 
 /**
- * What the results feed keeps (issue 13; written by the feed service): each run and what it
+ * What the results feed keeps (written by the feed service): each run and what it
  * changed, the disagreements with an admin's result for the admin to settle, and short leases
  * that make a scheduled job run once across several instances.
  */

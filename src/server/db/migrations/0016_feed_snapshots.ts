@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppMigration } from './types.js';
 
 /**
- * Issue 13 (admin feed). What a season's results feed said when it was last applied, per club
+ * The admin's results feed. What a season's results feed said when it was last applied, per club
  * pair, as one JSON document per season: the base of the three-way merge that keeps an admin's
  * manual kick-off change from being undone by the next feed run (docs/feed.md; decision record
  * admin-feed-three-way-merge). One row per season, replaced by every run that applied.

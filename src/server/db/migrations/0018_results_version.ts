@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppMigration, Dialect } from './types.js';
 
 /**
- * Issue 15: the statistics and dashboard caches check, on every request, that no result was
+ * The statistics and dashboard caches check, on every request, that no result was
  * written without a live event (a script, a manual fix). On PostgreSQL that check was an
  * aggregate over the results table per request, work the database server did on the same two
  * cores as everything else (a third of a cached dashboard's cost there). A statement trigger now

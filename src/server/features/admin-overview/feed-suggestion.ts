@@ -1,4 +1,4 @@
-import { DEFAULT_COMPETITION } from '../seasons/repository.js';
+import { DEFAULT_COMPETITION } from '../../seasons/repository.js';
 
 /**
  * The feed address to suggest for a season: `<base>/<2026-27>/1-premierleague.txt` for a Premier

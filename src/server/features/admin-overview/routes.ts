@@ -4,7 +4,7 @@ import { awaitingResultsReply, overviewReply, type AwaitingSeason } from '../../
 import { errorDto } from '../../../contract/common.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { liveSince } from '../../../game/fixture-status.js';
-import { loadSeasonState, resolveSeason } from '../seasons/service.js';
+import { loadSeasonState, resolveSeason } from '../../seasons/service.js';
 import { suggestedFeedUrl } from './feed-suggestion.js';
 import { awaitingResults, loadOverview, seasonFeeds } from './repository.js';
 

@@ -35,7 +35,7 @@ import type { SessionUser } from '../../auth/session.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { getLeagueFor, lockLeague } from '../leagues/repository.js';
 import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
-import { resolveSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 import { presentAnswerLine, presentQuestion } from './presenter.js';
 import * as repo from './repository.js';
 import { SETTLEMENT_KEYS } from './resolver.js';

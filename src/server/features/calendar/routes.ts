@@ -8,7 +8,7 @@ import { routeLimit } from '../../security/route-limits.js';
 import { ensureSettings } from '../user-settings/repository.js';
 import { buildCalendar } from './ical.js';
 import { listFeedFixtures, regenerateCalendarToken, userIdByCalendarToken } from './repository.js';
-import { resolveCurrentSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 
 /** The private calendar feed: its address (behind sign-in), a new address, and the feed itself (behind its token). */
 export async function calendarRoutes(fastify: FastifyInstance) {
@@ -55,7 +55,7 @@ export async function calendarRoutes(fastify: FastifyInstance) {
       const userId = match ? await userIdByCalendarToken(app.deps.db, match[1]!) : null;
       if (!userId) throw notFound('This calendar link is not valid. Get the current one in your settings.');
       // The current season's fixtures: a subscribed calendar moves on to the next season by itself.
-      const season = await resolveCurrentSeason(app.deps.seasons, app.deps.clock.now());
+      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now());
       const rows = await listFeedFixtures(app.deps.db, userId, season.id);
       const { PUBLIC_URL } = app.deps.config;
       const text = buildCalendar({

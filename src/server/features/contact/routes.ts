@@ -47,7 +47,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
     {
       // Verified accounts only: the mail names the account, so its address must be proven (guard: 403).
       config: { auth: 'verified' },
-      // Besides the per-player limit below: many accounts from one address (issue 11 item 9).
+      // Besides the per-player limit below: many accounts from one address (docs/security.md, rate limits).
       preHandler: routeLimit(app, 'contactPerAddress', 'address', (wait) => `Too many messages from your address. Please wait ${wait} and try again.`),
       schema: {
         tags: ['contact'],

@@ -69,7 +69,7 @@ describe('GET /api/dashboard', () => {
     expect(d.open[0].deadline).toBe('2025-08-22T17:00:00.000Z');
     expect(d.upcoming.map((f: { id: string }) => f.id)).toEqual(['g21', 'g23', 'g22', 'g25', 'g26']);
     expect(d.upcoming.every((f: { status: string }) => f.status === 'upcoming')).toBe(true);
-    // Scored picks first once results are in (issue 14), each group newest first: the pending g21 waits its turn.
+    // Scored picks first once results are in, each group newest first: the pending g21 waits its turn.
     expect(d.recentActivity).toEqual([
       { fixtureId: 'g1d', homeTeam: 'Sunderland AFC', awayTeam: 'West Ham United FC', homeScore: 3, awayScore: 0, predictedAt: '2025-08-13T10:00:00.000Z', state: 'right' },
       { fixtureId: 'g1c', homeTeam: 'Brighton & Hove Albion FC', awayTeam: 'Fulham FC', homeScore: 2, awayScore: 0, predictedAt: '2025-08-12T10:00:00.000Z', state: 'wrong' },

@@ -16,7 +16,7 @@ import { presentFixture } from '../fixtures/presenter.js';
 import { loadPredictionRecords } from '../statistics/repository.js';
 import { playerCache } from '../statistics/player-cache.js';
 import { resolveOpening } from '../gameweeks/opening.js';
-import { resolveCurrentSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 import { dashboardReply, type Dashboard, type OpenMatch } from '../../../contract/dashboard.js';
 import { hasAnyPrediction } from './repository.js';
 
@@ -27,7 +27,7 @@ export const DASHBOARD_ACTIVITY = 4;
 function ownFigures(records: PredictionRecord[]) {
   const totals = computeTotals(records);
   const streaks = computeStreaks(records);
-  // Scored picks first once results are in (issue 14), each group newest first.
+  // Scored picks first once results are in, each group newest first.
   const recentActivity = [...records]
     .sort((a, b) =>
       (a.outcome === null) !== (b.outcome === null) ? (a.outcome === null ? 1 : -1) : a.predictedAt !== b.predictedAt ? (a.predictedAt < b.predictedAt ? 1 : -1) : a.fixtureId < b.fixtureId ? -1 : 1,
@@ -63,7 +63,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       const { user } = req;
       const { db, clock } = app.deps;
       const now = clock.now();
-      const [season] = await Promise.all([resolveCurrentSeason(app.deps.seasons, now), cache.checkResults()]);
+      const [season] = await Promise.all([resolveSeason(app.deps.seasons, now), cache.checkResults()]);
       // What every player shares (the season's fixtures for the opening rule, a gameweek's fixtures)
       // and the player's own figures are kept until an event says their inputs changed
       // (statistics/player-cache.ts); what depends on the clock is worked out per request.

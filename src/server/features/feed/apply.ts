@@ -1,7 +1,7 @@
 import type { DB } from '../../db/index.js';
 import type { AcceptedPlan } from '../../season-files/sync-types.js';
 import { rescorePredictions, saveFinalResult } from '../results/repository.js';
-import { refreshSeasonDates } from '../seasons/repository.js';
+import { refreshSeasonDates } from '../../seasons/repository.js';
 import { deleteProvisionalScore, dropSettledConflicts, insertSyncFixtures, recordConflicts, updateGameweek, updateSchedule } from './repository.js';
 
 export interface AppliedPlan {

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { dropDatabase, freshDatabaseUrl } from '../../test/databases.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildPrediction } from '../../test/factories-game.js';
-import { ensureBuiltInSeason } from '../seasons/seed.js';
+import { ensureBuiltInSeason } from '../../seasons/seed.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 import { pollFeeds } from './scheduler.js';
 

@@ -9,7 +9,7 @@ import { ipLiteral, isPrivateAddress } from '../../season-files/feed-address.js'
 import { routeLimit } from '../../security/route-limits.js';
 import { rescorePredictions, saveFinalResult } from '../results/repository.js';
 import { resultKeys } from '../results/routes.js';
-import { getSeason } from '../seasons/repository.js';
+import { getSeason } from '../../seasons/repository.js';
 import { getOpenConflict, listOpenConflicts, listRuns, setFeedUrl, settleConflict } from './repository.js';
 import { feedKeys, presentRun, runFeedSync } from './service.js';
 

@@ -6,8 +6,8 @@ import { mergeWithSnapshot, snapshotOf } from '../../season-files/sync-merge.js'
 import { planSeasonSync } from '../../season-files/sync-plan.js';
 import { syncReport } from '../../season-files/sync-report.js';
 import { resultKeys } from '../results/routes.js';
-import { getCompetition, getSeason, listClubs } from '../seasons/repository.js';
-import { fixtureChangeKeys } from '../seasons/service.js';
+import { getCompetition, getSeason, listClubs } from '../../seasons/repository.js';
+import { fixtureChangeKeys } from '../../seasons/service.js';
 import { applySeasonPlan } from './apply.js';
 import { claimLease, getSnapshot, insertRun, loadSyncFixtures, pruneRuns, putSnapshot, releaseLease, type RunRecord } from './repository.js';
 

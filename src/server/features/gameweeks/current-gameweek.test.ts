@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { importSeasonFixtures } from '../fixtures/repository.js';
-import { builtInSeasonFixtures } from '../seasons/builtin.js';
+import { builtInSeasonFixtures } from '../../seasons/builtin.js';
 import { saveGameweekDefinition } from './repository.js';
 
 const importBuiltIn = () => importSeasonFixtures(t.app.deps.db, TEST_SEASON, builtInSeasonFixtures('2025-26'), t.app.deps.clock.nowIso(), { updateExisting: true });
@@ -31,7 +31,7 @@ async function everyAnswer() {
   const dashboard = await t.request({ method: 'GET', url: '/api/dashboard', cookie });
   expect([gameweeks.statusCode, board.statusCode, dashboard.statusCode]).toEqual([200, 200, 200]);
   return {
-    current: { gameweeks: gameweeks.json().current as number, board: board.json().openingGameweek as number, dashboard: dashboard.json().dashboard.gameweek as number },
+    current: { gameweeks: gameweeks.json().openingGameweek as number, board: board.json().openingGameweek as number, dashboard: dashboard.json().dashboard.gameweek as number },
     boardOpensOn: board.json().gameweek as number,
     upcoming: dashboard.json().dashboard.upcoming as Array<{ gameweek: number }>,
     custom: gameweeks.json().custom as boolean,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { gameweekToOpen, steadyOpeningWindow, type GameweekFixture } from '../../../game/gameweek-to-open.js';
 import { playerCache } from '../statistics/player-cache.js';
-import type { SeasonRef } from '../seasons/service.js';
+import type { SeasonRef } from '../../seasons/service.js';
 import { listGameweekFixtures } from './repository.js';
 import { resolveGameweeks } from './service.js';
 
@@ -57,6 +57,6 @@ export async function resolveOpening(app: FastifyInstance, season: SeasonRef, no
   const w = workedFor(fixtures);
   const t = now.getTime();
   if (!w.answer || t < w.answer.from || t >= w.answer.until) w.answer = { gameweek: gameweekToOpen(fixtures, now), ...steadyOpeningWindow(fixtures, now) };
-  const gameweek = w.answer.gameweek ?? (await resolveGameweeks(app.deps.db, season, now)).current;
+  const gameweek = w.answer.gameweek ?? (await resolveGameweeks(app.deps.db, season, now)).openingGameweek;
   return { gameweek, fixtures, fixturesOf: (g) => w.byGameweek.get(g) ?? [] };
 }

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 import { TEST_SEASON } from '../../test/factories-season.js';
-import { builtInGameweeks } from '../seasons/builtin.js';
+import { builtInGameweeks } from '../../seasons/builtin.js';
 
 let t: TestApp;
 afterEach(async () => {
@@ -25,7 +25,7 @@ describe('GET /api/gameweeks', () => {
     expect(gw.gameweeks).toEqual(builtInGameweeks('2025-26'));
     // 00:30 on the 19th in London: gameweek 1 (ended on the 18th) is over.
     expect(gw.today).toBe('2025-08-19');
-    expect(gw.current).toBe(2);
+    expect(gw.openingGameweek).toBe(2);
     expect(gw.withFixtures).toEqual([]);
   });
 });
@@ -50,7 +50,7 @@ describe('admin gameweek definitions', () => {
     let gw = await gameweeks();
     expect(gw.custom).toBe(true);
     expect(gw.gameweeks[0]).toEqual({ gameweek: 1, startDate: '2025-08-08', endDate: '2025-08-19' });
-    // The end is not checked against the start (spec §5), but both must be dates.
+    // The end is not checked against the start, but both must be dates.
     expect((await t.request({ method: 'PUT', url: '/api/admin/gameweeks/1', cookie, payload: { startDate: '2025-08-20', endDate: '2025-08-10' } })).statusCode).toBe(200);
     expect((await t.request({ method: 'PUT', url: '/api/admin/gameweeks/1', cookie, payload: { startDate: 'soon', endDate: '2025-08-10' } })).statusCode).toBe(400);
     expect((await t.request({ method: 'PUT', url: '/api/admin/gameweeks/39', cookie, payload: { startDate: '2025-08-20', endDate: '2025-08-21' } })).statusCode).toBe(400);

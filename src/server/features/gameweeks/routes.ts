@@ -5,7 +5,7 @@ import { errorDto, gameweekNumber } from '../../../contract/common.js';
 import { addGameweekBody, gameweekEditSchema, gameweekListReply, gameweekReply, gameweeksInfoDto } from '../../../contract/gameweeks.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { conflict } from '../../errors.js';
-import { publishGameweeksChanged, resolveSeason } from '../seasons/service.js';
+import { publishGameweeksChanged, resolveSeason } from '../../seasons/service.js';
 import { addGameweekDefinition, countGameweekDefinitions, listGameweekDefinitions, replaceGameweekDefinitions, saveGameweekDefinition } from './repository.js';
 import { assertSeasonGameweek, defaultGameweeks, resolveGameweeks } from './service.js';
 
@@ -19,7 +19,7 @@ export async function gameweekRoutes(fastify: FastifyInstance) {
       config: { auth: 'public' },
       schema: {
         tags: ['season'],
-        summary: "A season's gameweek definitions (stored, else the defaults), its current gameweek, and which gameweeks have fixtures",
+        summary: "A season's gameweek definitions (stored, else the defaults), the gameweek the admin's screens open on, and which gameweeks have fixtures",
         querystring: seasonQuery,
         response: { 200: gameweeksInfoDto, 404: errorDto },
       },
@@ -27,8 +27,8 @@ export async function gameweekRoutes(fastify: FastifyInstance) {
     async (req) => {
       const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      const { gameweeks, current, withFixtures, today, custom } = await resolveGameweeks(app.deps.db, season, now);
-      return { season: season.id, gameweeks, current, withFixtures, today, custom };
+      const { gameweeks, openingGameweek, withFixtures, today, custom } = await resolveGameweeks(app.deps.db, season, now);
+      return { season: season.id, gameweeks, openingGameweek, withFixtures, today, custom };
     },
   );
 

@@ -1,11 +1,11 @@
 import type { DB } from '../../db/index.js';
-import { openingGameweek, type GameweekDefinition } from '../../../game/gameweeks.js';
+import { calendarOpeningGameweek, type GameweekDefinition } from '../../../game/gameweeks.js';
 import { deriveGameweeks } from '../../../game/season.js';
 import { londonDate } from '../../../game/time.js';
 import { badRequest } from '../../errors.js';
 import { gameweeksWithFixtures, seasonRoundDates } from '../fixtures/repository.js';
-import { builtInGameweeks, isBuiltinSeason } from '../seasons/builtin.js';
-import type { SeasonRef } from '../seasons/service.js';
+import { builtInGameweeks, isBuiltinSeason } from '../../seasons/builtin.js';
+import type { SeasonRef } from '../../seasons/service.js';
 import { listGameweekDefinitions } from './repository.js';
 
 /**
@@ -17,7 +17,7 @@ export async function defaultGameweeks(db: DB, seasonId: string): Promise<Gamewe
   return deriveGameweeks(await seasonRoundDates(db, seasonId));
 }
 
-/** Stored definitions replace the default list when present (spec §3), sorted by gameweek. */
+/** Stored definitions replace the default list when present, sorted by gameweek. */
 export async function effectiveGameweeks(db: DB, seasonId: string): Promise<{ gameweeks: GameweekDefinition[]; custom: boolean }> {
   const stored = await listGameweekDefinitions(db, seasonId);
   return stored.length ? { gameweeks: stored, custom: true } : { gameweeks: await defaultGameweeks(db, seasonId), custom: false };
@@ -26,8 +26,8 @@ export async function effectiveGameweeks(db: DB, seasonId: string): Promise<{ ga
 export interface GameweekState {
   /** The season these are of. */
   season: SeasonRef;
-  /** The current gameweek of that season by the calendar. */
-  current: number;
+  /** The gameweek the admin's screens open on, by the calendar (`calendarOpeningGameweek`). */
+  openingGameweek: number;
   /** The server's UK date. */
   today: string;
   /** The definitions in force: stored ones, else the defaults. */
@@ -41,7 +41,7 @@ export interface GameweekState {
 /**
  * The one place that decides a season's current gameweek by the calendar: from the definitions in
  * force and the UK date, moved on to the next gameweek with fixtures when that one has none
- * (`openingGameweek`). `/api/gameweeks` and the admin's result desk answer with this. A player's
+ * (`calendarOpeningGameweek`). `/api/gameweeks` and the admin's result desk answer with this. A player's
  * board and dashboard open on the next gameweek with a match open for predictions instead
  * (opening.ts `resolveOpening`, decision record 0041), falling back to this one only for a
  * season without fixtures.
@@ -49,7 +49,7 @@ export interface GameweekState {
 export async function resolveGameweeks(db: DB, season: SeasonRef, now: Date): Promise<GameweekState> {
   const [{ gameweeks, custom }, withFixtures] = await Promise.all([effectiveGameweeks(db, season.id), gameweeksWithFixtures(db, season.id)]);
   const today = londonDate(now);
-  return { season, current: openingGameweek(gameweeks, today, withFixtures), today, gameweeks, custom, withFixtures };
+  return { season, openingGameweek: calendarOpeningGameweek(gameweeks, today, withFixtures), today, gameweeks, custom, withFixtures };
 }
 
 /**
@@ -65,9 +65,4 @@ export async function seasonRoundCount(db: DB, seasonId: string): Promise<number
 export async function assertSeasonGameweek(db: DB, season: SeasonRef, gameweek: number): Promise<void> {
   const rounds = await seasonRoundCount(db, season.id);
   if (gameweek > rounds) throw badRequest(`${season.label} has no Gameweek ${gameweek} (its gameweeks are 1 to ${rounds}).`, 'unknown_gameweek');
-}
-
-/** Today's date in the UK by the server's clock: the date the game's day-based rules use. */
-export function serverToday(now: Date): string {
-  return londonDate(now);
 }

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorDto } from '../../../contract/common.js';
 import { leaderboardPageDto, leaderboardQuery, type LeaderboardRow } from '../../../contract/leaderboard.js';
 import { rankPage } from '../../../game/ranking-page.js';
-import { resolveSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 import { leaderboardCounts, leaderboardPage, leaderboardStanding, type LeaderboardEntry } from './repository.js';
 
-/** The overall leaderboard of every player (issue 14): a season's total or one gameweek, a bounded page at a time. */
+/** The overall leaderboard of every player: a season's total or one gameweek, a bounded page at a time. */
 export async function leaderboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

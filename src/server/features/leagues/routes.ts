@@ -6,7 +6,7 @@ import { generateLeagueCode, isLeagueCodeShape, normaliseLeagueCode } from '../.
 import { DEADLINE_MS } from '../../../game/limits.js';
 import { errorDto, gameweekNumber, idParam, okDto } from '../../../contract/common.js';
 import { ALL_SEASONS, seasonId, seasonQuery } from '../../../contract/seasons.js';
-import { resolveCurrentSeason, resolveSeason, type SeasonRef } from '../seasons/service.js';
+import { resolveSeason, type SeasonRef } from '../../seasons/service.js';
 import {
   createLeagueSchema,
   gameweekChoicesReply,
@@ -26,9 +26,9 @@ import type { DB } from '../../db/index.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
-import { hasSeasonOf } from '../seasons/repository.js';
+import { hasSeasonOf } from '../../seasons/repository.js';
 import { createTableCache, tablePage } from './table-cache.js';
-import { countLiveMatches } from '../live/repository.js';
+import { countLiveMatches } from '../live-matches/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
 import { routeLimit } from '../../security/route-limits.js';
@@ -406,7 +406,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const nowIso = now.toISOString();
       if (!(await repo.getLeague(db(), id))) throw notFound('This league does not exist.');
       if (!(await repo.isMember(db(), id, user.id))) throw forbidden('Only members of this league can see its table.');
-      const season = await resolveCurrentSeason(app.deps.seasons, now);
+      const season = await resolveSeason(app.deps.seasons, now);
       const [members, live, liveMatches] = await Promise.all([
         repo.leagueMembersWithPoints(db(), id, season.id),
         repo.livePredictionsOfLeague(db(), id, season.id, nowIso),

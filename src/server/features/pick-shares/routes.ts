@@ -8,7 +8,7 @@ import type { DB } from '../../db/index.js';
 import { forbidden, notFound } from '../../errors.js';
 import { getLeagueFor } from '../leagues/repository.js';
 import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
-import { resolveSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 import { createPickSharesCache } from './cache.js';
 import { presentShares } from './presenter.js';
 import { gameweekFixtures, scoreCounts, shareFixture, type ShareFixture } from './repository.js';

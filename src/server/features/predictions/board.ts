@@ -4,7 +4,7 @@ import type { DB } from '../../db/index.js';
 import { gameweekStates } from '../../../game/gameweek-to-open.js';
 import { listFixtures } from '../fixtures/repository.js';
 import { resolveOpening } from '../gameweeks/opening.js';
-import type { SeasonRef } from '../seasons/service.js';
+import type { SeasonRef } from '../../seasons/service.js';
 import { presentPrediction, presentPredictable } from './presenter.js';
 import { listOwnPredictions } from './repository.js';
 

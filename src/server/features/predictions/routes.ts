@@ -6,7 +6,7 @@ import { errorDto, gameweekNumber, idParam } from '../../../contract/common.js';
 import { boardDto, myPredictionsReply, predictionBodySchema, savedPredictionReply } from '../../../contract/predictions.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { conflict, notFound } from '../../errors.js';
-import { resolveSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 import { loadBoard } from './board.js';
 import { presentPrediction, presentPredictable } from './presenter.js';
 import { listOwnPredictions, predictionSaver } from './repository.js';

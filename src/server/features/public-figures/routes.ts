@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC_FIGURES_MIN_PLAYERS, publicFiguresDto, type PublicFigures } from '../../../contract/public-figures.js';
-import { resolveCurrentSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 import { seasonTotals } from './repository.js';
 
 /** How long an answer is kept (here and, through Cache-Control, by browsers and proxies). */
@@ -20,7 +20,7 @@ export async function publicFiguresRoutes(fastify: FastifyInstance) {
 
   async function compute(): Promise<PublicFigures> {
     const { clock, db } = app.deps;
-    const season = await resolveCurrentSeason(app.deps.seasons, clock.now());
+    const season = await resolveSeason(app.deps.seasons, clock.now());
     const totals = await seasonTotals(db, season.id);
     const value: PublicFigures = { season: { id: season.id, label: season.label }, figures: totals.players >= PUBLIC_FIGURES_MIN_PLAYERS ? totals : null };
     kept = { at: clock.now().getTime(), value };

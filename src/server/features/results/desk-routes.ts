@@ -8,7 +8,7 @@ import { HttpError } from '../../errors.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture, listFixtures } from '../fixtures/repository.js';
 import { resolveGameweeks } from '../gameweeks/service.js';
-import { resolveSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 import { latestKickedOffGameweek } from './desk-repository.js';
 import { rescorePredictions, saveFinalResult } from './repository.js';
 import { NOT_STARTED_MESSAGE, resultKeys } from './routes.js';
@@ -16,7 +16,7 @@ import { NOT_STARTED_MESSAGE, resultKeys } from './routes.js';
 const POSTPONED_MESSAGE = 'This match is postponed. Give it a new kick-off time before entering its result.';
 
 /**
- * The admin's result desk (issue 14): one gameweek's matches, opening on the gameweek just
+ * The admin's result desk: one gameweek's matches, opening on the gameweek just
  * played, and one "Save all" that writes every row or none.
  */
 export async function resultDeskRoutes(fastify: FastifyInstance) {
@@ -37,8 +37,8 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
       const { db, clock } = app.deps;
       const now = clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      const { current, withFixtures } = await resolveGameweeks(db, season, now);
-      const gameweek = req.query.gameweek ?? (await latestKickedOffGameweek(db, season.id, now.toISOString())) ?? current;
+      const { openingGameweek, withFixtures } = await resolveGameweeks(db, season, now);
+      const gameweek = req.query.gameweek ?? (await latestKickedOffGameweek(db, season.id, now.toISOString())) ?? openingGameweek;
       const fixtures = await listFixtures(db, { seasonId: season.id, gameweek });
       return { now: now.toISOString(), season: season.id, gameweek, gameweeks: withFixtures, fixtures: fixtures.map((f) => presentFixture(f, now)) };
     },
@@ -67,7 +67,7 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
           const f = fixtures[i];
           if (!f) problems.push({ fixtureId: r.fixtureId, code: 'not_found', message: 'This match does not exist.' });
           else if (f.postponed || f.kickoffAt === null) problems.push({ fixtureId: r.fixtureId, code: 'postponed', message: POSTPONED_MESSAGE });
-          // A result is a fact after the whistle (DESIGN.md point 12), for every row alike.
+          // A result is a fact after the whistle: none before kick-off, for every row alike.
           else if (now.getTime() < Date.parse(f.kickoffAt)) problems.push({ fixtureId: r.fixtureId, code: 'not_started', message: NOT_STARTED_MESSAGE });
         });
         if (problems.length) {

@@ -38,7 +38,7 @@ export async function resultRoutes(fastify: FastifyInstance) {
         if (fixture.postponed || fixture.kickoffAt === null) {
           throw conflict('This match is postponed. Give it a new kick-off time before entering its result.', 'postponed');
         }
-        // A result is a fact after the whistle (DESIGN.md point 12); in-play scores have their own route.
+        // A result is a fact after the whistle: none before kick-off; in-play scores have their own route.
         if (clock.now().getTime() < Date.parse(fixture.kickoffAt)) throw conflict(NOT_STARTED_MESSAGE, 'not_started');
         await saveFinalResult(trx, fixtureId, req.body, clock.nowIso(), 'admin');
         const scored = await rescorePredictions(trx, fixtureId, req.body);

@@ -1,5 +1,5 @@
 import type { DB } from '../../db/index.js';
-import type { ClubRow } from './repository.js';
+import type { ClubRow } from '../../seasons/repository.js';
 
 // SQL of the admin's seasons screen that the public seasons repository does not need.
 

@@ -26,10 +26,10 @@ import { presentRun } from '../feed/service.js';
 import { resultKeys } from '../results/routes.js';
 import { seasonFeedUrls } from './admin-repository.js';
 import { createSeasonFromFile, previewSeasonFile } from './admin-service.js';
-import { isBuiltinSeason } from './builtin.js';
+import { isBuiltinSeason } from '../../seasons/builtin.js';
 import { presentSeason } from './presenter.js';
-import { DEFAULT_COMPETITION, getCompetition, getSeason, listClubs, listCompetitions, seasonCounts, setPinnedSeason } from './repository.js';
-import { fixtureChangeKeys, loadSeasonState } from './service.js';
+import { DEFAULT_COMPETITION, getCompetition, getSeason, listClubs, listCompetitions, seasonCounts, setPinnedSeason } from '../../seasons/repository.js';
+import { fixtureChangeKeys, loadSeasonState } from '../../seasons/service.js';
 
 /** A change of the current season moves every default read: every season-scoped key, whatever the season. */
 const CURRENT_SEASON_KEYS: QueryKey[] = [['seasons'], ['fixtures'], ['gameweeks'], ['predictions'], ['statistics'], ['leagues'], ['dashboard'], ['matches'], ['clubs'], ['admin']];

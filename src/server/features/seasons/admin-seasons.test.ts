@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { OTHER_SEASON, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction } from '../../test/factories-game.js';
-import { ensureBuiltInSeason } from './seed.js';
+import { ensureBuiltInSeason } from '../../seasons/seed.js';
 
 // The admin's seasons screen through the real app: create a season from a file (unknown clubs
 // confirmed), set the current season, re-import a newer file of a season. docs/feed.md.

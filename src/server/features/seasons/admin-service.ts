@@ -6,7 +6,7 @@ import { planSeasonSync } from '../../season-files/sync-plan.js';
 import { applySeasonPlan } from '../feed/apply.js';
 import { clubsByName } from './admin-repository.js';
 import { clubSlug, suggestClub, seasonIdFor } from './admin-suggest.js';
-import { addSeasonClubs, DEFAULT_COMPETITION, ensureClubs, ensureSeason, getCompetition, getSeason, type ClubRow } from './repository.js';
+import { addSeasonClubs, DEFAULT_COMPETITION, ensureClubs, ensureSeason, getCompetition, getSeason, type ClubRow } from '../../seasons/repository.js';
 
 type ParsedOk = UploadedSeasonFile;
 

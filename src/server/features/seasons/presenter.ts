@@ -1,6 +1,6 @@
 import type { ClubInfo, CompetitionInfo, Season } from '../../../contract/seasons.js';
 import { seasonPhase } from '../../../game/season-phase.js';
-import type { ClubRow, SeasonCountsRow, SeasonSpanRow } from './repository.js';
+import type { ClubRow, SeasonCountsRow, SeasonSpanRow } from '../../seasons/repository.js';
 
 /** contract/seasons.ts `seasonDto`. */
 export function presentSeason(s: SeasonSpanRow, competition: CompetitionInfo, counts: SeasonCountsRow | undefined, currentId: string | null, now: Date): Season {

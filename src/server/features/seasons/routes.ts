@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorDto } from '../../../contract/common.js';
 import { ALL_SEASONS, clubListReply, seasonId, seasonListReply } from '../../../contract/seasons.js';
-import { listClubs, listCompetitions, seasonCounts } from './repository.js';
+import { listClubs, listCompetitions, seasonCounts } from '../../seasons/repository.js';
 import { presentClub, presentSeason } from './presenter.js';
-import { loadSeasonState, resolveSeason } from './service.js';
+import { loadSeasonState, resolveSeason } from '../../seasons/service.js';
 
 /** Seasons and clubs (public: the fixture lists they describe are public too). */
 export async function seasonRoutes(fastify: FastifyInstance) {

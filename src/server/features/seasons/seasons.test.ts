@@ -4,10 +4,10 @@ import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factor
 import { buildFixture, buildSeason, OTHER_SEASON, OTHER_SEASON_FIXTURE, OTHER_SEASON_POINTS, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import type { LiveEvent } from '../../realtime/bus.js';
-import { setPinnedSeason } from './repository.js';
+import { setPinnedSeason } from '../../seasons/repository.js';
 
 /**
- * Issue 13: seasons side by side. The test world has 2025/26 (the factories' season) and a
+ * Seasons side by side. The test world has 2025/26 (the factories' season) and a
  * finished 2024/25 in which every player scored 3 points; nothing of one season shows in the
  * other, the all-seasons total adds them up, and the current season follows the rules of
  * src/game/season-phase.ts through the API.
@@ -217,7 +217,7 @@ describe('?season= names a season that does not exist', () => {
 });
 
 describe('awaiting result', () => {
-  test('live for 2 h 15 min after kick-off, then awaiting its result: off the Matches screen and the live table, predictions still closed', async () => {
+  test('live for 2 h 15 min after kick-off, then awaiting its result: off the Live Matches screen and the live table, predictions still closed', async () => {
     t.clock.set('2025-08-23T16:14:00Z');
     expect((await get('/api/fixtures/GW2')).fixture.status).toBe('live');
     expect((await get('/api/matches', alice.cookie)).matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual(['GW2']);

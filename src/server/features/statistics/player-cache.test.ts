@@ -6,7 +6,7 @@ import { buildPrediction } from '../../test/factories-game.js';
 import { playerCache } from './player-cache.js';
 
 /**
- * Statistics and the dashboard are cached per player (issue 15, player-cache.ts): every test reads
+ * Statistics and the dashboard are cached per player (player-cache.ts, decision record 0022): every test reads
  * first (so the figures are cached), changes something through the app, and the very next read
  * shows the change. Exactness of the figures themselves is statistics/routes.test.ts's and the
  * season replay's.

@@ -12,7 +12,7 @@ import { presentStatistics } from './presenter.js';
 import { statisticsReply } from '../../../contract/statistics.js';
 import { errorDto } from '../../../contract/common.js';
 import { seasonId } from '../../../contract/seasons.js';
-import { resolveSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 
 export const timeZoneQuery = z.string().max(64).default('Europe/London');
 

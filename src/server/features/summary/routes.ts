@@ -8,7 +8,7 @@ import { positionChange } from '../../../game/ranking.js';
 import { notFound } from '../../errors.js';
 import { scoredGameweeks } from '../leagues/repository.js';
 import { loadGameweekMatches } from '../predictions/board.js';
-import { resolveSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 import { gameweekRank, latestResultGameweek, leagueRanksAfter } from './repository.js';
 
 /**

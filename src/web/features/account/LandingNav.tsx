@@ -14,7 +14,7 @@ const DISABLED = [
 
 const item = 'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium';
 
-/** Spec §2: the landing page's side navigation (Dashboard is disabled here; issue 8 enables Live Matches). */
+/** The landing page's side navigation (Dashboard is disabled here; Live Matches is a link, as in the app). */
 export function LandingNav({ onNavigate }: { onNavigate?: () => void }) {
   const Link = useLandingLink();
   return (

@@ -23,7 +23,7 @@ const SECTIONS = [
   },
 ];
 
-/** Spec §2: the Terms and Conditions modal with its five sections. */
+/** The Terms and Conditions modal with its five sections. */
 export function TermsModal({ open, onClose, onAccept }: { open: boolean; onClose: () => void; onAccept: () => void }) {
   return (
     <Modal open={open} onClose={onClose} title="Terms and Conditions" size="lg">

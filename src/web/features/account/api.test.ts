@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { afterSignIn, changePasswordError, signUpError, teamNameSuggestion, withNext } from './api';
 
-/** Issue 11: a refused origin is explained plainly (the server's message names the address to open). */
+/** A refused origin is explained plainly (the server's message names the address to open). */
 describe('account error messages', () => {
   const wrongOrigin = new ApiError(403, 'cross_site', 'This page was opened from another address. Open this site at http://localhost:3000 and try again.');
 

@@ -83,7 +83,7 @@ export function teamNameSuggestion(err: unknown): string | null {
   return parsed.success ? parsed.data.suggestion : null;
 }
 
-/** Spec §8 sign-up catalogue. A validation error names its field; the rest are form-level. */
+/** The sign-up error messages. A validation error names its field; the rest are form-level. */
 export function signUpError(err: unknown): { field?: string; message: string } {
   if (!(err instanceof ApiError)) return { message: 'Failed to create account. Please try again.' };
   if (err.code === TEAM_NAME_TAKEN) return { field: 'teamName', message: err.message };
@@ -94,7 +94,7 @@ export function signUpError(err: unknown): { field?: string; message: string } {
   return { message: 'Failed to create account. Please try again.' };
 }
 
-/** Spec §8 password-change catalogue. */
+/** The password-change error messages. */
 export function changePasswordError(err: unknown): string {
   if (!(err instanceof ApiError)) return 'An unexpected error occurred. Please try again later.';
   if (err.code === 'INVALID_PASSWORD') return 'Current password is incorrect';

@@ -4,7 +4,7 @@ import { useSession } from '../../lib/session';
 import { MESSAGE_MS, notifierFor } from '../../lib/notify';
 
 /**
- * Spec §2/§4 admin pages: a loading line while the session is checked, then the page for the
+ * Admin pages: a loading line while the session is checked, then the page for the
  * admin, or Access Denied for everyone else, who is also sent to / shortly after (the server
  * refuses every admin call regardless).
  */
@@ -43,5 +43,5 @@ export function AdminGate({ loading, homeLabel, homeTo, children }: { loading: s
   return <>{children}</>;
 }
 
-/** Admin screens' transient messages (spec §4: they clear after 5 seconds). */
+/** Admin screens' transient messages: they clear after 5 seconds. */
 export const notifyAdmin = notifierFor(MESSAGE_MS.admin);

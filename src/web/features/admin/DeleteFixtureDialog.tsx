@@ -8,7 +8,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** When the count cannot be read, deleting is still offered (the server checks again). */
 const UNKNOWN_IMPACT = { predictions: 0, results: 0 };
 
-/** Delete one fixture; says first how many predictions and results go with it (DESIGN point 7). */
+/** Delete one fixture; says first how many predictions and results go with it, so nothing is lost by surprise. */
 export function DeleteFixtureDialog({ fixture, onClose }: { fixture: Fixture | null; onClose: () => void }) {
   const impactQuery = useFixtureImpact(fixture);
   const impact = impactQuery.isError ? UNKNOWN_IMPACT : (impactQuery.data ?? null);

@@ -20,7 +20,7 @@ function saveError(err: unknown): string {
 }
 
 /**
- * Spec §2/§5 Add New Fixture / Edit Fixture: home team, then the away team (without the home
+ * The Add New Fixture / Edit Fixture form: home team, then the away team (without the home
  * team), both from the season's clubs; then date and time (UK, as the season is published); a
  * preview; Save or Update only once all four are chosen. A new fixture goes to `season`; an
  * edited one stays in its own.

@@ -43,7 +43,7 @@ export function LeaguePositions({ hideWhenEmpty = false }: { hideWhenEmpty?: boo
   const q = useLeaguePositions();
   const navigate = useNavigate();
   useEffect(() => {
-    // Spec §8: a league-position load failure is logged only.
+    // A league-position load failure is logged only.
     if (q.isError) console.error('Failed to load league positions', q.error);
   }, [q.isError, q.error]);
   const positions = q.data?.positions ?? [];

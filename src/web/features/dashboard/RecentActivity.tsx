@@ -8,7 +8,7 @@ const DOT = {
   pending: { cls: 'bg-yellow-400', label: 'No result yet' },
 } as const;
 
-/** Spec §2 'Recent Activity': the latest 4 predictions with a coloured dot. */
+/** 'Recent Activity': the latest 4 predictions with a coloured dot. */
 export function RecentActivity({ items }: { items: Dashboard['recentActivity'] }) {
   return (
     <section className="card" aria-labelledby="activity-title">

@@ -1,4 +1,4 @@
-/** Position 1: a gold trophy; 2 and 3: silver and bronze medals (spec §2). */
+/** Position 1: a gold trophy; 2 and 3: silver and bronze medals, as on the Leaderboard screen. */
 export function PositionTrophy({ position }: { position: 1 | 2 | 3 }) {
   const label = position === 1 ? '1st place' : position === 2 ? '2nd place' : '3rd place';
   const fill = position === 1 ? '#f59e0b' : position === 2 ? '#94a3b8' : '#b45309';

@@ -32,7 +32,7 @@ const FEATURES = [
 ];
 
 /**
- * Spec §2 Landing: header, hero, features, figures, the free offer and a call to action.
+ * The landing page: header, hero, features, figures, the free offer and a call to action.
  * `seasonLabel` is the current season ("2026/27") once /api/seasons has answered; the page
  * pre-rendered at build time has none and names no season (decision record 0017). `figures` are
  * counted by the server (/api/public-figures); until they arrive, or when the season has too few

@@ -16,7 +16,7 @@ import { useSaveAllResults } from './api';
 type Draft = { home: string; away: string };
 const savedDraft = (f: Fixture): Draft => (f.result ? { home: String(f.result.homeScore), away: String(f.result.awayScore) } : { home: '', away: '' });
 const same = (a: Draft, b: Draft) => a.home === b.home && a.away === b.away;
-/** Only a match that has kicked off takes a result (DESIGN.md point 12; the server says so too). */
+/** Only a match that has kicked off takes a result: a result is a fact after the whistle (the server says so too). */
 const takesResult = (f: Fixture) => f.status !== 'upcoming' && f.status !== 'postponed';
 
 /** Checks one row as the server will: both scores, whole numbers 0–99. */

@@ -1,4 +1,4 @@
-/** Spec §9 rank colours: 1 yellow, up to 3 green, up to 5 blue. */
+/** Rank colours: 1 yellow, up to 3 green, up to 5 blue. */
 export function rankColour(rank: number | null): string {
   if (rank === null) return 'bg-slate-100 text-slate-600 border-slate-200';
   if (rank === 1) return 'bg-yellow-100 text-yellow-900 border-yellow-300';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
-import { buildFixture, buildSeason, TEST_SEASON } from '../../test/factories-season.js';
-import { buildPrediction, buildResult } from '../../test/factories-game.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { buildSessionCookie, buildUser, type BuiltUser } from '../test/factories.js';
+import { buildFixture, buildSeason, TEST_SEASON } from '../test/factories-season.js';
+import { buildPrediction, buildResult } from '../test/factories-game.js';
 import { refreshSeasonDates } from './repository.js';
 
 /**

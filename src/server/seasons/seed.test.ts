@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { buildSessionCookie, buildUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { buildSessionCookie, buildUser } from '../test/factories.js';
 import { builtInSeasonFixtures, replayableResults } from './builtin.js';
 import { seedBuiltInSeasons } from './seed.js';
 
@@ -27,7 +27,7 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     expect((await get('/api/fixtures')).fixtures).toHaveLength(380);
     expect((await get('/api/fixtures?season=2026-27')).fixtures).toHaveLength(380);
     const gw = await get('/api/gameweeks');
-    expect(gw).toMatchObject({ season: '2025-26', current: 2, today: '2025-08-20', custom: true });
+    expect(gw).toMatchObject({ season: '2025-26', openingGameweek: 2, today: '2025-08-20', custom: true });
     expect(gw.gameweeks).toHaveLength(38);
     expect((await get('/api/gameweeks?season=2026-27')).gameweeks).toHaveLength(38);
     const seasons = await seasonsById();
@@ -55,7 +55,7 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     const list = await get('/api/seasons');
     expect(list.current).toBe('2026-27');
     expect(list.pinned).toBe(false);
-    expect((await get('/api/gameweeks')).current).toBe(12);
+    expect((await get('/api/gameweeks')).openingGameweek).toBe(12);
     const board = await get('/api/predictions/board', cookie);
     expect(board).toMatchObject({ season: '2026-27', gameweek: 12, openingGameweek: 12 });
     expect(board.matches).toHaveLength(10);
@@ -76,7 +76,7 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     t = await createTestApp({ now: '2025-08-14T12:00:00Z', env: { SEED_SEASON: 'true' } });
     const seasons = await seasonsById();
     expect(seasons.get('2025-26')).toMatchObject({ phase: 'upcoming', current: true, results: 0, nextKickoff: '2025-08-15T19:00:00.000Z' });
-    expect((await get('/api/gameweeks')).current).toBe(1);
+    expect((await get('/api/gameweeks')).openingGameweek).toBe(1);
   });
 
   test('it happens once per season: after the admin deletes a season’s fixtures, a restart does not bring them back', async () => {

@@ -6,7 +6,7 @@ import { displayTeamName } from '../../../game/clubs';
 import { StatusBadge } from '../../components/StatusBadge';
 import { notify } from '../../lib/notify';
 import { OUTCOME_MESSAGE } from '../../lib/outcome';
-import { liveScoreSchema, type Match } from '../../../contract/live';
+import { liveScoreSchema, type Match } from '../../../contract/live-matches';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import { useSetLiveScore } from './api';
 import { PickSharesPanel } from '../pick-shares/PickSharesPanel';

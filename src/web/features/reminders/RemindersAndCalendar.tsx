@@ -172,7 +172,7 @@ function CalendarSection() {
 }
 
 /** Match day settings for /settings: deadline reminders and the private calendar feed. */
-export function MatchdaySettings() {
+export function RemindersAndCalendar() {
   return (
     <div className="space-y-6">
       <RemindersSection />

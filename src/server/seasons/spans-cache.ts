@@ -1,5 +1,5 @@
-import type { DB } from '../../db/index.js';
-import type { EventBus, LiveEvent } from '../../realtime/bus.js';
+import type { DB } from '../db/index.js';
+import type { EventBus, LiveEvent } from '../realtime/bus.js';
 import { listSeasonSpans, type SeasonSpanRow } from './repository.js';
 
 /**

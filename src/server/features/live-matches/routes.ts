@@ -6,13 +6,13 @@ import { deriveStatus } from '../../../game/fixture-status.js';
 import { UK_ZONE } from '../../../game/time.js';
 import { errorDto, idParam } from '../../../contract/common.js';
 import { fixtureReply } from '../../../contract/fixtures.js';
-import { liveScoreSchema, matchDayDto } from '../../../contract/live.js';
+import { liveScoreSchema, liveMatchesDto } from '../../../contract/live-matches.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { presentMatch } from './presenter.js';
 import { listDayAndLiveMatches, nextKickoff, saveProvisionalScore } from './repository.js';
-import { resolveCurrentSeason } from '../seasons/service.js';
+import { resolveSeason } from '../../seasons/service.js';
 
 /** What an in-play score change in a season makes every open screen refetch. */
 export const liveScoreKeys = (seasonId: string) => [['matches'], ['fixtures', seasonId], ['leagues']];
@@ -21,8 +21,8 @@ export const NOT_LIVE_YET = "This match hasn't kicked off yet. You can enter an 
 export const ALREADY_FINISHED = 'This match is finished: its final result has been saved. Change the final result instead.';
 export const IS_POSTPONED = 'This match is postponed, so it has no in-play score.';
 
-/** Match day: the admin's in-play scores and the Matches screen (today's and live matches). */
-export async function liveRoutes(fastify: FastifyInstance) {
+/** The Live Matches screen (today's and live matches) and the admin's in-play scores. */
+export async function liveMatchesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.put(
@@ -30,7 +30,7 @@ export async function liveRoutes(fastify: FastifyInstance) {
     {
       config: { auth: 'admin' },
       schema: {
-        tags: ['matchday'],
+        tags: ['live-matches'],
         summary: 'Enter or update the provisional in-play score of a match that has kicked off (live, or awaiting its result; never scored)',
         params: z.object({ fixtureId: idParam() }),
         body: liveScoreSchema,
@@ -60,10 +60,10 @@ export async function liveRoutes(fastify: FastifyInstance) {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['matchday'],
+        tags: ['live-matches'],
         summary: "The current season's matches of today (in the viewer's time zone) and every live one, with the viewer's prediction and points",
         querystring: z.object({ tz: z.string().max(64).optional() }),
-        response: { 200: matchDayDto, 400: errorDto },
+        response: { 200: liveMatchesDto, 400: errorDto },
       },
     },
     async (req) => {
@@ -74,7 +74,7 @@ export async function liveRoutes(fastify: FastifyInstance) {
       const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
       const end = start.plus({ days: 1 });
       const range = { fromIso: start.toJSDate().toISOString(), toIso: end.toJSDate().toISOString(), nowIso: now.toISOString() };
-      const season = await resolveCurrentSeason(app.deps.seasons, now);
+      const season = await resolveSeason(app.deps.seasons, now);
       const [rows, next] = await Promise.all([listDayAndLiveMatches(app.deps.db, user.id, season.id, range), nextKickoff(app.deps.db, season.id, range.toIso)]);
       return {
         season: season.id,

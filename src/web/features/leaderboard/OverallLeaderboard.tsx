@@ -6,13 +6,13 @@ import { StandingsTable } from '../leagues/StandingsTable';
 import { useScoredGameweeks } from '../leagues/api';
 import { useDefaultSeason, useSeasonChoice, useSeasonParam } from '../seasons/api';
 import { PastSeasonNote } from '../seasons/SeasonNotices';
-import { useEveryone } from './api';
+import { useLeaderboard } from './api';
 
 /**
- * The overall leaderboard of every player (issue 14): the season's total or one gameweek's,
+ * The overall leaderboard of every player: the season's total or one gameweek's,
  * 50 to a page, with "Find me" to jump to the page holding the viewer's row (highlighted).
  */
-export function EveryoneBoard() {
+export function OverallLeaderboard() {
   const param = useSeasonParam();
   const choice = useSeasonChoice({ allowAll: true });
   // The overall leaderboard is of one season: "All seasons" (a league choice) shows the one the
@@ -23,7 +23,7 @@ export function EveryoneBoard() {
   const [at, setAt] = useState<number | 'me'>(1);
   const [found, setFound] = useState(0);
   const gameweeks = useScoredGameweeks(season);
-  const q = useEveryone(season, gameweek, at);
+  const q = useLeaderboard(season, gameweek, at);
   const data = q.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const tableRef = useRef<HTMLDivElement>(null);

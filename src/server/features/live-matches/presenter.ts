@@ -1,6 +1,6 @@
 import { isPredictionOpen } from '../../../game/deadline.js';
 import { scorePrediction } from '../../../game/scoring.js';
-import type { Match } from '../../../contract/live.js';
+import type { Match } from '../../../contract/live-matches.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import type { FixturePredictionRow } from '../fixtures/queries.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createLocalBus } from '../../realtime/bus.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { createLocalBus } from '../realtime/bus.js';
 import { createSeasonSpans } from './spans-cache.js';
 
 let t: TestApp;

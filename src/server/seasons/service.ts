@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/index.js';
-import type { QueryKey } from '../../../contract/events.js';
-import { SEASON_NOT_FOUND } from '../../../contract/seasons.js';
-import { currentSeason, leadingSeason, seasonPhase, steadyPhaseWindow, type SeasonLead, type SeasonPhase } from '../../../game/season-phase.js';
-import { notFound } from '../../errors.js';
+import type { DB } from '../db/index.js';
+import type { QueryKey } from '../../contract/events.js';
+import { SEASON_NOT_FOUND } from '../../contract/seasons.js';
+import { currentSeason, leadingSeason, seasonPhase, steadyPhaseWindow, type SeasonLead, type SeasonPhase } from '../../game/season-phase.js';
+import { notFound } from '../errors.js';
 import { DEFAULT_COMPETITION, listSeasonSpans, type SeasonSpanRow } from './repository.js';
 import type { SeasonSpans } from './spans-cache.js';
 
@@ -100,11 +100,6 @@ function seasonIn(spans: SeasonSpanRow[], now: Date, requested: string | undefin
   const season = id === undefined ? undefined : refs.get(id);
   if (!season) throw notFound(SEASON_NOT_FOUND);
   return season;
-}
-
-/** The current season (what the dashboard, match day and the calendar show). */
-export async function resolveCurrentSeason(source: SeasonSource, now: Date): Promise<SeasonRef> {
-  return resolveSeason(source, now);
 }
 
 /**

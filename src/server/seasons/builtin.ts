@@ -1,10 +1,10 @@
-import { fixtureId } from '../../../game/fixture-id.js';
-import type { GameweekDefinition } from '../../../game/gameweeks.js';
-import { deriveGameweeks, type SeasonMatch } from '../../../game/season.js';
-import { zonedToUtc } from '../../../game/time.js';
-import type { FixtureFields } from '../../db/schema.js';
-import { BUILTIN_SEASON_KEYS, builtinClubs, builtinSeason, type BuiltinSeasonKey } from '../../season-files/builtin/index.js';
-import { matchesWithClubNames } from '../../season-files/season-format.js';
+import { fixtureId } from '../../game/fixture-id.js';
+import type { GameweekDefinition } from '../../game/gameweeks.js';
+import { deriveGameweeks, type SeasonMatch } from '../../game/season.js';
+import { zonedToUtc } from '../../game/time.js';
+import type { FixtureFields } from '../db/schema.js';
+import { BUILTIN_SEASON_KEYS, builtinClubs, builtinSeason, type BuiltinSeasonKey } from '../season-files/builtin/index.js';
+import { matchesWithClubNames } from '../season-files/season-format.js';
 import type { ClubRow } from './repository.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/index.js';
-import type { ClubTable, SeasonTable } from '../../db/schema.js';
+import type { DB } from '../db/index.js';
+import type { ClubTable, SeasonTable } from '../db/schema.js';
 
 /** The competition every season belongs to today (competitions are data; this is the one the app serves). */
 export const DEFAULT_COMPETITION = 'premier-league';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { RequireAuth } from '../app/guards';
 import { useSession } from '../lib/session';
-import { useMatchDay } from '../features/matchday/api';
-import { MatchCard } from '../features/matchday/MatchCard';
+import { useLiveMatches } from '../features/live-matches/api';
+import { MatchCard } from '../features/live-matches/MatchCard';
 import { PickScopePicker } from '../features/pick-shares/PickScopePicker';
 
 /** A calendar date (YYYY-MM-DD, already in the viewer's zone) as words, e.g. "Saturday 23 August 2025". */
@@ -10,9 +10,9 @@ function longDate(date: string): string {
   return new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
-function MatchesScreen() {
+function LiveMatchesScreen() {
   const { isAdmin } = useSession();
-  const q = useMatchDay();
+  const q = useLiveMatches();
 
   return (
     <div className="space-y-6">
@@ -84,7 +84,7 @@ function MatchesScreen() {
 export default function Matches() {
   return (
     <RequireAuth loading="Loading matches...">
-      <MatchesScreen />
+      <LiveMatchesScreen />
     </RequireAuth>
   );
 }
