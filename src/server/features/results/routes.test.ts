@@ -173,7 +173,7 @@ describe('DELETE /api/admin/results/:fixtureId', () => {
       [null, null],
     ]);
     await settle();
-    expect(events.map((e) => e.type)).toEqual(['result']);
+    expect(events.map((e) => e.type)).toEqual(['results.changed']);
   });
 });
 
