@@ -144,7 +144,7 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
     /** Drops a user's entries here and on every other instance. Call after the change is committed. */
     async invalidate(userId: string) {
       forgetUser(userId);
-      // ['me']: the user's other tabs re-read who they are (and learn they were signed out).
+      // The user's other tabs re-read who they are (and learn they were signed out).
       await bus.publish({ type: SESSION_CHANGED, userId });
     },
     /**

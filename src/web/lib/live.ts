@@ -6,8 +6,8 @@ import { coveringKeys } from './covering-keys';
 
 /**
  * Subscribes to /api/events and invalidates the queries that show what each change changed
- * (lib/change-keys.ts), so every screen showing that data refetches within a second. After a reconnect everything is refetched,
- * because events may have been missed while offline.
+ * (lib/change-keys.ts), so every screen showing that data refetches within a second. After a
+ * reconnect everything is refetched, because events may have been missed while offline.
  */
 export function useLiveEvents(enabled = true) {
   const qc = useQueryClient();
