@@ -7,6 +7,8 @@ import { seasonId } from './seasons.js';
  * stale, and the live event stream (GET /api/events, Server-Sent Events named `change`) sends them
  * to the browser, whose one map (web/lib/change-keys.ts) says which queries each one refreshes.
  * An event says what changed, never who reads it: adding a reader never changes the publishers.
+ * Every open stream hears every change not meant for one player, visitors' too: a change names
+ * no more than its readers need (which league's members changed is nobody else's business).
  */
 const league = z.object({ leagueId: z.string().min(1).max(64) });
 const season = z.object({ seasonId });
@@ -30,9 +32,9 @@ export const changeEventDto = z.discriminatedUnion('type', [
   /** A player's own prediction (sent only to that player). */
   z.object({ type: z.literal('prediction.saved'), ...season.shape }),
   /** Who is in a league: created, joined, left, deleted, a member removed. */
-  z.object({ type: z.literal('membership.changed'), ...league.shape }),
-  /** A league's own details: renamed, or a new code (`oldCode`: the invite pages open on it say it no longer works). */
-  z.object({ type: z.literal('league.changed'), ...league.shape, oldCode: z.string().max(32).nullable() }),
+  z.object({ type: z.literal('membership.changed') }),
+  /** A league's own details: renamed, or a new code (`oldCode`, which joins nobody any more: the invite pages open on it say so). */
+  z.object({ type: z.literal('league.changed'), oldCode: z.string().max(32).nullable() }),
   /** The players a league's creator removed (one let back in). */
   z.object({ type: z.literal('removed-players.changed'), ...league.shape }),
   /** What an invite shows one player (sent only to them: removed from a league, or let back in). */

@@ -172,7 +172,8 @@ function openStream(port: number, cookie: string): Promise<Stream> {
 
 describe('the live stream', () => {
   test('sends each change as it is named, a player’s own only to them and without whom it was for', async () => {
-    const { alice, bob, admin } = await world();
+    const { alice, bob, admin, league } = await world();
+    const carol = await player();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as net.AddressInfo).port;
     const [alices, bobs] = await Promise.all([openStream(port, alice.cookie), openStream(port, bob.cookie)]);
@@ -180,10 +181,13 @@ describe('the live stream', () => {
       await send(alice, 'PUT', '/api/predictions/F2', { homeScore: 4, awayScore: 0 });
       await send(admin, 'PUT', '/api/admin/results/F1', { homeScore: 2, awayScore: 1 });
       const result: ChangeEvent = { type: 'results.changed', seasonId: TEST_SEASON };
-      await vi.waitFor(() => expect(bobs.changes()).toContainEqual(result));
-      await vi.waitFor(() => expect(alices.changes()).toContainEqual(result));
-      expect(alices.changes()).toEqual([{ type: 'prediction.saved', seasonId: TEST_SEASON }, result]);
-      expect(bobs.changes()).toEqual([result]);
+      // A join says members changed, not in which league.
+      await send(carol, 'POST', '/api/leagues/join', { code: league.code });
+      const joined: ChangeEvent = { type: 'membership.changed' };
+      await vi.waitFor(() => expect(bobs.changes()).toContainEqual(joined));
+      await vi.waitFor(() => expect(alices.changes()).toContainEqual(joined));
+      expect(alices.changes()).toEqual([{ type: 'prediction.saved', seasonId: TEST_SEASON }, result, joined]);
+      expect(bobs.changes()).toEqual([result, joined]);
     } finally {
       alices.close();
       bobs.close();

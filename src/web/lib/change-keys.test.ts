@@ -51,13 +51,13 @@ describe('which queries each change refreshes', () => {
   });
 
   test('a membership: the league lists, tables and positions, the dashboard', () => {
-    const e: ChangeEvent = { type: 'membership.changed', leagueId: 'L1' };
+    const e: ChangeEvent = { type: 'membership.changed' };
     expectReaches(e, [leagueKeys.mine, leagueKeys.public, table, positionsKey, dashboardKey, inviteKeys.removed('L1')]);
     expectMisses(e, [board, stats]);
   });
 
   test('a new code: the league’s screens and the invite pages open on the old code only', () => {
-    const e: ChangeEvent = { type: 'league.changed', leagueId: 'L1', oldCode: 'OLDCODE1' };
+    const e: ChangeEvent = { type: 'league.changed', oldCode: 'OLDCODE1' };
     expectReaches(e, [leagueKeys.mine, table, inviteKeys.preview('OLDCODE1', 'visitor')]);
     expectMisses(e, [inviteKeys.preview('OTHERCDE', 'visitor')]);
   });

@@ -84,7 +84,7 @@ export async function inviteRoutes(fastify: FastifyInstance) {
       const league = await repo.getLeagueFor(db(), before.id, user.id);
       if (!league) throw notFound(LEAGUE_GONE);
       // Members' screens show the new code; invite pages open on the old one say it no longer works.
-      await app.deps.bus.publish({ type: 'league.changed', leagueId: before.id, oldCode: before.code });
+      await app.deps.bus.publish({ type: 'league.changed', oldCode: before.code });
       return { league: presentLeague(league, user.id) };
     },
   );

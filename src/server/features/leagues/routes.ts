@@ -61,7 +61,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = (): DB => app.deps.db;
   const nextCode = opts.generateCode ?? (() => generateLeagueCode());
-  const membershipChanged = (leagueId: string) => app.deps.bus.publish({ type: 'membership.changed', leagueId });
+  const membershipChanged = () => app.deps.bus.publish({ type: 'membership.changed' });
   const tables = createTableCache(db, app.deps.bus, { maxBytes: app.security.limits.tableCacheBytes });
   // Codes must not be guessable at speed, nor leagues mass-created (issue 11 item 9).
   const joinLimits = [
@@ -140,7 +140,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         });
       if (!created) throw new HttpError(503, 'code_unavailable', CODE_EXHAUSTED);
       const league = await repo.getLeagueFor(db(), id, user.id);
-      await membershipChanged(id);
+      await membershipChanged();
       return reply.status(201).send({ league: presentLeague(league!, user.id) });
     },
   );
@@ -187,7 +187,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       });
     const league = await repo.getLeagueFor(db(), leagueId, userId);
     if (!league) throw notFound(LEAGUE_GONE);
-    if (joined) await membershipChanged(leagueId);
+    if (joined) await membershipChanged();
     return { league: presentLeague(league, userId), alreadyMember: !joined };
   }
 
@@ -234,7 +234,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           return repo.removeMember(trx, league, user.id);
         });
       if (!result.removed) throw forbidden(NOT_A_MEMBER);
-      await membershipChanged(req.params.id);
+      await membershipChanged();
       return { ok: true as const };
     },
   );
@@ -265,7 +265,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           // Barred in the same transaction: the code they hold joins them to nothing (decision record 0045).
           await barPlayer(trx, league.id, removedId, app.deps.clock.nowIso());
         });
-      await membershipChanged(req.params.id);
+      await membershipChanged();
       // An invite page the removed player has open says so at once.
       await app.deps.bus.publish({ type: 'invites.changed', userId: removedId });
       return { ok: true as const };
@@ -290,7 +290,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       if (!league) throw notFound(LEAGUE_GONE);
       if (league.creatorId !== user.id) throw forbidden('Only the league creator can rename the league.');
       await repo.renameLeague(db(), league.id, req.body.name);
-      await app.deps.bus.publish({ type: 'league.changed', leagueId: league.id, oldCode: null });
+      await app.deps.bus.publish({ type: 'league.changed', oldCode: null });
       return { league: presentLeague({ ...league, name: req.body.name }, user.id) };
     },
   );

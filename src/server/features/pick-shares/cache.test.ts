@@ -84,7 +84,7 @@ describe('pick shares cache', () => {
     await bus.publish({ type: 'live-score.changed', seasonId: '2025-26' });
     await both();
     expect(c.calls).toHaveLength(2);
-    await bus.publish({ type: 'membership.changed', leagueId: 'league-1' });
+    await bus.publish({ type: 'membership.changed' });
     await both();
     expect(c.calls).toHaveLength(3);
     await bus.publish({ type: 'account.deleted', seasons: ['2025-26'] });
@@ -102,7 +102,7 @@ describe('pick shares cache', () => {
     const c = counter();
     c.hold();
     const reading = cache.get('league-1', [fixture('a')], NOW, c.load);
-    await bus.publish({ type: 'membership.changed', leagueId: 'league-1' });
+    await bus.publish({ type: 'membership.changed' });
     c.release();
     expect((await reading).get('a')?.predictions).toBe(1);
     await cache.get('league-1', [fixture('a')], NOW, c.load);

@@ -77,22 +77,20 @@ export function useMemberPicks(leagueId: string, season: string | undefined, use
 }
 
 /** A change of who is in a league: every league list and table and the dashboard's positions refresh (lib/change-keys.ts). */
-const membership = (leagueId: string): ChangeEvent[] => [{ type: 'membership.changed', leagueId }];
-/** A created or joined league is named by the answer; a refused call changed nothing. */
-const joined = (_: unknown, data: { league: { id: string } } | undefined) => (data ? membership(data.league.id) : []);
+const membership = (): ChangeEvent[] => [{ type: 'membership.changed' }];
 const leaguePath = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
 
-export const useCreateLeague = () => useApiMutation((body: CreateLeagueInput) => api('/api/leagues', { schema: leagueReply, method: 'POST', body }), { changes: joined });
-export const useJoinByCode = () => useApiMutation((code: string) => api('/api/leagues/join', { schema: joinReply, method: 'POST', body: { code } }), { changes: joined });
+export const useCreateLeague = () => useApiMutation((body: CreateLeagueInput) => api('/api/leagues', { schema: leagueReply, method: 'POST', body }), { changes: membership });
+export const useJoinByCode = () => useApiMutation((code: string) => api('/api/leagues/join', { schema: joinReply, method: 'POST', body: { code } }), { changes: membership });
 export const useJoinPublic = () => useApiMutation((id: string) => api(`${leaguePath(id)}/join`, { schema: joinReply, method: 'POST', body: {} }), { changes: membership });
 export const useLeaveLeague = () => useApiMutation((id: string) => api(`${leaguePath(id)}/leave`, { schema: okDto, method: 'POST', body: {} }), { changes: membership });
 export const useRemoveMember = () =>
   useApiMutation(({ leagueId, userId }: { leagueId: string; userId: string }) => api(`${leaguePath(leagueId)}/members/${encodeURIComponent(userId)}`, { schema: okDto, method: 'DELETE' }), {
-    changes: ({ leagueId }) => membership(leagueId),
+    changes: membership,
   });
 export const useRenameLeague = () =>
   useApiMutation(({ leagueId, name }: { leagueId: string; name: string }) => api(leaguePath(leagueId), { schema: leagueReply, method: 'PATCH', body: { name } }), {
-    changes: ({ leagueId }) => [{ type: 'league.changed', leagueId, oldCode: null }],
+    changes: () => [{ type: 'league.changed', oldCode: null }],
   });
 
 /** The table with the provisional points of matches in play (the Live switch). */

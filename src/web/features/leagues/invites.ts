@@ -43,7 +43,7 @@ const leaguePath = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
 
 export const useNewCode = () =>
   useApiMutation((leagueId: string) => api(`${leaguePath(leagueId)}/code`, { schema: leagueReply, method: 'POST', body: {} }), {
-    changes: (leagueId) => [{ type: 'league.changed', leagueId, oldCode: null }],
+    changes: () => [{ type: 'league.changed', oldCode: null }],
   });
 
 export function useRemovedPlayers(leagueId: string, enabled: boolean) {
