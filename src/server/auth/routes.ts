@@ -254,7 +254,7 @@ export async function authRoutes(app: FastifyInstance) {
       // The calendar link carries the player's own picks: a new password or signing out
       // everywhere gives it a new address, so a copy held elsewhere stops working.
       await rotatePrivateTokens(db, caller.id, app.deps.clock.nowIso(), { unsubscribe: false });
-      await app.deps.bus.publish({ type: 'calendar', keys: [['me', 'calendar']], userId: caller.id });
+      await app.deps.bus.publish({ type: 'calendar.changed', userId: caller.id });
     }
     return relay(reply, response, extraCookies);
   };

@@ -161,7 +161,7 @@ describe('a shared session read', () => {
     // Another request meanwhile shares it.
     const joined = sessions.lookup('tok', () => Promise.reject(new Error('not called')));
     // The session is signed out (its row deleted, the change announced) while the read is under way.
-    await bus.publish({ type: SESSION_CHANGED, keys: [['me']], userId: 'u1' });
+    await bus.publish({ type: SESSION_CHANGED, userId: 'u1' });
     let secondReads = 0;
     const after = sessions.lookup('tok', async () => {
       secondReads++;

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
+import { onChange, type ChangeHandlers, type ChangeType } from '../../contract/events.js';
 import type { EventBus, LiveEvent } from '../realtime/bus.js';
 import type { SessionUser } from './session.js';
 
@@ -21,7 +22,38 @@ import type { SessionUser } from './session.js';
  * signature checked out). Only valid sessions are kept; an unknown value always goes to the
  * database. Bounded by bytes.
  */
-export const SESSION_CHANGED = 'session.changed';
+export const SESSION_CHANGED = 'session.changed' satisfies ChangeType;
+
+const none = () => null;
+/**
+ * Which changes make cached sessions stale: the player's own (the event's userId), all of them, or
+ * none. Account deletion also publishes SESSION_CHANGED for the player.
+ */
+export const SESSIONS_STALE_ON: ChangeHandlers<'player' | 'all' | null> = {
+  'session.changed': () => 'player',
+  // The listener lost notifications while it was away: anything may have changed.
+  'live.resumed': () => 'all',
+  'results.changed': none,
+  'live-score.changed': none,
+  'fixtures.changed': none,
+  'season.created': none,
+  'gameweeks.changed': none,
+  'current-season.changed': none,
+  'prediction.saved': none,
+  'membership.changed': none,
+  'league.changed': none,
+  'removed-players.changed': none,
+  'invites.changed': none,
+  // The team name is in the cached user, but the profile route drops the player's sessions itself (SESSION_CHANGED).
+  'team-name.changed': none,
+  'bonus-questions.changed': none,
+  'bonus.settled': none,
+  'account.deleted': none,
+  'reminders.changed': none,
+  'calendar.changed': none,
+  'contact-messages.changed': none,
+  'feed.changed': none,
+};
 
 export interface SessionCacheOptions {
   ttlMs?: number;
@@ -71,9 +103,9 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
   };
 
   const unsubscribe = bus.subscribe((event: LiveEvent) => {
-    if (event.type === SESSION_CHANGED) forgetUser(event.userId);
-    // The listener lost notifications while it was away: anything may have changed.
-    else if (event.type === 'live.resumed') forgetUser(undefined);
+    const stale = onChange(SESSIONS_STALE_ON, event);
+    if (stale === 'player') forgetUser(event.userId);
+    else if (stale === 'all') forgetUser(undefined);
   });
 
   return {
@@ -112,8 +144,8 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
     /** Drops a user's entries here and on every other instance. Call after the change is committed. */
     async invalidate(userId: string) {
       forgetUser(userId);
-      // ['me']: the user's other tabs re-read who they are (and learn they were signed out).
-      await bus.publish({ type: SESSION_CHANGED, keys: [['me']], userId });
+      // The user's other tabs re-read who they are (and learn they were signed out).
+      await bus.publish({ type: SESSION_CHANGED, userId });
     },
     /**
      * Runs a Better Auth call; the users its database hooks report (`changed`) are invalidated

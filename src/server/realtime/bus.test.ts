@@ -22,9 +22,13 @@ describe.skipIf(!onPostgres)('PostgreSQL live events survive a database restart 
     warn: (obj, msg) => logs.push({ level: 'warn', msg, obj: obj as Record<string, unknown> }),
   };
   const received: LiveEvent[] = [];
+  /** An event standing for a name (the tests follow names): a change of the vocabulary that names a season. */
+  const named = (name: string): LiveEvent => ({ type: 'feed.changed', seasonId: name });
+  const nameOf = (e: LiveEvent) => ('seasonId' in e ? e.seasonId : e.type);
+  const names = () => received.map(nameOf);
 
   /** Publishes the way another instance would: its own connection, NOTIFY on the channel. */
-  async function publishFromElsewhere(event: LiveEvent) {
+  async function publishFromElsewhere(event: LiveEvent | Record<string, unknown>) {
     const other = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
     await other.connect();
     try {
@@ -53,12 +57,12 @@ describe.skipIf(!onPostgres)('PostgreSQL live events survive a database restart 
       const from = received.length;
       const before = await xid();
       // A burst, as many saves answered in the same moment publish (each NOTIFY transaction takes a transaction id).
-      await Promise.all(Array.from({ length: 200 }, (_, i) => bus.publish({ type: `burst-${i}`, keys: [['predictions']] })));
+      await Promise.all(Array.from({ length: 200 }, (_, i) => bus.publish(named(`burst-${i}`))));
       const used = (await xid()) - before - 1;
       expect(used).toBeGreaterThan(0);
       expect(used).toBeLessThan(10);
       await vi.waitFor(() => expect(received.length - from).toBe(200), { timeout: 10_000 });
-      expect(received.slice(from).map((e) => e.type)).toEqual(Array.from({ length: 200 }, (_, i) => `burst-${i}`));
+      expect(received.slice(from).map(nameOf)).toEqual(Array.from({ length: 200 }, (_, i) => `burst-${i}`));
     } finally {
       await admin.end();
     }
@@ -69,7 +73,7 @@ describe.skipIf(!onPostgres)('PostgreSQL live events survive a database restart 
     const seenElsewhere: LiveEvent[] = [];
     other.subscribe((e) => seenElsewhere.push(e));
     try {
-      const event: LiveEvent = { type: 'prediction', userId: 'u1', keys: [['predictions', '2026-27']] };
+      const event: LiveEvent = { type: 'prediction.saved', seasonId: '2026-27', userId: 'u1' };
       const from = received.length;
       const sent = bus.publish(event);
       // Delivered here before publish even resolves: the player's next request on this instance sees it.
@@ -78,17 +82,28 @@ describe.skipIf(!onPostgres)('PostgreSQL live events survive a database restart 
       await vi.waitFor(() => expect(seenElsewhere).toEqual([event]), { timeout: 10_000 });
       // The loop-back of its own notification is not delivered again: a marker sent after it
       // arrives, and the event is still there once.
-      await publishFromElsewhere({ type: 'marker', keys: [['me']] });
-      await vi.waitFor(() => expect(received.map((e) => e.type)).toContain('marker'), { timeout: 10_000 });
-      expect(received.slice(from).map((e) => e.type)).toEqual(['prediction', 'marker']);
+      await publishFromElsewhere(named('marker'));
+      await vi.waitFor(() => expect(names()).toContain('marker'), { timeout: 10_000 });
+      expect(received.slice(from).map(nameOf)).toEqual(['2026-27', 'marker']);
     } finally {
       await other.close();
     }
   });
 
+  test('a notification that is not a change of the vocabulary reaches no cache and no browser', { timeout: 30_000 }, async () => {
+    const from = received.length;
+    await publishFromElsewhere({ type: 'made-up', keys: [['me']] });
+    await publishFromElsewhere({ type: 'results.changed' });
+    await publishFromElsewhere({ type: 'session.changed', userId: 42 });
+    await publishFromElsewhere(named('after-malformed'));
+    await vi.waitFor(() => expect(names()).toContain('after-malformed'), { timeout: 10_000 });
+    expect(received.slice(from).map(nameOf)).toEqual(['after-malformed']);
+    expect(logs.filter((l) => l.msg === 'Ignored a malformed live event')).toHaveLength(3);
+  });
+
   test('events arrive before, the listener keeps retrying while the database is down, and events arrive after', { timeout: 60_000 }, async () => {
-    await publishFromElsewhere({ type: 'before', keys: [['fixtures']] });
-    await vi.waitFor(() => expect(received.map((e) => e.type)).toContain('before'), { timeout: 10_000 });
+    await publishFromElsewhere(named('before'));
+    await vi.waitFor(() => expect(names()).toContain('before'), { timeout: 10_000 });
 
     await server.pause();
     // The old code tried once and stopped; wait for several failed attempts, waits growing to the cap.
@@ -108,11 +123,11 @@ describe.skipIf(!onPostgres)('PostgreSQL live events survive a database restart 
     // Its own clients are told to refetch what they show (events sent during the outage were lost).
     expect(received).toContainEqual(LIVE_RESUMED);
 
-    await publishFromElsewhere({ type: 'after', keys: [['leagues']] });
-    await vi.waitFor(() => expect(received.map((e) => e.type)).toContain('after'), { timeout: 10_000 });
+    await publishFromElsewhere(named('after'));
+    await vi.waitFor(() => expect(names()).toContain('after'), { timeout: 10_000 });
     // And publishing through the bus itself works again (its pool reconnects too).
-    await bus.publish({ type: 'own', keys: [['me']] });
-    await vi.waitFor(() => expect(received.map((e) => e.type)).toContain('own'), { timeout: 10_000 });
+    await bus.publish(named('own'));
+    await vi.waitFor(() => expect(names()).toContain('own'), { timeout: 10_000 });
   });
 });
 

@@ -1,16 +1,13 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { LiveEventPayload } from '../../contract/events.js';
+import { changeEventDto, type ChangeEvent } from '../../contract/events.js';
 
 /**
- * A change clients should react to: what the stream sends (src/contract/events.ts; `keys` are
- * TanStack Query keys the browser invalidates), and `userId`, which limits delivery to that
- * user's connections and is never sent.
+ * A change (src/contract/events.ts: what changed, typed) as the bus carries it: the event the
+ * stream sends, and `userId`, which limits delivery to that user's connections and is never sent.
  */
-export interface LiveEvent extends LiveEventPayload {
-  userId?: string;
-}
+export type LiveEvent = ChangeEvent & { userId?: string };
 
 export interface EventBus {
   /** Call only after the transaction that made the change has committed. */
@@ -55,7 +52,7 @@ export interface ReconnectOptions {
 }
 
 /** Sent to this instance's own clients when the listener is back: refetch everything shown. */
-export const LIVE_RESUMED: LiveEvent = { type: 'live.resumed', keys: [[]] };
+export const LIVE_RESUMED: LiveEvent = { type: 'live.resumed' };
 
 /**
  * PostgreSQL LISTEN/NOTIFY, so an event published by one instance reaches the SSE clients and
@@ -107,10 +104,16 @@ export async function createPostgresBus(url: string, log: BusLog, opts: Reconnec
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        const { origin: from, ...event } = JSON.parse(msg.payload) as LiveEvent & { origin?: string };
+        const { origin: from, userId, ...rest } = JSON.parse(msg.payload) as { origin?: string; userId?: unknown };
         // This instance's own events were delivered here when published (publish, below).
         if (from === origin) return;
-        void local.publish(event);
+        // Only changes of the vocabulary reach the caches and the browsers, whoever sent the notification.
+        const change = changeEventDto.safeParse(rest);
+        if (!change.success || (userId !== undefined && typeof userId !== 'string')) {
+          log.warn({ type: (rest as { type?: unknown }).type }, 'Ignored a malformed live event');
+          return;
+        }
+        void local.publish(userId === undefined ? change.data : { ...change.data, userId });
       } catch (err) {
         log.warn({ err }, 'Ignored a malformed live event');
       }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/index.js';
-import type { QueryKey } from '../../contract/events.js';
 import { SEASON_NOT_FOUND } from '../../contract/seasons.js';
 import { currentSeason, leadingSeason, seasonPhase, steadyPhaseWindow, type SeasonLead, type SeasonPhase } from '../../game/season-phase.js';
 import { notFound } from '../errors.js';
@@ -102,25 +101,12 @@ function seasonIn(spans: SeasonSpanRow[], now: Date, requested: string | undefin
   return season;
 }
 
-/**
- * Live-event keys for a change in one season: the season's own fixture lists, boards,
- * predictions, statistics and gameweeks (`['fixtures', seasonId]`…), and what is not kept per
- * season on the web (leagues, whose all-seasons total moves too; the dashboard; match day; the
- * seasons list, whose phases and dates follow the fixtures).
- */
-export function fixtureChangeKeys(seasonId: string): QueryKey[] {
-  return [['fixtures', seasonId], ['gameweeks', seasonId], ['predictions', seasonId], ['statistics', seasonId], ['leagues'], ['dashboard'], ['matches'], ['seasons'], ['admin']];
+/** After the commit that changed a season's fixtures (or their results with them). */
+export async function publishFixturesChanged(app: FastifyInstance, seasonId: string): Promise<void> {
+  await app.deps.bus.publish({ type: 'fixtures.changed', seasonId });
 }
 
-/** Keys for a change of a season's gameweek definitions (they move the current gameweek the boards open on). */
-export function gameweekChangeKeys(seasonId: string): QueryKey[] {
-  return [['gameweeks', seasonId], ['fixtures', seasonId], ['predictions', seasonId], ['dashboard'], ['matches'], ['admin', 'gameweeks', seasonId]];
-}
-
-export async function publishFixturesChanged(app: FastifyInstance, seasonId: string, type = 'fixtures.changed'): Promise<void> {
-  await app.deps.bus.publish({ type, keys: fixtureChangeKeys(seasonId) });
-}
-
+/** After the commit that changed a season's gameweek definitions. */
 export async function publishGameweeksChanged(app: FastifyInstance, seasonId: string): Promise<void> {
-  await app.deps.bus.publish({ type: 'gameweeks.changed', keys: gameweekChangeKeys(seasonId) });
+  await app.deps.bus.publish({ type: 'gameweeks.changed', seasonId });
 }

@@ -19,10 +19,11 @@ test('answers from memory until an event or the TTL drops what a read put there'
   const read = await spans.spans();
   expect(read.length).toBeGreaterThan(0);
   expect(await spans.spans()).toBe(read);
-  // A player's own event moves no span; a fixtures event does.
-  await bus.publish({ type: 'prediction', keys: [['fixtures', 'x']], userId: 'someone' });
+  // A player's own pick and a result move no span; a fixtures change does.
+  await bus.publish({ type: 'prediction.saved', seasonId: 'x', userId: 'someone' });
+  await bus.publish({ type: 'results.changed', seasonId: 'x' });
   expect(await spans.spans()).toBe(read);
-  await bus.publish({ type: 'fixtures.changed', keys: [['fixtures', 'x']] });
+  await bus.publish({ type: 'fixtures.changed', seasonId: 'x' });
   const again = await spans.spans();
   expect(again).not.toBe(read);
   expect(again).toEqual(read);

@@ -1,14 +1,15 @@
 import type { DB } from '../db/index.js';
-import type { EventBus, LiveEvent } from '../realtime/bus.js';
+import type { ChangeType } from '../../contract/events.js';
+import type { EventBus } from '../realtime/bus.js';
 import { listSeasonSpans, type SeasonSpanRow } from './repository.js';
 
 /**
  * Every season's span (first and last kick-off, the pinned season), kept in memory: nearly every
  * request resolves "the current season" from it, and reading it was the largest database cost of a
  * cached league table or dashboard (decision 0024). What a span depends on changes
- * only with fixtures or seasons, whose routes publish keys under `['seasons']` or `['fixtures']`
- * after the commit (on PostgreSQL from every instance); `[]` (the listener reconnected) drops it
- * too. The phase and the current season are still worked out per request from the clock
+ * only with fixtures or seasons, whose routes publish their change after the commit (on
+ * PostgreSQL from every instance; SPANS_STALE_ON); `live.resumed` (the listener reconnected)
+ * drops it too. The phase and the current season are still worked out per request from the clock
  * (seasons/service.ts), so only data is cached, never time.
  *
  * A read under way when an event arrives is answered but not kept (a generation counter), and
@@ -21,12 +22,33 @@ export interface SeasonSpans {
   close(): void;
 }
 
-const WATCHED = new Set(['seasons', 'fixtures']);
 const DEFAULT_TTL_MS = 5_000;
 
-/** An event for one player (their own prediction, their session) never moves a season's span. */
-export const changesSeasonSpans = (event: LiveEvent): boolean =>
-  event.userId === undefined && (event.keys?.some((key) => key.length === 0 || WATCHED.has(String(key[0]))) ?? false);
+/** Which changes move a span: it reads the seasons, their fixtures' kick-offs and the pinned season. */
+export const SPANS_STALE_ON: Record<ChangeType, boolean> = {
+  'fixtures.changed': true,
+  'season.created': true,
+  'current-season.changed': true,
+  'live.resumed': true,
+  // A result or a score moves no kick-off.
+  'results.changed': false,
+  'live-score.changed': false,
+  'gameweeks.changed': false,
+  'prediction.saved': false,
+  'membership.changed': false,
+  'league.changed': false,
+  'removed-players.changed': false,
+  'invites.changed': false,
+  'team-name.changed': false,
+  'bonus-questions.changed': false,
+  'bonus.settled': false,
+  'account.deleted': false,
+  'session.changed': false,
+  'reminders.changed': false,
+  'calendar.changed': false,
+  'contact-messages.changed': false,
+  'feed.changed': false,
+};
 
 export function createSeasonSpans(db: () => DB, bus: EventBus, opts: { ttlMs?: number; now?: () => number } = {}): SeasonSpans {
   const ttlMs = opts.ttlMs ?? DEFAULT_TTL_MS;
@@ -40,7 +62,7 @@ export function createSeasonSpans(db: () => DB, bus: EventBus, opts: { ttlMs?: n
     pending = null;
   };
   const unsubscribe = bus.subscribe((event) => {
-    if (changesSeasonSpans(event)) clear();
+    if (SPANS_STALE_ON[event.type]) clear();
   });
   const held = () => (value && now() - value.at < ttlMs ? value.spans : null);
   return {

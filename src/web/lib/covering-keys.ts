@@ -7,7 +7,7 @@ const covers = (prefix: QueryKey, key: QueryKey) => partialMatchKey(key, prefix)
  * The keys to invalidate for a list that may repeat itself: without exact repeats, and without a
  * key another one already covers as its prefix (`['admin']` covers `['admin', 'seasons']`).
  * TanStack cancels a query's running refetch when it is invalidated again, so a repeat would cost
- * every open page a second request (a result's event names `['leagues']` twice, for one).
+ * every open page a second request (a call's own keys and its changes' keys may overlap, for one).
  */
 export function coveringKeys(keys: readonly QueryKey[]): QueryKey[] {
   const out: QueryKey[] = [];

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { liveEventDto } from '../../contract/events';
+import { changeEventDto } from '../../contract/events';
+import { changeKeys } from './change-keys';
 import { coveringKeys } from './covering-keys';
 
 /**
- * Subscribes to /api/events and invalidates the TanStack Query keys each event names, so every
- * screen showing that data refetches within a second. After a reconnect everything is refetched,
- * because events may have been missed while offline.
+ * Subscribes to /api/events and invalidates the queries that show what each change changed
+ * (lib/change-keys.ts), so every screen showing that data refetches within a second. After a
+ * reconnect everything is refetched, because events may have been missed while offline.
  */
 export function useLiveEvents(enabled = true) {
   const qc = useQueryClient();
@@ -24,9 +25,10 @@ export function useLiveEvents(enabled = true) {
         } catch {
           return; // A malformed event is ignored; the next one or a refetch catches up.
         }
-        const event = liveEventDto.safeParse(data);
+        // A change this page does not know (a newer server) is ignored, as a malformed one is.
+        const event = changeEventDto.safeParse(data);
         if (!event.success) return;
-        for (const key of coveringKeys(event.data.keys ?? [])) void qc.invalidateQueries({ queryKey: key });
+        for (const key of coveringKeys(changeKeys(event.data))) void qc.invalidateQueries({ queryKey: key });
       });
       source.onerror = () => {
         hadError = true;

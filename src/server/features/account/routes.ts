@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorDto } from '../../../contract/common.js';
-import type { QueryKey } from '../../../contract/events.js';
 import {
   accountExportDto,
   DELETE_ONLY_ADMIN,
@@ -92,8 +91,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const deleted = await db.transaction().execute((trx) => repo.deleteAccountData(trx, handle.dialect, user));
       // After the commit: every instance forgets the sessions at once, and every cache holding the player drops them.
       await sessions.invalidate(user.id);
-      const keys: QueryKey[] = [['leagues'], ['dashboard'], ['admin'], ...deleted.seasons.map((s) => ['statistics', s])];
-      await bus.publish({ type: 'account.deleted', keys });
+      await bus.publish({ type: 'account.deleted', seasons: deleted.seasons });
       req.log.info({ leagues: deleted.leagues.length, seasons: deleted.seasons.length }, 'Account deleted by its owner');
       const secure = app.deps.config.secureCookies;
       const expired = (name: string) => `${secure ? '__Secure-' : ''}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;

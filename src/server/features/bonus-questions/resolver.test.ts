@@ -3,7 +3,8 @@ import type { Question, QuestionList } from '../../../contract/bonus-questions.j
 import type { TablePage } from '../../../contract/leagues.js';
 import { AFTER_SEASON, buildWorld, CLUBS, saveResult, SEASON, type World } from './test-world.js';
 import { FROM_RESULTS } from './routes.js';
-import { SETTLEMENT_KEYS, seasonsChanged } from './resolver.js';
+import { RESOLVER_RUNS_ON } from './resolver.js';
+import { onChange } from '../../../contract/events.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 
 /**
@@ -69,12 +70,11 @@ describe('questions about the final table', () => {
     w.t.app.deps.bus.subscribe((e) => events.push(e));
     await saveResult(w, last!);
     await w.t.app.bonusResolver.idle();
-    expect(events.filter((e) => e.type === 'bonus.resolved')).toEqual([{ type: 'bonus.resolved', keys: SETTLEMENT_KEYS }]);
-    expect(SETTLEMENT_KEYS).toContainEqual(['leagues']);
+    expect(events.filter((e) => e.type === 'bonus.settled')).toEqual([{ type: 'bonus.settled', leagueId: null }]);
     // The same result saved again changes nothing, and says nothing.
     await saveResult(w, last!);
     await w.t.app.bonusResolver.idle();
-    expect(events.filter((e) => e.type === 'bonus.resolved')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'bonus.settled')).toHaveLength(1);
     let qs = await questions();
     expect(rightClubs(qs.get('champion')!)).toEqual(['Arsenal FC']);
     expect(rightClubs(qs.get('relegated')!)!.sort()).toEqual(['Brentford FC', 'Burnley FC', 'Liverpool FC']);
@@ -167,10 +167,12 @@ describe('questions about the final table', () => {
     expect(await bonus()).toEqual({ 'Alice Allstars': 0, 'Bob Ballers': 3, 'Carol Kickers': 0 });
   });
 
-  it('hears of a season only from its fixture lists’ key, not the boards under it', () => {
-    expect(seasonsChanged({ type: 'result', keys: [['fixtures', SEASON], ['leagues']] })).toEqual([SEASON]);
-    expect(seasonsChanged({ type: 'prediction', keys: [['fixtures', SEASON, 'predictions-board'], ['predictions', SEASON]] })).toEqual([]);
-    expect(seasonsChanged({ type: 'x', keys: [[]] })).toEqual([]);
+  it('hears of a season from its results and fixtures, not from a pick or a provisional score', () => {
+    expect(onChange(RESOLVER_RUNS_ON, { type: 'results.changed', seasonId: SEASON })).toEqual({ seasonId: SEASON });
+    expect(onChange(RESOLVER_RUNS_ON, { type: 'fixtures.changed', seasonId: SEASON })).toEqual({ seasonId: SEASON });
+    expect(onChange(RESOLVER_RUNS_ON, { type: 'prediction.saved', seasonId: SEASON })).toBeNull();
+    expect(onChange(RESOLVER_RUNS_ON, { type: 'live-score.changed', seasonId: SEASON })).toBeNull();
+    expect(onChange(RESOLVER_RUNS_ON, { type: 'live.resumed' })).toBe('sweep');
     expect(CLUBS).toHaveLength(8);
   });
 });

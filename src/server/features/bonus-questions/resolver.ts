@@ -1,26 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { settleFromTable } from '../../../game/bonus-questions.js';
 import { finalTable } from '../../../game/final-table.js';
-import { LIVE_RESUMED, type LiveEvent } from '../../realtime/bus.js';
+import { onChange, type ChangeHandlers } from '../../../contract/events.js';
 import { lockLeague } from '../leagues/repository.js';
 import * as repo from './repository.js';
 
-/** What a settlement by the results changes: tables, positions, and every league's question lists. */
-export const SETTLEMENT_KEYS = [['leagues'], ['dashboard'], ['bonus-questions']];
-
 /**
  * Settles the questions about a season's final table from its results (decision record 0062).
- * Every write of results publishes its season's `['fixtures', season]` key after its commit
- * (the results routes, the result desk, the feed, season re-imports, fixture changes); the
- * resolver listens for that key, so it runs after every such commit, whoever wrote the result.
- * On PostgreSQL the key arrives from every instance; each resolves, the row locks make them
- * take turns, and only a change writes or publishes anything.
+ * Every write of results publishes `results.changed` or `fixtures.changed` for its season after
+ * its commit (the results routes, the result desk, the feed, season re-imports, fixture changes);
+ * the resolver listens for them (RESOLVER_RUNS_ON), so it runs after every such commit, whoever
+ * wrote the result. On PostgreSQL the event arrives from every instance; each resolves, the row
+ * locks make them take turns, and only a change writes or publishes anything.
  *
  * For each league with such questions in the season (a transaction each, the league row locked
  * first, as the routes do): a complete season (every fixture with a final result) settles each
  * question from the final table; a season that is no longer complete (a result cleared, a match
  * added) takes back what the results had settled; a question a person settled is left alone.
- * Runs for one season never overlap: a key arriving during a run asks for one more run.
+ * Runs for one season never overlap: an event arriving during a run asks for one more run.
  */
 export interface BonusResolver {
   /** Resolve a season's table questions soon (after the current run of that season, if any). */
@@ -38,12 +35,35 @@ declare module 'fastify' {
   }
 }
 
-/** A season whose fixtures or results may have changed: the event's `['fixtures', season]` key (a season's fixture lists; not the boards under it). */
-export function seasonsChanged(event: LiveEvent): string[] {
-  const seasons: string[] = [];
-  for (const key of event.keys ?? []) if (key.length === 2 && key[0] === 'fixtures' && typeof key[1] === 'string') seasons.push(key[1]);
-  return seasons;
-}
+const none = () => null;
+/**
+ * Which changes may move a season's final table (its final results, or the fixtures they belong
+ * to): that season is resolved again; after a lost connection, every season with such questions.
+ */
+export const RESOLVER_RUNS_ON: ChangeHandlers<{ seasonId: string } | 'sweep' | null> = {
+  'results.changed': (e) => ({ seasonId: e.seasonId }),
+  'fixtures.changed': (e) => ({ seasonId: e.seasonId }),
+  'season.created': (e) => ({ seasonId: e.seasonId }),
+  'live.resumed': () => 'sweep',
+  // A provisional score is never a final result.
+  'live-score.changed': none,
+  'gameweeks.changed': none,
+  'current-season.changed': none,
+  'prediction.saved': none,
+  'membership.changed': none,
+  'league.changed': none,
+  'removed-players.changed': none,
+  'invites.changed': none,
+  'team-name.changed': none,
+  'bonus-questions.changed': none,
+  'bonus.settled': none,
+  'account.deleted': none,
+  'session.changed': none,
+  'reminders.changed': none,
+  'calendar.changed': none,
+  'contact-messages.changed': none,
+  'feed.changed': none,
+};
 
 export function createBonusResolver(app: FastifyInstance): BonusResolver {
   const runs = new Map<string, Promise<void>>();
@@ -77,7 +97,7 @@ export function createBonusResolver(app: FastifyInstance): BonusResolver {
       });
       changed ||= did;
     }
-    if (changed) await app.deps.bus.publish({ type: 'bonus.resolved', keys: SETTLEMENT_KEYS });
+    if (changed) await app.deps.bus.publish({ type: 'bonus.settled', leagueId: null });
   }
 
   function schedule(seasonId: string): void {
@@ -104,9 +124,10 @@ export function createBonusResolver(app: FastifyInstance): BonusResolver {
   }
 
   const unsubscribe = app.deps.bus.subscribe((event) => {
-    for (const seasonId of seasonsChanged(event)) schedule(seasonId);
+    const run = onChange(RESOLVER_RUNS_ON, event);
     // Back after a lost connection to PostgreSQL: notifications may have been missed.
-    if (event.type === LIVE_RESUMED.type) void sweep();
+    if (run === 'sweep') void sweep();
+    else if (run) schedule(run.seasonId);
   });
 
   async function sweep(): Promise<void> {

@@ -189,7 +189,7 @@ describe('answering', () => {
     expect((await answer('bob', q, [1])).statusCode).toBe(200);
     expect((await answer('carol', q, [0])).statusCode).toBe(200);
     // Each answer is announced to its player's own tabs only.
-    expect(events.filter((e) => e.type === 'bonus-answer').map((e) => e.userId)).toEqual([w.users.bob.id, w.users.carol.id]);
+    expect(events.filter((e) => e.type === 'bonus-questions.changed').map((e) => e.userId)).toEqual([w.users.bob.id, w.users.carol.id]);
 
     for (const who of ['alice', 'bob', 'carol', 'admin'] as const) {
       const seen = (await list(who)).questions[0]!;

@@ -38,7 +38,6 @@ import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { presentAnswerLine, presentQuestion } from './presenter.js';
 import * as repo from './repository.js';
-import { SETTLEMENT_KEYS } from './resolver.js';
 
 export const QUESTION_GONE = 'This question does not exist. It may have been deleted.';
 export const ONLY_CREATOR = 'Only the league creator can add, change or delete bonus questions.';
@@ -57,10 +56,6 @@ export const FROM_RESULTS = "This question was settled from the season's final t
 
 const params = z.object({ id: idParam(100) });
 const questionParams = params.extend({ questionId: idParam(100) });
-
-/** The keys a question list change invalidates; with a change of points, the league tables and positions too. */
-const listKeys = (leagueId: string) => [['bonus-questions', leagueId]];
-const pointsKeys = (leagueId: string) => [...listKeys(leagueId), ...SETTLEMENT_KEYS];
 
 /** A league's bonus questions: routes (decision records 0062, 0063). */
 export async function bonusQuestionRoutes(fastify: FastifyInstance) {
@@ -198,7 +193,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           const at = now.toISOString();
           await repo.insertQuestion(trx, { id, leagueId: req.params.id, seasonId: season.id, ...fields, createdBy: user.id, createdAt: at, updatedAt: at });
         });
-      await app.deps.bus.publish({ type: 'bonus-questions', keys: listKeys(req.params.id) });
+      await app.deps.bus.publish({ type: 'bonus-questions.changed', leagueId: req.params.id });
       return reply.status(201).send({ question: await questionFor(req.params.id, id, user.id, true) });
     },
   );
@@ -228,7 +223,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           if (await repo.hasAnswers(trx, q.id)) throw conflict(CANNOT_CHANGE_ANSWERED, 'answered');
           await repo.updateQuestion(trx, q.id, { ...(await storedFields(trx, req.body, q.seasonId, now)), updatedAt: now.toISOString() });
         });
-      await app.deps.bus.publish({ type: 'bonus-questions', keys: listKeys(req.params.id) });
+      await app.deps.bus.publish({ type: 'bonus-questions.changed', leagueId: req.params.id });
       return { question: await questionFor(req.params.id, req.params.questionId, user.id, true) };
     },
   );
@@ -257,7 +252,8 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           await repo.refreshBonusTotals(trx, q.leagueId, q.seasonId);
           return true;
         });
-      await app.deps.bus.publish({ type: 'bonus-questions', keys: settled ? pointsKeys(req.params.id) : listKeys(req.params.id) });
+      // A settled question's points move with it (tables, positions).
+      await app.deps.bus.publish(settled ? { type: 'bonus.settled', leagueId: req.params.id } : { type: 'bonus-questions.changed', leagueId: req.params.id });
       return { ok: true as const };
     },
   );
@@ -290,7 +286,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           await repo.saveAnswer(trx, { questionId: q.id, userId: user.id, choices: JSON.stringify(normaliseChoices(req.body.choices)), answeredAt: now.toISOString() });
         });
       // Only the player's own tabs hear of it: nobody else learns that, or when, they answered.
-      await app.deps.bus.publish({ type: 'bonus-answer', userId: user.id, keys: listKeys(req.params.id) });
+      await app.deps.bus.publish({ type: 'bonus-questions.changed', leagueId: req.params.id, userId: user.id });
       return { question: await questionFor(req.params.id, req.params.questionId, user.id, false) };
     },
   );
@@ -356,7 +352,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           await repo.refreshBonusTotals(trx, q.leagueId, q.seasonId);
           return true;
         });
-      if (changed) await app.deps.bus.publish({ type: 'bonus-settled', keys: pointsKeys(req.params.id) });
+      if (changed) await app.deps.bus.publish({ type: 'bonus.settled', leagueId: req.params.id });
       return { question: await questionFor(req.params.id, req.params.questionId, user.id, false) };
     },
   );
@@ -391,7 +387,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           return q;
         });
       if (out) {
-        await app.deps.bus.publish({ type: 'bonus-settled', keys: pointsKeys(req.params.id) });
+        await app.deps.bus.publish({ type: 'bonus.settled', leagueId: req.params.id });
         if (isTableKind(out.kind)) app.bonusResolver.schedule(out.seasonId);
       }
       return { question: await questionFor(req.params.id, req.params.questionId, user.id, false) };

@@ -34,7 +34,7 @@ export async function calendarRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { user } = req;
       const t = await regenerateCalendarToken(app.deps.db, user.id, app.deps.clock.nowIso());
-      await app.deps.bus.publish({ type: 'calendar', keys: [['me', 'calendar']], userId: user.id });
+      await app.deps.bus.publish({ type: 'calendar.changed', userId: user.id });
       return { url: calendarUrl(t) };
     },
   );

@@ -102,7 +102,7 @@ export function startContactRetryService(app: FastifyInstance): () => Promise<vo
       .then(async (r) => {
         if (r.tried > 0) {
           app.log.info(r, 'Contact messages retried');
-          await app.deps.bus.publish({ type: 'contact-messages', keys: [['admin', 'contact-messages']] });
+          await app.deps.bus.publish({ type: 'contact-messages.changed' });
         }
       })
       .catch((err: unknown) => app.log.error({ err }, 'Contact message retry failed'))

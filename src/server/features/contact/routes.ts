@@ -21,7 +21,6 @@ import { attemptDelivery, supportAddress } from './delivery.js';
 import { countMessagesSince, getContactMessage, insertContactMessage, listContactMessages, makeDueNow } from './repository.js';
 import { presentContactMessage, presentReceipt } from './presenter.js';
 
-const ADMIN_KEYS = [['admin', 'contact-messages']];
 const ADMIN_LIST_LIMIT = 200;
 
 export async function contactRoutes(fastify: FastifyInstance) {
@@ -85,7 +84,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
       // Stored: from here on the message cannot be lost. A failed send stays for the retry service.
       const after = await attemptDelivery(app.deps, id);
       if (after?.status !== 'sent') req.log.warn({ id, error: after?.lastError }, 'Contact message not sent yet; it will be retried');
-      await app.deps.bus.publish({ type: 'contact-messages', keys: ADMIN_KEYS });
+      await app.deps.bus.publish({ type: 'contact-messages.changed' });
       return reply.status(201).send({ message: presentReceipt(after!) });
     },
   );
@@ -127,7 +126,7 @@ export async function contactRoutes(fastify: FastifyInstance) {
         return { message: presentContactMessage(existing) };
       }
       const after = await attemptDelivery(app.deps, req.params.id);
-      await app.deps.bus.publish({ type: 'contact-messages', keys: ADMIN_KEYS });
+      await app.deps.bus.publish({ type: 'contact-messages.changed' });
       return { message: presentContactMessage(after!) };
     },
   );

@@ -8,10 +8,9 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { ipLiteral, isPrivateAddress } from '../../season-files/feed-address.js';
 import { routeLimit } from '../../security/route-limits.js';
 import { rescorePredictions, saveFinalResult } from '../results/repository.js';
-import { resultKeys } from '../results/routes.js';
 import { getSeason } from '../../seasons/repository.js';
 import { getOpenConflict, listOpenConflicts, listRuns, setFeedUrl, settleConflict } from './repository.js';
-import { feedKeys, presentRun, runFeedSync } from './service.js';
+import { presentRun, runFeedSync } from './service.js';
 
 /** Runs shown on the screen. */
 const RUNS_SHOWN = 20;
@@ -72,7 +71,7 @@ export async function feedRoutes(fastify: FastifyInstance) {
         throw badRequest('This address is on a private network. A feed must be a public web address.', 'private_address', { field: 'feedUrl' });
       }
       await db.transaction().execute((trx) => setFeedUrl(trx, req.params.id, req.body.feedUrl, clock.nowIso()));
-      await app.deps.bus.publish({ type: 'feed.settings', keys: feedKeys(req.params.id) });
+      await app.deps.bus.publish({ type: 'feed.changed', seasonId: req.params.id });
       return state(req.params.id);
     },
   );
@@ -124,7 +123,9 @@ export async function feedRoutes(fastify: FastifyInstance) {
         await settleConflict(trx, fixtureId, req.body.keep, clock.nowIso());
         return req.body.keep === 'feed';
       });
-      await app.deps.bus.publish({ type: 'feed.conflict', keys: took ? [...resultKeys(id), ...feedKeys(id)] : feedKeys(id) });
+      // Taking the feed's score saved a result.
+      if (took) await app.deps.bus.publish({ type: 'results.changed', seasonId: id });
+      await app.deps.bus.publish({ type: 'feed.changed', seasonId: id });
       return state(id);
     },
   );

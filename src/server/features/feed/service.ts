@@ -5,9 +5,7 @@ import { fetchSeasonFeed } from '../../season-files/feed-fetch.js';
 import { mergeWithSnapshot, snapshotOf } from '../../season-files/sync-merge.js';
 import { planSeasonSync } from '../../season-files/sync-plan.js';
 import { syncReport } from '../../season-files/sync-report.js';
-import { resultKeys } from '../results/routes.js';
 import { getCompetition, getSeason, listClubs } from '../../seasons/repository.js';
-import { fixtureChangeKeys } from '../../seasons/service.js';
 import { applySeasonPlan } from './apply.js';
 import { claimLease, getSnapshot, insertRun, loadSyncFixtures, pruneRuns, putSnapshot, releaseLease, type RunRecord } from './repository.js';
 
@@ -35,9 +33,6 @@ function runId(): string {
 }
 
 export const feedLeaseName = (seasonId: string) => `feed:${seasonId}`;
-
-/** What an admin's open screens refetch when a season's feed settings or runs change. */
-export const feedKeys = (seasonId: string) => [['admin', 'seasons'], ['admin', 'feed', seasonId]];
 
 export type FeedSyncOutcome = { busy: true } | { busy: false; run: FeedRun };
 
@@ -82,7 +77,7 @@ export async function runFeedSync(app: FastifyInstance, seasonId: string, trigge
       const r = run('failed', message, []);
       await insertRun(db, r);
       await pruneRuns(db, seasonId, RUNS_KEPT);
-      await app.deps.bus.publish({ type: 'feed.run', keys: feedKeys(seasonId) });
+      await app.deps.bus.publish({ type: 'feed.changed', seasonId });
       app.log.warn({ season: seasonId, trigger }, `Results feed of ${seasonId}: ${message}`);
       return { busy: false as const, run: presentRun(r) };
     };
@@ -127,10 +122,9 @@ export async function runFeedSync(app: FastifyInstance, seasonId: string, trigge
     // Every recorded run reaches the admin's open screens, a scheduled one too: otherwise a
     // poll that changed nothing becomes the season's "Last feed run" unseen.
     if (out.plan.ok && out.plan.changes.length) {
-      await app.deps.bus.publish({ type: 'feed.applied', keys: [...fixtureChangeKeys(seasonId), ...resultKeys(seasonId), ...feedKeys(seasonId)] });
-    } else {
-      await app.deps.bus.publish({ type: 'feed.run', keys: feedKeys(seasonId) });
+      await app.deps.bus.publish({ type: 'fixtures.changed', seasonId });
     }
+    await app.deps.bus.publish({ type: 'feed.changed', seasonId });
     app.log.info({ season: seasonId, trigger, outcome: out.record.outcome }, `Results feed of ${seasonId}: ${out.record.message}`);
     return { busy: false, run: presentRun(out.record) };
   } finally {

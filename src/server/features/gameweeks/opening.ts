@@ -6,8 +6,8 @@ import { listGameweekFixtures } from './repository.js';
 import { resolveGameweeks } from './service.js';
 
 /**
- * A season's fixtures as the opening rule reads them, shared by every player and kept until an
- * event about the season's fixtures or results (both publish `['fixtures', season]`) drops them
+ * A season's fixtures as the opening rule reads them, shared by every player and kept until a
+ * change of the season's fixtures, results or gameweeks drops them (`PLAYER_FIGURES_STALE_ON`)
  * (statistics/player-cache.ts; its time limit is the safety net for a change nothing announced).
  */
 export function seasonGameweekFixtures(app: FastifyInstance, seasonId: string): Promise<GameweekFixture[]> {

@@ -84,7 +84,7 @@ export async function inviteRoutes(fastify: FastifyInstance) {
       const league = await repo.getLeagueFor(db(), before.id, user.id);
       if (!league) throw notFound(LEAGUE_GONE);
       // Members' screens show the new code; invite pages open on the old one say it no longer works.
-      await app.deps.bus.publish({ type: 'leagues', keys: [['leagues'], ['invites', before.code]] });
+      await app.deps.bus.publish({ type: 'league.changed', oldCode: before.code });
       return { league: presentLeague(league, user.id) };
     },
   );
@@ -128,8 +128,8 @@ export async function inviteRoutes(fastify: FastifyInstance) {
     async (req) => {
       const league = await asCreator(req.params.id, req.user.id);
       if (!(await invites.letBackIn(db(), league.id, req.params.userId))) throw notFound('This player is not removed from this league.');
-      await app.deps.bus.publish({ type: 'leagues', keys: [['leagues', 'removed', league.id]] });
-      await app.deps.bus.publish({ type: 'leagues', keys: [['invites']], userId: req.params.userId });
+      await app.deps.bus.publish({ type: 'removed-players.changed', leagueId: league.id });
+      await app.deps.bus.publish({ type: 'invites.changed', userId: req.params.userId });
       return { ok: true as const };
     },
   );

@@ -61,7 +61,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = (): DB => app.deps.db;
   const nextCode = opts.generateCode ?? (() => generateLeagueCode());
-  const membershipChanged = () => app.deps.bus.publish({ type: 'leagues', keys: [['leagues'], ['dashboard']] });
+  const membershipChanged = () => app.deps.bus.publish({ type: 'membership.changed' });
   const tables = createTableCache(db, app.deps.bus, { maxBytes: app.security.limits.tableCacheBytes });
   // Codes must not be guessable at speed, nor leagues mass-created (issue 11 item 9).
   const joinLimits = [
@@ -267,7 +267,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         });
       await membershipChanged();
       // An invite page the removed player has open says so at once.
-      await app.deps.bus.publish({ type: 'leagues', keys: [['invites']], userId: removedId });
+      await app.deps.bus.publish({ type: 'invites.changed', userId: removedId });
       return { ok: true as const };
     },
   );
@@ -290,7 +290,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       if (!league) throw notFound(LEAGUE_GONE);
       if (league.creatorId !== user.id) throw forbidden('Only the league creator can rename the league.');
       await repo.renameLeague(db(), league.id, req.body.name);
-      await app.deps.bus.publish({ type: 'leagues', keys: [['leagues'], ['dashboard']] });
+      await app.deps.bus.publish({ type: 'league.changed', oldCode: null });
       return { league: presentLeague({ ...league, name: req.body.name }, user.id) };
     },
   );

@@ -1,17 +1,18 @@
 import { LRUCache } from 'lru-cache';
+import type { ChangeType } from '../../../contract/events.js';
 import type { EventBus } from '../../realtime/bus.js';
 import type { DB } from '../../db/index.js';
 import type { League, TablePage, TableRow as TableRowDto } from '../../../contract/leagues.js';
 import { getLeague, leagueStandings, type LeagueRow, type TableRow, type TableScope } from './repository.js';
 import { presentLeague, presentTableRow } from './presenter.js';
-import { SESSION_CHANGED } from '../../auth/session-cache.js';
 
 /**
  * Ranked league tables kept in memory, so a page of a big league costs no database work until
  * something changes. An entry is the whole ordered table of one league in one scope (a season's
- * gameweek, 0 = the season; or all seasons), computed by one query. Every live event under ['leagues'] (results saved, changed or
- * cleared, joins, leaves, renames; on PostgreSQL from every instance through LISTEN/NOTIFY)
- * empties the cache; a short TTL bounds what no event announces (a changed team name).
+ * gameweek, 0 = the season; or all seasons), computed by one query. Every change that moves what a
+ * table reads (TABLES_STALE_ON: points, members, names, bonus points; on PostgreSQL from every
+ * instance through LISTEN/NOTIFY) empties the cache; a short TTL bounds what no event announces
+ * (a script writing beside the server).
  *
  * The cache is bounded by bytes (an estimate of each table's size), least recently used first,
  * so no number or size of leagues can make it outgrow its budget (limits in security/limits.ts).
@@ -69,6 +70,38 @@ export function tableEntry(league: LeagueRow, rows: TableRow[]): TableEntry {
   };
 }
 
+/**
+ * Which changes make a table stale: what it reads is the players' points per season and
+ * gameweek, the league's members and details, the players' team names and the bonus points.
+ */
+export const TABLES_STALE_ON: Record<ChangeType, boolean> = {
+  'results.changed': true,
+  'fixtures.changed': true,
+  'season.created': true,
+  // Points are kept per gameweek.
+  'gameweeks.changed': true,
+  'membership.changed': true,
+  'league.changed': true,
+  'team-name.changed': true,
+  'bonus.settled': true,
+  'account.deleted': true,
+  'live.resumed': true,
+  // Provisional scores are not points (the live table reads them itself).
+  'live-score.changed': false,
+  // A table names its season: the default one is resolved before the cache is asked.
+  'current-season.changed': false,
+  // A pick scores nothing until its result is saved.
+  'prediction.saved': false,
+  'removed-players.changed': false,
+  'invites.changed': false,
+  'bonus-questions.changed': false,
+  'session.changed': false,
+  'reminders.changed': false,
+  'calendar.changed': false,
+  'contact-messages.changed': false,
+  'feed.changed': false,
+};
+
 /** A presented row's own object (its strings are the row's, counted once). */
 const SHOWN_ROW_BYTES = 120;
 const TTL_MS = 15_000;
@@ -102,8 +135,7 @@ export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?:
     entries.clear();
   };
   const unsubscribe = bus.subscribe((event) => {
-    // A sign-out changes no table (its ['me'] key is for the player's own tabs).
-    if (event.type !== SESSION_CHANGED && event.keys?.some((k) => k[0] === 'leagues' || k[0] === 'me')) clear();
+    if (TABLES_STALE_ON[event.type]) clear();
   });
 
   async function load(leagueId: string, scope: TableScope): Promise<TableEntry | null> {

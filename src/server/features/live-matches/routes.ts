@@ -14,9 +14,6 @@ import { presentMatch } from './presenter.js';
 import { listDayAndLiveMatches, nextKickoff, saveProvisionalScore } from './repository.js';
 import { resolveSeason } from '../../seasons/service.js';
 
-/** What an in-play score change in a season makes every open screen refetch. */
-export const liveScoreKeys = (seasonId: string) => [['matches'], ['fixtures', seasonId], ['leagues']];
-
 export const NOT_LIVE_YET = "This match hasn't kicked off yet. You can enter an in-play score once it is live.";
 export const ALREADY_FINISHED = 'This match is finished: its final result has been saved. Change the final result instead.';
 export const IS_POSTPONED = 'This match is postponed, so it has no in-play score.';
@@ -50,7 +47,7 @@ export async function liveMatchesRoutes(fastify: FastifyInstance) {
         if (!(await saveProvisionalScore(trx, f.id, req.body, now.toISOString()))) throw conflict(ALREADY_FINISHED, 'finished');
         return presentFixture((await getFixture(trx, f.id))!, now);
       });
-      await app.deps.bus.publish({ type: 'live-score', keys: liveScoreKeys(fixture.seasonId) });
+      await app.deps.bus.publish({ type: 'live-score.changed', seasonId: fixture.seasonId });
       return { fixture };
     },
   );

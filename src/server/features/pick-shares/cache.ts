@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { closedSince, summarisePicks, type PickSummary } from '../../../game/pick-shares.js';
+import type { ChangeType } from '../../../contract/events.js';
 import type { EventBus, LiveEvent } from '../../realtime/bus.js';
 import type { ShareFixture } from './repository.js';
 
@@ -10,10 +11,9 @@ import type { ShareFixture } from './repository.js';
  * - the fixture: entries are keyed by the fixture's `updatedAt`, which every write of a fixture
  *   moves (an edit, an import, a postponement), so a moved match is counted afresh whatever
  *   events arrive or are lost;
- * - whose picks: a league's entries go with every membership change (a `['leagues']` event that
- *   names no fixtures: joins, leaves, removals, deleted accounts; results and live scores name
- *   `['fixtures', season]` and change no membership), every entry with a deleted account (its
- *   predictions go) and with `[]` (the event listener reconnected: events may have been missed);
+ * - whose picks: a league's entries go with every membership change (joins, leaves, removals),
+ *   every entry with a deleted account (its predictions go) and with `live.resumed` (the event
+ *   listener reconnected: events may have been missed); PICK_SHARES_STALE_ON;
  * - the moments after a deadline: a save that began before the deadline may commit a moment
  *   after it, so for `SETTLE_MS` after closing an entry lives only `SETTLE_TTL_MS`.
  * A safety-net TTL bounds anything no event announces. Requests for the same entries share one
@@ -24,8 +24,32 @@ const EVERYONE_TTL_MS = 10 * 60_000;
 const LEAGUE_TTL_MS = 60_000;
 export const SETTLE_MS = 60_000;
 const SETTLE_TTL_MS = 5_000;
-/** The event the account routes publish after deleting a player with their predictions. */
-export const ACCOUNT_DELETED = 'account.deleted';
+/** Which changes make which summaries stale: the leagues' (who is counted), or all. */
+export const PICK_SHARES_STALE_ON: Record<ChangeType, 'leagues' | 'all' | null> = {
+  'membership.changed': 'leagues',
+  'account.deleted': 'all',
+  'live.resumed': 'all',
+  // A fixture's own changes move its `updatedAt`, which keys its entries.
+  'fixtures.changed': null,
+  'results.changed': null,
+  'live-score.changed': null,
+  'season.created': null,
+  'gameweeks.changed': null,
+  'current-season.changed': null,
+  // Only picks before the deadline are saved; the summaries are of matches past it.
+  'prediction.saved': null,
+  'league.changed': null,
+  'removed-players.changed': null,
+  'invites.changed': null,
+  'team-name.changed': null,
+  'bonus-questions.changed': null,
+  'bonus.settled': null,
+  'session.changed': null,
+  'reminders.changed': null,
+  'calendar.changed': null,
+  'contact-messages.changed': null,
+  'feed.changed': null,
+};
 
 /** A summary's bytes, roughly: its JSON as UTF-16 plus an allowance for the objects. */
 const roughBytes = (s: PickSummary) => 512 + JSON.stringify(s).length * 2;
@@ -59,9 +83,9 @@ export function createPickSharesCache(bus: EventBus, opts: { maxBytes?: number; 
     everyone.clear();
   };
   const onEvent = (event: LiveEvent) => {
-    const keys = event.keys ?? [];
-    if (event.type === ACCOUNT_DELETED || keys.some((k) => k.length === 0)) return clearAll();
-    if (keys.some((k) => k[0] === 'leagues') && !keys.some((k) => k[0] === 'fixtures')) clearLeagues();
+    const stale = PICK_SHARES_STALE_ON[event.type];
+    if (stale === 'all') clearAll();
+    else if (stale === 'leagues') clearLeagues();
   };
   const unsubscribe = bus.subscribe(onEvent);
 

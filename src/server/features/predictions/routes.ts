@@ -14,8 +14,6 @@ import { listOwnPredictions, predictionSaver } from './repository.js';
 export const POSTPONED_MESSAGE = 'This match has been postponed. Predictions open again once it has a new kick-off time.';
 export const HAS_RESULT_MESSAGE = 'This match already has a result, so it takes no more predictions.';
 
-/** Keys a change of one's own prediction in a season invalidates (the board is a fixture list carrying the viewer's pick). */
-export const ownPredictionKeys = (seasonId: string) => [['predictions', seasonId], ['dashboard'], ['statistics', seasonId], ['fixtures', seasonId, 'predictions-board']];
 
 const gameweekQuery = seasonQuery.extend({ gameweek: gameweekNumber.optional() });
 
@@ -54,7 +52,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         if (window === 'closed') throw conflict(DEADLINE_MESSAGE, 'deadline_passed');
         return found;
       });
-      await app.deps.bus.publish({ type: 'prediction', userId: user.id, keys: ownPredictionKeys(fixture.seasonId) });
+      await app.deps.bus.publish({ type: 'prediction.saved', seasonId: fixture.seasonId, userId: user.id });
       return { prediction: { ...presentPredictable(fixture, clock.now()), prediction: presentPrediction(prediction) } };
     },
   );

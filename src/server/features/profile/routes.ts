@@ -40,7 +40,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
       }
       // League tables show team names: every open table refetches.
       await app.deps.sessions.invalidate(user.id);
-      await app.deps.bus.publish({ type: 'profile.teamName', keys: [['leagues'], ['dashboard']] });
+      await app.deps.bus.publish({ type: 'team-name.changed' });
       return { user: { ...user, teamName, teamNameNotice: null } };
     },
   );

@@ -7,8 +7,6 @@ import { escapeHtml } from '../../mail/templates.js';
 import { ensureSettings } from '../user-settings/repository.js';
 import { saveReminderSettings, unsubscribeByToken } from './repository.js';
 
-const SETTINGS_KEYS = [['me', 'reminders']];
-
 /** Deadline reminders: the player's settings, and the one-click unsubscribe link in every reminder. */
 export async function reminderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +33,7 @@ export async function reminderRoutes(fastify: FastifyInstance) {
       const { user } = req;
       const reminderWindows = formatWindows(req.body.windows);
       await saveReminderSettings(app.deps.db, user.id, { remindersEnabled: req.body.remindersEnabled, reminderWindows }, app.deps.clock.nowIso());
-      await app.deps.bus.publish({ type: 'reminder-settings', keys: SETTINGS_KEYS, userId: user.id });
+      await app.deps.bus.publish({ type: 'reminders.changed', userId: user.id });
       return { remindersEnabled: req.body.remindersEnabled, windows: parseWindows(reminderWindows) };
     },
   );
@@ -43,7 +41,7 @@ export async function reminderRoutes(fastify: FastifyInstance) {
   const unsubscribe = async (req: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
     const t = req.query.token ?? '';
     const userId = t.length > 0 && t.length <= 200 ? await unsubscribeByToken(app.deps.db, t, app.deps.clock.nowIso()) : null;
-    if (userId) await app.deps.bus.publish({ type: 'reminder-settings', keys: SETTINGS_KEYS, userId });
+    if (userId) await app.deps.bus.publish({ type: 'reminders.changed', userId });
     const settingsUrl = `${app.deps.config.PUBLIC_URL}/settings`;
     return reply
       .status(userId ? 200 : 404)

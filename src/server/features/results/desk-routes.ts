@@ -11,7 +11,7 @@ import { resolveGameweeks } from '../gameweeks/service.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { latestKickedOffGameweek } from './desk-repository.js';
 import { rescorePredictions, saveFinalResult } from './repository.js';
-import { NOT_STARTED_MESSAGE, resultKeys } from './routes.js';
+import { NOT_STARTED_MESSAGE } from './routes.js';
 
 const POSTPONED_MESSAGE = 'This match is postponed. Give it a new kick-off time before entering its result.';
 
@@ -85,7 +85,7 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
         return rows;
       });
       for (const seasonIdOf of new Set(out.map((r) => r.fixture.seasonId))) {
-        await app.deps.bus.publish({ type: 'result', keys: resultKeys(seasonIdOf) });
+        await app.deps.bus.publish({ type: 'results.changed', seasonId: seasonIdOf });
       }
       return { saved: out.map((r) => ({ fixture: presentFixture(r.fixture, now), scored: r.scored })) };
     },

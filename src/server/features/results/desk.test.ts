@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
-import { buildFixture } from '../../test/factories-season.js';
+import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 
@@ -86,7 +86,7 @@ describe('PUT /api/admin/results (Save all)', () => {
     expect(await points()).toEqual(['A:3', 'B:1', 'C:0']);
     expect(await seasonTotal()).toBe(4);
     await settle();
-    expect(events.filter((e) => e.type === 'result')).toHaveLength(1);
+    expect(events).toEqual([{ type: 'results.changed', seasonId: TEST_SEASON }]);
   });
 
   test('one refused row (not kicked off, postponed, unknown) saves nothing, and every refused row is named', async () => {

@@ -116,12 +116,10 @@ describe('PUT /api/admin/results/:fixtureId', () => {
     ]);
   });
 
-  test('publishes one live event with every affected key, after the commit', async () => {
+  test('publishes one live event naming the season, after the commit', async () => {
     await save('ARS_CHE', { homeScore: 2, awayScore: 1 });
     await settle();
-    expect(events).toEqual([
-      { type: 'result', keys: [['fixtures', TEST_SEASON], ['predictions', TEST_SEASON], ['leagues'], ['dashboard'], ['statistics', TEST_SEASON], ['matches'], ['seasons']] },
-    ]);
+    expect(events).toEqual([{ type: 'results.changed', seasonId: TEST_SEASON }]);
   });
 
   test('visitors get 401, players 403, and nothing changes', async () => {
@@ -175,7 +173,7 @@ describe('DELETE /api/admin/results/:fixtureId', () => {
       [null, null],
     ]);
     await settle();
-    expect(events.map((e) => e.type)).toEqual(['result']);
+    expect(events.map((e) => e.type)).toEqual(['results.changed']);
   });
 });
 

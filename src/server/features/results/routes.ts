@@ -8,9 +8,6 @@ import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
 
-/** Everything a result in a season changes: its fixture lists, every player's points, league tables, dashboards, statistics, live matches, its phase. */
-export const resultKeys = (seasonId: string) => [['fixtures', seasonId], ['predictions', seasonId], ['leagues'], ['dashboard'], ['statistics', seasonId], ['matches'], ['seasons']];
-
 export const NOT_STARTED_MESSAGE = "This match hasn't kicked off yet. Its final result can be saved once it has started.";
 const params = z.object({ fixtureId: idParam() });
 
@@ -44,7 +41,7 @@ export async function resultRoutes(fastify: FastifyInstance) {
         const scored = await rescorePredictions(trx, fixtureId, req.body);
         return { fixture: (await getFixture(trx, fixtureId))!, scored };
       });
-      await app.deps.bus.publish({ type: 'result', keys: resultKeys(out.fixture.seasonId) });
+      await app.deps.bus.publish({ type: 'results.changed', seasonId: out.fixture.seasonId });
       return { fixture: presentFixture(out.fixture, clock.now()), scored: out.scored };
     },
   );
@@ -68,7 +65,7 @@ export async function resultRoutes(fastify: FastifyInstance) {
         const { reset } = await clearResult(trx, fixtureId);
         return { fixture: (await getFixture(trx, fixtureId))!, reset };
       });
-      await app.deps.bus.publish({ type: 'result', keys: resultKeys(out.fixture.seasonId) });
+      await app.deps.bus.publish({ type: 'results.changed', seasonId: out.fixture.seasonId });
       return { fixture: presentFixture(out.fixture, clock.now()), reset: out.reset };
     },
   );

@@ -13,7 +13,6 @@ import {
   seasonFilePreviewReply,
 } from '../../../contract/admin-seasons.js';
 import { errorDto } from '../../../contract/common.js';
-import type { QueryKey } from '../../../contract/events.js';
 import { seasonId } from '../../../contract/seasons.js';
 import { routeLimit } from '../../security/route-limits.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -23,16 +22,12 @@ import { syncReport } from '../../season-files/sync-report.js';
 import { applySeasonPlan } from '../feed/apply.js';
 import { latestRuns, loadSyncFixtures, openConflictCounts } from '../feed/repository.js';
 import { presentRun } from '../feed/service.js';
-import { resultKeys } from '../results/routes.js';
 import { seasonFeedUrls } from './admin-repository.js';
 import { createSeasonFromFile, previewSeasonFile } from './admin-service.js';
 import { isBuiltinSeason } from '../../seasons/builtin.js';
 import { presentSeason } from './presenter.js';
 import { DEFAULT_COMPETITION, getCompetition, getSeason, listClubs, listCompetitions, seasonCounts, setPinnedSeason } from '../../seasons/repository.js';
-import { fixtureChangeKeys, loadSeasonState } from '../../seasons/service.js';
-
-/** A change of the current season moves every default read: every season-scoped key, whatever the season. */
-const CURRENT_SEASON_KEYS: QueryKey[] = [['seasons'], ['fixtures'], ['gameweeks'], ['predictions'], ['statistics'], ['leagues'], ['dashboard'], ['matches'], ['clubs'], ['admin']];
+import { loadSeasonState, publishFixturesChanged } from '../../seasons/service.js';
 
 const params = z.object({ id: seasonId });
 
@@ -117,7 +112,7 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const out = await createSeasonFromFile(db, req.body, clock.now(), read);
-      await app.deps.bus.publish({ type: 'season.created', keys: [...fixtureChangeKeys(out.season.id), ['clubs']] });
+      await app.deps.bus.publish({ type: 'season.created', seasonId: out.season.id });
       app.log.info({ season: out.season.id }, `Season ${out.season.label} created from a file: ${out.fixtures} fixtures, ${out.results} results, ${out.clubsCreated} new clubs`);
       return reply.status(201).send(out);
     },
@@ -141,7 +136,7 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
         if (!s || s.competitionId !== DEFAULT_COMPETITION) throw notFound('Season not found.');
       }
       await setPinnedSeason(db, DEFAULT_COMPETITION, id);
-      await app.deps.bus.publish({ type: 'season.current', keys: CURRENT_SEASON_KEYS });
+      await app.deps.bus.publish({ type: 'current-season.changed' });
       const state = await loadSeasonState(db, clock.now());
       return { current: state.current?.id ?? '', pinned: state.pinned };
     },
@@ -212,7 +207,7 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
         await applySeasonPlan(trx, id, league, plan, clock.now());
         return plan;
       });
-      if (out.changes.length) await app.deps.bus.publish({ type: 'season.reimported', keys: [...fixtureChangeKeys(id), ...resultKeys(id)] });
+      if (out.changes.length) await publishFixturesChanged(app, id);
       app.log.info({ season: id }, `Season ${id} re-imported from a file: ${out.summary}`);
       const report = syncReport(out);
       return { season: id, applied: true, report, planHash: planHash(report) };

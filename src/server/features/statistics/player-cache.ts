@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { onChange, type ChangeHandlers } from '../../../contract/events.js';
 import type { EventBus, LiveEvent } from '../../realtime/bus.js';
 import { resultsVersion, sqliteChangeMarker, totalsFingerprint } from './repository.js';
 
@@ -8,25 +9,61 @@ import { resultsVersion, sqliteChangeMarker, totalsFingerprint } from './reposit
  * (decision 0022: statistics and the dashboard recomputed a player's whole season per request).
  *
  * Every entry has a scope: a season, and a player for a player's own figures (null for what every
- * player shares, such as a season's totals or a gameweek's fixtures). The live events the routes
- * already publish after each commit (on PostgreSQL from every instance) say what changed:
- * - keys `['statistics' | 'fixtures' | 'predictions' | 'gameweeks', season]` → that season;
- *   the bare prefix, `['seasons']` or `[]` (everything, e.g. after the event listener reconnects)
- *   → every season;
- * - an event with a `userId` (a player's own prediction) → only that player's entries: an
- *   unscored prediction changes no one else's figures.
+ * player shares, such as a season's totals or a gameweek's fixtures). The changes the routes
+ * publish after each commit (on PostgreSQL from every instance) say what is stale
+ * (PLAYER_FIGURES_STALE_ON): a season's entries, every season's, or the players' league lists;
+ * an event with a `userId` (a player's own prediction) drops only that player's entries: an
+ * unscored prediction changes no one else's figures.
  * A computation that was under way when its scope was invalidated is answered but not kept, and
  * requests for the same entry share one computation. Entries also expire after `ttlMs` (a safety
  * net for a change nothing announced), and all go when the results' fingerprint, checked per
  * request, moves (`follow`). Bounded by bytes, least recently used first.
  */
-const SEASON_KEYS = new Set(['statistics', 'fixtures', 'predictions', 'gameweeks']);
 
 /**
  * The scope of what depends on leagues rather than on a season (a player's list of leagues):
- * dropped by any `['leagues']` event, for every player. Not a season id (those never hold ':').
+ * dropped by a change of who is in a league or what it is called, for every player. Not a season
+ * id (those never hold ':').
  */
 export const LEAGUE_LISTS = 'leagues:';
+
+/** What a change makes stale: the scopes named (a season id, or LEAGUE_LISTS), or everything. */
+type Stale = { scopes: string[] } | 'all' | null;
+const none = () => null;
+const season = (e: { seasonId: string }): Stale => ({ scopes: [e.seasonId] });
+const leagueLists = (): Stale => ({ scopes: [LEAGUE_LISTS] });
+
+/**
+ * Which changes make which figures stale. The figures read a season's fixtures, results, live
+ * scores, gameweeks and predictions (statistics, the dashboard, the gameweek a board opens on)
+ * and each player's leagues (their names, for the statistics' league switch).
+ */
+export const PLAYER_FIGURES_STALE_ON: ChangeHandlers<Stale> = {
+  'results.changed': season,
+  'live-score.changed': season,
+  'fixtures.changed': season,
+  'season.created': season,
+  'gameweeks.changed': season,
+  // Sent for the player who saved it, so only their figures go: every season's (whether they are
+  // new to the game reads them all).
+  'prediction.saved': () => 'all',
+  // Every default read moves to another season.
+  'current-season.changed': () => 'all',
+  'live.resumed': () => 'all',
+  'account.deleted': (e) => ({ scopes: [...e.seasons, LEAGUE_LISTS] }),
+  'membership.changed': leagueLists,
+  'league.changed': leagueLists,
+  'removed-players.changed': none,
+  'invites.changed': none,
+  'team-name.changed': none,
+  'bonus-questions.changed': none,
+  'bonus.settled': none,
+  'session.changed': none,
+  'reminders.changed': none,
+  'calendar.changed': none,
+  'contact-messages.changed': none,
+  'feed.changed': none,
+};
 
 interface Scope {
   seasonId: string;
@@ -96,16 +133,12 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
   };
 
   const onEvent = (event: LiveEvent) => {
+    const stale = onChange(PLAYER_FIGURES_STALE_ON, event);
+    if (stale === null) return;
     const userId = event.userId ?? null;
-    const seasons = new Set<string>();
-    for (const key of event.keys ?? []) {
-      const [head, season] = key;
-      if (head === undefined || (key.length === 1 && (SEASON_KEYS.has(String(head)) || head === 'seasons'))) return invalidate(null, userId);
-      if (SEASON_KEYS.has(String(head)) && typeof season === 'string') seasons.add(season);
-      // Leagues joined, left, renamed or deleted: every player's list of leagues (any player's may have changed).
-      if (head === 'leagues') seasons.add(LEAGUE_LISTS);
-    }
-    for (const season of seasons) invalidate(season, season === LEAGUE_LISTS ? null : userId);
+    if (stale === 'all') return invalidate(null, userId);
+    // Any player's list of leagues may have changed, whoever's event it was.
+    for (const scope of stale.scopes) invalidate(scope, scope === LEAGUE_LISTS ? null : userId);
   };
   const unsubscribe = bus.subscribe(onEvent);
 

@@ -3,6 +3,7 @@ import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
 import { MESSAGE_MS, notifierFor } from '../../lib/notify';
 import { okDto } from '../../../contract/common';
+import type { ChangeEvent } from '../../../contract/events';
 import {
   gameweekChoicesReply,
   joinReply,
@@ -75,25 +76,21 @@ export function useMemberPicks(leagueId: string, season: string | undefined, use
   });
 }
 
-/** League changes refresh every league list and table, and the dashboard's positions. */
-const LEAGUE_CHANGES = [leagueKeys.all, ['dashboard']] as const;
+/** A change of who is in a league: every league list and table and the dashboard's positions refresh (lib/change-keys.ts). */
+const membership = (): ChangeEvent[] => [{ type: 'membership.changed' }];
 const leaguePath = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
 
-export const useCreateLeague = () =>
-  useApiMutation((body: CreateLeagueInput) => api('/api/leagues', { schema: leagueReply, method: 'POST', body }), { invalidates: LEAGUE_CHANGES });
-export const useJoinByCode = () =>
-  useApiMutation((code: string) => api('/api/leagues/join', { schema: joinReply, method: 'POST', body: { code } }), { invalidates: LEAGUE_CHANGES });
-export const useJoinPublic = () =>
-  useApiMutation((id: string) => api(`${leaguePath(id)}/join`, { schema: joinReply, method: 'POST', body: {} }), { invalidates: LEAGUE_CHANGES });
-export const useLeaveLeague = () =>
-  useApiMutation((id: string) => api(`${leaguePath(id)}/leave`, { schema: okDto, method: 'POST', body: {} }), { invalidates: LEAGUE_CHANGES });
+export const useCreateLeague = () => useApiMutation((body: CreateLeagueInput) => api('/api/leagues', { schema: leagueReply, method: 'POST', body }), { changes: membership });
+export const useJoinByCode = () => useApiMutation((code: string) => api('/api/leagues/join', { schema: joinReply, method: 'POST', body: { code } }), { changes: membership });
+export const useJoinPublic = () => useApiMutation((id: string) => api(`${leaguePath(id)}/join`, { schema: joinReply, method: 'POST', body: {} }), { changes: membership });
+export const useLeaveLeague = () => useApiMutation((id: string) => api(`${leaguePath(id)}/leave`, { schema: okDto, method: 'POST', body: {} }), { changes: membership });
 export const useRemoveMember = () =>
   useApiMutation(({ leagueId, userId }: { leagueId: string; userId: string }) => api(`${leaguePath(leagueId)}/members/${encodeURIComponent(userId)}`, { schema: okDto, method: 'DELETE' }), {
-    invalidates: LEAGUE_CHANGES,
+    changes: membership,
   });
 export const useRenameLeague = () =>
   useApiMutation(({ leagueId, name }: { leagueId: string; name: string }) => api(leaguePath(leagueId), { schema: leagueReply, method: 'PATCH', body: { name } }), {
-    invalidates: LEAGUE_CHANGES,
+    changes: () => [{ type: 'league.changed', oldCode: null }],
   });
 
 /** The table with the provisional points of matches in play (the Live switch). */

@@ -4,7 +4,7 @@ import { useApiMutation } from '../../lib/mutation';
 import { okDto } from '../../../contract/common';
 import { invitePreviewReply, leagueReply, removedPlayersReply } from '../../../contract/leagues';
 import { normaliseLeagueCode } from '../../../game/league-code';
-import { copyText, leagueKeys } from './api';
+import { copyText } from './api';
 
 /**
  * Invites on the web (decision record 0046): the preview an invite link shows, the ready-made
@@ -42,7 +42,9 @@ export function useInvitePreview(code: string, viewerId: string | null, enabled:
 const leaguePath = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
 
 export const useNewCode = () =>
-  useApiMutation((leagueId: string) => api(`${leaguePath(leagueId)}/code`, { schema: leagueReply, method: 'POST', body: {} }), { invalidates: [leagueKeys.all, ['dashboard']] });
+  useApiMutation((leagueId: string) => api(`${leaguePath(leagueId)}/code`, { schema: leagueReply, method: 'POST', body: {} }), {
+    changes: () => [{ type: 'league.changed', oldCode: null }],
+  });
 
 export function useRemovedPlayers(leagueId: string, enabled: boolean) {
   return useQuery({
@@ -54,7 +56,7 @@ export function useRemovedPlayers(leagueId: string, enabled: boolean) {
 
 export const useLetBackIn = () =>
   useApiMutation(({ leagueId, userId }: { leagueId: string; userId: string }) => api(`${leaguePath(leagueId)}/removed-players/${encodeURIComponent(userId)}`, { schema: okDto, method: 'DELETE' }), {
-    invalidates: [leagueKeys.all],
+    changes: ({ leagueId }) => [{ type: 'removed-players.changed', leagueId }],
   });
 
 export const LINK_COPIED = 'Invite link copied to clipboard!';

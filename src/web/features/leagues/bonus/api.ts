@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutation';
 import { okDto } from '../../../../contract/common';
+import type { ChangeEvent } from '../../../../contract/events';
 import {
   answersPageDto,
   questionListReply,
@@ -45,26 +46,27 @@ export function useQuestionAnswers(leagueId: string, questionId: string | null, 
   });
 }
 
-/** What a change of settlement refreshes: the questions, the league's tables and the dashboard's positions. */
-const settlementKeys = (leagueId: string) => [bonusKeys.league(leagueId), ['leagues'], ['dashboard']] as const;
+/** The changes these calls make (lib/change-keys.ts): the league's questions; with points, its tables and the dashboard's positions. */
+const questions = (leagueId: string) => (): ChangeEvent[] => [{ type: 'bonus-questions.changed', leagueId }];
+const settlement = (leagueId: string) => (): ChangeEvent[] => [{ type: 'bonus.settled', leagueId }];
 
 export const useAddQuestion = (leagueId: string) =>
-  useApiMutation((body: CreateQuestionInput) => api(base(leagueId), { schema: questionReply, method: 'POST', body }), { invalidates: [bonusKeys.league(leagueId)] });
+  useApiMutation((body: CreateQuestionInput) => api(base(leagueId), { schema: questionReply, method: 'POST', body }), { changes: questions(leagueId) });
 export const useEditQuestion = (leagueId: string) =>
   useApiMutation(({ id, body }: { id: string; body: UpdateQuestionInput }) => api(one(leagueId, id), { schema: questionReply, method: 'PUT', body }), {
-    invalidates: [bonusKeys.league(leagueId)],
+    changes: questions(leagueId),
   });
 export const useDeleteQuestion = (leagueId: string) =>
-  useApiMutation((id: string) => api(one(leagueId, id), { schema: okDto, method: 'DELETE' }), { invalidates: settlementKeys(leagueId) });
+  useApiMutation((id: string) => api(one(leagueId, id), { schema: okDto, method: 'DELETE' }), { changes: settlement(leagueId) });
 export const useAnswerQuestion = (leagueId: string) =>
   useApiMutation(({ id, choices }: { id: string; choices: number[] }) => api(`${one(leagueId, id)}/answer`, { schema: questionReply, method: 'PUT', body: { choices } }), {
-    invalidates: [bonusKeys.league(leagueId)],
+    changes: questions(leagueId),
   });
 export const useSettleQuestion = (leagueId: string) =>
   useApiMutation(({ id, body }: { id: string; body: SettleInput }) => api(`${one(leagueId, id)}/settlement`, { schema: questionReply, method: 'PUT', body }), {
-    invalidates: settlementKeys(leagueId),
+    changes: settlement(leagueId),
   });
 export const useUnsettleQuestion = (leagueId: string) =>
   useApiMutation(({ id, version }: { id: string; version: number }) => api(`${one(leagueId, id)}/settlement?version=${version}`, { schema: questionReply, method: 'DELETE' }), {
-    invalidates: settlementKeys(leagueId),
+    changes: settlement(leagueId),
   });
