@@ -7,6 +7,7 @@ import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './su
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
+import { recountSeason } from '../src/server/features/results/points-aggregate.js';
 
 /**
  * The week after the whistle (issue 14), in Chromium against the real server and the built-in
@@ -60,6 +61,8 @@ beforeAll(async () => {
   for (const o of others) {
     await db.insertInto('predictions').values({ ...pick(o.id, 0), outcome: o.points ? 'exact' : 'wrong', points: o.points }).execute();
   }
+  // Points written straight to the predictions: the aggregate the tables read is built from them as the app keeps it.
+  await recountSeason(db, '2025-26');
   // A league of two.
   await db.insertInto('leagues').values({ id: 'lg-sat', name: 'Saturday Club', code: 'SATCLUB2', description: null, competition: 'premier-league', privacy: 'private', creatorId: rival.id, createdAt: now }).execute();
   await db.insertInto('leagueMembers').values([{ leagueId: 'lg-sat', userId: rival.id, joinedAt: now }, { leagueId: 'lg-sat', userId: player.id, joinedAt: now }]).execute();

@@ -1,5 +1,5 @@
 import { leaderboardName, positionChange, rankRows } from '../../../game/ranking.js';
-import { scorePrediction } from '../../../game/scoring.js';
+import { pointsOnCard } from '../../../game/scoring.js';
 import type { League, LeaguePosition, LiveTable, Pick, PublicLeague, TableRow as TableRowDto } from '../../../contract/leagues.js';
 import type { LeagueSummaryRow, LivePredictionRow, LiveTableMember, PickRow, PositionRow, TableRow } from './repository.js';
 
@@ -66,7 +66,7 @@ export function presentPosition(row: PositionRow, hasPrevious: boolean): LeagueP
 export function presentLiveTable(leagueId: string, seasonId: string, members: LiveTableMember[], live: LivePredictionRow[], liveMatches: number): LiveTable {
   const provisional = new Map<string, number>();
   for (const p of live) {
-    const { points } = scorePrediction(p, { homeScore: p.rHome, awayScore: p.rAway });
+    const points = pointsOnCard(p, { homeScore: p.rHome, awayScore: p.rAway, final: false })?.points ?? 0;
     provisional.set(p.userId, (provisional.get(p.userId) ?? 0) + points);
   }
   const rows = rankRows(

@@ -3,6 +3,7 @@ import type { DB } from '../../db/index.js';
 import type { LeagueTable } from '../../db/schema.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
+import { gameweeksWithResults } from '../results/repository.js';
 import { fixturesWithPredictionOf, liveAt, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
 
 /** The leaderboard name in SQL, the same fallback as `leaderboardName` in src/game/ranking.ts. */
@@ -183,21 +184,6 @@ export async function leagueStandings(db: DB, leagueId: string, scope: TableScop
   return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), rank: Number(r.rank), position: Number(r.position) }));
 }
 
-/** A season's gameweeks with at least one final result, newest last (the table's gameweek switch). */
-export async function scoredGameweeks(db: DB, seasonId: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('results as r')
-    .innerJoin('fixtures as f', 'f.id', 'r.fixtureId')
-    .select('f.gameweek')
-    .distinct()
-    .where('f.seasonId', '=', seasonId)
-    .where('r.final', '=', 1)
-    .where('f.gameweek', 'is not', null)
-    .orderBy('f.gameweek')
-    .execute();
-  return rows.map((r) => r.gameweek!);
-}
-
 /** A fixture of the gameweek with its result and the member's prediction; kickoffAt is set (postponed ones are left out). */
 export type PickRow = FixturePredictionRow & { kickoffAt: string };
 
@@ -292,7 +278,7 @@ export async function positions(db: DB, userId: string, seasonId: string, latest
 
 /** A season's latest gameweek with a final result, and whether an earlier one has results too. */
 export async function latestScoredGameweeks(db: DB, seasonId: string): Promise<{ latest: number | null; hasEarlier: boolean }> {
-  const gws = await scoredGameweeks(db, seasonId);
+  const gws = await gameweeksWithResults(db, seasonId);
   return { latest: gws.length ? gws[gws.length - 1]! : null, hasEarlier: gws.length > 1 };
 }
 

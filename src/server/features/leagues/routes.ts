@@ -30,6 +30,7 @@ import { hasSeasonOf } from '../seasons/repository.js';
 import { createTableCache, pageBody, TABLE_PAGE_SIZE_MAX, type TableEntry } from './table-cache.js';
 import { writeJsonParts } from './write-json-parts.js';
 import { countLiveMatches } from '../live/repository.js';
+import { gameweeksWithResults } from '../results/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
 import { routeLimit } from '../../security/route-limits.js';
@@ -359,7 +360,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     },
     async (req) => {
       const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
-      return { season: season.id, gameweeks: await repo.scoredGameweeks(db(), season.id) };
+      return { season: season.id, gameweeks: await gameweeksWithResults(db(), season.id) };
     },
   );
 

@@ -5,7 +5,11 @@ import type { PredictionRow } from './presenter.js';
 
 type Executor = DB;
 
-/** Inserts or replaces a user's prediction for one fixture (one per user and fixture). */
+/**
+ * Inserts or replaces a user's prediction for one fixture (one per user and fixture). A replaced
+ * pick keeps its points and outcome: only results/points-aggregate.ts writes those, with the
+ * aggregate beside them.
+ */
 export async function upsertPrediction(
   db: Executor,
   p: PredictionRow & { userId: string },
@@ -18,8 +22,6 @@ export async function upsertPrediction(
         homeScore: p.homeScore,
         awayScore: p.awayScore,
         predictedAt: p.predictedAt,
-        points: p.points,
-        outcome: p.outcome,
       }),
     )
     .execute();
@@ -65,7 +67,7 @@ export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: numbe
     `INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
      VALUES (@userId, @fixtureId, @homeScore, @awayScore, @predictedAt, @points, @outcome)
      ON CONFLICT ("userId", "fixtureId") DO UPDATE SET "homeScore" = excluded."homeScore", "awayScore" = excluded."awayScore",
-       "predictedAt" = excluded."predictedAt", "points" = excluded."points", "outcome" = excluded."outcome"`,
+       "predictedAt" = excluded."predictedAt"`,
   );
   interface Waiting {
     p: PredictionRow & { userId: string };

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type SQLiteDatabase from 'better-sqlite3';
 import type { DB } from '../../db/index.js';
-import { RESULTS_VERSION_KEY } from '../../db/migrations/0018_results_version.js';
 import type { PredictionRecord } from '../../../game/statistics.js';
 import type { GameweekTotal } from '../../../game/rank-history.js';
 
@@ -50,23 +49,9 @@ export async function loadPredictionRecords(db: DB, userId: string, seasonId: st
   });
 }
 
-/** A season's gameweeks with at least one final result. */
-export async function gameweeksWithResults(db: DB, seasonId: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('results')
-    .innerJoin('fixtures', 'fixtures.id', 'results.fixtureId')
-    .select('fixtures.gameweek')
-    .distinct()
-    .where('fixtures.seasonId', '=', seasonId)
-    .where('results.final', '=', 1)
-    .where('fixtures.gameweek', 'is not', null)
-    .execute();
-  return rows.map((r) => Number(r.gameweek)).sort((a, b) => a - b);
-}
-
 /**
- * Every player's points per gameweek of a season, from the aggregate the database keeps as results are saved
- * (`userPoints`, see migrations 0005 and 0009): one row per player and gameweek, never a scan
+ * Every player's points per gameweek of a season, from the points aggregate kept as results are
+ * saved (`userPoints`, results/points-aggregate.ts): one row per player and gameweek, never a scan
  * of the season's predictions (3.8M rows at 10,000 players).
  */
 export async function gameweekTotals(db: DB, seasonId: string): Promise<GameweekTotal[]> {
@@ -88,6 +73,13 @@ export async function totalsFingerprint(db: DB): Promise<string> {
     .executeTakeFirstOrThrow();
   return `${Number(res.n)}|${res.latest ?? ''}|${Number(res.finals ?? 0)}`;
 }
+
+/**
+ * The `appMeta` key under which migration 0018's statement trigger counts the changes to
+ * `results` on PostgreSQL (the migration writes the same text: a migration never imports code
+ * that may change; 0018_results_version.test.ts reads it through `resultsVersion`).
+ */
+export const RESULTS_VERSION_KEY = 'results.version';
 
 /**
  * PostgreSQL: the count of changes to `results` kept by migration 0018's statement trigger

@@ -6,8 +6,8 @@ import { seasonQuery } from '../../../contract/seasons.js';
 import { gameweekSummaryDto, latestGameweekDto } from '../../../contract/summary.js';
 import { positionChange } from '../../../game/ranking.js';
 import { notFound } from '../../errors.js';
-import { scoredGameweeks } from '../leagues/repository.js';
 import { loadBoard } from '../predictions/board.js';
+import { gameweeksWithResults } from '../results/repository.js';
 import { resolveSeason } from '../seasons/service.js';
 import { gameweekRank, latestResultGameweek, leagueRanksAfter } from './repository.js';
 
@@ -56,7 +56,7 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       const { gameweek } = req.params;
       const board = await loadBoard(db, user.id, season, now, gameweek);
       if (board.matches.length === 0) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
-      const scored = await scoredGameweeks(db, season.id);
+      const scored = await gameweeksWithResults(db, season.id);
       const hasEarlier = scored.some((g) => g < gameweek);
       const [leagues, overall] = await Promise.all([leagueRanksAfter(db, user.id, season.id, gameweek), gameweekRank(db, user.id, season.id, gameweek)]);
       const picks = board.matches.map((m) => m.prediction).filter((p) => p !== null);
