@@ -101,6 +101,10 @@ export const accountExportDto = z.object({
       result: score.extend({ final: z.boolean() }).nullable(),
       points: z.number().int().nullable(),
       outcome: z.string().nullable(),
+      /** The kind of pick against the result (exact, difference, outcome, wrong) that leagues with their own scoring price. */
+      tier: z.string().nullable(),
+      /** The player's banker of its gameweek (counted double). */
+      banker: z.boolean(),
     }),
   ),
   /** False when there were more predictions than one download holds (EXPORT_PREDICTIONS_MAX). */

@@ -26,9 +26,11 @@ export const predictionDto = z.object({
   homeScore: z.number(),
   awayScore: z.number(),
   predictedAt: z.string(),
-  /** Stored once the fixture has a final result; null while pending. */
+  /** Stored once the fixture has a final result (a banker's doubled); null while pending. */
   points: z.number().nullable(),
   outcome: outcomeDto.nullable(),
+  /** This pick is the player's banker of its gameweek: it counts double (overall, and in every league that allows bankers). */
+  banker: z.boolean(),
 });
 export type Prediction = z.infer<typeof predictionDto>;
 
@@ -60,3 +62,11 @@ export const boardDto = z.object({
   matches: z.array(boardMatchDto),
 });
 export type Board = z.infer<typeof boardDto>;
+
+/**
+ * PUT / DELETE /api/predictions/:fixtureId/banker: the viewer's banker of that match's gameweek
+ * after the change (the match, or none). A banker counts double: overall and in every league that
+ * allows bankers (src/game/banker.ts).
+ */
+export const bankerReply = z.object({ season: z.string(), gameweek: z.number(), fixtureId: z.string().nullable() });
+export type BankerReply = z.infer<typeof bankerReply>;

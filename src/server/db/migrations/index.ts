@@ -13,6 +13,7 @@ import { resultsVersion } from './0018_results_version.js';
 import { leagueBans } from './0028_league_bans.js';
 import { contactSender } from './0029_contact_sender.js';
 import { pointsInCode } from './0034_points_in_code.js';
+import { leagueScoring } from './0035_league_scoring.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion, leagueBans, contactSender, pointsInCode];
+export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion, leagueBans, contactSender, pointsInCode, leagueScoring];

@@ -82,6 +82,8 @@ describe('downloading one’s data', () => {
         result: { home: 2, away: 1, final: true },
         points: 3,
         outcome: 'exact',
+        tier: 'exact',
+        banker: false,
       },
       expect.objectContaining({ fixtureId: open.id, predicted: { home: 0, away: 0 }, result: null, points: null }),
     ]);

@@ -29,6 +29,8 @@ interface ExportInput {
     predictedAt: string;
     points: number | null;
     outcome: string | null;
+    tier: string | null;
+    banker: number;
     resultHome: number | null;
     resultAway: number | null;
     resultFinal: number | null;
@@ -76,6 +78,8 @@ export function presentExport(x: ExportInput): AccountExport {
       result: p.resultHome === null || p.resultAway === null ? null : { home: p.resultHome, away: p.resultAway, final: p.resultFinal !== 0 },
       points: p.points,
       outcome: p.outcome,
+      tier: p.tier,
+      banker: Number(p.banker) === 1,
     })),
     predictionsComplete: x.predictionsComplete,
     leagues: x.leagues.map((l) => ({

@@ -173,6 +173,8 @@ export async function predictionRows(db: DB, userId: string, limit: number) {
       'p.predictedAt',
       'p.points',
       'p.outcome',
+      'p.tier',
+      'p.banker',
       'r.homeScore as resultHome',
       'r.awayScore as resultAway',
       'r.final as resultFinal',

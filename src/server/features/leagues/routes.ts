@@ -13,6 +13,9 @@ import {
   joinLeagueSchema,
   joinReply,
   leagueListReply,
+  leagueScoringBodySchema,
+  SCORING_NEEDS_CONFIRMATION,
+  STANDARD_SCORING,
   leagueReply,
   liveTableDto,
   memberPicksDto,
@@ -126,6 +129,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const now = app.deps.clock.nowIso();
       const id = crypto.randomUUID();
       const competition = req.body.competition ?? 'premier-league';
+      const scoring = req.body.scoring ?? STANDARD_SCORING;
       // A league of a competition without fixtures would stay empty (the New League screen offers only these).
       if (!(await hasSeasonOf(db(), competition))) throw badRequest(noSeasonOf(competition), 'no_season');
       const created = await db()
@@ -142,6 +146,10 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
               privacy: req.body.privacy ?? 'private',
               creatorId: user.id,
               createdAt: now,
+              ruleExact: scoring.rule.exact,
+              ruleDifference: scoring.rule.difference,
+              ruleOutcome: scoring.rule.outcome,
+              bankersAllowed: scoring.bankersAllowed ? 1 : 0,
             };
             // The unique constraint decides; a taken code is skipped without aborting the transaction.
             if (await repo.insertLeague(trx, row)) {
@@ -308,6 +316,45 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     },
   );
 
+  app.put(
+    '/api/leagues/:id/scoring',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['leagues'],
+        summary:
+          "Change a league's scoring: points per kind of pick and whether bankers count double (the league's creator only). Once a member has a scored pick, only with confirmRecompute (409 confirm_recompute otherwise): every member's points are then worked out again under the new rule and members are told",
+        params: idParams,
+        body: leagueScoringBodySchema,
+        response: { 200: leagueReply, 400: errorDto, 403: errorDto, 404: errorDto, 409: errorDto },
+      },
+    },
+    async (req) => {
+      const { user } = req;
+      const { rule, bankersAllowed, confirmRecompute } = req.body;
+      const changed = await db()
+        .transaction()
+        .execute(async (trx) => {
+          // Locked (PostgreSQL), so two changes of the same league are one after the other.
+          const league = await repo.lockLeague(trx, app.deps.handle.dialect, { id: req.params.id }, 'update');
+          if (!league) throw notFound(LEAGUE_GONE);
+          if (league.creatorId !== user.id) throw forbidden('Only the league creator can change its scoring.');
+          const now = repo.scoringOf(league);
+          const same = now.bankersAllowed === bankersAllowed && now.rule.exact === rule.exact && now.rule.difference === rule.difference && now.rule.outcome === rule.outcome;
+          if (same) return false;
+          const scored = await repo.leagueHasScores(trx, league.id);
+          if (scored && !confirmRecompute) throw conflict(SCORING_NEEDS_CONFIRMATION, 'confirm_recompute');
+          // The tables are worked out from the players' counts under the league's rule: nothing to rescore, the change is the new rule.
+          await repo.setLeagueScoring(trx, league.id, { rule, bankersAllowed }, scored ? app.deps.clock.nowIso() : null);
+          return true;
+        });
+      if (changed) await app.deps.bus.publish({ type: 'leagues', keys: [['leagues'], ['dashboard'], ['statistics']] });
+      const league = await repo.getLeagueFor(db(), req.params.id, user.id);
+      if (!league) throw notFound(LEAGUE_GONE);
+      return { league: presentLeague(league, user.id) };
+    },
+  );
+
   app.get(
     '/api/leagues/:id/table',
     {
@@ -387,7 +434,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const gameweeks = await repo.closedGameweeks(db(), season.id, closedBefore);
       const gameweek = req.query.gameweek ?? gameweeks[gameweeks.length - 1] ?? null;
       const picks = gameweek === null ? [] : await repo.memberPicks(db(), { userId: req.params.userId, seasonId: season.id, gameweek, closedBefore });
-      return { member: { userId: req.params.userId, displayName }, season: season.id, gameweek, gameweeks, picks: picks.map(presentPick) };
+      const scoring = repo.scoringOf(league);
+      return { member: { userId: req.params.userId, displayName }, season: season.id, gameweek, gameweeks, picks: picks.map((p) => presentPick(p, scoring)) };
     },
   );
 
@@ -427,7 +475,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const { id } = req.params;
       const now = app.deps.clock.now();
       const nowIso = now.toISOString();
-      if (!(await repo.getLeague(db(), id))) throw notFound('This league does not exist.');
+      const league = await repo.getLeague(db(), id);
+      if (!league) throw notFound('This league does not exist.');
       if (!(await repo.isMember(db(), id, user.id))) throw forbidden('Only members of this league can see its table.');
       const season = await resolveCurrentSeason(app.deps.seasons, now);
       const [members, live, liveMatches] = await Promise.all([
@@ -435,7 +484,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         repo.livePredictionsOfLeague(db(), id, season.id, nowIso),
         countLiveMatches(db(), season.id, nowIso),
       ]);
-      return presentLiveTable(id, season.id, members, live, liveMatches);
+      return presentLiveTable(id, season.id, repo.scoringOf(league), members, live, liveMatches);
     },
   );
 }

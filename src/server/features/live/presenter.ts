@@ -10,6 +10,7 @@ export function presentMatch(row: FixturePredictionRow, now: Date): Match {
   const p = row.prediction;
   // A score counts once the match has kicked off (an in-play score of a match moved later does not).
   const counts = fixture.status === 'finished' || fixture.status === 'live' || fixture.status === 'awaiting';
-  const points: Match['points'] = counts ? pointsOnCard(p, fixture.result) : null;
-  return { fixture, prediction: p ? { homeScore: p.homeScore, awayScore: p.awayScore } : null, points, predictionOpen: isPredictionOpen(row, now) };
+  const card = counts ? pointsOnCard(p, fixture.result) : null;
+  const points: Match['points'] = card && { points: card.points, outcome: card.outcome, provisional: card.provisional };
+  return { fixture, prediction: p ? { homeScore: p.homeScore, awayScore: p.awayScore, banker: p.banker } : null, points, predictionOpen: isPredictionOpen(row, now) };
 }

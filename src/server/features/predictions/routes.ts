@@ -44,7 +44,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       const now = clock.now();
       const prediction = { fixtureId, homeScore, awayScore, predictedAt: now.toISOString(), points: null, outcome: null };
       // The rules are checked on the fixture as read in the saving transaction.
-      const fixture = await savePrediction({ userId: user.id, ...prediction }, (found) => {
+      const { fixture, banker } = await savePrediction({ userId: user.id, ...prediction }, (found) => {
         if (!found) throw notFound('This match does not exist.');
         // A known score is never predicted (DESIGN.md point 12): no free points on a result.
         if (found.result) throw conflict(HAS_RESULT_MESSAGE, 'has_result');
@@ -55,7 +55,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         return found;
       });
       await app.deps.bus.publish({ type: 'prediction', userId: user.id, keys: ownPredictionKeys(fixture.seasonId) });
-      return { prediction: { ...presentPredictable(fixture, clock.now()), prediction: presentPrediction(prediction) } };
+      return { prediction: { ...presentPredictable(fixture, clock.now()), prediction: presentPrediction({ ...prediction, banker }) } };
     },
   );
 

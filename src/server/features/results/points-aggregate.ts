@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/index.js';
-import type { Scoreline } from '../../../game/scoring.js';
-import { outcomeSql, pointsSql } from './scoring-sql.js';
+import { SCORING_TIERS, type Scoreline } from '../../../game/scoring.js';
+import { countColumn, outcomeSql, pointsSql, tierSql } from './scoring-sql.js';
 
 /**
  * The points aggregate `userPoints`: per season, gameweek (0 = the season's total, fixtures
@@ -23,26 +23,33 @@ import { outcomeSql, pointsSql } from './scoring-sql.js';
  */
 export const POINTS_LOCK_KEY = 7_215_015;
 
-/** What a prediction row holds that the aggregate counts: its points and outcome (both null while unscored). */
+/** What a prediction row holds that the aggregate counts: its points and tier (both null while unscored) and whether it is a banker (0/1). */
 interface Scored {
   points: RawBuilder<number | null>;
-  outcome: RawBuilder<string | null>;
+  tier: RawBuilder<string | null>;
+  banker: RawBuilder<number>;
 }
 
-/** The aggregate's counts beside its key, and what one prediction adds to each (nothing while unscored). */
-const COUNTS = {
-  points: (r: Scored) => sql<number>`COALESCE(${r.points}, 0)`,
-  exact: (r: Scored) => sql<number>`(CASE WHEN ${r.points} IS NOT NULL AND ${r.outcome} = 'exact' THEN 1 ELSE 0 END)`,
-} as const;
-type Count = keyof typeof COUNTS;
-const COUNT_NAMES = Object.keys(COUNTS) as Count[];
+/**
+ * The aggregate's counts beside its key, and what one prediction adds to each (nothing while
+ * unscored): its standard points (a banker doubled), and one in its tier's count (and in its
+ * tier's banker count when it is a banker), so any league's points follow from the counts.
+ */
+const COUNTS: Record<string, (r: Scored) => RawBuilder<number>> = {
+  points: (r) => sql<number>`COALESCE(${r.points}, 0)`,
+};
+for (const tier of SCORING_TIERS) {
+  COUNTS[countColumn(tier, false)] = (r) => sql<number>`(CASE WHEN ${r.points} IS NOT NULL AND ${r.tier} = ${sql.lit(tier)} THEN 1 ELSE 0 END)`;
+  COUNTS[countColumn(tier, true)] = (r) => sql<number>`(CASE WHEN ${r.points} IS NOT NULL AND ${r.tier} = ${sql.lit(tier)} AND ${r.banker} = 1 THEN 1 ELSE 0 END)`;
+}
+const COUNT_NAMES = Object.keys(COUNTS);
 
-const storedIn = (alias: string): Scored => ({ points: sql.ref(`${alias}.points`), outcome: sql.ref(`${alias}.outcome`) });
+const storedIn = (alias: string): Scored => ({ points: sql.ref(`${alias}.points`), tier: sql.ref(`${alias}.tier`), banker: sql.ref(`${alias}.banker`) });
 
 /** Each count of `next` minus that of `stored`, under the count's own name. */
-const deltaColumns = (next: Scored, stored: Scored) => sql.join(COUNT_NAMES.map((c) => sql`${COUNTS[c](next)} - ${COUNTS[c](stored)} AS ${sql.ref(c)}`));
+const deltaColumns = (next: Scored, stored: Scored) => sql.join(COUNT_NAMES.map((c) => sql`${COUNTS[c]!(next)} - ${COUNTS[c]!(stored)} AS ${sql.ref(c)}`));
 /** Each count of the rows `r` summed (times `sign`), under the count's own name. */
-const summedColumns = (r: Scored, sign: 1 | -1) => sql.join(COUNT_NAMES.map((c) => sql`${sql.lit(sign)} * SUM(${COUNTS[c](r)}) AS ${sql.ref(c)}`));
+const summedColumns = (r: Scored, sign: 1 | -1) => sql.join(COUNT_NAMES.map((c) => sql`${sql.lit(sign)} * SUM(${COUNTS[c]!(r)}) AS ${sql.ref(c)}`));
 const anyCountMoves = (s: string) => sql.join(COUNT_NAMES.map((c) => sql`${sql.ref(`${s}.${c}`)} <> 0`), sql` OR `);
 
 /**
@@ -80,7 +87,8 @@ const keysOf = (seasonId: string, gameweek: number | null) =>
 /**
  * Scores every prediction on a fixture against its final result, or clears them (`result` null:
  * back to pending), moving the aggregate by the net change per player first: one set-based
- * UPDATE and one upsert, whatever the number of predictions. Points and outcome are set outright,
+ * UPDATE and one upsert, whatever the number of predictions. Points (the standard rule, a banker
+ * doubled), tier and outcome are set outright,
  * so a corrected result replaces, never adds. A player scored for the first time gets their rows
  * even at 0 points. Returns how many predictions were scored or cleared.
  */
@@ -89,7 +97,8 @@ export async function rescoreFixture(db: DB, fixtureId: string, result: Scorelin
     await lockAggregate(trx);
     const fixture = await trx.selectFrom('fixtures').select(['seasonId', 'gameweek']).where('id', '=', fixtureId).executeTakeFirst();
     if (!fixture) return 0;
-    const next: Scored = result ? { points: pointsSql(result, 'p'), outcome: outcomeSql(result, 'p') } : { points: sql`NULL`, outcome: sql`NULL` };
+    const banker = sql.ref<number>('p.banker');
+    const next: Scored = result ? { points: pointsSql(result, 'p'), tier: tierSql(result, 'p'), banker } : { points: sql`NULL`, tier: sql`NULL`, banker };
     await addDeltas(
       trx,
       sql`SELECT k."seasonId", k."gameweek", d."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`d.${c}`)))}
@@ -102,7 +111,7 @@ export async function rescoreFixture(db: DB, fixtureId: string, result: Scorelin
     );
     const res = await trx
       .updateTable('predictions')
-      .set(result ? { points: pointsSql(result), outcome: outcomeSql(result) } : { points: null, outcome: null })
+      .set(result ? { points: pointsSql(result), tier: tierSql(result), outcome: outcomeSql(result) } : { points: null, tier: null, outcome: null })
       .where('fixtureId', '=', fixtureId)
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
@@ -172,7 +181,7 @@ async function moveStored(trx: DB, fixtureId: string, from: { seasonId: string; 
   );
   await addDeltas(
     trx,
-    sql`SELECT k."seasonId", k."gameweek", p."userId", ${sql.join(COUNT_NAMES.map((c) => sql`k."sign" * ${COUNTS[c](storedIn('p'))} AS ${sql.ref(c)}`))}
+    sql`SELECT k."seasonId", k."gameweek", p."userId", ${sql.join(COUNT_NAMES.map((c) => sql`k."sign" * ${COUNTS[c]!(storedIn('p'))} AS ${sql.ref(c)}`))}
       FROM "predictions" p CROSS JOIN (${keyRows}) k
       WHERE p."fixtureId" = ${fixtureId} AND p."points" IS NOT NULL`,
   );

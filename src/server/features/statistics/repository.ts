@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type SQLiteDatabase from 'better-sqlite3';
 import type { DB } from '../../db/index.js';
 import type { PredictionRecord } from '../../../game/statistics.js';
+import { STANDARD_RULE } from '../../../game/scoring.js';
 import type { GameweekTotal } from '../../../game/rank-history.js';
+import { leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
 
 /**
  * One player's predictions with their fixtures. Outcome and points count only while the match
@@ -103,6 +105,28 @@ export function sqliteChangeMarker(sqlite: SQLiteDatabase.Database): () => strin
   const changes = sqlite.prepare('SELECT total_changes() AS "n"').pluck();
   const version = sqlite.prepare('PRAGMA data_version').pluck();
   return () => `${String(version.get())}:${String(changes.get())}`;
+}
+
+/**
+ * A league's members' points per gameweek of a season under the league's own rule, from the
+ * aggregate's counts (its rank history; the overall one stays on the standard rule).
+ */
+export async function leagueGameweekTotals(db: DB, seasonId: string, leagueId: string): Promise<GameweekTotal[]> {
+  const { rule, bankersCount } = leagueRuleSql('l');
+  const { rows } = await sql<GameweekTotal>`
+    SELECT p."userId", p."gameweek", ${pointsFromCountsSql('p', rule, bankersCount)} AS "points"
+    FROM "leagueMembers" m
+    JOIN "leagues" l ON l."id" = m."leagueId"
+    JOIN "userPoints" p ON p."seasonId" = ${seasonId} AND p."gameweek" > 0 AND p."userId" = m."userId"
+    WHERE m."leagueId" = ${leagueId}`.execute(db);
+  return rows.map((r) => ({ userId: r.userId, gameweek: Number(r.gameweek), points: Number(r.points) }));
+}
+
+/** Whether a league scores as the overall leaderboard does (the standard rule, bankers double): its rank history is then a subset of everyone's. */
+export async function scoresAsStandard(db: DB, leagueId: string): Promise<boolean> {
+  const row = await db.selectFrom('leagues').select(['ruleExact', 'ruleDifference', 'ruleOutcome', 'bankersAllowed']).where('id', '=', leagueId).executeTakeFirst();
+  if (!row) return true;
+  return row.ruleExact === STANDARD_RULE.exact && row.ruleDifference === STANDARD_RULE.difference && row.ruleOutcome === STANDARD_RULE.outcome && Number(row.bankersAllowed) === 1;
 }
 
 export async function leagueMemberIds(db: DB, leagueId: string): Promise<string[]> {
