@@ -4,7 +4,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { DatabaseHandle } from '../src/server/db/index.js';
 import { ensureBuiltInSeason } from '../src/server/features/seasons/seed.js';
 import { recountSeason } from '../src/server/features/results/points-aggregate.js';
-import { outcomeSql, pointsSql } from '../src/server/features/results/scoring-sql.js';
+import { outcomeSql, standardPointsSql, tierSql } from '../src/server/features/results/scoring-sql.js';
 import { isOverByClock } from '../src/game/fixture-status.js';
 import { generateLeagueCode } from '../src/game/league-code.js';
 
@@ -14,14 +14,17 @@ import { generateLeagueCode } from '../src/game/league-code.js';
  * seeds them (2025/26 finished with all 380 results, 2026/27 in progress with the file's results),
  * plus a made-up final score for every 2026/27 match already over by `now` that the file has no
  * result for yet, so the current season has played gameweeks too. `players` verified players each
- * predict every scheduled match of BOTH seasons; 1,000 leagues of 10, one of 1,000 and one with
- * every player. Points are scored with the same rule as the results route (its SQL, generated
- * from src/game/scoring.ts), then the points aggregate (userPoints) is built in one pass.
+ * predict every scheduled match of BOTH seasons (no bankers); 1,000 leagues of 10, one of 1,000,
+ * the same 1,000 in a goal-difference league, and one with every player. Points are scored with
+ * the same rule as the results route (its SQL, generated from src/game/scoring.ts), then the
+ * points aggregate (userPoints) is built in one pass.
  */
 export interface World {
   playerIds: string[];
   adminId: string;
   league1k: string;
+  /** The same 1,000 players in a league of the goal-difference rule (4 / 3 / 2, bankers double). */
+  league1kGoalDifference: string;
   league10k: string;
   /** The current season (2026/27) and the finished one (2025/26). */
   currentSeason: string;
@@ -101,8 +104,8 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   const scored = <T>(value: RawBuilder<T>) => sql<T | null>`(CASE WHEN x."rHome" IS NULL THEN NULL ELSE ${value} END)`;
   await withoutSecondaryIndexes(handle, 'predictions', async () => {
     await sql`
-      INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
-      SELECT x."userId", x."fixtureId", x."homeScore", x."awayScore", x."predictedAt", ${scored(pointsSql(result, 'x'))}, ${scored(outcomeSql(result, 'x'))}
+      INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome", "tier", "banker")
+      SELECT x."userId", x."fixtureId", x."homeScore", x."awayScore", x."predictedAt", ${scored(standardPointsSql(result, 'x'))}, ${scored(outcomeSql(result, 'x'))}, ${scored(tierSql(result, 'x'))}, 0
       FROM (
         SELECT u."id" AS "userId", f."id" AS "fixtureId", ${sql.raw(home)} AS "homeScore", ${sql.raw(away)} AS "awayScore", ${sql.raw(dayBefore)} AS "predictedAt",
           r."homeScore" AS "rHome", r."awayScore" AS "rAway"
@@ -120,8 +123,9 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   const leagues: Array<{ id: string; members: string[] }> = [];
   for (let i = 0; i < 1000; i++) leagues.push({ id: crypto.randomUUID(), members: playerIds.slice((i * 10) % playerIds.length, ((i * 10) % playerIds.length) + 10) });
   const league1k = crypto.randomUUID();
+  const league1kGoalDifference = crypto.randomUUID();
   const league10k = crypto.randomUUID();
-  leagues.push({ id: league1k, members: playerIds.slice(0, 1000) }, { id: league10k, members: playerIds });
+  leagues.push({ id: league1k, members: playerIds.slice(0, 1000) }, { id: league10k, members: playerIds }, { id: league1kGoalDifference, members: playerIds.slice(0, 1000) });
   const codes = new Set<string>();
   while (codes.size < leagues.length) codes.add(generateLeagueCode());
   const codeList = [...codes];
@@ -142,7 +146,8 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   // Open: kick-off more than the 2-hour deadline (and an hour of slack) after the clock.
   const openFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) > now.getTime() + 3 * 3600_000).map((f) => f.id);
   const playedFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) < now.getTime()).map((f) => f.id);
-  return { playerIds, adminId, league1k, league10k, currentSeason: CURRENT_SEASON, pastSeason: PAST_SEASON, openFixtureIds, playedFixtureIds };
+  await db.updateTable('leagues').set({ ruleExact: 4, ruleDifference: 3, ruleOutcome: 2 }).where('id', '=', league1kGoalDifference).execute();
+  return { playerIds, adminId, league1k, league1kGoalDifference, league10k, currentSeason: CURRENT_SEASON, pastSeason: PAST_SEASON, openFixtureIds, playedFixtureIds };
 }
 
 /** A bulk load with a table's secondary indexes dropped and built again afterwards (sorting once beats millions of random inserts). */

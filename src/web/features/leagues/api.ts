@@ -14,6 +14,7 @@ import {
   tablePageDto,
   type CreateLeagueInput,
   type JoinReply,
+  type LeagueScoringBody,
 } from '../../../contract/leagues';
 import { ALL_SEASONS } from '../../../contract/seasons';
 import { seasonQs } from '../seasons/api';
@@ -94,6 +95,12 @@ export const useRemoveMember = () =>
 export const useRenameLeague = () =>
   useApiMutation(({ leagueId, name }: { leagueId: string; name: string }) => api(leaguePath(leagueId), { schema: leagueReply, method: 'PATCH', body: { name } }), {
     invalidates: LEAGUE_CHANGES,
+  });
+
+/** The creator changes the league's scoring; its tables, positions and statistics follow. */
+export const useChangeScoring = () =>
+  useApiMutation(({ leagueId, body }: { leagueId: string; body: LeagueScoringBody }) => api(`${leaguePath(leagueId)}/scoring`, { schema: leagueReply, method: 'PUT', body }), {
+    invalidates: [...LEAGUE_CHANGES, ['statistics']],
   });
 
 /** The table with the provisional points of matches in play (the Live switch). */

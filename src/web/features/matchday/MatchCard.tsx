@@ -9,6 +9,7 @@ import { OUTCOME_MESSAGE } from '../../lib/outcome';
 import { liveScoreSchema, type Match } from '../../../contract/live';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import { useSetLiveScore } from './api';
+import { BankerMark } from '../predictions/BankerToggle';
 
 function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
   return (
@@ -42,6 +43,11 @@ function PointsLine({ match }: { match: Match }) {
         <span className="font-bold tabular-nums">
           {prediction.homeScore} - {prediction.awayScore}
         </span>
+        {prediction.banker && (
+          <span className="ml-2">
+            <BankerMark />
+          </span>
+        )}
       </p>
       {points?.provisional && (
         <p className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-2 py-1 text-amber-950" data-testid="provisional-points">

@@ -7,6 +7,7 @@ import type { Fixture } from '../../../contract/fixtures';
 import type { Prediction } from '../../../contract/predictions';
 import { useMyPredictions, useServerNow } from './api';
 import { useSeasonParam } from '../seasons/api';
+import { BankerMark } from './BankerToggle';
 
 /** Tab 2: the viewer's predictions, newest first, with outcome panels once results are in. */
 export function MyPredictionsTab({
@@ -57,6 +58,11 @@ export function MyPredictionsTab({
                   <span className="font-semibold text-slate-900">
                     Your prediction: {prediction.homeScore} - {prediction.awayScore}
                   </span>
+                  {prediction.banker && (
+                    <span className="ml-2">
+                      <BankerMark />
+                    </span>
+                  )}
                   {prediction.outcome !== null && (
                     <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-bold text-slate-900" data-testid="pick-points">
                       {plural(prediction.points ?? 0, 'pt', 'pts')}

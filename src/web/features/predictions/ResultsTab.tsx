@@ -12,6 +12,7 @@ import { notify } from '../../lib/notify';
 import type { BoardMatch } from '../../../contract/predictions';
 import { useBoard, useClearResult, useSaveResult } from './api';
 import { useSeasonParam } from '../seasons/api';
+import { BankerMark } from './BankerToggle';
 
 /**
  * Tab 3 for players: a gameweek's matches with the score or 'Result Pending', and how their pick
@@ -60,7 +61,7 @@ export function PlayerResults() {
                 {prediction ? (
                   <>
                     <p className="mt-3 text-sm text-slate-800">
-                      Your prediction: {prediction.homeScore} - {prediction.awayScore}
+                      Your prediction: {prediction.homeScore} - {prediction.awayScore} {prediction.banker && <BankerMark />}
                     </p>
                     <OutcomePanel fixture={fixture} prediction={prediction} />
                   </>

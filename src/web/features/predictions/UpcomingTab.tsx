@@ -4,6 +4,8 @@ import type { PredictionOutcome } from '../../../game/scoring';
 import { OUTCOME_MESSAGE } from '../../lib/outcome';
 import { homeTeamColours } from './colours';
 import { QuickEntry } from './QuickEntry';
+import { BankerMark, BankerToggle } from './BankerToggle';
+import { BANKER_RULE } from '../../../game/banker';
 import { EmptyState, KickoffText, Teams } from './parts';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { Fixture } from '../../../contract/fixtures';
@@ -74,8 +76,11 @@ function PastFooter({ match }: { match: BoardMatch }) {
   if (!prediction) return <p className="text-sm text-slate-700">No prediction</p>;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-slate-800">
-        Your prediction <span className="font-bold tabular-nums">{`${prediction.homeScore}–${prediction.awayScore}`}</span>
+      <p className="flex flex-wrap items-center gap-2 text-slate-800">
+        <span>
+          Your prediction <span className="font-bold tabular-nums">{`${prediction.homeScore}–${prediction.awayScore}`}</span>
+        </span>
+        {prediction.banker && <BankerMark />}
       </p>
       {result && prediction.outcome ? (
         <p className={`rounded-lg border px-2 py-0.5 font-semibold ${OUTCOME_CHIP[prediction.outcome]}`} data-outcome={prediction.outcome}>
@@ -164,9 +169,15 @@ function MatchCard({
           ) : (
             <>
               <div className="text-sm">
-                {prediction && <p className="font-semibold">{`Your prediction: ${prediction.homeScore} - ${prediction.awayScore}`}</p>}
+                {prediction && (
+                  <p className="flex flex-wrap items-center gap-2 font-semibold">
+                    {`Your prediction: ${prediction.homeScore} - ${prediction.awayScore}`}
+                    {!open && prediction.banker && <BankerMark />}
+                  </p>
+                )}
                 {closed && <p className="text-slate-700">Predictions closed</p>}
               </div>
+              {open && prediction && <BankerToggle fixture={fixture} prediction={prediction} />}
               {postponed ? (
                 <button type="button" className="btn border border-slate-300 bg-white text-slate-900" disabled>
                   Postponed
@@ -270,6 +281,11 @@ export function UpcomingTab({
         <Toggle label="Home Team Colours" pressed={colours} onChange={onColours} onText="ON" offText="OFF" />
       </div>
       <Progress matches={data.matches} />
+      {!readOnly && mode === 'upcoming' && data.matches.some((m) => m.window === 'open') && (
+        <p className="text-sm text-slate-700" data-testid="banker-rule">
+          <span className="font-semibold text-slate-900">Banker:</span> {BANKER_RULE}
+        </p>
+      )}
       {shown.length === 0 ? (
         mode === 'upcoming' && !readOnly ? (
           <EmptyState title="No Upcoming Matches" text={`No upcoming matches scheduled for Gameweek ${data.gameweek}.`} />
