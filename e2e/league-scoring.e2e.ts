@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, watchPageErrors } from './support/browser.js';
+import { PHONE, launchBrowser, watchPageErrors } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -46,7 +46,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(cookie: string, viewport = DESKTOP): Promise<BrowserContext> {
+async function signedIn(cookie: string, viewport = WIDE): Promise<BrowserContext> {
   // CSP bypassed only so axe can be injected; the app itself runs as served.
   const ctx = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true, timezoneId: 'Europe/London', locale: 'en-GB' });
   ctx.setDefaultTimeout(15_000);
@@ -67,6 +67,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 const card = (page: Page, club: string) => page.getByTestId('fixture-card').filter({ has: page.getByRole('button', { name: new RegExp(`^(Predict|Edit): ${club} v `) }) });
 const bankerOf = (page: Page, club: string) => card(page, club).getByTestId('banker-toggle');
 const RULE_LINE = 'Scoring: 4 exact · 3 goal difference · 2 outcome · bankers double';
+const WIDE = { width: 1440, height: 900 };
 
 test('create a goal-difference league, set a banker, see the rule and the table count it after the results', async () => {
   // 1. New League, on a phone: the goal-difference rule chosen, its line shown before creating.
@@ -96,7 +97,7 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   expect(phoneErrors).toEqual([]);
 
   // 2. Predictions, on a desktop: Arsenal v Everton 2-0 as the banker (in the modal), Chelsea v Newcastle 0-1.
-  const ctx = await signedIn(organiserCookie, DESKTOP);
+  const ctx = await signedIn(organiserCookie, WIDE);
   const page = await ctx.newPage();
   const errors = watchPageErrors(page);
   await page.goto('/predictions');
@@ -116,6 +117,7 @@ test('create a goal-difference league, set a banker, see the rule and the table 
       await toggle.click();
       expect(await toggle.getAttribute('aria-pressed')).toBe('true');
       expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SCREENS}/league-scoring-modal-desktop.png` });
     }
     await dialog.getByRole('button', { name: 'Save Prediction' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -137,6 +139,12 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   expect(await axeViolations(page)).toEqual([]);
   await card(page, 'Arsenal FC').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENS}/league-scoring-banker-desktop.png` });
+  // The same cards on the phone: the banker toggle beside the score boxes.
+  await phone.goto('/predictions');
+  await expect.poll(() => bankerOf(phone, 'Arsenal FC').getAttribute('aria-pressed')).toBe('true');
+  await card(phone, 'Arsenal FC').scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: `${SCREENS}/league-scoring-banker-phone.png` });
+  expect(phoneErrors).toEqual([]);
 
   // 3. The matches are played (their kick-offs moved to an hour ago, as time passing would) and the results saved:
   //    Arsenal 3-1 (2-0 is the right goal difference: 3 × 2 for the banker), Chelsea 0-2 (the right outcome: 2).
@@ -174,6 +182,7 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   await dialog.getByRole('button', { name: 'Save Scoring' }).click();
   await dialog.getByText("Matches have already been scored in this league. Changing the scoring works out every member's points again under the new rule, and members are told. Confirm to go ahead.").waitFor();
   expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENS}/league-scoring-confirm-desktop.png` });
   await dialog.getByRole('button', { name: "Recompute every member's table" }).click();
   await dialog.waitFor({ state: 'detached' });
   await expect.poll(() => page.getByTestId('league-scoring').textContent()).toBe('Scoring: 3 exact · 1 outcome · bankers double');

@@ -87,6 +87,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     routeLimit(app, 'joinByCodePerAddress', 'address', (wait) => `Too many league codes tried from your address. Please wait ${wait} and try again.`),
   ];
   const createLimit = routeLimit(app, 'createLeague', 'user', (wait) => `You are creating leagues too quickly. Please wait ${wait} and try again.`);
+  const scoringLimit = routeLimit(app, 'leagueScoringPerUser', 'user', (wait) => `You are changing the scoring too often. Please wait ${wait} and try again.`);
   /** The caps that bound what one player can make the server keep (issue 11 item 3). */
   async function checkCaps(executor: DB, userId: string, creating: boolean) {
     const { created, memberships } = await repo.countOwnLeagues(executor, userId);
@@ -320,13 +321,14 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     '/api/leagues/:id/scoring',
     {
       config: { auth: 'user' },
+      preHandler: scoringLimit,
       schema: {
         tags: ['leagues'],
         summary:
           "Change a league's scoring: points per kind of pick and whether bankers count double (the league's creator only). Once a member has a scored pick, only with confirmRecompute (409 confirm_recompute otherwise): every member's points are then worked out again under the new rule and members are told",
         params: idParams,
         body: leagueScoringBodySchema,
-        response: { 200: leagueReply, 400: errorDto, 403: errorDto, 404: errorDto, 409: errorDto },
+        response: { 200: leagueReply, 400: errorDto, 403: errorDto, 404: errorDto, 409: errorDto, 429: errorDto },
       },
     },
     async (req) => {

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import type { LiveEvent } from '../../realtime/bus.js';
+import { ROUTE_LIMITS } from '../../security/limits.js';
 
 /**
  * A league's own scoring (docs/decisions/0057-league-scoring-rules.md): chosen at creation,
@@ -126,6 +127,23 @@ describe('changing the scoring', () => {
     const again = await setScoring(alice, l.id, { rule: CUSTOM, bankersAllowed: false });
     expect(again.statusCode).toBe(200);
     expect(again.json().league.scoring.changedAt).toBe('2025-08-16T17:00:00.000Z');
+  });
+});
+
+describe('changing the scoring too often', () => {
+  test('is limited per player: each change empties every league table cache', async () => {
+    const alice = await player({ pastSeason: false });
+    const l = await league(alice, 'Churn');
+    const max = ROUTE_LIMITS.leagueScoringPerUser.max;
+    for (let i = 0; i < max; i++) {
+      const res = await setScoring(alice, l.id, { rule: i % 2 ? GD : CUSTOM, bankersAllowed: true });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const limited = await setScoring(alice, l.id, { rule: GD, bankersAllowed: false });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(/^You are changing the scoring too often\. Please wait .+ and try again\.$/);
+    const now = (await t.request({ method: 'GET', url: '/api/leagues', cookie: alice.cookie })).json().leagues[0].scoring;
+    expect(now.bankersAllowed).toBe(true);
   });
 });
 

@@ -75,16 +75,26 @@ test('userPoints follows a 10,000-prediction result through save, corrections an
   expect(await sumIn(OTHER_SEASON, 0)).toBe(otherSeason);
 }, 120_000);
 
-/** The aggregate recomputed here from the stored predictions: season, player and gameweek (0 = season) → [points, exact]. */
+/**
+ * The aggregate recomputed here from the stored predictions: season, player and gameweek (0 =
+ * season) → [points, exact, difference, outcome, and the same three counts for bankers].
+ */
+const COUNTED = ['points', 'exact', 'difference', 'outcome', 'bankerExact', 'bankerDifference', 'bankerOutcome'] as const;
 async function recount(db: DB) {
-  const preds = await db.selectFrom('predictions as p').innerJoin('fixtures as f', 'f.id', 'p.fixtureId').select(['p.userId', 'p.points', 'p.outcome', 'f.gameweek', 'f.seasonId']).execute();
-  const want = new Map<string, [number, number]>();
+  const preds = await db.selectFrom('predictions as p').innerJoin('fixtures as f', 'f.id', 'p.fixtureId').select(['p.userId', 'p.points', 'p.tier', 'p.banker', 'f.gameweek', 'f.seasonId']).execute();
+  const want = new Map<string, number[]>();
   for (const p of preds) {
     if (p.points === null) continue;
+    const tierAt = ['exact', 'difference', 'outcome'].indexOf(p.tier ?? '');
     for (const gw of p.gameweek === null ? [0] : [0, p.gameweek]) {
       const k = `${p.seasonId}:${p.userId}:${gw}`;
-      const [pts, ex] = want.get(k) ?? [0, 0];
-      want.set(k, [pts + p.points, ex + (p.outcome === 'exact' ? 1 : 0)]);
+      const row = want.get(k) ?? [0, 0, 0, 0, 0, 0, 0];
+      row[0]! += p.points;
+      if (tierAt >= 0) {
+        row[1 + tierAt]! += 1;
+        if (p.banker === 1) row[4 + tierAt]! += 1;
+      }
+      want.set(k, row);
     }
   }
   return want;
@@ -94,9 +104,9 @@ async function recount(db: DB) {
 async function expectExact(db: DB) {
   const want = await recount(db);
   const have = await db.selectFrom('userPoints').selectAll().execute();
-  const got = new Map(have.map((r) => [`${r.seasonId}:${r.userId}:${r.gameweek}`, [Number(r.points), Number(r.exact)] as [number, number]]));
+  const got = new Map(have.map((r) => [`${r.seasonId}:${r.userId}:${r.gameweek}`, COUNTED.map((c) => Number(r[c]))]));
   for (const [k, v] of want) expect([k, got.get(k)]).toEqual([k, v]);
-  for (const [k, v] of got) if (!want.has(k)) expect([k, v]).toEqual([k, [0, 0]]);
+  for (const [k, v] of got) if (!want.has(k)) expect([k, v]).toEqual([k, [0, 0, 0, 0, 0, 0, 0]]);
 }
 
 test('every writer keeps userPoints equal to a recount: results, corrections, clearing, moves, imports, deletions, accounts', async () => {
@@ -110,6 +120,9 @@ test('every writer keeps userPoints equal to a recount: results, corrections, cl
   for (const [i, u] of users.entries()) {
     for (const [j, id] of ids.entries()) await buildPrediction(db, { userId: u.id, fixtureId: id, homeScore: (i + j) % 3, awayScore: i % 2 });
   }
+  // Bankers (set while the picks are open, as the banker route does): their counts must follow every writer too.
+  await db.updateTable('predictions').set({ banker: 1 }).where('userId', '=', users[1]!.id).where('fixtureId', 'in', ['P1', 'P3']).execute();
+  await db.updateTable('predictions').set({ banker: 1 }).where('userId', '=', users[2]!.id).where('fixtureId', '=', 'P5').execute();
   const now = '2025-08-20T12:00:00.000Z';
   const result = async (fixtureId: string, homeScore: number, awayScore: number) => {
     await saveFinalResult(db, fixtureId, { homeScore, awayScore }, now, 'admin');
