@@ -111,10 +111,9 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
   // TRUST_PROXY: the SSE fan-out gives each client its own forwarded address, as real clients have (streams are capped per address).
   const app = await startApp({ PORT: String(port), DATABASE_URL: target.url, AUTH_SECRET: SECRET, SCORELINE_NOW: NOW, DATA_DIR: os.tmpdir(), TRUST_PROXY: '127.0.0.1' });
   rows.push({ scenario: 'Cold start to first 200', value: app.coldStartMs, unit: 'ms', budget: '—' });
-  // The server measured as production runs it after a sign-in: Better Auth's AsyncLocalStorage
-  // has been used, which on Node 20 would put a hook on every promise of the process for good
-  // were it not switched off after the call (decisions 0034 and 0035). The benchmark's players
-  // hold ready-made cookies, so one call through Better Auth does what the first sign-in would.
+  // The server measured as production runs it after a sign-in: Better Auth has answered once (on
+  // Node 20 that left async hooks on for good, decision 0035). The benchmark's players hold
+  // ready-made cookies, so one call through Better Auth does what the first sign-in would.
   const authCall = await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie: cookies[0]! } });
   if (authCall.status !== 200) throw new Error(`Better Auth's get-session answered ${authCall.status}`);
   await authCall.arrayBuffer();

@@ -125,8 +125,9 @@ export async function sseFanout(baseUrl: string, n: number, trigger: () => Promi
     arrivals.push(new Promise((r) => (resolveArrival = r)));
     ready.push(
       new Promise<void>((resolveReady, reject) => {
-        // One address per client, as real browsers have (the server caps streams per address; run with TRUST_PROXY).
-        const forwardedFor = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+        // One address and one /24 per client, as real browsers have (the server caps streams per
+        // address and per network, security/stream-caps.ts; run with TRUST_PROXY).
+        const forwardedFor = `10.${(i >> 8) & 255}.${i & 255}.1`;
         const req = http.get(`${baseUrl}/api/events`, { agent, headers: { 'x-forwarded-for': forwardedFor } }, (res) => {
           let buffer = '';
           res.setEncoding('utf8');

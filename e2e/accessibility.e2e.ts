@@ -19,8 +19,8 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 const SECRET = crypto.randomBytes(32).toString('hex');
 
 const SIGNED_OUT = ['/', '/login', '/signup', '/reset-password?token=x', '/leaderboard', '/settings', '/no-such-page'];
-const PLAYER = ['/dashboard', '/matches', '/predictions', '/predictions?tab=my-predictions', '/predictions?tab=results', '/leaderboard', '/new-league', '/statistics', '/contact', '/settings'];
-const ADMIN = ['/admin', '/admin/gameweeks', '/admin/messages', '/predictions?tab=results'];
+const PLAYER = ['/dashboard', '/matches', '/predictions', '/predictions?gameweek=1', '/predictions?gameweek=8', '/leaderboard', '/new-league', '/statistics', '/contact', '/settings'];
+const ADMIN = ['/admin', '/admin/gameweeks', '/admin/messages', '/admin/results', '/predictions'];
 
 let server: RunningServer;
 let browser: Browser;

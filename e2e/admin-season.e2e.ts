@@ -10,7 +10,7 @@ import { builtInSeasonFixtures } from '../src/server/features/seasons/builtin.js
 
 /**
  * The admin runs the season through the UI: import with progress, filter, add, edit and delete a
- * fixture, edit a gameweek; a player's open Predictions screen follows the gameweek change live.
+ * fixture, edit a gameweek; a player's open Predictions screen follows the fixture changes live.
  */
 const AUTH_SECRET = crypto.randomBytes(32).toString('hex');
 let server: RunningServer;
@@ -58,7 +58,7 @@ test('a player is refused on /admin and sent home', async () => {
   await ctx.close();
 });
 
-test('the admin runs the season and a player sees the gameweek change live', async () => {
+test('the admin runs the season and a player’s board follows the fixture changes live', async () => {
   const adminCtx = await signedIn(adminCookie);
   const page = await adminCtx.newPage();
   const errors = watchPageErrors(page);
@@ -143,12 +143,13 @@ test('the admin runs the season and a player sees the gameweek change live', asy
   await page.getByText('Fixture deleted successfully!').waitFor();
   await page.getByText('Showing 10 of 380 fixtures').waitFor();
 
-  // A player has the Predictions screen open on the current gameweek (1 on 10 August).
+  // A player has the Predictions screen open: on 10 August it opens on gameweek 1, whose matches take predictions.
   const playerCtx = await signedIn(playerCookie, PHONE);
   const playerPage = await playerCtx.newPage();
   await playerPage.goto('/predictions');
-  const gwSelect = playerPage.locator('#gameweek-upcoming');
+  const gwSelect = playerPage.getByLabel('Gameweek', { exact: true });
   await expect.poll(() => gwSelect.inputValue(), { timeout: 15_000 }).toBe('1');
+  await expect.poll(() => gwSelect.locator('option').count(), { timeout: 15_000 }).toBe(38);
   await playerPage.evaluate(() => {
     (window as unknown as { notReloaded: boolean }).notReloaded = true;
   });
@@ -169,9 +170,9 @@ test('the admin runs the season and a player sees the gameweek change live', asy
   await page.getByText('Gameweek 1 dates updated successfully!').waitFor();
   await expect(page.getByTestId('gameweek-row-1').getByTestId('gameweek-dates').textContent()).resolves.toBe('01-08-2025 to 05-08-2025');
 
-  // Without a reload, the player's screen now opens on gameweek 2.
-  await expect.poll(() => gwSelect.inputValue(), { timeout: 5_000 }).toBe('2');
-  await expect(playerPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
+  // The board opens by the matches still open for predictions, not by the calendar's dates: the
+  // player's screen stays on gameweek 1, whose matches still take predictions.
+  await expect(gwSelect.inputValue()).resolves.toBe('1');
 
   // Bulk delete by gameweek: a warning with the count, then a final confirmation.
   await page.getByRole('link', { name: 'Back to Admin' }).click();
@@ -184,6 +185,9 @@ test('the admin runs the season and a player sees the gameweek change live', asy
   await page.getByText('Successfully deleted Gameweek 38 fixtures (10 fixtures)!').waitFor();
   await page.getByText('Showing 0 of 370 fixtures').waitFor();
   await expect(page.getByRole('button', { name: 'Delete Gameweek 38' }).isDisabled()).resolves.toBe(true);
+  // Without a reload, the player's gameweek dropdown no longer offers gameweek 38.
+  await expect.poll(() => gwSelect.locator('option').count(), { timeout: 5_000 }).toBe(37);
+  await expect(playerPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
 
   expect(errors).toEqual([]);
   await playerCtx.close();

@@ -101,6 +101,9 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   const scripts = scriptsLoaded(page);
   await page.goto('/dashboard');
   await page.getByRole('heading', { name: 'Upcoming Matches - Gameweek 30' }).waitFor();
+  // A returning player is welcomed back, and the gameweek open for predictions leads.
+  await expect(page.getByTestId('greeting').textContent()).resolves.toBe('Welcome back, Pundits!');
+  await page.getByTestId('next-up').getByRole('link', { name: /^(Make Predictions|Predict now)$/ }).waitFor();
 
   const api = await (await ctx.request.get('/api/dashboard')).json();
   const d = api.dashboard;
@@ -147,18 +150,37 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   await phone.goto('/dashboard');
   await phone.getByText('Office Predictors').waitFor();
   await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+  // On a phone the action a fan comes for is on the first screen, not at the bottom of the page.
+  const action = await phone.getByTestId('next-up').getByRole('link').first().boundingBox();
+  expect(action!.y + action!.height).toBeLessThanOrEqual(PHONE.height);
+  // Recent activity names clubs by their short names there, never cut mid-word ("Manchester C").
+  const teams = await phone.getByTestId('activity-teams').evaluateAll((els) =>
+    els.map((e) => ({ text: (e as HTMLElement).innerText.replace(/\s+/g, ' '), cut: [...e.querySelectorAll('span')].some((s) => s.offsetParent !== null && s.scrollWidth > s.clientWidth + 1) })),
+  );
+  expect(teams).toHaveLength(4);
+  for (const t of teams) expect(t).toMatchObject({ text: expect.stringMatching(/^\S.* vs \S.*$/), cut: false });
+  expect(teams.map((t) => t.text).join(' ')).not.toMatch(/Manchester C\b|Nottingham F\b|Wolverhampto\b|Brighton & H\b/);
   await phone.screenshot({ path: `${SHOTS}/issue6-dashboard-phone.png`, fullPage: true });
   await ctx.close();
 });
 
-test('an admin gets the Admin Dashboard button', async () => {
+test('an admin gets the Admin Dashboard button; someone who has never predicted is greeted as new and shown where to start', async () => {
   const ctx = await signedIn(adminCookie);
   const page = await ctx.newPage();
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Admin Dashboard' }).waitFor();
-  await page.getByText("You haven't joined any leagues yet").waitFor();
-  await expect(page.getByRole('link', { name: 'Join a League' }).getAttribute('href')).resolves.toBe('/leaderboard');
-  await expect(page.getByText('No recent activity').isVisible()).resolves.toBe(true);
+  await expect(page.getByTestId('greeting').textContent()).resolves.toBe('Welcome to Scoreline, Admins!');
+  const start = page.getByTestId('next-up');
+  await start.getByRole('heading', { name: 'Start with Gameweek 30' }).waitFor();
+  await start.getByRole('link', { name: 'Make your first predictions' }).waitFor();
+  // Not a league member yet: join or create one, offered once (the empty league panel stays away).
+  await expect(start.getByRole('link', { name: 'Join a league' }).getAttribute('href')).resolves.toBe('/leaderboard');
+  await expect(start.getByRole('link', { name: 'Create a league' }).getAttribute('href')).resolves.toBe('/new-league');
+  await expect(page.getByText("You haven't joined any leagues yet").count()).resolves.toBe(0);
+  await expect(page.getByText('No recent activity').count()).resolves.toBe(0);
+  // No "Gameweek 29: 0 points" for a gameweek never played, and no tiles of noughts.
+  await expect(page.getByRole('heading', { name: /^Gameweek \d+: / }).count()).resolves.toBe(0);
+  await expect(page.getByText('Total Predictions').count()).resolves.toBe(0);
   await ctx.close();
 });
 

@@ -27,7 +27,6 @@ describe('opened at 127.0.0.1 instead of localhost', () => {
     const errors = watchPageErrors(page);
     await page.goto('/signup');
     await page.getByLabel('Full Name').fill('Loop Back');
-    await page.getByLabel('Username').fill('loop_back');
     await page.getByLabel('Team Name').fill('Loopers');
     await page.getByLabel('Email Address').fill('loop@example.com');
     await page.getByLabel('Password', { exact: true }).fill('loop-back-pass');

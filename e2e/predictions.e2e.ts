@@ -59,11 +59,15 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   const errors = watchPageErrors(page);
   await page.goto('/predictions');
 
-  // Upcoming tab: the current gameweek (30) with its cards in the home clubs' colours.
-  await expect(page.getByRole('tab', { name: 'Upcoming Matches' }).getAttribute('aria-selected')).resolves.toBe('true');
+  // The board opens on gameweek 30 (its evening matches are still open) with its cards in the home clubs' colours.
   await card(page, 'Arsenal').waitFor();
   await expect(page.getByLabel('Gameweek').inputValue()).resolves.toBe('30');
+  await page.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
+  await expect(page.getByTestId('gameweek-state').textContent()).resolves.toBe('Open for predictions');
   await expect(page.getByRole('button', { name: 'Home Team Colours: ON' }).isVisible()).resolves.toBe(true);
+  // One model: no Upcoming/Past switch, no tabs.
+  await expect(page.getByRole('tab').count()).resolves.toBe(0);
+  await expect(page.getByRole('group', { name: 'Upcoming or past' }).count()).resolves.toBe(0);
   await page.screenshot({ path: `${SHOTS}/issue4-upcoming-desktop.png`, fullPage: true });
 
   // 1. Typing: letters are blocked, digits go in, at most two.
@@ -111,8 +115,9 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await dialog.getByRole('button', { name: 'Update Prediction' }).click();
   await card(page, 'Arsenal').getByText('Your prediction: 3 - 0').waitFor();
 
-  // A 15:00 match is inside its 2-hour deadline: its card offers no editor at all (issue 14).
+  // A 15:00 match is inside its 2-hour deadline: its card offers no editor at all, and says it has no pick.
   await card(page, 'Sunderland').getByText('Predictions closed').waitFor();
+  await card(page, 'Sunderland').getByText('No prediction').waitFor();
   await expect(card(page, 'Sunderland').getByRole('button', { name: /^(Predict|Edit)/ }).count()).resolves.toBe(0);
   await expect(card(page, 'Sunderland').locator('input').count()).resolves.toBe(0);
 
@@ -127,65 +132,63 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   }, 'SunderlandAFC_vs_Brighton&HoveAlbionFC_2026-03-14');
   expect(late).toEqual({ status: 409, body: { error: { code: 'deadline_passed', message: expect.stringContaining('2 hours before kick-off') } } });
 
-  // My Predictions: newest first, all pending.
-  await page.getByRole('tab', { name: 'My Predictions' }).click();
-  await expect(page.url()).toContain('tab=my-predictions');
-  const mine = page.getByTestId('my-prediction');
-  await expect.poll(() => mine.count()).toBe(3);
-  await expect(mine.nth(0).textContent()).resolves.toContain('Arsenal');
-  await expect(page.getByText('Result pending...', { exact: true }).count()).resolves.toBe(3);
+  // The gameweek's line counts the picks (what the My Predictions tab listed).
+  await expect.poll(() => page.getByTestId('gameweek-tally').textContent()).toBe('3 of 10 predicted');
+  await expect(page.getByRole('link', { name: /summary/ }).count()).resolves.toBe(0);
+  // A player has no way to the admin's result desk.
+  await expect(page.getByRole('link', { name: /Result Desk/ }).count()).resolves.toBe(0);
 
-  // The admin enters results in another browser.
+  // The admin finds the result desk from the board, in another browser.
   const adminCtx = await signedIn(adminCookie);
   const admin = await adminCtx.newPage();
-  await admin.goto('/predictions?tab=results');
-  await admin.getByRole('heading', { name: 'Update Match Results (Admin)' }).waitFor();
-  const enter = async (home: string, away: string, h: string, a: string) => {
-    await admin.getByLabel(`${home} score`).fill(h);
-    await admin.getByLabel(`${away} score`).fill(a);
-    await admin.getByRole('button', { name: `Save result: ${home} v ${away}` }).click();
-    await admin.getByTestId('admin-result-row').filter({ hasText: `Saved result: ${h} - ${a}` }).filter({ hasText: home }).waitFor();
-  };
-  // A result is a fact after the whistle: before kick-off the save is refused and the row says why.
-  await admin.getByLabel('Arsenal score').fill('3');
-  await admin.getByLabel('Everton score').fill('0');
-  await admin.getByRole('button', { name: 'Save result: Arsenal v Everton' }).click();
-  await admin.getByTestId('admin-result-row').filter({ hasText: 'Arsenal' }).getByText("This match hasn't kicked off yet. Its final result can be saved once it has started.").waitFor();
+  await admin.goto('/predictions');
+  await admin.getByRole('link', { name: 'Enter results on the Result Desk (admin)' }).click();
+  await admin.waitForURL('**/admin/results');
+  // The desk opens on the gameweek of the latest kick-off (29 until 15:00); the admin picks 30.
+  await admin.getByRole('heading', { name: /^Gameweek \d+$/ }).waitFor();
+  await admin.getByLabel('Gameweek', { exact: true }).selectOption('30');
+  await admin.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
+  const row = (home: string) => admin.getByTestId('desk-row').filter({ has: admin.getByLabel(`${home} score`, { exact: true }) });
+  // A result is a fact after the whistle: before kick-off the desk takes none.
+  await row('Arsenal').getByText('Not kicked off yet').waitFor();
   // Then the three matches are played. The server's clock runs on in real time, so rather than wait
   // until the evening, their kick-offs move to an hour ago (written directly, as time passing would).
   const played = ['Arsenal FC', 'Chelsea FC', 'West Ham United FC'];
   const kickoffs = await handle.db.selectFrom('fixtures').select(['id', 'kickoffAt']).where('seasonId', '=', '2025-26').where('gameweek', '=', 30).where('homeTeam', 'in', played).execute();
   await handle.db.updateTable('fixtures').set({ kickoffAt: '2026-03-14T12:30:00.000Z' }).where('id', 'in', kickoffs.map((k) => k.id)).execute();
+  await admin.reload();
+  await admin.getByLabel('Gameweek', { exact: true }).selectOption('30');
+  await row('Arsenal').getByLabel('Arsenal score', { exact: true }).waitFor();
+  const enter = async (home: string, away: string, h: string, a: string) => {
+    await row(home).getByLabel(`${home} score`, { exact: true }).fill(h);
+    await row(home).getByLabel(`${away} score`, { exact: true }).fill(a);
+    await row(home).getByRole('button', { name: /^Save result/ }).click();
+    await row(home).getByTestId('row-state').getByText(`Saved: ${h} - ${a}`).waitFor();
+  };
   await enter('Arsenal', 'Everton', '3', '0'); // exact
   await enter('Chelsea', 'Newcastle United', '2', '0'); // wrong
   await enter('West Ham United', 'Manchester City', '2', '2'); // right outcome
   await admin.screenshot({ path: `${SHOTS}/issue4-admin-results-desktop.png`, fullPage: true });
 
-  // The player's My Predictions updates without a reload.
-  // They kicked off, so they are past matches now.
-  await page.getByRole('button', { name: 'Past' }).click();
+  // The player's board updates without a reload: each played card has the result as its main score, the pick and its points.
   await page.locator('[data-outcome="exact"]').waitFor();
   await page.locator('[data-outcome="wrong"]').waitFor();
   await page.locator('[data-outcome="outcome"]').waitFor();
-  await expect(mine.filter({ hasText: 'Arsenal' }).textContent()).resolves.toContain('Exact score! +3 points');
-  await expect(mine.filter({ hasText: 'Arsenal' }).textContent()).resolves.toContain('Actual score: 3 - 0');
-  await expect(mine.filter({ hasText: 'Chelsea' }).textContent()).resolves.toContain('Wrong prediction. 0 points');
-  await expect(mine.filter({ hasText: 'West Ham' }).textContent()).resolves.toContain('Correct result! +1 point');
+  await expect(card(page, 'Arsenal').getByTestId('card-score').textContent()).resolves.toBe('3 - 0');
+  await expect(card(page, 'Arsenal').textContent()).resolves.toContain('Your prediction 3–0');
+  await expect(card(page, 'Arsenal').textContent()).resolves.toContain('Exact score! +3 points');
+  await expect(card(page, 'Chelsea').textContent()).resolves.toContain('Wrong prediction. 0 points');
+  await expect(card(page, 'West Ham').textContent()).resolves.toContain('Correct result! +1 point');
+  // The gameweek's line: picks, points and the results still to come (what the Results tab compared), and the summary a click away.
+  await expect.poll(() => page.getByTestId('gameweek-tally').textContent()).toBe('3 of 10 predicted · 4 points · 3 of 10 results in');
+  await page.getByRole('link', { name: 'Your Gameweek 30 summary' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-my-predictions-desktop.png`, fullPage: true });
 
-  // Results tab: scores, comparisons, and the matches without a pick.
-  await page.getByRole('tab', { name: 'Results' }).click();
-  const results = page.getByTestId('result-card');
-  await expect.poll(() => results.count()).toBe(10);
-  await expect(results.filter({ hasText: 'Arsenal' }).textContent()).resolves.toContain('3 - 0');
-  await expect.poll(() => page.getByText('You did not make a prediction for this match.').count()).toBe(7);
-  await expect.poll(() => page.getByText('Result Pending', { exact: true }).count()).toBe(7);
-
   // A correction by the admin replaces the player's points live.
-  await admin.getByLabel('Arsenal score').fill('1');
-  await admin.getByLabel('Everton score').fill('0');
-  await admin.getByRole('button', { name: 'Save result: Arsenal v Everton' }).click();
-  await results.filter({ hasText: 'Arsenal' }).getByText('Correct result! +1 point').waitFor();
+  await row('Arsenal').getByLabel('Arsenal score', { exact: true }).fill('1');
+  await row('Arsenal').getByRole('button', { name: /^Save result/ }).click();
+  await card(page, 'Arsenal').getByText('Correct result! +1 point').waitFor();
+  await expect.poll(() => page.getByTestId('gameweek-tally').textContent()).toBe('3 of 10 predicted · 2 points · 3 of 10 results in');
   await page.screenshot({ path: `${SHOTS}/issue4-results-desktop.png`, fullPage: true });
   // The evening kick-offs again, for the next test (their results stay).
   for (const k of kickoffs) await handle.db.updateTable('fixtures').set({ kickoffAt: k.kickoffAt }).where('id', '=', k.id).execute();
@@ -195,7 +198,7 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await playerCtx.close();
 });
 
-test('the screen on a phone, and Home Team Colours OFF', async () => {
+test('the screen on a phone, Home Team Colours OFF, stepping between gameweeks, and links from before the one-gameweek board', async () => {
   const ctx = await signedIn(playerCookie, PHONE);
   const page = await ctx.newPage();
   const errors = watchPageErrors(page);
@@ -204,28 +207,47 @@ test('the screen on a phone, and Home Team Colours OFF', async () => {
   await page.screenshot({ path: `${SHOTS}/issue4-upcoming-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Home Team Colours: ON' }).click();
   await page.getByRole('button', { name: 'Home Team Colours: OFF' }).waitFor();
-  await page.getByRole('button', { name: 'Past' }).click();
-  await page.getByRole('tab', { name: 'Past Matches' }).waitFor();
-  await expect(page.getByText('No past matches found for Gameweek 30.').isVisible()).resolves.toBe(true);
-  await page.getByLabel('Gameweek').selectOption('29');
-  await card(page, 'Arsenal').first().waitFor().catch(() => {});
+  // The gameweek before: played, with its real results; no score boxes, the URL names it.
+  await page.getByRole('button', { name: 'Previous gameweek' }).click();
+  await page.waitForURL(/[?&]gameweek=29\b/);
+  await page.getByRole('heading', { name: 'Gameweek 29' }).waitFor();
+  await expect(page.getByTestId('gameweek-state').textContent()).resolves.toBe('Played');
+  await page.getByTestId('card-score').first().waitFor();
+  await expect(page.locator('input[data-quick-entry]').count()).resolves.toBe(0);
+  await expect(page.getByText('Full time').count()).resolves.toBe(10);
+  // Back to the gameweek that takes predictions in one step.
+  await page.getByRole('button', { name: 'Go to Gameweek 30, open for predictions' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-past-phone.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Upcoming' }).click();
-  await page.getByLabel('Gameweek').selectOption('30');
+  // A deep link lands on its gameweek; a reload keeps it.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Gameweek 29' }).waitFor();
+  await page.getByRole('button', { name: 'Go to Gameweek 30, open for predictions' }).click();
+  await expect.poll(() => page.getByLabel('Gameweek').inputValue()).toBe('30');
   await card(page, 'Liverpool').getByRole('button', { name: /^Predict/ }).click();
   await page.getByRole('dialog', { name: 'Make Your Prediction' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-modal-phone.png` });
   await page.keyboard.press('Escape');
-  // Arriving with navigation state activeTab = my-predictions opens that tab.
+  // Links from before: navigation state for the old My Predictions tab, ?tab=my-predictions and
+  // ?tab=results all land on the board; results on the gameweek of the latest result.
   await page.evaluate(() => {
     window.history.pushState({ usr: { activeTab: 'my-predictions' }, key: 'x', idx: 1 }, '', '/predictions');
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   });
-  await page.getByRole('tab', { name: 'My Predictions', selected: true }).waitFor();
+  await page.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
+  await page.goto('/predictions?tab=my-predictions');
+  await page.waitForURL((u) => u.pathname === '/predictions' && !u.searchParams.has('tab'));
+  await page.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-my-predictions-phone.png`, fullPage: true });
+  const latest = String(((await (await ctx.request.get('/api/me/gameweeks/latest')).json()) as { gameweek: number }).gameweek);
   await page.goto('/predictions?tab=results');
-  await page.getByTestId('result-card').first().waitFor();
+  await page.waitForURL((u) => u.searchParams.get('gameweek') === latest && !u.searchParams.has('tab'));
+  await page.getByRole('link', { name: `Your Gameweek ${latest} summary` }).waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-results-phone.png`, fullPage: true });
+  // A gameweek that does not exist says so, and the picker still steps back into the season.
+  await page.goto('/predictions?gameweek=39');
+  await page.getByText('Gameweek 39 has no matches.').waitFor();
+  await page.getByRole('button', { name: 'Previous gameweek' }).click();
+  await page.getByRole('heading', { name: 'Gameweek 38' }).waitFor();
   expect(errors).toEqual([]);
   await ctx.close();
 });

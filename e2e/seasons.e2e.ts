@@ -105,7 +105,6 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     const email = `newcomer-${crypto.randomBytes(4).toString('hex')}@example.com`;
     await page.goto('/signup');
     await page.getByLabel('Full Name').fill('Nia Newcomer');
-    await page.getByLabel('Username').fill('nia_new');
     await page.getByLabel('Team Name').fill('Fresh Legs');
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('newcomer-pass-1');
@@ -151,7 +150,7 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     expect(seasonOf(page)).toBeNull();
 
     // Back to Predictions, switch to 2025/26: the URL says so, the cards are read-only with final results.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Predictions' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Predictions', exact: true }).click();
     await card(page, 'Arsenal').waitFor();
     // By keyboard: the seasons are newest first, so one step down is 2025/26.
     await switcher.focus();
@@ -216,7 +215,7 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
   });
 
   test('the season screens have no serious or critical axe violations, at phone and desktop size', async () => {
-    const routes = ['/predictions', '/predictions?season=2025-26', '/predictions?season=2025-26&tab=my-predictions', '/leaderboard?season=2025-26', '/leaderboard?season=all', '/statistics?season=2025-26', '/predictions?season=nope'];
+    const routes = ['/predictions', '/predictions?season=2025-26', '/predictions?season=2025-26&gameweek=1', '/leaderboard?season=2025-26', '/leaderboard?season=all', '/statistics?season=2025-26', '/predictions?season=nope'];
     for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       // axe is injected as a script, which the app's CSP forbids; only the audit bypasses it.
       const ctx = await signedIn(server, veteranCookie, viewport, { bypassCSP: true });
@@ -287,6 +286,8 @@ describe('between seasons', () => {
     const banner = page.getByTestId('season-break');
     await banner.getByText('Season over — the 2026/27 season starts on Friday 21 August 2026.').waitFor();
     await page.getByTestId('dashboard-season').filter({ hasText: '2026/27 season' }).waitFor();
+    // The league positions are the finished season's, and say so under the new season's heading.
+    await page.getByRole('region', { name: 'Your League Positions' }).getByText('2025/26 final standings').waitFor();
     await page.screenshot({ path: `${SCREENS}/seasons-between-seasons-dashboard-phone.png`, fullPage: true });
 
     // Predictions: the same state above the new season's first gameweek, which can be predicted already.
@@ -346,11 +347,11 @@ describe('between seasons', () => {
       await expect(page.getByRole('list', { name: /Rank per gameweek/ }).locator('li').last().innerText()).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
       await page.screenshot({ path: `${SHOTS}/seasons-between-seasons-statistics-${size}.png`, fullPage: true });
 
-      // The summary of the last gameweek: 2025/26's, its way back to that season's results.
+      // The summary of the last gameweek: 2025/26's, its way back to that gameweek of that season.
       await page.goto('/predictions/gameweek/38');
       await page.getByTestId('summary-season').filter({ hasText: '2025/26 season' }).waitFor();
       await expect(page.getByTestId('summary-points').innerText()).resolves.toBe('4');
-      await expect(page.getByRole('link', { name: 'Results', exact: true }).getAttribute('href')).resolves.toBe('/predictions?tab=results&season=2025-26');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Predictions', exact: true }).getAttribute('href')).resolves.toBe('/predictions?gameweek=38&season=2025-26');
       await page.screenshot({ path: `${SHOTS}/seasons-between-seasons-summary-${size}.png`, fullPage: true });
 
       // A shared link naming a season still opens that season.

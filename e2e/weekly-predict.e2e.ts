@@ -174,7 +174,7 @@ describe('predicting a gameweek from the cards', () => {
       await page.getByRole('button', { name: 'Previous gameweek' }).click();
       await expect.poll(() => page.getByLabel('Gameweek').inputValue(), POLL).toBe('11');
       // Gameweek 11 has been played: no score inputs and no Edit button on its cards.
-      await page.getByRole('button', { name: 'Past' }).click();
+      await page.getByRole('heading', { name: 'Gameweek 11' }).waitFor();
       await cards(page).first().waitFor();
       await page.screenshot({ path: `/tmp/predictions-past-${size}.png`, fullPage: true });
       await expect(quickInputs(page).count()).resolves.toBe(0);
@@ -185,7 +185,7 @@ describe('predicting a gameweek from the cards', () => {
       await page.getByLabel('Gameweek').selectOption('38');
       await expect.poll(() => page.getByRole('button', { name: 'Next gameweek' }).isDisabled(), POLL).toBe(true);
       await page.getByLabel('Gameweek').selectOption('12');
-      await page.getByRole('button', { name: 'Upcoming' }).click();
+      await page.getByRole('heading', { name: 'Gameweek 12' }).waitFor();
       await cards(page).first().waitFor();
 
       expect(await axeSeriousViolations(page)).toEqual([]);
@@ -216,20 +216,36 @@ describe('predicting a gameweek from the cards', () => {
   });
 
   test('the dashboard nudges when the next deadline is under 24 hours away with matches unpredicted, and Live Matches offers Predict now only while open', async () => {
-    const ctx = await signedIn('Nudged', DESKTOP);
+    // A player of last week (a pick in Gameweek 11), so the dashboard is a returning player's.
+    const lastWeek = await handle.db.selectFrom('fixtures').select('id').where('seasonId', '=', '2026-27').where('gameweek', '=', 11).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const ctx = await signedIn('Nudged', DESKTOP, (id) => buildPrediction(handle.db, { userId: id, fixtureId: lastWeek.id, homeScore: 1, awayScore: 1 }).then(() => undefined));
     const page = await ctx.newPage();
     const consoleMessages = collectConsole(page);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: /^Upcoming Matches/ }).waitFor();
-    // Five days before the gameweek: no nudge.
+    // Five days before the gameweek: no nudge, the gameweek leads with its button.
     await expect(page.getByTestId('deadline-nudge').count()).resolves.toBe(0);
+    await page.getByRole('heading', { name: 'Gameweek 12 is open' }).waitFor();
+    await expect(page.getByTestId('next-up').textContent()).resolves.toMatch(/0 of 10 predicted · the first open match closes in 5 days/);
 
-    // One match of the gameweek moves to this evening (as an admin's reschedule would): its deadline is hours away.
+    // The admin moves one match of the gameweek to this evening: its deadline is hours away.
+    const admin = await buildUser(handle.db, 'sqlite', { role: 'admin' });
+    const adminCookie = await buildSessionCookie(handle.db, 'sqlite', admin.id, SECRET);
     const serverNow = Date.parse((await (await ctx.request.get('/api/predictions/board')).json() as { now: string }).now);
-    const [soon, closing] = await handle.db.selectFrom('fixtures').select(['id', 'kickoffAt']).where('seasonId', '=', '2026-27').where('gameweek', '=', 12).orderBy('id').limit(2).execute();
-    await handle.db.updateTable('fixtures').set({ kickoffAt: new Date(serverNow + 8 * 3_600_000).toISOString() }).where('id', '=', soon!.id).execute();
+    const [soon, closing] = await handle.db.selectFrom('fixtures').select(['id', 'kickoffAt', 'homeTeam', 'awayTeam', 'localDate', 'localTime']).where('seasonId', '=', '2026-27').where('gameweek', '=', 12).orderBy('id').limit(2).execute();
+    const move = async (f: typeof soon, at: number) => {
+      // November: UK time is UTC.
+      const iso = new Date(at).toISOString();
+      const res = await fetch(`${server.url}/api/admin/fixtures/${encodeURIComponent(f!.id)}`, {
+        method: 'PUT',
+        headers: { cookie: adminCookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ homeTeam: f!.homeTeam, awayTeam: f!.awayTeam, date: iso.slice(0, 10), time: iso.slice(11, 16) }),
+      });
+      expect(res.status, await res.text()).toBe(200);
+    };
+    await move(soon, serverNow + 7.5 * 3_600_000);
     // And one kicks off within the hour: its deadline has passed.
-    await handle.db.updateTable('fixtures').set({ kickoffAt: new Date(serverNow + 3_600_000).toISOString() }).where('id', '=', closing!.id).execute();
+    await move(closing, serverNow + 3_600_000);
     try {
       await page.reload();
       const nudge = page.getByTestId('deadline-nudge');
@@ -257,7 +273,7 @@ describe('predicting a gameweek from the cards', () => {
       await expect.poll(() => page.getByTestId('deadline-nudge').count(), POLL).toBe(0);
       expect(consoleMessages).toEqual([]);
     } finally {
-      for (const f of [soon!, closing!]) await handle.db.updateTable('fixtures').set({ kickoffAt: f.kickoffAt }).where('id', '=', f.id).execute();
+      for (const f of [soon!, closing!]) await handle.db.updateTable('fixtures').set({ kickoffAt: f.kickoffAt, localDate: f.localDate, localTime: f.localTime, predictionsLockedAt: null }).where('id', '=', f.id).execute();
       await ctx.close();
     }
   });
@@ -270,7 +286,7 @@ describe('predicting a gameweek from the cards', () => {
     await page.goto('/predictions');
     await cards(page).first().waitFor();
     await page.getByLabel('Gameweek').selectOption('11');
-    await page.getByRole('button', { name: 'Past' }).click();
+    await page.getByRole('heading', { name: 'Gameweek 11' }).waitFor();
     const card = cards(page).filter({ has: page.getByTestId('card-score') }).first();
     await expect(card.getByTestId('card-score').textContent()).resolves.toBe('3 - 0');
     await card.getByText('Full time').waitFor();

@@ -155,9 +155,9 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   await row('Arsenal').getByTestId('row-state').getByText('Saved: 3 - 0').waitFor();
   await admin.screenshot({ path: '/tmp/weekly-results-desk-desktop.png', fullPage: true });
 
-  // 4. The player's Results tab opens on gameweek 30 and leads to the summary.
-  await page.goto('/predictions?tab=results');
-  await page.getByRole('heading', { name: 'Gameweek 30 Results' }).waitFor();
+  // 4. The player's board, asked for the gameweek just played, shows it and leads to the summary.
+  await page.goto('/predictions?gameweek=30');
+  await page.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
   await page.getByRole('link', { name: 'Your Gameweek 30 summary' }).click();
   await page.waitForURL(/\/predictions\/gameweek\/30/);
   await expect.poll(() => page.getByTestId('summary-points').textContent()).toBe('4');
@@ -171,11 +171,12 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   await expect(picks.filter({ hasText: 'West Ham' }).textContent()).resolves.toMatch(/Wrong · \+0 pts.*2 - 0.*Your prediction: 1 - 1/);
   await page.screenshot({ path: `${SCREENS}/summary-phone.png`, fullPage: true });
 
-  // 5. My Predictions: the result is the main score, the pick labelled, its points shown.
-  await page.goto('/predictions?tab=my-predictions');
-  await page.getByRole('button', { name: 'Past' }).click();
-  const mine = page.getByTestId('my-prediction').filter({ hasText: 'Arsenal' });
-  await expect.poll(() => mine.textContent()).toMatch(/3 - 0\s*Result.*Your prediction: 3 - 0.*3 pts/);
+  // 5. Back on the board from the summary: the result is the main score, the pick labelled, its points shown.
+  await page.getByRole('main').getByRole('link', { name: 'Predictions', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === '/predictions' && u.searchParams.get('gameweek') === '30');
+  const mine = page.getByTestId('fixture-card').filter({ has: page.locator('[data-outcome="exact"]') });
+  await expect.poll(() => mine.textContent()).toMatch(/3 - 0\s*Full time.*Your prediction 3–0.*Exact score! \+3 points/);
+  await expect.poll(() => page.getByTestId('gameweek-tally').textContent()).toMatch(/^3 of 10 predicted · 4 points/);
 
   // 6. The dashboard links to the summary after the gameweek.
   await page.goto('/dashboard');

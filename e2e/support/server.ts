@@ -87,3 +87,21 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     },
   };
 }
+
+/**
+ * The development outbox's link with this server's key, as the server prints it in its log when
+ * it starts without SMTP_URL (`…/dev/mail?key=…`). Only that link opens the outbox.
+ */
+export function outboxLink(server: RunningServer): string {
+  const printed = /Development outbox[^"]*?: (https?:\/\/\S+?\/dev\/mail\?key=[\w-]+)/.exec(server.logs.join(''));
+  if (!printed) throw new Error(`No development outbox link in the server log (is SMTP_URL set?):\n${server.logs.join('')}`);
+  return printed[1]!;
+}
+
+/** The mails in a server's development outbox, newest first, read with the key from its log. */
+export async function outboxMails(server: RunningServer): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const link = new URL(outboxLink(server));
+  const res = await fetch(`${server.url}/dev/mail.json?key=${link.searchParams.get('key')}`);
+  if (!res.ok) throw new Error(`The development outbox answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { messages: Array<{ to: string; subject: string; text: string }> }).messages;
+}

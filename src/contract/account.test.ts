@@ -4,10 +4,13 @@ import {
   changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
+  parseVerificationCallback,
   resetPasswordSchema,
+  safeNextPath,
   signUpApiSchema,
   signUpFormSchema,
   teamNameSchema,
+  verificationCallback,
 } from './account.js';
 
 /** The message of the first issue on `field`, or null when the field is valid. */
@@ -19,7 +22,6 @@ function messageFor(schema: z.ZodType, input: unknown, field: string): string | 
 
 const validSignUp = {
   name: 'Ada Lovelace',
-  username: 'ada_l',
   teamName: 'Analytical FC',
   email: 'ada@example.com',
   password: 'difference-engine',
@@ -45,19 +47,6 @@ describe('sign-up form (spec §5, DESIGN.md point 6)', () => {
     expect(msg({ name: 'x'.repeat(81) }, 'name')).toBe('Name must be 80 characters or less');
     expect(msg({ name: 'x'.repeat(80) }, 'name')).toBeNull();
     expect(msg({ name: '<script>alert(1)</script>' }, 'name')).toBeNull();
-  });
-
-  test('username: required, at least 3 (check and message agree), at most 30, safe characters', () => {
-    expect(msg({ username: '' }, 'username')).toBe('Username is required');
-    expect(msg({ username: '  ' }, 'username')).toBe('Username is required');
-    expect(msg({ username: null }, 'username')).toBe('Username is required');
-    expect(msg({ username: 'ab' }, 'username')).toBe('Username must be at least 3 characters');
-    expect(msg({ username: 'abc' }, 'username')).toBeNull();
-    expect(msg({ username: 'a'.repeat(31) }, 'username')).toBe('Username must be 30 characters or less');
-    expect(msg({ username: 'a'.repeat(30) }, 'username')).toBeNull();
-    expect(msg({ username: '<script>' }, 'username')).toBe('Username can only contain letters, numbers, dots, dashes and underscores');
-    expect(msg({ username: 'two words' }, 'username')).toBe('Username can only contain letters, numbers, dots, dashes and underscores');
-    expect(msg({ username: 'José.m-9_x' }, 'username')).toBeNull();
   });
 
   test('team name: required, 2 to 25 characters after trimming', () => {
@@ -105,25 +94,24 @@ describe('sign-up form (spec §5, DESIGN.md point 6)', () => {
   });
 
   test('every field error is reported at once', () => {
-    const r = signUpFormSchema.safeParse({ name: '', username: '', teamName: '', email: '', password: '', confirmPassword: '', agreeToTerms: false });
+    const r = signUpFormSchema.safeParse({ name: '', teamName: '', email: '', password: '', confirmPassword: '', agreeToTerms: false });
     expect(r.success).toBe(false);
     const fields = new Set(r.error?.issues.map((i) => i.path.join('.')));
-    expect(fields).toEqual(new Set(['name', 'username', 'teamName', 'email', 'password', 'confirmPassword', 'agreeToTerms']));
+    expect(fields).toEqual(new Set(['name', 'teamName', 'email', 'password', 'confirmPassword', 'agreeToTerms']));
   });
 });
 
 describe('sign-up API body', () => {
   const { confirmPassword: _c, agreeToTerms: _a, ...body } = validSignUp;
 
-  test('accepts the stored fields and drops anything else (a role cannot be chosen)', () => {
-    const r = signUpApiSchema.parse({ ...body, role: 'admin', emailVerified: true });
+  test('accepts the stored fields and drops anything else (a role cannot be chosen; a username is no longer asked)', () => {
+    const r = signUpApiSchema.parse({ ...body, role: 'admin', emailVerified: true, username: 'ada_l' });
     expect(r).toEqual(body);
   });
 
   test('rejects what the form rejects', () => {
     expect(messageFor(signUpApiSchema, { ...body, teamName: 'x'.repeat(26) }, 'teamName')).toBe('Team name must be 25 characters or less');
     expect(messageFor(signUpApiSchema, { ...body, password: 'short' }, 'password')).toBe('Password must be at least 8 characters');
-    expect(messageFor(signUpApiSchema, { ...body, username: ['a', 'b', 'c'] }, 'username')).toBe('Username is required');
     expect(messageFor(signUpApiSchema, {}, 'email')).toBe('Email is required');
   });
 });
@@ -187,5 +175,56 @@ describe('team name prompt (spec §5: trimmed, non-empty, max 25)', () => {
   });
   test('a script-bearing name is data, kept as typed (the page renders it as text)', () => {
     expect(teamNameSchema.parse({ teamName: '<img src=x onerror=1>' }).teamName).toBe('<img src=x onerror=1>');
+  });
+});
+
+describe('where to go after signing up or in (?next=)', () => {
+  test('a path inside the site is kept', () => {
+    for (const p of ['/join/ABCDEFGH', '/dashboard', '/leaderboard?league=x&tab=2', '/predictions#gw-12']) expect(safeNextPath(p)).toBe(p);
+  });
+
+  test('anything that could leave the site, or is not a path, falls back (null)', () => {
+    for (const p of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      'join/ABC',
+      '',
+      ' /join/ABC',
+      '/join/ABC\n',
+      '/%2F%2Fevil.example',
+      '/%5Cevil.example',
+      `/${'x'.repeat(600)}`,
+      42,
+      null,
+      ['/join/ABC'],
+    ]) {
+      expect(safeNextPath(p), String(p)).toBeNull();
+    }
+  });
+
+  test('the verification link carries a safe next, and only such a callback is accepted back', () => {
+    expect(verificationCallback('/join/ABCDEFGH')).toBe('/verified?next=%2Fjoin%2FABCDEFGH');
+    expect(verificationCallback('//evil.example')).toBe('/verified');
+    expect(verificationCallback(null)).toBe('/verified');
+    expect(parseVerificationCallback('/verified')).toBe('/verified');
+    expect(parseVerificationCallback('/verified?next=%2Fjoin%2FABCDEFGH')).toBe('/verified?next=%2Fjoin%2FABCDEFGH');
+    for (const bad of [
+      'https://evil.example/verified',
+      '//evil.example/verified',
+      '/verified?next=https%3A%2F%2Fevil.example',
+      '/verified?next=%2F%2Fevil.example',
+      '/verified?next=%2Fjoin&x=1',
+      '/verified/../../evil',
+      '/dashboard',
+      '/verified#x',
+      '/verifiedX?next=%2F',
+      undefined,
+    ]) {
+      expect(parseVerificationCallback(bad), String(bad)).toBeNull();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fixtureDto } from './fixtures.js';
 import { achievementDto } from './statistics.js';
 import { SEASON_PHASES } from '../game/season-phase.js';
+import { GAMEWEEK_STATES } from '../game/gameweek-to-open.js';
 
 /** One of the player's latest predictions. */
 export const activityDto = z.object({
@@ -16,17 +17,37 @@ export const activityDto = z.object({
 });
 export type Activity = z.infer<typeof activityDto>;
 
-/** The Dashboard, in the current season: tiles, the current gameweek's upcoming matches, recent activity, badges and progress. */
+/** A match of the dashboard's gameweek still open for predictions: when it closes and whether the viewer has a pick. */
+export const openMatchDto = z.object({ fixtureId: z.string(), deadline: z.string(), predicted: z.boolean() });
+export type OpenMatch = z.infer<typeof openMatchDto>;
+
+/**
+ * The Dashboard, in the current season: what to do now (the gameweek the Predictions board opens
+ * on, its open matches and the viewer's picks), tiles, upcoming matches, recent activity, badges
+ * and progress (decision record 0042).
+ */
 export const dashboardDto = z.object({
+  /** The server's clock when answering (deadlines are judged by it, not by the viewer's device). */
+  now: z.string(),
   /** The current season: everything here is of it. */
   season: z.object({ id: z.string(), label: z.string(), phase: z.enum(SEASON_PHASES) }),
+  /** True until the player's first prediction in any season: greeted as new and shown how to start. */
+  newcomer: z.boolean(),
   tiles: z.object({
     totalPredictions: z.number().int(),
     successRate: z.number(),
     totalPoints: z.number().int(),
     exactScores: z.number().int(),
   }),
-  currentGameweek: z.number().int(),
+  /** The gameweek the dashboard leads with: the one the Predictions board opens on (src/game/gameweek-to-open.ts). */
+  gameweek: z.number().int(),
+  /** Its state now; null when the season has no fixtures yet. */
+  gameweekState: z.enum(GAMEWEEK_STATES).nullable(),
+  /** That gameweek's scheduled matches and how many the viewer has predicted ("3 of 10 predicted"). */
+  picks: z.object({ matches: z.number().int(), predicted: z.number().int() }),
+  /** That gameweek's matches still open for predictions, soonest deadline first. */
+  open: z.array(openMatchDto),
+  /** At most 5 of that gameweek's matches not yet kicked off, by kick-off. */
   upcoming: z.array(fixtureDto),
   recentActivity: z.array(activityDto),
   achievements: z.array(achievementDto),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PREDICTION_WINDOWS } from '../game/deadline.js';
+import { GAMEWEEK_STATES } from '../game/gameweek-to-open.js';
 import { PREDICTION_SCORE_MAX } from '../game/limits.js';
 import { PREDICTION_OUTCOMES } from '../game/scoring.js';
 import { fixtureDto } from './fixtures.js';
@@ -51,14 +52,26 @@ export const savedPredictionReply = z.object({ prediction: ownPredictionDto });
 export const myPredictionsReply = z.object({ now: z.string(), season: z.string(), predictions: z.array(ownPredictionDto) });
 export type MyPredictions = z.infer<typeof myPredictionsReply>;
 
-/** The Predictions screen: one gameweek's fixtures, deadlines, results and the viewer's own picks. */
+/** A gameweek of the season and its state now (src/game/gameweek-to-open.ts): open, live, closed, played, postponed. */
+export const gameweekStateDto = z.object({ gameweek: z.number().int(), state: z.enum(GAMEWEEK_STATES) });
+export type GameweekStateItem = z.infer<typeof gameweekStateDto>;
+
+/**
+ * The Predictions screen (GET /api/predictions/board[?season=&gameweek=]): one gameweek's fixtures,
+ * deadlines, results and the viewer's own picks, never a whole season's (decision record 0041).
+ */
 export const boardDto = z.object({
   now: z.string(),
   /** The season shown (the current one unless `?season=` named another). */
   season: z.string(),
+  /** The gameweek shown: the one asked for, else `openingGameweek`. */
   gameweek: z.number(),
-  currentGameweek: z.number(),
+  /** Where the board opens without `?gameweek=`: the next gameweek with a match open for predictions, else the last played (the dashboard leads with the same one). */
+  openingGameweek: z.number(),
+  /** Every gameweek of the season that has fixtures, ascending (the picker's choices). */
   gameweeks: z.array(z.number()),
+  /** The same gameweeks, each with its state now (the picker names them with it). */
+  gameweekStates: z.array(gameweekStateDto),
   matches: z.array(boardMatchDto),
 });
 export type Board = z.infer<typeof boardDto>;

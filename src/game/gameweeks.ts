@@ -24,9 +24,11 @@ export function gameweekForDate(defs: readonly GameweekDefinition[], date: strin
 }
 
 /**
- * The gameweek every screen opens on, and "the current gameweek" the API reports: the current
- * gameweek by date (above) when it has fixtures, else the next gameweek that has some, else the
- * last one that has some. With no fixtures at all it is the date's gameweek.
+ * "The current gameweek" by the calendar, as `/api/gameweeks` reports it and the admin's screens
+ * open on: the current gameweek by date (above) when it has fixtures, else the next gameweek that
+ * has some, else the last one that has some. With no fixtures at all it is the date's gameweek.
+ * A player's board and dashboard open by the matches still open for predictions instead
+ * (gameweek-to-open.ts `gameweekToOpen`, decision record 0041).
  */
 export function openingGameweek(defs: readonly GameweekDefinition[], today: string, withFixtures: readonly number[]): number {
   const current = currentGameweek(defs, today);

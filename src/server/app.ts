@@ -25,6 +25,7 @@ import { openapi } from './plugins/openapi.js';
 import { webFiles } from './plugins/web-files.js';
 import type { SecurityLimits } from './security/limits.js';
 import { registerSecurity, secureServerOptions, securityContext } from './security/index.js';
+import { enforceFirstHeadersDeadline } from './security/header-deadline.js';
 
 export interface Deps {
   config: Config;
@@ -74,10 +75,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // Headers that trickle in from a connection's opening are cut off at the limit (security/header-deadline.ts).
+  enforceFirstHeadersDeadline(app.server, security.limits.headersTimeoutMs);
   const requestCounts = { received: 0, completed: 0 };
   app.decorate('requestCounts', requestCounts);
-  // Callback hooks: an async hook costs a promise per request on every route (issue 15).
-  // Named hooks (here and in security/) show by name in CPU profiles (bench/page-profile.ts).
+  // Callback hooks: an async hook costs a promise per request on every route (decision 0024).
   app.addHook('onRequest', function countRequest(_req, _reply, done) {
     requestCounts.received++;
     done();

@@ -20,11 +20,14 @@ describe('resolveAuthRoute', () => {
   });
 
   it('serves only the endpoints the app uses, with their methods', () => {
-    for (const path of ['update-user', 'change-email', 'delete-user', 'list-sessions', 'revoke-sessions', 'sign-in/social', 'reference']) {
+    for (const path of ['update-user', 'change-email', 'delete-user', 'list-sessions', 'revoke-session', 'revoke-other-sessions', 'sign-in/social', 'reference']) {
       expect(route('POST', `/api/auth/${path}`), path).toBeNull();
     }
     expect(route('GET', '/api/auth/sign-in/email')).toBeNull();
     expect(route('POST', '/api/auth/reset-password/token')).toBeNull();
     expect(route('POST', '/api/auth/sign-out')?.path).toBe('/sign-out');
+    // "Sign out everywhere" in Settings.
+    expect(route('POST', '/api/auth/revoke-sessions')?.path).toBe('/revoke-sessions');
+    expect(route('GET', '/api/auth/revoke-sessions')).toBeNull();
   });
 });

@@ -17,6 +17,8 @@ const ROUTES: Record<string, ReadonlyArray<'GET' | 'POST'>> = {
   '/request-password-reset': ['POST'],
   '/reset-password': ['POST'],
   '/change-password': ['POST'],
+  // "Sign out everywhere" (Settings): ends every session of the caller, this one included.
+  '/revoke-sessions': ['POST'],
 };
 /** The mailed reset link, which redirects to the reset screen with its token. */
 const RESET_LINK = /^\/reset-password\/[A-Za-z0-9_-]{1,200}$/;

@@ -1,14 +1,18 @@
 import { betterAuth } from 'better-auth';
+import { hashPassword, signJWT, verifyPassword } from 'better-auth/crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/index.js';
 import type { Mailer } from '../mail/mailer.js';
-import { actionEmail } from '../mail/templates.js';
+import { resetPasswordEmail, signUpAttemptEmail, verificationEmail, type RequestFacts } from '../mail/templates.js';
 import { PASSWORD_MIN, PASSWORD_MAX } from '../../game/limits.js';
+import { teamNameKey } from '../../game/team-names.js';
 import type { Clock } from '../clock.js';
 import { grantAdminOnVerified, promoteFirstVerified } from './admin-role.js';
 import { trustedOrigins } from '../security/hosts.js';
-import { regenerateCalendarToken } from '../features/calendar/repository.js';
+import { rotatePrivateTokens } from '../features/user-settings/repository.js';
+import { createAccountMail } from './account-mail.js';
+import { endSessions } from './registrations.js';
 
 export interface AuthDeps {
   config: Config;
@@ -28,10 +32,38 @@ export const AUTH_RATE_LIMITS = {
   '/send-verification-email': { window: 60, max: 3 },
   '/change-password': { window: 60, max: 10 },
   '/reset-password': { window: 60, max: 10 },
+  '/revoke-sessions': { window: 60, max: 10 },
 } as const;
 
+/** How long a verification link works (the mail says so). */
+export const VERIFICATION_TTL_S = 24 * 60 * 60;
+/** How long the "this wasn't me" link of a verification mail works. */
+export const CANCEL_LINK_TTL_S = 7 * 24 * 60 * 60;
+/** What a "this wasn't me" token is for (a verification token can never pass for one, nor the reverse). */
+export const CANCEL_PURPOSE = 'cancel-registration';
+
+/** The facts an account mail states about its request (when, from what kind of client). */
+export const requestFacts = (clock: Clock, request: Request | undefined): RequestFacts => ({
+  at: clock.now(),
+  userAgent: request?.headers.get('user-agent') ?? null,
+});
+
 export function createAuth({ config, handle, mailer, clock, log, onUserChanged = () => {} }: AuthDeps) {
-  return betterAuth({
+  const accountMail = createAccountMail(mailer, log);
+  /** Password hashes computed (sign-up answers must cost the same whether or not the address has an account). */
+  const work = { passwordHashes: 0 };
+  const db = handle.db;
+
+  /** The "this wasn't me" link of a verification mail. */
+  const cancelUrl = async (user: { id: string; email: string }) =>
+    `${config.PUBLIC_URL}/verified#not-me=${await signJWT({ purpose: CANCEL_PURPOSE, email: user.email.toLowerCase(), userId: user.id }, config.AUTH_SECRET, CANCEL_LINK_TTL_S)}`;
+
+  /** A verification mail, sent after the answer; any flow that asks for one (sign-up, resend, a replaced registration) comes here. */
+  const sendVerification = async (user: { id: string; email: string }, url: string, request: RequestFacts) => {
+    accountMail.send({ to: user.email, subject: 'Verify your Scoreline e-mail address', ...verificationEmail({ url, notMeUrl: await cancelUrl(user), request }) });
+  };
+
+  const auth = betterAuth({
     appName: 'Scoreline',
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
@@ -42,9 +74,12 @@ export function createAuth({ config, handle, mailer, clock, log, onUserChanged =
     telemetry: { enabled: false },
     user: {
       additionalFields: {
-        username: { type: 'string', required: true },
+        // Accounts made before decision 0051 keep their username; new ones have none (it was never shown or used).
+        username: { type: 'string', required: false, input: false, defaultValue: '' },
         teamName: { type: 'string', required: false },
         teamNameCreatedAt: { type: 'string', required: false, input: false },
+        teamNameKey: { type: 'string', required: false, input: false, returned: false },
+        teamNameNotice: { type: 'string', required: false, input: false },
         role: { type: 'string', required: false, input: false, defaultValue: 'player' },
       },
     },
@@ -52,37 +87,53 @@ export function createAuth({ config, handle, mailer, clock, log, onUserChanged =
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      autoSignIn: true,
+      // Until its address is verified nobody holds an account with it (decision 0049): sign-up
+      // creates no session, an unverified address cannot sign in, and a sign-up of an address that
+      // has an account answers exactly like any other sign-up.
+      requireEmailVerification: true,
+      autoSignIn: false,
+      password: {
+        async hash(password) {
+          work.passwordHashes++;
+          return hashPassword(password);
+        },
+        verify: (data) => verifyPassword(data),
+      },
+      async onExistingUserSignUp({ user }, request) {
+        // Only a verified account reaches here: the bridge replaces an unverified registration itself.
+        if (!user.emailVerified) return;
+        accountMail.sendAttemptNotice({ to: user.email, subject: 'Someone tried to register your Scoreline address', ...signUpAttemptEmail({ signInUrl: `${config.PUBLIC_URL}/login`, request: requestFacts(clock, request) }) });
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Account mails carry nothing a stranger typed (a name could smuggle text into a genuine mail).
-      async sendResetPassword({ user, url }) {
-        const mail = actionEmail({
-          greeting: 'Hi,',
-          intro: 'Someone asked to reset the password of your Scoreline account. If it was you, choose a new password within the hour.',
-          action: 'Reset your password',
-          url,
-          outro: "If you didn't ask for this, you can ignore this e-mail; your password stays the same.",
-        });
-        await mailer.send({ to: user.email, subject: 'Reset your Scoreline password', ...mail });
+      async sendResetPassword({ user, url }, request) {
+        accountMail.send({ to: user.email, subject: 'Reset your Scoreline password', ...resetPasswordEmail({ url, request: requestFacts(clock, request) }) });
       },
-      // A reset may follow a stolen account: the private calendar link changes too.
+      // A reset may follow a stolen account: the private calendar link changes too. And a reset
+      // link proves the mailbox as well as a verification link does: an address still unverified
+      // becomes verified by it (its sessions are gone and its password is the one just chosen).
       async onPasswordReset({ user }) {
-        await regenerateCalendarToken(handle.db, user.id, clock.nowIso());
+        await rotatePrivateTokens(db, user.id, clock.nowIso(), { unsubscribe: !user.emailVerified });
+        if (!user.emailVerified) await (await auth.$context).internalAdapter.updateUser(user.id, { emailVerified: true });
+        // Named for the bridge, which marks the browser that proved the mailbox as a known device.
+        onUserChanged(user.id);
       },
     },
     emailVerification: {
-      sendOnSignUp: false,
+      sendOnSignUp: true,
+      sendOnSignIn: false,
       autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
-      async sendVerificationEmail({ user, url }) {
-        const mail = actionEmail({
-          greeting: 'Welcome to Scoreline!',
-          intro: 'Please confirm your e-mail address to start predicting.',
-          action: 'Verify your e-mail',
-          url,
-        });
-        await mailer.send({ to: user.email, subject: 'Verify your Scoreline e-mail address', ...mail });
+      expiresIn: VERIFICATION_TTL_S,
+      async sendVerificationEmail({ user, url }, request) {
+        await sendVerification(user, url, requestFacts(clock, request));
+      },
+      // The address is proved: every session from before the proof ends (Better Auth signs the
+      // verifier in after this), and the private links change hands with it.
+      async afterEmailVerification(user) {
+        await endSessions(db, user.id);
+        await rotatePrivateTokens(db, user.id, clock.nowIso(), { unsubscribe: true });
+        onUserChanged(user.id);
       },
     },
     // Reset tokens are stored as SHA-256 hashes: reading the database or a backup gives no usable
@@ -109,6 +160,13 @@ export function createAuth({ config, handle, mailer, clock, log, onUserChanged =
     },
     databaseHooks: {
       user: {
+        create: {
+          // The folded team name under the unique index (decision 0051), written with the account.
+          before: async (user) => {
+            const teamName = typeof user.teamName === 'string' ? user.teamName : null;
+            return { data: { ...user, teamNameKey: teamName ? teamNameKey(teamName) : null, teamNameCreatedAt: teamName ? clock.nowIso() : null } };
+          },
+        },
         update: {
           after: async (user) => {
             if (user.emailVerified) {
@@ -130,6 +188,7 @@ export function createAuth({ config, handle, mailer, clock, log, onUserChanged =
       },
     },
   });
+  return Object.assign(auth, { accountMail, work, sendVerification });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -29,9 +29,9 @@ afterEach(async () => {
   await t.close();
 });
 
-/** A signed-up player's cookie, with the session already in the cache. */
+/** A signed-up (and verified) player's cookie, with the session already in the cache. */
 async function cachedSession(email = 'ada@example.com') {
-  const { cookie } = await client.signUp({ email, username: email.split('@')[0]!.replace(/\W/g, '_') });
+  const cookie = await client.signUpVerified({ email, teamName: `Team ${email.split('@')[0]}` });
   expect((await client.me(cookie)).statusCode).toBe(200);
   expect(t.app.deps.sessions.stats().entries).toBeGreaterThan(0);
   return cookie;
@@ -81,11 +81,17 @@ describe('the session cache', () => {
     expect((await client.me(cookie)).statusCode).toBe(401);
   });
 
-  test('verifying the e-mail address is seen at once by a cached session', async () => {
-    const cookie = await cachedSession();
+  test('verifying the e-mail address ends a cached session from before the proof at once', async () => {
+    // A session the release before gave an unverified address at sign-up.
+    const { db, handle, config } = t.app.deps;
+    const user = await buildUser(db, handle.dialect, { email: 'legacy@example.com', emailVerified: false });
+    const cookie = await buildSessionCookie(db, handle.dialect, user.id, config.AUTH_SECRET);
     expect((await client.me(cookie)).json().user.emailVerified).toBe(false);
-    await client.verify('ada@example.com', cookie);
-    expect((await client.me(cookie)).json().user.emailVerified).toBe(true);
+    const verified = await client.verify('legacy@example.com', cookie);
+    expect(verified.headers.location).toMatch(/^\/verified#confirm=/);
+    const token = decodeURIComponent(String(verified.headers.location).split('#confirm=')[1] ?? '');
+    expect((await client.post('/api/registration/confirm', { token, newPassword: 'my-own-password', teamName: 'Legacy FC' })).statusCode).toBe(200);
+    expect((await client.me(cookie)).statusCode).toBe(401);
   });
 
   test('a team name change is seen at once by /api/me', async () => {
@@ -144,7 +150,7 @@ describe('the session cache', () => {
 });
 
 describe('a shared session read', () => {
-  const user: SessionUser = { id: 'u1', email: 'ada@example.com', name: 'Ada', username: 'ada', teamName: null, role: 'player', emailVerified: true, createdAt: '2026-11-01T00:00:00.000Z' };
+  const user: SessionUser = { id: 'u1', email: 'ada@example.com', name: 'Ada', username: 'ada', teamName: null, teamNameNotice: null, role: 'player', emailVerified: true, createdAt: '2026-11-01T00:00:00.000Z' };
   const later = () => Date.now() + 3600_000;
 
   test('a request after a sign-out never joins a read that began before it, and that read is not kept', async () => {
@@ -231,10 +237,10 @@ describe.skipIf(!onPostgres)('the session cache across two instances on one Post
   test('a password change on one instance revokes the other sessions cached on the other', async () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
     const ip = '10.15.200.1';
-    const signUp = await a.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: ip, headers: { origin: 'http://localhost:3000' }, payload: { name: 'Cy', username: 'cy_two', teamName: 'Cy FC', email: 'cy@example.com', password: PASSWORD } });
-    expect(signUp.statusCode, signUp.body).toBe(200);
-    const first = cookieOf(signUp);
-    const second = cookieOf(await a.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, headers: { origin: 'http://localhost:3000' }, payload: { email: 'cy@example.com', password: PASSWORD } }));
+    await buildUser(a.deps.db, a.deps.handle.dialect, { email: 'cy@example.com', password: PASSWORD });
+    const signIn = () => a.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, headers: { origin: 'http://localhost:3000' }, payload: { email: 'cy@example.com', password: PASSWORD } });
+    const first = cookieOf(await signIn());
+    const second = cookieOf(await signIn());
     const onB = await b.inject({ method: 'GET', url: '/api/me', headers: { cookie: first } });
     expect(onB.statusCode).toBe(200);
     const heard = announced(b, (onB.json() as { user: { id: string } }).user.id);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { eventStream } from '../../contract/events.js';
 import { HttpError } from '../errors.js';
 import { clientAddress } from '../security/route-limits.js';
-import { createStreamCounter } from '../security/stream-caps.js';
+import { createStreamCounter, networkOf, type StreamOwner, type StreamRefusal } from '../security/stream-caps.js';
+import type { SecurityLimits } from '../security/limits.js';
 import type { LiveEvent } from './bus.js';
 
 const HEARTBEAT_MS = 25_000;
@@ -14,12 +15,21 @@ const RETRY_MS = 3_000;
  * events carrying a userId only to that user's connections. Browsers reconnect by themselves
  * and refetch what they show, so a reconnect resumes without a page reload.
  *
- * Streams are capped per client address and in total, and one that carried no event for a while
- * is ended (the browser reconnects), so idle or abandoned connections cannot pile up.
+ * Streams are shared out per client, per network and per verified player, with a share kept for
+ * verified players (security/stream-caps.ts, decision 0053), so a flood from some addresses never
+ * shuts out the rest; one that carried no event for a while is ended (the browser reconnects), so
+ * idle or abandoned connections cannot pile up.
  */
 export async function sseRoutes(app: FastifyInstance) {
   const { limits } = app.security;
-  const streams = createStreamCounter(limits.sseMaxPerAddress, limits.sseMaxTotal);
+  const streams = createStreamCounter({
+    total: limits.sseMaxTotal,
+    reservedForPlayers: limits.sseReservedForPlayers,
+    perAddress: limits.sseMaxPerAddress,
+    perNetwork: limits.sseMaxPerNetwork,
+    perPlayer: limits.sseMaxPerPlayer,
+    playersPerNetwork: limits.sseMaxPlayersPerNetwork,
+  });
   let nextId = 1;
   const open = new Set<() => void>();
   // Ends every stream when the server closes, so shutdown is not held up by idle connections.
@@ -29,17 +39,13 @@ export async function sseRoutes(app: FastifyInstance) {
   app.get('/api/events', { config: { auth: 'public' }, schema: { tags: ['live'], summary: 'Server-Sent Events stream of changes', response: { 200: eventStream } } }, async (req, reply) => {
     const session = await app.sessionUser(req);
     const userId = session?.id;
-    const address = clientAddress(req);
-    const refused = streams.tryOpen(address);
-    if (refused) {
+    // An account counts as a player once its address is verified: unverified sign-ups cost nothing to make.
+    const network = networkOf(req.ip);
+    const owner: StreamOwner = session?.emailVerified ? { kind: 'player', userId: session.id, network } : { kind: 'visitor', address: clientAddress(req), network };
+    const ticket = streams.tryOpen(owner);
+    if (!ticket.ok) {
       reply.header('retry-after', '60');
-      throw new HttpError(
-        429,
-        'rate_limited',
-        refused === 'address'
-          ? `Too many live-update connections from your address (${limits.sseMaxPerAddress}). Close some Scoreline tabs; the page retries by itself.`
-          : 'The server has too many live-update connections right now. The page retries by itself in a minute.',
-      );
+      throw new HttpError(429, 'rate_limited', refusalMessage(ticket.refused, limits));
     }
     reply.hijack();
     const res = reply.raw;
@@ -74,7 +80,7 @@ export async function sseRoutes(app: FastifyInstance) {
       clearTimeout(idle);
       unsubscribe();
       open.delete(end);
-      streams.close(address);
+      ticket.release();
     };
     const end = () => {
       stop();
@@ -83,4 +89,21 @@ export async function sseRoutes(app: FastifyInstance) {
     open.add(end);
     req.raw.on('close', stop);
   });
+}
+
+/** What a refused stream is told (the page retries by itself; nobody has to act unless it is their own tabs). */
+function refusalMessage(refused: StreamRefusal, limits: SecurityLimits): string {
+  switch (refused) {
+    case 'address':
+      return `Too many live-update connections from your address (${limits.sseMaxPerAddress}). Close some Scoreline tabs; the page retries by itself.`;
+    case 'player':
+      return `Too many live-update connections for your account (${limits.sseMaxPerPlayer}). Close some Scoreline tabs; the page retries by itself.`;
+    case 'network':
+    case 'players_network':
+      return 'Too many live-update connections from your network right now. The page retries by itself in a minute.';
+    case 'visitors':
+      return 'The server has too many live-update connections from visitors right now. Signed-in players have places kept for them; the page retries by itself in a minute.';
+    case 'total':
+      return 'The server has too many live-update connections right now. The page retries by itself in a minute.';
+  }
 }

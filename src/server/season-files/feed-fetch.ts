@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { feedUrlProblem } from '../../contract/feed.js';
 import { ipLiteral, isPrivateAddress, PRIVATE_ADDRESS_CODE, publicOnlyLookup } from './feed-address.js';
-import { parseSeasonFile, type SeasonFileParse } from './parse-season-file.js';
+import { parseSeasonFileOffThread, PARSE_TIME_LIMIT_MS } from './parse-off-thread.js';
+import { startsLikeJson, type SeasonFileParse } from './parse-season-file.js';
 
 /**
  * Fetches a season's feed (a Football.TXT or openfootball JSON file at an http(s) address) and
@@ -32,6 +33,8 @@ export interface FeedFetchOptions {
   allowPrivateAddresses?: boolean;
   /** Cancels the fetch (e.g. at shutdown). */
   signal?: AbortSignal;
+  /** How long reading the file may take, on its worker thread (default PARSE_TIME_LIMIT_MS). */
+  parseTimeLimitMs?: number;
   /** The server's clock, for fetchedAt. */
   now?: () => Date;
   userAgent?: string;
@@ -45,7 +48,9 @@ export type FeedFailureKind =
   | 'http_status'
   | 'too_large'
   | 'unreadable'
-  | 'not_a_season';
+  | 'not_a_season'
+  /** Reading the file was stopped: over its time or memory limit, or too many files at once. */
+  | 'parse_stopped';
 
 export type ParsedSeasonFile = Extract<SeasonFileParse, { ok: true }>;
 
@@ -100,12 +105,10 @@ export async function fetchSeasonFeed(url: string, opts: FeedFetchOptions = {}):
 
   const problem = feedUrlProblem(url);
   if (problem) return fail('invalid_url', problem);
+  let downloaded: { finalUrl: URL; text: string; bytes: number };
   try {
     const { finalUrl, body } = await download(new URL(url), signal, opts);
-    const text = decodeText(body);
-    const parsed = parseSeasonFile(text, fileNameFor(finalUrl, text));
-    if (!parsed.ok) return fail('not_a_season', `The feed is not a season file: ${parsed.message}`);
-    return { ok: true, url, finalUrl: finalUrl.href, text, parsed, fetchedAt: now().toISOString(), bytes: body.length };
+    downloaded = { finalUrl, text: decodeText(body), bytes: body.length };
   } catch (err) {
     // The deadline first: when it fires mid-body the socket's own error comes along with it.
     if (deadline.aborted) return fail('timeout', `The feed did not arrive within ${seconds(timeoutMs)}.`);
@@ -114,6 +117,17 @@ export async function fetchSeasonFeed(url: string, opts: FeedFetchOptions = {}):
     if ((err as NodeJS.ErrnoException | undefined)?.code === PRIVATE_ADDRESS_CODE) return fail('blocked', PRIVATE_MESSAGE);
     return fail('unreachable', connectionMessage(err));
   }
+  // Read on a worker thread with its own time limit: whatever arrived, the server keeps answering.
+  const { finalUrl, text, bytes } = downloaded;
+  let parsed;
+  try {
+    parsed = await parseSeasonFileOffThread(text, fileNameFor(finalUrl, text), { timeLimitMs: opts.parseTimeLimitMs ?? PARSE_TIME_LIMIT_MS, ...(opts.signal ? { signal: opts.signal } : {}) });
+  } catch (err) {
+    return fail('parse_stopped', `The feed could not be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if ('stopped' in parsed) return fail('parse_stopped', parsed.message);
+  if (!parsed.ok) return fail('not_a_season', `The feed is not a season file: ${parsed.message}`);
+  return { ok: true, url, finalUrl: finalUrl.href, text, parsed, fetchedAt: now().toISOString(), bytes };
 }
 
 /** Follows redirects (at most maxRedirects, only to allowed addresses) and reads the body of the 200 answer. */
@@ -238,7 +252,7 @@ function decodeText(body: Buffer): string {
 
 /** JSON by content or by a `.json` address; Football.TXT otherwise (parse-season-file's detection). */
 function fileNameFor(url: URL, text: string): string {
-  if (/^\uFEFF?\s*[[{]/.test(text) || url.pathname.toLowerCase().endsWith('.json')) return 'feed.json';
+  if (startsLikeJson(text) || url.pathname.toLowerCase().endsWith('.json')) return 'feed.json';
   return 'feed.txt';
 }
 

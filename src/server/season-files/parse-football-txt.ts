@@ -1,21 +1,137 @@
 import { dayNumber, isClockTime, weekdayOf } from '../../game/dates.js';
+import { exec, FIELD_MAX, isSpace, step } from './bounded.js';
 import { roundNumber } from './round-number.js';
-import { SCORE_MAX, SeasonFileError, TEAM_NAME_MAX, type ParsedMatch, type ParsedSeason } from './types.js';
+import { MATCHES_MAX, SCORE_MAX, SEASON_NAME_MAX, SeasonFileError, TEAM_NAME_MAX, type ParsedMatch, type ParsedSeason } from './types.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** Longer lines are refused before any pattern runs on them (a hostile upload costs nothing). */
-const LINE_MAX = 300;
+/** Longer lines (trailing spaces included) are refused before anything else is done with them. */
+const LINE_MAX = FIELD_MAX;
 
-// `» Matchday 1` (older) or `▪ Matchday 1` (newer).
-const ROUND = /^[»▪]\s*(\S.*)$/;
-// `Fri Aug/15 2025` (older) or `Fri Aug 15 2025` (newer); the year only where it changes.
-const DATE = /^\s*\[?(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Z][a-z]{2})[/ ](\d{1,2})(?:\s+(\d{4}))?\]?$/;
-// `20.00  Home v Away  4-2 (1-0)`; the time, score and status are optional.
-const MATCH = /^\s*(?:(\d{1,2})[.:](\d{2})\s+)?(\S.*?)\s+v\s+(\S.*)$/;
-// What may follow the away team: a score with optional half-time, or a status in brackets.
-const TAIL = /^(.*?)\s+(?:(\d{1,3})-(\d{1,3})(?:\s+\((\d{1,3})-(\d{1,3})\))?|\[([^\]]*)\])$/;
+// `Fri Aug/15 2025` (older) or `Fri Aug 15 2025` (newer); the year only where it changes. Every
+// quantifier is followed by something it cannot match, so the pattern never backtracks.
+const DATE = /^\[?(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Z][a-z]{2})[/ ](\d{1,2})(?:\s+(\d{4}))?\]?$/;
+// Single words of a match line.
+const TIME = /^(\d{1,2})[.:](\d{2})$/;
+const SCORE = /^(\d{1,3})-(\d{1,3})$/;
+const HALF_TIME = /^\((\d{1,3})-(\d{1,3})\)$/;
+const V_WORD = /\bv\b/;
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A word of a line: where it starts and ends, and how many spaces come before it. */
+interface Word {
+  start: number;
+  end: number;
+  gap: number;
+}
+
+/** The words of a (bounded, trimmed) line, in one pass. */
+function wordsOf(line: string): Word[] {
+  const words: Word[] = [];
+  let gap = 0;
+  for (let i = 0; i < line.length; ) {
+    if (isSpace(line.charCodeAt(i))) {
+      gap++;
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < line.length && !isSpace(line.charCodeAt(i))) i++;
+    words.push({ start, end: i, gap });
+    gap = 0;
+  }
+  step(line.length);
+  return words;
+}
+
+/** What a match line says, read word by word (no pattern spans more than a word). */
+interface MatchLine {
+  hh?: string;
+  mm?: string;
+  home: string;
+  homeHasGap: boolean;
+  away: string;
+  awayHasGap: boolean;
+  score?: [number, number];
+  halfTime?: [number, number];
+  status?: string;
+}
+
+/**
+ * `[time]  Home v Away  [score [(half-time)] | [status]]`: the home team runs up to the first
+ * word `v`; after the away team may come a score `4-2`, a half-time `(1-0)` after it, or a status
+ * in brackets at the end of the line. Null when the line has no ` v ` between two teams.
+ */
+function readMatchLine(line: string): MatchLine | null {
+  const words = wordsOf(line);
+  const text = (w: Word) => line.slice(w.start, w.end);
+  const span = (from: number, to: number) => line.slice(words[from]!.start, words[to]!.end);
+  const gapInside = (from: number, to: number) => words.slice(from + 1, to + 1).some((w) => w.gap > 1);
+  /** The first word `v` after at least one home word and before at least one away word. */
+  const vAfter = (first: number) => {
+    for (let k = first + 1; k < words.length - 1; k++) if (text(words[k]!) === 'v') return k;
+    return -1;
+  };
+  if (words.length < 3) return null;
+  const time = exec(TIME, text(words[0]!));
+  // A leading time counts only when a home team still comes before the `v`.
+  const timed = time !== null && vAfter(1) !== -1;
+  const homeFrom = timed ? 1 : 0;
+  const v = vAfter(homeFrom);
+  if (v === -1) return null;
+  const out: MatchLine = {
+    ...(timed ? { hh: time[1]!, mm: time[2]! } : {}),
+    home: span(homeFrom, v - 1),
+    homeHasGap: gapInside(homeFrom, v - 1),
+    away: '',
+    awayHasGap: false,
+  };
+  const awayFrom = v + 1;
+  let awayTo = words.length - 1;
+  const status = statusAtEnd(line, words[awayFrom]!.start);
+  if (status) {
+    out.status = status.text;
+    while (awayTo > awayFrom && words[awayTo]!.start >= status.open) awayTo--;
+  } else {
+    const last = text(words[awayTo]!);
+    const ht = awayTo - 1 > awayFrom ? exec(HALF_TIME, last) : null;
+    const ft = ht ? exec(SCORE, text(words[awayTo - 1]!)) : awayTo > awayFrom ? exec(SCORE, last) : null;
+    if (ft) {
+      out.score = [Number(ft[1]), Number(ft[2])];
+      if (ht) out.halfTime = [Number(ht[1]), Number(ht[2])];
+      awayTo -= ht ? 2 : 1;
+    }
+  }
+  out.away = span(awayFrom, awayTo);
+  out.awayHasGap = gapInside(awayFrom, awayTo);
+  return out;
+}
+
+/**
+ * A status in brackets that ends the line (`[postponed]`): the first `[` that begins a word after
+ * the away team's first word and is followed by no `]` before the last character.
+ */
+function statusAtEnd(line: string, awayStart: number): { open: number; text: string } | null {
+  const last = line.length - 1;
+  if (line[last] !== ']') return null;
+  const from = Math.max(awayStart + 1, line.lastIndexOf(']', last - 1) + 1);
+  for (let i = from; i < last; i++) {
+    if (line[i] === '[' && isSpace(line.charCodeAt(i - 1))) {
+      step(i - from);
+      return { open: i, text: line.slice(i + 1, last) };
+    }
+  }
+  step(last - from);
+  return null;
+}
+
+/** The text after a run of leading `=` and spaces (a title line). */
+function titleOf(line: string): string {
+  let i = 0;
+  while (i < line.length && (line[i] === '=' || isSpace(line.charCodeAt(i)))) i++;
+  step(i);
+  return line.slice(i);
+}
 
 /**
  * Reads a Football.TXT season (openfootball/england), in either syntax:
@@ -31,6 +147,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * January rolls over, and an out-of-order date does not), and its weekday must be right.
  * A match with no time at all on its day, or marked `[postponed]`, has no slot (`time: null`,
  * `postponed`). Anything else throws a SeasonFileError naming the line.
+ *
+ * Every line is measured before anything else reads it, and then read word by word, so the
+ * work grows with the file's length and no line can make it slow (docs/decisions/0052).
  */
 export function parseFootballTxt(text: string): ParsedSeason {
   const matches: ParsedMatch[] = [];
@@ -39,91 +158,99 @@ export function parseFootballTxt(text: string): ParsedSeason {
   let lastDate: string | null = null;
   let date: string | null = null;
   let time: string | null = null;
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  let lineNo = 0;
 
-  for (const [i, rawLine] of lines.entries()) {
-    const lineNo = i + 1;
-    const line = rawLine.replace(/\s+$/, '');
-    const fail = (why: string): never => {
-      const shown = line.trim().length > 60 ? `${line.trim().slice(0, 60)}…` : line.trim();
-      throw new SeasonFileError(`Line ${lineNo}: ${why}: "${shown}"`, { line: lineNo });
-    };
-    if (line.length > LINE_MAX) fail(`longer than ${LINE_MAX} characters`);
-    const trimmed = line.trim();
+  for (let at = text.charCodeAt(0) === 0xfeff ? 1 : 0; at <= text.length; ) {
+    lineNo++;
+    const newline = text.indexOf('\n', at);
+    const end = newline === -1 ? text.length : newline;
+    step(end - at + 1);
+    const next = end + 1;
+    const length = end - at - (text.charCodeAt(end - 1) === 13 && end > at ? 1 : 0);
+    const raw = text.slice(at, at + Math.min(length, LINE_MAX));
+    at = next;
+    const trimmed = raw.trim();
+    // No closure per line: a file may have millions of blank or comment lines.
+    if (length > LINE_MAX) throw lineError(lineNo, trimmed, `longer than ${LINE_MAX} characters`);
     if (!trimmed || trimmed.startsWith('#')) continue;
     if (trimmed.startsWith('=')) {
-      name ??= trimmed.replace(/^=+\s*/, '') || null;
+      const title = titleOf(trimmed);
+      if (title.length > SEASON_NAME_MAX) throw lineError(lineNo, trimmed, `a title longer than ${SEASON_NAME_MAX} characters`);
+      name ??= title || null;
       continue;
     }
 
-    const r = ROUND.exec(trimmed);
-    if (r) {
-      round = roundNumber(r[1]);
-      if (round === null || round < 1) fail('a round heading without a round number');
+    if (trimmed.startsWith('»') || trimmed.startsWith('▪')) {
+      round = roundNumber(trimmed.slice(1));
+      if (round === null || round < 1) throw lineError(lineNo, trimmed, 'a round heading without a round number');
       date = null;
       time = null;
       continue;
     }
 
-    const d = DATE.exec(line);
+    const d = exec(DATE, trimmed);
     if (d) {
       const [, weekday, monthName, dayText, yearText] = d;
       const month = MONTHS.indexOf(monthName!);
-      if (month < 0) fail(`unknown month "${monthName}"`);
+      if (month < 0) throw lineError(lineNo, trimmed, `unknown month "${monthName}"`);
       const day = Number(dayText);
       const candidates = yearText ? [Number(yearText)] : lastDate ? nearbyYears(lastDate) : [];
-      if (!candidates.length) fail('a date without a year before any year is given');
+      if (!candidates.length) throw lineError(lineNo, trimmed, 'a date without a year before any year is given');
       const options = candidates.map((y) => `${y}-${pad(month + 1)}-${pad(day)}`);
       const valid = options.filter((o) => new Date(`${o}T00:00:00Z`).getUTCDate() === day);
-      if (!valid.length) fail('no such date');
+      if (!valid.length) throw lineError(lineNo, trimmed, 'no such date');
       // Nearest to the previous date line (a given year has exactly one option).
       const previous = lastDate;
       const distance = (o: string) => (previous ? Math.abs(dayNumber(o) - dayNumber(previous)) : 0);
       const chosen: string = valid.reduce((a, b) => (distance(b) < distance(a) ? b : a));
-      if (weekdayOf(chosen) !== weekday) fail(`${chosen} is a ${weekdayOf(chosen)}, not a ${weekday}`);
+      if (weekdayOf(chosen) !== weekday) throw lineError(lineNo, trimmed, `${chosen} is a ${weekdayOf(chosen)}, not a ${weekday}`);
       date = chosen;
       lastDate = chosen;
       time = null;
       continue;
     }
 
-    const m = MATCH.exec(line);
+    const m = readMatchLine(trimmed);
     if (m) {
-      if (round === null) fail('a match before any Matchday heading');
-      if (date === null) fail('a match before any date');
-      const [, hh, mm, homeText, rest] = m;
-      if (hh !== undefined) {
-        const t = `${pad(Number(hh))}:${mm}`;
-        if (!isClockTime(t)) fail(`"${hh}.${mm}" is not a time of day`);
+      if (round === null) throw lineError(lineNo, trimmed, 'a match before any Matchday heading');
+      if (date === null) throw lineError(lineNo, trimmed, 'a match before any date');
+      if (m.hh !== undefined) {
+        const t = `${pad(Number(m.hh))}:${m.mm}`;
+        if (!isClockTime(t)) throw lineError(lineNo, trimmed, `"${m.hh}.${m.mm}" is not a time of day`);
         time = t;
       }
-      const tail = TAIL.exec(rest!);
-      const away = (tail ? tail[1]! : rest!).trim();
-      const home = homeText!.trim();
+      const { home, away } = m;
       // Columns are two or more spaces apart, so a gap inside the away team is an unread score or note.
-      if (/\s{2,}/.test(away)) fail('unreadable score or note after the away team');
-      if (/\s{2,}/.test(home)) fail('unreadable home team');
-      if (home.length > TEAM_NAME_MAX || away.length > TEAM_NAME_MAX) fail(`a team name longer than ${TEAM_NAME_MAX} characters`);
-      if (home === away) fail('a club cannot play itself');
+      if (m.awayHasGap) throw lineError(lineNo, trimmed, 'unreadable score or note after the away team');
+      if (m.homeHasGap) throw lineError(lineNo, trimmed, 'unreadable home team');
+      if (home.length > TEAM_NAME_MAX || away.length > TEAM_NAME_MAX) throw lineError(lineNo, trimmed, `a team name longer than ${TEAM_NAME_MAX} characters`);
+      if (home === away) throw lineError(lineNo, trimmed, 'a club cannot play itself');
       const match: ParsedMatch = { round: round!, date: date!, time, home, away, where: `Line ${lineNo}` };
-      if (tail?.[6] !== undefined) {
-        if (tail[6].trim().toLowerCase() !== 'postponed') fail(`unknown status [${tail[6]}] (only [postponed] is understood)`);
+      if (m.status !== undefined) {
+        if (m.status.trim().toLowerCase() !== 'postponed') throw lineError(lineNo, trimmed, `unknown status [${m.status}] (only [postponed] is understood)`);
         match.time = null;
         match.postponed = true;
-      } else if (tail) {
-        const [h, a] = [Number(tail[2]), Number(tail[3])];
-        if (h > SCORE_MAX || a > SCORE_MAX) fail(`a score above ${SCORE_MAX}`);
+      } else if (m.score) {
+        const [h, a] = m.score;
+        if (h > SCORE_MAX || a > SCORE_MAX) throw lineError(lineNo, trimmed, `a score above ${SCORE_MAX}`);
         match.result = [h, a];
-        if (tail[4] !== undefined) match.halfTime = [Number(tail[4]), Number(tail[5])];
+        if (m.halfTime) match.halfTime = m.halfTime;
       }
       if (match.time === null) match.postponed = true;
+      if (matches.length >= MATCHES_MAX) throw lineError(lineNo, trimmed, `more than ${MATCHES_MAX} matches in one file`);
       matches.push(match);
       continue;
     }
-    fail(/\bv\b/.test(line) ? 'unreadable match' : 'neither a round, a date nor a match');
+    throw lineError(lineNo, trimmed, exec(V_WORD, trimmed) ? 'unreadable match' : 'neither a round, a date nor a match');
   }
   if (!matches.length) throw new SeasonFileError('The file has no matches.');
   return { format: 'football-txt', name, matches };
+}
+
+/** A SeasonFileError naming the line and showing its start. */
+function lineError(lineNo: number, line: string, why: string): SeasonFileError {
+  const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
+  return new SeasonFileError(`Line ${lineNo}: ${why}${shown ? `: "${shown}"` : ''}`, { line: lineNo });
 }
 
 /** The previous date's year and the ones either side of it. */

@@ -1,6 +1,7 @@
 import { isClockTime, isIsoDate } from '../../game/dates.js';
+import { exec, step } from './bounded.js';
 import { roundNumber } from './round-number.js';
-import { SCORE_MAX, SeasonFileError, TEAM_NAME_MAX, type ParsedMatch, type ParsedSeason } from './types.js';
+import { MATCHES_MAX, SCORE_MAX, SEASON_NAME_MAX, SeasonFileError, TEAM_NAME_MAX, type ParsedMatch, type ParsedSeason } from './types.js';
 
 export interface JsonParseOptions {
   /** The highest round number accepted (none by default: any round from 1). */
@@ -10,9 +11,17 @@ export interface JsonParseOptions {
 /** 1-based line of a character offset in a text. */
 function lineOf(text: string, offset: number): number {
   let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  step(Math.min(offset, text.length));
   return line;
 }
+
+/** Where JSON.parse says it stopped (V8: "… at position 12 (line 2 column 3)"); the message is cut first. */
+const POSITION = /position (\d{1,9})/;
+const LINE = /line (\d{1,9})/;
+
+/** The longest text read from a date or time field (a date is 10 characters). */
+const SHORT_FIELD_MAX = 20;
 
 /**
  * Reads an openfootball season file (football.json: `{ name, matches: [{ round, date, time?,
@@ -21,12 +30,14 @@ function lineOf(text: string, offset: number): number {
  */
 export function parseOpenfootballJson(text: string, opts: JsonParseOptions = {}): ParsedSeason {
   let data: unknown;
+  step(text.length);
   try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (err) {
-    const msg = (err as Error).message;
-    const pos = /position (\d+)/.exec(msg);
-    const lineCol = /line (\d+)/.exec(msg);
+    // Only the end of V8's message says where; its start may quote the file.
+    const msg = (err as Error).message.slice(-120);
+    const pos = exec(POSITION, msg);
+    const lineCol = exec(LINE, msg);
     const line = lineCol ? Number(lineCol[1]) : pos ? lineOf(text, Number(pos[1])) : undefined;
     throw new SeasonFileError(line ? `The file is not valid JSON (line ${line}).` : 'The file is not valid JSON.', { line });
   }
@@ -39,7 +50,10 @@ export function readOpenfootballSeason(data: unknown, opts: JsonParseOptions = {
   const root = data as Record<string, unknown>;
   if (!Array.isArray(root.matches)) throw new SeasonFileError('The file must have a "matches" list.');
   if (root.matches.length === 0) throw new SeasonFileError('The file has no matches.');
+  if (root.matches.length > MATCHES_MAX) throw new SeasonFileError(`The file has more than ${MATCHES_MAX} matches.`);
   const name = typeof root.name === 'string' && root.name.trim() ? root.name.trim() : null;
+  if (name !== null && name.length > SEASON_NAME_MAX) throw new SeasonFileError(`The file's "name" is longer than ${SEASON_NAME_MAX} characters.`);
+  step(root.matches.length);
   const matches = root.matches.map((raw, i) => readMatch(raw, i + 1, opts));
   return { format: 'openfootball-json', name, matches };
 }
@@ -58,8 +72,9 @@ function readMatch(raw: unknown, n: number, opts: JsonParseOptions): ParsedMatch
   const round = roundNumber(m.round);
   const roundRule = opts.maxRound ? `must be Matchday 1 to ${opts.maxRound}` : 'must be a round such as "Matchday 1"';
   if (round === null || round < 1 || (opts.maxRound !== undefined && round > opts.maxRound)) fail('round', roundRule);
-  if (typeof m.date !== 'string' || !isIsoDate(m.date)) fail('date', 'must be a date as YYYY-MM-DD');
-  if (m.time !== undefined && m.time !== null && (typeof m.time !== 'string' || !isClockTime(m.time))) fail('time', 'must be a time as HH:MM');
+  // Every field is measured before a pattern reads it (docs/decisions/0052).
+  if (typeof m.date !== 'string' || m.date.length > SHORT_FIELD_MAX || !isIsoDate(m.date)) fail('date', 'must be a date as YYYY-MM-DD');
+  if (m.time !== undefined && m.time !== null && (typeof m.time !== 'string' || m.time.length > SHORT_FIELD_MAX || !isClockTime(m.time))) fail('time', 'must be a time as HH:MM');
   if (typeof m.team1 !== 'string' || !m.team1.trim()) fail('team1', 'must name the home team');
   if (typeof m.team2 !== 'string' || !m.team2.trim()) fail('team2', 'must name the away team');
   const home = (m.team1 as string).trim();

@@ -1,4 +1,5 @@
 import { checkSeasonStructure } from '../../game/season.js';
+import { isSpace, step } from './bounded.js';
 import { parseFootballTxt } from './parse-football-txt.js';
 import { parseOpenfootballJson, type JsonParseOptions } from './parse-openfootball-json.js';
 import { SeasonFileError, type ParsedMatch, type SeasonFormat } from './types.js';
@@ -11,10 +12,19 @@ export type SeasonFileOptions = JsonParseOptions;
 
 /** JSON by the file name's extension, else by the first character; Football.TXT otherwise. */
 export function detectSeasonFormat(text: string, fileName?: string): SeasonFormat {
-  const ext = fileName?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  const dot = fileName?.lastIndexOf('.') ?? -1;
+  const ext = fileName && dot !== -1 ? fileName.slice(dot + 1).toLowerCase() : '';
   if (ext === 'json') return 'openfootball-json';
   if (ext === 'txt') return 'football-txt';
-  return /^\uFEFF?\s*[[{]/.test(text) ? 'openfootball-json' : 'football-txt';
+  return startsLikeJson(text) ? 'openfootball-json' : 'football-txt';
+}
+
+/** The first character after a byte-order mark and spaces is `{` or `[` (one pass, no pattern). */
+export function startsLikeJson(text: string): boolean {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  step(i);
+  return text[i] === '{' || text[i] === '[';
 }
 
 /**

@@ -35,3 +35,10 @@ export class SeasonFileError extends Error {
 export const TEAM_NAME_MAX = TEAM_NAME_LENGTH_MAX;
 /** Highest score we accept from a file: the result form's limit. */
 export const SCORE_MAX = RESULT_SCORE_MAX;
+/** Longest season title we accept from a file (the season file format's own limit). */
+export const SEASON_NAME_MAX = 120;
+/**
+ * Most matches one file may hold. A league of 48 clubs plays 2,256; the cap keeps a hostile file
+ * from making the planner and the import write without end.
+ */
+export const MATCHES_MAX = 5_000;

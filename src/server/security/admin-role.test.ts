@@ -1,7 +1,7 @@
 import { createEmailVerificationToken } from 'better-auth/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyAdminEmails } from '../auth/admin-role.js';
-import { accountClient } from '../test/accounts.js';
+import { accountClient, cookieOf } from '../test/accounts.js';
 import { buildSessionCookie, buildUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
@@ -25,14 +25,17 @@ describe('admin role needs a verified address', () => {
     const c = accountClient(t, nextIp());
     const { res, cookie } = await c.signUp({ email: 'boss@example.com' });
     expect(res.statusCode).toBe(200);
-    expect((await c.me(cookie)).json().user).toMatchObject({ role: 'player', emailVerified: false });
-    expect((await c.get('/api/admin/overview', cookie)).statusCode).toBe(403);
+    const row = () => t!.app.deps.db.selectFrom('user').select(['role', 'emailVerified']).where('email', '=', 'boss@example.com').executeTakeFirstOrThrow();
+    expect((await row()).role).toBe('player');
+    // No session to use meanwhile (decision 0049).
+    expect((await c.get('/api/admin/overview', cookie)).statusCode).toBe(401);
 
     // Whoever can read the mailbox verifies it; then (and only then) the role is granted.
     const verified = await c.verify('boss@example.com', cookie);
     expect(verified.statusCode).toBe(302);
-    expect((await c.me(cookie)).json().user).toMatchObject({ role: 'admin', emailVerified: true });
-    expect((await c.get('/api/admin/overview', cookie)).statusCode).toBe(200);
+    const session = cookieOf(verified);
+    expect((await c.me(session)).json().user).toMatchObject({ role: 'admin', emailVerified: true });
+    expect((await c.get('/api/admin/overview', session)).statusCode).toBe(200);
   });
 
   it('the admin guard refuses an admin whose address is not verified', async () => {
@@ -61,11 +64,11 @@ describe('admin role needs a verified address', () => {
       env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'http://localhost:3000' },
     });
     const c = accountClient(t, nextIp());
-    const { res } = await c.signUp({ email: 'first@example.com' });
+    const { res, cookie } = await c.signUp({ email: 'first@example.com' });
     expect(res.statusCode).toBe(200);
-    // The link a real mail would carry (production sends it over SMTP).
+    // The link a real mail would carry (production sends it over SMTP), opened where they signed up.
     const token = await createEmailVerificationToken(SECRET, 'first@example.com', undefined, 3600);
-    const verified = await c.get(`/api/auth/verify-email?token=${token}&callbackURL=/verified`);
+    const verified = await c.get(`/api/auth/verify-email?token=${token}&callbackURL=/verified`, cookie);
     expect(verified.statusCode).toBe(302);
     const row = await t.app.deps.db.selectFrom('user').select(['role', 'emailVerified']).where('email', '=', 'first@example.com').executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(true);
@@ -75,8 +78,7 @@ describe('admin role needs a verified address', () => {
   it('in development the first verified account still becomes the admin', async () => {
     t = await createTestApp({ env: { NODE_ENV: 'development' } });
     const c = accountClient(t, nextIp());
-    const { cookie } = await c.signUp({ email: 'dev@example.com' });
-    await c.verify('dev@example.com', cookie);
-    expect((await c.me(cookie)).json().user.role).toBe('admin');
+    const session = await c.signUpVerified({ email: 'dev@example.com' });
+    expect((await c.me(session)).json().user.role).toBe('admin');
   });
 });

@@ -27,8 +27,13 @@ const VERIFIED = row(401, 403, 'ok', 'ok', 'ok', 'ok');
 const ADMIN = row(401, 403, 403, 403, 403, 'ok');
 const MEMBERS = row(401, 403, 'ok', 403, 'ok', 403);
 const CREATOR = row(401, 403, 403, 403, 'ok', 403);
+/** Members, and admins though not members (bonus questions: reading and settling). */
+const MEMBERS_AND_ADMINS = row(401, 403, 'ok', 403, 'ok', 'ok');
+const CREATOR_AND_ADMINS = row(401, 403, 403, 403, 'ok', 'ok');
 /** Token links work without signing in; a wrong token is refused the same way for everyone. */
 const TOKEN = row(404, 404, 404, 404, 404, 404);
+/** A mailed link's token is the permission: a wrong one is the same 400 for everyone. */
+const BAD_LINK = row(400, 400, 400, 400, 400, 400);
 /** Served only to a browser on this machine (the development outbox). */
 const LOCAL_ONLY = row(403, 403, 403, 403, 403, 403);
 const BY_LEVEL: Record<AuthLevel, Matrix> = { public: PUBLIC, user: SIGNED_IN, verified: VERIFIED, admin: ADMIN };
@@ -44,6 +49,8 @@ interface World {
   /** A player the creator removed from the private league (barred until let back in). */
   removedId: string;
   messageId: string;
+  /** Bonus questions of the private league: open (no answers), locked, and settled by hand (version 1). */
+  questions: { open: string; locked: string; settled: string };
 }
 
 interface Case {
@@ -58,6 +65,7 @@ interface Case {
 }
 
 const FUTURE_DATE = '2025-09-30';
+let matrixTeams = 0;
 const SMALL_SEASON = JSON.stringify({ name: 'Test', matches: [{ round: 'Matchday 1', date: '2030-09-20', time: '15:00', team1: 'Everton FC', team2: 'Fulham FC' }] });
 const CASES: Record<string, Case> = {
   'GET /api/openapi.json': { auth: 'public', url: () => '/api/openapi.json' },
@@ -70,7 +78,12 @@ const CASES: Record<string, Case> = {
   'GET /dev/mail': { auth: 'public', narrower: LOCAL_ONLY, url: () => '/dev/mail' },
   'GET /api/health': { auth: 'public', url: () => '/api/health' },
   'GET /api/me': { auth: 'user', url: () => '/api/me' },
-  'PUT /api/me/team-name': { auth: 'user', url: () => '/api/me/team-name', body: () => ({ teamName: 'Matrix FC' }) },
+  // Team names are unique across the game: each caller takes a name of their own.
+  'PUT /api/me/team-name': { auth: 'user', url: () => '/api/me/team-name', body: () => ({ teamName: `Matrix FC ${++matrixTeams}` }) },
+  'DELETE /api/me/team-name-notice': { auth: 'user', url: () => '/api/me/team-name-notice' },
+  'POST /api/registration/preview': { auth: 'public', narrower: BAD_LINK, url: () => '/api/registration/preview', body: () => ({ token: 'not-a-token' }) },
+  'POST /api/registration/confirm': { auth: 'public', narrower: BAD_LINK, url: () => '/api/registration/confirm', body: () => ({ token: 'not-a-token', newPassword: 'long-enough-1', teamName: 'Matrix Confirm' }) },
+  'POST /api/registration/cancel': { auth: 'public', narrower: BAD_LINK, url: () => '/api/registration/cancel', body: () => ({ token: 'not-a-token' }) },
   'GET /api/leagues': { auth: 'user', url: () => '/api/leagues' },
   'POST /api/leagues': { auth: 'verified', url: () => '/api/leagues', body: () => ({ name: 'Matrix League' }) },
   'POST /api/leagues/join': { auth: 'verified', url: () => '/api/leagues/join', body: (w) => ({ code: w.code }) },
@@ -96,6 +109,30 @@ const CASES: Record<string, Case> = {
   'POST /api/leagues/:id/code': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/code`, body: () => ({}) },
   'GET /api/leagues/:id/removed-players': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/removed-players` },
   'DELETE /api/leagues/:id/removed-players/:userId': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/removed-players/${w.removedId}` },
+  // Bonus questions (decision records 0062, 0063): settling twice with the same answer is harmless, so the admin and then the creator both succeed.
+  'GET /api/leagues/:id/questions': { auth: 'user', narrower: MEMBERS_AND_ADMINS, url: (w) => `/api/leagues/${w.league}/questions` },
+  'POST /api/leagues/:id/questions': {
+    auth: 'verified',
+    narrower: CREATOR,
+    url: (w) => `/api/leagues/${w.league}/questions`,
+    body: () => ({ season: '2025-26', kind: 'free', prompt: 'Matrix?', options: ['Yes', 'No'], points: 3, locksAt: '2025-08-30T12:00:00.000Z' }),
+  },
+  'PUT /api/leagues/:id/questions/:questionId': {
+    auth: 'verified',
+    narrower: CREATOR,
+    url: (w) => `/api/leagues/${w.league}/questions/${w.questions.open}`,
+    body: () => ({ kind: 'free', prompt: 'Matrix again?', options: ['Yes', 'No'], points: 3, locksAt: '2025-08-30T12:00:00.000Z' }),
+  },
+  'DELETE /api/leagues/:id/questions/:questionId': { auth: 'verified', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/questions/${w.questions.open}` },
+  'PUT /api/leagues/:id/questions/:questionId/answer': { auth: 'verified', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/questions/${w.questions.open}/answer`, body: () => ({ choices: [0] }) },
+  'GET /api/leagues/:id/questions/:questionId/answers': { auth: 'user', narrower: MEMBERS_AND_ADMINS, url: (w) => `/api/leagues/${w.league}/questions/${w.questions.locked}/answers` },
+  'PUT /api/leagues/:id/questions/:questionId/settlement': {
+    auth: 'verified',
+    narrower: CREATOR_AND_ADMINS,
+    url: (w) => `/api/leagues/${w.league}/questions/${w.questions.locked}/settlement`,
+    body: () => ({ correct: [0], version: 0 }),
+  },
+  'DELETE /api/leagues/:id/questions/:questionId/settlement': { auth: 'verified', narrower: CREATOR_AND_ADMINS, url: (w) => `/api/leagues/${w.league}/questions/${w.questions.settled}/settlement?version=1` },
   'GET /api/admin/overview': { auth: 'admin', url: () => '/api/admin/overview' },
   'GET /api/admin/awaiting-results': { auth: 'admin', url: () => '/api/admin/awaiting-results' },
   'GET /api/seasons': { auth: 'public', url: () => '/api/seasons' },
@@ -160,6 +197,9 @@ const CASES: Record<string, Case> = {
   // A wrong password changes nothing (400); the matrix's only admin may not delete the account (409) whatever the password.
   'POST /api/me/account/delete': { auth: 'user', narrower: row(401, 400, 400, 400, 400, 409), url: () => '/api/me/account/delete', body: () => ({ password: 'not-the-password' }) },
   'GET /api/me/export': { auth: 'user', url: () => '/api/me/export' },
+  // How the players picked: any signed-in player for everyone's picks; a league's only for its members.
+  'GET /api/pick-shares': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/pick-shares?gameweek=1&league=${w.league}` },
+  'GET /api/pick-shares/:fixtureId': { auth: 'user', url: (w) => `/api/pick-shares/${w.past}` },
   'GET /api/admin/contact-messages': { auth: 'admin', url: () => '/api/admin/contact-messages' },
   'POST /api/admin/contact-messages/:id/retry': { auth: 'admin', url: (w) => `/api/admin/contact-messages/${w.messageId}/retry`, body: () => ({}) },
 };
@@ -215,7 +255,37 @@ async function buildWorld(app: TestApp): Promise<{ world: World; cookies: Record
     .insertInto('contactMessages')
     .values({ id: messageId, userId: users.player.id, fromName: 'Matrix FC', accountEmail: users.player.email, fromEmail: users.player.email, toEmail: 'support@example.com', subject: 'x', message: 'help', status: 'failed', attempts: 1, lastError: 'down', nextAttemptAt: null, createdAt: now, sentAt: null })
     .execute();
-  return { world: { open, past, live, league, publicLeague, code: 'MATRXABC', playerId: users.player.id, removedId: removed.id, messageId }, cookies };
+  const question = (id: string, locksAt: string) => ({
+    id,
+    leagueId: league,
+    seasonId: '2025-26',
+    kind: 'free' as const,
+    prompt: 'Matrix?',
+    club: null,
+    options: JSON.stringify(['Yes', 'No']),
+    picks: 1,
+    points: 3,
+    locksAt,
+    createdBy: users.creator.id,
+    createdAt: now,
+    updatedAt: now,
+    correct: null,
+    settledBy: null,
+    settlerId: null,
+    settledAt: null,
+    settleNote: null,
+    settlementVersion: 0,
+  });
+  const questions = { open: 'q-open', locked: 'q-locked', settled: 'q-settled' };
+  await db
+    .insertInto('leagueQuestions')
+    .values([
+      question(questions.open, '2025-08-30T12:00:00.000Z'),
+      question(questions.locked, '2025-08-19T18:00:00.000Z'),
+      { ...question(questions.settled, '2025-08-19T18:00:00.000Z'), correct: '[1]', settledBy: 'organiser', settlerId: users.creator.id, settledAt: now, settlementVersion: 1 },
+    ])
+    .execute();
+  return { world: { open, past, live, league, publicLeague, code: 'MATRXABC', playerId: users.player.id, removedId: removed.id, messageId, questions }, cookies };
 }
 
 describe('authorization matrix', () => {

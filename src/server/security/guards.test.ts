@@ -4,7 +4,6 @@ import { hostnameOf, isLoopbackAddress, isLoopbackHostname, ownHostnames, truste
 import { nestsDeeperThan } from './json-body.js';
 import { formatWait } from './limits.js';
 import { redactUrl } from './redact.js';
-import { createStreamCounter } from './stream-caps.js';
 
 /** The small pure pieces behind the issue 11 defences (their API tests are beside them). */
 const config = (env: Record<string, string> = {}) => loadConfig({ AUTH_SECRET: 'x'.repeat(40), ...env });
@@ -67,16 +66,5 @@ describe('waits as people say them', () => {
       'an hour',
       '2 hours',
     ]);
-  });
-});
-
-describe('stream caps', () => {
-  it('count per address and in total, and free places on close', () => {
-    const c = createStreamCounter(2, 3);
-    expect([c.tryOpen('a'), c.tryOpen('a'), c.tryOpen('a')]).toEqual([null, null, 'address']);
-    expect([c.tryOpen('b'), c.tryOpen('c')]).toEqual([null, 'total']);
-    c.close('a');
-    expect(c.tryOpen('c')).toBeNull();
-    expect(c.total).toBe(3);
   });
 });

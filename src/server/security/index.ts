@@ -34,14 +34,22 @@ function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: s
   return value;
 }
 
-/** Fastify server options that are defences: proxies, timeouts, and a log without tokens. */
+/**
+ * Fastify server options that are defences: proxies, timeouts, and a log without tokens. Node
+ * checks its header and request timeouts once per checking interval, counted from a request's
+ * first byte, so it is given each limit less one interval: a request is cut off within the limit
+ * itself. The first request's headers are also held to a deadline from the connection's opening
+ * (header-deadline.ts, set up in app.ts).
+ */
 export function secureServerOptions(config: Config, ctx: SecurityContext, logger: FastifyServerOptions['logger']): FastifyHttpOptions<http.Server> {
   const { limits } = ctx;
+  const interval = limits.connectionsCheckingIntervalMs;
+  const lessOneCheck = (ms: number) => Math.max(1, ms - interval);
   return {
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
-    requestTimeout: limits.requestTimeoutMs,
+    requestTimeout: lessOneCheck(limits.requestTimeoutMs),
     connectionTimeout: limits.connectionTimeoutMs,
-    http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: limits.connectionsCheckingIntervalMs },
+    http: { headersTimeout: lessOneCheck(limits.headersTimeoutMs), requestTimeout: lessOneCheck(limits.requestTimeoutMs), connectionsCheckingInterval: interval },
     logger: logger === false || logger === undefined ? logger : { ...(typeof logger === 'object' ? logger : {}), serializers: { req: serializeRequest } },
   };
 }

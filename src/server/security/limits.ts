@@ -3,35 +3,55 @@
  * waiting (timeouts, idle streams) through `buildApp({ security: { limits } })`.
  */
 export interface SecurityLimits {
-  /** The whole request (headers and body) must arrive within this; then 408. */
+  /** The whole request (headers and body) must arrive within this of its first byte; then 408. */
   requestTimeoutMs: number;
-  /** The request headers must arrive within this (no more than requestTimeoutMs). */
+  /**
+   * The request headers must be complete within this of the connection opening (a kept-alive
+   * connection's later requests: of their first byte); then 408. No more than requestTimeoutMs.
+   */
   headersTimeoutMs: number;
   /** A connection with no traffic either way is closed after this (SSE heartbeats keep streams alive). */
   connectionTimeoutMs: number;
-  /** How often Node checks the two timeouts above. */
+  /** How often Node checks the two timeouts above; Node is given each less one interval, so each holds as stated. */
   connectionsCheckingIntervalMs: number;
-  /** Open live-update streams per client address, and in total. */
-  sseMaxPerAddress: number;
+  /** Open live-update streams in total; the shares below keep a flood from some clients from taking them all (stream-caps.ts). */
   sseMaxTotal: number;
+  /** Streams only verified players may use: visitors stop at sseMaxTotal minus this. */
+  sseReservedForPlayers: number;
+  /** A visitor's streams per client address (IPv6: per /64), and per network (IPv4 /24, IPv6 /48). */
+  sseMaxPerAddress: number;
+  sseMaxPerNetwork: number;
+  /** A verified player's streams (whatever the address), and verified players' streams per network. */
+  sseMaxPerPlayer: number;
+  sseMaxPlayersPerNetwork: number;
   /** A stream that carried no event for this long is ended; the browser reconnects by itself. */
   sseIdleMs: number;
   /** Bytes the league-table cache may hold. */
   tableCacheBytes: number;
   /** Bytes the failed sign-in records may hold. */
   loginThrottleBytes: number;
+  /** How long reading one season file (an upload or a feed) may take on its worker thread. */
+  seasonFileParseMs: number;
+  /** Failed sign-ins to one account, from all addresses together, before its own waits begin (decision 0050). */
+  signInAccountFreeFailures: number;
 }
 
 export const DEFAULT_LIMITS: SecurityLimits = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 15_000,
   connectionTimeoutMs: 120_000,
-  connectionsCheckingIntervalMs: 5_000,
-  sseMaxPerAddress: 20,
+  connectionsCheckingIntervalMs: 1_000,
   sseMaxTotal: 5_000,
+  sseReservedForPlayers: 1_000,
+  sseMaxPerAddress: 20,
+  sseMaxPerNetwork: 200,
+  sseMaxPerPlayer: 10,
+  sseMaxPlayersPerNetwork: 500,
   sseIdleMs: 30 * 60_000,
   tableCacheBytes: 64 * 1024 * 1024,
   loginThrottleBytes: 8 * 1024 * 1024,
+  seasonFileParseMs: 10_000,
+  signInAccountFreeFailures: 10,
 };
 
 /** Leagues one player may have created (existing ones count), and leagues one player may be in. */
@@ -42,6 +62,9 @@ export const MEMBERSHIPS_MAX = 200;
 export const ROUTE_LIMITS = {
   joinByCodePerUser: { max: 10, windowMs: 60_000 },
   joinByCodePerAddress: { max: 30, windowMs: 60_000 },
+  /** By the day too, so that codes cannot be guessed at the per-minute rate around the clock (31^8 codes). */
+  joinByCodePerUserDaily: { max: 100, windowMs: 24 * 60 * 60_000 },
+  joinByCodePerAddressDaily: { max: 200, windowMs: 24 * 60 * 60_000 },
   /**
    * An invite link's preview needs no account, so it is counted per address only: enough for a
    * household or an office opening links, while a guesser gets at most 200 of 31^8 codes a day
@@ -63,6 +86,8 @@ export const ROUTE_LIMITS = {
   accountDeletePerAddress: { max: 20, windowMs: 15 * 60_000 },
   /** Downloading one's data (each reads every prediction the player made). */
   accountExportPerUser: { max: 10, windowMs: 10 * 60_000 },
+  /** Confirming an address, previewing it, or "this wasn't me" from a mailed link (a confirmation hashes a password). */
+  registrationLinkPerAddress: { max: 10, windowMs: 60_000 },
 } as const;
 
 /** Nesting of a JSON body beyond this is refused before it is parsed. */

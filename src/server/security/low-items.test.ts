@@ -67,7 +67,7 @@ describe('a password reset', () => {
   it('rotates the private calendar link: the old feed URL stops working', async () => {
     t = await createTestApp();
     const c = accountClient(t, '10.11.12.200');
-    const { cookie } = await c.signUp();
+    const cookie = await c.signUpVerified();
     const before = new URL((await c.get('/api/me/calendar', cookie)).json().url as string);
     expect((await c.get(before.pathname)).statusCode).toBe(200);
 

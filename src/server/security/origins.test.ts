@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cookieOf, PASSWORD, signUpBody } from '../test/accounts.js';
+import { accountClient, cookieOf, PASSWORD, signUpBody } from '../test/accounts.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 /**
@@ -25,7 +25,10 @@ describe('loopback names in development', () => {
     t = await createTestApp({ env: { NODE_ENV: 'development' } });
     const up = await from(t, origin, host, '/api/auth/sign-up/email', signUpBody());
     expect(up.statusCode).toBe(200);
-    expect(cookieOf(up)).toMatch(/session_token=/);
+    // Verified from the same browser (its sign-up claim), as a player opening the mailed link would.
+    const link = await accountClient(t, `10.11.13.${++n}`).linkIn('ada@example.com', /verify/i);
+    const verified = await t.request({ method: 'GET', url: link.pathname + link.search, cookie: cookieOf(up), headers: { host }, remoteAddress: `10.11.13.${++n}` });
+    expect(cookieOf(verified)).toMatch(/session_token=/);
     const inRes = await from(t, origin, host, '/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD });
     expect(inRes.statusCode).toBe(200);
     // Our own routes accept the same origin.

@@ -167,4 +167,42 @@ describe('security', () => {
     const own = await t.request({ method: 'GET', url: '/api/predictions', cookie: aliceCookie });
     expect(canary(own.body)).toBe(true);
   });
+
+  it('never shows how a match was picked before its deadline, in any scope, not even how many picked it', async () => {
+    t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+    const { db, handle } = t.app.deps;
+    const fixture = await buildFixture(db, { kickoffAt: '2025-08-30T14:00:00.000Z', gameweek: 3 });
+    const [alice, bob] = [await buildUser(db, handle.dialect), await buildUser(db, handle.dialect)];
+    const aliceCookie = await buildSessionCookie(db, handle.dialect, alice.id, SECRET);
+    const bobCookie = await buildSessionCookie(db, handle.dialect, bob.id, SECRET);
+    // A league of two: its shares would be Alice's pick itself.
+    const created = await t.request({ method: 'POST', url: '/api/leagues', cookie: aliceCookie, payload: { name: 'Pair' } });
+    const { league } = created.json() as { league: { id: string; code: string } };
+    expect((await t.request({ method: 'POST', url: '/api/leagues/join', cookie: bobCookie, payload: { code: league.code } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'PUT', url: `/api/predictions/${fixture.id}`, cookie: aliceCookie, payload: { homeScore: 17, awayScore: 13 } })).statusCode).toBe(200);
+
+    const urls = t.app.routeList
+      .filter((r) => r.method === 'GET' && r.url.startsWith('/api/pick-shares'))
+      .flatMap((r) => {
+        const url = r.url.includes(':fixtureId') ? r.url.replace(':fixtureId', fixture.id) + '?' : `${r.url}?gameweek=3&`;
+        return [url, `${url}league=${league.id}`];
+      });
+    expect(urls).toHaveLength(4);
+    /** Every number anywhere in an answer but the gameweek: a count, a percentage, a score. */
+    const figures = (body: string) => [...objects(JSON.parse(body))].flatMap((o) => Object.entries(o).filter(([k, v]) => typeof v === 'number' && k !== 'gameweek'));
+    for (const cookie of [bobCookie, aliceCookie]) {
+      for (const url of urls) {
+        const res = await t.request({ method: 'GET', url, cookie });
+        expect(res.statusCode, url).toBe(200);
+        expect(figures(res.body), url).toEqual([]);
+        expect(res.body, url).toContain('"available":false');
+      }
+    }
+    // At the deadline the same requests show the pick, so the check above would have seen it.
+    t.clock.set('2025-08-30T12:00:00.000Z');
+    for (const url of urls) {
+      const res = await t.request({ method: 'GET', url, cookie: bobCookie });
+      expect([...objects(res.json())].some((o) => o.homeScore === 17 && o.awayScore === 13), url).toBe(true);
+    }
+  });
 });

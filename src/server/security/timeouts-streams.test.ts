@@ -54,15 +54,77 @@ function openStream(port: number, forwardedFor: string): Promise<Stream> {
   });
 }
 
+/**
+ * Opens a connection, sends `before` (a whole request) if given, stays silent for `silentTicks`
+ * ticks of `tickMs`, then sends the request a byte per tick (catching up on ticks this thread
+ * ran late for, so the bytes keep pace with the server's timers). Resolves, once the server
+ * closed the connection, with how many of those bytes it had been sent, and what it answered.
+ */
+function trickle(port: number, opts: { before?: string; request: string; silentTicks: number; tickMs: number }): Promise<{ bytesSent: number; got: string }> {
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let got = '';
+    let timer: NodeJS.Timeout | undefined;
+    const socket = net.connect(port, '127.0.0.1', () => {
+      const openedAt = performance.now();
+      if (opts.before) socket.write(opts.before);
+      timer = setInterval(() => {
+        const due = Math.min(opts.request.length, Math.floor((performance.now() - openedAt) / opts.tickMs) - opts.silentTicks);
+        if (due > sent && !socket.destroyed) socket.write(opts.request.slice(sent, (sent = due)));
+      }, opts.tickMs);
+    });
+    socket.setEncoding('utf8');
+    socket.on('data', (d: string) => (got += d));
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ bytesSent: sent, got });
+    });
+    socket.on('error', reject);
+  });
+}
+
 describe('timeouts', () => {
-  it('are set by default: request, headers and idle connection', async () => {
+  it('are set by default: request, headers and idle connection, each given to Node less one check', async () => {
     t = await createTestApp();
     const server = t.app.server;
-    expect(server.requestTimeout).toBe(DEFAULT_LIMITS.requestTimeoutMs);
-    expect(server.requestTimeout).toBeGreaterThan(0);
-    expect(server.headersTimeout).toBe(DEFAULT_LIMITS.headersTimeoutMs);
+    expect(DEFAULT_LIMITS).toMatchObject({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, connectionsCheckingIntervalMs: 1_000 });
+    // Node checks once per interval: a request is cut off within the stated limit, not one interval later.
+    expect(server.requestTimeout + DEFAULT_LIMITS.connectionsCheckingIntervalMs).toBe(DEFAULT_LIMITS.requestTimeoutMs);
+    expect(server.headersTimeout + DEFAULT_LIMITS.connectionsCheckingIntervalMs).toBe(DEFAULT_LIMITS.headersTimeoutMs);
     expect(server.headersTimeout).toBeLessThanOrEqual(server.requestTimeout);
     expect(server.timeout).toBe(DEFAULT_LIMITS.connectionTimeoutMs);
+  });
+
+  // Scaled down from 15 s: headers within 3 s, checked every 250 ms.
+  const SCALED = { requestTimeoutMs: 6_000, headersTimeoutMs: 3_000, connectionsCheckingIntervalMs: 250 };
+
+  it('headers that trickle in after a silent start are cut off at the limit counted from the connection opening', async () => {
+    t = await createTestApp({ security: { limits: SCALED } });
+    const port = await listen(t);
+    // Silent for 1.5 s, then a byte every 100 ms. Counted from the first byte, as Node counts,
+    // the connection would take 27 bytes or more; the deadline from its opening stops it by the
+    // 15th (fewer when this thread's timers run late, never more).
+    const { bytesSent, got } = await trickle(port, { request: `GET /api/health HTTP/1.1\r\nHost: localhost:${port}\r\nX-Slow: ${'a'.repeat(400)}`, silentTicks: 15, tickMs: 100 });
+    expect(got).toMatch(/^HTTP\/1\.1 408/);
+    expect(bytesSent).toBeGreaterThan(0);
+    expect(bytesSent).toBeLessThan(22);
+  });
+
+  it('headers of a later request on a kept-alive connection are cut off at the limit from their first byte', async () => {
+    t = await createTestApp({ security: { limits: SCALED } });
+    const port = await listen(t);
+    const first = `GET /api/health HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`;
+    // A byte every 100 ms from the first: cut off by the 30th (Node's check: the limit less one interval, checked each interval).
+    const { bytesSent, got } = await trickle(port, { before: first, request: `GET /api/health HTTP/1.1\r\nHost: localhost:${port}\r\nX-Slow: ${'a'.repeat(400)}`, silentTicks: 0, tickMs: 100 });
+    expect(got).toMatch(/^HTTP\/1\.1 200[\s\S]*HTTP\/1\.1 408/);
+    expect(bytesSent).toBeLessThanOrEqual(31);
+  });
+
+  it('a client that sends its whole request in time is answered', async () => {
+    t = await createTestApp({ security: { limits: SCALED } });
+    const port = await listen(t);
+    const { got } = await trickle(port, { request: `GET /api/health HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`, silentTicks: 2, tickMs: 20 });
+    expect(got).toMatch(/^HTTP\/1\.1 200/);
   });
 
   it('a body that never finishes arriving gets 408 and the connection is closed', async () => {
@@ -83,7 +145,7 @@ describe('timeouts', () => {
 
 describe('live-update streams', () => {
   it('are capped per address and in total, with a readable 429, and a closed stream frees its place', async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, security: { limits: { sseMaxPerAddress: 2, sseMaxTotal: 3 } } });
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, security: { limits: { sseMaxPerAddress: 2, sseMaxTotal: 3, sseReservedForPlayers: 0 } } });
     const port = await listen(t);
     const a1 = await openStream(port, '198.51.100.1');
     const a2 = await openStream(port, '198.51.100.1');

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
+import { devOutboxKey } from '../mail/dev-outbox-routes.js';
 import type { TestApp } from './harness.js';
 
 /**
@@ -12,7 +13,7 @@ export const ORIGIN = 'http://localhost:3000';
 export const PASSWORD = 'kick-off-at-three';
 
 export function signUpBody(overrides: Record<string, unknown> = {}) {
-  return { name: 'Ada Lovelace', username: 'ada_l', teamName: 'Analytical FC', email: 'ada@example.com', password: PASSWORD, ...overrides };
+  return { name: 'Ada Lovelace', teamName: 'Analytical FC', email: 'ada@example.com', password: PASSWORD, ...overrides };
 }
 
 /** The session cookie(s) a response sets, as a Cookie header ('' when none). */
@@ -37,8 +38,10 @@ export function accountClient(t: TestApp, ip: string) {
     t.request({ method: 'POST', url, payload: payload as object, cookie, headers: { origin: ORIGIN, ...headers }, remoteAddress: ip });
   const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, cookie, remoteAddress: ip });
   async function mails(): Promise<OutboxMail[]> {
-    // The outbox is read from this machine (loopback), as the developer reading it would.
-    const res = await t.request({ method: 'GET', url: '/dev/mail.json' });
+    // Account mails leave after the answer (auth/account-mail.ts): wait until they have.
+    await t.app.deps.auth.accountMail.idle();
+    // The outbox is read from this machine (loopback) with the server's key, as the developer reading it would.
+    const res = await t.request({ method: 'GET', url: '/dev/mail.json', query: { key: devOutboxKey(t.app) ?? '' } });
     if (res.statusCode !== 200) throw new Error(`outbox: ${res.statusCode} ${res.body}`);
     return (res.json() as { messages: OutboxMail[] }).messages;
   }
@@ -53,15 +56,31 @@ export function accountClient(t: TestApp, ip: string) {
     const res = await post('/api/auth/sign-up/email', signUpBody(overrides));
     return { res, cookie: cookieOf(res) };
   }
-  /** Asks for the verification mail and follows its link; returns the link's response. */
+  /**
+   * Asks for the verification mail and follows its link with `cookie` (the sign-up's claim cookie
+   * verifies at once; without it the link leads to the confirm screen); returns the link's response.
+   */
   async function verify(email: string, cookie?: string) {
     const sent = await post('/api/auth/send-verification-email', { email, callbackURL: '/verified' }, cookie);
     if (sent.statusCode !== 200) throw new Error(`send-verification-email: ${sent.statusCode} ${sent.body}`);
     const link = await linkIn(email, /verify/i);
-    return get(link.pathname + link.search);
+    return get(link.pathname + link.search, cookie);
+  }
+  /** Signs up and verifies from the same browser; the signed-in session cookie of the new player. */
+  async function signUpVerified(overrides: Record<string, unknown> = {}) {
+    const email = String(overrides.email ?? signUpBody().email);
+    const { res, cookie } = await signUp(overrides);
+    if (res.statusCode !== 200) throw new Error(`sign-up: ${res.statusCode} ${res.body}`);
+    const link = await linkIn(email, /verify/i);
+    const verified = await get(link.pathname + link.search, cookie);
+    if (verified.statusCode !== 302 || !cookieOf(verified).includes('session_token')) throw new Error(`verify: ${verified.statusCode} ${String(verified.headers.location)}`);
+    return cookieOf(verified)
+      .split('; ')
+      .filter((c) => c.includes('session_token'))
+      .join('; ');
   }
   const me = (cookie: string) => get('/api/me', cookie);
-  return { post, get, mails, linkIn, signUp, verify, me };
+  return { post, get, mails, linkIn, signUp, signUpVerified, verify, me };
 }
 
 /**

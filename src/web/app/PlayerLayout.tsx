@@ -12,7 +12,7 @@ import { seasonLink } from '../features/seasons/season-view';
 const NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/dashboard', label: 'Dashboard', icon: 'home' },
   { to: '/matches', label: 'Live Matches', icon: 'ball' },
-  { to: '/predictions', label: 'My Predictions', icon: 'target' },
+  { to: '/predictions', label: 'Predictions', icon: 'target' },
   { to: '/leaderboard', label: 'Leaderboard', icon: 'trophy' },
   { to: '/statistics', label: 'Statistics', icon: 'chart' },
   { to: '/contact', label: 'Contact Us', icon: 'mail' },

@@ -9,6 +9,7 @@ import { UpcomingMatches } from '../features/dashboard/UpcomingMatches';
 import { RecentActivity } from '../features/dashboard/RecentActivity';
 import { SeasonBreakBanner, useSeasonBreak } from '../features/seasons/SeasonNotices';
 import { LatestGameweek } from '../features/dashboard/LatestGameweek';
+import { NextUp } from '../features/dashboard/NextUp';
 
 function DashboardScreen() {
   const { user, isAdmin } = useSession();
@@ -26,13 +27,17 @@ function DashboardScreen() {
     );
   }
   const d = q.data;
+  const name = user?.teamName || user?.username || user?.email;
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-          <p className="truncate text-sm text-slate-700">Welcome back, {user?.teamName || user?.username || user?.email}!</p>
+          {/* A newcomer (no prediction yet, in any season) is welcomed, not welcomed back. */}
+          <p className="truncate text-sm text-slate-700" data-testid="greeting">
+            {d?.newcomer ? `Welcome to Scoreline, ${name}!` : `Welcome back, ${name}!`}
+          </p>
           {d && <p className="text-xs font-semibold uppercase tracking-wide text-slate-600" data-testid="dashboard-season">{d.season.label} season</p>}
         </div>
         {isAdmin && (
@@ -44,7 +49,11 @@ function DashboardScreen() {
 
       <SeasonBreakBanner />
 
-      {d && (
+      {/* What to do now comes first, above everything a phone would have to scroll past. */}
+      {d && <NextUp d={d} receivedAt={q.dataUpdatedAt} />}
+
+      {/* A newcomer's figures would all be nought: the steps above say what to do instead. */}
+      {d && !d.newcomer && (
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
           <StatTile label="Total Predictions" value={d.tiles.totalPredictions} icon="target" />
           {/* Scored picks come first in Recent Activity, so none there means no result yet: the rate is not 0 %, it is not known. */}
@@ -57,10 +66,10 @@ function DashboardScreen() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {d && <LatestGameweek season={d.season.id} />}
-          <LeaguePositions />
+          <LeaguePositions hideWhenEmpty={d?.newcomer} />
           {/* Between seasons the banner above says what comes next, not an empty list. */}
-          {d && !(between && d.upcoming.length === 0) && <UpcomingMatches gameweek={d.currentGameweek} matches={d.upcoming} isAdmin={isAdmin} />}
-          {d && <RecentActivity items={d.recentActivity} />}
+          {d && !(between && d.upcoming.length === 0) && <UpcomingMatches gameweek={d.gameweek} matches={d.upcoming} isAdmin={isAdmin} />}
+          {d && !d.newcomer && <RecentActivity items={d.recentActivity} />}
         </div>
         <div className="space-y-6">
           {d && (
@@ -85,19 +94,6 @@ function DashboardScreen() {
               ))}
             </section>
           )}
-          <section className="card" aria-labelledby="actions-title">
-            <h2 id="actions-title" className="text-lg font-bold text-slate-900">
-              Quick Actions
-            </h2>
-            <div className="mt-4 grid gap-2">
-              <Link to="/predictions" className="btn-primary">
-                Make Predictions
-              </Link>
-              <Link to="/leaderboard" className="btn-secondary">
-                View Leaderboards
-              </Link>
-            </div>
-          </section>
         </div>
       </div>
     </div>

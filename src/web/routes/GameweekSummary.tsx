@@ -18,9 +18,12 @@ function SummaryScreen() {
   const valid = Number.isInteger(gameweek) && gameweek >= 1 && gameweek <= 99;
   const q = useGameweekSummary(season, valid ? gameweek : null);
   const urlSeason = params.get('season');
-  // Back to this season's results: named when the board would open another season.
+  // Back to the board on this gameweek, naming the season when the board would open another one.
   const backSeason = urlSeason ?? (season !== boardSeason ? season : undefined);
-  const back = `/predictions?tab=results${backSeason ? `&season=${encodeURIComponent(backSeason)}` : ''}`;
+  const backQuery = new URLSearchParams();
+  if (valid) backQuery.set('gameweek', String(gameweek));
+  if (backSeason) backQuery.set('season', backSeason);
+  const back = `/predictions${backQuery.size ? `?${backQuery}` : ''}`;
 
   return (
     <div className="space-y-6">
@@ -28,7 +31,7 @@ function SummaryScreen() {
         <div>
           <p className="text-sm font-semibold text-brand-800">
             <Link to={back} className="underline">
-              Results
+              Predictions
             </Link>{' '}
             / Summary
           </p>

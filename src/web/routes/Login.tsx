@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { forgotPasswordSchema, loginSchema, type LoginInput } from '../../contract/account';
 import { AuthShell } from '../features/account/AuthShell';
 import { Field, fieldAria } from '../features/account/Field';
 import { PasswordInput } from '../features/account/PasswordInput';
-import { speaksForItself, useRequestReset, useSignIn } from '../features/account/api';
+import { afterSignIn, isRateLimited, isUnverified, speaksForItself, useRequestReset, useSignIn, withNext } from '../features/account/api';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
 
@@ -16,16 +16,21 @@ interface LoginState {
   from?: string;
 }
 
-/** Only our own paths are followed after sign-in (never another site). */
-const safeFrom = (from: unknown) => (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard');
+type FormError = { text: string; unverified?: boolean; rateLimited?: boolean };
 
 export default function Login() {
   const navigate = useNavigate();
   const location = useLocation();
+  const [params] = useSearchParams();
   const state = (location.state ?? {}) as LoginState;
+  // Where to go after signing in: `?next=` (an invite link), else where the visitor was sent from;
+  // only ever a path of this site.
+  const nextParam = params.get('next');
+  const next = afterSignIn(nextParam ?? state.from);
+  const nextForLinks = next === '/dashboard' ? null : next;
   const signIn = useSignIn();
   const requestReset = useRequestReset();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<FormError | null>(null);
   const [reset, setReset] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [resetting, setResetting] = useState(false);
   const {
@@ -56,10 +61,12 @@ export default function Login() {
       await signIn.mutateAsync({ email: values.email.toLowerCase(), password: values.password });
     } catch (err) {
       // Spec §8: any failure reads the same, so an address cannot be probed; a throttle says so.
-      setFormError(speaksForItself(err) ? (err as ApiError).message : 'Invalid email or password');
+      // Only the right password of an address still waiting for its link hears that it waits.
+      if (isUnverified(err)) setFormError({ text: (err as ApiError).message, unverified: true });
+      else setFormError({ text: speaksForItself(err) ? (err as ApiError).message : 'Invalid email or password', rateLimited: isRateLimited(err) });
       return;
     }
-    navigate(safeFrom(state.from), { replace: true });
+    navigate(next, { replace: true });
   });
 
   const forgot = async () => {
@@ -91,7 +98,7 @@ export default function Login() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/signup" className="font-semibold text-brand-800 underline">
+          <Link to={withNext('/signup', nextForLinks)} className="font-semibold text-brand-800 underline">
             Sign up
           </Link>
         </>
@@ -99,7 +106,24 @@ export default function Login() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {notice && <Banner kind="success">{notice}</Banner>}
-        {formError && <Banner kind="error">{formError}</Banner>}
+        {formError && (
+          <Banner kind="error">
+            {formError.text}
+            {formError.rateLimited && <> If you can&apos;t wait, “Forgot your password?” below mails you a link to choose a new one.</>}
+            {formError.unverified && (
+              <>
+                {' '}
+                <Link
+                  to={withNext('/verify', nextForLinks)}
+                  state={{ email: getValues('email').trim().toLowerCase() }}
+                  className="font-semibold underline"
+                >
+                  Send a new link
+                </Link>
+              </>
+            )}
+          </Banner>
+        )}
         {reset && (
           <Banner kind={reset.kind} onDismiss={() => setReset(null)}>
             {reset.text}

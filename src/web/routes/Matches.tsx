@@ -3,6 +3,7 @@ import { RequireAuth } from '../app/guards';
 import { useSession } from '../lib/session';
 import { useMatchDay } from '../features/matchday/api';
 import { MatchCard } from '../features/matchday/MatchCard';
+import { PickScopePicker } from '../features/pick-shares/PickScopePicker';
 
 /** A calendar date (YYYY-MM-DD, already in the viewer's zone) as words, e.g. "Saturday 23 August 2025". */
 function longDate(date: string): string {
@@ -64,6 +65,7 @@ function MatchesScreen() {
 
       {q.data && q.data.matches.length > 0 && (
         <>
+          <PickScopePicker show={q.data.matches.some((m) => !m.predictionOpen && m.fixture.status !== 'postponed')} />
           <p className="text-sm text-slate-700">
             Points marked <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold uppercase text-amber-950">Provisional</span> are what your
             prediction would earn if the match ended now; they count once the final result is in.

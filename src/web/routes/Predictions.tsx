@@ -1,45 +1,62 @@
-import { useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { RequireAuth } from '../app/guards';
-import { useSession } from '../lib/session';
-import { UpcomingTab, type Mode } from '../features/predictions/UpcomingTab';
-import { MyPredictionsTab } from '../features/predictions/MyPredictionsTab';
-import { AdminResults, PlayerResults } from '../features/predictions/ResultsTab';
+import { gameweekNumber } from '../../contract/common';
+import { Board } from '../features/predictions/Board';
 import { usePredictionEditor } from '../features/predictions/usePredictionEditor';
 import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
 import { PastSeasonNote, SeasonBreakBanner, SeasonNotFound } from '../features/seasons/SeasonNotices';
 import { SeasonKeyed } from '../features/seasons/SeasonKeyed';
-import { useSeasonChoice } from '../features/seasons/api';
+import { useSeasonChoice, useSeasonParam } from '../features/seasons/api';
+import { seasonParam } from '../features/seasons/season-view';
+import { useLatestResultGameweek } from '../features/summary/api';
 
-const TABS = ['upcoming', 'my-predictions', 'results'] as const;
-type Tab = (typeof TABS)[number];
+/** `?gameweek=N` when it names a possible gameweek; anything else is ignored (the board opens where the server says). */
+function gameweekParam(params: URLSearchParams): number | undefined {
+  const raw = params.get('gameweek');
+  if (raw === null || !/^\d+$/.test(raw)) return undefined;
+  const parsed = gameweekNumber.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
 
-function PredictionsScreen() {
+/**
+ * Links from before the board had one gameweek at a time name a tab (`?tab=upcoming`,
+ * `my-predictions`, `results`): they land on the board, and `results` on the gameweek of the
+ * season's latest result, where that tab used to open. Returns true while it is being worked out.
+ */
+function useOldTabLinks(): boolean {
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const { isAdmin } = useSession();
-  const stateTab = (location.state as { activeTab?: string } | null)?.activeTab;
-  const raw = params.get('tab') ?? stateTab;
-  const tab: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'upcoming';
-  const [mode, setMode] = useState<Mode>('upcoming');
-  const [gameweek, setGameweek] = useState<number | undefined>(undefined);
-  const [colours, setColours] = useState(true);
-  const editor = usePredictionEditor();
-  const season = useSeasonChoice();
-  const readOnly = season.kind === 'season' && season.readOnly;
-
-  const labels: Record<Tab, string> = {
-    upcoming: readOnly ? 'Matches' : mode === 'past' ? 'Past Matches' : 'Upcoming Matches',
-    'my-predictions': 'My Predictions',
-    results: 'Results',
-  };
-  // The tab is in the URL beside the season (?season=), which it keeps.
-  const select = (t: Tab) =>
+  const tab = params.get('tab');
+  const season = useSeasonParam();
+  const latest = useLatestResultGameweek(tab === 'results' ? season : undefined);
+  const waiting = tab === 'results' && latest.isPending;
+  useEffect(() => {
+    if (tab === null || waiting) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (t === 'upcoming') next.delete('tab');
-        else next.set('tab', t);
+        next.delete('tab');
+        if (tab === 'results' && latest.data != null && !next.has('gameweek')) next.set('gameweek', String(latest.data));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [tab, waiting, latest.data, setParams]);
+  return tab !== null;
+}
+
+function PredictionsScreen() {
+  const [params, setParams] = useSearchParams();
+  const editor = usePredictionEditor();
+  const season = useSeasonChoice();
+  const readOnly = season.kind === 'season' && season.readOnly;
+  const redirecting = useOldTabLinks();
+  // The gameweek shown is in the URL beside the season (?season=), so it survives a reload and can be shared.
+  const choose = (gameweek: number) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('gameweek', String(gameweek));
         return next;
       },
       { replace: true },
@@ -55,64 +72,54 @@ function PredictionsScreen() {
       <PastSeasonNote choice={season} />
       {season.kind === 'not-found' ? (
         <SeasonNotFound id={season.id} />
+      ) : redirecting ? (
+        <p role="status">Loading matches...</p>
       ) : (
-        <>
-      <div role="tablist" aria-label="Predictions" className="flex gap-1 overflow-x-auto border-b border-slate-200">
-        {TABS.map((t) => (
-          <button
-            key={t}
-            id={`tab-${t}`}
-            role="tab"
-            type="button"
-            aria-selected={tab === t}
-            aria-controls={`panel-${t}`}
-            tabIndex={tab === t ? 0 : -1}
-            onClick={() => select(t)}
-            onKeyDown={(e) => {
-              const i = TABS.indexOf(t);
-              const next = e.key === 'ArrowRight' ? TABS[(i + 1) % TABS.length] : e.key === 'ArrowLeft' ? TABS[(i + TABS.length - 1) % TABS.length] : null;
-              if (next) {
-                e.preventDefault();
-                select(next);
-                document.getElementById(`tab-${next}`)?.focus();
-              }
-            }}
-            className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold sm:px-4 ${tab === t ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
-          >
-            {labels[t]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'upcoming' && (
-          <UpcomingTab
-            mode={mode}
-            onMode={setMode}
-            gameweek={gameweek}
-            onGameweek={setGameweek}
-            colours={colours}
-            onColours={setColours}
-            onPredict={editor.open}
-            readOnly={readOnly}
-          />
-        )}
-        {tab === 'my-predictions' && <MyPredictionsTab mode={mode} onMode={setMode} onPredict={editor.open} readOnly={readOnly} />}
-        {tab === 'results' && (isAdmin ? <AdminResults /> : <PlayerResults />)}
-      </div>
-        </>
+        <Board gameweek={gameweekParam(params)} onGameweek={choose} onPredict={editor.open} readOnly={readOnly} />
       )}
       {editor.modals}
     </div>
   );
 }
 
+/**
+ * A gameweek belongs to its season: switching season (the switcher keeps the rest of the URL)
+ * drops `?gameweek=`, so the other season opens where it naturally does. Until that is done
+ * nothing is asked for the old number.
+ */
+function useGameweekFollowsSeason(): boolean {
+  const [params, setParams] = useSearchParams();
+  const season = seasonParam(params);
+  const seen = useRef(season);
+  const switched = seen.current !== season;
+  useEffect(() => {
+    if (!switched) return;
+    seen.current = season;
+    if (params.has('gameweek'))
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('gameweek');
+          return next;
+        },
+        { replace: true },
+      );
+  }, [switched, season, params, setParams]);
+  return switched && params.has('gameweek');
+}
+
 export default function Predictions() {
+  const settling = useGameweekFollowsSeason();
   return (
     <RequireAuth loading="Loading predictions...">
       {/* A season switch starts the screen afresh (its gameweek is that season's). */}
-      <SeasonKeyed>
-        <PredictionsScreen />
-      </SeasonKeyed>
+      {settling ? (
+        <p role="status">Loading matches...</p>
+      ) : (
+        <SeasonKeyed>
+          <PredictionsScreen />
+        </SeasonKeyed>
+      )}
     </RequireAuth>
   );
 }

@@ -67,10 +67,13 @@ export default function Settings() {
                   {user.email}
                 </dd>
               </div>
-              <div>
-                <dt className="label">Username</dt>
-                <dd className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900">{user.username}</dd>
-              </div>
+              {/* Sign-up no longer asks for a username; accounts from before keep theirs. */}
+              {user.username && (
+                <div>
+                  <dt className="label">Username</dt>
+                  <dd className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900">{user.username}</dd>
+                </div>
+              )}
               <div>
                 <dt className="label">Team Name</dt>
                 <dd className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900" data-testid="settings-team-name">

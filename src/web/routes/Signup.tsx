@@ -1,24 +1,27 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
-import { signUpFormSchema, type SignUpFormInput } from '../../contract/account';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath, signUpFormSchema, type SignUpFormInput } from '../../contract/account';
 import { TEAM_NAME_MAX } from '../../game/limits';
 import { AuthShell } from '../features/account/AuthShell';
 import { Field, fieldAria } from '../features/account/Field';
 import { PasswordInput } from '../features/account/PasswordInput';
 import { TermsModal } from '../features/account/TermsModal';
-import { signUpError, useSignUp } from '../features/account/api';
+import { signUpError, teamNameSuggestion, useSignUp, withNext } from '../features/account/api';
 import { Banner } from '../components/Banner';
 
 type FieldName = keyof SignUpFormInput;
-const FIELDS: FieldName[] = ['name', 'username', 'teamName', 'email', 'password', 'confirmPassword', 'agreeToTerms'];
+const FIELDS: FieldName[] = ['name', 'teamName', 'email', 'password', 'confirmPassword', 'agreeToTerms'];
 
 export default function Signup() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
   const signUp = useSignUp();
   const [terms, setTerms] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [suggestion, setSuggestion] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -32,23 +35,32 @@ export default function Signup() {
     mode: 'onSubmit',
     // Spec §4: editing a field clears its error; it is checked again on the next submit.
     reValidateMode: 'onSubmit',
-    defaultValues: { name: '', username: '', teamName: '', email: '', password: '', confirmPassword: '', agreeToTerms: false },
+    defaultValues: { name: '', teamName: '', email: '', password: '', confirmPassword: '', agreeToTerms: false },
   });
-  const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
+  const field = (name: FieldName) =>
+    register(name, {
+      onChange: () => {
+        clearErrors(name);
+        if (name === 'teamName') setSuggestion(null);
+      },
+    });
   const teamNameLength = (watch('teamName') ?? '').length;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    setSuggestion(null);
     const email = values.email.trim().toLowerCase();
     try {
-      await signUp.mutateAsync({ name: values.name.trim(), username: values.username.trim(), teamName: values.teamName.trim(), email, password: values.password });
+      await signUp.mutateAsync({ name: values.name.trim(), teamName: values.teamName.trim(), email, password: values.password, next });
     } catch (err) {
       const { field: name, message } = signUpError(err);
       if (name && (FIELDS as string[]).includes(name)) setError(name as FieldName, { message }, { shouldFocus: true });
       else setFormError(message);
+      setSuggestion(teamNameSuggestion(err));
       return;
     }
-    navigate('/verify', { state: { fromSignup: true, email } });
+    // The same screen whether the address was new or already had an account: the mail says which.
+    navigate(withNext('/verify', next), { state: { fromSignup: true, email } });
   });
 
   const err = (name: FieldName) => errors[name]?.message;
@@ -60,7 +72,7 @@ export default function Signup() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-800 underline">
+          <Link to={withNext('/login', next)} className="font-semibold text-brand-800 underline">
             Sign In
           </Link>
         </>
@@ -75,16 +87,13 @@ export default function Signup() {
         <Field id="name" label="Full Name" error={err('name')}>
           <input {...field('name')} {...fieldAria('name', err('name'))} className="input" autoComplete="name" placeholder="Your full name" />
         </Field>
-        <Field id="username" label="Username" error={err('username')}>
-          <input {...field('username')} {...fieldAria('username', err('username'))} className="input" autoComplete="username" placeholder="Choose a username" />
-        </Field>
         <Field
           id="teamName"
           label="Team Name"
           error={err('teamName')}
           hint={
             <span className="flex justify-between gap-2">
-              <span>Shown on leaderboards.</span>
+              <span>Shown on leaderboards; no other team may have it.</span>
               <span aria-live="polite" data-testid="team-name-counter">
                 {teamNameLength}/{TEAM_NAME_MAX}
               </span>
@@ -99,6 +108,19 @@ export default function Signup() {
             placeholder="Your team's name"
           />
         </Field>
+        {suggestion && (
+          <button
+            type="button"
+            className="btn-secondary -mt-2 text-sm"
+            onClick={() => {
+              setValue('teamName', suggestion);
+              clearErrors('teamName');
+              setSuggestion(null);
+            }}
+          >
+            Use “{suggestion}”
+          </button>
+        )}
         <Field id="email" label="Email Address" error={err('email')}>
           <input {...field('email')} {...fieldAria('email', err('email'))} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
         </Field>

@@ -97,7 +97,7 @@ describe('migration 0015: predictions clustered by fixture', () => {
       expect(opts).toContain(`fillfactor=${PREDICTIONS_FILLFACTOR}`);
     }
 
-    // The app on the upgraded database (and whatever later migrations did, 0034 handing the aggregate to the app's code): every writer keeps userPoints exact.
+    // The app on the upgraded database (and whatever later migrations did, 0039 handing the aggregate to the app's code): every writer keeps userPoints exact.
     expect(await migrateToLatest(handle)).not.toContain('0015_predictions_by_fixture');
     t = await createTestApp({ handle, now: '2025-08-29T12:00:00Z', otherSeason: false });
     const adminCookie = await buildSessionCookie(db, dialect, admin.id, SECRET);

@@ -16,7 +16,7 @@ import { updateGameweek } from '../../features/feed/repository.js';
  * aggregate holds scored predictions only. A database built by the release before (through 0016,
  * written as that code writes it) upgrades with nothing lost; the stray rows the old PostgreSQL
  * triggers wrote for unscored picks go, so a player with no scored prediction is on no
- * leaderboard (as on SQLite); and with today's code on it (after 0034, which hands the aggregate
+ * leaderboard (as on SQLite); and with today's code on it (after 0039, which hands the aggregate
  * to the app's code) every writer keeps the aggregate exact.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -92,7 +92,7 @@ describe('migration 0017: the aggregate of points in bulk, scored predictions on
       expect(await options('userPoints')).toContain(`fillfactor=${USER_POINTS_FILLFACTOR}`);
     }
 
-    // Today's code on it: the later migrations (0034 hands the aggregate to the app's code) and the app.
+    // Today's code on it: the later migrations (0039 hands the aggregate to the app's code) and the app.
     await migrateToLatest(handle);
     t = await createTestApp({ handle, now: '2025-08-29T12:00:00Z', otherSeason: false });
     const cookie = async (id: string) => buildSessionCookie(db, dialect, id, SECRET);

@@ -10,10 +10,13 @@ import { predictionsByFixture } from './0015_predictions_by_fixture.js';
 import { feedSnapshots } from './0016_feed_snapshots.js';
 import { pointsInBulk } from './0017_points_in_bulk.js';
 import { resultsVersion } from './0018_results_version.js';
+import { teamNames } from './0026_team_names.js';
+import { pendingRegistrations } from './0027_pending_registrations.js';
 import { leagueBans } from './0028_league_bans.js';
 import { contactSender } from './0029_contact_sender.js';
-import { pointsInCode } from './0034_points_in_code.js';
-import { leagueScoring } from './0035_league_scoring.js';
+import { bonusQuestions } from './0038_bonus_questions.js';
+import { pointsInCode } from './0039_points_in_code.js';
+import { leagueScoring } from './0040_league_scoring.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion, leagueBans, contactSender, pointsInCode, leagueScoring];
+export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion, teamNames, pendingRegistrations, leagueBans, contactSender, bonusQuestions, pointsInCode, leagueScoring];

@@ -54,7 +54,19 @@ describe('GET /api/dashboard', () => {
     const d = res.json().dashboard;
     // 5 predictions, 4 with results: 3 right of 4 = 75.0 %, points 3 + 1 + 0 + 3.
     expect(d.tiles).toEqual({ totalPredictions: 5, successRate: 75, totalPoints: 7, exactScores: 2 });
-    expect(d.currentGameweek).toBe(2);
+    // Gameweek 1 is played, gameweek 2 open: the dashboard leads with it, as the board opens on it.
+    expect(d).toMatchObject({ now: '2025-08-20T12:00:00.000Z', newcomer: false, gameweek: 2, gameweekState: 'open', picks: { matches: 7, predicted: 1 } });
+    // Its open matches, soonest deadline first, each saying whether it has the player's pick (the postponed one takes none).
+    expect(d.open.map((m: { fixtureId: string; predicted: boolean }) => [m.fixtureId, m.predicted])).toEqual([
+      ['g21', true],
+      ['g23', false],
+      ['g22', false],
+      ['g25', false],
+      ['g26', false],
+      ['g20', false],
+      ['g24', false],
+    ]);
+    expect(d.open[0].deadline).toBe('2025-08-22T17:00:00.000Z');
     expect(d.upcoming.map((f: { id: string }) => f.id)).toEqual(['g21', 'g23', 'g22', 'g25', 'g26']);
     expect(d.upcoming.every((f: { status: string }) => f.status === 'upcoming')).toBe(true);
     // Scored picks first once results are in (issue 14), each group newest first: the pending g21 waits its turn.
@@ -84,6 +96,8 @@ describe('GET /api/dashboard', () => {
     expect(d.tiles).toEqual({ totalPredictions: 0, successRate: 0, totalPoints: 0, exactScores: 0 });
     expect(d.recentActivity).toEqual([]);
     expect(d.upcoming.map((f: { id: string }) => f.id)).toEqual(['g22', 'g25', 'g26', 'g20', 'g24']);
+    expect(d).toMatchObject({ gameweek: 2, picks: { matches: 7, predicted: 0 } });
+    expect(d.open.map((m: { fixtureId: string }) => m.fixtureId)).toEqual(['g25', 'g26', 'g20', 'g24']);
     expect(d.achievements.every((a: { earned: boolean }) => !a.earned)).toBe(true);
     t.clock.set('2025-08-20T12:00:00Z');
   });

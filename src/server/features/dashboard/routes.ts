@@ -9,14 +9,16 @@ import {
   SUCCESS_RATE_GOAL,
   type PredictionRecord,
 } from '../../../game/statistics.js';
+import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
+import { gameweekState } from '../../../game/gameweek-to-open.js';
 import { listFixtures } from '../fixtures/repository.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { loadPredictionRecords } from '../statistics/repository.js';
 import { playerCache } from '../statistics/player-cache.js';
-import { londonDate } from '../../../game/time.js';
-import { resolveGameweeks } from '../gameweeks/service.js';
+import { resolveOpening } from '../gameweeks/opening.js';
 import { resolveCurrentSeason } from '../seasons/service.js';
-import { dashboardReply, type Dashboard } from '../../../contract/dashboard.js';
+import { dashboardReply, type Dashboard, type OpenMatch } from '../../../contract/dashboard.js';
+import { hasAnyPrediction } from './repository.js';
 
 export const DASHBOARD_UPCOMING = 5;
 export const DASHBOARD_ACTIVITY = 4;
@@ -53,7 +55,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['statistics'],
-        summary: "The signed-in player's dashboard in the current season: tiles, the current gameweek's upcoming matches, recent activity, badges and progress",
+        summary: "The signed-in player's dashboard in the current season: the gameweek open for predictions with the player's picks, tiles, upcoming matches, recent activity, badges and progress",
         response: { 200: dashboardReply },
       },
     },
@@ -62,16 +64,28 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       const { db, clock } = app.deps;
       const now = clock.now();
       const [season] = await Promise.all([resolveCurrentSeason(app.deps.seasons, now), cache.checkResults()]);
-      // What every player shares (the current gameweek of the UK day, its fixtures) and the player's own
-      // figures are kept until an event says their inputs changed (statistics/player-cache.ts); only
-      // the fixtures' status is worked out per request, from the clock.
+      // What every player shares (the season's fixtures for the opening rule, a gameweek's fixtures)
+      // and the player's own figures are kept until an event says their inputs changed
+      // (statistics/player-cache.ts); what depends on the clock is worked out per request.
       const everyone = { seasonId: season.id, userId: null };
-      const gameweek = await cache.get(`dashboard-gameweek:${season.id}:${londonDate(now)}`, everyone, async () => (await resolveGameweeks(db, season, now)).current);
+      const opening = await resolveOpening(app, season, now);
+      const gameweek = opening.gameweek;
       const [fixtures, mine] = await Promise.all([
         cache.get(`dashboard-fixtures:${season.id}:${gameweek}`, everyone, () => listFixtures(db, { seasonId: season.id, gameweek })),
-        cache.get(`dashboard:${user.id}:${season.id}`, { seasonId: season.id, userId: user.id }, async () => ownFigures(await loadPredictionRecords(db, user.id, season.id))),
+        cache.get(`dashboard:${user.id}:${season.id}`, { seasonId: season.id, userId: user.id }, async () => {
+          const records = await loadPredictionRecords(db, user.id, season.id);
+          // Someone who played an earlier season is not new, even before their first pick of this one.
+          const newcomer = records.length === 0 && !(await hasAnyPrediction(db, user.id));
+          return { ...ownFigures(records), predictedIds: records.map((r) => r.fixtureId), newcomer };
+        }),
       ]);
       const { totals, streaks, recentActivity } = mine;
+      const predicted = new Set(mine.predictedIds);
+      const scheduled = fixtures.filter((f) => !f.postponed && f.kickoffAt !== null);
+      const open: OpenMatch[] = fixtures
+        .filter((f) => predictionWindow(f, now) === 'open')
+        .map((f) => ({ fixtureId: f.id, deadline: predictionDeadline(f)!.toISOString(), predicted: predicted.has(f.id) }))
+        .sort((a, b) => (a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : a.fixtureId < b.fixtureId ? -1 : 1));
       const upcoming = fixtures
         .map((f) => presentFixture(f, now))
         .filter((f) => f.status === 'upcoming' && f.kickoffAt !== null)
@@ -79,9 +93,14 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
         .slice(0, DASHBOARD_UPCOMING);
 
       const dashboard: Dashboard = {
+        now: now.toISOString(),
         season: { id: season.id, label: season.label, phase: season.phase },
+        newcomer: mine.newcomer,
         tiles: { totalPredictions: totals.totalPredictions, successRate: totals.successRate, totalPoints: totals.totalPoints, exactScores: totals.exactScores },
-        currentGameweek: gameweek,
+        gameweek,
+        gameweekState: fixtures.length ? gameweekState(opening.fixturesOf(gameweek), now) : null,
+        picks: { matches: scheduled.length, predicted: scheduled.filter((f) => predicted.has(f.id)).length },
+        open,
         upcoming,
         recentActivity,
         achievements: dashboardAchievements({ ...totals, ...streaks }),

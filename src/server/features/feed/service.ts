@@ -90,7 +90,13 @@ export async function runFeedSync(app: FastifyInstance, seasonId: string, trigge
     const season = await getSeason(db, seasonId);
     if (!season) return await fail('The season no longer exists.');
     if (!season.feedUrl) return await fail('No feed address is set for this season. Nothing was changed.');
-    const fetched = await fetchSeasonFeed(season.feedUrl, { timeoutMs, allowPrivateAddresses: config.FEED_ALLOW_PRIVATE_ADDRESSES, now: () => clock.now(), signal });
+    const fetched = await fetchSeasonFeed(season.feedUrl, {
+      timeoutMs,
+      parseTimeLimitMs: app.security.limits.seasonFileParseMs,
+      allowPrivateAddresses: config.FEED_ALLOW_PRIVATE_ADDRESSES,
+      now: () => clock.now(),
+      signal,
+    });
     if (!fetched.ok) return await fail(`The feed could not be used: ${fetched.message} Nothing was changed.`);
 
     const competition = await getCompetition(db, season.competitionId);

@@ -9,9 +9,13 @@ import { saveGameweekDefinition } from './repository.js';
 const importBuiltIn = () => importSeasonFixtures(t.app.deps.db, TEST_SEASON, builtInSeasonFixtures('2025-26'), t.app.deps.clock.nowIso(), { updateExisting: true });
 
 /**
- * Issue 12: the current gameweek was computed three ways. With no stored gameweek definitions,
+ * The current gameweek was once computed three ways: with no stored gameweek definitions,
  * /api/gameweeks and the Predictions board said 8 while /api/dashboard said 1 with no upcoming
- * matches. One function (gameweeks/service.ts `resolveGameweeks`) now decides it for all of them.
+ * matches. Now the calendar's gameweek is decided in one place (gameweeks/service.ts
+ * `resolveGameweeks`) and the gameweek a player's board and dashboard open on in another
+ * (gameweeks/opening.ts `resolveOpening`, decision record 0041), used by both screens alike. Away
+ * from match day the two agree; these tests hold them to that, and the board and the dashboard to
+ * each other always.
  */
 let t: TestApp;
 afterEach(async () => {
@@ -27,14 +31,14 @@ async function everyAnswer() {
   const dashboard = await t.request({ method: 'GET', url: '/api/dashboard', cookie });
   expect([gameweeks.statusCode, board.statusCode, dashboard.statusCode]).toEqual([200, 200, 200]);
   return {
-    current: { gameweeks: gameweeks.json().current as number, board: board.json().currentGameweek as number, dashboard: dashboard.json().dashboard.currentGameweek as number },
+    current: { gameweeks: gameweeks.json().current as number, board: board.json().openingGameweek as number, dashboard: dashboard.json().dashboard.gameweek as number },
     boardOpensOn: board.json().gameweek as number,
     upcoming: dashboard.json().dashboard.upcoming as Array<{ gameweek: number }>,
     custom: gameweeks.json().custom as boolean,
   };
 }
 
-describe('one current gameweek for /api/gameweeks, the Predictions board and the dashboard', () => {
+describe('the current gameweek of /api/gameweeks, and the one the Predictions board and the dashboard open on', () => {
   test('no stored definitions, the season imported, Saturday 18 October 2025: all say gameweek 8, with its matches upcoming', async () => {
     t = await createTestApp({ now: '2025-10-18T09:00:00Z' });
     await importBuiltIn();
@@ -55,13 +59,22 @@ describe('one current gameweek for /api/gameweeks, the Predictions board and the
     expect(a.upcoming.map((f) => f.gameweek)).toEqual([11]);
   });
 
-  test('stored definitions replace the defaults for every route alike', async () => {
+  test('stored definitions move the calendar’s gameweek; the board and the dashboard still open on the next match to predict', async () => {
     t = await createTestApp({ now: '2025-10-18T09:00:00Z' });
     await importBuiltIn();
     await saveGameweekDefinition(t.app.deps.db, TEST_SEASON, { gameweek: 9, startDate: '2025-10-10', endDate: '2025-10-30' }, t.app.deps.clock.nowIso());
     const a = await everyAnswer();
     expect(a.custom).toBe(true);
-    expect(a.current).toEqual({ gameweeks: 9, board: 9, dashboard: 9 });
+    expect(a.current).toEqual({ gameweeks: 9, board: 8, dashboard: 8 });
+  });
+
+  test('match day, once a gameweek’s last match is inside its deadline: the calendar stays on it, the board and the dashboard move on', async () => {
+    // Gameweek 8's last match kicks off on Monday 20 October at 19:00 UTC.
+    t = await createTestApp({ now: '2025-10-20T17:30:00Z' });
+    await importBuiltIn();
+    const a = await everyAnswer();
+    expect(a.current).toEqual({ gameweeks: 8, board: 9, dashboard: 9 });
+    expect(a.upcoming.every((f) => f.gameweek === 9)).toBe(true);
   });
 
   test('after the season, every route stays on its last gameweek', async () => {

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/index.js';
 import type { GameweekDefinition } from '../../../game/gameweeks.js';
+import type { GameweekFixture } from '../../../game/gameweek-to-open.js';
 
 /** A season's stored gameweek definitions (the admin's, or the seed's), by gameweek. */
 export async function listGameweekDefinitions(db: DB, seasonId: string): Promise<GameweekDefinition[]> {
@@ -39,4 +40,20 @@ export async function replaceGameweekDefinitions(db: DB, seasonId: string, defs:
 export async function countGameweekDefinitions(db: DB, seasonId: string): Promise<number> {
   const r = await db.selectFrom('gameweeks').select((eb) => eb.fn.countAll<number>().as('n')).where('seasonId', '=', seasonId).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/**
+ * Every fixture of a season that has a gameweek, with what decides which gameweek a player's
+ * screens open on and each gameweek's state (src/game/gameweek-to-open.ts): its kick-off, the
+ * postponed flag, the lock of a match moved after its deadline, and whether a final result is in.
+ */
+export async function listGameweekFixtures(db: DB, seasonId: string): Promise<GameweekFixture[]> {
+  const rows = await db
+    .selectFrom('fixtures')
+    .leftJoin('results', 'results.fixtureId', 'fixtures.id')
+    .select(['fixtures.gameweek', 'fixtures.kickoffAt', 'fixtures.postponed', 'fixtures.predictionsLockedAt', 'results.final'])
+    .where('fixtures.seasonId', '=', seasonId)
+    .where('fixtures.gameweek', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ gameweek: r.gameweek!, kickoffAt: r.kickoffAt, postponed: Boolean(r.postponed), predictionsLockedAt: r.predictionsLockedAt, finished: Number(r.final) === 1 }));
 }

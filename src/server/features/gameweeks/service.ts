@@ -26,7 +26,7 @@ export async function effectiveGameweeks(db: DB, seasonId: string): Promise<{ ga
 export interface GameweekState {
   /** The season these are of. */
   season: SeasonRef;
-  /** The current gameweek of that season: every route and screen that needs one uses this. */
+  /** The current gameweek of that season by the calendar. */
   current: number;
   /** The server's UK date. */
   today: string;
@@ -39,10 +39,12 @@ export interface GameweekState {
 }
 
 /**
- * The one place that decides a season's current gameweek (issue 12, applied per season in
- * issue 13): from the definitions in force and the UK date, moved on to the next gameweek with
- * fixtures when that one has none (`openingGameweek`). `/api/gameweeks`, the Predictions board
- * and the dashboard all answer with this, so they cannot disagree.
+ * The one place that decides a season's current gameweek by the calendar: from the definitions in
+ * force and the UK date, moved on to the next gameweek with fixtures when that one has none
+ * (`openingGameweek`). `/api/gameweeks` and the admin's result desk answer with this. A player's
+ * board and dashboard open on the next gameweek with a match open for predictions instead
+ * (opening.ts `resolveOpening`, decision record 0041), falling back to this one only for a
+ * season without fixtures.
  */
 export async function resolveGameweeks(db: DB, season: SeasonRef, now: Date): Promise<GameweekState> {
   const [{ gameweeks, custom }, withFixtures] = await Promise.all([effectiveGameweeks(db, season.id), gameweeksWithFixtures(db, season.id)]);

@@ -7,6 +7,8 @@ import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { fixturesWithPredictionOf, liveAt, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
+// Bonus points (decision record 0062): added to a season's and the all-seasons table, the positions and the live table.
+import { bonusOfMember, bonusTableSql } from '../bonus-questions/table-points.js';
 
 /** The leaderboard name in SQL, the same fallback as `leaderboardName` in src/game/ranking.ts. */
 export const displayNameSql = sql<string>`COALESCE(NULLIF(TRIM(u."teamName"), ''), NULLIF(TRIM(u."username"), ''), NULLIF(TRIM(u."name"), ''), ${UNNAMED_PLAYER})`;
@@ -143,6 +145,8 @@ export interface TableRow {
   displayName: string;
   points: number;
   exact: number;
+  /** The bonus questions' part of `points`. */
+  bonus: number;
   rank: number;
   position: number;
 }
@@ -172,21 +176,23 @@ export async function leagueStandings(db: DB, leagueId: string, scope: TableScop
         ) p ON p."userId" = m."userId"`
       : sql`LEFT JOIN "userPoints" p ON p."seasonId" = ${scope.seasonId} AND p."gameweek" = ${scope.gameweek} AND p."userId" = m."userId"`;
   const { rule, bankersCount } = leagueRuleSql('l');
+  const bonus = bonusTableSql(leagueId, scope);
   const { rows } = await sql<TableRow>`
-    SELECT s."userId", s."displayName", s."points", s."exact",
+    SELECT s."userId", s."displayName", s."points", s."exact", s."bonus",
       RANK() OVER (ORDER BY s."points" DESC) AS "rank",
       ROW_NUMBER() OVER (ORDER BY s."points" DESC, LOWER(s."displayName"), s."userId") AS "position"
     FROM (
       SELECT m."userId", ${displayNameSql} AS "displayName",
-        ${pointsFromCountsSql('p', rule, bankersCount)} AS "points", COALESCE(p."exact", 0) AS "exact"
+        ${pointsFromCountsSql('p', rule, bankersCount)} + ${bonus.value} AS "points", COALESCE(p."exact", 0) AS "exact", ${bonus.value} AS "bonus"
       FROM "leagueMembers" m
       JOIN "leagues" l ON l."id" = m."leagueId"
       JOIN "user" u ON u."id" = m."userId"
       ${counts}
+      ${bonus.join}
       WHERE m."leagueId" = ${leagueId}
     ) s
     ORDER BY "position"`.execute(db);
-  return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), rank: Number(r.rank), position: Number(r.position) }));
+  return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), bonus: Number(r.bonus), rank: Number(r.rank), position: Number(r.position) }));
 }
 
 /** A league's scoring as stored. */
@@ -294,8 +300,8 @@ export async function positions(db: DB, userId: string, seasonId: string, latest
   const { rows } = await sql<PositionRow>`
     WITH me AS (
       SELECT m."leagueId", m."joinedAt", l."ruleExact", l."ruleDifference", l."ruleOutcome", l."bankersAllowed",
-        ${pts('t', mine)} AS "points",
-        ${pts('t', mine)} - ${pts('g', mine)} AS "previousPoints"
+        ${pts('t', mine)} + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} AS "points",
+        ${pts('t', mine)} + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} - ${pts('g', mine)} AS "previousPoints"
       FROM "leagueMembers" m
       JOIN "leagues" l ON l."id" = m."leagueId"
       LEFT JOIN "userPoints" t ON t."seasonId" = ${seasonId} AND t."gameweek" = 0 AND t."userId" = m."userId"
@@ -305,11 +311,11 @@ export async function positions(db: DB, userId: string, seasonId: string, latest
     SELECT me."leagueId", l."name", me."points",
       1 + (SELECT COUNT(*) FROM "leagueMembers" o
            LEFT JOIN "userPoints" ot ON ot."seasonId" = ${seasonId} AND ot."gameweek" = 0 AND ot."userId" = o."userId"
-           WHERE o."leagueId" = me."leagueId" AND ${pts('ot', theirs)} > me."points") AS "position",
+           WHERE o."leagueId" = me."leagueId" AND ${pts('ot', theirs)} + ${bonusOfMember(sql`o."leagueId"`, sql`o."userId"`, seasonId)} > me."points") AS "position",
       1 + (SELECT COUNT(*) FROM "leagueMembers" o
            LEFT JOIN "userPoints" ot ON ot."seasonId" = ${seasonId} AND ot."gameweek" = 0 AND ot."userId" = o."userId"
            LEFT JOIN "userPoints" og ON og."seasonId" = ${seasonId} AND og."gameweek" = ${latestGameweek} AND og."userId" = o."userId"
-           WHERE o."leagueId" = me."leagueId" AND ${pts('ot', theirs)} - ${pts('og', theirs)} > me."previousPoints") AS "previousPosition",
+           WHERE o."leagueId" = me."leagueId" AND ${pts('ot', theirs)} + ${bonusOfMember(sql`o."leagueId"`, sql`o."userId"`, seasonId)} - ${pts('og', theirs)} > me."previousPoints") AS "previousPosition",
       (SELECT COUNT(*) FROM "leagueMembers" c WHERE c."leagueId" = me."leagueId") AS "memberCount"
     FROM me JOIN "leagues" l ON l."id" = me."leagueId"
     ORDER BY me."joinedAt", me."leagueId"`.execute(db);
@@ -346,7 +352,8 @@ export interface LiveTableMember {
 export async function leagueMembersWithPoints(db: DB, leagueId: string, seasonId: string): Promise<LiveTableMember[]> {
   const { rule, bankersCount } = leagueRuleSql('l');
   const { rows } = await sql<LiveTableMember>`
-    SELECT m."userId", u."teamName", u."username", u."name", l."creatorId", ${pointsFromCountsSql('p', rule, bankersCount)} AS "storedPoints"
+    SELECT m."userId", u."teamName", u."username", u."name", l."creatorId",
+      ${pointsFromCountsSql('p', rule, bankersCount)} + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} AS "storedPoints"
     FROM "leagueMembers" m
     JOIN "user" u ON u."id" = m."userId"
     JOIN "leagues" l ON l."id" = m."leagueId"

@@ -253,10 +253,21 @@ describe('reading predictions', () => {
     t.clock.set('2025-08-16T13:00:00Z');
     await buildResult(db, { fixtureId: 'LIV_BOU', homeScore: 4, awayScore: 2 });
 
-    const res = await t.request({ method: 'GET', url: '/api/predictions/board', cookie: aliceCookie });
+    // Every match of gameweek 1 is past its deadline: the board opens on gameweek 2, the next with an open match.
+    expect((await t.request({ method: 'GET', url: '/api/predictions/board', cookie: aliceCookie })).json()).toMatchObject({ gameweek: 2, openingGameweek: 2 });
+    const res = await t.request({ method: 'GET', url: '/api/predictions/board?gameweek=1', cookie: aliceCookie });
     expect(res.statusCode).toBe(200);
     const board = res.json();
-    expect(board).toMatchObject({ now: '2025-08-16T13:00:00.000Z', gameweek: 1, currentGameweek: 1, gameweeks: [1, 2] });
+    expect(board).toMatchObject({
+      now: '2025-08-16T13:00:00.000Z',
+      gameweek: 1,
+      openingGameweek: 2,
+      gameweeks: [1, 2],
+      gameweekStates: [
+        { gameweek: 1, state: 'closed' },
+        { gameweek: 2, state: 'open' },
+      ],
+    });
     expect(board.matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual(['LIV_BOU', 'ARS_CHE']);
     expect(board.matches[0]).toMatchObject({ window: 'closed', deadline: '2025-08-15T17:00:00.000Z', fixture: { status: 'finished', result: { homeScore: 4, awayScore: 2, final: true } }, prediction: null });
     expect(board.matches[1]).toMatchObject({
@@ -268,7 +279,7 @@ describe('reading predictions', () => {
 
     t.clock.set('2025-08-20T10:00:00Z');
     const gw2 = (await t.request({ method: 'GET', url: '/api/predictions/board', cookie: aliceCookie })).json();
-    expect(gw2).toMatchObject({ gameweek: 2, currentGameweek: 2 });
+    expect(gw2).toMatchObject({ gameweek: 2, openingGameweek: 2 });
     expect(gw2.matches).toEqual([expect.objectContaining({ window: 'open', prediction: null })]);
     const gw1 = (await t.request({ method: 'GET', url: '/api/predictions/board?gameweek=1', cookie: aliceCookie })).json();
     expect(gw1.gameweek).toBe(1);

@@ -89,7 +89,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       config: { auth: 'verified' },
       schema: {
         tags: ['predictions'],
-        summary: "The Predictions screen: a season's gameweek of fixtures with status, deadline, result and your own prediction",
+        summary: "The Predictions screen: one gameweek of a season (the one asked for, else the next with a match open for predictions) with status, deadline, result and your own prediction",
         querystring: gameweekQuery,
         response: { 200: boardDto, 404: errorDto },
       },
@@ -98,7 +98,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       const { user } = req;
       const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      return loadBoard(app.deps.db, user.id, season, now, req.query.gameweek);
+      return loadBoard(app, user.id, season, now, req.query.gameweek);
     },
   );
 }

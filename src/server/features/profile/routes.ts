@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { meReply, teamNameSchema } from '../../../contract/account.js';
-import { setTeamName } from './repository.js';
+import { errorDto } from '../../../contract/common.js';
+import { clearTeamNameNotice, isUniqueViolation, setTeamName } from './repository.js';
+import { assertTeamNameFree, teamNameTaken } from './team-name-rule.js';
 
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,18 +20,42 @@ export async function profileRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['account'],
-        summary: 'Create or change the team name shown on leaderboards',
+        summary: 'Create or change the team name shown on leaderboards (unique across the game, whatever the case, accents or spacing)',
         body: teamNameSchema,
-        response: { 200: meReply },
+        response: { 200: meReply, 409: errorDto },
       },
     },
     async (req) => {
       const { user } = req;
-      await setTeamName(app.deps.db, user.id, req.body.teamName, app.deps.clock.nowIso());
+      const { teamName } = req.body;
+      const { db } = app.deps;
+      // The player's own name in another case or spelling is theirs to change.
+      await assertTeamNameFree(db, teamName, user.id);
+      try {
+        await setTeamName(db, user.id, teamName, app.deps.clock.nowIso());
+      } catch (err) {
+        // Taken between the check and the write: the unique index decided.
+        if (isUniqueViolation(err)) throw await teamNameTaken(db, teamName);
+        throw err;
+      }
       // League tables show team names: every open table refetches.
-      await app.deps.sessions.invalidate(req.user.id);
+      await app.deps.sessions.invalidate(user.id);
       await app.deps.bus.publish({ type: 'profile.teamName', keys: [['leagues'], ['dashboard']] });
-      return { user: { ...user, teamName: req.body.teamName } };
+      return { user: { ...user, teamName, teamNameNotice: null } };
+    },
+  );
+
+  app.delete(
+    '/api/me/team-name-notice',
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['account'], summary: 'The player has seen that their team name was changed (the notice is shown once)', response: { 200: meReply } },
+    },
+    async (req) => {
+      const { user } = req;
+      await clearTeamNameNotice(app.deps.db, user.id);
+      await app.deps.sessions.invalidate(user.id);
+      return { user: { ...user, teamNameNotice: null } };
     },
   );
 }

@@ -17,7 +17,7 @@ import type { QueryKey } from '../../../contract/events.js';
 import { seasonId } from '../../../contract/seasons.js';
 import { routeLimit } from '../../security/route-limits.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { parseSeasonFile } from '../../season-files/parse-season-file.js';
+import { readUploadedSeasonFile } from '../../season-files/read-upload.js';
 import { planSeasonSync } from '../../season-files/sync-plan.js';
 import { syncReport } from '../../season-files/sync-report.js';
 import { applySeasonPlan } from '../feed/apply.js';
@@ -45,6 +45,8 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config } = app.deps;
   const fileLimit = routeLimit(app, 'seasonFilePerUser', 'user', (wait) => `Too many season files. Please wait ${wait} and try again.`);
+  // Files are read on a worker thread within this limit (season-files/parse-off-thread.ts).
+  const read = { parseTimeLimitMs: app.security.limits.seasonFileParseMs };
 
   app.get(
     '/api/admin/seasons',
@@ -95,10 +97,10 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
         tags: ['admin'],
         summary: 'Check a season file whole (Football.TXT or openfootball JSON) without writing: counts, rounds, dates, errors with their line, clubs the app does not know',
         body: seasonFileBody,
-        response: { 200: seasonFilePreviewReply, 400: errorDto, 429: errorDto },
+        response: { 200: seasonFilePreviewReply, 400: errorDto, 429: errorDto, 503: errorDto },
       },
     },
-    async (req) => previewSeasonFile(db, req.body.content, req.body.fileName),
+    async (req) => previewSeasonFile(db, req.body.content, req.body.fileName, read),
   );
 
   app.post(
@@ -110,11 +112,11 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
         tags: ['admin'],
         summary: 'Create a season from a file, with the details of its new clubs, in one transaction',
         body: createSeasonBody,
-        response: { 201: seasonCreatedReply, 400: errorDto, 409: errorDto, 429: errorDto },
+        response: { 201: seasonCreatedReply, 400: errorDto, 409: errorDto, 429: errorDto, 503: errorDto },
       },
     },
     async (req, reply) => {
-      const out = await createSeasonFromFile(db, req.body, clock.now());
+      const out = await createSeasonFromFile(db, req.body, clock.now(), read);
       await app.deps.bus.publish({ type: 'season.created', keys: [...fixtureChangeKeys(out.season.id), ['clubs']] });
       app.log.info({ season: out.season.id }, `Season ${out.season.label} created from a file: ${out.fixtures} fixtures, ${out.results} results, ${out.clubsCreated} new clubs`);
       return reply.status(201).send(out);
@@ -145,12 +147,17 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** Plans a re-import of `content` into the season (read inside `trx` when applying). */
-  const planReimport = async (trx: typeof db, id: string, content: string, fileName?: string) => {
+  /**
+   * Plans a re-import of the file into the season (read inside `trx` when applying). The file is
+   * read first, on its worker thread, so no transaction waits for it.
+   */
+  const readFile = async (id: string, content: string, fileName?: string) => {
+    if (!(await getSeason(db, id))) throw notFound('Season not found.');
+    return readUploadedSeasonFile(content, fileName, read.parseTimeLimitMs);
+  };
+  const planReimport = async (trx: typeof db, id: string, parsed: Awaited<ReturnType<typeof readFile>>) => {
     const season = await getSeason(trx, id);
     if (!season) throw notFound('Season not found.');
-    const parsed = parseSeasonFile(content, fileName);
-    if (!parsed.ok) throw badRequest(parsed.message, 'invalid_season_file', { field: 'content' });
     const competition = await getCompetition(trx, season.competitionId);
     const existing = await loadSyncFixtures(trx, id);
     const rows = await listClubs(trx, id);
@@ -169,11 +176,12 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
         summary: 'What re-importing a newer file of the season would change (matched by club pair), without writing',
         params,
         body: seasonFileBody,
-        response: { 200: reimportReply, 400: errorDto, 404: errorDto, 429: errorDto },
+        response: { 200: reimportReply, 400: errorDto, 404: errorDto, 429: errorDto, 503: errorDto },
       },
     },
     async (req) => {
-      const { plan } = await planReimport(db, req.params.id, req.body.content, req.body.fileName);
+      const parsed = await readFile(req.params.id, req.body.content, req.body.fileName);
+      const { plan } = await planReimport(db, req.params.id, parsed);
       const report = syncReport(plan);
       return { season: req.params.id, applied: false, report, planHash: planHash(report) };
     },
@@ -189,13 +197,14 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
         summary: 'Re-import a newer file of the season: moves, postponements, results and new fixtures in one transaction; the admin’s results stay (conflicts are listed)',
         params,
         body: reimportBody,
-        response: { 200: reimportReply, 400: errorDto, 404: errorDto, 409: errorDto, 429: errorDto },
+        response: { 200: reimportReply, 400: errorDto, 404: errorDto, 409: errorDto, 429: errorDto, 503: errorDto },
       },
     },
     async (req) => {
       const id = req.params.id;
+      const parsed = await readFile(id, req.body.content, req.body.fileName);
       const out = await db.transaction().execute(async (trx) => {
-        const { plan, league } = await planReimport(trx, id, req.body.content, req.body.fileName);
+        const { plan, league } = await planReimport(trx, id, parsed);
         if (!plan.ok) throw badRequest(plan.message, `sync_${plan.reason}`, { field: 'content' });
         if (req.body.planHash !== undefined && req.body.planHash !== planHash(syncReport(plan))) {
           throw conflict('The season changed since the preview (a feed run, or another admin). Preview the file again.', 'plan_changed');

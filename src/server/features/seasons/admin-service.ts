@@ -1,26 +1,32 @@
 import type { CreateSeasonBody, SeasonFilePreview } from '../../../contract/admin-seasons.js';
 import type { DB } from '../../db/index.js';
-import { badRequest, conflict } from '../../errors.js';
-import { parseSeasonFile, type SeasonFileParse } from '../../season-files/parse-season-file.js';
+import { badRequest, conflict, HttpError } from '../../errors.js';
+import { readUploadedSeasonFile, type UploadedSeasonFile } from '../../season-files/read-upload.js';
 import { planSeasonSync } from '../../season-files/sync-plan.js';
 import { applySeasonPlan } from '../feed/apply.js';
 import { clubsByName } from './admin-repository.js';
 import { clubSlug, suggestClub, seasonIdFor } from './admin-suggest.js';
 import { addSeasonClubs, DEFAULT_COMPETITION, ensureClubs, ensureSeason, getCompetition, getSeason, type ClubRow } from './repository.js';
 
-type ParsedOk = Extract<SeasonFileParse, { ok: true }>;
+type ParsedOk = UploadedSeasonFile;
 
-function parseOrThrow(content: string, fileName?: string): ParsedOk {
-  const parsed = parseSeasonFile(content, fileName);
-  if (!parsed.ok) throw badRequest(parsed.message, 'invalid_season_file', { field: 'content' });
-  return parsed;
+/** How long reading the file may take on its worker thread (the app's `seasonFileParseMs`). */
+export interface FileReadOptions {
+  parseTimeLimitMs: number;
 }
 
 const fileClubs = (parsed: ParsedOk) => [...new Set(parsed.matches.flatMap((m) => [m.home, m.away]))].sort((a, b) => a.localeCompare(b));
 
 /** A file checked whole, before anything is written: counts, rounds, dates, its clubs and which are new. */
-export async function previewSeasonFile(db: DB, content: string, fileName?: string): Promise<SeasonFilePreview> {
-  const parsed = parseSeasonFile(content, fileName);
+export async function previewSeasonFile(db: DB, content: string, fileName: string | undefined, read: FileReadOptions): Promise<SeasonFilePreview> {
+  let parsed: ParsedOk | { ok: false; message: string };
+  try {
+    parsed = await readUploadedSeasonFile(content, fileName, read.parseTimeLimitMs);
+  } catch (err) {
+    // A file that cannot be read is shown as the preview's error; only "busy" is an error answer.
+    if (!(err instanceof HttpError) || err.statusCode !== 400) throw err;
+    parsed = { ok: false, message: err.message };
+  }
   if (!parsed.ok) {
     return { ok: false, name: null, error: parsed.message, matches: 0, rounds: 0, results: 0, firstDate: null, lastDate: null, clubs: [], unknownClubs: [], warnings: [], suggestedId: null, suggestedLabel: null, exists: false };
   }
@@ -51,8 +57,8 @@ export async function previewSeasonFile(db: DB, content: string, fileName?: stri
  * the new ones with the details the admin confirmed), its fixtures and the results of matches
  * already played (source 'file'), through the same planner and apply step as a re-import.
  */
-export async function createSeasonFromFile(db: DB, body: CreateSeasonBody, now: Date) {
-  const parsed = parseOrThrow(body.content, body.fileName);
+export async function createSeasonFromFile(db: DB, body: CreateSeasonBody, now: Date, read: FileReadOptions) {
+  const parsed = await readUploadedSeasonFile(body.content, body.fileName, read.parseTimeLimitMs);
   if (await getSeason(db, body.id)) throw conflict(`A season ${body.id} exists already. Re-import the file into it instead.`, 'season_exists');
   const names = fileClubs(parsed);
   const known = await clubsByName(db, names);

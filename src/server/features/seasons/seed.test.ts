@@ -57,7 +57,7 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     expect(list.pinned).toBe(false);
     expect((await get('/api/gameweeks')).current).toBe(12);
     const board = await get('/api/predictions/board', cookie);
-    expect(board).toMatchObject({ season: '2026-27', gameweek: 12, currentGameweek: 12 });
+    expect(board).toMatchObject({ season: '2026-27', gameweek: 12, openingGameweek: 12 });
     expect(board.matches).toHaveLength(10);
     expect(board.matches.every((m: { window: string; fixture: { status: string } }) => m.window === 'open' && m.fixture.status === 'upcoming')).toBe(true);
     expect(board.matches[0].fixture.localDate).toBe('2026-11-28');
@@ -68,7 +68,7 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     const gw2 = (await get('/api/fixtures?gameweek=2')).fixtures;
     expect(gw2.every((f: { status: string }) => f.status === 'finished')).toBe(true);
     const dashboard = (await get('/api/dashboard', cookie)).dashboard;
-    expect(dashboard).toMatchObject({ season: { id: '2026-27', label: '2026/27', phase: 'in-progress' }, currentGameweek: 12 });
+    expect(dashboard).toMatchObject({ season: { id: '2026-27', label: '2026/27', phase: 'in-progress' }, gameweek: 12 });
     expect(dashboard.upcoming).toHaveLength(5);
   });
 

@@ -125,10 +125,16 @@ describe('the statistics and dashboard cache', () => {
     expect((await statistics()).leagues).toEqual([{ id, name: 'Renamed Club' }]);
   });
 
-  it('a gameweek’s new dates move the dashboard to another current gameweek at once', async () => {
-    expect((await dashboard()).currentGameweek).toBe(2);
-    const res = await t.request({ method: 'PUT', url: `/api/admin/gameweeks/1?season=${TEST_SEASON}`, cookie: adminCookie, payload: { startDate: '2025-08-15', endDate: '2025-08-21' } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await dashboard()).currentGameweek).toBe(1);
+  it('a match added by the admin moves the dashboard to another gameweek at once', async () => {
+    // Gameweek 1 has kicked off; gameweek 2 is open, so the dashboard leads with it.
+    expect((await dashboard()).gameweek).toBe(2);
+    const dates = await t.request({ method: 'PUT', url: `/api/admin/gameweeks/1?season=${TEST_SEASON}`, cookie: adminCookie, payload: { startDate: '2025-08-15', endDate: '2025-08-21' } });
+    expect(dates.statusCode, dates.body).toBe(200);
+    expect((await dashboard()).gameweek).toBe(2);
+    // A gameweek 1 match on Thursday evening: open, and the first to close.
+    const added = await t.request({ method: 'POST', url: `/api/admin/fixtures?season=${TEST_SEASON}`, cookie: adminCookie, payload: { homeTeam: 'Everton FC', awayTeam: 'Brentford FC', date: '2025-08-21', time: '19:00' } });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().fixture.gameweek).toBe(1);
+    expect((await dashboard()).gameweek).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import { seasonQuery } from '../../../contract/seasons.js';
 import { gameweekSummaryDto, latestGameweekDto } from '../../../contract/summary.js';
 import { positionChange } from '../../../game/ranking.js';
 import { notFound } from '../../errors.js';
-import { loadBoard } from '../predictions/board.js';
+import { loadGameweekMatches } from '../predictions/board.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { resolveSeason } from '../seasons/service.js';
 import { gameweekRank, latestResultGameweek, leagueRanksAfter } from './repository.js';
@@ -54,7 +54,7 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       const now = clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
       const { gameweek } = req.params;
-      const board = await loadBoard(db, user.id, season, now, gameweek);
+      const board = { now: now.toISOString(), matches: await loadGameweekMatches(db, user.id, season.id, gameweek, now) };
       if (board.matches.length === 0) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
       const scored = await gameweeksWithResults(db, season.id);
       const hasEarlier = scored.some((g) => g < gameweek);

@@ -27,3 +27,18 @@ export async function ensureSettingsFor(db: DB, userIds: readonly string[], nowI
   for (const id of userIds) out.set(id, await ensureSettings(db, id, nowIso));
   return out;
 }
+
+/**
+ * New private tokens for a player whose account changed hands or was secured: the calendar link
+ * (it carries the player's own picks) and, when asked, the unsubscribe link. Old links stop
+ * working at once. A player without a settings row has no tokens yet; theirs are made fresh on
+ * first use. Returns whether a row was changed.
+ */
+export async function rotatePrivateTokens(db: DB, userId: string, nowIso: string, which: { unsubscribe: boolean }): Promise<boolean> {
+  const res = await db
+    .updateTable('userSettings')
+    .set({ calendarToken: newToken(), ...(which.unsubscribe ? { unsubscribeToken: newToken() } : {}), updatedAt: nowIso })
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

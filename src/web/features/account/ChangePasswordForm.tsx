@@ -1,17 +1,34 @@
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { changePasswordSchema, type ChangePasswordInput } from '../../../contract/account';
 import { PASSWORD_MIN } from '../../../game/limits';
 import { Banner } from '../../components/Banner';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { meKey } from '../../lib/session';
 import { Field, fieldAria } from './Field';
 import { PasswordInput } from './PasswordInput';
-import { changePasswordError, useChangePassword } from './api';
+import { changePasswordError, speaksForItself, useChangePassword, useSignOutEverywhere } from './api';
 
 const CLEAR_AFTER_MS = 5_000;
 
-/** Settings' Change Password form: the current password is re-checked by the server. */
+/**
+ * Settings' password and sessions: Change Password (the current password is re-checked by the
+ * server; other devices are signed out) and Sign Out Everywhere. Both give the private calendar
+ * link a new address, since it carries the player's own picks.
+ */
 export function ChangePasswordForm() {
+  return (
+    <>
+      <ChangePassword />
+      <SignOutEverywhere />
+    </>
+  );
+}
+
+function ChangePassword() {
   const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const dismiss = useCallback(() => setBanner(null), []);
   const changePassword = useChangePassword();
@@ -82,10 +99,64 @@ export function ChangePasswordForm() {
             disabled={isSubmitting}
           />
         </Field>
+        <p className="text-sm text-slate-600">Changing your password signs you out on your other devices and gives your calendar link a new address.</p>
         <button type="submit" className="btn-primary" disabled={!complete || isSubmitting}>
           {isSubmitting ? 'Updating...' : 'Update Password'}
         </button>
       </form>
+    </section>
+  );
+}
+
+function SignOutEverywhere() {
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const signOutEverywhere = useSignOutEverywhere();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const confirm = async () => {
+    setError(null);
+    try {
+      await signOutEverywhere.mutateAsync();
+    } catch (err) {
+      setAsking(false);
+      setError(speaksForItself(err) ? (err as Error).message : 'Failed to sign out everywhere. Please try again.');
+      return;
+    }
+    // Signed out here too: drop everything this tab knew about the player.
+    qc.setQueryData(meKey, null);
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    navigate('/login', { replace: true, state: { message: 'You are signed out on every device. Your calendar link has a new address.' } });
+  };
+  return (
+    <section className="card" aria-labelledby="sign-out-everywhere-heading">
+      <h2 id="sign-out-everywhere-heading" className="text-lg font-bold">
+        Sign Out Everywhere
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Lost a phone, or signed in on a computer you don&apos;t use any more? Sign out on every device, this one included. Your calendar link gets a new address
+        too.
+      </p>
+      {error && (
+        <div className="mt-4">
+          <Banner kind="error" onDismiss={() => setError(null)}>
+            {error}
+          </Banner>
+        </div>
+      )}
+      <button type="button" className="btn-secondary mt-4" onClick={() => setAsking(true)}>
+        Sign Out Everywhere
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title="Sign out everywhere?"
+        confirmLabel="Sign Out Everywhere"
+        busy={signOutEverywhere.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      >
+        <p>You will be signed out on every device, including this one, and your calendar link will change. Sign in again with your password.</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -2,15 +2,19 @@ import { Link } from 'react-router';
 import { plural } from '../../lib/plural';
 import { summaryPath, useGameweekSummary, useLatestResultGameweek } from '../summary/api';
 
-/** After a gameweek (issue 14): its points at a glance, and the way to the full summary. Nothing before the season's first result. */
+/**
+ * After a gameweek: its points at a glance, and the way to the full summary. Only for a gameweek
+ * the player took part in (a pick in it): a newcomer is not told "Gameweek 2: 0 points" for a
+ * gameweek they never played. Nothing before the season's first result.
+ */
 export function LatestGameweek({ season }: { season: string }) {
   const latest = useLatestResultGameweek(season).data ?? null;
   const q = useGameweekSummary(season, latest);
-  if (latest === null || !q.data) return null;
+  if (latest === null || !q.data || q.data.totals.predicted === 0) return null;
   const { totals, leagues } = q.data;
   const best = leagues.length ? leagues.reduce((a, b) => (b.position < a.position ? b : a)) : null;
   return (
-    <section className="card flex flex-wrap items-center justify-between gap-3 border-brand-200 bg-brand-50" aria-labelledby="latest-gw-title">
+    <section className="card flex flex-wrap items-center justify-between gap-3 border-green-200 bg-brand-50" aria-labelledby="latest-gw-title">
       <div className="min-w-0">
         <h2 id="latest-gw-title" className="text-lg font-bold text-slate-900">
           Gameweek {latest}: {plural(totals.points, 'point')}

@@ -1,9 +1,6 @@
-import { displayTeamName } from '../../../game/clubs';
+import { ClubName } from '../../components/ClubName';
 import { formatKickoffDate } from '../../lib/format';
 import type { Dashboard } from '../../../contract/dashboard';
-
-/** Spec §9: activity team names are cut to 12 characters. */
-export const cut12 = (team: string) => displayTeamName(team).slice(0, 12);
 
 const DOT = {
   right: { cls: 'bg-green-500', label: 'Right' },
@@ -27,8 +24,11 @@ export function RecentActivity({ items }: { items: Dashboard['recentActivity'] }
               <span className={`h-3 w-3 shrink-0 rounded-full ${DOT[a.state].cls}`} title={DOT[a.state].label} aria-hidden="true" />
               <span className="sr-only">{DOT[a.state].label}:</span>
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900" title={`${displayTeamName(a.homeTeam)} vs ${displayTeamName(a.awayTeam)}`}>
-                  {cut12(a.homeTeam)} vs {cut12(a.awayTeam)}
+                {/* The clubs' short names where space is short (Man City, Nott'm Forest), never a name cut mid-word. */}
+                <p className="flex min-w-0 items-baseline gap-1 text-sm" data-testid="activity-teams">
+                  <ClubName team={a.homeTeam} className="font-medium text-slate-900" />
+                  <span className="shrink-0 text-slate-700">vs</span>
+                  <ClubName team={a.awayTeam} className="font-medium text-slate-900" />
                 </p>
                 <p className="text-xs text-slate-700">
                   Your pick: {a.homeScore}-{a.awayScore}

@@ -3,43 +3,12 @@ import { ClubBadge } from '../../components/ClubBadge';
 import { ClubName } from '../../components/ClubName';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import type { Dashboard } from '../../../contract/dashboard';
-import { deadlineCountdown, deadlineWithin } from '../../../game/countdown';
-import { useBoard, useServerNow } from '../predictions/api';
-import { useSeasonParam } from '../seasons/api';
 
-const NUDGE_WITHIN_MS = 24 * 3_600_000;
-
-/**
- * The nudge a fan needs on match week: when the next deadline is less than a day away and some of
- * the gameweek's open matches have no pick, say how many and when it closes, with a link to predict.
- */
-export function DeadlineNudge() {
-  const board = useBoard(useSeasonParam(), undefined);
-  const now = useServerNow(board.data?.now, board.dataUpdatedAt);
-  if (!board.data) return null;
-  const missing = board.data.matches.filter((m) => m.window === 'open' && !m.prediction && m.deadline && Date.parse(m.deadline) > now.getTime());
-  const next = missing.map((m) => m.deadline!).sort()[0];
-  if (!next || !deadlineWithin(next, now, NUDGE_WITHIN_MS)) return null;
-  const count = missing.filter((m) => deadlineWithin(m.deadline, now, NUDGE_WITHIN_MS)).length;
-  return (
-    <section aria-label="Predictions closing soon" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between" data-testid="deadline-nudge">
-      <p>
-        <span className="font-bold">{count === 1 ? '1 match' : `${count} matches`} without your prediction</span>{' '}
-        {`in Gameweek ${board.data.gameweek}: the next one ${deadlineCountdown(next, now)}.`}
-      </p>
-      <Link to="/predictions" className="btn-primary shrink-0 text-center">
-        Predict now
-      </Link>
-    </section>
-  );
-}
-
-/** Spec §2 'Upcoming Matches': at most 5 of the current gameweek, by kick-off, in the viewer's zone. */
+/** 'Upcoming Matches': at most 5 of the gameweek the dashboard leads with (the board's), by kick-off, in the viewer's zone. */
 export function UpcomingMatches({ gameweek, matches, isAdmin }: { gameweek: number; matches: Dashboard['upcoming']; isAdmin: boolean }) {
   return (
     <section className="card" aria-labelledby="upcoming-title">
-      <DeadlineNudge />
-      <div className="mt-4 flex items-center justify-between gap-3 first:mt-0">
+      <div className="flex items-center justify-between gap-3">
         <h2 id="upcoming-title" className="text-lg font-bold text-slate-900">
           Upcoming Matches - Gameweek {gameweek}
         </h2>

@@ -10,6 +10,7 @@ import { liveScoreSchema, type Match } from '../../../contract/live';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import { useSetLiveScore } from './api';
 import { BankerMark } from '../predictions/BankerToggle';
+import { PickSharesPanel } from '../pick-shares/PickSharesPanel';
 
 function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
   return (
@@ -215,6 +216,8 @@ export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }
       <div className="mt-3 border-t border-slate-100 pt-3">
         <PointsLine match={match} />
       </div>
+      {/* Today's matches all close today: asked at once, each panel shows as its deadline passes. */}
+      <PickSharesPanel fixture={fixture} ask />
       {isAdmin && started && <LiveScoreForm match={match} />}
     </li>
   );

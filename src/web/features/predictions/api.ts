@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
-import { bankerReply, boardDto, myPredictionsReply, savedPredictionReply, type BankerReply, type Board, type PredictionBody } from '../../../contract/predictions';
+import { bankerReply, boardDto, savedPredictionReply, type BankerReply, type Board, type PredictionBody } from '../../../contract/predictions';
 import type { z } from 'zod';
 import { resultClearedReply, resultSavedReply, type ResultBody } from '../../../contract/results';
 import { seasonQs } from '../seasons/api';
@@ -10,24 +10,19 @@ import { seasonQs } from '../seasons/api';
 /**
  * The board is a fixture list of a season (with the viewer's own pick), so it lives under
  * ['fixtures', season, …] and refreshes when that season's fixtures move or results arrive; the
- * server also names it in own-prediction events. `season` undefined: still loading (see useSeasonParam).
+ * server also names it in own-prediction events. `season` undefined: still loading (see
+ * useSeasonParam). `gameweek` undefined: the server's choice (the next gameweek with a match open
+ * for predictions); the dashboard's nudge reads that same board.
  */
 export const boardKey = (season: string, gameweek: number | undefined) => ['fixtures', season, 'predictions-board', gameweek ?? 'default'] as const;
-export const myPredictionsKey = (season: string) => ['predictions', season, 'mine'] as const;
 
 export function useBoard(season: string | undefined, gameweek: number | undefined) {
   return useQuery({
     queryKey: boardKey(season ?? '', gameweek),
     enabled: season !== undefined,
+    // Stepping to another gameweek keeps the one shown until the next arrives (the list dims meanwhile).
+    placeholderData: keepPreviousData,
     queryFn: ({ signal }) => api(`/api/predictions/board${seasonQs(season!)}${gameweek ? `&gameweek=${gameweek}` : ''}`, { schema: boardDto, signal }),
-  });
-}
-
-export function useMyPredictions(season: string | undefined) {
-  return useQuery({
-    queryKey: myPredictionsKey(season ?? ''),
-    enabled: season !== undefined,
-    queryFn: ({ signal }) => api(`/api/predictions${seasonQs(season!)}`, { schema: myPredictionsReply, signal }),
   });
 }
 

@@ -3,10 +3,7 @@ import { ClubBadge } from '../../components/ClubBadge';
 import { displayTeamName } from '../../../game/clubs';
 import { useClub } from '../seasons/api';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
-import { OUTCOME_MESSAGE } from '../../lib/outcome';
 import type { Fixture } from '../../../contract/fixtures';
-import type { Prediction } from '../../../contract/predictions';
-import type { PredictionOutcome } from '../../../game/scoring';
 
 /** Date and time of kick-off in the viewer's own zone. */
 export function KickoffText({ fixture }: { fixture: Fixture }) {
@@ -46,28 +43,6 @@ export function Teams({ fixture, middle }: { fixture: Fixture; middle?: ReactNod
         <ClubBadge team={fixture.awayTeam} size={36} />
         <TeamName team={fixture.awayTeam} />
       </div>
-    </div>
-  );
-}
-
-const OUTCOME_STYLE: Record<PredictionOutcome, string> = {
-  exact: 'border-green-300 bg-green-50 text-green-900',
-  outcome: 'border-sky-300 bg-sky-50 text-sky-900',
-  wrong: 'border-red-300 bg-red-50 text-red-900',
-};
-
-/** The coloured outcome panel once a final result exists, else 'Result pending...'. */
-export function OutcomePanel({ fixture, prediction }: { fixture: Fixture; prediction: Prediction }) {
-  const result = fixture.result?.final ? fixture.result : null;
-  if (!result || !prediction.outcome) {
-    return <p className="mt-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">Result pending...</p>;
-  }
-  return (
-    <div className={`mt-3 rounded-lg border px-3 py-2 text-sm ${OUTCOME_STYLE[prediction.outcome]}`} data-outcome={prediction.outcome}>
-      <p className="font-bold">{OUTCOME_MESSAGE[prediction.outcome](prediction.points ?? 0)}</p>
-      <p>
-        Actual score: {result.homeScore} - {result.awayScore}
-      </p>
     </div>
   );
 }

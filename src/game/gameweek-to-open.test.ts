@@ -1,0 +1,129 @@
+import { describe, expect, test } from 'vitest';
+import { gameweekState, gameweekStates, gameweekToOpen, steadyOpeningWindow, type GameweekFixture } from './gameweek-to-open.js';
+
+/**
+ * A season shaped like 2026/27 around its twelfth round: Gameweek 11 on Saturday 21 November,
+ * Gameweek 12 on Saturday 28 November, Gameweek 13 midweek on Wednesday 2 December, Gameweek 14
+ * on Saturday 5 December; every kick-off of a round at the same time, ten matches each.
+ */
+const round = (gameweek: number, kickoffAt: string, n = 10, extra: Partial<GameweekFixture> = {}): GameweekFixture[] =>
+  Array.from({ length: n }, () => ({ gameweek, kickoffAt, postponed: false, ...extra }));
+const season = (): GameweekFixture[] => [
+  ...round(11, '2026-11-21T15:00:00.000Z'),
+  ...round(12, '2026-11-28T15:00:00.000Z'),
+  ...round(13, '2026-12-02T20:00:00.000Z'),
+  ...round(14, '2026-12-05T15:00:00.000Z'),
+];
+const at = (iso: string) => new Date(iso);
+
+describe('gameweekToOpen', () => {
+  test('match day, Saturday 28 November 17:10: Gameweek 12 has kicked off, so the board opens on Gameweek 13', () => {
+    expect(gameweekToOpen(season(), at('2026-11-28T17:10:00Z'))).toBe(13);
+  });
+
+  test('Thursday 26 November: Gameweek 11 is all played, Gameweek 12 is open', () => {
+    expect(gameweekToOpen(season(), at('2026-11-26T10:00:00Z'))).toBe(12);
+  });
+
+  test('inside the two hours before kick-off nothing of Gameweek 12 is open any more: the next open gameweek leads', () => {
+    expect(gameweekToOpen(season(), at('2026-11-28T12:59:59Z'))).toBe(12);
+    expect(gameweekToOpen(season(), at('2026-11-28T13:00:00Z'))).toBe(13);
+  });
+
+  test('before the season: its first gameweek', () => {
+    expect(gameweekToOpen(season(), at('2026-08-01T00:00:00Z'))).toBe(11);
+    expect(gameweekToOpen([...round(2, '2026-08-29T14:00:00Z'), ...round(1, '2026-08-22T14:00:00Z')], at('2026-08-01T00:00:00Z'))).toBe(1);
+  });
+
+  test('after the last match: the last gameweek played', () => {
+    expect(gameweekToOpen(season(), at('2027-06-01T00:00:00Z'))).toBe(14);
+  });
+
+  test('a gameweek whose first match kicked off while others are still open stays in front', () => {
+    const fixtures = [...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false }, ...round(13, '2026-12-02T20:00:00.000Z')];
+    expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(12);
+    // Monday's match inside its deadline: Gameweek 13 is next.
+    expect(gameweekToOpen(fixtures, at('2026-11-30T18:00:00Z'))).toBe(13);
+  });
+
+  test('postponed matches take no predictions: a gameweek whose only unplayed match is postponed does not hold the board', () => {
+    const fixtures = [...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: null, postponed: true }, ...round(13, '2026-12-02T20:00:00.000Z')];
+    expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(13);
+    // Flagged postponed while keeping its old time: still no predictions.
+    const flagged = [...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: 1 }, ...round(13, '2026-12-02T20:00:00.000Z')];
+    expect(gameweekToOpen(flagged, at('2026-11-28T17:10:00Z'))).toBe(13);
+  });
+
+  test('a postponed match rearranged for later leads only once it is the next to close', () => {
+    const fixtures = [...season(), { gameweek: 5, kickoffAt: '2026-12-09T19:45:00.000Z', postponed: false }];
+    expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(13);
+    expect(gameweekToOpen(fixtures, at('2026-12-06T10:00:00Z'))).toBe(5);
+  });
+
+  test('a match moved after its deadline stays closed and does not count as open', () => {
+    const fixtures = [...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false, predictionsLockedAt: '2026-11-28T14:00:00.000Z' }, ...round(13, '2026-12-02T20:00:00.000Z')];
+    expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(13);
+  });
+
+  test('two gameweeks closing at the same instant: the lower one', () => {
+    const fixtures = [...round(14, '2026-12-05T15:00:00.000Z', 1), ...round(13, '2026-12-05T15:00:00.000Z', 1)];
+    expect(gameweekToOpen(fixtures, at('2026-12-01T00:00:00Z'))).toBe(13);
+  });
+
+  test('nothing open and nothing played, only postponed matches: the lowest gameweek; no fixtures at all: null', () => {
+    expect(gameweekToOpen([{ gameweek: 7, kickoffAt: null, postponed: true }, { gameweek: 3, kickoffAt: null, postponed: true }], at('2026-11-28T17:10:00Z'))).toBe(3);
+    expect(gameweekToOpen([], at('2026-11-28T17:10:00Z'))).toBeNull();
+  });
+
+  test('the season’s remaining matches all inside their deadline: the gameweek about to be played', () => {
+    expect(gameweekToOpen(season(), at('2026-12-05T14:00:00Z'))).toBe(14);
+  });
+});
+
+describe('gameweekState', () => {
+  const now = at('2026-11-28T17:10:00Z');
+  test('match day: 11 played, 12 live, 13 and 14 open', () => {
+    expect(gameweekStates(season(), now)).toEqual([
+      { gameweek: 11, state: 'played' },
+      { gameweek: 12, state: 'live' },
+      { gameweek: 13, state: 'open' },
+      { gameweek: 14, state: 'open' },
+    ]);
+  });
+
+  test('between the deadline and kick-off a gameweek is closed; after the live window it is played, result or not', () => {
+    expect(gameweekState(round(12, '2026-11-28T15:00:00.000Z'), at('2026-11-28T14:00:00Z'))).toBe('closed');
+    expect(gameweekState(round(12, '2026-11-28T15:00:00.000Z'), at('2026-11-28T17:15:00Z'))).toBe('played');
+  });
+
+  test('final results end the live state before the clock does', () => {
+    expect(gameweekState(round(12, '2026-11-28T15:00:00.000Z', 10, { finished: true }), now)).toBe('played');
+  });
+
+  test('one open match keeps the gameweek open; only postponed matches make it postponed', () => {
+    expect(gameweekState([...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false }], now)).toBe('open');
+    expect(gameweekState([{ gameweek: 12, kickoffAt: null, postponed: true }], now)).toBe('postponed');
+    expect(gameweekState([...round(12, '2026-11-21T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: null, postponed: true }], now)).toBe('played');
+  });
+});
+
+describe('steadyOpeningWindow', () => {
+  test('the answer holds between two deadlines, and changes only at one', () => {
+    const fixtures = season();
+    const now = at('2026-11-28T17:10:00Z');
+    const { from, until } = steadyOpeningWindow(fixtures, now);
+    expect(new Date(from).toISOString()).toBe('2026-11-28T13:00:00.000Z');
+    expect(new Date(until).toISOString()).toBe('2026-12-02T18:00:00.000Z');
+    // Everywhere inside the window the rule answers the same; at its end it moves on.
+    for (const t of [from, (from + until) / 2, until - 1]) expect(gameweekToOpen(fixtures, new Date(t))).toBe(13);
+    expect(gameweekToOpen(fixtures, new Date(until))).toBe(14);
+  });
+
+  test('postponed and locked matches have no deadline that counts; with none at all the window is endless', () => {
+    const fixtures: GameweekFixture[] = [
+      { gameweek: 1, kickoffAt: null, postponed: true },
+      { gameweek: 1, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false, predictionsLockedAt: '2026-11-28T14:00:00.000Z' },
+    ];
+    expect(steadyOpeningWindow(fixtures, at('2026-11-28T17:10:00Z'))).toEqual({ from: -Infinity, until: Infinity });
+  });
+});

@@ -1,0 +1,42 @@
+import { TEAM_NAME_MAX } from './limits.js';
+
+/**
+ * Team names are unique across the game (decision 0051): two names are the same name when they
+ * differ only in letter case, accents, compatibility forms (full-width letters, ligatures) or
+ * spacing. "Big Screen FC", "big  screen fc" and "Bíg Screen FC" are one name, so no league table
+ * can show two rows a reader cannot tell apart.
+ *
+ * The key is what the database keeps unique (`user.teamNameKey`). Upper-casing before
+ * lower-casing folds the letters whose lower case has no single upper form (ß → ss, ς → σ).
+ */
+export function teamNameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/** A team name as stored: trimmed, inner runs of spaces kept as typed. */
+const clean = (name: string) => name.trim();
+
+/**
+ * Names to offer when `name` is taken, in order: "Name 2", "Name 3", … Each fits the length
+ * limit (the base is shortened, never the number) and none has the key of `name` itself.
+ */
+export function teamNameSuggestions(name: string, count = 30, max = TEAM_NAME_MAX): string[] {
+  const base = clean(name).replace(/\s+\d+$/u, '') || clean(name);
+  const out: string[] = [];
+  for (let n = 2; out.length < count && n < count + 2 + 1000; n++) {
+    const suffix = ` ${n}`;
+    const room = max - suffix.length;
+    if (room < 1) break;
+    const head = [...base].slice(0, room).join('').trimEnd();
+    if (!head) break;
+    const candidate = `${head}${suffix}`;
+    if (teamNameKey(candidate) !== teamNameKey(name)) out.push(candidate);
+  }
+  return out;
+}

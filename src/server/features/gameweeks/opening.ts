@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { gameweekToOpen, steadyOpeningWindow, type GameweekFixture } from '../../../game/gameweek-to-open.js';
+import { playerCache } from '../statistics/player-cache.js';
+import type { SeasonRef } from '../seasons/service.js';
+import { listGameweekFixtures } from './repository.js';
+import { resolveGameweeks } from './service.js';
+
+/**
+ * A season's fixtures as the opening rule reads them, shared by every player and kept until an
+ * event about the season's fixtures or results (both publish `['fixtures', season]`) drops them
+ * (statistics/player-cache.ts; its time limit is the safety net for a change nothing announced).
+ */
+export function seasonGameweekFixtures(app: FastifyInstance, seasonId: string): Promise<GameweekFixture[]> {
+  return playerCache(app).get(`gameweek-fixtures:${seasonId}`, { seasonId, userId: null }, () => listGameweekFixtures(app.deps.db, seasonId));
+}
+
+interface Worked {
+  byGameweek: Map<number, GameweekFixture[]>;
+  /** The rule's last answer and the stretch of time in which it holds (between two deadlines). */
+  answer: { gameweek: number | null; from: number; until: number } | null;
+}
+/** Per list of fixtures (a new list after every change): the dashboard asks on every request, the answer moves only at a deadline. */
+const worked = new WeakMap<GameweekFixture[], Worked>();
+
+function workedFor(fixtures: GameweekFixture[]): Worked {
+  let w = worked.get(fixtures);
+  if (!w) {
+    const byGameweek = new Map<number, GameweekFixture[]>();
+    for (const f of fixtures) {
+      const list = byGameweek.get(f.gameweek);
+      if (list) list.push(f);
+      else byGameweek.set(f.gameweek, [f]);
+    }
+    w = { byGameweek, answer: null };
+    worked.set(fixtures, w);
+  }
+  return w;
+}
+
+export interface Opening {
+  /** The gameweek a player's board and dashboard open on. */
+  gameweek: number;
+  /** The season's fixtures the rule read (for the gameweeks' states). */
+  fixtures: GameweekFixture[];
+  /** Those of one gameweek. */
+  fixturesOf(gameweek: number): GameweekFixture[];
+}
+
+/**
+ * The gameweek the Predictions board and the dashboard open on, decided here once for both
+ * (decision record 0041): the next gameweek with a match open for predictions, else the last one
+ * played. A season without fixtures falls back to the calendar's current gameweek. The rule runs
+ * again only once the clock crosses a deadline (`steadyOpeningWindow`) or the fixtures change.
+ */
+export async function resolveOpening(app: FastifyInstance, season: SeasonRef, now: Date): Promise<Opening> {
+  const fixtures = await seasonGameweekFixtures(app, season.id);
+  const w = workedFor(fixtures);
+  const t = now.getTime();
+  if (!w.answer || t < w.answer.from || t >= w.answer.until) w.answer = { gameweek: gameweekToOpen(fixtures, now), ...steadyOpeningWindow(fixtures, now) };
+  const gameweek = w.answer.gameweek ?? (await resolveGameweeks(app.deps.db, season, now)).current;
+  return { gameweek, fixtures, fixturesOf: (g) => w.byGameweek.get(g) ?? [] };
+}

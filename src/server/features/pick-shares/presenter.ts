@@ -1,0 +1,14 @@
+import { predictionDeadline } from '../../../game/deadline.js';
+import type { PickSummary } from '../../../game/pick-shares.js';
+import type { PickShares } from '../../../contract/pick-shares.js';
+import type { ShareFixture } from './repository.js';
+
+/**
+ * A fixture's pick shares as they leave the server: the summary once its deadline has passed
+ * (`summary` given), else only when that will be. Before it, nothing about the picks, not even
+ * their number: how many have predicted is itself news about who is playing.
+ */
+export function presentShares(f: ShareFixture, summary: PickSummary | undefined): PickShares {
+  if (!summary) return { fixtureId: f.id, available: false, opensAt: predictionDeadline(f)?.toISOString() ?? null };
+  return { fixtureId: f.id, available: true, predictions: summary.predictions, sides: summary.sides, topScores: summary.topScores };
+}
