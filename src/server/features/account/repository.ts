@@ -200,6 +200,21 @@ export async function leagueRows(db: DB, userId: string) {
     .execute();
 }
 
+/** The player's answers to bonus questions with their question and league, season by season in lock order; at most `limit`. */
+export async function bonusAnswerRows(db: DB, userId: string, limit: number) {
+  return db
+    .selectFrom('leagueQuestionAnswers as a')
+    .innerJoin('leagueQuestions as q', 'q.id', 'a.questionId')
+    .innerJoin('leagues as l', 'l.id', 'q.leagueId')
+    .select(['q.leagueId', 'l.name as leagueName', 'q.seasonId', 'q.prompt', 'q.options', 'a.choices', 'a.answeredAt', 'a.points'])
+    .where('a.userId', '=', userId)
+    .orderBy('q.seasonId')
+    .orderBy('q.locksAt')
+    .orderBy('q.id')
+    .limit(limit)
+    .execute();
+}
+
 /** The player's own contact messages, newest first; at most `limit`. */
 export async function contactRows(db: DB, userId: string, limit: number) {
   return db

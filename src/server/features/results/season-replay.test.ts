@@ -10,8 +10,9 @@ import type { MyPredictions } from '../../../contract/predictions.js';
  * Replays the complete 2025/26 season (all 380 results, from the project's own built-in file,
  * read here as plain JSON rather than through the season code) through the real routes for
  * players whose predictions follow fixed patterns, each with a banker every gameweek, in three
- * leagues (our standard scoring, the goal-difference tiers, a custom rule without bankers), and
- * checks every total against arithmetic done in this file (not the game's scoring module).
+ * leagues (our standard scoring, the goal-difference tiers with a bonus question the organiser
+ * settles, a custom rule without bankers), and checks every total against arithmetic done in this
+ * file (not the game's scoring module).
  */
 interface RawMatch {
   round: number;
@@ -53,6 +54,9 @@ const LEAGUE_RULES = {
 function expectedPoints(pick: [number, number], ft: [number, number], banker: boolean): number {
   return LEAGUE_RULES.standard.points[kindOf(pick, ft)] * (banker ? 2 : 1);
 }
+
+/** The bonus question's points. */
+const BONUS_POINTS = 5;
 
 let t: TestApp;
 const cookies: Record<string, string> = {};
@@ -137,6 +141,22 @@ test('replaying the real 2025/26 results gives exactly the independently compute
     }
   }
 
+  // A bonus question in the goal-difference league, answered before its lock: two players right, one wrong, one silent.
+  const questionUrl = `/api/leagues/${leagueIds.goalDifference}/questions`;
+  const asked = await t.request({
+    method: 'POST',
+    url: questionUrl,
+    cookie: cookies[names[0]!],
+    payload: { season: '2025-26', kind: 'free', prompt: 'More than three goals on the opening night?', options: ['Yes', 'No'], points: BONUS_POINTS, locksAt: '2025-08-15T17:00:00.000Z' },
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const questionId = asked.json().question.id as string;
+  const bonusAnswers: Record<string, number> = { alwaysDraw11: 0, alwaysHome21: 0, alwaysAway12: 1 };
+  for (const [name, choice] of Object.entries(bonusAnswers)) {
+    const res = await t.request({ method: 'PUT', url: `${questionUrl}/${questionId}/answer`, cookie: cookies[name], payload: { choices: [choice] } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   // The season is played: the admin enters every full-time score. A few are first entered wrongly and corrected.
   t.clock.set('2026-05-30T12:00:00Z');
   const played = matches.filter((m) => m.result);
@@ -151,6 +171,13 @@ test('replaying the real 2025/26 results gives exactly the independently compute
     const res = await t.request({ method: 'PUT', url: `/api/admin/results/${ids.get(m)}`, cookie: adminCookie, payload: { homeScore, awayScore } });
     expect(res.statusCode, res.body).toBe(200);
   });
+
+  // The organiser settles the question from the opening match, as read here.
+  const [openerHome, openerAway] = matches[0]!.result!;
+  const rightChoice = openerHome + openerAway > 3 ? 0 : 1;
+  const settled = await t.request({ method: 'PUT', url: `${questionUrl}/${questionId}/settlement`, cookie: cookies[names[0]!], payload: { correct: [rightChoice], version: 0 } });
+  expect(settled.statusCode, settled.body).toBe(200);
+  const bonusOf = (kind: keyof typeof LEAGUE_RULES, name: string) => (kind === 'goalDifference' && bonusAnswers[name] === rightChoice ? BONUS_POINTS : 0);
 
   for (const [name, pattern] of Object.entries(PATTERNS)) {
     const expected = { total: 0, exact: 0, outcome: 0, wrong: 0, pending: 0, byRound: new Map<number, number>() };
@@ -182,9 +209,11 @@ test('replaying the real 2025/26 results gives exactly the independently compute
     expect({ name, ...got }).toEqual({ name, ...expected });
   }
 
-  // Each league's table: every member's points under its rule, bankers doubled where it allows them; the season's and each gameweek's.
+  // Each league's table: every member's points under its rule, bankers doubled where it allows them, and
+  // its bonus points (the season's table only: a question belongs to the season, not to a gameweek).
   for (const [kind, rule] of Object.entries(LEAGUE_RULES) as Array<[keyof typeof LEAGUE_RULES, (typeof LEAGUE_RULES)[keyof typeof LEAGUE_RULES]]>) {
     const want: Record<string, number> = {};
+    const wantBonus: Record<string, number> = {};
     const wantRound: Record<string, number> = {};
     for (const [name, pattern] of Object.entries(PATTERNS)) {
       let sum = 0;
@@ -196,16 +225,28 @@ test('replaying the real 2025/26 results gives exactly the independently compute
         sum += pts;
         if (m.round === 7) round7 += pts;
       }
-      want[userIds[name]!] = sum;
+      want[userIds[name]!] = sum + bonusOf(kind, name);
+      wantBonus[userIds[name]!] = bonusOf(kind, name);
       wantRound[userIds[name]!] = round7;
     }
-    const rowsOf = async (query: string) =>
+    const rowsOf = async (query: string, field: 'points' | 'bonus' = 'points') =>
       Object.fromEntries(
-        ((await t.request({ method: 'GET', url: `/api/leagues/${leagueIds[kind]}/table?season=2025-26${query}`, cookie: cookies[names[1]!] })).json().rows as Array<{ userId: string; points: number }>).map((r) => [r.userId, r.points]),
+        ((await t.request({ method: 'GET', url: `/api/leagues/${leagueIds[kind]}/table?season=2025-26${query}`, cookie: cookies[names[1]!] })).json().rows as Array<{ userId: string; points: number; bonus: number }>).map((r) => [r.userId, r[field]]),
       );
     expect({ kind, rows: await rowsOf('') }).toEqual({ kind, rows: want });
+    expect({ kind, bonus: await rowsOf('', 'bonus') }).toEqual({ kind, bonus: wantBonus });
     expect({ kind, round: 7, rows: await rowsOf('&gameweek=7') }).toEqual({ kind, round: 7, rows: wantRound });
   }
+  // The question counted for the two who answered it right.
+  expect(Object.keys(bonusAnswers).filter((name) => bonusOf('goalDifference', name) > 0)).toHaveLength(2);
+
+  // The overall leaderboard: the standard rule, every banker doubled, no bonus points.
+  const board = (await t.request({ method: 'GET', url: '/api/leaderboard?season=2025-26&pageSize=100', cookie: cookies[names[1]!] })).json();
+  const overall = Object.fromEntries((board.rows as Array<{ userId: string; points: number }>).filter((r) => Object.values(userIds).includes(r.userId)).map((r) => [r.userId, r.points]));
+  const wantOverall = Object.fromEntries(
+    Object.entries(PATTERNS).map(([name, pattern]) => [userIds[name]!, open.reduce((sum, m) => sum + (m.result ? expectedPoints(pattern(m), m.result, bankerOf.get(`${name}:${m.round}`) === m) : 0), 0)]),
+  );
+  expect(overall).toEqual(wantOverall);
   expect(bankers.size).toBe(38 * names.length);
 
   // Known anchors from the data itself: opening night Liverpool 4-2 Bournemouth.
