@@ -12,8 +12,8 @@ import { countColumn, outcomeSql, pointsSql, tierSql } from './scoring-sql.js';
  *
  * This module is the only writer of scored predictions and of the aggregate, and keeps the two
  * exact together, the same way on SQLite and PostgreSQL (decision 0056): each change moves the
- * aggregate by the net change per player (`addDeltas`: the same statements on both databases) in
- * the same transaction. Every code path that scores or clears predictions, moves a fixture to another
+ * aggregate by the net change per player in one `INSERT … ON CONFLICT DO UPDATE` in the same
+ * transaction. Every code path that scores or clears predictions, moves a fixture to another
  * gameweek, deletes fixtures or deletes a player's predictions calls it; the database has no
  * triggers for points. A row exists once the player has a scored prediction in its season and
  * gameweek (clearing a result may leave it at zero).
@@ -55,46 +55,20 @@ const summedColumns = (r: Scored, sign: 1 | -1) => sql.join(COUNT_NAMES.map((c) 
 const anyCountMoves = (s: string) => sql.join(COUNT_NAMES.map((c) => sql`${sql.ref(`${s}.${c}`)} <> 0`), sql` OR `);
 
 /**
- * Moves the aggregate by `deltas` (rows of season, gameweek, player and a delta per count, at most
- * one row per key whose counts move) in one `INSERT … SELECT … ON CONFLICT DO UPDATE`, the same
- * statement on both databases for every change: a missing row is inserted, an existing one moved
- * by its delta. Each row is found by the aggregate's key whatever the planner thinks of the
- * tables' sizes (a join of the deltas to the aggregate, tried instead, read every row of the
- * aggregate once per delta on a fresh, unanalysed table: docs/performance.md).
- *
- * `prelude` holds common table expressions `deltas` may read, written once and kept
- * (MATERIALIZED): a pick's new tier is worked out once, not once per count. `created`, when given,
- * names rows that must exist even when nothing moves them (a player scored for the first time at
- * 0 points): they are inserted at zero first, where missing (`DO NOTHING`: an existing row is
- * neither locked nor written).
+ * Adds `source`'s rows (season, gameweek, player and a delta per count, at most one row per key)
+ * to the aggregate: missing rows are inserted, existing ones moved; a zero delta on an existing
+ * row writes nothing. The one statement every change goes through, the same on both databases.
  */
-async function addDeltas(db: DB, deltas: RawBuilder<unknown>, opts: { prelude?: RawBuilder<unknown>; created?: RawBuilder<unknown> } = {}): Promise<void> {
+async function addDeltas(db: DB, source: RawBuilder<unknown>, opts: { inKeyOrder?: boolean } = {}): Promise<void> {
   const cols = sql.join(COUNT_NAMES.map((c) => sql.ref(c)));
-  const withPrelude = opts.prelude ? sql`WITH ${opts.prelude}` : sql``;
-  if (opts.created) {
-    await sql`
-      ${withPrelude}
-      INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", ${cols})
-      SELECT c."seasonId", c."gameweek", c."userId", ${sql.join(COUNT_NAMES.map(() => sql`0`))} FROM (${opts.created}) c WHERE TRUE
-      ON CONFLICT ("seasonId", "gameweek", "userId") DO NOTHING`.execute(db);
-  }
   const set = sql.join(COUNT_NAMES.map((c) => sql`${sql.ref(c)} = ${sql.ref(`userPoints.${c}`)} + ${sql.ref(`excluded.${c}`)}`));
-  // `WHERE TRUE`: SQLite reads an upsert's ON CONFLICT only after a WHERE clause. A zero delta is
-  // left out before the upsert (PostgreSQL locks every conflicting row, written or not).
-  await sql`
-    ${withPrelude}
-    INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", ${cols})
-    SELECT s."seasonId", s."gameweek", s."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`s.${c}`)))} FROM (${deltas}) s WHERE ${anyCountMoves('s')}
-    ON CONFLICT ("seasonId", "gameweek", "userId") DO UPDATE SET ${set}`.execute(db);
-}
-
-/** Inserts `rows` (season, gameweek, player and each count) into an aggregate that has none of their keys, in key order. */
-async function insertFresh(db: DB, rows: RawBuilder<unknown>): Promise<void> {
-  const cols = sql.join(COUNT_NAMES.map((c) => sql.ref(c)));
+  // `WHERE TRUE`: SQLite reads an upsert's ON CONFLICT only after a WHERE clause.
   await sql`
     INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", ${cols})
-    SELECT s."seasonId", s."gameweek", s."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`s.${c}`)))} FROM (${rows}) s
-    ORDER BY s."seasonId", s."gameweek", s."userId"`.execute(db);
+    SELECT s."seasonId", s."gameweek", s."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`s.${c}`)))} FROM (${source}) s WHERE TRUE
+    ${opts.inKeyOrder ? sql`ORDER BY s."seasonId", s."gameweek", s."userId"` : sql``}
+    ON CONFLICT ("seasonId", "gameweek", "userId") DO UPDATE SET ${set}
+    WHERE ${anyCountMoves('excluded')}`.execute(db);
 }
 
 function inTransaction<T>(db: DB, run: (trx: DB) => Promise<T>): Promise<T> {
@@ -114,31 +88,29 @@ const keysOf = (seasonId: string, gameweek: number | null) =>
 
 /**
  * Scores every prediction on a fixture against its final result, or clears them (`result` null:
- * back to pending), moving the aggregate by the net change per player first, whatever the number
- * of predictions: each pick's new tier and points worked out once, the aggregate's rows moved in
- * one statement, and one set-based UPDATE of the predictions. Points (the standard rule, a banker
- * doubled), tier and outcome are set outright, so a corrected result replaces, never adds. A
- * player scored for the first time gets their rows even at 0 points. Returns how many predictions were scored or cleared.
+ * back to pending), moving the aggregate by the net change per player first: one set-based
+ * UPDATE and one upsert, whatever the number of predictions. Points (the standard rule, a banker
+ * doubled), tier and outcome are set outright,
+ * so a corrected result replaces, never adds. A player scored for the first time gets their rows
+ * even at 0 points. Returns how many predictions were scored or cleared.
  */
 export async function rescoreFixture(db: DB, fixtureId: string, result: Scoreline | null): Promise<number> {
   return inTransaction(db, async (trx) => {
     await lockAggregate(trx);
     const fixture = await trx.selectFrom('fixtures').select(['seasonId', 'gameweek']).where('id', '=', fixtureId).executeTakeFirst();
     if (!fixture) return 0;
-    const keys = keysOf(fixture.seasonId, fixture.gameweek);
-    const newPoints = result ? pointsSql(result, 'p') : sql`CAST(NULL AS integer)`;
-    const newTier = result ? tierSql(result, 'p') : sql`CAST(NULL AS text)`;
-    // Each pick as it is and as it will be (`n`), then the change of each count per player and row of the aggregate.
-    const prelude = sql`n AS MATERIALIZED (
-      SELECT p."userId", p."points" AS "oldPoints", p."tier" AS "oldTier", p."banker", ${newPoints} AS "newPoints", ${newTier} AS "newTier"
-      FROM "predictions" p WHERE p."fixtureId" = ${fixtureId})`;
-    const was: Scored = { points: sql.ref('n.oldPoints'), tier: sql.ref('n.oldTier'), banker: sql.ref('n.banker') };
-    const will: Scored = { points: sql.ref('n.newPoints'), tier: sql.ref('n.newTier'), banker: sql.ref('n.banker') };
-    await addDeltas(trx, sql`SELECT k."seasonId", k."gameweek", n."userId", ${deltaColumns(will, was)} FROM n CROSS JOIN ${keys} k`, {
-      prelude,
-      // A player scored here for the first time has rows even at 0 points.
-      created: result ? sql`SELECT k."seasonId", k."gameweek", n."userId" FROM n CROSS JOIN ${keys} k WHERE n."oldPoints" IS NULL` : undefined,
-    });
+    const banker = sql.ref<number>('p.banker');
+    const next: Scored = result ? { points: pointsSql(result, 'p'), tier: tierSql(result, 'p'), banker } : { points: sql`NULL`, tier: sql`NULL`, banker };
+    await addDeltas(
+      trx,
+      sql`SELECT k."seasonId", k."gameweek", d."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`d.${c}`)))}
+        FROM (
+          SELECT p."userId", ${deltaColumns(next, storedIn('p'))}, (p."points" IS NULL AND ${next.points} IS NOT NULL) AS "first"
+          FROM "predictions" p WHERE p."fixtureId" = ${fixtureId}
+        ) d
+        CROSS JOIN ${keysOf(fixture.seasonId, fixture.gameweek)} k
+        WHERE ${anyCountMoves('d')} OR d."first"`,
+    );
     const res = await trx
       .updateTable('predictions')
       .set(result ? { points: pointsSql(result), tier: tierSql(result), outcome: outcomeSql(result) } : { points: null, tier: null, outcome: null })
@@ -161,17 +133,18 @@ const fixtureFilter = (set: FixtureSet, f: string) => {
  * Adds (sign 1) or takes away (sign -1) the stored points of every scored prediction on the
  * fixtures, at each fixture's season and gameweek as they are now.
  */
-async function applyStored(trx: DB, set: FixtureSet, sign: 1 | -1, fresh = false): Promise<void> {
+async function applyStored(trx: DB, set: FixtureSet, sign: 1 | -1, opts: { inKeyOrder?: boolean } = {}): Promise<void> {
   const gameweek = sql`(CASE WHEN k."n" = 0 THEN 0 ELSE f."gameweek" END)`;
-  const rows = sql`SELECT f."seasonId", ${gameweek} AS "gameweek", p."userId", ${summedColumns(storedIn('p'), sign)}
+  await addDeltas(
+    trx,
+    sql`SELECT f."seasonId", ${gameweek} AS "gameweek", p."userId", ${summedColumns(storedIn('p'), sign)}
       FROM "fixtures" f
       JOIN "predictions" p ON p."fixtureId" = f."id"
       CROSS JOIN (SELECT 0 AS "n" UNION ALL SELECT 1) k
       WHERE ${fixtureFilter(set, 'f')} AND p."points" IS NOT NULL AND (k."n" = 0 OR f."gameweek" IS NOT NULL)
-      GROUP BY f."seasonId", ${gameweek}, p."userId"`;
-  // A fresh season's rows are all new: inserted as they are, in key order.
-  if (fresh) await insertFresh(trx, rows);
-  else await addDeltas(trx, rows);
+      GROUP BY f."seasonId", ${gameweek}, p."userId"`,
+    opts,
+  );
 }
 
 /**
@@ -213,8 +186,6 @@ async function moveStored(trx: DB, fixtureId: string, from: { seasonId: string; 
     sql`SELECT k."seasonId", k."gameweek", p."userId", ${sql.join(COUNT_NAMES.map((c) => sql`k."sign" * ${COUNTS[c]!(storedIn('p'))} AS ${sql.ref(c)}`))}
       FROM "predictions" p CROSS JOIN (${keyRows}) k
       WHERE p."fixtureId" = ${fixtureId} AND p."points" IS NOT NULL`,
-    // Where the points arrive, every scored player has rows, even at 0 points.
-    { created: sql`SELECT k."seasonId", k."gameweek", p."userId" FROM "predictions" p CROSS JOIN (${keyRows}) k WHERE p."fixtureId" = ${fixtureId} AND p."points" IS NOT NULL AND k."sign" = 1` },
   );
 }
 
@@ -244,6 +215,6 @@ export async function recountSeason(db: DB, seasonId: string): Promise<void> {
     await lockAggregate(trx);
     await trx.deleteFrom('userPoints').where('seasonId', '=', seasonId).execute();
     // In key order, as the results write them (a gameweek's rows appear together at its first result).
-    await applyStored(trx, { seasonId }, 1, true);
+    await applyStored(trx, { seasonId }, 1, { inKeyOrder: true });
   });
 }
