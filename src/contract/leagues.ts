@@ -63,7 +63,7 @@ export const STANDARD_SCORING: LeagueScoringInput = { rule: { ...STANDARD_RULE }
  * server asks for `confirmRecompute` (every member's points are worked out again under the new
  * rule, and members are told).
  */
-export const leagueScoringBodySchema = leagueScoringSchema.extend({ confirmRecompute: z.boolean().optional() });
+export const leagueScoringBodySchema = leagueScoringSchema.extend({ confirmRecompute: z.boolean({ error: 'Say whether to confirm the recompute.' }).optional() });
 export type LeagueScoringBody = z.infer<typeof leagueScoringBodySchema>;
 export const SCORING_NEEDS_CONFIRMATION =
   "Matches have already been scored in this league. Changing the scoring works out every member's points again under the new rule, and members are told. Confirm to go ahead.";

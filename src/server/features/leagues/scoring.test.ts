@@ -87,8 +87,19 @@ describe('changing the scoring', () => {
     expect(byMember.statusCode).toBe(403);
     expect(byMember.json().error.message).toBe('Only the league creator can change its scoring.');
     expect((await setScoring(alice, 'no-such-league', { rule: GD, bankersAllowed: true })).statusCode).toBe(404);
-    const bad = await setScoring(alice, l.id, { rule: { exact: 2, difference: 3, outcome: 1 }, bankersAllowed: true });
-    expect(bad.statusCode).toBe(400);
+    for (const [payload, message] of [
+      [{ rule: { exact: 2, difference: 3, outcome: 1 }, bankersAllowed: true }, 'An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.'],
+      [{ rule: { exact: 12, difference: 3, outcome: 1 }, bankersAllowed: true }, 'Points for each kind of pick are whole numbers from 0 to 10.'],
+      [{ rule: GD }, 'Say whether bankers count double.'],
+      [{ rule: GD, bankersAllowed: 'no' }, 'Say whether bankers count double.'],
+      [{ rule: GD, bankersAllowed: true, confirmRecompute: 'yes' }, 'Say whether to confirm the recompute.'],
+    ] as const) {
+      const bad = await setScoring(alice, l.id, payload);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json().error.message).toBe(message);
+    }
+    // Refused changes changed nothing.
+    expect((await t.request({ method: 'GET', url: '/api/leagues', cookie: bob.cookie })).json().leagues[0].scoring).toEqual({ rule: { exact: 3, difference: 1, outcome: 1 }, kind: 'standard', bankersAllowed: true, changedAt: null });
 
     // No scored pick yet: changed at once, no notice.
     events.length = 0;
