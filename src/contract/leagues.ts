@@ -68,7 +68,7 @@ export type LeagueScoringBody = z.infer<typeof leagueScoringBodySchema>;
 export const SCORING_NEEDS_CONFIRMATION =
   "Matches have already been scored in this league. Changing the scoring works out every member's points again under the new rule, and members are told. Confirm to go ahead.";
 
-/** Create a league: the server route and the leaderboard's create view (spec §5 message); the standard scoring unless `scoring` says otherwise. */
+/** Create a league: the server route and the leaderboard's create view; the standard scoring unless `scoring` says otherwise. */
 export const createLeagueSchema = z.object({ name: leagueName('League name cannot be empty.'), ...leagueExtras, scoring: leagueScoringSchema.optional() });
 export type CreateLeagueInput = z.infer<typeof createLeagueSchema>;
 
