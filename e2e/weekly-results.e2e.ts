@@ -50,7 +50,7 @@ beforeAll(async () => {
     points,
     outcome: points === 3 ? ('exact' as const) : ('wrong' as const),
     // The kind of pick a league's rule prices (an exact score, or a miss).
-    tier: points === 3 ? 'exact' : 'wrong',
+    tier: points === 3 ? ('exact' as const) : ('wrong' as const),
   });
   await db.insertInto('predictions').values([pick(rival.id, 3), pick(player.id, 0)]).execute();
   // 120 other players on the overall leaderboard: half above the player's 4 points to come (20 down to 11), half on 0.
@@ -61,7 +61,7 @@ beforeAll(async () => {
     .values(others.map((o) => ({ id: o.id, name: o.id, email: `${o.id}@example.com`, emailVerified: 1, image: null, createdAt: now, updatedAt: now, username: o.id.replace('-', '_'), teamName: `Fan ${o.id.slice(4)}`, teamNameCreatedAt: now, role: 'player' as const })))
     .execute();
   for (const o of others) {
-    await db.insertInto('predictions').values({ ...pick(o.id, 0), outcome: o.points ? 'exact' : 'wrong', tier: o.points ? 'exact' : 'wrong', points: o.points }).execute();
+    await db.insertInto('predictions').values({ ...pick(o.id, 0), outcome: o.points ? 'exact' : 'wrong', tier: o.points ? ('exact' as const) : ('wrong' as const), points: o.points }).execute();
   }
   // Points written straight to the predictions: the aggregate the tables read is built from them as the app keeps it.
   await recountSeason(db, '2025-26');

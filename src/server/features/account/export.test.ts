@@ -62,8 +62,8 @@ describe('downloading one’s data', () => {
 
     // A bonus question in each league: the caller answered both, the other player one (settled in the caller's league).
     const question = (id: string, leagueId: string, prompt: string, correct: string | null) => ({
-      id, leagueId, seasonId: TEST_SEASON, kind: 'free', prompt, club: null, options: JSON.stringify(['Yes', 'No', 'Maybe']), picks: 2, points: 4,
-      locksAt: '2025-08-15T12:00:00.000Z', createdBy: null, createdAt: created, updatedAt: created, correct, settledBy: correct ? 'organiser' : null, settlerId: null,
+      id, leagueId, seasonId: TEST_SEASON, kind: 'free' as const, prompt, club: null, options: JSON.stringify(['Yes', 'No', 'Maybe']), picks: 2, points: 4,
+      locksAt: '2025-08-15T12:00:00.000Z', createdBy: null, createdAt: created, updatedAt: created, correct, settledBy: correct ? ('organiser' as const) : null, settlerId: null,
       settledAt: correct ? '2025-08-16T12:00:00.000Z' : null, settleNote: null, settlementVersion: correct ? 1 : 0, tableLevel: 0,
     });
     await db.insertInto('leagueQuestions').values([question('q-mine', 'mine', 'Goals on Saturday?', '[0]'), question('q-theirs', 'theirs', 'A red card?', null)]).execute();
