@@ -15,7 +15,9 @@ import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
  * league's page, makes a pick their banker (in the prediction modal, then moves it on the cards by
  * keyboard), the matches are played, and the league table counts the banker double under the
  * league's rule. The organiser then changes the scoring after matches were scored: the server asks
- * for confirmation, and the page says when it changed. axe on each screen; phone and desktop.
+ * for confirmation, and the page says when it changed; a member sees that notice too, and the
+ * organiser's picks priced under the league's rule with the banker marked. axe on each screen;
+ * phone and desktop.
  */
 const SECRET = crypto.randomBytes(32).toString('hex');
 const NOW = '2026-03-14T13:30:00.000Z';
@@ -27,6 +29,7 @@ let browser: Browser;
 let handle: DatabaseHandle;
 let organiserCookie: string;
 let rivalId: string;
+let rivalCookie: string;
 let adminCookie: string;
 
 beforeAll(async () => {
@@ -39,6 +42,7 @@ beforeAll(async () => {
   organiserCookie = await buildSessionCookie(db, 'sqlite', organiser.id, SECRET);
   adminCookie = await buildSessionCookie(db, 'sqlite', admin.id, SECRET);
   rivalId = rival.id;
+  rivalCookie = await buildSessionCookie(db, 'sqlite', rival.id, SECRET);
 });
 afterAll(async () => {
   await handle?.close();
@@ -189,4 +193,27 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   await expect.poll(async () => (await mine.locator('td').nth(3).textContent())?.trim()).toBe('3');
   await page.screenshot({ path: `${SCREENS}/league-scoring-changed-desktop.png`, fullPage: true });
   expect(errors).toEqual([]);
+
+  // 6. A member, on a phone, is told too, and sees the organiser's picks priced under the league's rule:
+  //    the banker marked, Arsenal's right goal difference 1 × 2 = 2 and Chelsea's right outcome 1.
+  const rivalCtx = await signedIn(rivalCookie, PHONE);
+  const rivalPage = await rivalCtx.newPage();
+  const rivalErrors = watchPageErrors(rivalPage);
+  await rivalPage.goto('/leaderboard');
+  await rivalPage.getByRole('heading', { name: 'Kicktipp Club', level: 2 }).waitFor();
+  await expect.poll(() => rivalPage.getByTestId('league-scoring').textContent()).toBe('Scoring: 3 exact · 1 outcome · bankers double');
+  await rivalPage.getByTestId('league-scoring-changed').getByText('Scoring changed on 14 March 2026').waitFor();
+  expect(await rivalPage.getByRole('button', { name: 'Change Scoring' }).count()).toBe(0);
+  await rivalPage.locator('tbody tr').filter({ hasText: 'Tipsters' }).getByText('Tipsters').click();
+  const picks = rivalPage.getByRole('dialog', { name: "Tipsters's picks" });
+  await picks.waitFor();
+  // The picks open on the gameweek of the latest kick-off passed (a rearranged Gameweek 31 match here): the member steps to Gameweek 30.
+  await picks.getByLabel('Gameweek').selectOption({ label: 'Gameweek 30' });
+  const arsenal = picks.getByRole('listitem').filter({ hasText: 'Arsenal' });
+  await arsenal.getByTestId('pick-banker').waitFor();
+  await expect.poll(async () => (await arsenal.textContent())?.includes('2 pts')).toBe(true);
+  await expect.poll(async () => (await picks.getByRole('listitem').filter({ hasText: 'Chelsea' }).textContent())?.includes('1 pt')).toBe(true);
+  expect(await axeViolations(rivalPage)).toEqual([]);
+  await rivalPage.screenshot({ path: `${SCREENS}/league-scoring-member-picks-phone.png` });
+  expect(rivalErrors).toEqual([]);
 });
