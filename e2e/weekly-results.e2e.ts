@@ -10,7 +10,7 @@ import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { recountSeason } from '../src/server/features/results/points-aggregate.js';
 
 /**
- * The week after the whistle (issue 14), in Chromium against the real server and the built-in
+ * The week after the whistle, in Chromium against the real server and the built-in
  * 2025/26 season, on Saturday 14 March 2026 at 13:30 UTC (gameweek 30): a player predicts three
  * evening matches, the admin saves the gameweek's results with "Save all" on the result desk, the
  * player reads their gameweek summary (points, league rank and its move) and finds themself on the

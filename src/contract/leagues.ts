@@ -72,7 +72,7 @@ export const SCORING_NEEDS_CONFIRMATION =
 export const createLeagueSchema = z.object({ name: leagueName('League name cannot be empty.'), ...leagueExtras, scoring: leagueScoringSchema.optional() });
 export type CreateLeagueInput = z.infer<typeof createLeagueSchema>;
 
-/** The New League screen's form: the same rules, with that screen's own message (spec §5). */
+/** The New League screen's form: the same rules, with that screen's own message. */
 export const newLeagueFormSchema = z.object({
   name: leagueName('Please enter a league name.'),
   description: leagueExtras.description,

@@ -11,7 +11,7 @@ export const scoreField = (max: number, message: string) =>
 
 export const PREDICTION_SCORE_MESSAGE = `Enter scores between 0-${PREDICTION_SCORE_MAX}`;
 
-/** A prediction: both scores whole numbers 0–20 (DESIGN.md point 6). Used by the modal and PUT /api/predictions/:id. */
+/** A prediction: both scores whole numbers 0–20 (no real match goes past that). Used by the modal and PUT /api/predictions/:id. */
 export const predictionBodySchema = z.object({
   homeScore: scoreField(PREDICTION_SCORE_MAX, PREDICTION_SCORE_MESSAGE),
   awayScore: scoreField(PREDICTION_SCORE_MAX, PREDICTION_SCORE_MESSAGE),

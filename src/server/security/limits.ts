@@ -1,5 +1,5 @@
 /**
- * The server's defensive limits in one place (issue 11). Tests may shrink the ones that need
+ * The server's defensive limits in one place. Tests may shrink the ones that need
  * waiting (timeouts, idle streams) through `buildApp({ security: { limits } })`.
  */
 export interface SecurityLimits {

@@ -9,7 +9,7 @@ import { rescorePredictions, saveFinalResult } from '../features/results/reposit
 export const TEST_SEASON = '2025-26';
 
 /**
- * The test world's other season (issue 13): a finished past season with its own fixtures and
+ * The test world's other season: a finished past season with its own fixtures and
  * results, in which every player `buildUser` makes has a scored prediction (3 points, an exact
  * score). A read that forgets its season shows that prediction, those points or those fixtures,
  * so every API test exercises the scoping without saying so.

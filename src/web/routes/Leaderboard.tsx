@@ -26,7 +26,7 @@ import { EveryoneBoard } from '../features/everyone/EveryoneBoard';
 import { LeaderboardViews, useLeaderboardView } from '../features/everyone/LeaderboardViews';
 import { BonusQuestions } from '../features/leagues/bonus/BonusQuestions';
 
-/** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
+/** The Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
 export default function Leaderboard() {
   const { user, isPending } = useSession();
   if (isPending) return <p role="status" className="text-slate-700">Loading leaderboards...</p>;

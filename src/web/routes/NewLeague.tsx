@@ -30,7 +30,7 @@ function useOfferedCompetitions(): Array<{ id: Competition; name: string }> {
   }, [seasons.data]);
 }
 
-/** Spec §2 New League: the full form, the scoring panel, then the code and invite link. */
+/** New League: the full form, the scoring panel, then the code and invite link. */
 export default function NewLeague() {
   const { user, isPending } = useSession();
   const [created, setCreated] = useState<League | null>(null);

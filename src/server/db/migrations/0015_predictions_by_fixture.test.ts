@@ -11,7 +11,7 @@ import { buildFixture } from '../../test/factories-season.js';
 import { PREDICTIONS_FILLFACTOR } from './0015_predictions_by_fixture.js';
 
 /**
- * Issue 15: predictions move to storage clustered by fixture. A database built by the release
+ * Migration 0015: predictions move to storage clustered by fixture. A database built by the release
  * before (migrations through 0014, data written as that code writes it) upgrades with nothing
  * lost (predictions, points, the userPoints aggregate, triggers), and afterwards every path that
  * writes predictions or points still keeps the aggregate exact. SQLite and PostgreSQL.

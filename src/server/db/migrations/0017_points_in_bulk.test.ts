@@ -11,7 +11,7 @@ import { PREDICTIONS_FILLFACTOR, USER_POINTS_FILLFACTOR } from './0017_points_in
 import { updateGameweek } from '../../features/feed/repository.js';
 
 /**
- * Issue 15: on PostgreSQL the aggregate of points moves in bulk for a result (one MERGE, the
+ * Migration 0017: on PostgreSQL the aggregate of points moves in bulk for a result (one MERGE, the
  * statement triggers standing aside) and its storage allows HOT updates; on both databases the
  * aggregate holds scored predictions only. A database built by the release before (through 0016,
  * written as that code writes it) upgrades with nothing lost; the stray rows the old PostgreSQL

@@ -60,14 +60,14 @@ const tableQuery = z.object({
 /** A table's scope: a season's overall (gameweek 0) or one gameweek, or every season added up (season null). */
 const tableScope = (season: SeasonRef | null, gameweek: number | undefined): repo.TableScope => (season ? { seasonId: season.id, gameweek: gameweek ?? 0 } : 'all');
 
-/** Leagues (spec §2 Leaderboard / New League, §5, §8; DESIGN.md points 3, 4, 6). */
+/** Leagues: create, join, leave, rename, scoring, invites, tables, picks and the live table. */
 export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCode?: () => string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = (): DB => app.deps.db;
   const nextCode = opts.generateCode ?? (() => generateLeagueCode());
   const membershipChanged = () => app.deps.bus.publish({ type: 'leagues', keys: [['leagues'], ['dashboard']] });
   const tables = createTableCache(db, app.deps.bus, { maxBytes: app.security.limits.tableCacheBytes });
-  // Codes must not be guessable at speed, nor leagues mass-created (issue 11 item 9).
+  // Codes must not be guessable at speed, nor leagues mass-created.
   const joinLimits = [
     routeLimit(app, 'joinByCodePerUser', 'user', (wait) => `Too many league codes tried. Please wait ${wait} and try again.`),
     routeLimit(app, 'joinByCodePerAddress', 'address', (wait) => `Too many league codes tried from your address. Please wait ${wait} and try again.`),
@@ -76,7 +76,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   ];
   const createLimit = routeLimit(app, 'createLeague', 'user', (wait) => `You are creating leagues too quickly. Please wait ${wait} and try again.`);
   const scoringLimit = routeLimit(app, 'leagueScoringPerUser', 'user', (wait) => `You are changing the scoring too often. Please wait ${wait} and try again.`);
-  /** The caps that bound what one player can make the server keep (issue 11 item 3). */
+  /** The caps that bound what one player can make the server keep. */
   async function checkCaps(executor: DB, userId: string, creating: boolean) {
     const { created, memberships } = await repo.countOwnLeagues(executor, userId);
     if (creating && created >= LEAGUES_CREATED_MAX) throw conflict(TOO_MANY_CREATED, 'limit_reached');

@@ -48,7 +48,7 @@ export type SavePrediction = (p: NewPrediction & { userId: string }, check: Fixt
  * accepts or refuses it, and only then is the prediction written; the promise settles once that
  * is committed.
  *
- * SQLite: the busiest write of the game (every save of every player), so (issue 15):
+ * SQLite: the busiest write of the game (every save of every player), so:
  * - it runs as statements prepared once on the raw connection, synchronously: through the query
  *   builder the four statements (BEGIN, read, upsert, COMMIT) cost five times the database work;
  * - saves arriving together are committed together (group commit): each is read, checked and

@@ -46,7 +46,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       // The rules are checked on the fixture as read in the saving transaction.
       const { fixture, banker } = await savePrediction({ userId: user.id, ...prediction }, (found) => {
         if (!found) throw notFound('This match does not exist.');
-        // A known score is never predicted (DESIGN.md point 12): no free points on a result.
+        // A known score is never predicted: no free points on a result.
         if (found.result) throw conflict(HAS_RESULT_MESSAGE, 'has_result');
         if (found.predictionsLockedAt) throw conflict(LOCKED_MESSAGE, 'deadline_passed');
         const window = predictionWindow(found, now);

@@ -12,7 +12,7 @@ import { resolveSeason } from '../seasons/service.js';
 import { gameweekRank, latestResultGameweek, leagueRanksAfter } from './repository.js';
 
 /**
- * The player's gameweek summary (issue 14): their own picks beside the results, their points, and
+ * The player's gameweek summary: their own picks beside the results, their points, and
  * their rank in each league with the move since the gameweek before. It reads only the caller's
  * own predictions, so it reveals nothing of anyone else's, before or after a deadline.
  */

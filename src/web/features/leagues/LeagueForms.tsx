@@ -13,7 +13,7 @@ const nameAndScoring = createLeagueSchema.pick({ name: true }).extend({ scoring:
 type NameInput = z.infer<typeof nameAndScoring>;
 type CodeInput = z.infer<typeof joinLeagueSchema>;
 
-/** Spec §8: a failed join shows 'Failed to join league: {message}' unless the server said exactly what went wrong. */
+/** A failed join shows 'Failed to join league: {message}' unless the server said exactly what went wrong. */
 export function joinErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 401) return 'You must be logged in to join a league. Please sign in and try again.';
@@ -25,7 +25,7 @@ export function joinErrorMessage(err: unknown): string {
 }
 
 /**
- * Spec §8: 'Failed to create league. Please try again.' unless the server said what to do instead:
+ * A failed create shows 'Failed to create league. Please try again.' unless the server said what to do instead:
  * bad input (400), an unverified address (403), a cap reached (409), too many tries (429), the
  * database away (503). Trying again does not help with those, so the message must say why.
  */

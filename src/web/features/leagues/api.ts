@@ -113,7 +113,7 @@ export function useLiveTable(leagueId: string, enabled: boolean) {
   });
 }
 
-/** The leagues screens' transient messages (spec §4: they clear after 3 seconds). */
+/** The leagues screens' transient messages (they clear after 3 seconds). */
 export const notifyLeagues = notifierFor(MESSAGE_MS.leagues);
 
 export const COPIED = 'League code copied to clipboard!';

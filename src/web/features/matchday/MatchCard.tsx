@@ -24,7 +24,7 @@ function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
 function PointsLine({ match }: { match: Match }) {
   const { points, prediction, fixture } = match;
   if (!prediction) {
-    // Only while a pick can still be made: 2 hours before kick-off it closes (DESIGN.md point 1).
+    // Only while a pick can still be made: 2 hours before kick-off it closes.
     if (match.predictionOpen)
       return (
         <p className="text-sm text-slate-700">
