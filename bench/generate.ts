@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import type { DatabaseHandle } from '../src/server/db/index.js';
 import { ensureBuiltInSeason } from '../src/server/seasons/seed.js';
+import { recountSeason } from '../src/server/features/results/points-aggregate.js';
+import { outcomeSql, standardPointsSql, tierSql } from '../src/server/features/results/scoring-sql.js';
 import { isOverByClock } from '../src/game/fixture-status.js';
 import { generateLeagueCode } from '../src/game/league-code.js';
 
@@ -12,14 +14,17 @@ import { generateLeagueCode } from '../src/game/league-code.js';
  * seeds them (2025/26 finished with all 380 results, 2026/27 in progress with the file's results),
  * plus a made-up final score for every 2026/27 match already over by `now` that the file has no
  * result for yet, so the current season has played gameweeks too. `players` verified players each
- * predict every scheduled match of BOTH seasons; 1,000 leagues of 10, one of 1,000 and one with
- * every player. Points are scored with the same rule as the results route, then the league
- * aggregate (userPoints) is rebuilt in one pass with its triggers switched off during the bulk load.
+ * predict every scheduled match of BOTH seasons (no bankers); 1,000 leagues of 10, one of 1,000,
+ * the same 1,000 in a goal-difference league, and one with every player. Points are scored with
+ * the same rule as the results route (its SQL, generated from src/game/scoring.ts), then the
+ * points aggregate (userPoints) is built in one pass.
  */
 export interface World {
   playerIds: string[];
   adminId: string;
   league1k: string;
+  /** The same 1,000 players in a league of the goal-difference rule (4 / 3 / 2, bankers double). */
+  league1kGoalDifference: string;
   league10k: string;
   /** The current season (2026/27) and the finished one (2025/26). */
   currentSeason: string;
@@ -88,47 +93,39 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   }
 
   // Every player predicts every scheduled match of both seasons, a day before kick-off, scored in
-  // the same statement by the rule of the results route. Scores are a deterministic mix of the
-  // player's and fixture's ids (not random(): SQLite may evaluate a flattened random() once per use).
+  // the same statement by the results route's rule (its SQL, generated from src/game/scoring.ts).
+  // Scores are a deterministic mix of the player's and fixture's ids (not random(): SQLite may
+  // evaluate a flattened random() once per use).
   const code = (col: string, at: string) => (dialect === 'postgres' ? `ascii(substr(${col}, ${at}, 1))` : `unicode(substr(${col}, ${at}, 1))`);
   const home = `((${code('u."id"', '1')} * 7 + ${code('u."id"', '3')} * 3 + ${code('f."id"', 'length(f."id")')} + length(f."id") * 5 + ${code('f."kickoffAt"', '9')}) % 4)`;
   const away = `((${code('u."id"', '2')} * 5 + ${code('u."id"', '4')} + ${code('f."id"', 'length(f."id") - 1')} * 3 + ${code('f."kickoffAt"', '10')}) % 3)`;
   const dayBefore = dialect === 'postgres' ? `to_char((f."kickoffAt"::timestamptz - interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `strftime('%Y-%m-%dT%H:%M:%fZ', f."kickoffAt", '-1 day')`;
-  const sign = (h: string, a: string) => `(CASE WHEN ${h} > ${a} THEN 1 WHEN ${h} < ${a} THEN -1 ELSE 0 END)`;
-  const exact = `${home} = r."homeScore" AND ${away} = r."awayScore"`;
-  const same = `${sign(home, away)} = ${sign('r."homeScore"', 'r."awayScore"')}`;
-  await withTriggersOff(handle, async (run) => {
-    await withoutSecondaryIndexes(handle, 'predictions', () =>
-      run(
-        sql.raw(`
-      INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
-      SELECT u."id", f."id", ${home}, ${away}, ${dayBefore},
-        CASE WHEN r."fixtureId" IS NULL THEN NULL WHEN ${exact} THEN 3 WHEN ${same} THEN 1 ELSE 0 END,
-        CASE WHEN r."fixtureId" IS NULL THEN NULL WHEN ${exact} THEN 'exact' WHEN ${same} THEN 'outcome' ELSE 'wrong' END
-      FROM "fixtures" f CROSS JOIN "user" u
-      LEFT JOIN "results" r ON r."fixtureId" = f."id" AND r."final" = 1
-      WHERE u."role" = 'player' AND f."kickoffAt" IS NOT NULL
-      ORDER BY f."id", u."id"`),
-      ),
-    );
-    // In key order, as the app writes them (a gameweek's rows appear together at its first result).
-    await run(sql`DELETE FROM "userPoints"`);
-    await run(sql`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
-      SELECT f."seasonId", 0, p."userId", SUM(p."points"), SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
-      FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"
-      WHERE p."points" IS NOT NULL GROUP BY f."seasonId", p."userId" ORDER BY 1, 2, 3`);
-    await run(sql`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
-      SELECT f."seasonId", f."gameweek", p."userId", SUM(p."points"), SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END)
-      FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"
-      WHERE p."points" IS NOT NULL AND f."gameweek" IS NOT NULL GROUP BY f."seasonId", f."gameweek", p."userId" ORDER BY 1, 2, 3`);
+  const result = { homeScore: sql.ref<number>('x.rHome'), awayScore: sql.ref<number>('x.rAway') };
+  const scored = <T>(value: RawBuilder<T>) => sql<T | null>`(CASE WHEN x."rHome" IS NULL THEN NULL ELSE ${value} END)`;
+  await withoutSecondaryIndexes(handle, 'predictions', async () => {
+    await sql`
+      INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome", "tier", "banker")
+      SELECT x."userId", x."fixtureId", x."homeScore", x."awayScore", x."predictedAt", ${scored(standardPointsSql(result, 'x'))}, ${scored(outcomeSql(result, 'x'))}, ${scored(tierSql(result, 'x'))}, 0
+      FROM (
+        SELECT u."id" AS "userId", f."id" AS "fixtureId", ${sql.raw(home)} AS "homeScore", ${sql.raw(away)} AS "awayScore", ${sql.raw(dayBefore)} AS "predictedAt",
+          r."homeScore" AS "rHome", r."awayScore" AS "rAway"
+        FROM "fixtures" f CROSS JOIN "user" u
+        LEFT JOIN "results" r ON r."fixtureId" = f."id" AND r."final" = 1
+        WHERE u."role" = 'player' AND f."kickoffAt" IS NOT NULL
+      ) x
+      WHERE TRUE
+      ORDER BY x."fixtureId", x."userId"`.execute(db);
   });
+  // The points aggregate, built as the app keeps it (in key order, as the app writes it: a gameweek's rows appear together at its first result).
+  for (const season of [PAST_SEASON, CURRENT_SEASON]) await recountSeason(db, season);
 
   // Leagues: 1,000 of 10, one of 1,000 and one of everyone.
   const leagues: Array<{ id: string; members: string[] }> = [];
   for (let i = 0; i < 1000; i++) leagues.push({ id: crypto.randomUUID(), members: playerIds.slice((i * 10) % playerIds.length, ((i * 10) % playerIds.length) + 10) });
   const league1k = crypto.randomUUID();
+  const league1kGoalDifference = crypto.randomUUID();
   const league10k = crypto.randomUUID();
-  leagues.push({ id: league1k, members: playerIds.slice(0, 1000) }, { id: league10k, members: playerIds });
+  leagues.push({ id: league1k, members: playerIds.slice(0, 1000) }, { id: league10k, members: playerIds }, { id: league1kGoalDifference, members: playerIds.slice(0, 1000) });
   const codes = new Set<string>();
   while (codes.size < leagues.length) codes.add(generateLeagueCode());
   const codeList = [...codes];
@@ -149,7 +146,8 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   // Open: kick-off more than the 2-hour deadline (and an hour of slack) after the clock.
   const openFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) > now.getTime() + 3 * 3600_000).map((f) => f.id);
   const playedFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) < now.getTime()).map((f) => f.id);
-  return { playerIds, adminId, league1k, league10k, currentSeason: CURRENT_SEASON, pastSeason: PAST_SEASON, openFixtureIds, playedFixtureIds };
+  await db.updateTable('leagues').set({ ruleExact: 4, ruleDifference: 3, ruleOutcome: 2 }).where('id', '=', league1kGoalDifference).execute();
+  return { playerIds, adminId, league1k, league1kGoalDifference, league10k, currentSeason: CURRENT_SEASON, pastSeason: PAST_SEASON, openFixtureIds, playedFixtureIds };
 }
 
 /** A bulk load with a table's secondary indexes dropped and built again afterwards (sorting once beats millions of random inserts). */
@@ -165,29 +163,5 @@ async function withoutSecondaryIndexes(handle: DatabaseHandle, table: string, bo
     await body();
   } finally {
     for (const i of indexes) await sql.raw(i.sql).execute(db);
-  }
-}
-
-/**
- * Runs bulk statements with the userPoints triggers off: on PostgreSQL by replica mode on one
- * connection; on SQLite by dropping the triggers and re-creating them from their stored SQL.
- */
-async function withTriggersOff(handle: DatabaseHandle, body: (run: (q: ReturnType<typeof sql.raw>) => Promise<void>) => Promise<void>) {
-  const { db, dialect } = handle;
-  if (dialect === 'postgres') {
-    await db.connection().execute(async (conn) => {
-      await sql`SET session_replication_role = replica`.execute(conn);
-      await body(async (q) => void (await q.execute(conn)));
-      await sql`SET session_replication_role = DEFAULT`.execute(conn);
-    });
-    return;
-  }
-  const sqlite = handle.sqlite!;
-  const triggers = sqlite.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'predictions'`).all() as Array<{ name: string; sql: string }>;
-  for (const t of triggers) sqlite.exec(`DROP TRIGGER "${t.name}"`);
-  try {
-    await body(async (q) => void (await q.execute(db)));
-  } finally {
-    for (const t of triggers) sqlite.exec(t.sql);
   }
 }

@@ -7,9 +7,10 @@ import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './su
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
+import { recountSeason } from '../src/server/features/results/points-aggregate.js';
 
 /**
- * The week after the whistle (issue 14), in Chromium against the real server and the built-in
+ * The week after the whistle, in Chromium against the real server and the built-in
  * 2025/26 season, on Saturday 14 March 2026 at 13:30 UTC (gameweek 30): a player predicts three
  * evening matches, the admin saves the gameweek's results with "Save all" on the result desk, the
  * player reads their gameweek summary (points, league rank and its move) and finds themself on the
@@ -48,6 +49,8 @@ beforeAll(async () => {
     predictedAt: '2026-03-01T10:00:00.000Z',
     points,
     outcome: points === 3 ? ('exact' as const) : ('wrong' as const),
+    // The kind of pick a league's rule prices (an exact score, or a miss).
+    tier: points === 3 ? ('exact' as const) : ('wrong' as const),
   });
   await db.insertInto('predictions').values([pick(rival.id, 3), pick(player.id, 0)]).execute();
   // 120 other players on the overall leaderboard: half above the player's 4 points to come (20 down to 11), half on 0.
@@ -58,8 +61,10 @@ beforeAll(async () => {
     .values(others.map((o) => ({ id: o.id, name: o.id, email: `${o.id}@example.com`, emailVerified: 1, image: null, createdAt: now, updatedAt: now, username: o.id.replace('-', '_'), teamName: `Fan ${o.id.slice(4)}`, teamNameCreatedAt: now, role: 'player' as const })))
     .execute();
   for (const o of others) {
-    await db.insertInto('predictions').values({ ...pick(o.id, 0), outcome: o.points ? 'exact' : 'wrong', points: o.points }).execute();
+    await db.insertInto('predictions').values({ ...pick(o.id, 0), outcome: o.points ? 'exact' : 'wrong', tier: o.points ? ('exact' as const) : ('wrong' as const), points: o.points }).execute();
   }
+  // Points written straight to the predictions: the aggregate the tables read is built from them as the app keeps it.
+  await recountSeason(db, '2025-26');
   // A league of two.
   await db.insertInto('leagues').values({ id: 'lg-sat', name: 'Saturday Club', code: 'SATCLUB2', description: null, competition: 'premier-league', privacy: 'private', creatorId: rival.id, createdAt: now }).execute();
   await db.insertInto('leagueMembers').values([{ leagueId: 'lg-sat', userId: rival.id, joinedAt: now }, { leagueId: 'lg-sat', userId: player.id, joinedAt: now }]).execute();

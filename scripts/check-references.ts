@@ -21,37 +21,6 @@ export const HIDDEN_REFERENCES = [
 export const CHECKED = ['src', 'e2e', 'bench', 'scripts', 'docs', 'eslint', 'README.md'];
 const TEXT = /\.(ts|tsx|js|mjs|cjs|md|html|css|json|sh|sql|txt)$/;
 
-/**
- * Files still being rewritten on another branch, checked once they are merged: each entry must
- * still hold a reference (the check fails on a listed file that is clean), so the list only shrinks.
- */
-export const NOT_YET_CLEAN: ReadonlySet<string> = new Set([
-  'docs/developing.md',
-  'docs/season.md',
-  'docs/security.md',
-  'docs/statistics-and-contact.md',
-  'docs/weekly-results.md',
-  'e2e/weekly-results.e2e.ts',
-  'src/contract/leagues.ts',
-  'src/contract/predictions.ts',
-  'src/game/scoring.ts',
-  'src/server/db/migrations/0015_predictions_by_fixture.test.ts',
-  'src/server/db/migrations/0017_points_in_bulk.test.ts',
-  'src/server/features/fixtures/repository.ts',
-  'src/server/features/leagues/routes.ts',
-  'src/server/features/predictions/repository.ts',
-  'src/server/features/predictions/routes.ts',
-  'src/server/features/results/points-bulk.ts',
-  'src/server/features/summary/routes.ts',
-  'src/server/security/limits.ts',
-  'src/server/test/factories-season.ts',
-  'src/web/features/leagues/LeagueForms.tsx',
-  'src/web/features/leagues/api.ts',
-  'src/web/features/live-matches/MatchCard.tsx',
-  'src/web/routes/Leaderboard.tsx',
-  'src/web/routes/NewLeague.tsx',
-]);
-
 export interface Hit {
   line: number;
   text: string;
@@ -76,7 +45,7 @@ export function checkedFiles(root: string): string[] {
 }
 
 /** Runs the check under `root`; returns the lines to print and whether it passed. */
-export function checkReferences(root: string, notYetClean: ReadonlySet<string> = NOT_YET_CLEAN): { ok: boolean; lines: string[] } {
+export function checkReferences(root: string): { ok: boolean; lines: string[] } {
   const lines: string[] = [];
   for (const file of checkedFiles(root)) {
     let text: string;
@@ -86,10 +55,6 @@ export function checkReferences(root: string, notYetClean: ReadonlySet<string> =
       continue; // deleted in the working tree but still tracked
     }
     const hits = findHiddenReferences(text);
-    if (notYetClean.has(file)) {
-      if (hits.length === 0) lines.push(`${file}: no reference left; remove it from NOT_YET_CLEAN in scripts/check-references.ts`);
-      continue;
-    }
     for (const h of hits) lines.push(`${file}:${h.line}: ${h.advice}\n    ${h.text}`);
   }
   return { ok: lines.length === 0, lines };

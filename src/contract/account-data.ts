@@ -61,6 +61,8 @@ export const deleteAccountReply = z.object({ deleted: z.literal(true) });
 
 /** At most this many predictions in one download (one per fixture: decades of seasons). */
 export const EXPORT_PREDICTIONS_MAX = 20_000;
+/** At most this many of the player's bonus answers in one download (50 questions a league and season at most). */
+export const EXPORT_BONUS_ANSWERS_MAX = 20_000;
 /** At most this many of the player's own contact messages (newest first). */
 export const EXPORT_MESSAGES_MAX = 500;
 
@@ -101,6 +103,10 @@ export const accountExportDto = z.object({
       result: score.extend({ final: z.boolean() }).nullable(),
       points: z.number().int().nullable(),
       outcome: z.string().nullable(),
+      /** The kind of pick against the result (exact, difference, outcome, wrong) that leagues with their own scoring price. */
+      tier: z.string().nullable(),
+      /** The player's banker of its gameweek (counted double). */
+      banker: z.boolean(),
     }),
   ),
   /** False when there were more predictions than one download holds (EXPORT_PREDICTIONS_MAX). */
@@ -115,6 +121,22 @@ export const accountExportDto = z.object({
       members: z.number().int(),
     }),
   ),
+  /** The player's answers to their leagues' bonus questions, with the question and the points once settled. */
+  bonusAnswers: z.array(
+    z.object({
+      leagueId: z.string(),
+      leagueName: z.string(),
+      season: z.string(),
+      question: z.string(),
+      /** The answers chosen, as offered. */
+      answers: z.array(z.string()),
+      answeredAt: z.string(),
+      /** Points the answer earned once the question was settled; null until then. */
+      points: z.number().int().nullable(),
+    }),
+  ),
+  /** False when there were more bonus answers than one download holds (EXPORT_BONUS_ANSWERS_MAX). */
+  bonusAnswersComplete: z.boolean(),
   contactMessages: z.array(z.object({ sentAt: z.string(), replyTo: z.string(), message: z.string(), status: contactStatusDto })),
 });
 export type AccountExport = z.infer<typeof accountExportDto>;

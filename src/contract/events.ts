@@ -33,7 +33,7 @@ export const changeEventDto = z.discriminatedUnion('type', [
   z.object({ type: z.literal('prediction.saved'), ...season.shape }),
   /** Who is in a league: created, joined, left, deleted, a member removed. */
   z.object({ type: z.literal('membership.changed') }),
-  /** A league's own details: renamed, or a new code (`oldCode`, which joins nobody any more: the invite pages open on it say so). */
+  /** A league's own details: renamed, its scoring changed, or a new code (`oldCode`, which joins nobody any more: the invite pages open on it say so). */
   z.object({ type: z.literal('league.changed'), oldCode: z.string().max(32).nullable() }),
   /** The players a league's creator removed (one let back in). */
   z.object({ type: z.literal('removed-players.changed'), ...league.shape }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../game/limits.js';
 import { POSITION_CHANGES } from '../game/ranking.js';
+import { RULE_KINDS, RULE_POINTS_MAX, STANDARD_RULE, TIERS, ruleProblem } from '../game/scoring.js';
 import { resultDto } from './fixtures.js';
 import { outcomeDto } from './predictions.js';
 import { hasHiddenCharacters, hasHiddenTextCharacters, hiddenCharactersMessage } from './common.js';
@@ -40,16 +41,44 @@ const leagueExtras = {
   privacy: z.enum(PRIVACIES, { error: 'Please choose who can join.' }).optional(),
 };
 
-/** Create a league: the server route and the leaderboard's create view (spec §5 message). */
-export const createLeagueSchema = z.object({ name: leagueName('League name cannot be empty.'), ...leagueExtras });
+export const RULE_POINTS_MESSAGE = `Points for each kind of pick are whole numbers from 0 to ${RULE_POINTS_MAX}.`;
+const rulePoints = z.number({ error: RULE_POINTS_MESSAGE }).int({ error: RULE_POINTS_MESSAGE }).min(0, { error: RULE_POINTS_MESSAGE }).max(RULE_POINTS_MAX, { error: RULE_POINTS_MESSAGE });
+
+/** A league's points per kind of pick (src/game/scoring.ts `ruleProblem` says what is refused). */
+export const scoringRuleSchema = z
+  .object({ exact: rulePoints, difference: rulePoints, outcome: rulePoints })
+  .strict()
+  .superRefine((rule, ctx) => {
+    const problem = ruleProblem(rule);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A league's scoring: its rule and whether a banker counts double in it. The create forms, the edit form and the routes. */
+export const leagueScoringSchema = z.object({ rule: scoringRuleSchema, bankersAllowed: z.boolean({ error: 'Say whether bankers count double.' }) }).strict();
+export type LeagueScoringInput = z.infer<typeof leagueScoringSchema>;
+export const STANDARD_SCORING: LeagueScoringInput = { rule: { ...STANDARD_RULE }, bankersAllowed: true };
+
+/**
+ * Changing a league's scoring (its creator). Once a member of the league has a scored pick, the
+ * server asks for `confirmRecompute` (every member's points are worked out again under the new
+ * rule, and members are told).
+ */
+export const leagueScoringBodySchema = leagueScoringSchema.extend({ confirmRecompute: z.boolean({ error: 'Say whether to confirm the recompute.' }).optional() });
+export type LeagueScoringBody = z.infer<typeof leagueScoringBodySchema>;
+export const SCORING_NEEDS_CONFIRMATION =
+  "Matches have already been scored in this league. Changing the scoring works out every member's points again under the new rule, and members are told. Confirm to go ahead.";
+
+/** Create a league: the server route and the leaderboard's create view; the standard scoring unless `scoring` says otherwise. */
+export const createLeagueSchema = z.object({ name: leagueName('League name cannot be empty.'), ...leagueExtras, scoring: leagueScoringSchema.optional() });
 export type CreateLeagueInput = z.infer<typeof createLeagueSchema>;
 
-/** The New League screen's form: the same rules, with that screen's own message (spec §5). */
+/** The New League screen's form: the same rules, with that screen's own message. */
 export const newLeagueFormSchema = z.object({
   name: leagueName('Please enter a league name.'),
   description: leagueExtras.description,
   competition: z.enum(COMPETITIONS, { error: 'Please choose a competition.' }),
   privacy: z.enum(PRIVACIES, { error: 'Please choose who can join.' }),
+  scoring: leagueScoringSchema,
 });
 export type NewLeagueFormInput = z.infer<typeof newLeagueFormSchema>;
 
@@ -72,6 +101,15 @@ export type RenameLeagueInput = z.infer<typeof renameLeagueSchema>;
 
 // ---------------------------------------------------------------- responses
 
+/** A league's scoring as its page states it; `changedAt` is set when it was changed after matches had been scored (the members' notice). */
+export const leagueScoringDto = z.object({
+  rule: z.object({ exact: z.number(), difference: z.number(), outcome: z.number() }),
+  kind: z.enum(RULE_KINDS),
+  bankersAllowed: z.boolean(),
+  changedAt: z.string().nullable(),
+});
+export type LeagueScoring = z.infer<typeof leagueScoringDto>;
+
 export const leagueDto = z.object({
   id: z.string(),
   name: z.string(),
@@ -83,6 +121,7 @@ export const leagueDto = z.object({
   isMember: z.boolean(),
   memberCount: z.number(),
   createdAt: z.string(),
+  scoring: leagueScoringDto,
 });
 export type League = z.infer<typeof leagueDto>;
 
@@ -170,7 +209,7 @@ export type LiveTable = z.infer<typeof liveTableDto>;
 
 export const gameweekChoicesReply = z.object({ season: z.string(), gameweeks: z.array(z.number()) });
 
-/** A member's pick on a fixture whose deadline has passed. */
+/** A member's pick on a fixture whose deadline has passed; its points under the league's rule (a banker doubled where bankers count). */
 export const pickDto = z.object({
   fixtureId: z.string(),
   homeTeam: z.string(),
@@ -178,7 +217,9 @@ export const pickDto = z.object({
   kickoffAt: z.string(),
   gameweek: z.number().nullable(),
   result: resultDto.nullable(),
-  prediction: z.object({ homeScore: z.number(), awayScore: z.number(), points: z.number().nullable(), outcome: outcomeDto.nullable() }).nullable(),
+  prediction: z
+    .object({ homeScore: z.number(), awayScore: z.number(), points: z.number().nullable(), outcome: outcomeDto.nullable(), tier: z.enum(TIERS).nullable(), banker: z.boolean() })
+    .nullable(),
 });
 export type Pick = z.infer<typeof pickDto>;
 

@@ -19,10 +19,12 @@ export type LiveScoreInput = z.infer<typeof liveScoreSchema>;
 /** A match on the Matches screen: the fixture, the viewer's prediction and what it earns. */
 export const matchDto = z.object({
   fixture: fixtureDto,
-  prediction: z.object({ homeScore: z.number(), awayScore: z.number() }).nullable(),
+  /** The viewer's pick; `banker`: their banker of the gameweek (it counts double). */
+  prediction: z.object({ homeScore: z.number(), awayScore: z.number(), banker: z.boolean() }).nullable(),
   /**
-   * What the viewer's prediction earns: the stored points once the result is final, or
-   * (provisional: true) what it would earn if the match ended with the in-play score now.
+   * What the viewer's prediction earns under the standard rule (a banker doubled): the stored
+   * points once the result is final, or (provisional: true) what it would earn if the match ended
+   * with the in-play score now.
    * Null without a prediction or while there is no score yet.
    */
   points: z.object({ points: z.number(), outcome: outcomeDto, provisional: z.boolean() }).nullable(),

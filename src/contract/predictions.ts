@@ -11,7 +11,7 @@ export const scoreField = (max: number, message: string) =>
 
 export const PREDICTION_SCORE_MESSAGE = `Enter scores between 0-${PREDICTION_SCORE_MAX}`;
 
-/** A prediction: both scores whole numbers 0–20 (DESIGN.md point 6). Used by the modal and PUT /api/predictions/:id. */
+/** A prediction: both scores whole numbers 0–20 (no real match goes past that). Used by the modal and PUT /api/predictions/:id. */
 export const predictionBodySchema = z.object({
   homeScore: scoreField(PREDICTION_SCORE_MAX, PREDICTION_SCORE_MESSAGE),
   awayScore: scoreField(PREDICTION_SCORE_MAX, PREDICTION_SCORE_MESSAGE),
@@ -27,9 +27,11 @@ export const predictionDto = z.object({
   homeScore: z.number(),
   awayScore: z.number(),
   predictedAt: z.string(),
-  /** Stored once the fixture has a final result; null while pending. */
+  /** Stored once the fixture has a final result (a banker's doubled); null while pending. */
   points: z.number().nullable(),
   outcome: outcomeDto.nullable(),
+  /** This pick is the player's banker of its gameweek: it counts double (overall, and in every league that allows bankers). */
+  banker: z.boolean(),
 });
 export type Prediction = z.infer<typeof predictionDto>;
 
@@ -73,3 +75,11 @@ export const boardDto = z.object({
   matches: z.array(boardMatchDto),
 });
 export type Board = z.infer<typeof boardDto>;
+
+/**
+ * PUT / DELETE /api/predictions/:fixtureId/banker: the viewer's banker of that match's gameweek
+ * after the change (the match, or none). A banker counts double: overall and in every league that
+ * allows bankers (src/game/banker.ts).
+ */
+export const bankerReply = z.object({ season: z.string(), gameweek: z.number(), fixtureId: z.string().nullable() });
+export type BankerReply = z.infer<typeof bankerReply>;

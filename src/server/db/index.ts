@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -46,8 +46,26 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', url, sqlite, close: () => db.destroy() };
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin (`BEGIN IMMEDIATE`), not at their first
+ * write. A transaction that reads and then writes (the points aggregate's: the fixture, then the
+ * rows) would otherwise fail at once with "database is locked" if another connection (a script
+ * or a second process beside the server) wrote in between, since SQLite cannot move a read
+ * snapshot forward; taken at the start, the lock waits out the other writer (busy_timeout). In
+ * the server's own single connection nothing changes: its transactions already run one at a time.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { UserRole } from '../../contract/account.js';
 import type { ContactStatus } from '../../contract/contact.js';
 import type { Competition, Privacy } from '../../contract/leagues.js';
-import type { PredictionOutcome } from '../../game/scoring.js';
+import type { PredictionOutcome, Tier } from '../../game/scoring.js';
 import type { ClubPattern } from '../../game/clubs.js';
 import type { QuestionKind } from '../../game/bonus-questions.js';
 import type { SettledBy } from '../../contract/bonus-questions.js';
@@ -164,8 +164,12 @@ export interface PredictionTable {
   predictedAt: string;
   /** Stored when the fixture has a final result; null while pending. */
   points: number | null;
-  /** Set when scored, with points. */
+  /** Set when scored, with points: what the standard card says (exact, outcome, wrong). */
   outcome: PredictionOutcome | null;
+  /** Set when scored, with points: the kind of pick (exact, right goal difference, right outcome, wrong) that any league's rule prices. */
+  tier: ColumnType<Tier | null, Tier | null | undefined, Tier | null>;
+  /** 1 when this pick is its player's banker of its gameweek (counts double); set only through the banker routes. */
+  banker: ColumnType<number, number | undefined, number>;
 }
 
 export interface GameweekTable {
@@ -186,6 +190,14 @@ export interface LeagueTable {
   privacy: Privacy;
   creatorId: string;
   createdAt: string;
+  /** Points of each kind of pick in this league (0–10, exact ≥ difference ≥ outcome; 3 / 1 / 1 by default, the standard). */
+  ruleExact: ColumnType<number, number | undefined, number>;
+  ruleDifference: ColumnType<number, number | undefined, number>;
+  ruleOutcome: ColumnType<number, number | undefined, number>;
+  /** 1 when a banker counts double in this league (the default). */
+  bankersAllowed: ColumnType<number, number | undefined, number>;
+  /** When the scoring was last changed after matches had been scored (the members' notice); null otherwise. */
+  scoringChangedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LeagueMemberTable {
@@ -250,12 +262,22 @@ export interface LeagueBonusPointsTable {
 }
 
 /** Points per season, gameweek (0 = that season's total) and player, kept by triggers (migrations 0005, 0009, 0014). */
+/**
+ * A player's points per season and gameweek (0 = the season), kept by
+ * features/results/points-aggregate.ts: standard points (bankers doubled) and how many scored
+ * picks fell in each tier, and how many of those were bankers.
+ */
 export interface UserPointsTable {
   seasonId: string;
   gameweek: number;
   userId: string;
   points: number;
   exact: number;
+  difference: ColumnType<number, number | undefined, number>;
+  outcome: ColumnType<number, number | undefined, number>;
+  bankerExact: ColumnType<number, number | undefined, number>;
+  bankerDifference: ColumnType<number, number | undefined, number>;
+  bankerOutcome: ColumnType<number, number | undefined, number>;
 }
 
 export interface MailOutboxTable {

@@ -9,6 +9,7 @@ import { seedBuiltInSeasons } from '../seasons/seed.js';
 import { gameweekRoutes } from './gameweeks/routes.js';
 import { fixtureRoutes } from './fixtures/routes.js';
 import { predictionRoutes } from './predictions/routes.js';
+import { bankerRoutes } from './predictions/banker-routes.js';
 import { resultRoutes } from './results/routes.js';
 import { resultDeskRoutes } from './results/desk-routes.js';
 import { summaryRoutes } from './summary/routes.js';
@@ -49,6 +50,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(gameweekRoutes);
   await app.register(fixtureRoutes);
   await app.register(predictionRoutes);
+  await app.register(bankerRoutes);
   await app.register(resultRoutes);
   await app.register(liveMatchesRoutes);
   await app.register(reminderRoutes);

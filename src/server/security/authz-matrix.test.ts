@@ -92,6 +92,13 @@ const CASES: Record<string, Case> = {
   'POST /api/leagues/:id/leave': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/leave`, body: () => ({}) },
   'DELETE /api/leagues/:id/members/:userId': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/members/${w.playerId}` },
   'PATCH /api/leagues/:id': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}`, body: () => ({ name: 'Renamed League' }) },
+  // Its members have scored picks (the past season), so the change must be confirmed.
+  'PUT /api/leagues/:id/scoring': {
+    auth: 'user',
+    narrower: CREATOR,
+    url: (w) => `/api/leagues/${w.league}/scoring`,
+    body: () => ({ rule: { exact: 4, difference: 3, outcome: 2 }, bankersAllowed: true, confirmRecompute: true }),
+  },
   'GET /api/leagues/:id/table': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/table` },
   'GET /api/leagues/gameweeks': { auth: 'user', url: () => '/api/leagues/gameweeks' },
   'GET /api/leagues/:id/members/:userId/picks': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/members/${w.playerId}/picks?gameweek=1` },
@@ -161,6 +168,9 @@ const CASES: Record<string, Case> = {
   'POST /api/admin/seasons/:id/feed/sync': { auth: 'admin', narrower: row(401, 403, 403, 403, 403, 409), url: () => '/api/admin/seasons/2025-26/feed/sync' },
   'POST /api/admin/seasons/:id/conflicts/:fixtureId': { auth: 'admin', narrower: row(401, 403, 403, 403, 403, 404), url: (w) => `/api/admin/seasons/2025-26/conflicts/${w.past}`, body: () => ({ keep: 'admin' }) },
   'PUT /api/predictions/:fixtureId': { auth: 'verified', url: (w) => `/api/predictions/${w.open}`, body: () => ({ homeScore: 1, awayScore: 0 }) },
+  // Every verified player of the world has a pick on the open match, their banker of its gameweek.
+  'PUT /api/predictions/:fixtureId/banker': { auth: 'verified', url: (w) => `/api/predictions/${w.open}/banker` },
+  'DELETE /api/predictions/:fixtureId/banker': { auth: 'verified', url: (w) => `/api/predictions/${w.open}/banker` },
   'GET /api/predictions': { auth: 'verified', url: () => '/api/predictions' },
   'GET /api/predictions/board': { auth: 'verified', url: () => '/api/predictions/board' },
   'PUT /api/admin/results/:fixtureId': { auth: 'admin', url: (w) => `/api/admin/results/${w.past}`, body: () => ({ homeScore: 2, awayScore: 1 }) },
@@ -237,6 +247,9 @@ async function buildWorld(app: TestApp): Promise<{ world: World; cookies: Record
     ])
     .execute();
   await db.insertInto('leagueBans').values({ leagueId: league, userId: removed.id, removedAt: now }).execute();
+  for (const u of [users.player, users.other, users.creator, users.admin]) {
+    await db.insertInto('predictions').values({ userId: u.id, fixtureId: open, homeScore: 2, awayScore: 0, predictedAt: now, points: null, outcome: null, banker: 1 }).execute();
+  }
   const messageId = 'msg-matrix';
   await db
     .insertInto('contactMessages')

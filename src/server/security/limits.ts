@@ -1,5 +1,5 @@
 /**
- * The server's defensive limits in one place (issue 11). Tests may shrink the ones that need
+ * The server's defensive limits in one place. Tests may shrink the ones that need
  * waiting (timeouts, idle streams) through `buildApp({ security: { limits } })`.
  */
 export interface SecurityLimits {
@@ -73,6 +73,8 @@ export const ROUTE_LIMITS = {
   invitePreviewPerAddress: { max: 20, windowMs: 60_000 },
   invitePreviewPerAddressDaily: { max: 200, windowMs: 24 * 60 * 60_000 },
   createLeague: { max: 10, windowMs: 10 * 60_000 },
+  /** A league's scoring changes: each one empties every league table cache (its event), so a creator cannot churn them. */
+  leagueScoringPerUser: { max: 10, windowMs: 10 * 60_000 },
   contactPerAddress: { max: 10, windowMs: 10 * 60_000 },
   calendarRegenerate: { max: 10, windowMs: 60 * 60_000 },
   /** An admin's season-file previews, imports and re-imports (each parses up to 1 MB). */

@@ -1,10 +1,12 @@
 import type { DB } from '../db/index.js';
 import { scorePrediction, type PredictionOutcome } from '../../game/scoring.js';
+import { recountSeason, rescoreFixture } from '../features/results/points-aggregate.js';
 import { rescorePredictions, saveFinalResult } from '../features/results/repository.js';
 
 /**
  * A prediction row for tests, seeds and benchmarks. When the fixture already has a final result
- * and `points`/`outcome` are not given, they are scored as the server would.
+ * and `points`/`outcome` are not given, they are scored as the server would; given, they are
+ * stored as they are. The points aggregate follows either way.
  */
 export async function buildPrediction(
   db: DB,
@@ -19,7 +21,15 @@ export async function buildPrediction(
     if (result) ({ points, outcome } = scorePrediction({ homeScore, awayScore }, result));
   }
   const row = { userId: p.userId, fixtureId: p.fixtureId, homeScore, awayScore, predictedAt: p.predictedAt ?? new Date().toISOString(), points, outcome };
-  await db.insertInto('predictions').values(row).execute();
+  const given = p.points !== undefined || p.outcome !== undefined;
+  await db.insertInto('predictions').values(given ? row : { ...row, points: null, outcome: null }).execute();
+  if (given && points !== null) {
+    const fixture = await db.selectFrom('fixtures').select('seasonId').where('id', '=', p.fixtureId).executeTakeFirstOrThrow();
+    await recountSeason(db, fixture.seasonId);
+  } else if (points !== null) {
+    const result = await db.selectFrom('results').select(['homeScore', 'awayScore']).where('fixtureId', '=', p.fixtureId).executeTakeFirstOrThrow();
+    await rescoreFixture(db, p.fixtureId, result);
+  }
   return row;
 }
 

@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { FixtureFields } from '../db/schema.js';
+import { rescoreFixture } from '../features/results/points-aggregate.js';
 import { rescorePredictions, saveFinalResult } from '../features/results/repository.js';
 
 /** The season factories write to unless told otherwise: 2025/26, the one migration 0014 creates (with its 20 clubs). */
 export const TEST_SEASON = '2025-26';
 
 /**
- * The test world's other season (issue 13): a finished past season with its own fixtures and
+ * The test world's other season: a finished past season with its own fixtures and
  * results, in which every player `buildUser` makes has a scored prediction (3 points, an exact
  * score). A read that forgets its season shows that prediction, those points or those fixtures,
  * so every API test exercises the scoping without saying so.
@@ -83,11 +84,13 @@ export async function buildOtherSeason(db: DB) {
 
 /**
  * Gives a player their points in the test world's other season (an exact score on its first
- * match), when that season exists: one statement that writes nothing elsewhere.
+ * match, 2-1), when that season exists: the pick, then its match scored as its result's save
+ * would (only the new pick's points move; nothing is written elsewhere).
  */
 export async function givePastSeasonPoints(db: DB, userId: string) {
-  await sql`INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
-    SELECT ${userId}, f."id", 2, 1, '2024-08-10T12:00:00.000Z', 3, 'exact' FROM "fixtures" f WHERE f."id" = ${OTHER_SEASON_FIXTURE}`.execute(db);
+  const added = await sql`INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
+    SELECT ${userId}, f."id", 2, 1, '2024-08-10T12:00:00.000Z', NULL, NULL FROM "fixtures" f WHERE f."id" = ${OTHER_SEASON_FIXTURE}`.execute(db);
+  if (Number(added.numAffectedRows ?? 0) > 0) await rescoreFixture(db, OTHER_SEASON_FIXTURE, { homeScore: 2, awayScore: 1 });
 }
 
 /** Rescores a fixture as saving its result would (for tests that write results directly). */

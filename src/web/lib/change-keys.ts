@@ -27,8 +27,9 @@ export const CHANGE_KEYS: ChangeHandlers<QueryKey[]> = {
   // Only the player's own tabs hear it: their board carries their pick.
   'prediction.saved': (e) => [['predictions', e.seasonId], ['dashboard'], ['statistics', e.seasonId], ['fixtures', e.seasonId, 'predictions-board']],
   'membership.changed': () => leagueTables,
-  // Invite pages open on a retired code say it no longer works.
-  'league.changed': (e) => (e.oldCode === null ? leagueTables : [...leagueTables, ['invites', e.oldCode]]),
+  // The statistics' league switch shows names and a league's rank history follows its scoring;
+  // invite pages open on a retired code say it no longer works.
+  'league.changed': (e) => [...leagueTables, ['statistics'], ...(e.oldCode === null ? [] : [['invites', e.oldCode]])],
   'removed-players.changed': (e) => [['leagues', 'removed', e.leagueId]],
   'invites.changed': () => [['invites']],
   'team-name.changed': () => leagueTables,

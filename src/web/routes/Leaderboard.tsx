@@ -12,6 +12,9 @@ import { LiveLeagueTable } from '../features/leagues/LiveLeagueTable';
 import { CreateLeagueForm, JoinLeagueForm } from '../features/leagues/LeagueForms';
 import { PicksModal } from '../features/leagues/PicksModal';
 import { RenameLeagueDialog } from '../features/leagues/RenameLeagueDialog';
+import { ScoringDialog } from '../features/leagues/ScoringDialog';
+import { scoringLine } from '../features/leagues/ScoringFields';
+import { formatKickoffDate } from '../lib/format';
 import { InviteDialog } from '../features/leagues/InviteDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { TrophyIcon } from '../features/leagues/icons';
@@ -23,7 +26,7 @@ import { OverallLeaderboard } from '../features/leaderboard/OverallLeaderboard';
 import { LeaderboardViews, useLeaderboardView } from '../features/leaderboard/LeaderboardViews';
 import { BonusQuestions } from '../features/leagues/bonus/BonusQuestions';
 
-/** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
+/** The Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
 export default function Leaderboard() {
   const { user, isPending } = useSession();
   if (isPending) return <p role="status" className="text-slate-700">Loading leaderboards...</p>;
@@ -53,6 +56,7 @@ function Leagues() {
   const [removing, setRemoving] = useState<TableRow | null>(null);
   const [leaving, setLeaving] = useState<League | null>(null);
   const [renaming, setRenaming] = useState<League | null>(null);
+  const [rescoring, setRescoring] = useState<League | null>(null);
   // The league whose invite is open, by id: a new code shows in the dialog as soon as the list has it.
   const [invitingId, setInvitingId] = useState<string | null>(null);
   const leagues = useMyLeagues();
@@ -157,6 +161,16 @@ function Leagues() {
                   {selected ? selected.name : 'Rankings'}
                 </h2>
                 {selected && <p className="text-sm font-semibold text-slate-700" data-testid="table-season">{seasonTableTitle(season)}</p>}
+                {selected && (
+                  <p className="text-sm text-slate-900" data-testid="league-scoring">
+                    {scoringLine(selected.scoring)}
+                  </p>
+                )}
+                {selected?.scoring.changedAt && (
+                  <p className="text-sm text-slate-700" data-testid="league-scoring-changed">
+                    Scoring changed on {formatKickoffDate(selected.scoring.changedAt, { day: 'numeric', month: 'long', year: 'numeric' })}, after matches had been scored: every member's points are counted under the rule above.
+                  </p>
+                )}
                 {selected && <p className="text-sm text-slate-600">Tap a player to see their picks once a match's deadline has passed.</p>}
               </div>
               {selected && (
@@ -167,6 +181,11 @@ function Leagues() {
                   {selected.isCreator && (
                     <button type="button" className="btn-secondary" onClick={() => setRenaming(selected)}>
                       Rename
+                    </button>
+                  )}
+                  {selected.isCreator && (
+                    <button type="button" className="btn-secondary" onClick={() => setRescoring(selected)}>
+                      Change Scoring
                     </button>
                   )}
                   <button type="button" className="btn-secondary text-red-800" onClick={() => setLeaving(selected)}>
@@ -194,6 +213,7 @@ function Leagues() {
 
       {selected && <PicksModal key={picksOf?.userId ?? 'none'} leagueId={selected.id} member={picksOf} onClose={() => setPicksOf(null)} />}
       <RenameLeagueDialog league={renaming} onClose={() => setRenaming(null)} />
+      <ScoringDialog league={rescoring} onClose={() => setRescoring(null)} />
       <InviteDialog league={inviting} onClose={() => setInvitingId(null)} />
       <ConfirmDialog
         danger

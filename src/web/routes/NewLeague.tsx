@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSession } from '../lib/session';
 import { Banner } from '../components/Banner';
-import { COMPETITION_LABELS, COMPETITIONS, newLeagueFormSchema, type Competition, type League, type NewLeagueFormInput } from '../../contract/leagues';
+import { COMPETITION_LABELS, COMPETITIONS, newLeagueFormSchema, STANDARD_SCORING, type Competition, type League, type NewLeagueFormInput } from '../../contract/leagues';
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../../game/limits';
-import { POINTS } from '../../game/scoring';
+import { ScoringFields, type ScoringErrors } from '../features/leagues/ScoringFields';
 import { notifyLeagues as notify, useCreateLeague } from '../features/leagues/api';
 import { createErrorMessage } from '../features/leagues/LeagueForms';
 import { InvitePanel } from '../features/leagues/InviteShare';
@@ -30,16 +30,16 @@ function useOfferedCompetitions(): Array<{ id: Competition; name: string }> {
   }, [seasons.data]);
 }
 
-/** Spec §2 New League: the full form, the scoring panel, then the code and invite link. */
+/** New League: the full form, the scoring panel, then the code and invite link. */
 export default function NewLeague() {
   const { user, isPending } = useSession();
   const [created, setCreated] = useState<League | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateLeague();
   const competitions = useOfferedCompetitions();
-  const { register, handleSubmit, watch, setValue, getValues, formState } = useForm<NewLeagueFormInput>({
+  const { register, handleSubmit, watch, setValue, getValues, formState, control } = useForm<NewLeagueFormInput>({
     resolver: zodResolver(newLeagueFormSchema),
-    defaultValues: { name: '', description: '', competition: 'premier-league', privacy: 'private' },
+    defaultValues: { name: '', description: '', competition: 'premier-league', privacy: 'private', scoring: STANDARD_SCORING },
   });
   const name = watch('name') ?? '';
   const errors = formState.errors;
@@ -182,23 +182,11 @@ export default function NewLeague() {
                 </label>
               </div>
             </fieldset>
-            <section aria-labelledby="scoring-title" className="rounded-lg bg-slate-50 p-4">
-              <h2 id="scoring-title" className="font-bold">
-                Scoring
-              </h2>
-              <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
-                {[
-                  ['Exact score', POINTS.exact],
-                  ['Correct result', POINTS.outcome],
-                  ['Wrong result', POINTS.wrong],
-                ].map(([label, pts]) => (
-                  <div key={label} className="rounded-lg bg-white p-2 shadow-sm">
-                    <dt className="text-xs text-slate-600">{label}</dt>
-                    <dd className="text-2xl font-bold text-brand-800">{pts}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
+            <Controller
+              name="scoring"
+              control={control}
+              render={({ field }) => <ScoringFields idPrefix="nl-scoring" value={field.value} onChange={field.onChange} errors={errors.scoring as ScoringErrors | undefined} />}
+            />
             <button type="submit" className="btn-primary w-full" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Creating...' : 'Create League & Get Code'}
             </button>

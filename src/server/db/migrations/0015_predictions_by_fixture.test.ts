@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../index.js';
 import { migrateToLatest } from '../migrate.js';
+import { updateGameweek } from '../../features/feed/repository.js';
 import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
@@ -10,7 +11,7 @@ import { buildFixture } from '../../test/factories-season.js';
 import { PREDICTIONS_FILLFACTOR } from './0015_predictions_by_fixture.js';
 
 /**
- * Issue 15: predictions move to storage clustered by fixture. A database built by the release
+ * Migration 0015: predictions move to storage clustered by fixture. A database built by the release
  * before (migrations through 0014, data written as that code writes it) upgrades with nothing
  * lost (predictions, points, the userPoints aggregate, triggers), and afterwards every path that
  * writes predictions or points still keeps the aggregate exact. SQLite and PostgreSQL.
@@ -39,7 +40,7 @@ const pointRows = async (db: AnyDb) =>
     points: Number(r.points),
     exact: Number(r.exact),
   }));
-/** userPoints recomputed from the predictions themselves: what the triggers must keep it equal to. */
+/** userPoints recomputed from the predictions themselves: what it must stay equal to. */
 const recount = async (db: AnyDb) =>
   (
     await sql<Record<string, unknown>>`SELECT f."seasonId", g."gw" AS "gameweek", p."userId", SUM(p."points") AS "points", SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END) AS "exact"
@@ -96,7 +97,7 @@ describe('migration 0015: predictions clustered by fixture', () => {
       expect(opts).toContain(`fillfactor=${PREDICTIONS_FILLFACTOR}`);
     }
 
-    // The app on the upgraded database (and whatever later migrations did): every writer of predictions and points still keeps userPoints exact.
+    // The app on the upgraded database (and whatever later migrations did, 0039 handing the aggregate to the app's code): every writer keeps userPoints exact.
     expect(await migrateToLatest(handle)).not.toContain('0015_predictions_by_fixture');
     t = await createTestApp({ handle, now: '2025-08-29T12:00:00Z', otherSeason: false });
     const adminCookie = await buildSessionCookie(db, dialect, admin.id, SECRET);
@@ -112,11 +113,8 @@ describe('migration 0015: predictions clustered by fixture', () => {
     await exact();
     expect((await t.request({ method: 'DELETE', url: `/api/admin/results/${second.id}`, cookie: adminCookie })).statusCode).toBe(200);
     await exact();
-    // A direct row write goes through the row triggers (SQLite) or statement triggers (PostgreSQL).
-    await db.updateTable('predictions').set({ points: 3, outcome: 'exact' }).where('fixtureId', '=', played.id).where('userId', '=', users[1]!.id).execute();
-    await exact();
-    // A fixture moved to another gameweek takes its points along (the fixtures trigger reads predictions).
-    await db.updateTable('fixtures').set({ gameweek: 2 }).where('id', '=', played.id).execute();
+    // A fixture moved to another gameweek takes its points along.
+    await updateGameweek(db, played.id, 2, '2025-08-29T12:00:00.000Z');
     await exact();
     // Deleting a fixture cascades to its predictions and takes their points away.
     expect((await t.request({ method: 'DELETE', url: `/api/admin/fixtures/${played.id}`, cookie: adminCookie })).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../index.js';
 import { migrateToLatest } from '../migrate.js';
 import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
-import { buildFixture, scoreFixture } from '../../test/factories-season.js';
+import { buildFixture } from '../../test/factories-season.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -47,7 +47,9 @@ describe('migration 0038: bonus questions', () => {
       ])
       .execute();
     await db.insertInto('results').values({ fixtureId: played.id, homeScore: 2, awayScore: 1, final: 1, updatedAt: '2025-08-16T16:00:00.000Z' }).execute();
-    await scoreFixture(db, played.id, { homeScore: 2, awayScore: 1 });
+    // Scored as the release before scored (its triggers kept the aggregate; later migrations hand it to the app's code).
+    await db.updateTable('predictions').set({ points: 3, outcome: 'exact' }).where('fixtureId', '=', played.id).where('userId', '=', alice.id).execute();
+    await db.updateTable('predictions').set({ points: 1, outcome: 'outcome' }).where('fixtureId', '=', played.id).where('userId', '=', bob.id).execute();
     const snapshot = async () => ({
       leagues: await db.selectFrom('leagues').selectAll().orderBy('id').execute(),
       members: await db.selectFrom('leagueMembers').selectAll().orderBy('userId').execute(),
@@ -58,7 +60,9 @@ describe('migration 0038: bonus questions', () => {
     expect(before.points.length).toBeGreaterThan(0);
 
     expect(await migrateToLatest(handle)).toContain('0038_bonus_questions');
-    expect(await snapshot()).toEqual(before);
+    // Every row and column kept as it was (later migrations add columns of their own).
+    const kept = (rows: object[]) => rows.map((r) => expect.objectContaining(r));
+    expect(await snapshot()).toEqual({ leagues: kept(before.leagues), members: before.members, predictions: kept(before.predictions), points: kept(before.points) });
     expect(await db.selectFrom('leagueQuestions').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('leagueBonusPoints').selectAll().execute()).toEqual([]);
 

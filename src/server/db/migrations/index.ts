@@ -15,6 +15,8 @@ import { pendingRegistrations } from './0027_pending_registrations.js';
 import { leagueBans } from './0028_league_bans.js';
 import { contactSender } from './0029_contact_sender.js';
 import { bonusQuestions } from './0038_bonus_questions.js';
+import { pointsInCode } from './0039_points_in_code.js';
+import { leagueScoring } from './0040_league_scoring.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion, teamNames, pendingRegistrations, leagueBans, contactSender, bonusQuestions];
+export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion, teamNames, pendingRegistrations, leagueBans, contactSender, bonusQuestions, pointsInCode, leagueScoring];

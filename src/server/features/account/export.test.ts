@@ -24,7 +24,7 @@ async function player(overrides: Parameters<typeof buildUser>[2] = {}): Promise<
 const download = (p: { cookie: string }) => t.request({ method: 'GET', url: '/api/me/export', cookie: p.cookie });
 
 describe('downloading one’s data', () => {
-  it('holds the account, settings, predictions with fixture, result and points, leagues with role and own messages: only the caller’s', async () => {
+  it('holds the account, settings, predictions with fixture, result, points, tier and banker, leagues with role, bonus answers and own messages: only the caller’s', async () => {
     const { db } = t.app.deps;
     const me = await player({ teamName: 'Data FC', email: 'me@example.com', username: 'me_myself' });
     const other = await player({ teamName: 'Someone Else', email: 'other@example.com' });
@@ -60,6 +60,25 @@ describe('downloading one’s data', () => {
     const message = (id: string, userId: string, text: string) => ({ id, userId, fromName: 'x', accountEmail: null, fromEmail: 'reply@example.com', toEmail: 'help@example.com', subject: 's', message: text, status: 'sent' as const, attempts: 1, lastError: null, nextAttemptAt: null, createdAt: '2025-08-10T10:00:00.000Z', sentAt: null });
     await db.insertInto('contactMessages').values([message('m1', me.id, 'My question'), message('m2', other.id, 'Their question')]).execute();
 
+    // A bonus question in each league: the caller answered both, the other player one (settled in the caller's league).
+    const question = (id: string, leagueId: string, prompt: string, correct: string | null) => ({
+      id, leagueId, seasonId: TEST_SEASON, kind: 'free' as const, prompt, club: null, options: JSON.stringify(['Yes', 'No', 'Maybe']), picks: 2, points: 4,
+      locksAt: '2025-08-15T12:00:00.000Z', createdBy: null, createdAt: created, updatedAt: created, correct, settledBy: correct ? ('organiser' as const) : null, settlerId: null,
+      settledAt: correct ? '2025-08-16T12:00:00.000Z' : null, settleNote: null, settlementVersion: correct ? 1 : 0, tableLevel: 0,
+    });
+    await db.insertInto('leagueQuestions').values([question('q-mine', 'mine', 'Goals on Saturday?', '[0]'), question('q-theirs', 'theirs', 'A red card?', null)]).execute();
+    await db
+      .insertInto('leagueQuestionAnswers')
+      .values([
+        { questionId: 'q-mine', userId: me.id, choices: '[0,2]', answeredAt: '2025-08-14T09:00:00.000Z', points: 4 },
+        { questionId: 'q-theirs', userId: me.id, choices: '[1]', answeredAt: '2025-08-14T09:05:00.000Z', points: null },
+        { questionId: 'q-mine', userId: other.id, choices: '[1]', answeredAt: '2025-08-14T09:10:00.000Z', points: 0 },
+      ])
+      .execute();
+
+    // The open pick is the caller's banker of its gameweek.
+    expect((await t.request({ method: 'PUT', url: `/api/predictions/${open.id}/banker`, cookie: me.cookie })).statusCode).toBe(200);
+
     const res = await download(me);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -82,14 +101,21 @@ describe('downloading one’s data', () => {
         result: { home: 2, away: 1, final: true },
         points: 3,
         outcome: 'exact',
+        tier: 'exact',
+        banker: false,
       },
-      expect.objectContaining({ fixtureId: open.id, predicted: { home: 0, away: 0 }, result: null, points: null }),
+      expect.objectContaining({ fixtureId: open.id, predicted: { home: 0, away: 0 }, result: null, points: null, tier: null, banker: true }),
     ]);
     expect(data.predictionsComplete).toBe(true);
     expect(data.leagues).toEqual([
       { id: 'mine', name: 'My League', code: 'MYLEAGUE', role: 'creator', joinedAt: '2025-07-01T10:00:00.000Z', members: 2 },
       { id: 'theirs', name: 'Their League', code: 'THEIRSXX', role: 'member', joinedAt: '2025-07-03T10:00:00.000Z', members: 2 },
     ]);
+    expect(data.bonusAnswers).toEqual([
+      { leagueId: 'mine', leagueName: 'My League', season: TEST_SEASON, question: 'Goals on Saturday?', answers: ['Yes', 'Maybe'], answeredAt: '2025-08-14T09:00:00.000Z', points: 4 },
+      { leagueId: 'theirs', leagueName: 'Their League', season: TEST_SEASON, question: 'A red card?', answers: ['No'], answeredAt: '2025-08-14T09:05:00.000Z', points: null },
+    ]);
+    expect(data.bonusAnswersComplete).toBe(true);
     expect(data.contactMessages).toEqual([{ sentAt: '2025-08-10T10:00:00.000Z', replyTo: 'reply@example.com', message: 'My question', status: 'sent' }]);
 
     // Nothing of the other player, and no private link or token of the caller's own.

@@ -2,6 +2,7 @@ import type { AccountExport, DeletionPreview } from '../../../contract/account-d
 import type { UserRole } from '../../../contract/account.js';
 import type { ContactStatus } from '../../../contract/contact.js';
 import type { LeagueFateRow } from './repository.js';
+import { parseList } from '../bonus-questions/repository.js';
 
 /** The confirmation dialog's view of the leagues (contract `deletionPreviewDto`). */
 export function presentPreview(leagues: LeagueFateRow[], counts: { predictions: number; contactMessages: number }, refusal: string | null): DeletionPreview {
@@ -29,12 +30,16 @@ interface ExportInput {
     predictedAt: string;
     points: number | null;
     outcome: string | null;
+    tier: string | null;
+    banker: number;
     resultHome: number | null;
     resultAway: number | null;
     resultFinal: number | null;
   }>;
   predictionsComplete: boolean;
   leagues: Array<{ id: string; name: string; code: string; creatorId: string; joinedAt: string; members: number }>;
+  bonusAnswers: Array<{ leagueId: string; leagueName: string; seasonId: string; prompt: string; options: string; choices: string; answeredAt: string; points: number | null }>;
+  bonusAnswersComplete: boolean;
   contactMessages: Array<{ createdAt: string; fromEmail: string; message: string; status: ContactStatus }>;
 }
 
@@ -76,6 +81,8 @@ export function presentExport(x: ExportInput): AccountExport {
       result: p.resultHome === null || p.resultAway === null ? null : { home: p.resultHome, away: p.resultAway, final: p.resultFinal !== 0 },
       points: p.points,
       outcome: p.outcome,
+      tier: p.tier,
+      banker: Number(p.banker) === 1,
     })),
     predictionsComplete: x.predictionsComplete,
     leagues: x.leagues.map((l) => ({
@@ -86,6 +93,19 @@ export function presentExport(x: ExportInput): AccountExport {
       joinedAt: l.joinedAt,
       members: Number(l.members),
     })),
+    bonusAnswers: x.bonusAnswers.map((b) => {
+      const options = parseList<string>(b.options);
+      return {
+        leagueId: b.leagueId,
+        leagueName: b.leagueName,
+        season: b.seasonId,
+        question: b.prompt,
+        answers: parseList<number>(b.choices).map((i) => options[i] ?? String(i)),
+        answeredAt: b.answeredAt,
+        points: b.points === null ? null : Number(b.points),
+      };
+    }),
+    bonusAnswersComplete: x.bonusAnswersComplete,
     contactMessages: x.contactMessages.map((m) => ({ sentAt: m.createdAt, replyTo: m.fromEmail, message: m.message, status: m.status })),
   };
 }

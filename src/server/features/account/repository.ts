@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/migrations/types.js';
 import { DELETED_SENDER } from '../../../contract/contact.js';
 import type { LeagueFate } from '../../../contract/account-data.js';
 import { displayNameSql } from '../leagues/repository.js';
+import { deletePlayerPoints } from '../results/points-aggregate.js';
 
 /** One of the player's leagues and what deleting the account does to it. */
 export interface LeagueFateRow {
@@ -95,8 +96,8 @@ export interface DeletedAccount {
  * leagues they created pass on or go; their memberships, predictions and points, reminder
  * settings and log, private links, pending reset tokens, outbox copies, sessions, credentials and
  * the user row are deleted; their contact messages stay for the admin without the link to them or
- * their address. Other players' rows are untouched: the points triggers move only the player's own
- * aggregate rows, which then go.
+ * their address. Other players' rows are untouched: the player's predictions and their own rows of
+ * the points aggregate go together (results/points-aggregate.ts).
  *
  * On PostgreSQL the rows of the leagues they created are locked first, so a member leaving at the
  * same moment waits, and the successor chosen here is still a member when this commits.
@@ -116,9 +117,7 @@ export async function deleteAccountData(trx: DB, dialect: Dialect, user: { id: s
   await trx.deleteFrom('leagueMembers').where('userId', '=', userId).execute();
 
   const seasons = await seasonsOf(trx, userId);
-  // The points triggers take the deleted predictions off the player's own aggregate rows; then those go.
-  await trx.deleteFrom('predictions').where('userId', '=', userId).execute();
-  await trx.deleteFrom('userPoints').where('userId', '=', userId).execute();
+  await deletePlayerPoints(trx, userId);
 
   await trx.deleteFrom('reminderLog').where('userId', '=', userId).execute();
   await trx.deleteFrom('userSettings').where('userId', '=', userId).execute();
@@ -174,6 +173,8 @@ export async function predictionRows(db: DB, userId: string, limit: number) {
       'p.predictedAt',
       'p.points',
       'p.outcome',
+      'p.tier',
+      'p.banker',
       'r.homeScore as resultHome',
       'r.awayScore as resultAway',
       'r.final as resultFinal',
@@ -196,6 +197,21 @@ export async function leagueRows(db: DB, userId: string) {
     .where('m.userId', '=', userId)
     .orderBy('m.joinedAt')
     .orderBy('l.id')
+    .execute();
+}
+
+/** The player's answers to bonus questions with their question and league, season by season in lock order; at most `limit`. */
+export async function bonusAnswerRows(db: DB, userId: string, limit: number) {
+  return db
+    .selectFrom('leagueQuestionAnswers as a')
+    .innerJoin('leagueQuestions as q', 'q.id', 'a.questionId')
+    .innerJoin('leagues as l', 'l.id', 'q.leagueId')
+    .select(['q.leagueId', 'l.name as leagueName', 'q.seasonId', 'q.prompt', 'q.options', 'a.choices', 'a.answeredAt', 'a.points'])
+    .where('a.userId', '=', userId)
+    .orderBy('q.seasonId')
+    .orderBy('q.locksAt')
+    .orderBy('q.id')
+    .limit(limit)
     .execute();
 }
 

@@ -9,6 +9,7 @@ import {
   deleteAccountSchema,
   deleteRateLimitMessage,
   deletionPreviewDto,
+  EXPORT_BONUS_ANSWERS_MAX,
   EXPORT_MESSAGES_MAX,
   EXPORT_PREDICTIONS_MAX,
 } from '../../../contract/account-data.js';
@@ -107,18 +108,19 @@ export async function accountRoutes(fastify: FastifyInstance) {
       preHandler: exportLimit,
       schema: {
         tags: ['account'],
-        summary: "The caller's own data as a JSON download: account, reminder settings, predictions with fixture, result and points, leagues with role, contact messages",
+        summary: "The caller's own data as a JSON download: account, reminder settings, predictions with fixture, result, points, tier and banker, leagues with role, bonus answers, contact messages",
         response: { 200: accountExportDto, 429: errorDto },
       },
     },
     async (req, reply) => {
       const { db, clock } = app.deps;
       const { user } = req;
-      const [account, settings, predictions, leagues, contactMessages] = await Promise.all([
+      const [account, settings, predictions, leagues, bonusAnswers, contactMessages] = await Promise.all([
         repo.accountRow(db, user.id),
         repo.settingsRow(db, user.id),
         repo.predictionRows(db, user.id, EXPORT_PREDICTIONS_MAX + 1),
         repo.leagueRows(db, user.id),
+        repo.bonusAnswerRows(db, user.id, EXPORT_BONUS_ANSWERS_MAX + 1),
         repo.contactRows(db, user.id, EXPORT_MESSAGES_MAX),
       ]);
       // The session was valid a moment ago; a row gone since is the account being deleted meanwhile.
@@ -131,6 +133,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
         predictions: predictions.slice(0, EXPORT_PREDICTIONS_MAX),
         predictionsComplete: predictions.length <= EXPORT_PREDICTIONS_MAX,
         leagues,
+        bonusAnswers: bonusAnswers.slice(0, EXPORT_BONUS_ANSWERS_MAX),
+        bonusAnswersComplete: bonusAnswers.length <= EXPORT_BONUS_ANSWERS_MAX,
         contactMessages,
       });
       return reply

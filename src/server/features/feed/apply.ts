@@ -16,8 +16,8 @@ export interface AppliedPlan {
  * plan made from the fixtures read in that same transaction, so what is written is what was
  * planned; publish the live events after the commit. It does what `applySyncPlan` (the plain
  * reference) does, with SQL: adds, schedule changes (the deadline moves; the lock of decision
- * 0012 is the fixtures repository's), round changes (the userPoints triggers move a scored
- * match's points to its new gameweek), and final results scored as the admin's result route
+ * 0012 is the fixtures repository's), round changes (a scored match's points move to its
+ * new gameweek with it: results/points-aggregate.ts), and final results scored as the admin's result route
  * scores them (`saveFinalResult` + `rescorePredictions`, set-based). The admin's result is never
  * in `changes` (the planner makes it a conflict): conflicts are recorded for the admin, and
  * conflicts the file no longer has are dropped.

@@ -4,6 +4,7 @@ import type { FeedRunOutcome, FixtureFields } from '../../db/schema.js';
 import type { ExistingFixture, NewFixture, Schedule, SyncConflict } from '../../season-files/sync-types.js';
 import type { FeedSnapshot } from '../../season-files/sync-merge.js';
 import { lockIfMovedAfterDeadline } from '../fixtures/repository.js';
+import { withFixturesMoving } from '../results/points-aggregate.js';
 
 // ---------------------------------------------------------------- a season as the planner sees it
 
@@ -88,9 +89,9 @@ export async function updateSchedule(db: DB, fixtureId: string, to: Schedule, no
     .execute();
 }
 
-/** Moves a fixture to another gameweek; the userPoints triggers (migration 0014) move its points along. */
+/** Moves a fixture to another gameweek, its scored predictions' points along (results/points-aggregate.ts). */
 export async function updateGameweek(db: DB, fixtureId: string, gameweek: number, nowIso: string): Promise<void> {
-  await db.updateTable('fixtures').set({ gameweek, updatedAt: nowIso }).where('id', '=', fixtureId).execute();
+  await withFixturesMoving(db, { ids: [fixtureId] }, (trx) => trx.updateTable('fixtures').set({ gameweek, updatedAt: nowIso }).where('id', '=', fixtureId).execute());
 }
 
 /** Drops an in-play score (never a final result): the match no longer has a kick-off behind it. */

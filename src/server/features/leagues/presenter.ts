@@ -1,7 +1,13 @@
 import { leaderboardName, positionChange, rankRows } from '../../../game/ranking.js';
-import { scorePrediction } from '../../../game/scoring.js';
-import type { League, LeaguePosition, LiveTable, Pick, PublicLeague, TableRow as TableRowDto } from '../../../contract/leagues.js';
-import type { LeagueSummaryRow, LivePredictionRow, LiveTableMember, PickRow, PositionRow, TableRow } from './repository.js';
+import { pickPoints, pointsOnCard, ruleKind, type ScoringRule } from '../../../game/scoring.js';
+import type { League, LeaguePosition, LeagueScoring, LiveTable, Pick as PickDto, PublicLeague, TableRow as TableRowDto } from '../../../contract/leagues.js';
+import { scoringOf, type LeagueRow, type LeagueSummaryRow, type LivePredictionRow, type LiveTableMember, type PickRow, type PositionRow, type TableRow } from './repository.js';
+
+/** A league's scoring as its page states it. */
+export function presentScoring(row: Pick<LeagueRow, 'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed' | 'scoringChangedAt'>): LeagueScoring {
+  const { rule, bankersAllowed } = scoringOf(row);
+  return { rule, kind: ruleKind(rule), bankersAllowed, changedAt: row.scoringChangedAt };
+}
 
 /** contract/leagues.ts is the shape of everything here. */
 export function presentLeague(row: LeagueSummaryRow, viewerId: string): League {
@@ -16,6 +22,7 @@ export function presentLeague(row: LeagueSummaryRow, viewerId: string): League {
     isMember: Number(row.isMember) > 0,
     memberCount: Number(row.memberCount),
     createdAt: row.createdAt,
+    scoring: presentScoring(row),
   };
 }
 
@@ -39,8 +46,10 @@ export function presentTableRow(row: TableRow, creatorId: string, viewerId: stri
   };
 }
 
-export function presentPick(row: PickRow): Pick {
+/** A member's pick as the league shows it: its points under the league's rule once scored (a banker doubled where bankers count). */
+export function presentPick(row: PickRow, scoring: { rule: ScoringRule; bankersAllowed: boolean }): PickDto {
   const p = row.prediction;
+  const scored = p !== null && p.points !== null && p.tier !== null;
   return {
     fixtureId: row.id,
     homeTeam: row.homeTeam,
@@ -48,7 +57,14 @@ export function presentPick(row: PickRow): Pick {
     kickoffAt: row.kickoffAt,
     gameweek: row.gameweek,
     result: row.result && { homeScore: row.result.homeScore, awayScore: row.result.awayScore, final: Boolean(row.result.final) },
-    prediction: p && { homeScore: p.homeScore, awayScore: p.awayScore, points: p.points, outcome: p.points === null ? null : p.outcome },
+    prediction: p && {
+      homeScore: p.homeScore,
+      awayScore: p.awayScore,
+      points: scored ? pickPoints(p.tier!, scoring.rule, { banker: p.banker, bankersCount: scoring.bankersAllowed }) : null,
+      outcome: scored ? p.outcome : null,
+      tier: scored ? p.tier : null,
+      banker: p.banker,
+    },
   };
 }
 
@@ -63,11 +79,18 @@ export function presentPosition(row: PositionRow, hasPrevious: boolean): LeagueP
   };
 }
 
-/** The live table: stored totals plus what the in-play scores would add, ranked by the sum. */
-export function presentLiveTable(leagueId: string, seasonId: string, members: LiveTableMember[], live: LivePredictionRow[], liveMatches: number): LiveTable {
+/** The live table: stored totals plus what the in-play scores would add, ranked by the sum, all under the league's rule. */
+export function presentLiveTable(
+  leagueId: string,
+  seasonId: string,
+  scoring: { rule: ScoringRule; bankersAllowed: boolean },
+  members: LiveTableMember[],
+  live: LivePredictionRow[],
+  liveMatches: number,
+): LiveTable {
   const provisional = new Map<string, number>();
   for (const p of live) {
-    const { points } = scorePrediction(p, { homeScore: p.rHome, awayScore: p.rAway });
+    const points = pointsOnCard({ ...p, banker: Number(p.banker) === 1 }, { homeScore: p.rHome, awayScore: p.rAway, final: false }, scoring)?.points ?? 0;
     provisional.set(p.userId, (provisional.get(p.userId) ?? 0) + points);
   }
   const rows = rankRows(

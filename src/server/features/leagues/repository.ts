@@ -1,8 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { LeagueTable } from '../../db/schema.js';
+import type { ScoringRule } from '../../../game/scoring.js';
+import { COUNT_COLUMNS, leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
+import { gameweeksWithResults } from '../results/repository.js';
 import { fixturesWithPredictionOf, liveAt, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
 // Bonus points (decision record 0062): added to a season's and the all-seasons table, the positions and the live table.
 import { bonusOfMember, bonusTableSql } from '../bonus-questions/table-points.js';
@@ -10,7 +13,7 @@ import { bonusOfMember, bonusTableSql } from '../bonus-questions/table-points.js
 /** The leaderboard name in SQL, the same fallback as `leaderboardName` in src/game/ranking.ts. */
 export const displayNameSql = sql<string>`COALESCE(NULLIF(TRIM(u."teamName"), ''), NULLIF(TRIM(u."username"), ''), NULLIF(TRIM(u."name"), ''), ${UNNAMED_PLAYER})`;
 
-export type LeagueRow = LeagueTable;
+export type LeagueRow = Selectable<LeagueTable>;
 
 export interface LeagueSummaryRow extends LeagueRow {
   memberCount: number;
@@ -53,7 +56,7 @@ export async function getLeagueFor(db: DB, id: string, userId: string): Promise<
 }
 
 /** Inserts the league unless its code is taken (then returns false, and the caller draws another). */
-export async function insertLeague(db: DB, row: LeagueRow): Promise<boolean> {
+export async function insertLeague(db: DB, row: Insertable<LeagueTable>): Promise<boolean> {
   const inserted = await db.insertInto('leagues').values(row).onConflict((oc) => oc.column('code').doNothing()).returning('id').executeTakeFirst();
   return inserted !== undefined;
 }
@@ -152,18 +155,19 @@ export interface TableRow {
 export type TableScope = { seasonId: string; gameweek: number } | 'all';
 
 /**
- * A whole league table, ordered, in one query. Points come from `userPoints` (a season's
- * gameweek, 0 = the season's total; or the sum of every season's total); RANK() gives tied
- * players the same rank (see src/game/ranking.ts), ROW_NUMBER() the display order (points,
- * lower(name), id). Both windows share one sort because RANK's ordering is a prefix of
- * ROW_NUMBER's. Pages are cut from it in memory (table-cache.ts).
+ * A whole league table, ordered, in one query. Points are worked out under the league's own rule
+ * from `userPoints`' counts (a season's gameweek, 0 = the season's total; or every season's
+ * total added up; results/scoring-sql.ts `pointsFromCountsSql`); RANK() gives tied players the
+ * same rank (see src/game/ranking.ts), ROW_NUMBER() the display order (points, lower(name), id).
+ * Both windows share one sort because RANK's ordering is a prefix of ROW_NUMBER's. Pages are cut
+ * from it in memory (table-cache.ts).
  */
 export async function leagueStandings(db: DB, leagueId: string, scope: TableScope): Promise<TableRow[]> {
   // Per season, each member's row is found by the primary key (season, gameweek, player).
-  const points =
+  const counts =
     scope === 'all'
       ? sql`LEFT JOIN (
-          SELECT pm."userId", SUM(p."points") AS "points", SUM(p."exact") AS "exact"
+          SELECT pm."userId", ${sql.join(COUNT_COLUMNS.map((c) => sql`SUM(${sql.ref(`p.${c}`)}) AS ${sql.ref(c)}`))}
           FROM "leagueMembers" pm
           CROSS JOIN "seasons" s
           JOIN "userPoints" p ON p."seasonId" = s."id" AND p."gameweek" = 0 AND p."userId" = pm."userId"
@@ -171,6 +175,7 @@ export async function leagueStandings(db: DB, leagueId: string, scope: TableScop
           GROUP BY pm."userId"
         ) p ON p."userId" = m."userId"`
       : sql`LEFT JOIN "userPoints" p ON p."seasonId" = ${scope.seasonId} AND p."gameweek" = ${scope.gameweek} AND p."userId" = m."userId"`;
+  const { rule, bankersCount } = leagueRuleSql('l');
   const bonus = bonusTableSql(leagueId, scope);
   const { rows } = await sql<TableRow>`
     SELECT s."userId", s."displayName", s."points", s."exact", s."bonus",
@@ -178,10 +183,11 @@ export async function leagueStandings(db: DB, leagueId: string, scope: TableScop
       ROW_NUMBER() OVER (ORDER BY s."points" DESC, LOWER(s."displayName"), s."userId") AS "position"
     FROM (
       SELECT m."userId", ${displayNameSql} AS "displayName",
-        COALESCE(p."points", 0) + ${bonus.value} AS "points", COALESCE(p."exact", 0) AS "exact", ${bonus.value} AS "bonus"
+        ${pointsFromCountsSql('p', rule, bankersCount)} + ${bonus.value} AS "points", COALESCE(p."exact", 0) AS "exact", ${bonus.value} AS "bonus"
       FROM "leagueMembers" m
+      JOIN "leagues" l ON l."id" = m."leagueId"
       JOIN "user" u ON u."id" = m."userId"
-      ${points}
+      ${counts}
       ${bonus.join}
       WHERE m."leagueId" = ${leagueId}
     ) s
@@ -189,19 +195,39 @@ export async function leagueStandings(db: DB, leagueId: string, scope: TableScop
   return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), bonus: Number(r.bonus), rank: Number(r.rank), position: Number(r.position) }));
 }
 
-/** A season's gameweeks with at least one final result, newest last (the table's gameweek switch). */
-export async function scoredGameweeks(db: DB, seasonId: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('results as r')
-    .innerJoin('fixtures as f', 'f.id', 'r.fixtureId')
-    .select('f.gameweek')
-    .distinct()
-    .where('f.seasonId', '=', seasonId)
-    .where('r.final', '=', 1)
-    .where('f.gameweek', 'is not', null)
-    .orderBy('f.gameweek')
+/** A league's scoring as stored. */
+export const scoringOf = (league: Pick<LeagueRow, 'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed'>): { rule: ScoringRule; bankersAllowed: boolean } => ({
+  rule: { exact: league.ruleExact, difference: league.ruleDifference, outcome: league.ruleOutcome },
+  bankersAllowed: Number(league.bankersAllowed) === 1,
+});
+
+/**
+ * Whether any member of the league has a scored pick in any season: then its tables show points,
+ * and a change of its scoring changes them (the route asks for confirmation). Each member's
+ * season rows are found by the primary key; the first found answers.
+ */
+export async function leagueHasScores(db: DB, leagueId: string): Promise<boolean> {
+  const row = await sql<{ found: number }>`
+    SELECT 1 AS "found" WHERE EXISTS (
+      SELECT 1 FROM "leagueMembers" m CROSS JOIN "seasons" s
+      JOIN "userPoints" p ON p."seasonId" = s."id" AND p."gameweek" = 0 AND p."userId" = m."userId"
+      WHERE m."leagueId" = ${leagueId})`.execute(db);
+  return row.rows.length > 0;
+}
+
+/** Sets a league's scoring; `changedAt` marks a change its members are told about (matches had been scored), null keeps the earlier mark. */
+export async function setLeagueScoring(db: DB, leagueId: string, scoring: { rule: ScoringRule; bankersAllowed: boolean }, changedAt: string | null): Promise<void> {
+  await db
+    .updateTable('leagues')
+    .set({
+      ruleExact: scoring.rule.exact,
+      ruleDifference: scoring.rule.difference,
+      ruleOutcome: scoring.rule.outcome,
+      bankersAllowed: scoring.bankersAllowed ? 1 : 0,
+      ...(changedAt ? { scoringChangedAt: changedAt } : {}),
+    })
+    .where('id', '=', leagueId)
     .execute();
-  return rows.map((r) => r.gameweek!);
 }
 
 /** A fixture of the gameweek with its result and the member's prediction; kickoffAt is set (postponed ones are left out). */
@@ -261,17 +287,23 @@ export interface PositionRow {
 }
 
 /**
- * The viewer's position in each of their leagues in one season, now and before the season's
+ * The viewer's position in each of their leagues in one season, under each league's rule, now and before the season's
  * latest scored gameweek (`latestGameweek`, whose points are taken off to get the previous
  * standings). A position is 1 + the members with more points (the same shared rank as the
  * table), counted without sorting.
  */
 export async function positions(db: DB, userId: string, seasonId: string, latestGameweek: number): Promise<PositionRow[]> {
+  // Each league's own rule: the viewer's row reads it from the league, the other members' from the viewer's row.
+  const mine = leagueRuleSql('l');
+  const theirs = leagueRuleSql('me');
+  const pts = (counts: string, r: typeof mine) => pointsFromCountsSql(counts, r.rule, r.bankersCount);
   const { rows } = await sql<PositionRow>`
     WITH me AS (
-      SELECT m."leagueId", m."joinedAt", COALESCE(t."points", 0) + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} AS "points",
-        COALESCE(t."points", 0) + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} - COALESCE(g."points", 0) AS "previousPoints"
+      SELECT m."leagueId", m."joinedAt", l."ruleExact", l."ruleDifference", l."ruleOutcome", l."bankersAllowed",
+        ${pts('t', mine)} + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} AS "points",
+        ${pts('t', mine)} + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} - ${pts('g', mine)} AS "previousPoints"
       FROM "leagueMembers" m
+      JOIN "leagues" l ON l."id" = m."leagueId"
       LEFT JOIN "userPoints" t ON t."seasonId" = ${seasonId} AND t."gameweek" = 0 AND t."userId" = m."userId"
       LEFT JOIN "userPoints" g ON g."seasonId" = ${seasonId} AND g."gameweek" = ${latestGameweek} AND g."userId" = m."userId"
       WHERE m."userId" = ${userId}
@@ -279,11 +311,11 @@ export async function positions(db: DB, userId: string, seasonId: string, latest
     SELECT me."leagueId", l."name", me."points",
       1 + (SELECT COUNT(*) FROM "leagueMembers" o
            LEFT JOIN "userPoints" ot ON ot."seasonId" = ${seasonId} AND ot."gameweek" = 0 AND ot."userId" = o."userId"
-           WHERE o."leagueId" = me."leagueId" AND COALESCE(ot."points", 0) + ${bonusOfMember(sql`o."leagueId"`, sql`o."userId"`, seasonId)} > me."points") AS "position",
+           WHERE o."leagueId" = me."leagueId" AND ${pts('ot', theirs)} + ${bonusOfMember(sql`o."leagueId"`, sql`o."userId"`, seasonId)} > me."points") AS "position",
       1 + (SELECT COUNT(*) FROM "leagueMembers" o
            LEFT JOIN "userPoints" ot ON ot."seasonId" = ${seasonId} AND ot."gameweek" = 0 AND ot."userId" = o."userId"
            LEFT JOIN "userPoints" og ON og."seasonId" = ${seasonId} AND og."gameweek" = ${latestGameweek} AND og."userId" = o."userId"
-           WHERE o."leagueId" = me."leagueId" AND COALESCE(ot."points", 0) + ${bonusOfMember(sql`o."leagueId"`, sql`o."userId"`, seasonId)} - COALESCE(og."points", 0) > me."previousPoints") AS "previousPosition",
+           WHERE o."leagueId" = me."leagueId" AND ${pts('ot', theirs)} + ${bonusOfMember(sql`o."leagueId"`, sql`o."userId"`, seasonId)} - ${pts('og', theirs)} > me."previousPoints") AS "previousPosition",
       (SELECT COUNT(*) FROM "leagueMembers" c WHERE c."leagueId" = me."leagueId") AS "memberCount"
     FROM me JOIN "leagues" l ON l."id" = me."leagueId"
     ORDER BY me."joinedAt", me."leagueId"`.execute(db);
@@ -298,7 +330,7 @@ export async function positions(db: DB, userId: string, seasonId: string, latest
 
 /** A season's latest gameweek with a final result, and whether an earlier one has results too. */
 export async function latestScoredGameweeks(db: DB, seasonId: string): Promise<{ latest: number | null; hasEarlier: boolean }> {
-  const gws = await scoredGameweeks(db, seasonId);
+  const gws = await gameweeksWithResults(db, seasonId);
   return { latest: gws.length ? gws[gws.length - 1]! : null, hasEarlier: gws.length > 1 };
 }
 
@@ -314,27 +346,20 @@ export interface LiveTableMember {
 }
 
 /**
- * Every member of a league with their stored (final) points total in a season: `userPoints`
- * gameweek 0, the season total kept exact by triggers (the same source as the league table).
+ * Every member of a league with their stored (final) points total in a season under the league's
+ * rule: from `userPoints` gameweek 0, the season's counts (the same source as the league table).
  */
 export async function leagueMembersWithPoints(db: DB, leagueId: string, seasonId: string): Promise<LiveTableMember[]> {
-  const rows = await db
-    .selectFrom('leagueMembers')
-    .innerJoin('user', 'user.id', 'leagueMembers.userId')
-    .innerJoin('leagues', 'leagues.id', 'leagueMembers.leagueId')
-    .leftJoin('userPoints', (j) => j.onRef('userPoints.userId', '=', 'leagueMembers.userId').on('userPoints.seasonId', '=', seasonId).on('userPoints.gameweek', '=', 0))
-    .where('leagueMembers.leagueId', '=', leagueId)
-    .select([
-      'leagueMembers.userId as userId',
-      'user.teamName as teamName',
-      'user.username as username',
-      'user.name as name',
-      'leagues.creatorId as creatorId',
-      'userPoints.points as storedPoints',
-      bonusOfMember(sql`"leagueMembers"."leagueId"`, sql`"leagueMembers"."userId"`, seasonId).as('bonus'),
-    ])
-    .execute();
-  return rows.map(({ bonus, ...r }) => ({ ...r, storedPoints: Number(r.storedPoints ?? 0) + Number(bonus) }));
+  const { rule, bankersCount } = leagueRuleSql('l');
+  const { rows } = await sql<LiveTableMember>`
+    SELECT m."userId", u."teamName", u."username", u."name", l."creatorId",
+      ${pointsFromCountsSql('p', rule, bankersCount)} + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} AS "storedPoints"
+    FROM "leagueMembers" m
+    JOIN "user" u ON u."id" = m."userId"
+    JOIN "leagues" l ON l."id" = m."leagueId"
+    LEFT JOIN "userPoints" p ON p."seasonId" = ${seasonId} AND p."gameweek" = 0 AND p."userId" = m."userId"
+    WHERE m."leagueId" = ${leagueId}`.execute(db);
+  return rows.map((r) => ({ ...r, storedPoints: Number(r.storedPoints ?? 0) }));
 }
 
 export interface LivePredictionRow {
@@ -342,6 +367,7 @@ export interface LivePredictionRow {
   fixtureId: string;
   homeScore: number;
   awayScore: number;
+  banker: number;
   rHome: number;
   rAway: number;
 }
@@ -360,6 +386,7 @@ export async function livePredictionsOfLeague(db: DB, leagueId: string, seasonId
       'predictions.fixtureId as fixtureId',
       'predictions.homeScore as homeScore',
       'predictions.awayScore as awayScore',
+      'predictions.banker as banker',
       'results.homeScore as rHome',
       'results.awayScore as rAway',
     ])

@@ -13,6 +13,9 @@ import {
   joinLeagueSchema,
   joinReply,
   leagueListReply,
+  leagueScoringBodySchema,
+  SCORING_NEEDS_CONFIRMATION,
+  STANDARD_SCORING,
   leagueReply,
   liveTableDto,
   memberPicksDto,
@@ -29,6 +32,7 @@ import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
 import { createTableCache, tablePage } from './table-cache.js';
 import { countLiveMatches } from '../live-matches/repository.js';
+import { gameweeksWithResults } from '../results/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
 import { routeLimit } from '../../security/route-limits.js';
@@ -56,14 +60,14 @@ const tableQuery = z.object({
 /** A table's scope: a season's overall (gameweek 0) or one gameweek, or every season added up (season null). */
 const tableScope = (season: SeasonRef | null, gameweek: number | undefined): repo.TableScope => (season ? { seasonId: season.id, gameweek: gameweek ?? 0 } : 'all');
 
-/** Leagues (spec §2 Leaderboard / New League, §5, §8; DESIGN.md points 3, 4, 6). */
+/** Leagues: create, join, leave, rename, scoring, invites, tables, picks and the live table. */
 export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCode?: () => string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = (): DB => app.deps.db;
   const nextCode = opts.generateCode ?? (() => generateLeagueCode());
   const membershipChanged = () => app.deps.bus.publish({ type: 'membership.changed' });
   const tables = createTableCache(db, app.deps.bus, { maxBytes: app.security.limits.tableCacheBytes });
-  // Codes must not be guessable at speed, nor leagues mass-created (issue 11 item 9).
+  // Codes must not be guessable at speed, nor leagues mass-created.
   const joinLimits = [
     routeLimit(app, 'joinByCodePerUser', 'user', (wait) => `Too many league codes tried. Please wait ${wait} and try again.`),
     routeLimit(app, 'joinByCodePerAddress', 'address', (wait) => `Too many league codes tried from your address. Please wait ${wait} and try again.`),
@@ -71,7 +75,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     routeLimit(app, 'joinByCodePerAddressDaily', 'address', (wait) => `Too many league codes tried from your address today. Please wait ${wait} and try again.`),
   ];
   const createLimit = routeLimit(app, 'createLeague', 'user', (wait) => `You are creating leagues too quickly. Please wait ${wait} and try again.`);
-  /** The caps that bound what one player can make the server keep (issue 11 item 3). */
+  const scoringLimit = routeLimit(app, 'leagueScoringPerUser', 'user', (wait) => `You are changing the scoring too often. Please wait ${wait} and try again.`);
+  /** The caps that bound what one player can make the server keep. */
   async function checkCaps(executor: DB, userId: string, creating: boolean) {
     const { created, memberships } = await repo.countOwnLeagues(executor, userId);
     if (creating && created >= LEAGUES_CREATED_MAX) throw conflict(TOO_MANY_CREATED, 'limit_reached');
@@ -113,6 +118,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const now = app.deps.clock.nowIso();
       const id = crypto.randomUUID();
       const competition = req.body.competition ?? 'premier-league';
+      const scoring = req.body.scoring ?? STANDARD_SCORING;
       // A league of a competition without fixtures would stay empty (the New League screen offers only these).
       if (!(await hasSeasonOf(db(), competition))) throw badRequest(noSeasonOf(competition), 'no_season');
       const created = await db()
@@ -129,6 +135,10 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
               privacy: req.body.privacy ?? 'private',
               creatorId: user.id,
               createdAt: now,
+              ruleExact: scoring.rule.exact,
+              ruleDifference: scoring.rule.difference,
+              ruleOutcome: scoring.rule.outcome,
+              bankersAllowed: scoring.bankersAllowed ? 1 : 0,
             };
             // The unique constraint decides; a taken code is skipped without aborting the transaction.
             if (await repo.insertLeague(trx, row)) {
@@ -295,6 +305,46 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     },
   );
 
+  app.put(
+    '/api/leagues/:id/scoring',
+    {
+      config: { auth: 'user' },
+      preHandler: scoringLimit,
+      schema: {
+        tags: ['leagues'],
+        summary:
+          "Change a league's scoring: points per kind of pick and whether bankers count double (the league's creator only). Once a member has a scored pick, only with confirmRecompute (409 confirm_recompute otherwise): every member's points are then worked out again under the new rule and members are told",
+        params: idParams,
+        body: leagueScoringBodySchema,
+        response: { 200: leagueReply, 400: errorDto, 403: errorDto, 404: errorDto, 409: errorDto, 429: errorDto },
+      },
+    },
+    async (req) => {
+      const { user } = req;
+      const { rule, bankersAllowed, confirmRecompute } = req.body;
+      const changed = await db()
+        .transaction()
+        .execute(async (trx) => {
+          // Locked (PostgreSQL), so two changes of the same league are one after the other.
+          const league = await repo.lockLeague(trx, app.deps.handle.dialect, { id: req.params.id }, 'update');
+          if (!league) throw notFound(LEAGUE_GONE);
+          if (league.creatorId !== user.id) throw forbidden('Only the league creator can change its scoring.');
+          const now = repo.scoringOf(league);
+          const same = now.bankersAllowed === bankersAllowed && now.rule.exact === rule.exact && now.rule.difference === rule.difference && now.rule.outcome === rule.outcome;
+          if (same) return false;
+          const scored = await repo.leagueHasScores(trx, league.id);
+          if (scored && !confirmRecompute) throw conflict(SCORING_NEEDS_CONFIRMATION, 'confirm_recompute');
+          // The tables are worked out from the players' counts under the league's rule: nothing to rescore, the change is the new rule.
+          await repo.setLeagueScoring(trx, league.id, { rule, bankersAllowed }, scored ? app.deps.clock.nowIso() : null);
+          return true;
+        });
+      if (changed) await app.deps.bus.publish({ type: 'league.changed', oldCode: null });
+      const league = await repo.getLeagueFor(db(), req.params.id, user.id);
+      if (!league) throw notFound(LEAGUE_GONE);
+      return { league: presentLeague(league, user.id) };
+    },
+  );
+
   app.get(
     '/api/leagues/:id/table',
     {
@@ -337,7 +387,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     },
     async (req) => {
       const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
-      return { season: season.id, gameweeks: await repo.scoredGameweeks(db(), season.id) };
+      return { season: season.id, gameweeks: await gameweeksWithResults(db(), season.id) };
     },
   );
 
@@ -364,7 +414,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const gameweeks = await repo.closedGameweeks(db(), season.id, closedBefore);
       const gameweek = req.query.gameweek ?? gameweeks[gameweeks.length - 1] ?? null;
       const picks = gameweek === null ? [] : await repo.memberPicks(db(), { userId: req.params.userId, seasonId: season.id, gameweek, closedBefore });
-      return { member: { userId: req.params.userId, displayName }, season: season.id, gameweek, gameweeks, picks: picks.map(presentPick) };
+      const scoring = repo.scoringOf(league);
+      return { member: { userId: req.params.userId, displayName }, season: season.id, gameweek, gameweeks, picks: picks.map((p) => presentPick(p, scoring)) };
     },
   );
 
@@ -404,7 +455,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const { id } = req.params;
       const now = app.deps.clock.now();
       const nowIso = now.toISOString();
-      if (!(await repo.getLeague(db(), id))) throw notFound('This league does not exist.');
+      const league = await repo.getLeague(db(), id);
+      if (!league) throw notFound('This league does not exist.');
       if (!(await repo.isMember(db(), id, user.id))) throw forbidden('Only members of this league can see its table.');
       const season = await resolveSeason(app.deps.seasons, now);
       const [members, live, liveMatches] = await Promise.all([
@@ -412,7 +464,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         repo.livePredictionsOfLeague(db(), id, season.id, nowIso),
         countLiveMatches(db(), season.id, nowIso),
       ]);
-      return presentLiveTable(id, season.id, members, live, liveMatches);
+      return presentLiveTable(id, season.id, repo.scoringOf(league), members, live, liveMatches);
     },
   );
 }

@@ -18,6 +18,11 @@ const league: LeagueRow = {
   privacy: 'private',
   creatorId: 'user-7',
   createdAt: '2026-08-01T00:00:00.000Z',
+  ruleExact: 4,
+  ruleDifference: 3,
+  ruleOutcome: 2,
+  bankersAllowed: 1,
+  scoringChangedAt: null,
 };
 const rows: TableRow[] = Array.from({ length: 40 }, (_, i) => ({
   userId: `user-${i}`,

@@ -43,7 +43,7 @@ describe('predictionSaver', () => {
       save(pick(players[2]!.id, 'OPEN', 5), check),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.id : (r.reason as Error).message))).toEqual(['OPEN', 'closed', 'OPEN', 'gone', 'OPEN']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.fixture.id : (r.reason as Error).message))).toEqual(['OPEN', 'closed', 'OPEN', 'gone', 'OPEN']);
     // Each found fixture checked once (PostgreSQL runs the saves' transactions side by side, so in any order).
     expect([...seen].sort()).toEqual(['LOCKED', 'OPEN', 'OPEN', 'OPEN']);
     const rows = await db.selectFrom('predictions').select(['userId', 'fixtureId', 'homeScore']).where('fixtureId', 'in', ['OPEN', 'LOCKED']).execute();

@@ -5,12 +5,16 @@ import type { PredictionRow } from './presenter.js';
 
 type Executor = DB;
 
-/** Inserts or replaces a user's prediction for one fixture (one per user and fixture). */
+/**
+ * Inserts or replaces a user's prediction for one fixture (one per user and fixture). A replaced
+ * pick keeps its points and outcome: only results/points-aggregate.ts writes those, with the
+ * aggregate beside them.
+ */
 export async function upsertPrediction(
   db: Executor,
-  p: PredictionRow & { userId: string },
-): Promise<void> {
-  await db
+  p: NewPrediction & { userId: string },
+): Promise<{ banker: boolean }> {
+  const row = await db
     .insertInto('predictions')
     .values(p)
     .onConflict((oc) =>
@@ -18,24 +22,33 @@ export async function upsertPrediction(
         homeScore: p.homeScore,
         awayScore: p.awayScore,
         predictedAt: p.predictedAt,
-        points: p.points,
-        outcome: p.outcome,
       }),
     )
-    .execute();
+    .returning('banker')
+    .executeTakeFirstOrThrow();
+  return { banker: Number(row.banker) === 1 };
 }
+
+/** A pick as a save writes it (unscored; a replaced pick keeps its banker mark). */
+export type NewPrediction = Omit<PredictionRow, 'banker'>;
 
 /** Accepts the fixture as read inside the saving transaction (returning it), or throws to refuse and write nothing. */
 export type FixtureCheck = (fixture: FixtureRow | undefined) => FixtureRow;
 
-export type SavePrediction = (p: PredictionRow & { userId: string }, check: FixtureCheck) => Promise<FixtureRow>;
+/** What a save answers: the fixture as checked, and whether the pick is its player's banker (a replaced pick keeps the mark). */
+export interface SavedPick {
+  fixture: FixtureRow;
+  banker: boolean;
+}
+
+export type SavePrediction = (p: NewPrediction & { userId: string }, check: FixtureCheck) => Promise<SavedPick>;
 
 /**
  * Saves one player's prediction: the fixture is read, `check` (the game's rules, in the route)
  * accepts or refuses it, and only then is the prediction written; the promise settles once that
  * is committed.
  *
- * SQLite: the busiest write of the game (every save of every player), so (issue 15):
+ * SQLite: the busiest write of the game (every save of every player), so:
  * - it runs as statements prepared once on the raw connection, synchronously: through the query
  *   builder the four statements (BEGIN, read, upsert, COMMIT) cost five times the database work;
  * - saves arriving together are committed together (group commit): each is read, checked and
@@ -52,8 +65,8 @@ export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: numbe
     return (p, check) =>
       db.transaction().execute(async (trx) => {
         const fixture = check(await getFixture(trx, p.fixtureId));
-        await upsertPrediction(trx, p);
-        return fixture;
+        const { banker } = await upsertPrediction(trx, p);
+        return { fixture, banker };
       });
   }
   const batchMax = opts.batchMax ?? 256;
@@ -61,26 +74,27 @@ export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: numbe
     `SELECT f.*, r."homeScore" AS "rHome", r."awayScore" AS "rAway", r."final" AS "rFinal"
      FROM "fixtures" f LEFT JOIN "results" r ON r."fixtureId" = f."id" WHERE f."id" = ?`,
   );
-  const upsert = sqlite.prepare<[PredictionRow & { userId: string }]>(
+  const upsert = sqlite.prepare<[NewPrediction & { userId: string }], { banker: number }>(
     `INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
      VALUES (@userId, @fixtureId, @homeScore, @awayScore, @predictedAt, @points, @outcome)
      ON CONFLICT ("userId", "fixtureId") DO UPDATE SET "homeScore" = excluded."homeScore", "awayScore" = excluded."awayScore",
-       "predictedAt" = excluded."predictedAt", "points" = excluded."points", "outcome" = excluded."outcome"`,
+       "predictedAt" = excluded."predictedAt"
+     RETURNING "banker"`,
   );
   interface Waiting {
-    p: PredictionRow & { userId: string };
+    p: NewPrediction & { userId: string };
     check: FixtureCheck;
-    resolve(fixture: FixtureRow): void;
+    resolve(saved: SavedPick): void;
     reject(err: unknown): void;
   }
-  type Outcome = { fixture: FixtureRow } | { err: unknown };
+  type Outcome = SavedPick | { err: unknown };
   const saveAll = sqlite.transaction((items: Waiting[]): Outcome[] =>
     items.map(({ p, check }) => {
       try {
         const row = readFixture.get(p.fixtureId);
         const fixture = check(row ? toFixtureRow(row) : undefined);
-        upsert.run({ userId: p.userId, fixtureId: p.fixtureId, homeScore: p.homeScore, awayScore: p.awayScore, predictedAt: p.predictedAt, points: p.points, outcome: p.outcome });
-        return { fixture };
+        const saved = upsert.get({ userId: p.userId, fixtureId: p.fixtureId, homeScore: p.homeScore, awayScore: p.awayScore, predictedAt: p.predictedAt, points: p.points, outcome: p.outcome });
+        return { fixture, banker: Number(saved?.banker) === 1 };
       } catch (err) {
         return { err };
       }
@@ -94,14 +108,14 @@ export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: numbe
     else scheduled = false;
     try {
       const outcomes = await db.connection().execute(async () => saveAll(items));
-      outcomes.forEach((o, i) => ('err' in o ? items[i]!.reject(o.err) : items[i]!.resolve(o.fixture)));
+      outcomes.forEach((o, i) => ('err' in o ? items[i]!.reject(o.err) : items[i]!.resolve(o)));
     } catch (err) {
       // The commit itself failed: nothing of this batch was written.
       for (const item of items) item.reject(err);
     }
   };
   return (p, check) =>
-    new Promise<FixtureRow>((resolve, reject) => {
+    new Promise<SavedPick>((resolve, reject) => {
       queue.push({ p, check, resolve, reject });
       if (!scheduled) {
         scheduled = true;
@@ -119,6 +133,7 @@ function ownQuery(db: Executor, userId: string) {
       'predictions.predictedAt as pAt',
       'predictions.points as pPoints',
       'predictions.outcome as pOutcome',
+      'predictions.banker as pBanker',
     ])
     .where('predictions.userId', '=', userId);
 }
@@ -131,8 +146,8 @@ export interface OwnPredictionRow {
 }
 
 function toOwn(r: OwnJoined): OwnPredictionRow {
-  const { pHome, pAway, pAt, pPoints, pOutcome, ...fixture } = toFixtureRow(r);
-  return { fixture, prediction: { fixtureId: fixture.id, homeScore: pHome, awayScore: pAway, predictedAt: pAt, points: pPoints, outcome: pOutcome } };
+  const { pHome, pAway, pAt, pPoints, pOutcome, pBanker, ...fixture } = toFixtureRow(r);
+  return { fixture, prediction: { fixtureId: fixture.id, homeScore: pHome, awayScore: pAway, predictedAt: pAt, points: pPoints, outcome: pOutcome, banker: Number(pBanker) === 1 } };
 }
 
 /** One user's own predictions in a season with their fixtures and results, newest first (by predictedAt). */

@@ -45,7 +45,7 @@ describe('PUT /api/predictions/:fixtureId', () => {
     const res = await put('ARS_CHE', { homeScore: 2, awayScore: 1 });
     expect(res.statusCode).toBe(200);
     const body = res.json().prediction;
-    expect(body.prediction).toEqual({ fixtureId: 'ARS_CHE', homeScore: 2, awayScore: 1, predictedAt: '2025-08-10T09:00:00.000Z', points: null, outcome: null });
+    expect(body.prediction).toEqual({ fixtureId: 'ARS_CHE', homeScore: 2, awayScore: 1, predictedAt: '2025-08-10T09:00:00.000Z', points: null, outcome: null, banker: false });
     expect(body.fixture).toMatchObject({ id: 'ARS_CHE', homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC', status: 'upcoming', result: null });
     expect(body.deadline).toBe('2025-08-16T12:00:00.000Z');
     expect(body.window).toBe('open');
@@ -53,7 +53,7 @@ describe('PUT /api/predictions/:fixtureId', () => {
     t.clock.set('2025-08-12T18:30:00Z');
     expect((await put('ARS_CHE', { homeScore: 0, awayScore: 0 })).statusCode).toBe(200);
     expect(await stored()).toEqual([
-      { userId: alice.id, fixtureId: 'ARS_CHE', homeScore: 0, awayScore: 0, predictedAt: '2025-08-12T18:30:00.000Z', points: null, outcome: null },
+      { userId: alice.id, fixtureId: 'ARS_CHE', homeScore: 0, awayScore: 0, predictedAt: '2025-08-12T18:30:00.000Z', points: null, outcome: null, tier: null, banker: 0 },
     ]);
   });
 

@@ -42,9 +42,9 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       const now = clock.now();
       const prediction = { fixtureId, homeScore, awayScore, predictedAt: now.toISOString(), points: null, outcome: null };
       // The rules are checked on the fixture as read in the saving transaction.
-      const fixture = await savePrediction({ userId: user.id, ...prediction }, (found) => {
+      const { fixture, banker } = await savePrediction({ userId: user.id, ...prediction }, (found) => {
         if (!found) throw notFound('This match does not exist.');
-        // A known score is never predicted (DESIGN.md point 12): no free points on a result.
+        // A known score is never predicted: no free points on a result.
         if (found.result) throw conflict(HAS_RESULT_MESSAGE, 'has_result');
         if (found.predictionsLockedAt) throw conflict(LOCKED_MESSAGE, 'deadline_passed');
         const window = predictionWindow(found, now);
@@ -53,7 +53,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         return found;
       });
       await app.deps.bus.publish({ type: 'prediction.saved', seasonId: fixture.seasonId, userId: user.id });
-      return { prediction: { ...presentPredictable(fixture, clock.now()), prediction: presentPrediction(prediction) } };
+      return { prediction: { ...presentPredictable(fixture, clock.now()), prediction: presentPrediction({ ...prediction, banker }) } };
     },
   );
 

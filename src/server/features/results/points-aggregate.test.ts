@@ -1,8 +1,17 @@
-import { afterEach, expect, test } from 'vitest';
+import { sql } from 'kysely';
+import { afterEach, expect, test, vi } from 'vitest';
 import crypto from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildFixture, OTHER_SEASON, OTHER_SEASON_POINTS, TEST_SEASON } from '../../test/factories-season.js';
 import { buildUser, buildSessionCookie } from '../../test/factories.js';
+import { buildPrediction } from '../../test/factories-game.js';
+import { pointTriggers } from '../../test/points.js';
+import type { DB } from '../../db/index.js';
+import { deleteAccountData } from '../account/repository.js';
+import { updateGameweek } from '../feed/repository.js';
+import { deleteFixture, deleteFixtures, importSeasonFixtures, seasonFixturePairs, updateFixture } from '../fixtures/repository.js';
+import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
+import { POINTS_LOCK_KEY } from './points-aggregate.js';
 
 /**
  * The league aggregate (userPoints) follows a result for a match with 10,000 predictions through
@@ -65,3 +74,163 @@ test('userPoints follows a 10,000-prediction result through save, corrections an
   expect(Number(scored?.n)).toBe(0);
   expect(await sumIn(OTHER_SEASON, 0)).toBe(otherSeason);
 }, 120_000);
+
+/**
+ * The aggregate recomputed here from the stored predictions: season, player and gameweek (0 =
+ * season) → [points, exact, difference, outcome, and the same three counts for bankers].
+ */
+const COUNTED = ['points', 'exact', 'difference', 'outcome', 'bankerExact', 'bankerDifference', 'bankerOutcome'] as const;
+async function recount(db: DB) {
+  const preds = await db.selectFrom('predictions as p').innerJoin('fixtures as f', 'f.id', 'p.fixtureId').select(['p.userId', 'p.points', 'p.tier', 'p.banker', 'f.gameweek', 'f.seasonId']).execute();
+  const want = new Map<string, number[]>();
+  for (const p of preds) {
+    if (p.points === null) continue;
+    const tierAt = ['exact', 'difference', 'outcome'].indexOf(p.tier ?? '');
+    for (const gw of p.gameweek === null ? [0] : [0, p.gameweek]) {
+      const k = `${p.seasonId}:${p.userId}:${gw}`;
+      const row = want.get(k) ?? [0, 0, 0, 0, 0, 0, 0];
+      row[0]! += p.points;
+      if (tierAt >= 0) {
+        row[1 + tierAt]! += 1;
+        if (p.banker === 1) row[4 + tierAt]! += 1;
+      }
+      want.set(k, row);
+    }
+  }
+  return want;
+}
+
+/** The stored aggregate equals a recount: every row with a scored prediction behind it is there; others are at zero (a cleared result may leave one). */
+async function expectExact(db: DB) {
+  const want = await recount(db);
+  const have = await db.selectFrom('userPoints').selectAll().execute();
+  const got = new Map(have.map((r) => [`${r.seasonId}:${r.userId}:${r.gameweek}`, COUNTED.map((c) => Number(r[c]))]));
+  for (const [k, v] of want) expect([k, got.get(k)]).toEqual([k, v]);
+  for (const [k, v] of got) if (!want.has(k)) expect([k, v]).toEqual([k, [0, 0, 0, 0, 0, 0, 0]]);
+}
+
+test('every writer keeps userPoints equal to a recount: results, corrections, clearing, moves, imports, deletions, accounts', async () => {
+  t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  const { db, handle } = t.app.deps;
+  const users = [await buildUser(db, handle.dialect), await buildUser(db, handle.dialect), await buildUser(db, handle.dialect)];
+  const teams = [['Arsenal FC', 'Chelsea FC'], ['Liverpool FC', 'Everton FC'], ['Everton FC', 'Arsenal FC'], ['Chelsea FC', 'Liverpool FC'], ['Arsenal FC', 'Liverpool FC']] as const;
+  const ids = ['P1', 'P2', 'P3', 'P4', 'P5'];
+  const gameweeks = [1, 1, 2, null, 3];
+  for (const [j, id] of ids.entries()) await buildFixture(db, { id, homeTeam: teams[j]![0], awayTeam: teams[j]![1], gameweek: gameweeks[j] });
+  for (const [i, u] of users.entries()) {
+    for (const [j, id] of ids.entries()) await buildPrediction(db, { userId: u.id, fixtureId: id, homeScore: (i + j) % 3, awayScore: i % 2 });
+  }
+  // Bankers (set while the picks are open, as the banker route does): their counts must follow every writer too.
+  await db.updateTable('predictions').set({ banker: 1 }).where('userId', '=', users[1]!.id).where('fixtureId', 'in', ['P1', 'P3']).execute();
+  await db.updateTable('predictions').set({ banker: 1 }).where('userId', '=', users[2]!.id).where('fixtureId', '=', 'P5').execute();
+  const now = '2025-08-20T12:00:00.000Z';
+  const result = async (fixtureId: string, homeScore: number, awayScore: number) => {
+    await saveFinalResult(db, fixtureId, { homeScore, awayScore }, now, 'admin');
+    await rescorePredictions(db, fixtureId, { homeScore, awayScore });
+  };
+  await result('P1', 1, 0);
+  await result('P3', 2, 1);
+  await result('P4', 0, 0);
+  await result('P5', 1, 1);
+  await expectExact(db);
+  // A correction replaces; clearing returns to pending.
+  await result('P1', 0, 0);
+  await expectExact(db);
+  await clearResult(db, 'P3');
+  await expectExact(db);
+  // Moves to another gameweek: the admin's edit, the feed's round change, a re-import.
+  const p1 = (await db.selectFrom('fixtures').selectAll().where('id', '=', 'P1').executeTakeFirstOrThrow());
+  const { id: _id, seasonId: _s, createdAt: _c, updatedAt: _u, predictionsLockedAt: _l, ...fields } = p1;
+  await db.transaction().execute((trx) => updateFixture(trx, 'P1', { ...fields, gameweek: 2 }, now));
+  await expectExact(db);
+  await db.transaction().execute((trx) => updateGameweek(trx, 'P4', 3, now));
+  await expectExact(db);
+  const pairs = await seasonFixturePairs(db, TEST_SEASON);
+  const rows = [...pairs.values()].filter((f) => ['P1', 'P5'].includes(f.id)).map((f) => ({ ...f, seasonId: TEST_SEASON, gameweek: f.id === 'P1' ? 4 : null }));
+  const imported = await db.transaction().execute((trx) => importSeasonFixtures(trx, TEST_SEASON, rows, now, { updateExisting: true }));
+  expect(imported.updated.sort()).toEqual(['P1', 'P5']);
+  await expectExact(db);
+  // A move that keeps the gameweek moves nothing.
+  await db.transaction().execute((trx) => updateFixture(trx, 'P1', { ...fields, gameweek: 4, localTime: '17:30' }, now));
+  await expectExact(db);
+  // Deletions: one fixture, a season's gameweek, a player's account.
+  await db.transaction().execute((trx) => deleteFixture(trx, 'P1'));
+  await expectExact(db);
+  await db.transaction().execute((trx) => deleteFixtures(trx, { seasonId: TEST_SEASON, gameweek: 3 }));
+  expect(await db.selectFrom('fixtures').select('id').where('id', 'in', ['P4']).execute()).toEqual([]);
+  await expectExact(db);
+  const gone = await db.selectFrom('user').select(['id', 'email']).where('id', '=', users[0]!.id).executeTakeFirstOrThrow();
+  await db.transaction().execute((trx) => deleteAccountData(trx, handle.dialect, gone));
+  expect(await db.selectFrom('userPoints').select('userId').where('userId', '=', gone.id).execute()).toEqual([]);
+  await expectExact(db);
+  // Nothing keeps points but this code: the database has no trigger on predictions or fixtures.
+  expect(await pointTriggers(db, handle.dialect)).toEqual([]);
+});
+
+test('results saved at the same moment (on matches of one gameweek, and on one match) leave the aggregate exact', async () => {
+  t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  const { db, handle, config } = t.app.deps;
+  const admin = await buildUser(db, handle.dialect, { role: 'admin' });
+  const cookie = await buildSessionCookie(db, handle.dialect, admin.id, config.AUTH_SECRET);
+  const players = [];
+  for (let i = 0; i < 6; i++) players.push(await buildUser(db, handle.dialect));
+  const clubs = ['Arsenal FC', 'Chelsea FC', 'Liverpool FC', 'Everton FC', 'Fulham FC', 'Brentford FC', 'Burnley FC', 'Leeds United FC'];
+  const fixtures: Array<{ id: string }> = [];
+  for (let j = 0; j < 4; j++) fixtures.push(await buildFixture(db, { homeTeam: clubs[2 * j], awayTeam: clubs[2 * j + 1], gameweek: 1 }));
+  for (const [i, p] of players.entries()) for (const [j, f] of fixtures.entries()) await buildPrediction(db, { userId: p.id, fixtureId: f.id, homeScore: (i + j) % 3, awayScore: j % 2 });
+  for (let round = 0; round < 3; round++) {
+    const answers = await Promise.all(fixtures.map((f, j) => t.request({ method: 'PUT', url: `/api/admin/results/${f.id}`, cookie, payload: { homeScore: (j + round) % 3, awayScore: round % 2 } })));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    await expectExact(db);
+  }
+  // Corrections of one match crossing each other: each rescoring must see the one before it.
+  for (let round = 0; round < 3; round++) {
+    const answers = await Promise.all([0, 1, 2, 3, 4].map((k) => t.request({ method: 'PUT', url: `/api/admin/results/${fixtures[0]!.id}`, cookie, payload: { homeScore: (k + round) % 3, awayScore: k % 2 } })));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    await expectExact(db);
+  }
+  const cleared = await Promise.all(fixtures.map((f) => t.request({ method: 'DELETE', url: `/api/admin/results/${f.id}`, cookie })));
+  for (const a of cleared) expect(a.statusCode, a.body).toBe(200);
+  await expectExact(db);
+});
+
+test('PostgreSQL: every writer of the aggregate waits for the one lock (so writers never interleave)', async (ctx) => {
+  t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  const { db, handle, config } = t.app.deps;
+  if (handle.dialect !== 'postgres') return ctx.skip();
+  const admin = await buildUser(db, handle.dialect, { role: 'admin' });
+  const cookie = await buildSessionCookie(db, handle.dialect, admin.id, config.AUTH_SECRET);
+  const f = await buildFixture(db, { gameweek: 1 });
+  const other = await buildFixture(db, { homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', gameweek: 1 });
+  await buildPrediction(db, { userId: admin.id, fixtureId: f.id, homeScore: 1, awayScore: 0 });
+  const waitingOnLock = async () =>
+    Number((await sql<{ n: number }>`SELECT COUNT(*) AS "n" FROM "pg_locks" WHERE "locktype" = 'advisory' AND "objid" = ${POINTS_LOCK_KEY} AND NOT "granted"`.execute(db)).rows[0]!.n);
+  for (const write of [
+    () => t.request({ method: 'PUT', url: `/api/admin/results/${f.id}`, cookie, payload: { homeScore: 1, awayScore: 0 } }),
+    () => t.request({ method: 'DELETE', url: `/api/admin/results/${f.id}`, cookie }),
+    () => t.request({ method: 'DELETE', url: `/api/admin/fixtures/${other.id}`, cookie }),
+  ]) {
+    // Another writer holds the lock: the request waits for it, and finishes once it is released.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    const holder = db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${POINTS_LOCK_KEY})`.execute(trx);
+      holding();
+      await released;
+    });
+    await held;
+    let done = false;
+    const request = write().then((res) => {
+      done = true;
+      return res;
+    });
+    await vi.waitFor(async () => expect(await waitingOnLock()).toBe(1));
+    expect(done).toBe(false);
+    release();
+    await holder;
+    expect((await request).statusCode).toBe(200);
+  }
+  await expectExact(db);
+});

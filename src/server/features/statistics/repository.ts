@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type SQLiteDatabase from 'better-sqlite3';
 import type { DB } from '../../db/index.js';
-import { RESULTS_VERSION_KEY } from '../../db/migrations/0018_results_version.js';
 import type { PredictionRecord } from '../../../game/statistics.js';
+import { STANDARD_RULE } from '../../../game/scoring.js';
 import type { GameweekTotal } from '../../../game/rank-history.js';
+import { leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
 
 /**
  * One player's predictions with their fixtures. Outcome and points count only while the match
@@ -50,23 +51,9 @@ export async function loadPredictionRecords(db: DB, userId: string, seasonId: st
   });
 }
 
-/** A season's gameweeks with at least one final result. */
-export async function gameweeksWithResults(db: DB, seasonId: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('results')
-    .innerJoin('fixtures', 'fixtures.id', 'results.fixtureId')
-    .select('fixtures.gameweek')
-    .distinct()
-    .where('fixtures.seasonId', '=', seasonId)
-    .where('results.final', '=', 1)
-    .where('fixtures.gameweek', 'is not', null)
-    .execute();
-  return rows.map((r) => Number(r.gameweek)).sort((a, b) => a - b);
-}
-
 /**
- * Every player's points per gameweek of a season, from the aggregate the database keeps as results are saved
- * (`userPoints`, see migrations 0005 and 0009): one row per player and gameweek, never a scan
+ * Every player's points per gameweek of a season, from the points aggregate kept as results are
+ * saved (`userPoints`, results/points-aggregate.ts): one row per player and gameweek, never a scan
  * of the season's predictions (3.8M rows at 10,000 players).
  */
 export async function gameweekTotals(db: DB, seasonId: string): Promise<GameweekTotal[]> {
@@ -90,6 +77,13 @@ export async function totalsFingerprint(db: DB): Promise<string> {
 }
 
 /**
+ * The `appMeta` key under which migration 0018's statement trigger counts the changes to
+ * `results` on PostgreSQL (the migration writes the same text: a migration never imports code
+ * that may change; 0018_results_version.test.ts reads it through `resultsVersion`).
+ */
+export const RESULTS_VERSION_KEY = 'results.version';
+
+/**
  * PostgreSQL: the count of changes to `results` kept by migration 0018's statement trigger
  * (whoever wrote them, with or without a live event): one row read by its key per request,
  * where the fingerprint above is an aggregate over every result.
@@ -111,6 +105,28 @@ export function sqliteChangeMarker(sqlite: SQLiteDatabase.Database): () => strin
   const changes = sqlite.prepare('SELECT total_changes() AS "n"').pluck();
   const version = sqlite.prepare('PRAGMA data_version').pluck();
   return () => `${String(version.get())}:${String(changes.get())}`;
+}
+
+/**
+ * A league's members' points per gameweek of a season under the league's own rule, from the
+ * aggregate's counts (its rank history; the overall one stays on the standard rule).
+ */
+export async function leagueGameweekTotals(db: DB, seasonId: string, leagueId: string): Promise<GameweekTotal[]> {
+  const { rule, bankersCount } = leagueRuleSql('l');
+  const { rows } = await sql<GameweekTotal>`
+    SELECT p."userId", p."gameweek", ${pointsFromCountsSql('p', rule, bankersCount)} AS "points"
+    FROM "leagueMembers" m
+    JOIN "leagues" l ON l."id" = m."leagueId"
+    JOIN "userPoints" p ON p."seasonId" = ${seasonId} AND p."gameweek" > 0 AND p."userId" = m."userId"
+    WHERE m."leagueId" = ${leagueId}`.execute(db);
+  return rows.map((r) => ({ userId: r.userId, gameweek: Number(r.gameweek), points: Number(r.points) }));
+}
+
+/** Whether a league scores as the overall leaderboard does (the standard rule, bankers double): its rank history is then a subset of everyone's. */
+export async function scoresAsStandard(db: DB, leagueId: string): Promise<boolean> {
+  const row = await db.selectFrom('leagues').select(['ruleExact', 'ruleDifference', 'ruleOutcome', 'bankersAllowed']).where('id', '=', leagueId).executeTakeFirst();
+  if (!row) return true;
+  return row.ruleExact === STANDARD_RULE.exact && row.ruleDifference === STANDARD_RULE.difference && row.ruleOutcome === STANDARD_RULE.outcome && Number(row.bankersAllowed) === 1;
 }
 
 export async function leagueMemberIds(db: DB, leagueId: string): Promise<string[]> {

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildResult } from '../../test/factories-game.js';
 import { TEST_SEASON } from '../../test/factories-season.js';
+import { clearResult } from '../results/repository.js';
 
 /**
  * The complete 2025/26 season (the project's own built-in file, read here as plain JSON) replayed:
@@ -268,8 +269,7 @@ describe('GET /api/me/statistics after the real 2025/26 season', () => {
     const gw = after.rankHistory.find((e: { gameweek: number }) => e.gameweek === unplayed.gameweek);
     expect(gw).toBeDefined();
     // Restore the season as it was for the other tests.
-    await db.deleteFrom('results').where('fixtureId', '=', unplayed.id).execute();
-    await db.updateTable('predictions').set({ points: null, outcome: null }).where('fixtureId', '=', unplayed.id).execute();
+    await clearResult(db, unplayed.id);
   });
 });
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { computeStatistics, isValidTimeZone } from '../../../game/statistics.js';
 import { rankHistoryFromIndex, subsetIndex } from '../../../game/rank-history.js';
 import { badRequest, notFound } from '../../errors.js';
-import { gameweekTotals, gameweeksWithResults, leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
+import { gameweeksWithResults } from '../results/repository.js';
+import { gameweekTotals, leagueGameweekTotals, leagueMemberIds, leaguesOf, loadPredictionRecords, scoresAsStandard } from './repository.js';
 import { indexTotals, totalsIndexBytes } from '../../../game/rank-history.js';
 import type { TotalsSnapshot } from './service.js';
 import { LEAGUE_LISTS, playerCache } from './player-cache.js';
@@ -75,7 +76,12 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
         // Only the player's own leagues: anything else reads as not found, whether it exists or not.
         const member = leagues.find((l) => l.id === league);
         if (!member) throw notFound('League not found.');
-        index = subsetIndex(index, await leagueMemberIds(db, league));
+        // A league with its own rule ranks its members by their points under it (kept until a result, a join or leave, or a change of its scoring).
+        index = (await scoresAsStandard(db, league))
+          ? subsetIndex(index, await leagueMemberIds(db, league))
+          : await cache.get(`leagueTotals:${season.id}:${league}`, { seasonId: LEAGUE_LISTS, userId: null }, async () => indexTotals(await leagueGameweekTotals(db, season.id, league)), {
+              bytes: (i) => totalsIndexBytes(i),
+            });
         scope = { leagueId: member.id, name: member.name };
       }
       // The overall rank history is read inside its own computation, so a result arriving meanwhile leaves nothing stale kept.

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
+import { leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
 
 export interface LeagueRankRow {
   leagueId: string;
@@ -13,21 +14,25 @@ export interface LeagueRankRow {
 
 /**
  * The viewer's rank in each of their leagues after gameweek `gameweek` of a season and before it
- * (its points taken off). Points up to a gameweek are the sum of that season's gameweek rows up to
- * it (`userPoints`, found by primary key per member); a rank is 1 + the members with more points,
- * the league table's shared rank (src/game/ranking.ts), as the positions route counts it.
+ * (its points taken off), under each league's own rule. Points up to a gameweek are the sum of
+ * that season's gameweek rows up to it (`userPoints`' counts, found by primary key per member); a
+ * rank is 1 + the members with more points, the league table's shared rank (src/game/ranking.ts),
+ * as the positions route counts it.
  */
 export async function leagueRanksAfter(db: DB, userId: string, seasonId: string, gameweek: number): Promise<LeagueRankRow[]> {
+  const { rule, bankersCount } = leagueRuleSql('l');
+  const points = pointsFromCountsSql('p', rule, bankersCount);
   const { rows } = await sql<LeagueRankRow>`
     WITH mine AS (
       SELECT m."leagueId", m."joinedAt" FROM "leagueMembers" m WHERE m."userId" = ${userId}
     ),
     totals AS (
       SELECT o."leagueId", o."userId",
-        COALESCE(SUM(p."points"), 0) AS "upTo",
-        COALESCE(SUM(CASE WHEN p."gameweek" = ${gameweek} THEN p."points" ELSE 0 END), 0) AS "thisWeek"
+        COALESCE(SUM(${points}), 0) AS "upTo",
+        COALESCE(SUM(CASE WHEN p."gameweek" = ${gameweek} THEN ${points} ELSE 0 END), 0) AS "thisWeek"
       FROM "leagueMembers" o
       JOIN mine ON mine."leagueId" = o."leagueId"
+      JOIN "leagues" l ON l."id" = o."leagueId"
       LEFT JOIN "userPoints" p ON p."seasonId" = ${seasonId} AND p."userId" = o."userId" AND p."gameweek" BETWEEN 1 AND ${gameweek}
       GROUP BY o."leagueId", o."userId"
     ),

@@ -6,13 +6,13 @@ import { seasonQuery } from '../../../contract/seasons.js';
 import { gameweekSummaryDto, latestGameweekDto } from '../../../contract/summary.js';
 import { positionChange } from '../../../game/ranking.js';
 import { notFound } from '../../errors.js';
-import { scoredGameweeks } from '../leagues/repository.js';
 import { loadGameweekMatches } from '../predictions/board.js';
+import { gameweeksWithResults } from '../results/repository.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { gameweekRank, latestResultGameweek, leagueRanksAfter } from './repository.js';
 
 /**
- * The player's gameweek summary (issue 14): their own picks beside the results, their points, and
+ * The player's gameweek summary: their own picks beside the results, their points, and
  * their rank in each league with the move since the gameweek before. It reads only the caller's
  * own predictions, so it reveals nothing of anyone else's, before or after a deadline.
  */
@@ -56,7 +56,7 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       const { gameweek } = req.params;
       const board = { now: now.toISOString(), matches: await loadGameweekMatches(db, user.id, season.id, gameweek, now) };
       if (board.matches.length === 0) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
-      const scored = await scoredGameweeks(db, season.id);
+      const scored = await gameweeksWithResults(db, season.id);
       const hasEarlier = scored.some((g) => g < gameweek);
       const [leagues, overall] = await Promise.all([leagueRanksAfter(db, user.id, season.id, gameweek), gameweekRank(db, user.id, season.id, gameweek)]);
       const picks = board.matches.map((m) => m.prediction).filter((p) => p !== null);

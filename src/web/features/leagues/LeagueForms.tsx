@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { createLeagueSchema, joinLeagueSchema, type JoinReply, type League } from '../../../contract/leagues';
+import { createLeagueSchema, joinLeagueSchema, leagueScoringSchema, STANDARD_SCORING, type JoinReply, type League } from '../../../contract/leagues';
 import { LEAGUE_NAME_MAX } from '../../../game/limits';
 import { Banner } from '../../components/Banner';
 import { ApiError } from '../../lib/api';
 import { useCreateLeague, useJoinByCode, useJoinPublic, usePublicLeagues } from './api';
+import { ScoringFields, type ScoringErrors } from './ScoringFields';
 
-const nameOnly = createLeagueSchema.pick({ name: true });
-type NameInput = z.infer<typeof nameOnly>;
+const nameAndScoring = createLeagueSchema.pick({ name: true }).extend({ scoring: leagueScoringSchema });
+type NameInput = z.infer<typeof nameAndScoring>;
 type CodeInput = z.infer<typeof joinLeagueSchema>;
 
-/** Spec §8: a failed join shows 'Failed to join league: {message}' unless the server said exactly what went wrong. */
+/** A failed join shows 'Failed to join league: {message}' unless the server said exactly what went wrong. */
 export function joinErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 401) return 'You must be logged in to join a league. Please sign in and try again.';
@@ -24,7 +25,7 @@ export function joinErrorMessage(err: unknown): string {
 }
 
 /**
- * Spec §8: 'Failed to create league. Please try again.' unless the server said what to do instead:
+ * A failed create shows 'Failed to create league. Please try again.' unless the server said what to do instead:
  * bad input (400), an unverified address (403), a cap reached (409), too many tries (429), the
  * database away (503). Trying again does not help with those, so the message must say why.
  */
@@ -33,11 +34,11 @@ export function createErrorMessage(err: unknown): string {
   return 'Failed to create league. Please try again.';
 }
 
-/** Leaderboard create view: League Name (max 50). */
+/** Leaderboard create view: League Name (max 50) and its scoring. */
 export function CreateLeagueForm({ onCreated, onCancel }: { onCreated: (league: League) => void; onCancel: () => void }) {
   const create = useCreateLeague();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, watch, formState } = useForm<NameInput>({ resolver: zodResolver(nameOnly), defaultValues: { name: '' } });
+  const { register, handleSubmit, watch, formState, control } = useForm<NameInput>({ resolver: zodResolver(nameAndScoring), defaultValues: { name: '', scoring: STANDARD_SCORING } });
   const name = watch('name') ?? '';
   const error = formState.errors.name?.message;
   return (
@@ -47,7 +48,7 @@ export function CreateLeagueForm({ onCreated, onCancel }: { onCreated: (league: 
       onSubmit={handleSubmit(async (values) => {
         setFailure(null);
         try {
-          const { league } = await create.mutateAsync({ name: values.name });
+          const { league } = await create.mutateAsync({ name: values.name, scoring: values.scoring });
           onCreated(league);
         } catch (err) {
           setFailure(createErrorMessage(err));
@@ -78,6 +79,11 @@ export function CreateLeagueForm({ onCreated, onCancel }: { onCreated: (league: 
           </p>
         )}
       </div>
+      <Controller
+        name="scoring"
+        control={control}
+        render={({ field }) => <ScoringFields idPrefix="create-scoring" value={field.value} onChange={field.onChange} errors={formState.errors.scoring as ScoringErrors | undefined} />}
+      />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Creating...' : 'Create League'}

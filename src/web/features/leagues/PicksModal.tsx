@@ -35,6 +35,11 @@ function PickRow({ pick }: { pick: Pick }) {
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="text-slate-700">
           {prediction ? 'Pick' : 'No prediction'}
+          {prediction?.banker && (
+            <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900" data-testid="pick-banker">
+              Banker
+            </span>
+          )}
           {' · '}
           {result && result.final ? `Result ${result.homeScore} - ${result.awayScore}` : 'Result pending...'}
         </span>

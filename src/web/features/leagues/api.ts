@@ -15,6 +15,7 @@ import {
   tablePageDto,
   type CreateLeagueInput,
   type JoinReply,
+  type LeagueScoringBody,
 } from '../../../contract/leagues';
 import { ALL_SEASONS } from '../../../contract/seasons';
 import { seasonQs } from '../seasons/api';
@@ -93,6 +94,12 @@ export const useRenameLeague = () =>
     changes: () => [{ type: 'league.changed', oldCode: null }],
   });
 
+/** The creator changes the league's scoring; its tables, positions and statistics follow. */
+export const useChangeScoring = () =>
+  useApiMutation(({ leagueId, body }: { leagueId: string; body: LeagueScoringBody }) => api(`${leaguePath(leagueId)}/scoring`, { schema: leagueReply, method: 'PUT', body }), {
+    changes: () => [{ type: 'league.changed', oldCode: null }],
+  });
+
 /** The table with the provisional points of matches in play (the Live switch). */
 export function useLiveTable(leagueId: string, enabled: boolean) {
   return useQuery({
@@ -103,7 +110,7 @@ export function useLiveTable(leagueId: string, enabled: boolean) {
   });
 }
 
-/** The leagues screens' transient messages (spec §4: they clear after 3 seconds). */
+/** The leagues screens' transient messages (they clear after 3 seconds). */
 export const notifyLeagues = notifierFor(MESSAGE_MS.leagues);
 
 export const COPIED = 'League code copied to clipboard!';

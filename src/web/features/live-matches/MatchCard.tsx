@@ -9,6 +9,7 @@ import { OUTCOME_MESSAGE } from '../../lib/outcome';
 import { liveScoreSchema, type Match } from '../../../contract/live-matches';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import { useSetLiveScore } from './api';
+import { BankerMark } from '../predictions/BankerToggle';
 import { PickSharesPanel } from '../pick-shares/PickSharesPanel';
 
 function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
@@ -23,7 +24,7 @@ function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
 function PointsLine({ match }: { match: Match }) {
   const { points, prediction, fixture } = match;
   if (!prediction) {
-    // Only while a pick can still be made: 2 hours before kick-off it closes (DESIGN.md point 1).
+    // Only while a pick can still be made: 2 hours before kick-off it closes.
     if (match.predictionOpen)
       return (
         <p className="text-sm text-slate-700">
@@ -43,6 +44,11 @@ function PointsLine({ match }: { match: Match }) {
         <span className="font-bold tabular-nums">
           {prediction.homeScore} - {prediction.awayScore}
         </span>
+        {prediction.banker && (
+          <span className="ml-2">
+            <BankerMark />
+          </span>
+        )}
       </p>
       {points?.provisional && (
         <p className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-2 py-1 text-amber-950" data-testid="provisional-points">

@@ -13,6 +13,7 @@ import { GameweekBar, Toggle } from './GameweekBar';
 import { GAMEWEEK_STATE_TEXT, tallyGameweek, tallyLine, type GameweekTally } from './gameweek-summary';
 import { MatchCard } from './MatchCard';
 import { EmptyState } from './parts';
+import { BANKER_RULE } from '../../../game/banker';
 import { PickScopePicker } from '../pick-shares/PickScopePicker';
 import { picksClosed } from '../pick-shares/timing';
 
@@ -97,6 +98,11 @@ export function Board({
             )}
           </div>
           <Tally tally={tally} open={open} now={now} />
+          {open && (
+            <p className="text-sm text-slate-700" data-testid="banker-rule">
+              <span className="font-semibold text-slate-900">Banker:</span> {BANKER_RULE}
+            </p>
+          )}
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
             {!readOnly && data.gameweek !== data.openingGameweek && openingState === 'open' && (
               <button type="button" className="text-brand-800 underline" onClick={() => onGameweek(data.openingGameweek)}>

@@ -4,6 +4,7 @@ import type { PredictionOutcome } from '../../../game/scoring';
 import { OUTCOME_MESSAGE } from '../../lib/outcome';
 import { homeTeamColours } from './colours';
 import { QuickEntry } from './QuickEntry';
+import { BankerMark, BankerToggle } from './BankerToggle';
 import { KickoffText, Teams } from './parts';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { Fixture } from '../../../contract/fixtures';
@@ -25,8 +26,11 @@ function PlayedFooter({ match }: { match: BoardMatch }) {
   if (!prediction) return <p className="text-sm text-slate-700">No prediction</p>;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-slate-800">
-        Your prediction <span className="font-bold tabular-nums">{`${prediction.homeScore}–${prediction.awayScore}`}</span>
+      <p className="flex flex-wrap items-center gap-2 text-slate-800">
+        <span>
+          Your prediction <span className="font-bold tabular-nums">{`${prediction.homeScore}–${prediction.awayScore}`}</span>
+        </span>
+        {prediction.banker && <BankerMark />}
       </p>
       {result && prediction.outcome ? (
         <p className={`rounded-lg border px-2 py-0.5 font-semibold ${OUTCOME_CHIP[prediction.outcome]}`} data-outcome={prediction.outcome}>
@@ -121,11 +125,17 @@ export function MatchCard({
           ) : (
             <>
               <div className="text-sm">
-                {prediction && <p className="font-semibold">{`Your prediction: ${prediction.homeScore} - ${prediction.awayScore}`}</p>}
+                {prediction && (
+                  <p className="flex flex-wrap items-center gap-2 font-semibold">
+                    {`Your prediction: ${prediction.homeScore} - ${prediction.awayScore}`}
+                    {!open && prediction.banker && <BankerMark />}
+                  </p>
+                )}
                 {postponed && <p className="text-slate-700">Predictions open again once it has a new kick-off time.</p>}
                 {closed && <p className="text-slate-700">Predictions closed</p>}
                 {!prediction && (closed || (readOnly && !postponed)) && <p className="text-slate-700">No prediction</p>}
               </div>
+              {open && prediction && <BankerToggle fixture={fixture} prediction={prediction} />}
               {open && (
                 <button
                   type="button"

@@ -10,7 +10,8 @@ import { ApiError } from '../../lib/api';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import type { Fixture } from '../../../contract/fixtures';
 import type { Prediction } from '../../../contract/predictions';
-import { useSavePrediction } from './api';
+import { useBanker, useSavePrediction } from './api';
+import { BANKER_RULE } from '../../../game/banker';
 import { StepButton, useScoreBox, type ScoreBoxOptions } from './score-box';
 
 /** What every prediction score box is: a short text box that brings up a phone's digit keypad. */
@@ -80,7 +81,11 @@ export function PredictionModal({
   const [home, setHome] = useState(prediction ? String(prediction.homeScore) : '');
   const [away, setAway] = useState(prediction ? String(prediction.awayScore) : '');
   const [error, setError] = useState<string | null>(null);
+  // The banker is set with the pick: after it is saved (a banker goes only on a saved pick).
+  const [banker, setBanker] = useState(prediction?.banker ?? false);
   const save = useSavePrediction();
+  const bankerChange = useBanker();
+  const bankerHint = useId();
   const hintId = useId();
   const errorId = useId();
   const homeRef = useRef<HTMLInputElement | null>(null);
@@ -109,7 +114,15 @@ export function PredictionModal({
     }
     setError(null);
     try {
-      await save.mutateAsync({ fixtureId: fixture.id, body: parsed.data });
+      const saved = await save.mutateAsync({ fixtureId: fixture.id, body: parsed.data });
+      if (banker !== saved.prediction.prediction.banker) {
+        try {
+          await bankerChange.mutateAsync({ fixtureId: fixture.id, on: banker });
+        } catch (err) {
+          setError(`Your prediction is saved, but your banker could not be changed: ${err instanceof Error ? err.message : 'please try again.'}`);
+          return;
+        }
+      }
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'deadline_passed') {
@@ -186,11 +199,27 @@ export function PredictionModal({
             {error}
           </p>
         )}
+        <div className="mt-4 flex flex-col items-center gap-1 text-center">
+          <button
+            type="button"
+            aria-pressed={banker}
+            aria-describedby={bankerHint}
+            onClick={() => setBanker(!banker)}
+            className={`btn border text-sm ${banker ? 'border-amber-500 bg-amber-100 text-amber-950' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'}`}
+            data-testid="modal-banker"
+          >
+            <span aria-hidden="true">{banker ? '★ ' : '☆ '}</span>
+            Banker
+          </button>
+          <p id={bankerHint} className="text-xs text-slate-700">
+            {BANKER_RULE}
+          </p>
+        </div>
         <div className="mt-6 flex justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel
           </button>
-          <button ref={saveRef} type="submit" className="btn-primary" disabled={!filled || save.isPending}>
+          <button ref={saveRef} type="submit" className="btn-primary" disabled={!filled || save.isPending || bankerChange.isPending}>
             {prediction ? 'Update Prediction' : 'Save Prediction'}
           </button>
         </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
-import { boardDto, savedPredictionReply, type Board, type PredictionBody } from '../../../contract/predictions';
+import { bankerReply, boardDto, savedPredictionReply, type BankerReply, type Board, type PredictionBody } from '../../../contract/predictions';
 import type { z } from 'zod';
 import { resultClearedReply, resultSavedReply, type ResultBody } from '../../../contract/results';
 import { seasonQs } from '../seasons/api';
@@ -54,6 +54,31 @@ export function useSavePrediction() {
     onSuccess: (reply) => putSavedPrediction(qc, reply.prediction),
     invalidates: [['predictions'], ['dashboard']],
   });
+}
+
+/**
+ * Puts a banker change into every cached board of its season: the match named is the banker of
+ * its gameweek, every other pick of that gameweek is not (the server's answer says which).
+ */
+export function putBanker(qc: QueryClient, reply: BankerReply, fixtureId: string) {
+  qc.setQueriesData<Board>({ queryKey: ['fixtures', reply.season, 'predictions-board'] }, (board) => {
+    if (!board || !board.matches.some((m) => m.fixture.id === fixtureId)) return board;
+    return {
+      ...board,
+      matches: board.matches.map((m) =>
+        m.prediction && m.fixture.gameweek === reply.gameweek ? { ...m, prediction: { ...m.prediction, banker: m.fixture.id === reply.fixtureId } } : m,
+      ),
+    };
+  });
+}
+
+/** Makes a pick the banker of its gameweek (on), or takes the banker off it (off). */
+export function useBanker() {
+  const qc = useQueryClient();
+  return useApiMutation(
+    ({ fixtureId, on }: { fixtureId: string; on: boolean }) => api(`/api/predictions/${encodeURIComponent(fixtureId)}/banker`, { schema: bankerReply, method: on ? 'PUT' : 'DELETE' }),
+    { onSuccess: (reply, vars) => putBanker(qc, reply, vars.fixtureId), invalidates: [['predictions'], ['dashboard']] },
+  );
 }
 
 const resultPath = (fixtureId: string) => `/api/admin/results/${encodeURIComponent(fixtureId)}`;

@@ -23,7 +23,7 @@ function match(over: { status?: BoardMatch['fixture']['status']; window?: BoardM
     deadline: over.deadline === undefined ? '2026-11-28T13:00:00.000Z' : over.deadline,
     window: over.window ?? 'closed',
     prediction: over.pick
-      ? { fixtureId: `f${n}`, homeScore: over.pick[0], awayScore: over.pick[1], predictedAt: '2026-11-27T10:00:00.000Z', points: over.points ?? null, outcome: over.points == null ? null : over.points === 3 ? 'exact' : over.points === 1 ? 'outcome' : 'wrong' }
+      ? { fixtureId: `f${n}`, homeScore: over.pick[0], awayScore: over.pick[1], predictedAt: '2026-11-27T10:00:00.000Z', points: over.points ?? null, outcome: over.points == null ? null : over.points === 3 ? 'exact' : over.points === 1 ? 'outcome' : 'wrong', banker: false }
       : null,
   };
 }

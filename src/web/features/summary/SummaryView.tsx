@@ -5,6 +5,7 @@ import type { PredictionOutcome } from '../../../game/scoring';
 import { plural } from '../../lib/plural';
 import { RankMark } from '../leagues/RankMark';
 import { KickoffText, Teams } from '../predictions/parts';
+import { BankerMark } from '../predictions/BankerToggle';
 
 const OUTCOME_LABEL: Record<PredictionOutcome, { text: string; cls: string }> = {
   exact: { text: 'Exact score', cls: 'bg-green-100 text-green-900 border-green-300' },
@@ -129,7 +130,7 @@ export function SummaryView({ data }: { data: GameweekSummary }) {
                 <p className="mt-2 text-center text-sm text-slate-700">
                   {prediction ? (
                     <>
-                      Your prediction: <span className="font-semibold text-slate-900">{`${prediction.homeScore} - ${prediction.awayScore}`}</span>
+                      Your prediction: <span className="font-semibold text-slate-900">{`${prediction.homeScore} - ${prediction.awayScore}`}</span> {prediction.banker && <BankerMark />}
                     </>
                   ) : (
                     'You did not make a prediction for this match.'

@@ -1,0 +1,220 @@
+import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/index.js';
+import { SCORING_TIERS, type Scoreline } from '../../../game/scoring.js';
+import { countColumn, outcomeSql, pointsSql, tierSql } from './scoring-sql.js';
+
+/**
+ * The points aggregate `userPoints`: per season, gameweek (0 = the season's total, fixtures
+ * without a gameweek included) and player, the standard points of their scored predictions and
+ * how many fell in each tier (and how many of those were bankers), from which any league's rule
+ * gives its points (decision 0057). League tables, the leaderboard, positions and summaries read
+ * it instead of millions of predictions.
+ *
+ * This module is the only writer of scored predictions and of the aggregate, and keeps the two
+ * exact together, the same way on SQLite and PostgreSQL (decision 0056): each change moves the
+ * aggregate by the net change per player in one `INSERT … ON CONFLICT DO UPDATE` in the same
+ * transaction. Every code path that scores or clears predictions, moves a fixture to another
+ * gameweek, deletes fixtures or deletes a player's predictions calls it; the database has no
+ * triggers for points. A row exists once the player has a scored prediction in its season and
+ * gameweek (clearing a result may leave it at zero).
+ *
+ * On PostgreSQL every change first takes one transaction-scoped advisory lock, so writers of the
+ * aggregate (all admin or feed work, plus account deletion) run one after another: a delta is
+ * computed from rows no other writer is changing, and no two writers update the same aggregate
+ * rows in different orders (which could deadlock). SQLite has one writer at a time already.
+ */
+export const POINTS_LOCK_KEY = 7_215_015;
+
+/** What a prediction row holds that the aggregate counts: its points and tier (both null while unscored) and whether it is a banker (0/1). */
+interface Scored {
+  points: RawBuilder<number | null>;
+  tier: RawBuilder<string | null>;
+  banker: RawBuilder<number>;
+}
+
+/**
+ * The aggregate's counts beside its key, and what one prediction adds to each (nothing while
+ * unscored): its standard points (a banker doubled), and one in its tier's count (and in its
+ * tier's banker count when it is a banker), so any league's points follow from the counts.
+ */
+const COUNTS: Record<string, (r: Scored) => RawBuilder<number>> = {
+  points: (r) => sql<number>`COALESCE(${r.points}, 0)`,
+};
+for (const tier of SCORING_TIERS) {
+  COUNTS[countColumn(tier, false)] = (r) => sql<number>`(CASE WHEN ${r.points} IS NOT NULL AND ${r.tier} = ${sql.lit(tier)} THEN 1 ELSE 0 END)`;
+  COUNTS[countColumn(tier, true)] = (r) => sql<number>`(CASE WHEN ${r.points} IS NOT NULL AND ${r.tier} = ${sql.lit(tier)} AND ${r.banker} = 1 THEN 1 ELSE 0 END)`;
+}
+const COUNT_NAMES = Object.keys(COUNTS);
+
+const storedIn = (alias: string): Scored => ({ points: sql.ref(`${alias}.points`), tier: sql.ref(`${alias}.tier`), banker: sql.ref(`${alias}.banker`) });
+
+/** Each count of `next` minus that of `stored`, under the count's own name. */
+const deltaColumns = (next: Scored, stored: Scored) => sql.join(COUNT_NAMES.map((c) => sql`${COUNTS[c]!(next)} - ${COUNTS[c]!(stored)} AS ${sql.ref(c)}`));
+/** Each count of the rows `r` summed (times `sign`), under the count's own name. */
+const summedColumns = (r: Scored, sign: 1 | -1) => sql.join(COUNT_NAMES.map((c) => sql`${sql.lit(sign)} * SUM(${COUNTS[c]!(r)}) AS ${sql.ref(c)}`));
+const anyCountMoves = (s: string) => sql.join(COUNT_NAMES.map((c) => sql`${sql.ref(`${s}.${c}`)} <> 0`), sql` OR `);
+
+/**
+ * Adds `source`'s rows (season, gameweek, player and a delta per count, at most one row per key)
+ * to the aggregate: missing rows are inserted, existing ones moved; a zero delta on an existing
+ * row writes nothing. The one statement every change goes through, the same on both databases.
+ */
+async function addDeltas(db: DB, source: RawBuilder<unknown>, opts: { inKeyOrder?: boolean } = {}): Promise<void> {
+  const cols = sql.join(COUNT_NAMES.map((c) => sql.ref(c)));
+  const set = sql.join(COUNT_NAMES.map((c) => sql`${sql.ref(c)} = ${sql.ref(`userPoints.${c}`)} + ${sql.ref(`excluded.${c}`)}`));
+  // `WHERE TRUE`: SQLite reads an upsert's ON CONFLICT only after a WHERE clause.
+  await sql`
+    INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", ${cols})
+    SELECT s."seasonId", s."gameweek", s."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`s.${c}`)))} FROM (${source}) s WHERE TRUE
+    ${opts.inKeyOrder ? sql`ORDER BY s."seasonId", s."gameweek", s."userId"` : sql``}
+    ON CONFLICT ("seasonId", "gameweek", "userId") DO UPDATE SET ${set}
+    WHERE ${anyCountMoves('excluded')}`.execute(db);
+}
+
+function inTransaction<T>(db: DB, run: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/** PostgreSQL: waits for the aggregate's writers' lock (held until this transaction ends). SQLite: nothing to do. */
+async function lockAggregate(trx: DB): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof SqliteAdapter)) await sql`SELECT pg_advisory_xact_lock(${POINTS_LOCK_KEY})`.execute(trx);
+}
+
+/** The season's total and the gameweek's row (none for a fixture without a gameweek), as rows to join. */
+const keysOf = (seasonId: string, gameweek: number | null) =>
+  gameweek === null
+    ? sql`(SELECT CAST(${seasonId} AS text) AS "seasonId", CAST(0 AS integer) AS "gameweek")`
+    : sql`(SELECT CAST(${seasonId} AS text) AS "seasonId", CAST(0 AS integer) AS "gameweek" UNION ALL SELECT CAST(${seasonId} AS text), CAST(${gameweek} AS integer))`;
+
+/**
+ * Scores every prediction on a fixture against its final result, or clears them (`result` null:
+ * back to pending), moving the aggregate by the net change per player first: one set-based
+ * UPDATE and one upsert, whatever the number of predictions. Points (the standard rule, a banker
+ * doubled), tier and outcome are set outright,
+ * so a corrected result replaces, never adds. A player scored for the first time gets their rows
+ * even at 0 points. Returns how many predictions were scored or cleared.
+ */
+export async function rescoreFixture(db: DB, fixtureId: string, result: Scoreline | null): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    await lockAggregate(trx);
+    const fixture = await trx.selectFrom('fixtures').select(['seasonId', 'gameweek']).where('id', '=', fixtureId).executeTakeFirst();
+    if (!fixture) return 0;
+    const banker = sql.ref<number>('p.banker');
+    const next: Scored = result ? { points: pointsSql(result, 'p'), tier: tierSql(result, 'p'), banker } : { points: sql`NULL`, tier: sql`NULL`, banker };
+    await addDeltas(
+      trx,
+      sql`SELECT k."seasonId", k."gameweek", d."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`d.${c}`)))}
+        FROM (
+          SELECT p."userId", ${deltaColumns(next, storedIn('p'))}, (p."points" IS NULL AND ${next.points} IS NOT NULL) AS "first"
+          FROM "predictions" p WHERE p."fixtureId" = ${fixtureId}
+        ) d
+        CROSS JOIN ${keysOf(fixture.seasonId, fixture.gameweek)} k
+        WHERE ${anyCountMoves('d')} OR d."first"`,
+    );
+    const res = await trx
+      .updateTable('predictions')
+      .set(result ? { points: pointsSql(result), tier: tierSql(result), outcome: outcomeSql(result) } : { points: null, tier: null, outcome: null })
+      .where('fixtureId', '=', fixtureId)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  });
+}
+
+/** Which fixtures a change is about: some by id, or a season's (one gameweek's). */
+export type FixtureSet = { ids: readonly string[] } | { seasonId: string; gameweek?: number };
+
+const fixtureFilter = (set: FixtureSet, f: string) => {
+  if ('ids' in set) return set.ids.length ? sql`${sql.ref(`${f}.id`)} IN (${sql.join(set.ids.map((id) => sql`${id}`))})` : sql`1 = 0`;
+  const season = sql`${sql.ref(`${f}.seasonId`)} = ${set.seasonId}`;
+  return set.gameweek === undefined ? season : sql`${season} AND ${sql.ref(`${f}.gameweek`)} = ${set.gameweek}`;
+};
+
+/**
+ * Adds (sign 1) or takes away (sign -1) the stored points of every scored prediction on the
+ * fixtures, at each fixture's season and gameweek as they are now.
+ */
+async function applyStored(trx: DB, set: FixtureSet, sign: 1 | -1, opts: { inKeyOrder?: boolean } = {}): Promise<void> {
+  const gameweek = sql`(CASE WHEN k."n" = 0 THEN 0 ELSE f."gameweek" END)`;
+  await addDeltas(
+    trx,
+    sql`SELECT f."seasonId", ${gameweek} AS "gameweek", p."userId", ${summedColumns(storedIn('p'), sign)}
+      FROM "fixtures" f
+      JOIN "predictions" p ON p."fixtureId" = f."id"
+      CROSS JOIN (SELECT 0 AS "n" UNION ALL SELECT 1) k
+      WHERE ${fixtureFilter(set, 'f')} AND p."points" IS NOT NULL AND (k."n" = 0 OR f."gameweek" IS NOT NULL)
+      GROUP BY f."seasonId", ${gameweek}, p."userId"`,
+    opts,
+  );
+}
+
+/**
+ * Runs `change` (which may move the fixtures to other gameweeks) and moves their scored
+ * predictions' points along: for each fixture whose gameweek (or season) changed, taken off where
+ * it was and added where it is now.
+ */
+export async function withFixturesMoving<T>(db: DB, set: FixtureSet, change: (trx: DB) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (trx) => {
+    await lockAggregate(trx);
+    const locations = (executor: DB) => executor.selectFrom('fixtures').select(['id', 'seasonId', 'gameweek']);
+    const before = await locations(trx).where(sql<boolean>`${fixtureFilter(set, 'fixtures')}`).execute();
+    const out = await change(trx);
+    if (before.length === 0) return out;
+    const after = new Map((await locations(trx).where('id', 'in', before.map((b) => b.id)).execute()).map((r) => [r.id, r]));
+    for (const b of before) {
+      const a = after.get(b.id);
+      if (!a || (a.seasonId === b.seasonId && a.gameweek === b.gameweek)) continue;
+      await moveStored(trx, b.id, b, a);
+    }
+    return out;
+  });
+}
+
+/** A fixture's scored predictions taken off its old season and gameweek rows and added to its new ones (season totals only if the season changed). */
+async function moveStored(trx: DB, fixtureId: string, from: { seasonId: string; gameweek: number | null }, to: { seasonId: string; gameweek: number | null }) {
+  const sameSeason = from.seasonId === to.seasonId;
+  const keys: Array<{ seasonId: string; gameweek: number; sign: 1 | -1 }> = [];
+  if (!sameSeason) keys.push({ seasonId: from.seasonId, gameweek: 0, sign: -1 }, { seasonId: to.seasonId, gameweek: 0, sign: 1 });
+  if (from.gameweek !== null) keys.push({ seasonId: from.seasonId, gameweek: from.gameweek, sign: -1 });
+  if (to.gameweek !== null) keys.push({ seasonId: to.seasonId, gameweek: to.gameweek, sign: 1 });
+  if (keys.length === 0) return;
+  const keyRows = sql.join(
+    keys.map((k) => sql`SELECT CAST(${k.seasonId} AS text) AS "seasonId", CAST(${k.gameweek} AS integer) AS "gameweek", CAST(${k.sign} AS integer) AS "sign"`),
+    sql` UNION ALL `,
+  );
+  await addDeltas(
+    trx,
+    sql`SELECT k."seasonId", k."gameweek", p."userId", ${sql.join(COUNT_NAMES.map((c) => sql`k."sign" * ${COUNTS[c]!(storedIn('p'))} AS ${sql.ref(c)}`))}
+      FROM "predictions" p CROSS JOIN (${keyRows}) k
+      WHERE p."fixtureId" = ${fixtureId} AND p."points" IS NOT NULL`,
+  );
+}
+
+/** Takes the fixtures' scored predictions off the aggregate: call it just before deleting the fixtures (their predictions go with them). */
+export async function beforeFixturesDeleted(db: DB, set: FixtureSet): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await lockAggregate(trx);
+    await applyStored(trx, set, -1);
+  });
+}
+
+/** Deletes every prediction of a player and their rows of the aggregate (their account is going). */
+export async function deletePlayerPoints(db: DB, userId: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await lockAggregate(trx);
+    await trx.deleteFrom('predictions').where('userId', '=', userId).execute();
+    await trx.deleteFrom('userPoints').where('userId', '=', userId).execute();
+  });
+}
+
+/**
+ * Builds a season's rows of the aggregate again from its predictions: for writers that store
+ * scored predictions in bulk outside the game's flow (the benchmark's world, test worlds).
+ */
+export async function recountSeason(db: DB, seasonId: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await lockAggregate(trx);
+    await trx.deleteFrom('userPoints').where('seasonId', '=', seasonId).execute();
+    // In key order, as the results write them (a gameweek's rows appear together at its first result).
+    await applyStored(trx, { seasonId }, 1, { inKeyOrder: true });
+  });
+}
