@@ -16,7 +16,7 @@ export type LiveScoreInput = z.infer<typeof liveScoreSchema>;
 
 // ---------------------------------------------------------------- responses
 
-/** A match on the Matches screen: the fixture, the viewer's prediction and what it earns. */
+/** A match on the Live Matches screen: the fixture, the viewer's prediction and what it earns. */
 export const matchDto = z.object({
   fixture: fixtureDto,
   /** The viewer's pick; `banker`: their banker of the gameweek (it counts double). */

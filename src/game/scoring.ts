@@ -145,7 +145,7 @@ export function describeRule(rule: ScoringRule, bankersAllowed: boolean): string
  * verdict under the standard rule, kept exact through corrections) and outcome, or under a
  * league's rule when one is given; against an in-play score, what it would earn if the match
  * ended so (provisional). Null without a pick or a score. Every screen that shows points of a
- * match in play (the Matches screen, the live league table) counts them here.
+ * match in play (the Live Matches screen, the live league table) counts them here.
  */
 export function pointsOnCard(
   pick: (Scoreline & { points?: number | null; banker?: boolean }) | null,

@@ -92,8 +92,3 @@ export async function givePastSeasonPoints(db: DB, userId: string) {
     SELECT ${userId}, f."id", 2, 1, '2024-08-10T12:00:00.000Z', NULL, NULL FROM "fixtures" f WHERE f."id" = ${OTHER_SEASON_FIXTURE}`.execute(db);
   if (Number(added.numAffectedRows ?? 0) > 0) await rescoreFixture(db, OTHER_SEASON_FIXTURE, { homeScore: 2, awayScore: 1 });
 }
-
-/** Rescores a fixture as saving its result would (for tests that write results directly). */
-export async function scoreFixture(db: DB, fixtureId: string, score: { homeScore: number; awayScore: number }) {
-  return rescorePredictions(db, fixtureId, score);
-}

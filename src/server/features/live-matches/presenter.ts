@@ -4,7 +4,7 @@ import type { Match } from '../../../contract/live-matches.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import type { FixturePredictionRow } from '../fixtures/queries.js';
 
-/** A match on the Matches screen (contract/live.ts `matchDto`). */
+/** A match on the Live Matches screen (contract/live-matches.ts `matchDto`). */
 export function presentMatch(row: FixturePredictionRow, now: Date): Match {
   const fixture = presentFixture(row, now);
   const p = row.prediction;
