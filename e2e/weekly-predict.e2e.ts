@@ -67,11 +67,11 @@ function countBoardRequests(page: Page): { count: number; inFlight: number } {
     counter.count++;
     counter.inFlight++;
   });
-  for (const done of ['requestfinished', 'requestfailed'] as const) {
-    page.on(done, (req) => {
-      if (isBoard(req)) counter.inFlight--;
-    });
-  }
+  const answered = (req: Request) => {
+    if (isBoard(req)) counter.inFlight--;
+  };
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
   return counter;
 }
 
