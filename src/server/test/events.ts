@@ -3,8 +3,12 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { CHANNEL, type LiveEvent } from '../realtime/bus.js';
 
-/** The marker's type; no client or cache acts on it (it names no keys and a user who does not exist). */
-export const DELIVERED_MARKER = 'test.delivered';
+/**
+ * The marker: a change no cache acts on (a calendar link's), sent only to a player who does not
+ * exist, so no stream carries it either. Its `userId` tells it apart from the test's own events.
+ */
+const MARKER_USER = 'delivery-marker-';
+const isMarker = (e: LiveEvent) => typeof e.userId === 'string' && e.userId.startsWith(MARKER_USER);
 
 /**
  * Resolves once every live event published before the call has reached `app`'s subscribers,
@@ -15,10 +19,10 @@ export const DELIVERED_MARKER = 'test.delivered';
  * removed from `seen` (the events a test records).
  */
 export async function eventsDelivered(app: FastifyInstance, seen?: LiveEvent[]): Promise<void> {
-  const marker: LiveEvent = { type: DELIVERED_MARKER, keys: [], userId: `marker-${crypto.randomUUID()}` };
+  const marker: LiveEvent = { type: 'calendar.changed', userId: `${MARKER_USER}${crypto.randomUUID()}` };
   const arrived = new Promise<void>((resolve) => {
     const off = app.deps.bus.subscribe((e) => {
-      if (e.type === DELIVERED_MARKER && e.userId === marker.userId) {
+      if (e.userId === marker.userId) {
         off();
         resolve();
       }
@@ -32,6 +36,6 @@ export async function eventsDelivered(app: FastifyInstance, seen?: LiveEvent[]):
   }
   await arrived;
   if (seen) {
-    for (let i = seen.length - 1; i >= 0; i--) if (seen[i]!.type === DELIVERED_MARKER) seen.splice(i, 1);
+    for (let i = seen.length - 1; i >= 0; i--) if (isMarker(seen[i]!)) seen.splice(i, 1);
   }
 }
