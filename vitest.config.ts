@@ -23,7 +23,7 @@ export default defineConfig({
           name: 'api-sqlite',
           sequence: { groupOrder: 0 },
           maxWorkers: 2,
-          include: ['src/server/**/*.test.ts', 'tmp/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts'],
           // Season files are parsed without a database: unit tests.
           exclude: ['src/server/season-files/**'],
           env: { TEST_DB: 'sqlite' },
@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'api-postgres',
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
-          include: ['src/server/**/*.test.ts', 'tmp/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts'],
           exclude: ['src/server/season-files/**'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['src/server/test/postgres-global-setup.ts'],

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { openDatabase } from '../src/server/db/index.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -47,6 +47,22 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** API requests each page has asked for and not yet had answered (the endless event stream aside). */
+const pending = new WeakMap<Page, number>();
+function trackRequests(page: Page): Page {
+  pending.set(page, 0);
+  const isData = (req: Request) => req.url().startsWith(server.url + '/api/') && !req.url().startsWith(server.url + '/api/events');
+  const answered = (req: Request) => {
+    if (isData(req)) pending.set(page, (pending.get(page) ?? 0) - 1);
+  };
+  page.on('request', (req) => {
+    if (isData(req)) pending.set(page, (pending.get(page) ?? 0) + 1);
+  });
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
+  return page;
+}
+
 async function pageFor(viewport: typeof DESKTOP, cookie: string): Promise<Page> {
   // axe is injected as a script, which the app's CSP (rightly) forbids; only the audit bypasses it.
   const context = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true, timezoneId: 'Europe/London' });
@@ -54,7 +70,7 @@ async function pageFor(viewport: typeof DESKTOP, cookie: string): Promise<Page> 
     const [name, value] = cookie.split('=');
     await context.addCookies([{ name: name!, value: value!, url: server.url }]);
   }
-  return context.newPage();
+  return trackRequests(await context.newPage());
 }
 
 async function audit(page: Page, route: string): Promise<string[]> {
@@ -62,7 +78,10 @@ async function audit(page: Page, route: string): Promise<string[]> {
   await page.waitForSelector('main, [role="main"], h1', { timeout: 15_000 });
   // Let data-driven panels settle (the event stream keeps the network busy, so no networkidle).
   await page.waitForFunction(() => !/Loading|Verifying/.test(document.body.innerText), undefined, { timeout: 15_000 }).catch(() => {});
-  await page.waitForTimeout(300);
+  // Every answer in, then drawn: no request open, two frames, and no finite animation running.
+  await expect.poll(() => pending.get(page), { timeout: 15_000 }).toBe(0);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 15_000 });
   await page.addScriptTag({ content: AXE });
   const violations = await page.evaluate(async () => {
     const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } };

@@ -346,7 +346,8 @@ describe('team-name prompt', () => {
 
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
+    // Two frames after the key: a dialog that Escape closes has closed by then.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await prompt.isVisible()).toBe(true);
 
     const input = prompt.getByLabel('Team Name');
@@ -358,9 +359,11 @@ describe('team-name prompt', () => {
     expect(await input.inputValue()).toHaveLength(25);
     await prompt.getByText('25/25').waitFor();
 
-    // Slow the real request down so the busy state can be seen.
+    // Hold the real request until the busy state has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/me/team-name', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.continue();
     });
     const evil = '<svg onload=window.x=1>';
@@ -368,16 +371,19 @@ describe('team-name prompt', () => {
     await create.click();
     await prompt.getByRole('button', { name: 'Creating...' }).waitFor();
     expect(await input.isDisabled()).toBe(true);
+    release();
     await prompt.waitFor({ state: 'hidden' });
 
+    // The page's clock is the test's from here, so the prompt's opening delay can be run through.
+    await page.clock.install();
     await page.goto('/settings');
     const shown = page.getByTestId('settings-team-name');
     await shown.waitFor();
     expect(await shown.textContent()).toBe(evil);
     expect(await shown.locator('svg').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { x?: number }).x)).toBeUndefined();
-    // Saved: the prompt does not come back.
-    await page.waitForTimeout(2_000);
+    // Saved: the prompt does not come back, even once its opening delay (1.5 s) has passed.
+    await page.clock.runFor(2_000);
     expect(await page.getByRole('dialog', { name: 'Create Your Team Name!' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await ctx.close();

@@ -62,9 +62,12 @@ test('the admin runs the season and a player’s board follows the fixture chang
   const adminCtx = await signedIn(adminCookie);
   const page = await adminCtx.newPage();
   const errors = watchPageErrors(page);
-  // Slow each import batch a little so the progress can be seen (and asserted) as it goes.
+  // Hold the import after its first batch until the progress has been seen (and asserted) mid-way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let batches = 0;
   await page.route('**/api/admin/fixtures/import-season', async (route) => {
-    await new Promise((r) => setTimeout(r, 250));
+    if (++batches > 1) await held;
     await route.continue();
   });
 
@@ -82,6 +85,7 @@ test('the admin runs the season and a player’s board follows the fixture chang
   await page.getByRole('dialog', { name: 'Import All PL Fixtures' }).getByRole('button', { name: 'Import' }).click();
   const progress = page.getByTestId('import-progress');
   await progress.getByText(/Importing fixtures\.\.\. (40|80|120|160|200|240|280|320|360) \/ 380/).waitFor();
+  release();
   await page.getByText('Successfully imported 380 Premier League fixtures!').waitFor();
   // The list opens on the current gameweek (1 on 10 August), not all 380 cards; all are one choice away.
   await page.getByText('Showing 10 of 380 fixtures').waitFor();

@@ -83,8 +83,12 @@ describe('reliability', () => {
           }
         }
       };
-      const workers = Array.from({ length: 8 }, worker);
-      await new Promise((r) => setTimeout(r, 250 + Math.random() * 500));
+      let running = 8;
+      const workers = Array.from({ length: running }, () => worker().finally(() => running--));
+      // Killed at a moment counted in saves, not milliseconds, so a busy machine crashes it as
+      // often mid-write as an idle one: after 10 to 40 more acknowledged saves, 8 still in flight.
+      const killAt = acks.length + 10 + Math.floor(Math.random() * 31);
+      while (acks.length < killAt && running > 0) await new Promise((r) => setTimeout(r, 10));
       alive = false;
       await server.stop('SIGKILL', { keepData: true });
       await Promise.allSettled(workers);
@@ -155,12 +159,17 @@ describe('reliability', () => {
         if (status === 200) saved++;
       }
     })();
-    await new Promise((r) => setTimeout(r, 400));
+    /** Resolves once `n` more saves have been answered (the writes are flowing, whatever the machine's speed). */
+    const moreSaves = async (n: number) => {
+      const target = saved + n;
+      while (saved < target) await new Promise((r) => setTimeout(r, 10));
+    };
+    await moreSaves(20);
     const backup = path.join(dataDir, 'backup.db');
     await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/cli/backup.ts', backup], {
       env: { ...process.env, DATABASE_URL: path.join(dataDir, 'scoreline.db'), DATA_DIR: dataDir },
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await moreSaves(10);
     writing = false;
     await writer;
     await server.stop('SIGTERM', { keepData: true });

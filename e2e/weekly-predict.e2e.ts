@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
@@ -58,11 +58,20 @@ function collectConsole(page: Page): string[] {
   return messages;
 }
 
-function countBoardRequests(page: Page): { count: number } {
-  const counter = { count: 0 };
+/** Board requests the page made (`count`, which a test may reset) and those still unanswered (`inFlight`). */
+function countBoardRequests(page: Page): { count: number; inFlight: number } {
+  const counter = { count: 0, inFlight: 0 };
+  const isBoard = (req: Request) => req.method() === 'GET' && new URL(req.url()).pathname === '/api/predictions/board';
   page.on('request', (req) => {
-    if (req.method() === 'GET' && new URL(req.url()).pathname === '/api/predictions/board') counter.count++;
+    if (!isBoard(req)) return;
+    counter.count++;
+    counter.inFlight++;
   });
+  const answered = (req: Request) => {
+    if (isBoard(req)) counter.inFlight--;
+  };
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
   return counter;
 }
 
@@ -125,16 +134,21 @@ describe('predicting a gameweek from the cards', () => {
       expect(saved).toHaveLength(matches);
 
       // A save costs one board request (the live event's refresh), not two: the card took the answer itself.
-      await page.waitForTimeout(1_500);
+      // A fresh page first, so no refresh for the saves above can still be on its way (their events
+      // went to the old page's stream); then count from the moment its board has loaded.
+      await page.reload();
+      await cards(page).first().getByText(/^Your prediction: /).waitFor();
+      await expect.poll(() => board.inFlight, POLL).toBe(0);
       board.count = 0;
       const first = cards(page).first();
       await first.getByRole('textbox').first().focus();
       await page.keyboard.press('3');
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Enter');
+      // The card shows the saved answer (any refresh of its own would have been asked for by now);
+      // then the live event's refresh comes and is answered.
       await first.getByText(/^Your prediction: 3 - /).waitFor();
-      await expect.poll(() => board.count, POLL).toBe(1);
-      await page.waitForTimeout(1_500);
+      await expect.poll(() => board.count > 0 && board.inFlight === 0, POLL).toBe(true);
       expect(board.count).toBe(1);
 
       // Steppers, for a thumb: + and − beside each score, named for the club.

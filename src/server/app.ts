@@ -24,6 +24,7 @@ import { errorHandler } from './plugins/error-handler.js';
 import { openapi } from './plugins/openapi.js';
 import { webFiles } from './plugins/web-files.js';
 import type { SecurityLimits } from './security/limits.js';
+import type { PasswordHashing } from './auth/password-hashing.js';
 import { registerSecurity, secureServerOptions, securityContext } from './security/index.js';
 import { enforceFirstHeadersDeadline } from './security/header-deadline.js';
 
@@ -63,6 +64,11 @@ export interface BuildOptions {
   services?: boolean;
   /** Tests shrink timeouts and caps, and drive the sign-in throttle's clock (real time otherwise). */
   security?: { limits?: Partial<SecurityLimits>; now?: () => number };
+  /**
+   * Password hashing; production's scrypt unless given. Only the API tests pass a cheaper one
+   * (decision 0071): there is no setting for it, so no deployment can weaken it.
+   */
+  passwordHashing?: PasswordHashing;
 }
 
 /** Builds the whole app without listening, so tests can drive it with `inject`. */
@@ -104,7 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db, clock, log: app.log });
   const bus = handle.dialect === 'postgres' ? await createPostgresBus(handle.url, app.log) : createLocalBus();
   const sessions = createSessionCache(bus);
-  const auth = createAuth({ config, handle, mailer, clock, log: app.log, onUserChanged: (userId) => sessions.changed(userId) });
+  const auth = createAuth({ config, handle, mailer, clock, log: app.log, onUserChanged: (userId) => sessions.changed(userId), passwordHashing: opts.passwordHashing });
   const seasons = createSeasonSpans(() => handle.db, bus);
   app.decorate('deps', { config, clock, handle, db: handle.db, mailer, bus, auth, sessions, seasons });
   app.decorateRequest('sessionLookup', null);

@@ -1,5 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { hashPassword, signJWT, verifyPassword } from 'better-auth/crypto';
+import { signJWT } from 'better-auth/crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/index.js';
@@ -13,6 +13,7 @@ import { trustedOrigins } from '../security/hosts.js';
 import { rotatePrivateTokens } from '../features/user-settings/repository.js';
 import { createAccountMail } from './account-mail.js';
 import { endSessions } from './registrations.js';
+import { productionPasswordHashing, type PasswordHashing } from './password-hashing.js';
 
 export interface AuthDeps {
   config: Config;
@@ -22,6 +23,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** A user's sessions, password or row changed (the session cache forgets them; session-cache.ts). */
   onUserChanged?: (userId: string) => void;
+  /** Production's scrypt unless given (only the API tests give a cheaper one; password-hashing.ts). */
+  passwordHashing?: PasswordHashing;
 }
 
 /** Auth rate limits per address and path (Better Auth's limiter; a throttled request gets 429). */
@@ -48,7 +51,7 @@ export const requestFacts = (clock: Clock, request: Request | undefined): Reques
   userAgent: request?.headers.get('user-agent') ?? null,
 });
 
-export function createAuth({ config, handle, mailer, clock, log, onUserChanged = () => {} }: AuthDeps) {
+export function createAuth({ config, handle, mailer, clock, log, onUserChanged = () => {}, passwordHashing = productionPasswordHashing }: AuthDeps) {
   const accountMail = createAccountMail(mailer, log);
   /** Password hashes computed (sign-up answers must cost the same whether or not the address has an account). */
   const work = { passwordHashes: 0 };
@@ -95,9 +98,9 @@ export function createAuth({ config, handle, mailer, clock, log, onUserChanged =
       password: {
         async hash(password) {
           work.passwordHashes++;
-          return hashPassword(password);
+          return passwordHashing.hash(password);
         },
-        verify: (data) => verifyPassword(data),
+        verify: (data) => passwordHashing.verify(data),
       },
       async onExistingUserSignUp({ user }, request) {
         // Only a verified account reaches here: the bridge replaces an unverified registration itself.

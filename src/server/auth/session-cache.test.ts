@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { accountClient, cookieOf, PASSWORD } from '../test/accounts.js';
 import { buildSessionCookie, buildUser } from '../test/factories.js';
+import { testPasswordHashing } from '../test/password-hashing.js';
 import { buildApp } from '../app.js';
 import { createManualClock } from '../clock.js';
 import { loadConfig } from '../config.js';
@@ -198,7 +199,7 @@ describe.skipIf(!onPostgres)('the session cache across two instances on one Post
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: SECRET, PUBLIC_URL: 'http://localhost:3000', SEED_SEASON: 'false', DATABASE_URL: url });
     const clock = createManualClock('2025-08-20T12:00:00Z');
     handles = [openDatabase(url, { poolSize: 5 }), openDatabase(url, { poolSize: 5 })];
-    apps = [await buildApp({ config, clock, handle: handles[0], logger: false }), await buildApp({ config, clock, handle: handles[1], logger: false })];
+    apps = [await buildApp({ config, clock, handle: handles[0], logger: false, passwordHashing: testPasswordHashing }), await buildApp({ config, clock, handle: handles[1], logger: false, passwordHashing: testPasswordHashing })];
     for (const app of apps) await app.ready();
   });
   afterAll(async () => {

@@ -16,7 +16,7 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'scoreline_events';
+export const CHANNEL = 'scoreline_events';
 /** Live events sent in one NOTIFY round trip at most (each payload is at most 8,000 bytes). */
 const PUBLISH_BATCH_MAX = 500;
 

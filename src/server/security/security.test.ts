@@ -126,14 +126,23 @@ describe('security', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as { port: number }).port;
     let streamed = '';
+    const waiting: Array<{ text: string; resolve: () => void }> = [];
+    /** Resolves once the stream has carried `text` (its opening bytes: ''). */
+    const streamHas = (text: string) => new Promise<void>((resolve) => (streamed && streamed.includes(text) ? resolve() : waiting.push({ text, resolve })));
     const stream = http.get(`http://127.0.0.1:${port}/api/events`, { headers: { cookie: bobCookie } }, (res) => {
       res.setEncoding('utf8');
-      res.on('data', (c: string) => (streamed += c));
+      res.on('data', (c: string) => {
+        streamed += c;
+        for (const w of waiting.splice(0)) (streamed.includes(w.text) ? w.resolve : () => waiting.push(w))();
+      });
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await streamHas('');
     const saved = await t.request({ method: 'PUT', url: `/api/predictions/${fixture.id}`, cookie: aliceCookie, payload: { homeScore: 17, awayScore: 13 } });
     expect(saved.statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    // A change for every stream, published after the save (one no cache acts on): once Bob's
+    // stream carries it, anything the save sent him has arrived before it.
+    await t.app.deps.bus.publish({ type: 'contact-messages.changed' });
+    await streamHas('contact-messages.changed');
     stream.destroy();
     expect(streamed).not.toMatch(/\b17\b[^\n]*\b13\b/);
 

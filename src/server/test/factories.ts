@@ -1,13 +1,21 @@
 import crypto from 'node:crypto';
-import { hashPassword, makeSignature } from 'better-auth/crypto';
+import { makeSignature } from 'better-auth/crypto';
 import type { DB } from '../db/index.js';
 import type { Dialect } from '../db/migrations/types.js';
 import type { Me } from '../../contract/account.js';
 import { givePastSeasonPoints } from './factories-season.js';
+import { productionPasswordHashing } from '../auth/password-hashing.js';
+import { testPasswordHashing } from './password-hashing.js';
 
 /** Shared by tests, seed scripts and benchmarks. Every factory writes real rows. */
 export const DEFAULT_PASSWORD = 'correct-horse-42';
 let defaultHash: Promise<string> | null = null;
+/**
+ * The API test projects (TEST_DB set) build their apps with the cheap test hashing
+ * (createTestApp), so their players' passwords are stored with it; everywhere else (the e2e
+ * servers, benchmarks, seed scripts) the server checks passwords at production's cost.
+ */
+const hashing = process.env.TEST_DB ? testPasswordHashing : productionPasswordHashing;
 
 /** A user as the app sees them (contract `meDto`), with the password it was built with. */
 export type BuiltUser = Pick<Me, 'id' | 'email' | 'name' | 'username' | 'teamName' | 'role'> & { password: string };
@@ -22,7 +30,7 @@ export async function buildUser(
   const id = crypto.randomUUID();
   const suffix = `${n}-${id.slice(0, 6)}`;
   const password = overrides.password ?? DEFAULT_PASSWORD;
-  const hash = password === DEFAULT_PASSWORD ? await (defaultHash ??= hashPassword(DEFAULT_PASSWORD)) : await hashPassword(password);
+  const hash = password === DEFAULT_PASSWORD ? await (defaultHash ??= hashing.hash(DEFAULT_PASSWORD)) : await hashing.hash(password);
   const now = overrides.createdAt ?? new Date().toISOString();
   const user: BuiltUser = {
     id,

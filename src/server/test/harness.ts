@@ -6,6 +6,7 @@ import { dropDatabase, freshDatabase } from './databases.js';
 import type { BuildOptions } from '../app.js';
 import type { DatabaseHandle } from '../db/index.js';
 import { buildOtherSeason } from './factories-season.js';
+import { testPasswordHashing } from './password-hashing.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,7 +18,8 @@ export interface TestApp {
 
 /**
  * The real app on a fresh real database (SQLite, or PostgreSQL when TEST_DB=postgres),
- * with a manual clock. Nothing is mocked. The database holds the test world's other season
+ * with a manual clock. Nothing is mocked; passwords are hashed with the cheap test scrypt
+ * (test/password-hashing.ts, decision 0071). The database holds the test world's other season
  * (factories-season.ts OTHER_SEASON) unless `otherSeason: false`.
  */
 export async function createTestApp(
@@ -41,7 +43,7 @@ export async function createTestApp(
     ...opts.env,
   });
   const clock = createManualClock(opts.now ?? '2025-08-01T12:00:00Z');
-  const app = await buildApp({ config, clock, handle, logger: false, services: opts.services ?? false, security: opts.security });
+  const app = await buildApp({ config, clock, handle, logger: false, services: opts.services ?? false, security: opts.security, passwordHashing: testPasswordHashing });
   await app.ready();
   if (opts.otherSeason !== false) await buildOtherSeason(app.deps.db);
   return {

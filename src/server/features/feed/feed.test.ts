@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/index.js';
 import { builtinMatches } from '../../season-files/test-support.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { eventsDelivered } from '../../test/events.js';
 import { dropDatabase, freshDatabaseUrl } from '../../test/databases.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildPrediction } from '../../test/factories-game.js';
@@ -160,7 +161,7 @@ describe('sync now', () => {
     expect(total?.points).toBe(3);
 
     // Players' screens of that season refresh (published after the commit).
-    await new Promise((r) => setTimeout(r, t.app.deps.handle.dialect === 'postgres' ? 400 : 20));
+    await eventsDelivered(t.app, events);
     expect(events).toEqual([
       { type: 'fixtures.changed', seasonId: SEASON },
       { type: 'feed.changed', seasonId: SEASON },
@@ -177,7 +178,7 @@ describe('sync now', () => {
     await setFeed(`${base}/season.json`);
     const events: LiveEvent[] = [];
     t.app.deps.bus.subscribe((e) => events.push(e));
-    const settle = () => new Promise((r) => setTimeout(r, t.app.deps.handle.dialect === 'postgres' ? 400 : 20));
+    const settle = () => eventsDelivered(t.app, events);
     expect(await pollFeeds(t.app, 60_000)).toEqual([SEASON]);
     await settle();
     expect((await feedState()).runs[0]).toMatchObject({ outcome: 'unchanged' });

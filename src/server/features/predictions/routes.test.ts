@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { eventsDelivered } from '../../test/events.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
@@ -37,7 +38,7 @@ const put = (fixtureId: string, payload: unknown, cookie: string | null = aliceC
 const inSeason = () => t.app.deps.db.selectFrom('predictions').innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId').selectAll('predictions').where('fixtures.seasonId', '=', TEST_SEASON);
 const stored = (userId = alice.id) => inSeason().where('predictions.userId', '=', userId).orderBy('predictions.fixtureId').execute();
 /** Events travel through LISTEN/NOTIFY on PostgreSQL, so they arrive a moment after the response. */
-const settle = () => new Promise((r) => setTimeout(r, t.app.deps.handle.dialect === 'postgres' ? 400 : 20));
+const settle = () => eventsDelivered(t.app, events);
 const allStored = () => inSeason().execute();
 
 describe('PUT /api/predictions/:fixtureId', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { eventsDelivered } from '../../test/events.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
@@ -35,7 +36,7 @@ afterEach(async () => {
 
 const saveAll = (payload: unknown, cookie: string | null = adminCookie) =>
   t.request({ method: 'PUT', url: '/api/admin/results', payload: payload as object, cookie: cookie ?? undefined });
-const settle = () => new Promise((r) => setTimeout(r, t.app.deps.handle.dialect === 'postgres' ? 400 : 20));
+const settle = () => eventsDelivered(t.app, events);
 const results = async () => (await t.app.deps.db.selectFrom('results').select(['fixtureId', 'homeScore', 'awayScore']).where('fixtureId', 'in', ['A', 'B', 'C', 'LATER', 'OFF']).orderBy('fixtureId').execute()).map((r) => `${r.fixtureId} ${r.homeScore}-${r.awayScore}`);
 const points = async () => (await t.app.deps.db.selectFrom('predictions').select(['fixtureId', 'points']).where('userId', '=', player.id).where('fixtureId', 'in', ['A', 'B', 'C']).orderBy('fixtureId').execute()).map((r) => `${r.fixtureId}:${r.points}`);
 const seasonTotal = async () =>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { eventsDelivered } from '../../test/events.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
@@ -46,7 +47,7 @@ const scores = async (fixtureId = 'ARS_CHE') => {
   return players.map((p) => rows.find((r) => r.userId === p.id)).filter(Boolean).map((r) => [r!.points, r!.outcome]);
 };
 /** Events travel through LISTEN/NOTIFY on PostgreSQL, so they arrive a moment after the response. */
-const settle = () => new Promise((r) => setTimeout(r, t.app.deps.handle.dialect === 'postgres' ? 400 : 20));
+const settle = () => eventsDelivered(t.app, events);
 const result = () => t.app.deps.db.selectFrom('results').selectAll().where('fixtureId', '=', 'ARS_CHE').executeTakeFirst();
 
 describe('PUT /api/admin/results/:fixtureId', () => {
