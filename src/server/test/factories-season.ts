@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { FixtureFields } from '../db/schema.js';
 import { rescoreFixture } from '../features/results/points-aggregate.js';
-import { rescorePredictions, saveFinalResult } from '../features/results/repository.js';
+import { saveFinalResult } from '../features/results/repository.js';
 
 /** The season factories write to unless told otherwise: 2025/26, the one migration 0014 creates (with its 20 clubs). */
 export const TEST_SEASON = '2025-26';
