@@ -177,7 +177,7 @@ describe('DELETE /api/admin/results/:fixtureId', () => {
   });
 });
 
-describe('budget: a result for a fixture with 10,000 predictions', () => {
+describe('a result for a fixture with 10,000 predictions', () => {
   const N = 10_000;
 
   async function seedBig() {
@@ -199,20 +199,6 @@ describe('budget: a result for a fixture with 10,000 predictions', () => {
     }
   }
 
-  /** Saves three results in turn (each rescoring all 10,000) and returns the fastest, so a busy machine does not decide. */
-  async function timeSaves() {
-    await save('OTHER', { homeScore: 0, awayScore: 0 }); // warm-up
-    const timings: number[] = [];
-    for (const r of [{ homeScore: 0, awayScore: 2 }, { homeScore: 1, awayScore: 1 }, { homeScore: 2, awayScore: 1 }]) {
-      const started = performance.now();
-      const res = await save('BIG', r);
-      timings.push(performance.now() - started);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().scored).toBe(N);
-    }
-    return Math.min(...timings);
-  }
-
   async function expectScoredFor21() {
     const byOutcome = await t.app.deps.db.selectFrom('predictions').select(['outcome', (eb) => eb.fn.countAll<number>().as('n')]).where('fixtureId', '=', 'BIG').groupBy('outcome').execute();
     // Independent count of (i % 4, i % 3) against 2-1.
@@ -227,12 +213,15 @@ describe('budget: a result for a fixture with 10,000 predictions', () => {
     expect(Object.fromEntries(byOutcome.map((r) => [r.outcome, Number(r.n)]))).toEqual(expected);
   }
 
-  test('the whole request scores all 10,000 correctly (time reported)', async () => {
+  // Its speed is the benchmark's to measure (bench/run.ts, the rescoring row); here, that a result
+  // and its correction score every one of them, the correction replacing the first result's points.
+  test('a result and its correction score all 10,000 in one request each', { timeout: 120_000 }, async () => {
     await seedBig();
-    const ms = await timeSaves();
+    for (const r of [{ homeScore: 0, awayScore: 2 }, { homeScore: 2, awayScore: 1 }]) {
+      const res = await save('BIG', r);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().scored).toBe(N);
+    }
     await expectScoredFor21();
-    // Reported only: tests never assert a duration (it failed under a loaded machine); the budget is
-    // the benchmark's (bench/run.ts, "Result saved, 10,000 predictions rescored", ≤ 100 ms).
-    console.info(`[budget] PUT result, 10,000 predictions, with the points aggregate: ${ms.toFixed(1)} ms (${t.app.deps.handle.dialect})`);
   });
 });
