@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '../src/server/db/index.js';
 import { ensureBuiltInSeason } from '../src/server/features/seasons/seed.js';
 import { isOverByClock } from '../src/game/fixture-status.js';
 import { generateLeagueCode } from '../src/game/league-code.js';
+import { BENCH_RULES, leaguesHaveRules, setLeagueRule, type BenchRule } from './league-rules.js';
+import { MATCH_WEEK_GAMEWEEK, spreadOverSaturdaySlots } from './saturday.js';
 
 /**
  * Builds the benchmark world straight into the database (set-based SQL, so 7.6M predictions take
@@ -13,14 +15,21 @@ import { generateLeagueCode } from '../src/game/league-code.js';
  * plus a made-up final score for every 2026/27 match already over by `now` that the file has no
  * result for yet, so the current season has played gameweeks too. `players` verified players each
  * predict every scheduled match of BOTH seasons; 1,000 leagues of 10, one of 1,000 and one with
- * every player. Points are scored with the same rule as the results route, then the league
+ * every player (with league rules in the schema: the 1,000 small leagues take turns at each rule,
+ * and the 1,000-member and all-player leagues exist once per rule). Gameweek 12 of 2026/27 is
+ * spread over a Saturday's slots (bench/saturday.ts). Points are scored with the same rule as the results route, then the league
  * aggregate (userPoints) is rebuilt in one pass with its triggers switched off during the bulk load.
  */
 export interface World {
   playerIds: string[];
   adminId: string;
+  /** The standard rule's 1,000-member league (the first 1,000 players) and all-player league. */
   league1k: string;
   league10k: string;
+  /** The same two leagues for each scoring rule the schema has (only the standard one without league rules). */
+  ruleLeagues: Array<{ rule: BenchRule['name']; league1k: string; league10k: string }>;
+  /** The gameweek in play at the clock, its matches in play (a result may be saved), and the open matches of it and the next gameweek. */
+  matchWeek: { gameweek: number; inPlayFixtureIds: string[]; open: Array<{ id: string; gameweek: number }> };
   /** The current season (2026/27) and the finished one (2025/26). */
   currentSeason: string;
   pastSeason: string;
@@ -41,10 +50,11 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   const date = (iso: string) => (dialect === 'postgres' ? new Date(iso) : iso);
 
   for (const key of [PAST_SEASON, CURRENT_SEASON] as const) await ensureBuiltInSeason(db, key, now);
+  await spreadOverSaturdaySlots(db, CURRENT_SEASON, nowIso);
   const fixtures = await db
     .selectFrom('fixtures')
     .leftJoin('results', 'results.fixtureId', 'fixtures.id')
-    .select(['fixtures.id', 'fixtures.seasonId', 'fixtures.kickoffAt', 'results.fixtureId as resultOf'])
+    .select(['fixtures.id', 'fixtures.seasonId', 'fixtures.gameweek', 'fixtures.kickoffAt', 'results.fixtureId as resultOf'])
     .orderBy('fixtures.id')
     .execute();
   // A season in progress: every current-season match over by the clock has a final score.
@@ -123,12 +133,13 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
       WHERE p."points" IS NOT NULL AND f."gameweek" IS NOT NULL GROUP BY f."seasonId", f."gameweek", p."userId" ORDER BY 1, 2, 3`);
   });
 
-  // Leagues: 1,000 of 10, one of 1,000 and one of everyone.
-  const leagues: Array<{ id: string; members: string[] }> = [];
-  for (let i = 0; i < 1000; i++) leagues.push({ id: crypto.randomUUID(), members: playerIds.slice((i * 10) % playerIds.length, ((i * 10) % playerIds.length) + 10) });
-  const league1k = crypto.randomUUID();
-  const league10k = crypto.randomUUID();
-  leagues.push({ id: league1k, members: playerIds.slice(0, 1000) }, { id: league10k, members: playerIds });
+  // Leagues: 1,000 of 10, one of 1,000 and one of everyone (those two once per scoring rule).
+  const rules = (await leaguesHaveRules(handle)) ? BENCH_RULES : BENCH_RULES.slice(0, 1);
+  const leagues: Array<{ id: string; members: string[]; rule: BenchRule }> = [];
+  for (let i = 0; i < 1000; i++) leagues.push({ id: crypto.randomUUID(), members: playerIds.slice((i * 10) % playerIds.length, ((i * 10) % playerIds.length) + 10), rule: rules[i % rules.length]! });
+  const ruleLeagues = rules.map((rule) => ({ rule: rule.name, league1k: crypto.randomUUID(), league10k: crypto.randomUUID() }));
+  for (const [i, r] of ruleLeagues.entries()) leagues.push({ id: r.league1k, members: playerIds.slice(0, 1000), rule: rules[i]! }, { id: r.league10k, members: playerIds, rule: rules[i]! });
+  const { league1k, league10k } = ruleLeagues[0]!;
   const codes = new Set<string>();
   while (codes.size < leagues.length) codes.add(generateLeagueCode());
   const codeList = [...codes];
@@ -142,6 +153,7 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   for (let i = 0; i < memberships.length; i += BATCH * 4) {
     await db.insertInto('leagueMembers').values(memberships.slice(i, i + BATCH * 4)).onConflict((oc) => oc.doNothing()).execute();
   }
+  if (rules.length > 1) for (const rule of rules) await setLeagueRule(handle, leagues.filter((l) => l.rule === rule).map((l) => l.id), rule);
   await sql`ANALYZE`.execute(db);
   if (dialect === 'postgres') await sql`VACUUM`.execute(db);
 
@@ -149,7 +161,20 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   // Open: kick-off more than the 2-hour deadline (and an hour of slack) after the clock.
   const openFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) > now.getTime() + 3 * 3600_000).map((f) => f.id);
   const playedFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) < now.getTime()).map((f) => f.id);
-  return { playerIds, adminId, league1k, league10k, currentSeason: CURRENT_SEASON, pastSeason: PAST_SEASON, openFixtureIds, playedFixtureIds };
+  const inPlayFixtureIds = current.filter((f) => f.gameweek === MATCH_WEEK_GAMEWEEK && Date.parse(f.kickoffAt!) <= now.getTime() && !isOverByClock(f.kickoffAt!, now)).map((f) => f.id);
+  const matchWeekOpen = current.filter((f) => (f.gameweek === MATCH_WEEK_GAMEWEEK || f.gameweek === MATCH_WEEK_GAMEWEEK + 1) && openFixtureIds.includes(f.id)).map((f) => ({ id: f.id, gameweek: f.gameweek! }));
+  return {
+    playerIds,
+    adminId,
+    league1k,
+    league10k,
+    ruleLeagues,
+    matchWeek: { gameweek: MATCH_WEEK_GAMEWEEK, inPlayFixtureIds, open: matchWeekOpen },
+    currentSeason: CURRENT_SEASON,
+    pastSeason: PAST_SEASON,
+    openFixtureIds,
+    playedFixtureIds,
+  };
 }
 
 /** A bulk load with a table's secondary indexes dropped and built again afterwards (sorting once beats millions of random inserts). */
