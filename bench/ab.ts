@@ -10,11 +10,10 @@ import { cpuMs, load, median, primeAll, startApp, startHello } from './tools.js'
  * cached 1,000-member league table (SQLite world of `npm run bench`). A fresh server process per
  * round, the builds taking turns, because one process keeps its own rate and the next may sit a
  * third lower. Each round measures hello-world just before and just after the table. Better Auth
- * is called once first, as production's first sign-in would (its AsyncLocalStorage would keep a
- * hook on every promise unless switched off after the call: auth/async-contexts.ts). Prints each round, then the medians: ratio to hello-world, server CPU per page,
- * and the promises a page creates (counted by an async hook in a separate pass, so that figure
- * does not depend on timing). Build the other version with `node scripts/build-server.mjs` in a
- * `git worktree`.
+ * is called once first, as production's first sign-in would. Prints each round, then the
+ * medians: server CPU per page, ratio to hello-world, and the promises a page creates (counted by
+ * an async hook in a separate pass, so that figure does not depend on timing). Build the other
+ * version with `node scripts/build-server.mjs` in a `git worktree` (docs/performance.md).
  */
 const [a, b] = process.argv.slice(2, 4);
 if (!a || !b) throw new Error('usage: npx tsx bench/ab.ts <server.js> <server.js> [rounds]');

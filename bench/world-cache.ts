@@ -55,7 +55,7 @@ export async function sqliteWorld(target: string, opts: { players: number; now: 
 /**
  * A fresh copy of the SQLite world of `npm run bench` (10,000 players, its clock) in a new temp
  * folder, with a new auth secret and ready session cookies of its first `players` players: what
- * the build comparisons (bench/ab.ts, bench/subtract.ts) start from. Remove `dir` when done.
+ * a comparison of two builds (bench/ab.ts) starts from. Remove `dir` when done.
  */
 export async function signedInSqliteWorld(prefix: string, now: string, players = 200): Promise<{ dir: string; url: string; world: World; secret: string; cookies: string[] }> {
   const secret = crypto.randomBytes(32).toString('hex');

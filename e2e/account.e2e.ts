@@ -84,7 +84,7 @@ describe('landing page', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByText('Dashboard').getAttribute('aria-disabled')).toBe('true');
     expect(await nav.getByRole('link', { name: 'Live Matches' }).getAttribute('href')).toBe('/matches');
-    expect(await nav.getByRole('link', { name: 'My Predictions' }).getAttribute('href')).toBe('/predictions');
+    expect(await nav.getByRole('link', { name: 'Predictions' }).getAttribute('href')).toBe('/predictions');
 
     // "See how it works" does what it says: it takes the visitor (and the focus) to the section.
     await page.getByRole('link', { name: 'See how it works' }).click();

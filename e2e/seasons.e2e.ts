@@ -286,6 +286,8 @@ describe('between seasons', () => {
     const banner = page.getByTestId('season-break');
     await banner.getByText('Season over — the 2026/27 season starts on Friday 21 August 2026.').waitFor();
     await page.getByTestId('dashboard-season').filter({ hasText: '2026/27 season' }).waitFor();
+    // The league positions are the finished season's, and say so under the new season's heading.
+    await page.getByRole('region', { name: 'Your League Positions' }).getByText('2025/26 final standings').waitFor();
     await page.screenshot({ path: `${SCREENS}/seasons-between-seasons-dashboard-phone.png`, fullPage: true });
 
     // Predictions: the same state above the new season's first gameweek, which can be predicted already.

@@ -24,7 +24,7 @@ export const leaderboardQuery = z
   .refine((q) => !(q.page !== undefined && q.around !== undefined), { message: 'Ask for a page or around=me, not both.', path: ['around'] });
 
 /** A league table's row without the league's own field: same ranks (1-2-2-4), same order (points, name, id). */
-export const leaderboardRowDto = tableRowDto.omit({ isCreator: true });
+export const leaderboardRowDto = tableRowDto.omit({ isCreator: true, bonus: true });
 export type LeaderboardRow = z.infer<typeof leaderboardRowDto>;
 
 export const leaderboardPageDto = z.object({

@@ -126,6 +126,8 @@ export const tableRowDto = z.object({
   displayName: z.string(),
   points: z.number(),
   exactScores: z.number(),
+  /** Bonus questions' points, part of `points` (0 in a gameweek's table). */
+  bonus: z.number(),
   isCreator: z.boolean(),
   isViewer: z.boolean(),
 });

@@ -79,8 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   enforceFirstHeadersDeadline(app.server, security.limits.headersTimeoutMs);
   const requestCounts = { received: 0, completed: 0 };
   app.decorate('requestCounts', requestCounts);
-  // Callback hooks: an async hook costs a promise per request on every route (issue 15).
-  // Named hooks (here and in security/) show by name in CPU profiles (bench/page-profile.ts).
+  // Callback hooks: an async hook costs a promise per request on every route (decision 0024).
   app.addHook('onRequest', function countRequest(_req, _reply, done) {
     requestCounts.received++;
     done();

@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import type { EventBus, LiveEvent } from '../realtime/bus.js';
 import type { SessionUser } from './session.js';
-import { withAsyncContexts } from './async-contexts.js';
 
 /**
  * Verified sessions kept briefly in memory, so a signed-in request costs no session query
@@ -119,13 +118,11 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
     /**
      * Runs a Better Auth call; the users its database hooks report (`changed`) are invalidated
      * once it has answered, that is after its writes are committed (and `seen` hears who they
-     * were). Every Better Auth call goes
-     * through here, so here its AsyncLocalStorage instances are switched off after the last one
-     * (async-contexts.ts).
+     * were).
      */
     async track<T>(call: () => Promise<T>, seen?: (users: ReadonlySet<string>) => void): Promise<T> {
       const users = new Set<string>();
-      const out = await withAsyncContexts(() => changedDuringCall.run(users, call), [changedDuringCall as AsyncLocalStorage<unknown>]);
+      const out = await changedDuringCall.run(users, call);
       for (const userId of users) await this.invalidate(userId);
       // The caller may act on whom the call changed (the bridge marks a device known after a reset).
       seen?.(users);

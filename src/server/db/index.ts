@@ -52,9 +52,9 @@ export function openDatabase(url: string, opts: { poolSize?: number } = {}): Dat
 
 /**
  * Kysely's SQLite driver prepares every query anew; preparing was the largest single cost of a
- * request under load (bench/profile.ts). Statements are reusable, so the same SQL text gets the
- * same prepared statement from a bounded cache. Schema changes make better-sqlite3 re-prepare
- * by itself, so cached statements never go stale.
+ * request under load. Statements are reusable, so the same SQL text gets the same prepared
+ * statement from a bounded cache. Schema changes make better-sqlite3 re-prepare by itself, so
+ * cached statements never go stale.
  */
 function withStatementCache(sqlite: SQLite.Database, max = 1000, maxBytes = 16 * 1024 * 1024): SQLite.Database {
   // Bounded by count and by bytes (the SQL text, plus an allowance for the prepared statement).

@@ -4,6 +4,8 @@ import type { ContactStatus } from '../../contract/contact.js';
 import type { Competition, Privacy } from '../../contract/leagues.js';
 import type { PredictionOutcome } from '../../game/scoring.js';
 import type { ClubPattern } from '../../game/clubs.js';
+import type { QuestionKind } from '../../game/bonus-questions.js';
+import type { SettledBy } from '../../contract/bonus-questions.js';
 
 /**
  * Database types. Column names are camelCase everywhere because Better Auth's own tables
@@ -199,6 +201,54 @@ export interface LeagueBanTable {
   removedAt: string;
 }
 
+/** A league's bonus question in one season (migration 0038; decision record 0062). */
+export interface LeagueQuestionTable {
+  id: string;
+  leagueId: string;
+  seasonId: string;
+  kind: QuestionKind;
+  prompt: string;
+  /** The club of a final-position question. */
+  club: string | null;
+  /** JSON array of the options' texts (club names, places, or the organiser's answers). */
+  options: string;
+  picks: number;
+  points: number;
+  locksAt: string;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** JSON array of the right options' positions; null while not settled. */
+  correct: string | null;
+  settledBy: SettledBy | null;
+  settlerId: string | null;
+  settledAt: string | null;
+  settleNote: string | null;
+  /** Bumped by every change of settlement (decision record 0063). */
+  settlementVersion: ColumnType<number, number | undefined, number>;
+  /** 1 when the final table was level on everything at a place the question asks about. */
+  tableLevel: ColumnType<number, number | undefined, number>;
+}
+
+/** A member's answer to a bonus question (migration 0038). */
+export interface LeagueQuestionAnswerTable {
+  questionId: string;
+  userId: string;
+  /** JSON array of the chosen options' positions, sorted. */
+  choices: string;
+  answeredAt: string;
+  /** Set by a settlement; null while the question is not settled. */
+  points: number | null;
+}
+
+/** A member's bonus points in a league and season, recounted by every settlement (migration 0038). */
+export interface LeagueBonusPointsTable {
+  leagueId: string;
+  seasonId: string;
+  userId: string;
+  points: number;
+}
+
 /** Points per season, gameweek (0 = that season's total) and player, kept by triggers (migrations 0005, 0009, 0014). */
 export interface UserPointsTable {
   seasonId: string;
@@ -339,4 +389,7 @@ export interface Database {
   feedConflicts: FeedConflictTable;
   leases: LeaseTable;
   feedSnapshots: FeedSnapshotTable;
+  leagueQuestions: LeagueQuestionTable;
+  leagueQuestionAnswers: LeagueQuestionAnswerTable;
+  leagueBonusPoints: LeagueBonusPointsTable;
 }

@@ -27,6 +27,8 @@ import { startFeedScheduler } from './feed/scheduler.js';
 import { accountRoutes } from './account/routes.js';
 import { publicFiguresRoutes } from './public-figures/routes.js';
 import { pickSharesRoutes } from './pick-shares/routes.js';
+import { bonusQuestionRoutes } from './bonus-questions/routes.js';
+import { createBonusResolver } from './bonus-questions/resolver.js';
 
 /** Data work done once at start-up, before any route answers: the built-in seasons (SEED_SEASON). */
 export async function prepareFeatureData(app: FastifyInstance): Promise<void> {
@@ -35,6 +37,9 @@ export async function prepareFeatureData(app: FastifyInstance): Promise<void> {
 
 /** Every feature's routes. Each feature is a Fastify plugin in features/<name>/routes.ts. */
 export async function registerFeatures(app: FastifyInstance) {
+  // Settles bonus questions about a season's final table after every commit of its results (bonus-questions/resolver.ts).
+  app.decorate('bonusResolver', createBonusResolver(app));
+  app.addHook('onClose', async () => app.bonusResolver.close());
   await app.register(healthRoutes);
   await app.register(profileRoutes);
   await app.register(leagueRoutes);
@@ -59,6 +64,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(accountRoutes);
   await app.register(publicFiguresRoutes);
   await app.register(pickSharesRoutes);
+  await app.register(bonusQuestionRoutes);
 }
 
 /** Background services (schedulers, retry loops); returns a function that stops them all. */
@@ -67,6 +73,8 @@ export async function startFeatureServices(_app: FastifyInstance): Promise<() =>
   stops.push(startReminderScheduler(_app));
   stops.push(startContactRetryService(_app));
   stops.push(startFeedScheduler(_app));
+  // Results saved while no server ran (a crash after a commit, a seeded season) settle their questions now.
+  void _app.bonusResolver.sweep();
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

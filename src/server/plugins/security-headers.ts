@@ -31,7 +31,7 @@ export function helmetOptions(config: Config): HelmetOptions {
  * The headers helmet sets with these options, worked out once. Our policy has no per-request part
  * (no nonces), so every response carries the same values; @fastify/helmet rebuilt helmet and
  * re-parsed the CSP directives on every request, a measurable share of a cached page's cost
- * (issue 15, bench/profile.ts).
+ * (decision 0024).
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -57,7 +57,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * same-origin` (no cross-site page can read it even without CORS), and HSTS over https. Headers
  * that only mean something for a page (opener and referrer policies, DNS prefetch, agent cluster,
  * the XSS auditor, Flash and PDF policies) stay on pages. Each header is work for every answer
- * (issue 15: on a cached league table the page set cost a seventh of the server's instructions).
+ * (decision 0025).
  */
 export function apiHeaders(page: Record<string, string>): Record<string, string> {
   const keep = ['cross-origin-resource-policy', 'strict-transport-security', 'x-content-type-options'];

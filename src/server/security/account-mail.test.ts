@@ -44,6 +44,8 @@ describe('what an account mail says about the request behind it', () => {
     const c = accountClient(t, `10.11.6.${++n}`);
     const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0 evil.example';
     await c.post('/api/auth/sign-up/email', { name: 'Ada', teamName: 'Analytical FC', email: 'ada@example.com', password: 'kick-off-at-three' }, undefined, { 'user-agent': firefox });
+    // Mails leave after the answer: the first is written before the second is asked for, so the outbox's order is theirs.
+    expect(await c.mails()).toHaveLength(1);
     await c.post('/api/auth/send-verification-email', { email: 'ada@example.com' }, undefined, { 'user-agent': 'curl/8.5.0' });
     const [resent, first] = await c.mails();
     expect(first!.text).toContain('on Saturday 28 November 2026 at 17:10 UTC, from Firefox on Windows.');

@@ -27,6 +27,9 @@ const VERIFIED = row(401, 403, 'ok', 'ok', 'ok', 'ok');
 const ADMIN = row(401, 403, 403, 403, 403, 'ok');
 const MEMBERS = row(401, 403, 'ok', 403, 'ok', 403);
 const CREATOR = row(401, 403, 403, 403, 'ok', 403);
+/** Members, and admins though not members (bonus questions: reading and settling). */
+const MEMBERS_AND_ADMINS = row(401, 403, 'ok', 403, 'ok', 'ok');
+const CREATOR_AND_ADMINS = row(401, 403, 403, 403, 'ok', 'ok');
 /** Token links work without signing in; a wrong token is refused the same way for everyone. */
 const TOKEN = row(404, 404, 404, 404, 404, 404);
 /** A mailed link's token is the permission: a wrong one is the same 400 for everyone. */
@@ -46,6 +49,8 @@ interface World {
   /** A player the creator removed from the private league (barred until let back in). */
   removedId: string;
   messageId: string;
+  /** Bonus questions of the private league: open (no answers), locked, and settled by hand (version 1). */
+  questions: { open: string; locked: string; settled: string };
 }
 
 interface Case {
@@ -97,6 +102,30 @@ const CASES: Record<string, Case> = {
   'POST /api/leagues/:id/code': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/code`, body: () => ({}) },
   'GET /api/leagues/:id/removed-players': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/removed-players` },
   'DELETE /api/leagues/:id/removed-players/:userId': { auth: 'user', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/removed-players/${w.removedId}` },
+  // Bonus questions (decision records 0062, 0063): settling twice with the same answer is harmless, so the admin and then the creator both succeed.
+  'GET /api/leagues/:id/questions': { auth: 'user', narrower: MEMBERS_AND_ADMINS, url: (w) => `/api/leagues/${w.league}/questions` },
+  'POST /api/leagues/:id/questions': {
+    auth: 'verified',
+    narrower: CREATOR,
+    url: (w) => `/api/leagues/${w.league}/questions`,
+    body: () => ({ season: '2025-26', kind: 'free', prompt: 'Matrix?', options: ['Yes', 'No'], points: 3, locksAt: '2025-08-30T12:00:00.000Z' }),
+  },
+  'PUT /api/leagues/:id/questions/:questionId': {
+    auth: 'verified',
+    narrower: CREATOR,
+    url: (w) => `/api/leagues/${w.league}/questions/${w.questions.open}`,
+    body: () => ({ kind: 'free', prompt: 'Matrix again?', options: ['Yes', 'No'], points: 3, locksAt: '2025-08-30T12:00:00.000Z' }),
+  },
+  'DELETE /api/leagues/:id/questions/:questionId': { auth: 'verified', narrower: CREATOR, url: (w) => `/api/leagues/${w.league}/questions/${w.questions.open}` },
+  'PUT /api/leagues/:id/questions/:questionId/answer': { auth: 'verified', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/questions/${w.questions.open}/answer`, body: () => ({ choices: [0] }) },
+  'GET /api/leagues/:id/questions/:questionId/answers': { auth: 'user', narrower: MEMBERS_AND_ADMINS, url: (w) => `/api/leagues/${w.league}/questions/${w.questions.locked}/answers` },
+  'PUT /api/leagues/:id/questions/:questionId/settlement': {
+    auth: 'verified',
+    narrower: CREATOR_AND_ADMINS,
+    url: (w) => `/api/leagues/${w.league}/questions/${w.questions.locked}/settlement`,
+    body: () => ({ correct: [0], version: 0 }),
+  },
+  'DELETE /api/leagues/:id/questions/:questionId/settlement': { auth: 'verified', narrower: CREATOR_AND_ADMINS, url: (w) => `/api/leagues/${w.league}/questions/${w.questions.settled}/settlement?version=1` },
   'GET /api/admin/overview': { auth: 'admin', url: () => '/api/admin/overview' },
   'GET /api/admin/awaiting-results': { auth: 'admin', url: () => '/api/admin/awaiting-results' },
   'GET /api/seasons': { auth: 'public', url: () => '/api/seasons' },
@@ -213,7 +242,37 @@ async function buildWorld(app: TestApp): Promise<{ world: World; cookies: Record
     .insertInto('contactMessages')
     .values({ id: messageId, userId: users.player.id, fromName: 'Matrix FC', accountEmail: users.player.email, fromEmail: users.player.email, toEmail: 'support@example.com', subject: 'x', message: 'help', status: 'failed', attempts: 1, lastError: 'down', nextAttemptAt: null, createdAt: now, sentAt: null })
     .execute();
-  return { world: { open, past, live, league, publicLeague, code: 'MATRXABC', playerId: users.player.id, removedId: removed.id, messageId }, cookies };
+  const question = (id: string, locksAt: string) => ({
+    id,
+    leagueId: league,
+    seasonId: '2025-26',
+    kind: 'free' as const,
+    prompt: 'Matrix?',
+    club: null,
+    options: JSON.stringify(['Yes', 'No']),
+    picks: 1,
+    points: 3,
+    locksAt,
+    createdBy: users.creator.id,
+    createdAt: now,
+    updatedAt: now,
+    correct: null,
+    settledBy: null,
+    settlerId: null,
+    settledAt: null,
+    settleNote: null,
+    settlementVersion: 0,
+  });
+  const questions = { open: 'q-open', locked: 'q-locked', settled: 'q-settled' };
+  await db
+    .insertInto('leagueQuestions')
+    .values([
+      question(questions.open, '2025-08-30T12:00:00.000Z'),
+      question(questions.locked, '2025-08-19T18:00:00.000Z'),
+      { ...question(questions.settled, '2025-08-19T18:00:00.000Z'), correct: '[1]', settledBy: 'organiser', settlerId: users.creator.id, settledAt: now, settlementVersion: 1 },
+    ])
+    .execute();
+  return { world: { open, past, live, league, publicLeague, code: 'MATRXABC', playerId: users.player.id, removedId: removed.id, messageId, questions }, cookies };
 }
 
 describe('authorization matrix', () => {

@@ -62,6 +62,9 @@ export const MEMBERSHIPS_MAX = 200;
 export const ROUTE_LIMITS = {
   joinByCodePerUser: { max: 10, windowMs: 60_000 },
   joinByCodePerAddress: { max: 30, windowMs: 60_000 },
+  /** By the day too, so that codes cannot be guessed at the per-minute rate around the clock (31^8 codes). */
+  joinByCodePerUserDaily: { max: 100, windowMs: 24 * 60 * 60_000 },
+  joinByCodePerAddressDaily: { max: 200, windowMs: 24 * 60 * 60_000 },
   /**
    * An invite link's preview needs no account, so it is counted per address only: enough for a
    * household or an office opening links, while a guesser gets at most 200 of 31^8 codes a day

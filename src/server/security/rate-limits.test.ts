@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSessionCookie, buildUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { ROUTE_LIMITS } from './limits.js';
@@ -11,6 +11,7 @@ import { ROUTE_LIMITS } from './limits.js';
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 let t: TestApp | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await t?.close();
   t = undefined;
 });
@@ -27,7 +28,7 @@ function expectLimited(res: { statusCode: number; headers: Record<string, unknow
   const body = res.json() as { error: { code: string; message: string } };
   expect(body.error.code).toBe('rate_limited');
   expect(body.error.message).toMatch(pattern);
-  expect(body.error.message).toMatch(/Please wait (a minute|\d+ (seconds?|minutes)|an hour) and try again\.$/);
+  expect(body.error.message).toMatch(/Please wait (a minute|\d+ (seconds?|minutes)|an hour|\d+ hours) and try again\.$/);
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
@@ -54,6 +55,41 @@ describe('joining by code', () => {
       last = await t.request({ method: 'POST', url: '/api/leagues/join', cookie, payload: { code: 'ABCDEFGH' }, remoteAddress: '10.9.2.2' });
     }
     expectLimited(last!, /league codes/i);
+  });
+});
+
+describe('joining by code, by the day', () => {
+  const join = (cookie: string | undefined, address: string) =>
+    t!.request({ method: 'POST', url: '/api/leagues/join', cookie, payload: { code: 'ABCDEFGH' }, remoteAddress: address });
+  const minute = ROUTE_LIMITS.joinByCodePerUser.windowMs;
+
+  it('is limited per player across the day, whichever addresses and minutes the guesses are spread over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-08-20T06:00:00Z') });
+    t = await createTestApp();
+    const [cookie] = await players(t, 1);
+    const daily = ROUTE_LIMITS.joinByCodePerUserDaily.max;
+    for (let sent = 0; sent < daily; ) {
+      for (let i = 0; i < ROUTE_LIMITS.joinByCodePerUser.max && sent < daily; i++, sent++) expect((await join(cookie, `10.12.${sent >> 8}.${sent & 255}`)).statusCode).toBe(404);
+      vi.setSystemTime(Date.now() + minute);
+    }
+    const limited = await join(cookie, '10.13.0.1');
+    expectLimited(limited, /^Too many league codes tried today\. Please wait \d+ hours and try again\.$/);
+  });
+
+  it('is limited per address across the day, however many accounts guess from it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-08-20T06:00:00Z') });
+    t = await createTestApp();
+    const daily = ROUTE_LIMITS.joinByCodePerAddressDaily.max;
+    const perPlayer = ROUTE_LIMITS.joinByCodePerUserDaily.max;
+    const cookies = await players(t, Math.ceil(daily / perPlayer) + 1);
+    for (let sent = 0; sent < daily; ) {
+      for (let i = 0; i < ROUTE_LIMITS.joinByCodePerUser.max && sent < daily; i++, sent++) expect((await join(cookies[Math.floor(sent / perPlayer)], '10.14.0.1')).statusCode).toBe(404);
+      vi.setSystemTime(Date.now() + minute);
+    }
+    const limited = await join(cookies[cookies.length - 1], '10.14.0.1');
+    expectLimited(limited, /^Too many league codes tried from your address today\. Please wait \d+ hours and try again\.$/);
+    // Another address is not held back.
+    expect((await join(cookies[cookies.length - 1], '10.14.0.2')).statusCode).toBe(404);
   });
 });
 

@@ -21,6 +21,7 @@ import { useSeasonChoice } from '../features/seasons/api';
 import { seasonTableTitle } from '../features/leagues/season-table';
 import { EveryoneBoard } from '../features/everyone/EveryoneBoard';
 import { LeaderboardViews, useLeaderboardView } from '../features/everyone/LeaderboardViews';
+import { BonusQuestions } from '../features/leagues/bonus/BonusQuestions';
 
 /** Spec §2 Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
 export default function Leaderboard() {
@@ -187,6 +188,7 @@ function Leagues() {
               )}
             </div>
           </section>
+          {selected && (season.kind === 'season' || season.kind === 'all') && <BonusQuestions league={selected} season={season.kind === 'season' ? season.season.id : null} readOnly={season.kind === 'season' && season.readOnly} />}
         </>
       )}
 

@@ -14,6 +14,7 @@ import { teamNames } from './0026_team_names.js';
 import { pendingRegistrations } from './0027_pending_registrations.js';
 import { leagueBans } from './0028_league_bans.js';
 import { contactSender } from './0029_contact_sender.js';
+import { bonusQuestions } from './0038_bonus_questions.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion, teamNames, pendingRegistrations, leagueBans, contactSender];
+export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion, teamNames, pendingRegistrations, leagueBans, contactSender, bonusQuestions];

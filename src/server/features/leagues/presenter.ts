@@ -33,6 +33,7 @@ export function presentTableRow(row: TableRow, creatorId: string, viewerId: stri
     displayName: row.displayName,
     points: row.points,
     exactScores: row.exact,
+    bonus: row.bonus,
     isCreator: row.userId === creatorId,
     isViewer: row.userId === viewerId,
   };

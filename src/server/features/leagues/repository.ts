@@ -4,6 +4,8 @@ import type { LeagueTable } from '../../db/schema.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
 import { fixturesWithPredictionOf, liveAt, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
+// Bonus points (decision record 0062): added to a season's and the all-seasons table, the positions and the live table.
+import { bonusOfMember, bonusTableSql } from '../bonus-questions/table-points.js';
 
 /** The leaderboard name in SQL, the same fallback as `leaderboardName` in src/game/ranking.ts. */
 export const displayNameSql = sql<string>`COALESCE(NULLIF(TRIM(u."teamName"), ''), NULLIF(TRIM(u."username"), ''), NULLIF(TRIM(u."name"), ''), ${UNNAMED_PLAYER})`;
@@ -140,6 +142,8 @@ export interface TableRow {
   displayName: string;
   points: number;
   exact: number;
+  /** The bonus questions' part of `points`. */
+  bonus: number;
   rank: number;
   position: number;
 }
@@ -167,20 +171,22 @@ export async function leagueStandings(db: DB, leagueId: string, scope: TableScop
           GROUP BY pm."userId"
         ) p ON p."userId" = m."userId"`
       : sql`LEFT JOIN "userPoints" p ON p."seasonId" = ${scope.seasonId} AND p."gameweek" = ${scope.gameweek} AND p."userId" = m."userId"`;
+  const bonus = bonusTableSql(leagueId, scope);
   const { rows } = await sql<TableRow>`
-    SELECT s."userId", s."displayName", s."points", s."exact",
+    SELECT s."userId", s."displayName", s."points", s."exact", s."bonus",
       RANK() OVER (ORDER BY s."points" DESC) AS "rank",
       ROW_NUMBER() OVER (ORDER BY s."points" DESC, LOWER(s."displayName"), s."userId") AS "position"
     FROM (
       SELECT m."userId", ${displayNameSql} AS "displayName",
-        COALESCE(p."points", 0) AS "points", COALESCE(p."exact", 0) AS "exact"
+        COALESCE(p."points", 0) + ${bonus.value} AS "points", COALESCE(p."exact", 0) AS "exact", ${bonus.value} AS "bonus"
       FROM "leagueMembers" m
       JOIN "user" u ON u."id" = m."userId"
       ${points}
+      ${bonus.join}
       WHERE m."leagueId" = ${leagueId}
     ) s
     ORDER BY "position"`.execute(db);
-  return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), rank: Number(r.rank), position: Number(r.position) }));
+  return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), bonus: Number(r.bonus), rank: Number(r.rank), position: Number(r.position) }));
 }
 
 /** A season's gameweeks with at least one final result, newest last (the table's gameweek switch). */
@@ -263,8 +269,8 @@ export interface PositionRow {
 export async function positions(db: DB, userId: string, seasonId: string, latestGameweek: number): Promise<PositionRow[]> {
   const { rows } = await sql<PositionRow>`
     WITH me AS (
-      SELECT m."leagueId", m."joinedAt", COALESCE(t."points", 0) AS "points",
-        COALESCE(t."points", 0) - COALESCE(g."points", 0) AS "previousPoints"
+      SELECT m."leagueId", m."joinedAt", COALESCE(t."points", 0) + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} AS "points",
+        COALESCE(t."points", 0) + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} - COALESCE(g."points", 0) AS "previousPoints"
       FROM "leagueMembers" m
       LEFT JOIN "userPoints" t ON t."seasonId" = ${seasonId} AND t."gameweek" = 0 AND t."userId" = m."userId"
       LEFT JOIN "userPoints" g ON g."seasonId" = ${seasonId} AND g."gameweek" = ${latestGameweek} AND g."userId" = m."userId"
@@ -273,11 +279,11 @@ export async function positions(db: DB, userId: string, seasonId: string, latest
     SELECT me."leagueId", l."name", me."points",
       1 + (SELECT COUNT(*) FROM "leagueMembers" o
            LEFT JOIN "userPoints" ot ON ot."seasonId" = ${seasonId} AND ot."gameweek" = 0 AND ot."userId" = o."userId"
-           WHERE o."leagueId" = me."leagueId" AND COALESCE(ot."points", 0) > me."points") AS "position",
+           WHERE o."leagueId" = me."leagueId" AND COALESCE(ot."points", 0) + ${bonusOfMember(sql`o."leagueId"`, sql`o."userId"`, seasonId)} > me."points") AS "position",
       1 + (SELECT COUNT(*) FROM "leagueMembers" o
            LEFT JOIN "userPoints" ot ON ot."seasonId" = ${seasonId} AND ot."gameweek" = 0 AND ot."userId" = o."userId"
            LEFT JOIN "userPoints" og ON og."seasonId" = ${seasonId} AND og."gameweek" = ${latestGameweek} AND og."userId" = o."userId"
-           WHERE o."leagueId" = me."leagueId" AND COALESCE(ot."points", 0) - COALESCE(og."points", 0) > me."previousPoints") AS "previousPosition",
+           WHERE o."leagueId" = me."leagueId" AND COALESCE(ot."points", 0) + ${bonusOfMember(sql`o."leagueId"`, sql`o."userId"`, seasonId)} - COALESCE(og."points", 0) > me."previousPoints") AS "previousPosition",
       (SELECT COUNT(*) FROM "leagueMembers" c WHERE c."leagueId" = me."leagueId") AS "memberCount"
     FROM me JOIN "leagues" l ON l."id" = me."leagueId"
     ORDER BY me."joinedAt", me."leagueId"`.execute(db);
@@ -325,9 +331,10 @@ export async function leagueMembersWithPoints(db: DB, leagueId: string, seasonId
       'user.name as name',
       'leagues.creatorId as creatorId',
       'userPoints.points as storedPoints',
+      bonusOfMember(sql`"leagueMembers"."leagueId"`, sql`"leagueMembers"."userId"`, seasonId).as('bonus'),
     ])
     .execute();
-  return rows.map((r) => ({ ...r, storedPoints: Number(r.storedPoints ?? 0) }));
+  return rows.map(({ bonus, ...r }) => ({ ...r, storedPoints: Number(r.storedPoints ?? 0) + Number(bonus) }));
 }
 
 export interface LivePredictionRow {

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generateLeagueCode, isLeagueCodeShape, normaliseLeagueCode } from '../../../game/league-code.js';
 import { DEADLINE_MS } from '../../../game/limits.js';
 import { errorDto, gameweekNumber, idParam, okDto } from '../../../contract/common.js';
 import { ALL_SEASONS, seasonId, seasonQuery } from '../../../contract/seasons.js';
-import { resolveCurrentSeason, resolveSeason, resolveSeasonHeld, type SeasonRef } from '../seasons/service.js';
+import { resolveCurrentSeason, resolveSeason, type SeasonRef } from '../seasons/service.js';
 import {
   createLeagueSchema,
   gameweekChoicesReply,
@@ -27,8 +27,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../erro
 import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../seasons/repository.js';
-import { createTableCache, pageBody, TABLE_PAGE_SIZE_MAX, type TableEntry } from './table-cache.js';
-import { writeJsonParts } from './write-json-parts.js';
+import { createTableCache, tablePage } from './table-cache.js';
 import { countLiveMatches } from '../live/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
@@ -43,32 +42,19 @@ export const REMOVED_FROM_LEAGUE = 'The league creator removed you from this lea
 export const TOO_MANY_MEMBERSHIPS = `You are in ${MEMBERSHIPS_MAX} leagues, the most one player can join. Leave one to join another.`;
 const CODE_ATTEMPTS = 10;
 
-export const idParams = z.object({ id: idParam(100) });
+const idParams = z.object({ id: idParam(100) });
 const memberParams = idParams.extend({ userId: idParam(100) });
 const gameweekQuery = gameweekNumber.optional();
-/** A table page's query (also what bench/subtract.ts validates on its comparison routes). */
-export const tableQuery = z.object({
+/** A table page's query. */
+const tableQuery = z.object({
   season: seasonId.optional(),
   gameweek: gameweekQuery,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(TABLE_PAGE_SIZE_MAX).default(50),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 /** A table's scope: a season's overall (gameweek 0) or one gameweek, or every season added up (season null). */
 const tableScope = (season: SeasonRef | null, gameweek: number | undefined): repo.TableScope => (season ? { seasonId: season.id, gameweek: gameweek ?? 0 } : 'all');
-
-/**
- * Answers a page of a table: `tablePageDto` as bytes put together from the cached table
- * (table-cache.ts pageBody; table-page.test.ts parses it with that schema), written straight to
- * the socket: the rows' bytes, kept once per page, are sent as they are, never copied per request.
- * A viewer not in the table is refused.
- */
-function sendTablePage(reply: FastifyReply, entry: TableEntry, season: SeasonRef | null, query: { gameweek?: number; page: number; pageSize: number }, viewer: repo.TableRow | undefined): void {
-  if (!viewer) throw forbidden(NOT_A_MEMBER);
-  const { page, pageSize } = query;
-  const { start, end } = pageBody(entry, { season: season ? season.id : ALL_SEASONS, gameweek: query.gameweek ?? null, page, pageSize }, viewer);
-  writeJsonParts(reply, start, end);
-}
 
 /** Leagues (spec §2 Leaderboard / New League, §5, §8; DESIGN.md points 3, 4, 6). */
 export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCode?: () => string }) {
@@ -81,6 +67,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const joinLimits = [
     routeLimit(app, 'joinByCodePerUser', 'user', (wait) => `Too many league codes tried. Please wait ${wait} and try again.`),
     routeLimit(app, 'joinByCodePerAddress', 'address', (wait) => `Too many league codes tried from your address. Please wait ${wait} and try again.`),
+    routeLimit(app, 'joinByCodePerUserDaily', 'user', (wait) => `Too many league codes tried today. Please wait ${wait} and try again.`),
+    routeLimit(app, 'joinByCodePerAddressDaily', 'address', (wait) => `Too many league codes tried from your address today. Please wait ${wait} and try again.`),
   ];
   const createLimit = routeLimit(app, 'createLeague', 'user', (wait) => `You are creating leagues too quickly. Please wait ${wait} and try again.`);
   /** The caps that bound what one player can make the server keep (issue 11 item 3). */
@@ -319,30 +307,20 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         response: { 200: tablePageDto, 400: errorDto, 404: errorDto },
       },
     },
-    // Named, so CPU profiles show it (bench/page-profile.ts): the hottest route of issue 15.
-    function tablePage(req, reply) {
+    async (req) => {
       const { user } = req;
+      const { page, pageSize, gameweek } = req.query;
       const all = req.query.season === ALL_SEASONS;
-      if (all && req.query.gameweek !== undefined) throw badRequest('A gameweek table is of one season: choose a season.', 'validation_error');
-      const now = app.deps.clock.now();
-      // A page of a table memory holds is answered without a promise (issue 15: the hottest
-      // request; each promise costs, and more while an AsyncLocalStorage is on: auth/async-contexts.ts).
-      // Otherwise the same steps with the reads awaited.
-      const season = all ? null : resolveSeasonHeld(app.deps.seasons, now, req.query.season, 'standings');
-      if (season !== undefined) {
-        const entry = tables.held(req.params.id, tableScope(season, req.query.gameweek));
-        const viewer = entry?.byUser.get(user.id);
-        if (entry && viewer) return sendTablePage(reply, entry, season, req.query, viewer);
-      }
-      return (async () => {
-        const read = all ? null : (season ?? (await resolveSeason(app.deps.seasons, now, req.query.season, 'standings')));
-        const scope = tableScope(read, req.query.gameweek);
-        let entry = await tables.get(req.params.id, scope);
-        // A member this cached table has not seen yet (joined on another instance a moment ago).
-        if (entry && !entry.byUser.has(user.id)) entry = await tables.get(req.params.id, scope, { fresh: true });
-        if (!entry) throw notFound(LEAGUE_GONE);
-        sendTablePage(reply, entry, read, req.query, entry.byUser.get(user.id));
-      })();
+      if (all && gameweek !== undefined) throw badRequest('A gameweek table is of one season: choose a season.', 'validation_error');
+      const season = all ? null : await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
+      const scope = tableScope(season, gameweek);
+      let entry = await tables.get(req.params.id, scope);
+      // A member this cached table has not seen yet (joined on another instance a moment ago).
+      if (entry && !entry.byUser.has(user.id)) entry = await tables.get(req.params.id, scope, { fresh: true });
+      if (!entry) throw notFound(LEAGUE_GONE);
+      const viewer = entry.byUser.get(user.id);
+      if (!viewer) throw forbidden(NOT_A_MEMBER);
+      return tablePage(entry, { season: season ? season.id : ALL_SEASONS, gameweek: gameweek ?? null, page, pageSize }, viewer);
     },
   );
 

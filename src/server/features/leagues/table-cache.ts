@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../realtime/bus.js';
 import type { DB } from '../../db/index.js';
+import type { League, TablePage, TableRow as TableRowDto } from '../../../contract/leagues.js';
 import { getLeague, leagueStandings, type LeagueRow, type TableRow, type TableScope } from './repository.js';
 import { presentLeague, presentTableRow } from './presenter.js';
 import { SESSION_CHANGED } from '../../auth/session-cache.js';
@@ -13,67 +14,19 @@ import { SESSION_CHANGED } from '../../auth/session-cache.js';
  * empties the cache; a short TTL bounds what no event announces (a changed team name).
  *
  * The cache is bounded by bytes (an estimate of each table's size), least recently used first,
- * so no number or size of leagues can make it outgrow its budget (issue 11 item 3).
+ * so no number or size of leagues can make it outgrow its budget (limits in security/limits.ts).
  */
 export interface TableEntry {
   league: LeagueRow;
   rows: TableRow[];
   byUser: Map<string, TableRow>;
-  /**
-   * Each row serialised once, as the wire has it (contract `tableRowDto`) with `isViewer` false;
-   * a page is a slice of these joined, the viewer's own row re-serialised (issue 15).
-   */
-  rowJson: string[];
-  /** The league as the page shows it (contract `leagueDto`), serialised once for its creator and once for other members. */
-  leagueJson: { creator: string; member: string };
-  /** The `start` of pages already answered to a viewer not on them (pageBody), by `pageKey`; bounded by `PAGES_MAX` and `pageAllowance`. */
-  pages: Map<number, Buffer>;
-  /** Each viewer's `end` of a page (their own row, marked, and the closing brace) once asked for, by user id: at most one per row. */
-  ends: Map<string, Buffer>;
-  /** Bytes held in `pages`; characters in `rowJson`. */
-  pageChars: number;
-  rowChars: number;
+  /** Each row as a page shows it (the presenter's `tableRowDto`) to a viewer other than its player: presented once per table. */
+  shownRows: TableRowDto[];
+  /** The league as a page shows it (`leagueDto`) to its creator and to the other members. */
+  shownLeague: { creator: League; member: League };
 }
 
-/** A row on the wire (contract/leagues.ts `tableRowDto`, via the presenter), as JSON. */
-export const tableRowJson = (row: TableRow, creatorId: string, viewerId: string) => JSON.stringify(presentTableRow(row, creatorId, viewerId));
-
-const NOT_VIEWER = '"isViewer":false}';
-const IS_VIEWER = '"isViewer":true}';
-
-/**
- * The viewer's own row as JSON: their serialised row with the viewer mark set. The presenter's
- * object ends with `isViewer`, so the mark is the text's end; should that ever change, the row is
- * serialised anew (table-page.test.ts compares every page with the presenter's).
- */
-export function viewerRowJson(entry: TableEntry, viewer: TableRow): string {
-  const json = entry.rowJson[viewer.position - 1];
-  if (json !== undefined && json.endsWith(NOT_VIEWER)) return json.slice(0, -NOT_VIEWER.length) + IS_VIEWER;
-  return tableRowJson(viewer, entry.league.creatorId, viewer.userId);
-}
-
-const PAGES_MAX = 32;
-/** Bytes of pages one table keeps: a few pages of the biggest page size. */
-const PAGE_BYTES_MAX = 256 * 1024;
-
-/** Bytes of pages an entry may keep: as much as its rows, at most PAGE_BYTES_MAX. */
-const pageAllowance = (entry: TableEntry) => Math.min(entry.rowChars, PAGE_BYTES_MAX);
-
-/** The most rows a table page holds (the route's schema refuses more); pageKey depends on it. */
-export const TABLE_PAGE_SIZE_MAX = 100;
-
-/**
- * A page's key within its entry: the entry is one table in one scope, so the season and gameweek
- * of its pages are the entry's own; what remains is the place and the kind of viewer. A number,
- * so looking a page up builds and hashes no string (issue 15: the hottest request). Distinct for
- * every offset, size up to TABLE_PAGE_SIZE_MAX and kind: `pageSize * 2 + isCreator` stays below
- * the stride. Offsets are at most the route's last page times its largest size (10^7), far inside
- * a double's exact integers.
- */
-const PAGE_KEY_STRIDE = (TABLE_PAGE_SIZE_MAX + 1) * 2;
-export const pageKey = (offset: number, pageSize: number, isCreator: boolean) => offset * PAGE_KEY_STRIDE + pageSize * 2 + (isCreator ? 1 : 0);
-
-/** What a page answers besides its rows: the league seen by this viewer and the page's place (contract `tablePageDto`). */
+/** Where a page is and what it ranks: `tablePageDto` besides the league and the rows. */
 export interface PagePlace {
   season: string;
   gameweek: number | null;
@@ -82,63 +35,42 @@ export interface PagePlace {
 }
 
 /**
- * A page's answer in two parts: `start`, the UTF-8 bytes of everything up to the viewer's own
- * row (the league, the place, the rows), and `end`, that row and the closing brace. The same
- * `start` serves every viewer who is not on the page, so it is put together once and kept on the
- * entry; a viewer on the page gets theirs marked (issue 15: a cached page costs no serialising,
- * encoding or copying of its rows).
+ * A page of the table as the viewer sees it (contract `tablePageDto`): the rows presented once for
+ * the entry, the viewer's own row marked as theirs, on the page and in `viewer`.
  */
-export function pageBody(entry: TableEntry, place: PagePlace, viewer: TableRow): { start: Buffer; end: Buffer } {
+export function tablePage(entry: TableEntry, place: PagePlace, viewer: TableRow): TablePage {
   const offset = (place.page - 1) * place.pageSize;
-  const isCreator = entry.league.creatorId === viewer.userId;
-  let end = entry.ends.get(viewer.userId);
-  if (end === undefined) {
-    end = Buffer.from(`${viewerRowJson(entry, viewer)}}`, 'utf8');
-    entry.ends.set(viewer.userId, end);
-  }
-  // Positions are 1-based and in order: the viewer is on this page only if their position falls in it.
-  const onPage = viewer.position > offset && viewer.position <= offset + place.pageSize;
-  const key = pageKey(offset, place.pageSize, isCreator);
-  if (!onPage) {
-    const kept = entry.pages.get(key);
-    if (kept !== undefined) return { start: kept, end };
-  }
-  const rows: string[] = [];
-  for (let i = offset; i < Math.min(entry.rows.length, offset + place.pageSize); i++) {
-    rows.push(entry.rows[i]!.userId === viewer.userId ? viewerRowJson(entry, viewer) : entry.rowJson[i]!);
-  }
-  const start = Buffer.from(
-    `{"league":${isCreator ? entry.leagueJson.creator : entry.leagueJson.member},"season":${JSON.stringify(place.season)},"gameweek":${place.gameweek},` +
-      `"page":${place.page},"pageSize":${place.pageSize},"total":${entry.rows.length},"rows":[${rows.join(',')}],"viewer":`,
-    'utf8',
-  );
-  // Kept within the allowance the cache's byte estimate counted for pages (pageAllowance).
-  if (!onPage && entry.pages.size < PAGES_MAX && entry.pageChars + start.length <= pageAllowance(entry)) {
-    entry.pages.set(key, start);
-    entry.pageChars += start.length;
-  }
-  return { start, end };
+  const own = presentTableRow(viewer, entry.league.creatorId, viewer.userId);
+  const rows = entry.shownRows.slice(offset, offset + place.pageSize);
+  // Positions are 1-based and in order: the viewer's row is on this page only if their position falls in it.
+  const at = viewer.position - 1 - offset;
+  if (at >= 0 && at < rows.length) rows[at] = own;
+  return {
+    league: entry.league.creatorId === viewer.userId ? entry.shownLeague.creator : entry.shownLeague.member,
+    season: place.season,
+    gameweek: place.gameweek,
+    page: place.page,
+    pageSize: place.pageSize,
+    total: entry.rows.length,
+    rows,
+    viewer: own,
+  };
 }
 
-/** The entry for a table just read: rows serialised once, the league for both kinds of viewer. */
+/** The entry for a table just read: its rows and its league presented once. */
 export function tableEntry(league: LeagueRow, rows: TableRow[]): TableEntry {
-  const rowJson = rows.map((r) => tableRowJson(r, league.creatorId, ''));
   const summary = { ...league, memberCount: rows.length, isMember: 1 };
   return {
     league,
     rows,
     byUser: new Map(rows.map((r) => [r.userId, r])),
-    rowJson,
-    leagueJson: { creator: JSON.stringify(presentLeague(summary, league.creatorId)), member: JSON.stringify(presentLeague(summary, '')) },
-    pages: new Map(),
-    ends: new Map(),
-    pageChars: 0,
-    rowChars: rowJson.reduce((n, j) => n + j.length, 0),
+    shownRows: rows.map((r) => presentTableRow(r, league.creatorId, '')),
+    shownLeague: { creator: presentLeague(summary, league.creatorId), member: presentLeague(summary, '') },
   };
 }
 
-/** A kept Buffer's own object and its map entry, roughly (its bytes are counted apart). */
-const END_OVERHEAD = 160;
+/** A presented row's own object (its strings are the row's, counted once). */
+const SHOWN_ROW_BYTES = 120;
 const TTL_MS = 15_000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -146,20 +78,17 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 function estimateBytes(entry: TableEntry | null): number {
   const strings = (o: object) => Object.values(o).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
   if (!entry) return 64;
-  let bytes = 256 + strings(entry.league);
-  // Each row is held twice (the ordered list and the by-user map), but its strings only once; plus its JSON,
-  // the joined pages' allowance and the league's two forms.
-  for (let i = 0; i < entry.rows.length; i++) bytes += 200 + strings(entry.rows[i]!);
-  // Every member's page end, as if all had asked: the row's bytes, a brace and a Buffer with its map entry.
-  const ends = entry.rowChars + entry.rows.length * (1 + END_OVERHEAD);
-  return bytes + (entry.rowChars + pageAllowance(entry) + entry.leagueJson.creator.length * 2) * 2 + ends;
+  let bytes = 256 + strings(entry.league) + 2 * (200 + strings(entry.shownLeague.creator));
+  // Each row is held twice (the ordered list and the by-user map), but its strings only once; then presented once.
+  for (let i = 0; i < entry.rows.length; i++) bytes += 200 + strings(entry.rows[i]!) + SHOWN_ROW_BYTES;
+  return bytes;
 }
 
 export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?: number; now?: () => number } = {}) {
   const now = opts.now ?? (() => performance.now());
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   // A table bigger than a quarter of the budget is served but not kept, so one giant league cannot
-  // evict every other (the default budget keeps a league of 10,000 members: about 7 MB).
+  // evict every other (the default budget keeps a league of 10,000 members: about 5 MB).
   const entries = new LRUCache<string, { at: number; entry: TableEntry | null }>({
     maxSize: maxBytes,
     maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
@@ -184,23 +113,14 @@ export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?:
   }
 
   const keyOf = (leagueId: string, scope: TableScope) => `${scope === 'all' ? 'all' : `${scope.seasonId}:${scope.gameweek}`}:${leagueId}`;
-  /**
-   * The table when memory holds it fresh (null: no such league), undefined when it must be read
-   * (call `get`). Without a promise: a cached page is the hottest request (issue 15).
-   */
-  const held = (leagueId: string, scope: TableScope): TableEntry | null | undefined => {
-    const hit = entries.get(keyOf(leagueId, scope));
-    return hit && now() - hit.at < TTL_MS ? hit.entry : undefined;
-  };
   return {
-    held,
     /** The table, from memory when fresh; `fresh` forces a reload (a member the cache has not seen yet). */
     async get(leagueId: string, scope: TableScope, getOpts: { fresh?: boolean } = {}): Promise<TableEntry | null> {
-      if (!getOpts.fresh) {
-        const kept = held(leagueId, scope);
-        if (kept !== undefined) return kept;
-      }
       const key = keyOf(leagueId, scope);
+      if (!getOpts.fresh) {
+        const hit = entries.get(key);
+        if (hit && now() - hit.at < TTL_MS) return hit.entry;
+      }
       const inFlight = pending.get(key);
       if (inFlight && inFlight.generation === generation && !getOpts.fresh) return inFlight.promise;
       const started = generation;

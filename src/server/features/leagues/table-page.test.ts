@@ -7,9 +7,9 @@ import { leagueStandings } from './repository.js';
 import { TEST_SEASON } from '../../test/factories-season.js';
 
 /**
- * A cached table page is put together from rows serialised once (issue 15, table-cache.ts): the
- * text must be exactly the `tablePageDto` the presenter would give, for every viewer, on and off
- * the viewer's page.
+ * A cached table page is put together from rows presented once (table-cache.ts): the answer must
+ * be exactly the `tablePageDto` the presenter would give, for every viewer, on and off the
+ * viewer's page, and it goes through the route's response schema as every route's answer does.
  */
 let t: TestApp;
 const players: Array<{ id: string; cookie: string }> = [];
@@ -51,7 +51,7 @@ async function expected(viewerId: string, page: number, pageSize: number) {
   };
 }
 
-describe('a league table page served from serialised rows', () => {
+describe('a league table page served from presented rows', () => {
   test('is exactly the presenter’s page, for a viewer on the page, off it, and the creator', async () => {
     for (const [who, page] of [[0, 1], [3, 1], [6, 1], [2, 2], [5, 3]] as const) {
       const viewer = players[who]!;
@@ -65,9 +65,9 @@ describe('a league table page served from serialised rows', () => {
     }
   });
 
-  test('pages and viewer rows kept from earlier answers are still exact, whoever asks which page next', async () => {
+  test('pages answered from the cached table are still exact, whoever asks which page next', async () => {
     // Every viewer asks every page, twice over, creator and members alike: each answer after the
-    // first of its kind comes from kept parts (a page's start by place and kind of viewer, a viewer's end).
+    // first comes from the table kept in memory.
     for (let round = 0; round < 2; round++) {
       for (const page of [1, 2, 3]) {
         for (const viewer of players) {
@@ -87,7 +87,7 @@ describe('a league table page served from serialised rows', () => {
     expect(res.json().viewer.isViewer).toBe(true);
   });
 
-  test('a page or size out of range is a clear 400 and changes nothing (kept pages are keyed by both: table-cache.ts pageKey)', async () => {
+  test('a page or size out of range is a clear 400 and changes nothing', async () => {
     const url = (qs: string) => `/api/leagues/${leagueId}/table?season=${TEST_SEASON}&${qs}`;
     const before = await t.request({ method: 'GET', url: url('page=1&pageSize=3'), cookie: players[6]!.cookie });
     expect(before.statusCode).toBe(200);
@@ -98,5 +98,26 @@ describe('a league table page served from serialised rows', () => {
     }
     const after = await t.request({ method: 'GET', url: url('page=1&pageSize=3'), cookie: players[6]!.cookie });
     expect(after.body).toBe(before.body);
+  });
+});
+
+describe('the table answers through its contract', () => {
+  test('a league the contract cannot describe is a 500, never a page of another shape, as on the league list', async () => {
+    const { db, handle, config } = t.app.deps;
+    const owner = await buildUser(db, handle.dialect, { teamName: 'Contract keeper' });
+    const cookie = await buildSessionCookie(db, handle.dialect, owner.id, config.AUTH_SECRET);
+    const created = await t.request({ method: 'POST', url: '/api/leagues', cookie, payload: { name: 'Contract test' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().league.id;
+    // A stored value this release does not know (a later release's, or a hand edit): the schema's enum refuses it.
+    // The column's type is the contract's union, which is what this test steps outside of.
+    await db.updateTable('leagues').set({ privacy: 'unlisted' as 'private' }).where('id', '=', id).execute();
+    const table = await t.request({ method: 'GET', url: `/api/leagues/${id}/table`, cookie });
+    expect(table.statusCode).toBe(500);
+    expect(table.json().error.code).toBe('internal');
+    expect(table.body).not.toContain('unlisted');
+    const list = await t.request({ method: 'GET', url: '/api/leagues', cookie });
+    expect(list.statusCode).toBe(500);
+    expect(list.body).toBe(table.body);
   });
 });

@@ -49,7 +49,7 @@ interface Resolved {
 /**
  * Answers worked out from one list of spans, per list: the in-memory spans (spans-cache.ts) are
  * one array until they change, so a request pays for the current-season rule only when the
- * clock crosses a phase boundary (issue 15). A list read from a database is new each time.
+ * clock crosses a phase boundary (decision 0024). A list read from a database is new each time.
  */
 const resolvedBySpans = new WeakMap<SeasonSpanRow[], Resolved>();
 
@@ -92,16 +92,6 @@ const toRef = (s: SeasonSpanRow, current: SeasonSpanRow | null, now: Date): Seas
  */
 export async function resolveSeason(source: SeasonSource, now: Date, requested?: string, lead: SeasonLead = 'board'): Promise<SeasonRef> {
   return seasonIn(await spansOf(source), now, requested, lead);
-}
-
-/**
- * `resolveSeason` without a promise when the in-memory spans are fresh; undefined when they must be
- * read first (then call `resolveSeason`). For the hottest route, a cached league table page: each
- * promise is work, and more while any AsyncLocalStorage is on (issue 15, auth/async-contexts.ts).
- */
-export function resolveSeasonHeld(spans: SeasonSpans, now: Date, requested?: string, lead: SeasonLead = 'board'): SeasonRef | undefined {
-  const held = spans.held();
-  return held ? seasonIn(held, now, requested, lead) : undefined;
 }
 
 function seasonIn(spans: SeasonSpanRow[], now: Date, requested: string | undefined, lead: SeasonLead): SeasonRef {

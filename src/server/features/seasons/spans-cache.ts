@@ -5,7 +5,7 @@ import { listSeasonSpans, type SeasonSpanRow } from './repository.js';
 /**
  * Every season's span (first and last kick-off, the pinned season), kept in memory: nearly every
  * request resolves "the current season" from it, and reading it was the largest database cost of a
- * cached league table or dashboard (issue 15, bench/profile.ts). What a span depends on changes
+ * cached league table or dashboard (decision 0024). What a span depends on changes
  * only with fixtures or seasons, whose routes publish keys under `['seasons']` or `['fixtures']`
  * after the commit (on PostgreSQL from every instance); `[]` (the listener reconnected) drops it
  * too. The phase and the current season are still worked out per request from the clock
@@ -17,8 +17,6 @@ import { listSeasonSpans, type SeasonSpanRow } from './repository.js';
  */
 export interface SeasonSpans {
   spans(): Promise<SeasonSpanRow[]>;
-  /** The spans when memory holds them fresh, else null (a hot route answers without a promise; issue 15). */
-  held(): SeasonSpanRow[] | null;
   clear(): void;
   close(): void;
 }
@@ -46,7 +44,6 @@ export function createSeasonSpans(db: () => DB, bus: EventBus, opts: { ttlMs?: n
   });
   const held = () => (value && now() - value.at < ttlMs ? value.spans : null);
   return {
-    held,
     spans() {
       const fresh = held();
       if (fresh) return Promise.resolve(fresh);

@@ -3,7 +3,7 @@ import { Icon, type IconName } from '../../components/icons';
 
 const LINKS = [
   { to: '/matches', label: 'Live Matches', icon: 'ball' as IconName, state: undefined },
-  { to: '/predictions', label: 'My Predictions', icon: 'target' as IconName, state: { activeTab: 'my-predictions' } },
+  { to: '/predictions', label: 'Predictions', icon: 'target' as IconName, state: undefined },
   { to: '/leaderboard', label: 'Leaderboard', icon: 'trophy' as IconName, state: { activeTab: 'leaderboard' } },
   { to: '/statistics', label: 'Statistics', icon: 'chart' as IconName, state: undefined },
   { to: '/settings', label: 'Settings', icon: 'gear' as IconName, state: { activeTab: 'settings' } },

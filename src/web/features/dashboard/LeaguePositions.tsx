@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { LeaguePosition } from '../../../contract/leagues';
 import { useLeaguePositions } from './api';
+import { useSeasons } from '../seasons/api';
 import { PositionTrophy } from './icons';
 
 function PositionMark({ position }: { position: number }) {
@@ -45,13 +46,17 @@ export function LeaguePositions({ hideWhenEmpty = false }: { hideWhenEmpty?: boo
     // Spec §8: a league-position load failure is logged only.
     if (q.isError) console.error('Failed to load league positions', q.error);
   }, [q.isError, q.error]);
-  const positions = q.data ?? [];
+  const positions = q.data?.positions ?? [];
+  // Between seasons the positions are the finished season's final ones: say so.
+  const season = useSeasons().data?.seasons.find((s) => s.id === q.data?.season);
+  const final = season?.phase === 'finished' ? `${season.label} final standings` : null;
   if (hideWhenEmpty && (q.isPending || positions.length === 0)) return null;
   return (
     <section className="card" aria-labelledby="positions-title">
       <h2 id="positions-title" className="text-lg font-bold text-slate-900">
         Your League Positions
       </h2>
+      {final && <p className="text-sm text-slate-600">{final}</p>}
       {q.isPending ? (
         <p className="mt-4 text-sm text-slate-700" role="status">
           Loading league positions...

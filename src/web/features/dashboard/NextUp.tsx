@@ -13,7 +13,7 @@ const NUDGE_WITHIN_MS = 24 * 3_600_000;
  */
 function LeagueStep() {
   const positions = useLeaguePositions();
-  if (!positions.data || positions.data.length > 0) return null;
+  if (!positions.data || positions.data.positions.length > 0) return null;
   return (
     <div className="border-t border-green-200 pt-4" data-testid="league-step">
       <h3 className="font-bold text-slate-900">Play against your friends</h3>

@@ -11,6 +11,7 @@ export function useDashboard() {
   return useQuery({ queryKey: dashboardKey, queryFn: async () => (await api('/api/dashboard', { schema: dashboardReply })).dashboard });
 }
 
+/** The player's league positions, and the season they are of (between seasons, the one just finished). */
 export function useLeaguePositions() {
-  return useQuery({ queryKey: positionsKey, queryFn: async () => (await api('/api/leagues/positions', { schema: positionListReply })).positions });
+  return useQuery({ queryKey: positionsKey, queryFn: () => api('/api/leagues/positions', { schema: positionListReply }) });
 }

@@ -104,6 +104,8 @@ export function LeagueTable({
               rows={data.rows.map(standing)}
               offPage={viewerOffPage && standing(viewerOffPage)}
               detail={{ header: 'Exact', cell: (r) => r.exactScores, phoneHidden: true }}
+              // Bonus questions' points, once anyone in the table has some (they belong to a season, not a gameweek).
+              extra={data.rows.some((r) => r.bonus !== 0) || (data.viewer?.bonus ?? 0) !== 0 ? { header: 'Bonus', cell: (r) => r.bonus } : undefined}
               onOpen={onOpenPicks}
               onRemove={viewerIsCreator ? onRemove : undefined}
             />

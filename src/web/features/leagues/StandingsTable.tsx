@@ -11,6 +11,8 @@ interface Props<R extends Standing> {
   rows: R[];
   /** The column between the name and the points (exact scores, or live points). */
   detail: { header: string; cell: (row: R) => ReactNode; phoneHidden?: boolean };
+  /** A second column before the points (the league table's Bonus). */
+  extra?: { header: string; cell: (row: R) => ReactNode };
   /** The viewer's own row when it is not on this page, shown after a gap. */
   offPage?: R | null;
   /** Tapping a name (e.g. to see that player's picks). */
@@ -20,8 +22,8 @@ interface Props<R extends Standing> {
 }
 
 /** The one league standings table: rank marks, the viewer's row highlighted, the creator's crown. */
-export function StandingsTable<R extends Standing>({ caption, rows, detail, offPage, onOpen, onRemove }: Props<R>) {
-  const columns = onRemove ? 5 : 4;
+export function StandingsTable<R extends Standing>({ caption, rows, detail, extra, offPage, onOpen, onRemove }: Props<R>) {
+  const columns = 4 + (onRemove ? 1 : 0) + (extra ? 1 : 0);
   const detailClass = detail.phoneHidden ? 'hidden sm:table-cell' : '';
   const line = (row: R) => (
     <tr key={row.userId} className={`border-t border-slate-200 ${row.isViewer ? 'bg-brand-50' : ''}`}>
@@ -32,6 +34,7 @@ export function StandingsTable<R extends Standing>({ caption, rows, detail, offP
         <Name row={row} onOpen={onOpen} />
       </td>
       <td className={`py-2 pr-2 text-right tabular-nums text-slate-700 ${detailClass}`}>{detail.cell(row)}</td>
+      {extra && <td className="py-2 pr-2 text-right tabular-nums text-slate-700">{extra.cell(row)}</td>}
       <td className="py-2 pr-2 text-right font-bold tabular-nums text-slate-900 sm:pr-4">{row.points}</td>
       {onRemove && (
         <td className="py-2 pr-2 text-right">
@@ -60,6 +63,11 @@ export function StandingsTable<R extends Standing>({ caption, rows, detail, offP
             <th scope="col" className={`w-20 py-2 pr-2 text-right ${detailClass}`}>
               {detail.header}
             </th>
+            {extra && (
+              <th scope="col" className="w-16 py-2 pr-2 text-right">
+                {extra.header}
+              </th>
+            )}
             <th scope="col" className="w-16 py-2 pr-2 text-right sm:pr-4">
               Points
             </th>
