@@ -11,7 +11,9 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { presentMatch } from './presenter.js';
-import { listDayAndLiveMatches, nextKickoff, saveProvisionalScore } from './repository.js';
+import { saveProvisionalScore } from './repository.js';
+import { seasonFixtureRows } from '../fixtures/kept.js';
+import { ownPredictionsOf } from '../predictions/board.js';
 import { resolveCurrentSeason } from '../seasons/service.js';
 
 /** What an in-play score change in a season makes every open screen refetch. */
@@ -73,9 +75,24 @@ export async function liveRoutes(fastify: FastifyInstance) {
       const now = app.deps.clock.now();
       const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
       const end = start.plus({ days: 1 });
-      const range = { fromIso: start.toJSDate().toISOString(), toIso: end.toJSDate().toISOString(), nowIso: now.toISOString() };
       const season = await resolveCurrentSeason(app.deps.seasons, now);
-      const [rows, next] = await Promise.all([listDayAndLiveMatches(app.deps.db, user.id, season.id, range), nextKickoff(app.deps.db, season.id, range.toIso)]);
+      // From the season's kept fixtures (fixtures/kept.ts): the day's and the live ones, and the next kick-off after the day.
+      const fixtures = await seasonFixtureRows(app, season.id);
+      const from = start.toMillis();
+      const to = end.toMillis();
+      const listed = fixtures
+        .filter((f) => {
+          const kickoff = f.kickoffAt === null ? NaN : Date.parse(f.kickoffAt);
+          return (kickoff >= from && kickoff < to) || deriveStatus(f, f.result, now) === 'live';
+        })
+        .sort((a, b) => Date.parse(a.kickoffAt!) - Date.parse(b.kickoffAt!) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      let next: string | null = null;
+      for (const f of fixtures) if (!f.postponed && f.kickoffAt !== null && Date.parse(f.kickoffAt) >= to && (next === null || Date.parse(f.kickoffAt) < Date.parse(next))) next = f.kickoffAt;
+      const mine = await ownPredictionsOf(app, user.id, season.id, listed);
+      const rows = listed.map((f) => {
+        const p = mine.get(f.id);
+        return { ...f, prediction: p ? { homeScore: p.homeScore, awayScore: p.awayScore, points: p.points, outcome: p.outcome } : null };
+      });
       return {
         season: season.id,
         timeZone,

@@ -142,3 +142,14 @@ export async function listOwnPredictions(db: Executor, userId: string, opts: { s
   const rows = await q.orderBy('predictions.predictedAt', 'desc').orderBy('fixtures.id').execute();
   return rows.map(toOwn);
 }
+
+/** One user's predictions of the given fixtures: one primary-key lookup per fixture. */
+export async function listOwnPredictionsOf(db: Executor, userId: string, fixtureIds: readonly string[]): Promise<PredictionRow[]> {
+  if (fixtureIds.length === 0) return [];
+  return db
+    .selectFrom('predictions')
+    .select(['fixtureId', 'homeScore', 'awayScore', 'predictedAt', 'points', 'outcome'])
+    .where('fixtureId', 'in', fixtureIds)
+    .where('userId', '=', userId)
+    .execute();
+}

@@ -28,6 +28,12 @@ const SEASON_KEYS = new Set(['statistics', 'fixtures', 'predictions', 'gameweeks
  */
 export const LEAGUE_LISTS = 'leagues:';
 
+/**
+ * The scope of what depends on every season at once (the seasons list's counts): dropped with any
+ * season's, by the events that drop that season's entries.
+ */
+export const EVERY_SEASON = 'seasons:';
+
 interface Scope {
   seasonId: string;
   userId: string | null;
@@ -101,7 +107,7 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
     for (const key of event.keys ?? []) {
       const [head, season] = key;
       if (head === undefined || (key.length === 1 && (SEASON_KEYS.has(String(head)) || head === 'seasons'))) return invalidate(null, userId);
-      if (SEASON_KEYS.has(String(head)) && typeof season === 'string') seasons.add(season);
+      if (SEASON_KEYS.has(String(head)) && typeof season === 'string') seasons.add(season).add(EVERY_SEASON);
       // Leagues joined, left, renamed or deleted: every player's list of leagues (any player's may have changed).
       if (head === 'leagues') seasons.add(LEAGUE_LISTS);
     }

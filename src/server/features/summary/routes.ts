@@ -54,7 +54,7 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       const now = clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
       const { gameweek } = req.params;
-      const board = { now: now.toISOString(), matches: await loadGameweekMatches(db, user.id, season.id, gameweek, now) };
+      const board = { now: now.toISOString(), matches: await loadGameweekMatches(app, user.id, season.id, gameweek, now) };
       if (board.matches.length === 0) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
       const scored = await scoredGameweeks(db, season.id);
       const hasEarlier = scored.some((g) => g < gameweek);
