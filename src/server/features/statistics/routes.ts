@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { computeStatistics, isValidTimeZone } from '../../../game/statistics.js';
 import { rankHistoryFromIndex, subsetIndex } from '../../../game/rank-history.js';
 import { badRequest, notFound } from '../../errors.js';
-import { gameweekTotals, gameweeksWithResults, leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
-import { indexTotals, totalsIndexBytes } from '../../../game/rank-history.js';
-import type { TotalsSnapshot } from './service.js';
+import { leagueMemberIds, leaguesOf, loadPredictionRecords } from './repository.js';
+import { seasonTotals } from './service.js';
 import { LEAGUE_LISTS, playerCache } from './player-cache.js';
 import { presentStatistics } from './presenter.js';
 import { statisticsReply } from '../../../contract/statistics.js';
@@ -58,11 +57,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       // Kept until the player's predictions, a result or the season's fixtures change (player-cache.ts).
       const mine = { seasonId: season.id, userId: user.id };
       const everyone = { seasonId: season.id, userId: null };
-      const snapshotOf = () =>
-        cache.get(`totals:${season.id}`, everyone, async (): Promise<TotalsSnapshot> => {
-          const [totals, gameweeks] = await Promise.all([gameweekTotals(db, season.id), gameweeksWithResults(db, season.id)]);
-          return { index: indexTotals(totals), gameweeks };
-        }, { heavy: true, bytes: (s) => totalsIndexBytes(s.index) + s.gameweeks.length * 8 });
+      const snapshotOf = () => seasonTotals(app, season.id);
       const [stats, leagues, snapshot] = await Promise.all([
         cache.get(`stats:${user.id}:${season.id}:${tz}`, mine, async () => computeStatistics(await loadPredictionRecords(db, user.id, season.id), tz)),
         cache.get(`leagues:${user.id}`, { seasonId: LEAGUE_LISTS, userId: user.id }, () => leaguesOf(db, user.id)),

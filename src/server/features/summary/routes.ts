@@ -9,7 +9,8 @@ import { notFound } from '../../errors.js';
 import { scoredGameweeks } from '../leagues/repository.js';
 import { loadGameweekMatches } from '../predictions/board.js';
 import { resolveSeason } from '../seasons/service.js';
-import { gameweekRank, latestResultGameweek, leagueRanksAfter } from './repository.js';
+import { leagueRanksAfter } from './league-ranks.js';
+import { gameweekRank, latestResultGameweek } from './repository.js';
 
 /**
  * The player's gameweek summary (issue 14): their own picks beside the results, their points, and
@@ -58,7 +59,7 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       if (board.matches.length === 0) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
       const scored = await scoredGameweeks(db, season.id);
       const hasEarlier = scored.some((g) => g < gameweek);
-      const [leagues, overall] = await Promise.all([leagueRanksAfter(db, user.id, season.id, gameweek), gameweekRank(db, user.id, season.id, gameweek)]);
+      const [leagues, overall] = await Promise.all([leagueRanksAfter(app, user.id, season.id, gameweek), gameweekRank(db, user.id, season.id, gameweek)]);
       const picks = board.matches.map((m) => m.prediction).filter((p) => p !== null);
       const scoredPicks = picks.filter((p) => p.outcome !== null);
       return {
