@@ -56,7 +56,6 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       const [season] = await Promise.all([resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings'), cache.checkResults()]);
       // Kept until the player's predictions, a result or the season's fixtures change (player-cache.ts).
       const mine = { seasonId: season.id, userId: user.id };
-      const everyone = { seasonId: season.id, userId: null };
       const snapshotOf = () => seasonTotals(app, season.id);
       const [stats, leagues, snapshot] = await Promise.all([
         cache.get(`stats:${user.id}:${season.id}:${tz}`, mine, async () => computeStatistics(await loadPredictionRecords(db, user.id, season.id), tz)),
