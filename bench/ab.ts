@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { freePort } from '../e2e/support/server.js';
 import { signedInSqliteWorld } from './world-cache.js';
+import { MATCH_WEEK_NOW } from './saturday.js';
 import { cpuMs, load, median, primeAll, startApp, startHello } from './tools.js';
 
 /**
@@ -18,7 +19,8 @@ import { cpuMs, load, median, primeAll, startApp, startHello } from './tools.js'
 const [a, b] = process.argv.slice(2, 4);
 if (!a || !b) throw new Error('usage: npx tsx bench/ab.ts <server.js> <server.js> [rounds]');
 const ROUNDS = Number(process.argv[4] ?? '5');
-const NOW = '2026-11-23T12:00:00Z';
+// The world of `npm run bench` (its cache is shared): the match-week afternoon.
+const NOW = MATCH_WEEK_NOW;
 const { dir, url, world, secret: SECRET, cookies } = await signedInSqliteWorld('scoreline-ab-', NOW);
 const tablePath = `/api/leagues/${world.league1k}/table?page=1&pageSize=50`;
 const requests = cookies.map((cookie) => ({ method: 'GET' as const, path: tablePath, headers: { cookie } }));

@@ -7,6 +7,8 @@ import { recountSeason } from '../src/server/features/results/points-aggregate.j
 import { outcomeSql, standardPointsSql, tierSql } from '../src/server/features/results/scoring-sql.js';
 import { isOverByClock } from '../src/game/fixture-status.js';
 import { generateLeagueCode } from '../src/game/league-code.js';
+import { BENCH_RULES, leaguesHaveRules, setLeagueRule, type BenchRule } from './league-rules.js';
+import { MATCH_WEEK_GAMEWEEK, spreadOverSaturdaySlots } from './saturday.js';
 
 /**
  * Builds the benchmark world straight into the database (set-based SQL, so 7.6M predictions take
@@ -14,18 +16,23 @@ import { generateLeagueCode } from '../src/game/league-code.js';
  * seeds them (2025/26 finished with all 380 results, 2026/27 in progress with the file's results),
  * plus a made-up final score for every 2026/27 match already over by `now` that the file has no
  * result for yet, so the current season has played gameweeks too. `players` verified players each
- * predict every scheduled match of BOTH seasons (no bankers); 1,000 leagues of 10, one of 1,000,
- * the same 1,000 in a goal-difference league, and one with every player. Points are scored with
- * the same rule as the results route (its SQL, generated from src/game/scoring.ts), then the
- * points aggregate (userPoints) is built in one pass.
+ * predict every scheduled match of BOTH seasons (no bankers); 1,000 leagues of 10, one of 1,000
+ * and one with every player: the 1,000 small leagues take turns at each scoring rule, and the
+ * 1,000-member and all-player leagues exist once per rule. Gameweek 12 of 2026/27 is spread over a
+ * Saturday's slots (bench/saturday.ts). Points are scored with the same rule as the results route
+ * (its SQL, generated from src/game/scoring.ts), then the points aggregate (userPoints) is built
+ * in one pass.
  */
 export interface World {
   playerIds: string[];
   adminId: string;
+  /** The standard rule's 1,000-member league (the first 1,000 players) and all-player league. */
   league1k: string;
-  /** The same 1,000 players in a league of the goal-difference rule (4 / 3 / 2, bankers double). */
-  league1kGoalDifference: string;
   league10k: string;
+  /** The same two leagues for each scoring rule the schema has (only the standard one without league rules). */
+  ruleLeagues: Array<{ rule: BenchRule['name']; league1k: string; league10k: string }>;
+  /** The gameweek in play at the clock, its matches in play (a result may be saved), and the open matches of it and the next gameweek. */
+  matchWeek: { gameweek: number; inPlayFixtureIds: string[]; open: Array<{ id: string; gameweek: number }> };
   /** The current season (2026/27) and the finished one (2025/26). */
   currentSeason: string;
   pastSeason: string;
@@ -46,10 +53,11 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   const date = (iso: string) => (dialect === 'postgres' ? new Date(iso) : iso);
 
   for (const key of [PAST_SEASON, CURRENT_SEASON] as const) await ensureBuiltInSeason(db, key, now);
+  await spreadOverSaturdaySlots(db, CURRENT_SEASON, nowIso);
   const fixtures = await db
     .selectFrom('fixtures')
     .leftJoin('results', 'results.fixtureId', 'fixtures.id')
-    .select(['fixtures.id', 'fixtures.seasonId', 'fixtures.kickoffAt', 'results.fixtureId as resultOf'])
+    .select(['fixtures.id', 'fixtures.seasonId', 'fixtures.gameweek', 'fixtures.kickoffAt', 'results.fixtureId as resultOf'])
     .orderBy('fixtures.id')
     .execute();
   // A season in progress: every current-season match over by the clock has a final score.
@@ -119,13 +127,13 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   // The points aggregate, built as the app keeps it (in key order, as the app writes it: a gameweek's rows appear together at its first result).
   for (const season of [PAST_SEASON, CURRENT_SEASON]) await recountSeason(db, season);
 
-  // Leagues: 1,000 of 10, one of 1,000 and one of everyone.
-  const leagues: Array<{ id: string; members: string[] }> = [];
-  for (let i = 0; i < 1000; i++) leagues.push({ id: crypto.randomUUID(), members: playerIds.slice((i * 10) % playerIds.length, ((i * 10) % playerIds.length) + 10) });
-  const league1k = crypto.randomUUID();
-  const league1kGoalDifference = crypto.randomUUID();
-  const league10k = crypto.randomUUID();
-  leagues.push({ id: league1k, members: playerIds.slice(0, 1000) }, { id: league10k, members: playerIds }, { id: league1kGoalDifference, members: playerIds.slice(0, 1000) });
+  // Leagues: 1,000 of 10, one of 1,000 and one of everyone (those two once per scoring rule).
+  const rules = (await leaguesHaveRules(handle)) ? BENCH_RULES : BENCH_RULES.slice(0, 1);
+  const leagues: Array<{ id: string; members: string[]; rule: BenchRule }> = [];
+  for (let i = 0; i < 1000; i++) leagues.push({ id: crypto.randomUUID(), members: playerIds.slice((i * 10) % playerIds.length, ((i * 10) % playerIds.length) + 10), rule: rules[i % rules.length]! });
+  const ruleLeagues = rules.map((rule) => ({ rule: rule.name, league1k: crypto.randomUUID(), league10k: crypto.randomUUID() }));
+  for (const [i, r] of ruleLeagues.entries()) leagues.push({ id: r.league1k, members: playerIds.slice(0, 1000), rule: rules[i]! }, { id: r.league10k, members: playerIds, rule: rules[i]! });
+  const { league1k, league10k } = ruleLeagues[0]!;
   const codes = new Set<string>();
   while (codes.size < leagues.length) codes.add(generateLeagueCode());
   const codeList = [...codes];
@@ -139,6 +147,7 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   for (let i = 0; i < memberships.length; i += BATCH * 4) {
     await db.insertInto('leagueMembers').values(memberships.slice(i, i + BATCH * 4)).onConflict((oc) => oc.doNothing()).execute();
   }
+  if (rules.length > 1) for (const rule of rules) await setLeagueRule(handle, leagues.filter((l) => l.rule === rule).map((l) => l.id), rule);
   await sql`ANALYZE`.execute(db);
   if (dialect === 'postgres') await sql`VACUUM`.execute(db);
 
@@ -146,8 +155,20 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   // Open: kick-off more than the 2-hour deadline (and an hour of slack) after the clock.
   const openFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) > now.getTime() + 3 * 3600_000).map((f) => f.id);
   const playedFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) < now.getTime()).map((f) => f.id);
-  await db.updateTable('leagues').set({ ruleExact: 4, ruleDifference: 3, ruleOutcome: 2 }).where('id', '=', league1kGoalDifference).execute();
-  return { playerIds, adminId, league1k, league1kGoalDifference, league10k, currentSeason: CURRENT_SEASON, pastSeason: PAST_SEASON, openFixtureIds, playedFixtureIds };
+  const inPlayFixtureIds = current.filter((f) => f.gameweek === MATCH_WEEK_GAMEWEEK && Date.parse(f.kickoffAt!) <= now.getTime() && !isOverByClock(f.kickoffAt!, now)).map((f) => f.id);
+  const matchWeekOpen = current.filter((f) => (f.gameweek === MATCH_WEEK_GAMEWEEK || f.gameweek === MATCH_WEEK_GAMEWEEK + 1) && openFixtureIds.includes(f.id)).map((f) => ({ id: f.id, gameweek: f.gameweek! }));
+  return {
+    playerIds,
+    adminId,
+    league1k,
+    league10k,
+    ruleLeagues,
+    matchWeek: { gameweek: MATCH_WEEK_GAMEWEEK, inPlayFixtureIds, open: matchWeekOpen },
+    currentSeason: CURRENT_SEASON,
+    pastSeason: PAST_SEASON,
+    openFixtureIds,
+    playedFixtureIds,
+  };
 }
 
 /** A bulk load with a table's secondary indexes dropped and built again afterwards (sorting once beats millions of random inserts). */

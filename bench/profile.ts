@@ -8,26 +8,29 @@ import { openDatabase } from '../src/server/db/index.js';
 import { buildSessionCookie } from '../src/server/test/factories.js';
 import { freePort } from '../e2e/support/server.js';
 import { sqliteWorld } from './world-cache.js';
+import { MATCH_WEEK_NOW } from './saturday.js';
 
 /**
- * `npx tsx bench/profile.ts <path> [players]`: a CPU profile of the production server under load on
- * one route, printed as the functions with the most self time (for finding hot spots).
+ * `npx tsx bench/profile.ts <path> [players] [GET|PUT]`: a CPU profile of the production server
+ * under load on one route, on the match-week world of `npm run bench` (bench/saturday.ts), the
+ * first `players` players (default 1,000) taking turns, printed as the functions with the most
+ * self time (for finding hot spots).
  */
 const route = process.argv[2] ?? '/api/dashboard';
-const players = Number(process.argv[3] ?? '2000');
+const players = Number(process.argv[3] ?? '1000');
 const method = (process.argv[4] ?? 'GET') as 'GET' | 'PUT';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-prof-'));
 const dbFile = path.join(dir, 'p.db');
 const secret = crypto.randomBytes(32).toString('hex');
-const { world } = await sqliteWorld(dbFile, { players, now: '2026-11-23T12:00:00Z' });
+const { world } = await sqliteWorld(dbFile, { players: 10000, now: MATCH_WEEK_NOW });
 const handle = openDatabase(dbFile);
 const cookies: string[] = [];
-for (const id of world.playerIds.slice(0, 50)) cookies.push(await buildSessionCookie(handle.db, 'sqlite', id, secret));
+for (const id of world.playerIds.slice(0, players)) cookies.push(await buildSessionCookie(handle.db, 'sqlite', id, secret));
 await handle.close();
 
 const port = await freePort();
 const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/server/main.js'], {
-  env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: dbFile, AUTH_SECRET: secret, SCORELINE_NOW: '2026-11-23T12:00:00Z', DATA_DIR: dir, SEED_SEASON: 'false' },
+  env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: dbFile, AUTH_SECRET: secret, SCORELINE_NOW: MATCH_WEEK_NOW, DATA_DIR: dir, SEED_SEASON: 'false' },
   stdio: 'inherit',
 });
 await new Promise((r) => setTimeout(r, 1500));

@@ -103,7 +103,99 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) / clockTicks) * 1000;
 }
 
-/** Resident memory of a process in MB (Linux). */
+/**
+ * CPU time (ms) of a process and its children, live and ended: the database server's share of
+ * a request on PostgreSQL (the postmaster, its backends and its helpers). Ended children are in
+ * the parent's cutime/cstime once reaped; live ones are read one by one.
+ */
+export function processTreeCpuMs(pid: number): number {
+  if (!clockTicks) cpuMs(pid);
+  const fieldsOf = (p: number | string) => {
+    const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  };
+  const own = fieldsOf(pid);
+  // utime, stime, cutime, cstime are fields 14–17 (11–14 after the state field).
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+    try {
+      const f = fieldsOf(entry);
+      if (Number(f[1]) === pid) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return (ticks / clockTicks) * 1000;
+}
+
+/**
+ * The same autocannon scenario on several instances at once, the connections shared out: the
+ * rates add up; p50 and p99 are the larger of the instances' (autocannon reports percentiles,
+ * not the samples, so the combined p99 is bounded from above).
+ */
+export async function loadOn(urls: readonly string[], opts: Omit<Parameters<typeof load>[0], 'url'>): Promise<LoadResult> {
+  if (urls.length === 1) return load({ ...opts, url: urls[0]! });
+  const parts = await Promise.all(urls.map((url, i) => load({ ...opts, url, connections: Math.floor(opts.connections / urls.length) + (i < opts.connections % urls.length ? 1 : 0) })));
+  const total = parts.reduce((n, p) => n + p.total, 0);
+  return {
+    name: opts.name,
+    connections: opts.connections,
+    rps: parts.reduce((n, p) => n + p.rps, 0),
+    p50: Math.max(...parts.map((p) => p.p50)),
+    p99: Math.max(...parts.map((p) => p.p99)),
+    non2xx: parts.reduce((n, p) => n + p.non2xx, 0),
+    errors: parts.reduce((n, p) => n + p.errors, 0),
+    bytesPerReq: total ? parts.reduce((n, p) => n + p.bytesPerReq * p.total, 0) / total : 0,
+    total,
+  };
+}
+
+/**
+ * Live streams kept open beside a load (the pages of a match week have one each): every
+ * `change` event's arrival time, per stream. Each stream comes from its own address and network.
+ */
+export async function openStreams(baseUrl: string, n: number, firstAddress: number): Promise<{ arrivals: number[][]; close(): void }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: n + 10 });
+  const arrivals: number[][] = [];
+  const clients: http.ClientRequest[] = [];
+  await Promise.all(
+    Array.from(
+      { length: n },
+      (_, i) =>
+        new Promise<void>((resolve, reject) => {
+          const times: number[] = [];
+          arrivals.push(times);
+          const a = firstAddress + i;
+          const req = http.get(`${baseUrl}/api/events`, { agent, headers: { 'x-forwarded-for': `10.${(a >> 8) & 255}.${a & 255}.1` } }, (res) => {
+            if (res.statusCode !== 200) reject(new Error(`live stream answered ${res.statusCode}`));
+            let buffer = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              buffer += chunk;
+              if (buffer.includes(': connected')) resolve();
+              let at: number;
+              while ((at = buffer.indexOf('event: change')) >= 0) {
+                times.push(performance.now());
+                buffer = buffer.slice(at + 13);
+              }
+              if (buffer.length > 4096) buffer = buffer.slice(-64);
+            });
+            res.on('error', () => undefined);
+          });
+          req.on('error', (err) => (times.length ? undefined : reject(err)));
+          clients.push(req);
+        }),
+    ),
+  );
+  return {
+    arrivals,
+    close() {
+      for (const c of clients) c.destroy();
+      agent.destroy();
+    },
+  };
+}
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -158,25 +250,49 @@ export async function sseFanout(baseUrl: string, n: number, trigger: () => Promi
 }
 
 /**
- * Makes every request of a rotation once, `concurrency` at a time, and checks each answered 2xx:
- * a scenario's steady state starts with every player in it seen once (a player's first request
- * after a change is measured apart, as the cold rows).
+ * Makes every request of a rotation once, `concurrency` at a time: a scenario's steady state
+ * starts with every player in it seen once (a player's first request after a change is measured
+ * apart, as the cold rows). Stops after `maxMs` (a route that keeps nothing per player gains
+ * nothing from more). Returns how many were made and how many failed (the row says so).
  */
 export async function primeAll(
   baseUrl: string,
   requests: Array<{ method?: string; path?: string; body?: string; headers?: Record<string, string> }>,
   concurrency: number,
-): Promise<void> {
+  maxMs = Infinity,
+): Promise<{ made: number; failed: string[] }> {
   let next = 0;
+  const failed: string[] = [];
+  const until = performance.now() + maxMs;
   const worker = async () => {
-    while (next < requests.length) {
+    while (next < requests.length && performance.now() < until) {
       const r = requests[next++]!;
-      const res = await fetch(`${baseUrl}${r.path ?? '/'}`, { method: r.method ?? 'GET', headers: r.headers, body: r.body });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`priming ${r.method} ${r.path}: ${res.status}`);
+      try {
+        const res = await fetch(`${baseUrl}${r.path ?? '/'}`, { method: r.method ?? 'GET', headers: r.headers, body: r.body, signal: AbortSignal.timeout(30_000) });
+        await res.arrayBuffer();
+        if (!res.ok) failed.push(`${r.method ?? 'GET'} ${r.path}: ${res.status}`);
+      } catch (err) {
+        failed.push(`${r.method ?? 'GET'} ${r.path}: ${(err as Error).message}`);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, requests.length) }, worker));
+  return { made: Math.min(next, requests.length), failed };
+}
+
+/**
+ * Waits until the processes are idle (under a tenth of a core each over a quarter second), at
+ * most `maxMs`: requests a load generator gave up on are still being worked through, and the
+ * next row must not pay for them. Returns how long it waited.
+ */
+export async function settle(pids: readonly number[], maxMs = 60_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = pids.map((p) => cpuMs(p));
+    await new Promise((r) => setTimeout(r, 250));
+    const busy = pids.some((p, i) => cpuMs(p) - before[i]! > 25);
+    if (!busy || performance.now() - started > maxMs) return performance.now() - started;
+  }
 }
 
 export function percentile(values: number[], p: number): number {

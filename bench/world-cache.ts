@@ -22,7 +22,7 @@ const CACHE_DIR = process.env.BENCH_CACHE ?? path.join(os.tmpdir(), 'scoreline-b
 function hashInputs(players: number, now: string): string {
   const h = crypto.createHash('sha256').update(`${players}|${now}`);
   const files = (dir: string) => fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.ts') || f.endsWith('.json')).sort().map((f) => path.join(dir, f));
-  for (const f of ['bench/generate.ts', ...files('src/server/db/migrations'), ...files('src/server/season-files/builtin')]) h.update(f).update(fs.readFileSync(path.join(ROOT, f)));
+  for (const f of ['bench/generate.ts', 'bench/saturday.ts', 'bench/league-rules.ts', ...files('src/server/db/migrations'), ...files('src/server/season-files/builtin')]) h.update(f).update(fs.readFileSync(path.join(ROOT, f)));
   return h.digest('hex').slice(0, 16);
 }
 
@@ -83,6 +83,8 @@ export async function postgresWorld(opts: { players: number; now: string; fresh?
   cached: boolean;
   ms: number;
   url: string;
+  /** The postmaster's process id (its CPU, and its children's, is the database's share of a request). */
+  postmasterPid(): number;
   cleanup(): Promise<void>;
 }> {
   const started = performance.now();
@@ -122,6 +124,7 @@ export async function postgresWorld(opts: { players: number; now: string; fresh?
       cached,
       ms: performance.now() - started,
       url: `${server.baseUrl}/bench`,
+      postmasterPid: () => Number(fs.readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]),
       async cleanup() {
         const c = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
         await c.connect();

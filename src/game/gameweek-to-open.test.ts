@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { gameweekState, gameweekStates, gameweekToOpen, steadyOpeningWindow, type GameweekFixture } from './gameweek-to-open.js';
+import { gameweekState, gameweekStates, gameweekToOpen, steadyOpeningWindow, steadyStatesWindow, type GameweekFixture } from './gameweek-to-open.js';
 
 /**
  * A season shaped like 2026/27 around its twelfth round: Gameweek 11 on Saturday 21 November,
@@ -125,5 +125,32 @@ describe('steadyOpeningWindow', () => {
       { gameweek: 1, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false, predictionsLockedAt: '2026-11-28T14:00:00.000Z' },
     ];
     expect(steadyOpeningWindow(fixtures, at('2026-11-28T17:10:00Z'))).toEqual({ from: -Infinity, until: Infinity });
+  });
+});
+
+describe('steadyStatesWindow', () => {
+  test('the states hold between two instants that move one (a deadline, a kick-off, the end of a live window), and change at the next', () => {
+    const fixtures = season();
+    const now = at('2026-11-28T16:10:00Z');
+    const { from, until } = steadyStatesWindow(fixtures, now);
+    // Gameweek 12 kicked off at 15:00 and is live until its live window ends at 17:15.
+    expect(new Date(from).toISOString()).toBe('2026-11-28T15:00:00.000Z');
+    expect(new Date(until).toISOString()).toBe('2026-11-28T17:15:00.000Z');
+    const states = gameweekStates(fixtures, now);
+    for (const t of [from, (from + until) / 2, until - 1]) expect(gameweekStates(fixtures, new Date(t))).toEqual(states);
+    expect(gameweekStates(fixtures, new Date(until))).not.toEqual(states);
+  });
+
+  test('a deadline moves a state: the window ends there', () => {
+    const fixtures = season();
+    const { until } = steadyStatesWindow(fixtures, at('2026-11-28T10:00:00Z'));
+    expect(new Date(until).toISOString()).toBe('2026-11-28T13:00:00.000Z');
+    expect(gameweekStates(fixtures, new Date(until - 1))).not.toEqual(gameweekStates(fixtures, new Date(until)));
+  });
+
+  test('postponed matches have no instant; a locked match keeps its kick-off and live window but not its deadline', () => {
+    expect(steadyStatesWindow([{ gameweek: 1, kickoffAt: null, postponed: true }], at('2026-11-28T17:10:00Z'))).toEqual({ from: -Infinity, until: Infinity });
+    const locked: GameweekFixture[] = [{ gameweek: 1, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false, predictionsLockedAt: '2026-11-28T14:00:00.000Z' }];
+    expect(new Date(steadyStatesWindow(locked, at('2026-11-28T17:10:00Z')).until).toISOString()).toBe('2026-11-30T20:00:00.000Z');
   });
 });

@@ -1,5 +1,6 @@
 import { predictionDeadline, predictionWindow, type DeadlineFixture } from './deadline.js';
 import { LIVE_WINDOW_MS } from './fixture-status.js';
+import { DEADLINE_MS } from './limits.js';
 
 /**
  * Which gameweek a player's screens open on, and what state each gameweek is in (decision record
@@ -102,6 +103,30 @@ export function steadyOpeningWindow(fixtures: readonly GameweekFixture[], now: D
     const at = deadline.getTime();
     if (at <= t) from = Math.max(from, at);
     else until = Math.min(until, at);
+  }
+  return { from, until };
+}
+
+/**
+ * The stretch [from, until) of epoch ms around `now` in which `gameweekStates` cannot change
+ * answer: no deadline, kick-off or end of a live window falls inside it (the only instants at which
+ * a gameweek's state moves by the clock alone). A server may keep the states for that long; a
+ * change to the fixtures or results is a new list.
+ */
+export function steadyStatesWindow(fixtures: readonly GameweekFixture[], now: Date): { from: number; until: number } {
+  const t = now.getTime();
+  let from = -Infinity;
+  let until = Infinity;
+  const edge = (at: number) => {
+    if (at <= t) from = Math.max(from, at);
+    else until = Math.min(until, at);
+  };
+  for (const f of fixtures) {
+    if (isUnscheduled(f)) continue;
+    const kickoff = Date.parse(f.kickoffAt!);
+    if (!f.predictionsLockedAt) edge(kickoff - DEADLINE_MS);
+    edge(kickoff);
+    edge(kickoff + LIVE_WINDOW_MS);
   }
   return { from, until };
 }

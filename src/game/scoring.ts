@@ -43,6 +43,10 @@ export const RULE_POINTS_MAX = 10;
 /** A banker's points are multiplied by this. */
 export const BANKER_FACTOR = 2;
 
+/** Whether a league scores as the overall leaderboard does (the standard rule, bankers double): its points are then everyone's points. */
+export const isStandardScoring = (s: { rule: ScoringRule; bankersAllowed: boolean }): boolean =>
+  s.bankersAllowed && s.rule.exact === STANDARD_RULE.exact && s.rule.difference === STANDARD_RULE.difference && s.rule.outcome === STANDARD_RULE.outcome;
+
 /** Points of each outcome under the standard rule (what a pick's card shows outside a league). */
 export const POINTS: Readonly<Record<PredictionOutcome, number>> = { exact: STANDARD_RULE.exact, outcome: STANDARD_RULE.outcome, wrong: 0 };
 

@@ -11,7 +11,7 @@ import {
 } from '../../../game/statistics.js';
 import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
 import { gameweekState } from '../../../game/gameweek-to-open.js';
-import { listFixtures } from '../fixtures/repository.js';
+import { gameweekFixtureRows } from '../fixtures/kept.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { loadPredictionRecords } from '../statistics/repository.js';
 import { playerCache } from '../statistics/player-cache.js';
@@ -67,11 +67,10 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       // What every player shares (the season's fixtures for the opening rule, a gameweek's fixtures)
       // and the player's own figures are kept until an event says their inputs changed
       // (statistics/player-cache.ts); what depends on the clock is worked out per request.
-      const everyone = { seasonId: season.id, userId: null };
       const opening = await resolveOpening(app, season, now);
       const gameweek = opening.gameweek;
       const [fixtures, mine] = await Promise.all([
-        cache.get(`dashboard-fixtures:${season.id}:${gameweek}`, everyone, () => listFixtures(db, { seasonId: season.id, gameweek })),
+        gameweekFixtureRows(app, season.id, gameweek),
         cache.get(`dashboard:${user.id}:${season.id}`, { seasonId: season.id, userId: user.id }, async () => {
           const records = await loadPredictionRecords(db, user.id, season.id);
           // Someone who played an earlier season is not new, even before their first pick of this one.

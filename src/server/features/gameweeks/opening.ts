@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { gameweekToOpen, steadyOpeningWindow, type GameweekFixture } from '../../../game/gameweek-to-open.js';
+import { gameweekStates, gameweekToOpen, steadyOpeningWindow, steadyStatesWindow, type GameweekFixture, type GameweekState } from '../../../game/gameweek-to-open.js';
 import { playerCache } from '../statistics/player-cache.js';
 import type { SeasonRef } from '../../seasons/service.js';
 import { listGameweekFixtures } from './repository.js';
@@ -18,7 +18,10 @@ interface Worked {
   byGameweek: Map<number, GameweekFixture[]>;
   /** The rule's last answer and the stretch of time in which it holds (between two deadlines). */
   answer: { gameweek: number | null; from: number; until: number } | null;
+  /** The gameweeks' states (the board's picker) and the stretch of time in which they hold. */
+  states: { value: GameweekStates; from: number; until: number } | null;
 }
+export type GameweekStates = Array<{ gameweek: number; state: GameweekState }>;
 /** Per list of fixtures (a new list after every change): the dashboard asks on every request, the answer moves only at a deadline. */
 const worked = new WeakMap<GameweekFixture[], Worked>();
 
@@ -31,7 +34,7 @@ function workedFor(fixtures: GameweekFixture[]): Worked {
       if (list) list.push(f);
       else byGameweek.set(f.gameweek, [f]);
     }
-    w = { byGameweek, answer: null };
+    w = { byGameweek, answer: null, states: null };
     worked.set(fixtures, w);
   }
   return w;
@@ -44,6 +47,8 @@ export interface Opening {
   fixtures: GameweekFixture[];
   /** Those of one gameweek. */
   fixturesOf(gameweek: number): GameweekFixture[];
+  /** Every gameweek's state at the same instant (worked out again only once one can have moved). */
+  states(): GameweekStates;
 }
 
 /**
@@ -58,5 +63,9 @@ export async function resolveOpening(app: FastifyInstance, season: SeasonRef, no
   const t = now.getTime();
   if (!w.answer || t < w.answer.from || t >= w.answer.until) w.answer = { gameweek: gameweekToOpen(fixtures, now), ...steadyOpeningWindow(fixtures, now) };
   const gameweek = w.answer.gameweek ?? (await resolveGameweeks(app.deps.db, season, now)).openingGameweek;
-  return { gameweek, fixtures, fixturesOf: (g) => w.byGameweek.get(g) ?? [] };
+  const states = () => {
+    if (!w.states || t < w.states.from || t >= w.states.until) w.states = { value: gameweekStates(fixtures, now), ...steadyStatesWindow(fixtures, now) };
+    return w.states.value;
+  };
+  return { gameweek, fixtures, fixturesOf: (g) => w.byGameweek.get(g) ?? [], states };
 }

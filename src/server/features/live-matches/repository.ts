@@ -1,5 +1,5 @@
 import type { DB } from '../../db/index.js';
-import { fixturesWithPredictionOf, liveAt, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
+import { liveAt } from '../fixtures/queries.js';
 
 /**
  * Stores a provisional (in-play) score. It never overwrites a final result: if one was saved in
@@ -18,34 +18,6 @@ export async function saveProvisionalScore(db: DB, fixtureId: string, s: { homeS
     .returning('fixtureId')
     .execute();
   return rows.length > 0;
-}
-
-/**
- * A season's matches of one day (kick-off in [fromIso, toIso)) and every live one, with the
- * viewer's own prediction, in kick-off order.
- */
-export async function listDayAndLiveMatches(db: DB, userId: string, seasonId: string, range: { fromIso: string; toIso: string; nowIso: string }): Promise<FixturePredictionRow[]> {
-  const rows = await fixturesWithPredictionOf(db, userId)
-    .where('fixtures.seasonId', '=', seasonId)
-    .where((eb) => eb.or([eb.and([eb('fixtures.kickoffAt', '>=', range.fromIso), eb('fixtures.kickoffAt', '<', range.toIso)]), liveAt(range.nowIso)(eb)]))
-    .orderBy('fixtures.kickoffAt')
-    .orderBy('fixtures.id')
-    .execute();
-  return rows.map(toFixturePredictionRow);
-}
-
-/** A season's first kick-off at or after `fromIso` of a match that is not postponed. */
-export async function nextKickoff(db: DB, seasonId: string, fromIso: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('fixtures')
-    .select('kickoffAt')
-    .where('seasonId', '=', seasonId)
-    .where('postponed', '=', 0)
-    .where('kickoffAt', '>=', fromIso)
-    .orderBy('kickoffAt')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.kickoffAt ?? null;
 }
 
 /** How many of a season's matches are live right now. */

@@ -1,17 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import type { Board, BoardMatch } from '../../../contract/predictions.js';
-import type { DB } from '../../db/index.js';
-import { gameweekStates } from '../../../game/gameweek-to-open.js';
-import { listFixtures } from '../fixtures/repository.js';
+import { gameweekFixtureRows } from '../fixtures/kept.js';
+import type { FixtureRow } from '../fixtures/queries.js';
 import { resolveOpening } from '../gameweeks/opening.js';
 import type { SeasonRef } from '../../seasons/service.js';
+import { playerCache } from '../statistics/player-cache.js';
 import { presentPrediction, presentPredictable } from './presenter.js';
-import { listOwnPredictions } from './repository.js';
+import { listOwnPredictionsOf, type OwnPick } from './repository.js';
+
+/**
+ * A player's own predictions of one gameweek, by fixture, kept until the player saves one in the
+ * season or the season's results or fixtures change (the events say so: statistics/player-cache.ts).
+ */
+export async function ownGameweekPredictions(app: FastifyInstance, userId: string, seasonId: string, gameweek: number): Promise<ReadonlyMap<string, OwnPick>> {
+  const fixtures = await gameweekFixtureRows(app, seasonId, gameweek);
+  const rows = await playerCache(app).get(`own-gameweek:${userId}:${seasonId}:${gameweek}`, { seasonId, userId }, () =>
+    listOwnPredictionsOf(
+      app.deps.db,
+      userId,
+      fixtures.map((f) => f.id),
+    ),
+  );
+  return new Map(rows.map((p) => [p.fixtureId, p]));
+}
+
+/** A player's own predictions of some fixtures of a season (by gameweek, as kept above; fixtures without a gameweek read directly). */
+export async function ownPredictionsOf(app: FastifyInstance, userId: string, seasonId: string, fixtures: readonly FixtureRow[]): Promise<ReadonlyMap<string, OwnPick>> {
+  const gameweeks = new Set<number>();
+  const loose: string[] = [];
+  for (const f of fixtures) {
+    if (f.gameweek === null) loose.push(f.id);
+    else gameweeks.add(f.gameweek);
+  }
+  const parts = await Promise.all([
+    ...[...gameweeks].map((g) => ownGameweekPredictions(app, userId, seasonId, g)),
+    ...(loose.length ? [listOwnPredictionsOf(app.deps.db, userId, loose).then((rows) => new Map(rows.map((p) => [p.fixtureId, p])))] : []),
+  ]);
+  return parts.length === 1 ? parts[0]! : new Map(parts.flatMap((m) => [...m]));
+}
 
 /** One gameweek's fixtures of a season, each with its deadline, window, result and the viewer's own pick. */
-export async function loadGameweekMatches(db: DB, userId: string, seasonId: string, gameweek: number, now: Date): Promise<BoardMatch[]> {
-  const [fixtures, own] = await Promise.all([listFixtures(db, { seasonId, gameweek }), listOwnPredictions(db, userId, { seasonId, gameweek })]);
-  const mine = new Map(own.map((o) => [o.prediction.fixtureId, o.prediction]));
+export async function loadGameweekMatches(app: FastifyInstance, userId: string, seasonId: string, gameweek: number, now: Date): Promise<BoardMatch[]> {
+  const [fixtures, mine] = await Promise.all([gameweekFixtureRows(app, seasonId, gameweek), ownGameweekPredictions(app, userId, seasonId, gameweek)]);
   return fixtures.map((f) => {
     const p = mine.get(f.id);
     return { ...presentPredictable(f, now), prediction: p ? presentPrediction(p) : null };
@@ -26,7 +56,7 @@ export async function loadGameweekMatches(db: DB, userId: string, seasonId: stri
 export async function loadBoard(app: FastifyInstance, userId: string, season: SeasonRef, now: Date, requested?: number): Promise<Board> {
   const opening = await resolveOpening(app, season, now);
   const gameweek = requested ?? opening.gameweek;
-  const states = gameweekStates(opening.fixtures, now);
+  const states = opening.states();
   return {
     now: now.toISOString(),
     season: season.id,
@@ -34,6 +64,6 @@ export async function loadBoard(app: FastifyInstance, userId: string, season: Se
     openingGameweek: opening.gameweek,
     gameweeks: states.map((g) => g.gameweek),
     gameweekStates: states,
-    matches: await loadGameweekMatches(app.deps.db, userId, season.id, gameweek, now),
+    matches: await loadGameweekMatches(app, userId, season.id, gameweek, now),
   };
 }

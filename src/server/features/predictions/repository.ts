@@ -2,6 +2,8 @@ import type { DB, DatabaseHandle } from '../../db/index.js';
 import { getFixture } from '../fixtures/repository.js';
 import { fixturesWithResult, toFixtureRow, type FixtureRow } from '../fixtures/queries.js';
 import type { PredictionRow } from './presenter.js';
+import type { Selectable } from 'kysely';
+import type { PredictionTable } from '../../db/schema.js';
 
 type Executor = DB;
 
@@ -156,4 +158,19 @@ export async function listOwnPredictions(db: Executor, userId: string, opts: { s
   if (opts.gameweek !== undefined) q = q.where('fixtures.gameweek', '=', opts.gameweek);
   const rows = await q.orderBy('predictions.predictedAt', 'desc').orderBy('fixtures.id').execute();
   return rows.map(toOwn);
+}
+
+/** A player's own pick as the screens that keep them read it: the pick, its points, tier and banker. */
+export type OwnPick = PredictionRow & Pick<Selectable<PredictionTable>, 'tier'>;
+
+/** One user's predictions of the given fixtures: one primary-key lookup per fixture. */
+export async function listOwnPredictionsOf(db: Executor, userId: string, fixtureIds: readonly string[]): Promise<OwnPick[]> {
+  if (fixtureIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('predictions')
+    .select(['fixtureId', 'homeScore', 'awayScore', 'predictedAt', 'points', 'outcome', 'tier', 'banker'])
+    .where('fixtureId', 'in', fixtureIds)
+    .where('userId', '=', userId)
+    .execute();
+  return rows.map((r) => ({ ...r, banker: Number(r.banker) === 1 }));
 }

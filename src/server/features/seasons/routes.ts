@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorDto } from '../../../contract/common.js';
 import { ALL_SEASONS, clubListReply, seasonId, seasonListReply } from '../../../contract/seasons.js';
-import { listClubs, listCompetitions, seasonCounts } from '../../seasons/repository.js';
+import { seasonListCounts } from './kept-counts.js';
+import { listClubs } from '../../seasons/repository.js';
 import { presentClub, presentSeason } from './presenter.js';
 import { loadSeasonState, resolveSeason } from '../../seasons/service.js';
 
@@ -22,9 +23,8 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       },
     },
     async () => {
-      const { db, clock } = app.deps;
-      const now = clock.now();
-      const [state, counts, competitions] = await Promise.all([loadSeasonState(app.deps.seasons, now), seasonCounts(db, now.toISOString()), listCompetitions(db)]);
+      const now = app.deps.clock.now();
+      const [state, { counts, competitions }] = await Promise.all([loadSeasonState(app.deps.seasons, now), seasonListCounts(app, now)]);
       const countsBy = new Map(counts.map((c) => [c.seasonId, c]));
       const competitionBy = new Map(competitions.map((c) => [c.id, { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone }]));
       const start = (s: { startDate: string | null; firstKickoff: string | null }) => s.firstKickoff ?? s.startDate ?? '9999';

@@ -27,6 +27,12 @@ import { resultsVersion, sqliteChangeMarker, totalsFingerprint } from './reposit
  */
 export const LEAGUE_LISTS = 'leagues:';
 
+/**
+ * The scope of what depends on every season at once (the seasons list's counts): dropped with any
+ * season's, by the events that drop that season's entries.
+ */
+export const EVERY_SEASON = 'seasons:';
+
 /** What a change makes stale: the scopes named (a season id, or LEAGUE_LISTS), or everything. */
 type Stale = { scopes: string[] } | 'all' | null;
 const none = () => null;
@@ -137,8 +143,15 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
     if (stale === null) return;
     const userId = event.userId ?? null;
     if (stale === 'all') return invalidate(null, userId);
-    // Any player's list of leagues may have changed, whoever's event it was.
-    for (const scope of stale.scopes) invalidate(scope, scope === LEAGUE_LISTS ? null : userId);
+    for (const scope of stale.scopes) {
+      // Any player's list of leagues may have changed, whoever's event it was.
+      if (scope === LEAGUE_LISTS) invalidate(scope, null);
+      else {
+        invalidate(scope, userId);
+        // What reads every season at once (the seasons list's counts) goes with any season's.
+        invalidate(EVERY_SEASON, userId);
+      }
+    }
   };
   const unsubscribe = bus.subscribe(onEvent);
 

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type SQLiteDatabase from 'better-sqlite3';
 import type { DB } from '../../db/index.js';
 import type { PredictionRecord } from '../../../game/statistics.js';
-import { STANDARD_RULE } from '../../../game/scoring.js';
+import { isStandardScoring } from '../../../game/scoring.js';
+import { scoringOf } from '../leagues/repository.js';
 import type { GameweekTotal } from '../../../game/rank-history.js';
 import { leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
 
@@ -125,8 +126,7 @@ export async function leagueGameweekTotals(db: DB, seasonId: string, leagueId: s
 /** Whether a league scores as the overall leaderboard does (the standard rule, bankers double): its rank history is then a subset of everyone's. */
 export async function scoresAsStandard(db: DB, leagueId: string): Promise<boolean> {
   const row = await db.selectFrom('leagues').select(['ruleExact', 'ruleDifference', 'ruleOutcome', 'bankersAllowed']).where('id', '=', leagueId).executeTakeFirst();
-  if (!row) return true;
-  return row.ruleExact === STANDARD_RULE.exact && row.ruleDifference === STANDARD_RULE.difference && row.ruleOutcome === STANDARD_RULE.outcome && Number(row.bankersAllowed) === 1;
+  return !row || isStandardScoring(scoringOf(row));
 }
 
 export async function leagueMemberIds(db: DB, leagueId: string): Promise<string[]> {

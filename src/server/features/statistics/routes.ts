@@ -4,10 +4,8 @@ import { z } from 'zod';
 import { computeStatistics, isValidTimeZone } from '../../../game/statistics.js';
 import { rankHistoryFromIndex, subsetIndex } from '../../../game/rank-history.js';
 import { badRequest, notFound } from '../../errors.js';
-import { gameweeksWithResults } from '../results/repository.js';
-import { gameweekTotals, leagueGameweekTotals, leagueMemberIds, leaguesOf, loadPredictionRecords, scoresAsStandard } from './repository.js';
-import { indexTotals, totalsIndexBytes } from '../../../game/rank-history.js';
-import type { TotalsSnapshot } from './service.js';
+import { leagueMemberIds, leaguesOf, loadPredictionRecords, scoresAsStandard } from './repository.js';
+import { leagueRuleTotals, seasonTotals } from './service.js';
 import { LEAGUE_LISTS, playerCache } from './player-cache.js';
 import { presentStatistics } from './presenter.js';
 import { statisticsReply } from '../../../contract/statistics.js';
@@ -58,12 +56,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       const [season] = await Promise.all([resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings'), cache.checkResults()]);
       // Kept until the player's predictions, a result or the season's fixtures change (player-cache.ts).
       const mine = { seasonId: season.id, userId: user.id };
-      const everyone = { seasonId: season.id, userId: null };
-      const snapshotOf = () =>
-        cache.get(`totals:${season.id}`, everyone, async (): Promise<TotalsSnapshot> => {
-          const [totals, gameweeks] = await Promise.all([gameweekTotals(db, season.id), gameweeksWithResults(db, season.id)]);
-          return { index: indexTotals(totals), gameweeks };
-        }, { heavy: true, bytes: (s) => totalsIndexBytes(s.index) + s.gameweeks.length * 8 });
+      const snapshotOf = () => seasonTotals(app, season.id);
       const [stats, leagues, snapshot] = await Promise.all([
         cache.get(`stats:${user.id}:${season.id}:${tz}`, mine, async () => computeStatistics(await loadPredictionRecords(db, user.id, season.id), tz)),
         cache.get(`leagues:${user.id}`, { seasonId: LEAGUE_LISTS, userId: user.id }, () => leaguesOf(db, user.id)),
@@ -76,12 +69,8 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
         // Only the player's own leagues: anything else reads as not found, whether it exists or not.
         const member = leagues.find((l) => l.id === league);
         if (!member) throw notFound('League not found.');
-        // A league with its own rule ranks its members by their points under it (kept until a result, a join or leave, or a change of its scoring).
-        index = (await scoresAsStandard(db, league))
-          ? subsetIndex(index, await leagueMemberIds(db, league))
-          : await cache.get(`leagueTotals:${season.id}:${league}`, { seasonId: LEAGUE_LISTS, userId: null }, async () => indexTotals(await leagueGameweekTotals(db, season.id, league)), {
-              bytes: (i) => totalsIndexBytes(i),
-            });
+        // A league with its own rule ranks its members by their points under it (statistics/service.ts).
+        index = (await scoresAsStandard(db, league)) ? subsetIndex(index, await leagueMemberIds(db, league)) : await leagueRuleTotals(app, season.id, league);
         scope = { leagueId: member.id, name: member.name };
       }
       // The overall rank history is read inside its own computation, so a result arriving meanwhile leaves nothing stale kept.

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
-import { leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
+import { isStandardScoring } from '../../../game/scoring.js';
+import { scoringOf } from '../leagues/repository.js';
 
 export interface LeagueRankRow {
   leagueId: string;
@@ -10,49 +11,6 @@ export interface LeagueRankRow {
   points: number;
   position: number;
   previousPosition: number;
-}
-
-/**
- * The viewer's rank in each of their leagues after gameweek `gameweek` of a season and before it
- * (its points taken off), under each league's own rule. Points up to a gameweek are the sum of
- * that season's gameweek rows up to it (`userPoints`' counts, found by primary key per member); a
- * rank is 1 + the members with more points, the league table's shared rank (src/game/ranking.ts),
- * as the positions route counts it.
- */
-export async function leagueRanksAfter(db: DB, userId: string, seasonId: string, gameweek: number): Promise<LeagueRankRow[]> {
-  const { rule, bankersCount } = leagueRuleSql('l');
-  const points = pointsFromCountsSql('p', rule, bankersCount);
-  const { rows } = await sql<LeagueRankRow>`
-    WITH mine AS (
-      SELECT m."leagueId", m."joinedAt" FROM "leagueMembers" m WHERE m."userId" = ${userId}
-    ),
-    totals AS (
-      SELECT o."leagueId", o."userId",
-        COALESCE(SUM(${points}), 0) AS "upTo",
-        COALESCE(SUM(CASE WHEN p."gameweek" = ${gameweek} THEN ${points} ELSE 0 END), 0) AS "thisWeek"
-      FROM "leagueMembers" o
-      JOIN mine ON mine."leagueId" = o."leagueId"
-      JOIN "leagues" l ON l."id" = o."leagueId"
-      LEFT JOIN "userPoints" p ON p."seasonId" = ${seasonId} AND p."userId" = o."userId" AND p."gameweek" BETWEEN 1 AND ${gameweek}
-      GROUP BY o."leagueId", o."userId"
-    ),
-    me AS (SELECT t."leagueId", t."upTo", t."upTo" - t."thisWeek" AS "before" FROM totals t WHERE t."userId" = ${userId})
-    SELECT me."leagueId", l."name", me."upTo" AS "points",
-      1 + (SELECT COUNT(*) FROM totals o WHERE o."leagueId" = me."leagueId" AND o."upTo" > me."upTo") AS "position",
-      1 + (SELECT COUNT(*) FROM totals o WHERE o."leagueId" = me."leagueId" AND o."upTo" - o."thisWeek" > me."before") AS "previousPosition",
-      (SELECT COUNT(*) FROM totals c WHERE c."leagueId" = me."leagueId") AS "memberCount"
-    FROM me
-    JOIN "leagues" l ON l."id" = me."leagueId"
-    JOIN mine ON mine."leagueId" = me."leagueId"
-    ORDER BY mine."joinedAt", me."leagueId"`.execute(db);
-  return rows.map((r) => ({
-    leagueId: r.leagueId,
-    name: r.name,
-    points: Number(r.points),
-    position: Number(r.position),
-    previousPosition: Number(r.previousPosition),
-    memberCount: Number(r.memberCount),
-  }));
 }
 
 /** The viewer's rank among every player with points in one gameweek of a season (null: no row), and how many there are. */
@@ -85,4 +43,17 @@ export async function latestResultGameweek(db: DB, seasonId: string): Promise<nu
     .limit(1)
     .executeTakeFirst();
   return row?.gameweek ?? null;
+}
+
+/** The leagues a player belongs to, in the order they joined them (the summary lists them so). */
+export async function leaguesByJoining(db: DB, userId: string): Promise<Array<{ leagueId: string; name: string; standard: boolean }>> {
+  const rows = await db
+    .selectFrom('leagueMembers')
+    .innerJoin('leagues', 'leagues.id', 'leagueMembers.leagueId')
+    .select(['leagues.id as leagueId', 'leagues.name', 'leagues.ruleExact', 'leagues.ruleDifference', 'leagues.ruleOutcome', 'leagues.bankersAllowed'])
+    .where('leagueMembers.userId', '=', userId)
+    .orderBy('leagueMembers.joinedAt')
+    .orderBy('leagues.id')
+    .execute();
+  return rows.map((r) => ({ leagueId: r.leagueId, name: r.name, standard: isStandardScoring(scoringOf(r)) }));
 }

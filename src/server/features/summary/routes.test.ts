@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
+import { generateLeagueCode } from '../../../game/league-code.js';
 
 let t: TestApp;
 let me: BuiltUser;
@@ -69,6 +70,25 @@ describe('GET /api/me/gameweeks/:gameweek/summary', () => {
     const rivals = (await summary(2, rivalCookie)).json();
     expect(rivals.totals).toMatchObject({ points: 6, exact: 2 });
     expect(rivals.leagues[0]).toMatchObject({ leagueId: 'L2', position: 1, change: 'up' });
+  });
+
+  test('the ranks move at once when a result changes or a member joins, though the summary was read before', async () => {
+    const { db, handle, config } = t.app.deps;
+    expect((await summary(2)).json().leagues[0]).toMatchObject({ leagueId: 'L1', position: 2, memberCount: 3, points: 3 });
+    // The admin corrects F2a to 0–1: my pick becomes exact (3 more), the rival's wrong (3 fewer).
+    const admin = await buildUser(db, handle.dialect, { role: 'admin' });
+    const adminCookie = await buildSessionCookie(db, handle.dialect, admin.id, config.AUTH_SECRET);
+    const corrected = await t.request({ method: 'PUT', url: '/api/admin/results/F2a', payload: { homeScore: 0, awayScore: 1 }, cookie: adminCookie });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect((await summary(2)).json().leagues[0]).toMatchObject({ leagueId: 'L1', position: 1, memberCount: 3, points: 6 });
+    // A fourth player joins L1 by its code: the league now has four members.
+    const newcomer = await buildUser(db, handle.dialect);
+    const newcomerCookie = await buildSessionCookie(db, handle.dialect, newcomer.id, config.AUTH_SECRET);
+    const code = generateLeagueCode();
+    await db.updateTable('leagues').set({ code }).where('id', '=', 'L1').execute();
+    const joined = await t.request({ method: 'POST', url: '/api/leagues/join', payload: { code }, cookie: newcomerCookie });
+    expect(joined.statusCode, joined.body).toBeLessThan(300);
+    expect((await summary(2)).json().leagues[0]).toMatchObject({ leagueId: 'L1', memberCount: 4 });
   });
 
   test('an earlier gameweek ranks by the points up to it; the first scored gameweek has no move', async () => {

@@ -9,7 +9,8 @@ import { notFound } from '../../errors.js';
 import { loadGameweekMatches } from '../predictions/board.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { resolveSeason } from '../../seasons/service.js';
-import { gameweekRank, latestResultGameweek, leagueRanksAfter } from './repository.js';
+import { leagueRanksAfter } from './league-ranks.js';
+import { gameweekRank, latestResultGameweek } from './repository.js';
 
 /**
  * The player's gameweek summary: their own picks beside the results, their points, and
@@ -54,11 +55,11 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       const now = clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
       const { gameweek } = req.params;
-      const board = { now: now.toISOString(), matches: await loadGameweekMatches(db, user.id, season.id, gameweek, now) };
+      const board = { now: now.toISOString(), matches: await loadGameweekMatches(app, user.id, season.id, gameweek, now) };
       if (board.matches.length === 0) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
       const scored = await gameweeksWithResults(db, season.id);
       const hasEarlier = scored.some((g) => g < gameweek);
-      const [leagues, overall] = await Promise.all([leagueRanksAfter(db, user.id, season.id, gameweek), gameweekRank(db, user.id, season.id, gameweek)]);
+      const [leagues, overall] = await Promise.all([leagueRanksAfter(app, user.id, season.id, gameweek), gameweekRank(db, user.id, season.id, gameweek)]);
       const picks = board.matches.map((m) => m.prediction).filter((p) => p !== null);
       const scoredPicks = picks.filter((p) => p.outcome !== null);
       return {
