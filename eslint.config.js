@@ -5,14 +5,24 @@ import globals from 'globals';
 import routeContract from './eslint/route-contract.js';
 
 /** Import boundaries (as Bulletproof React does): each folder names what it must not reach. */
-const SERVER = { regex: '(^|/)server(/|$)', message: 'The web and the shared code never import server code: take shapes from src/contract.' };
+const SERVER = {
+  regex: '(^|/)server(/|$)',
+  message: 'The web and the shared code never import server code: take shapes from src/contract.',
+};
 const WEB = { regex: '(^|/)web(/|$)', message: 'Only the web imports web code.' };
 const IO = {
-  regex: '^(node:)?(fs|fs/promises|net|http|https|child_process|dgram|dns|tls|worker_threads)$|^(pg|better-sqlite3|kysely|nodemailer|fastify|@fastify/.*|better-auth.*|ical-generator)$',
+  regex:
+    '^(node:)?(fs|fs/promises|net|http|https|child_process|dgram|dns|tls|worker_threads)$|^(pg|better-sqlite3|kysely|nodemailer|fastify|@fastify/.*|better-auth.*|ical-generator)$',
   message: 'src/game and src/contract are pure: no I/O and no server libraries (put it in src/server).',
 };
-const HEAVY = { regex: '^(luxon|ical-generator)$|(^|/)game/time(\\.js)?$', message: 'Keep luxon and ical-generator out of the web bundle (use Intl, or src/game/dates).' };
-const TOASTS = { regex: '^sonner$', message: 'Show transient messages with notify() from src/web/lib/notify (a form\'s own message is a <Banner>).' };
+const HEAVY = {
+  regex: '^(luxon|ical-generator)$|(^|/)game/time(\\.js)?$',
+  message: 'Keep luxon and ical-generator out of the web bundle (use Intl, or src/game/dates).',
+};
+const TOASTS = {
+  regex: '^sonner$',
+  message: "Show transient messages with notify() from src/web/lib/notify (a form's own message is a <Banner>).",
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },

@@ -35,7 +35,13 @@ process.on('SIGUSR2', () => fs.writeFileSync(${JSON.stringify(path.join(dir, 'pr
 async function server(build: string, nodeArgs = '') {
   process.env.BENCH_SERVER = build;
   process.env.BENCH_NODE_ARGS = nodeArgs;
-  const app = await startApp({ PORT: String(await freePort()), DATABASE_URL: url, AUTH_SECRET: SECRET, SCORELINE_NOW: NOW, DATA_DIR: dir });
+  const app = await startApp({
+    PORT: String(await freePort()),
+    DATABASE_URL: url,
+    AUTH_SECRET: SECRET,
+    SCORELINE_NOW: NOW,
+    DATA_DIR: dir,
+  });
   const auth = await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie: cookies[0]! } });
   if (auth.status !== 200) throw new Error(`get-session answered ${auth.status}`);
   await auth.arrayBuffer();
@@ -49,7 +55,9 @@ async function promisesPerPage(build: string): Promise<number> {
     new Promise<void>((resolve, reject) =>
       http.get(`${app.url}${tablePath}`, { agent, headers: { cookie: cookies[0]! } }, (res) => {
         res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`table answered ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`table answered ${res.statusCode}`)),
+        );
       }),
     );
   const count = async () => {
@@ -90,7 +98,9 @@ for (let round = 0; round < ROUNDS; round++) {
     const ratio = table.rps / ((before.rps + after.rps) / 2);
     results.get(build)!.ratio.push(ratio);
     results.get(build)!.cpu.push(cpu);
-    console.log(`round ${round + 1} ${build}: table ${Math.round(table.rps)} req/s (p99 ${table.p99} ms), hello ${Math.round(before.rps)} / ${Math.round(after.rps)}, ratio ${ratio.toFixed(2)}, CPU ${cpu.toFixed(3)} ms/page`);
+    console.log(
+      `round ${round + 1} ${build}: table ${Math.round(table.rps)} req/s (p99 ${table.p99} ms), hello ${Math.round(before.rps)} / ${Math.round(after.rps)}, ratio ${ratio.toFixed(2)}, CPU ${cpu.toFixed(3)} ms/page`,
+    );
     await app.stop();
   }
 }

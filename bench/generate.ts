@@ -57,15 +57,32 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   const fixtures = await db
     .selectFrom('fixtures')
     .leftJoin('results', 'results.fixtureId', 'fixtures.id')
-    .select(['fixtures.id', 'fixtures.seasonId', 'fixtures.gameweek', 'fixtures.kickoffAt', 'results.fixtureId as resultOf'])
+    .select([
+      'fixtures.id',
+      'fixtures.seasonId',
+      'fixtures.gameweek',
+      'fixtures.kickoffAt',
+      'results.fixtureId as resultOf',
+    ])
     .orderBy('fixtures.id')
     .execute();
   // A season in progress: every current-season match over by the clock has a final score.
-  const missing = fixtures.filter((f) => f.seasonId === CURRENT_SEASON && !f.resultOf && f.kickoffAt && isOverByClock(f.kickoffAt, now));
+  const missing = fixtures.filter(
+    (f) => f.seasonId === CURRENT_SEASON && !f.resultOf && f.kickoffAt && isOverByClock(f.kickoffAt, now),
+  );
   for (let i = 0; i < missing.length; i += BATCH) {
     await db
       .insertInto('results')
-      .values(missing.slice(i, i + BATCH).map((f, k) => ({ fixtureId: f.id, homeScore: (i + k) % 4, awayScore: ((i + k) * 7) % 3, final: 1, source: 'file' as const, updatedAt: nowIso })))
+      .values(
+        missing.slice(i, i + BATCH).map((f, k) => ({
+          fixtureId: f.id,
+          homeScore: (i + k) % 4,
+          awayScore: ((i + k) * 7) % 3,
+          final: 1,
+          source: 'file' as const,
+          updatedAt: nowIso,
+        })),
+      )
       .execute();
   }
 
@@ -96,7 +113,23 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
       .execute();
     await db
       .insertInto('account')
-      .values(ids.map((id) => ({ id: crypto.randomUUID(), accountId: id, providerId: 'credential', userId: id, accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null, password: hash, createdAt: date(nowIso), updatedAt: date(nowIso) })))
+      .values(
+        ids.map((id) => ({
+          id: crypto.randomUUID(),
+          accountId: id,
+          providerId: 'credential',
+          userId: id,
+          accessToken: null,
+          refreshToken: null,
+          idToken: null,
+          accessTokenExpiresAt: null,
+          refreshTokenExpiresAt: null,
+          scope: null,
+          password: hash,
+          createdAt: date(nowIso),
+          updatedAt: date(nowIso),
+        })),
+      )
       .execute();
   }
 
@@ -104,10 +137,14 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   // the same statement by the results route's rule (its SQL, generated from src/game/scoring.ts).
   // Scores are a deterministic mix of the player's and fixture's ids (not random(): SQLite may
   // evaluate a flattened random() once per use).
-  const code = (col: string, at: string) => (dialect === 'postgres' ? `ascii(substr(${col}, ${at}, 1))` : `unicode(substr(${col}, ${at}, 1))`);
+  const code = (col: string, at: string) =>
+    dialect === 'postgres' ? `ascii(substr(${col}, ${at}, 1))` : `unicode(substr(${col}, ${at}, 1))`;
   const home = `((${code('u."id"', '1')} * 7 + ${code('u."id"', '3')} * 3 + ${code('f."id"', 'length(f."id")')} + length(f."id") * 5 + ${code('f."kickoffAt"', '9')}) % 4)`;
   const away = `((${code('u."id"', '2')} * 5 + ${code('u."id"', '4')} + ${code('f."id"', 'length(f."id") - 1')} * 3 + ${code('f."kickoffAt"', '10')}) % 3)`;
-  const dayBefore = dialect === 'postgres' ? `to_char((f."kickoffAt"::timestamptz - interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `strftime('%Y-%m-%dT%H:%M:%fZ', f."kickoffAt", '-1 day')`;
+  const dayBefore =
+    dialect === 'postgres'
+      ? `to_char((f."kickoffAt"::timestamptz - interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : `strftime('%Y-%m-%dT%H:%M:%fZ', f."kickoffAt", '-1 day')`;
   const result = { homeScore: sql.ref<number>('x.rHome'), awayScore: sql.ref<number>('x.rAway') };
   const scored = <T>(value: RawBuilder<T>) => sql<T | null>`(CASE WHEN x."rHome" IS NULL THEN NULL ELSE ${value} END)`;
   await withoutSecondaryIndexes(handle, 'predictions', async () => {
@@ -130,9 +167,22 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   // Leagues: 1,000 of 10, one of 1,000 and one of everyone (those two once per scoring rule).
   const rules = (await leaguesHaveRules(handle)) ? BENCH_RULES : BENCH_RULES.slice(0, 1);
   const leagues: Array<{ id: string; members: string[]; rule: BenchRule }> = [];
-  for (let i = 0; i < 1000; i++) leagues.push({ id: crypto.randomUUID(), members: playerIds.slice((i * 10) % playerIds.length, ((i * 10) % playerIds.length) + 10), rule: rules[i % rules.length]! });
-  const ruleLeagues = rules.map((rule) => ({ rule: rule.name, league1k: crypto.randomUUID(), league10k: crypto.randomUUID() }));
-  for (const [i, r] of ruleLeagues.entries()) leagues.push({ id: r.league1k, members: playerIds.slice(0, 1000), rule: rules[i]! }, { id: r.league10k, members: playerIds, rule: rules[i]! });
+  for (let i = 0; i < 1000; i++)
+    leagues.push({
+      id: crypto.randomUUID(),
+      members: playerIds.slice((i * 10) % playerIds.length, ((i * 10) % playerIds.length) + 10),
+      rule: rules[i % rules.length]!,
+    });
+  const ruleLeagues = rules.map((rule) => ({
+    rule: rule.name,
+    league1k: crypto.randomUUID(),
+    league10k: crypto.randomUUID(),
+  }));
+  for (const [i, r] of ruleLeagues.entries())
+    leagues.push(
+      { id: r.league1k, members: playerIds.slice(0, 1000), rule: rules[i]! },
+      { id: r.league10k, members: playerIds, rule: rules[i]! },
+    );
   const { league1k, league10k } = ruleLeagues[0]!;
   const codes = new Set<string>();
   while (codes.size < leagues.length) codes.add(generateLeagueCode());
@@ -140,23 +190,58 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   for (let i = 0; i < leagues.length; i += BATCH) {
     await db
       .insertInto('leagues')
-      .values(leagues.slice(i, i + BATCH).map((l, k) => ({ id: l.id, name: `League ${i + k}`, code: codeList[i + k]!, description: null, competition: 'premier-league', privacy: 'private', creatorId: l.members[0]!, createdAt: nowIso })))
+      .values(
+        leagues.slice(i, i + BATCH).map((l, k) => ({
+          id: l.id,
+          name: `League ${i + k}`,
+          code: codeList[i + k]!,
+          description: null,
+          competition: 'premier-league',
+          privacy: 'private',
+          creatorId: l.members[0]!,
+          createdAt: nowIso,
+        })),
+      )
       .execute();
   }
   const memberships = leagues.flatMap((l) => l.members.map((userId) => ({ leagueId: l.id, userId, joinedAt: nowIso })));
   for (let i = 0; i < memberships.length; i += BATCH * 4) {
-    await db.insertInto('leagueMembers').values(memberships.slice(i, i + BATCH * 4)).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('leagueMembers')
+      .values(memberships.slice(i, i + BATCH * 4))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
-  if (rules.length > 1) for (const rule of rules) await setLeagueRule(handle, leagues.filter((l) => l.rule === rule).map((l) => l.id), rule);
+  if (rules.length > 1)
+    for (const rule of rules)
+      await setLeagueRule(
+        handle,
+        leagues.filter((l) => l.rule === rule).map((l) => l.id),
+        rule,
+      );
   await sql`ANALYZE`.execute(db);
   if (dialect === 'postgres') await sql`VACUUM`.execute(db);
 
   const current = fixtures.filter((f) => f.seasonId === CURRENT_SEASON && f.kickoffAt);
   // Open: kick-off more than the 2-hour deadline (and an hour of slack) after the clock.
-  const openFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) > now.getTime() + 3 * 3600_000).map((f) => f.id);
+  const openFixtureIds = current
+    .filter((f) => Date.parse(f.kickoffAt!) > now.getTime() + 3 * 3600_000)
+    .map((f) => f.id);
   const playedFixtureIds = current.filter((f) => Date.parse(f.kickoffAt!) < now.getTime()).map((f) => f.id);
-  const inPlayFixtureIds = current.filter((f) => f.gameweek === MATCH_WEEK_GAMEWEEK && Date.parse(f.kickoffAt!) <= now.getTime() && !isOverByClock(f.kickoffAt!, now)).map((f) => f.id);
-  const matchWeekOpen = current.filter((f) => (f.gameweek === MATCH_WEEK_GAMEWEEK || f.gameweek === MATCH_WEEK_GAMEWEEK + 1) && openFixtureIds.includes(f.id)).map((f) => ({ id: f.id, gameweek: f.gameweek! }));
+  const inPlayFixtureIds = current
+    .filter(
+      (f) =>
+        f.gameweek === MATCH_WEEK_GAMEWEEK &&
+        Date.parse(f.kickoffAt!) <= now.getTime() &&
+        !isOverByClock(f.kickoffAt!, now),
+    )
+    .map((f) => f.id);
+  const matchWeekOpen = current
+    .filter(
+      (f) =>
+        (f.gameweek === MATCH_WEEK_GAMEWEEK || f.gameweek === MATCH_WEEK_GAMEWEEK + 1) && openFixtureIds.includes(f.id),
+    )
+    .map((f) => ({ id: f.id, gameweek: f.gameweek! }));
   return {
     playerIds,
     adminId,
@@ -176,9 +261,23 @@ async function withoutSecondaryIndexes(handle: DatabaseHandle, table: string, bo
   const { db, dialect } = handle;
   const indexes =
     dialect === 'postgres'
-      ? (await sql<{ name: string; sql: string }>`SELECT i."indexname" AS "name", i."indexdef" AS "sql" FROM "pg_indexes" i
-          WHERE i."tablename" = ${table} AND NOT EXISTS (SELECT 1 FROM "pg_constraint" c WHERE c."conname" = i."indexname")`.execute(db)).rows
-      : (await sql<{ name: string; sql: string }>`SELECT "name", "sql" FROM "sqlite_master" WHERE "type" = 'index' AND "tbl_name" = ${table} AND "sql" IS NOT NULL`.execute(db)).rows;
+      ? (
+          await sql<{
+            name: string;
+            sql: string;
+          }>`SELECT i."indexname" AS "name", i."indexdef" AS "sql" FROM "pg_indexes" i
+          WHERE i."tablename" = ${table} AND NOT EXISTS (SELECT 1 FROM "pg_constraint" c WHERE c."conname" = i."indexname")`.execute(
+            db,
+          )
+        ).rows
+      : (
+          await sql<{
+            name: string;
+            sql: string;
+          }>`SELECT "name", "sql" FROM "sqlite_master" WHERE "type" = 'index' AND "tbl_name" = ${table} AND "sql" IS NOT NULL`.execute(
+            db,
+          )
+        ).rows;
   for (const i of indexes) await sql.raw(`DROP INDEX "${i.name}"`).execute(db);
   try {
     await body();

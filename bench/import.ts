@@ -18,11 +18,19 @@ import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 
 export const IMPORT_BUDGET_MS = 2000;
 
-export async function benchImport(opts: { batch?: number } = {}): Promise<{ ms: number; fixtures: number; budgetMs: number }> {
+export async function benchImport(
+  opts: { batch?: number } = {},
+): Promise<{ ms: number; fixtures: number; budgetMs: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-bench-import-'));
   const handle = openDatabase(path.join(dir, 'bench.db'));
   await migrateToLatest(handle);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: crypto.randomBytes(32).toString('hex'), SEED_SEASON: 'false', DATA_DIR: dir });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+    SEED_SEASON: 'false',
+    DATA_DIR: dir,
+  });
   const app = await buildApp({ config, handle, clock: createManualClock('2025-08-01T12:00:00Z'), logger: false });
   try {
     await app.ready();
@@ -34,12 +42,20 @@ export async function benchImport(opts: { batch?: number } = {}): Promise<{ ms: 
     const started = performance.now();
     let offset: number | null = 0;
     while (offset !== null) {
-      const res: Awaited<ReturnType<typeof app.inject>> = await app.inject({ method: 'POST', url: '/api/admin/fixtures/import-season', headers: { cookie }, payload: { offset, limit } });
+      const res: Awaited<ReturnType<typeof app.inject>> = await app.inject({
+        method: 'POST',
+        url: '/api/admin/fixtures/import-season',
+        headers: { cookie },
+        payload: { offset, limit },
+      });
       if (res.statusCode !== 200) throw new Error(`Import failed: ${res.statusCode} ${res.body}`);
       offset = (res.json() as { nextOffset: number | null }).nextOffset;
     }
     const ms = performance.now() - started;
-    const count = await handle.db.selectFrom('fixtures').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await handle.db
+      .selectFrom('fixtures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(count.n) !== 380) throw new Error(`Expected 380 fixtures, found ${count.n}`);
     return { ms: Math.round(ms), fixtures: Number(count.n), budgetMs: IMPORT_BUDGET_MS };
   } finally {
@@ -51,6 +67,8 @@ export async function benchImport(opts: { batch?: number } = {}): Promise<{ ms: 
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const r = await benchImport();
-  console.log(`Import of ${r.fixtures} fixtures on SQLite: ${r.ms} ms (budget ${r.budgetMs} ms) ${r.ms <= r.budgetMs ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `Import of ${r.fixtures} fixtures on SQLite: ${r.ms} ms (budget ${r.budgetMs} ms) ${r.ms <= r.budgetMs ? 'OK' : 'OVER BUDGET'}`,
+  );
   if (r.ms > r.budgetMs) process.exitCode = 1;
 }

@@ -28,16 +28,28 @@ export async function leaguesHaveRules(handle: DatabaseHandle): Promise<boolean>
   const { db, dialect } = handle;
   const columns =
     dialect === 'postgres'
-      ? (await sql<{ name: string }>`SELECT "column_name" AS "name" FROM "information_schema"."columns" WHERE "table_name" = 'leagues'`.execute(db)).rows
+      ? (
+          await sql<{
+            name: string;
+          }>`SELECT "column_name" AS "name" FROM "information_schema"."columns" WHERE "table_name" = 'leagues'`.execute(
+            db,
+          )
+        ).rows
       : (await sql<{ name: string }>`SELECT "name" FROM pragma_table_info('leagues')`.execute(db)).rows;
   const names = new Set(columns.map((c) => c.name));
   return RULE_COLUMNS.every((c) => names.has(c));
 }
 
 /** Gives leagues a rule (the columns are named in SQL: the generator also runs on schemas without them). */
-export async function setLeagueRule(handle: DatabaseHandle, leagueIds: readonly string[], rule: BenchRule): Promise<void> {
+export async function setLeagueRule(
+  handle: DatabaseHandle,
+  leagueIds: readonly string[],
+  rule: BenchRule,
+): Promise<void> {
   for (let i = 0; i < leagueIds.length; i += 500) {
     const ids = leagueIds.slice(i, i + 500);
-    await sql`UPDATE "leagues" SET "ruleExact" = ${rule.exact}, "ruleDifference" = ${rule.difference}, "ruleOutcome" = ${rule.outcome} WHERE "id" IN (${sql.join(ids)})`.execute(handle.db);
+    await sql`UPDATE "leagues" SET "ruleExact" = ${rule.exact}, "ruleDifference" = ${rule.difference}, "ruleOutcome" = ${rule.outcome} WHERE "id" IN (${sql.join(ids)})`.execute(
+      handle.db,
+    );
   }
 }

@@ -63,7 +63,13 @@ class Samples {
     this.bytes += bytes;
   }
   tally(): Tally {
-    return { count: this.values.length, p50: percentile(this.values, 50), p99: percentile(this.values, 99), max: this.values.reduce((a, b) => Math.max(a, b), 0), bytes: this.values.length ? this.bytes / this.values.length : 0 };
+    return {
+      count: this.values.length,
+      p50: percentile(this.values, 50),
+      p99: percentile(this.values, 99),
+      max: this.values.reduce((a, b) => Math.max(a, b), 0),
+      bytes: this.values.length ? this.bytes / this.values.length : 0,
+    };
   }
   get all() {
     return this.values;
@@ -77,11 +83,26 @@ interface Answer {
   body?: string;
 }
 
-function send(url: URL, agent: http.Agent, req: PageRequest, headers: Record<string, string>, keepBody: boolean): Promise<Answer> {
+function send(
+  url: URL,
+  agent: http.Agent,
+  req: PageRequest,
+  headers: Record<string, string>,
+  keepBody: boolean,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const r = http.request(
-      { host: url.hostname, port: url.port, method: req.method, path: req.path, agent, headers: req.body ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(req.body)) } : headers },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: req.path,
+        agent,
+        headers: req.body
+          ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(req.body)) }
+          : headers,
+      },
       (res) => {
         let bytes = 0;
         const chunks: Buffer[] = [];
@@ -89,7 +110,14 @@ function send(url: URL, agent: http.Agent, req: PageRequest, headers: Record<str
           bytes += c.length;
           if (keepBody) chunks.push(c);
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started, body: keepBody ? Buffer.concat(chunks).toString('utf8') : undefined }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            bytes,
+            ms: performance.now() - started,
+            body: keepBody ? Buffer.concat(chunks).toString('utf8') : undefined,
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -139,7 +167,10 @@ export async function runBrowsers(opts: {
           await Promise.all(
             wave.map(async (req) => {
               const who = req.as === 'admin' ? opts.admin : req.as === 'none' ? undefined : player;
-              const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...(who ? { cookie: who.cookie, 'x-forwarded-for': who.address } : {}) };
+              const headers: Record<string, string> = {
+                'accept-encoding': 'gzip, deflate, br',
+                ...(who ? { cookie: who.cookie, 'x-forwarded-for': who.address } : {}),
+              };
               try {
                 const answer = await send(url, agent, req, headers, false);
                 all.add(answer.ms, answer.bytes);
@@ -191,7 +222,16 @@ export async function runBrowsers(opts: {
 export async function timedRequest(base: string, req: PageRequest, who: Player | undefined): Promise<Answer> {
   const agent = new http.Agent({ keepAlive: false });
   try {
-    return await send(new URL(base), agent, req, { 'accept-encoding': 'gzip, deflate, br', ...(who ? { cookie: who.cookie, 'x-forwarded-for': who.address } : {}) }, true);
+    return await send(
+      new URL(base),
+      agent,
+      req,
+      {
+        'accept-encoding': 'gzip, deflate, br',
+        ...(who ? { cookie: who.cookie, 'x-forwarded-for': who.address } : {}),
+      },
+      true,
+    );
   } finally {
     agent.destroy();
   }

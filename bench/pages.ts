@@ -31,9 +31,15 @@ function signedInPage(page: string, documentPath: string, screen: PageRequest[][
     page,
     waves: [
       [get('document (app shell)', documentPath)],
-      [get('/api/auth/get-session', '/api/auth/get-session'), get('/api/seasons', '/api/seasons'), get('/api/clubs?season=all', '/api/clubs?season=all')],
+      [
+        get('/api/auth/get-session', '/api/auth/get-session'),
+        get('/api/seasons', '/api/seasons'),
+        get('/api/clubs?season=all', '/api/clubs?season=all'),
+      ],
       [get('/api/me', '/api/me')],
-      ...screen.map((wave) => wave.map((r) => ({ ...r, path: r.path.replaceAll('{season}', encodeURIComponent(season)) }))),
+      ...screen.map((wave) =>
+        wave.map((r) => ({ ...r, path: r.path.replaceAll('{season}', encodeURIComponent(season)) })),
+      ),
     ],
   };
 }
@@ -47,15 +53,34 @@ export function leagueOf(ctx: PageContext): string {
 export const PAGES = {
   /** Predictions: opens on the gameweek in play (it still has open matches); cards past their deadline ask how everyone picked. */
   board: (ctx: PageContext): Visit =>
-    signedInPage('Predictions board', '/predictions', [[get('/api/predictions/board', '/api/predictions/board?season={season}')], [get('/api/leagues', '/api/leagues'), get('/api/pick-shares', `/api/pick-shares?season={season}&gameweek=${ctx.world.matchWeek.gameweek}`)]], ctx.world.currentSeason),
+    signedInPage(
+      'Predictions board',
+      '/predictions',
+      [
+        [get('/api/predictions/board', '/api/predictions/board?season={season}')],
+        [
+          get('/api/leagues', '/api/leagues'),
+          get('/api/pick-shares', `/api/pick-shares?season={season}&gameweek=${ctx.world.matchWeek.gameweek}`),
+        ],
+      ],
+      ctx.world.currentSeason,
+    ),
   dashboard: (ctx: PageContext): Visit =>
     signedInPage(
       'Dashboard',
       '/dashboard',
       [
         [get('/api/dashboard', '/api/dashboard')],
-        [get('/api/me/gameweeks/latest', '/api/me/gameweeks/latest?season={season}'), get('/api/leagues/positions', '/api/leagues/positions')],
-        [get('/api/me/gameweeks/:n/summary', `/api/me/gameweeks/${ctx.world.matchWeek.gameweek}/summary?season={season}`)],
+        [
+          get('/api/me/gameweeks/latest', '/api/me/gameweeks/latest?season={season}'),
+          get('/api/leagues/positions', '/api/leagues/positions'),
+        ],
+        [
+          get(
+            '/api/me/gameweeks/:n/summary',
+            `/api/me/gameweeks/${ctx.world.matchWeek.gameweek}/summary?season={season}`,
+          ),
+        ],
       ],
       ctx.world.currentSeason,
     ),
@@ -64,13 +89,39 @@ export const PAGES = {
     signedInPage(
       'League table',
       '/leaderboard',
-      [[get('/api/leagues', '/api/leagues')], [get('/api/leagues/gameweeks', '/api/leagues/gameweeks?season={season}'), get('/api/leagues/:id/table', `/api/leagues/${encodeURIComponent(leagueOf(ctx))}/table?season={season}&page=1&pageSize=50`)]],
+      [
+        [get('/api/leagues', '/api/leagues')],
+        [
+          get('/api/leagues/gameweeks', '/api/leagues/gameweeks?season={season}'),
+          get(
+            '/api/leagues/:id/table',
+            `/api/leagues/${encodeURIComponent(leagueOf(ctx))}/table?season={season}&page=1&pageSize=50`,
+          ),
+        ],
+      ],
       ctx.world.currentSeason,
     ),
   /** Live Matches: today's and live matches; every card asks how everyone picked (one request per gameweek shown). */
   matches: (ctx: PageContext): Visit =>
-    signedInPage('Live Matches', '/matches', [[get('/api/matches', `/api/matches?tz=${tz}`)], [get('/api/leagues', '/api/leagues'), get('/api/pick-shares', `/api/pick-shares?season={season}&gameweek=${ctx.world.matchWeek.gameweek}`)]], ctx.world.currentSeason),
-  statistics: (ctx: PageContext): Visit => signedInPage('Statistics', '/statistics', [[get('/api/me/statistics', `/api/me/statistics?season={season}&tz=${tz}`)]], ctx.world.currentSeason),
+    signedInPage(
+      'Live Matches',
+      '/matches',
+      [
+        [get('/api/matches', `/api/matches?tz=${tz}`)],
+        [
+          get('/api/leagues', '/api/leagues'),
+          get('/api/pick-shares', `/api/pick-shares?season={season}&gameweek=${ctx.world.matchWeek.gameweek}`),
+        ],
+      ],
+      ctx.world.currentSeason,
+    ),
+  statistics: (ctx: PageContext): Visit =>
+    signedInPage(
+      'Statistics',
+      '/statistics',
+      [[get('/api/me/statistics', `/api/me/statistics?season={season}&tz=${tz}`)]],
+      ctx.world.currentSeason,
+    ),
 };
 
 /**
@@ -85,8 +136,20 @@ export function saveVisit(ctx: PageContext, n: number): Visit {
   return {
     page: 'Save a prediction',
     waves: [
-      [{ label: 'PUT /api/predictions/:id', method: 'PUT', path: `/api/predictions/${encodeURIComponent(fixture.id)}`, body: JSON.stringify({ homeScore: (ctx.player + n) % 5, awayScore: (ctx.player * 3 + n) % 4 }) }],
-      [get('/api/predictions/board', `/api/predictions/board?season=${encodeURIComponent(ctx.world.currentSeason)}${board}`)],
+      [
+        {
+          label: 'PUT /api/predictions/:id',
+          method: 'PUT',
+          path: `/api/predictions/${encodeURIComponent(fixture.id)}`,
+          body: JSON.stringify({ homeScore: (ctx.player + n) % 5, awayScore: (ctx.player * 3 + n) % 4 }),
+        },
+      ],
+      [
+        get(
+          '/api/predictions/board',
+          `/api/predictions/board?season=${encodeURIComponent(ctx.world.currentSeason)}${board}`,
+        ),
+      ],
     ],
   };
 }

@@ -25,12 +25,24 @@ const secret = crypto.randomBytes(32).toString('hex');
 const { world } = await sqliteWorld(dbFile, { players: 10000, now: MATCH_WEEK_NOW });
 const handle = openDatabase(dbFile);
 const cookies: string[] = [];
-for (const id of world.playerIds.slice(0, players)) cookies.push(await buildSessionCookie(handle.db, 'sqlite', id, secret));
+for (const id of world.playerIds.slice(0, players))
+  cookies.push(await buildSessionCookie(handle.db, 'sqlite', id, secret));
 await handle.close();
 
 const port = await freePort();
 const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/server/main.js'], {
-  env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: dbFile, AUTH_SECRET: secret, SCORELINE_NOW: MATCH_WEEK_NOW, DATA_DIR: dir, SEED_SEASON: 'false' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    DATABASE_URL: dbFile,
+    AUTH_SECRET: secret,
+    SCORELINE_NOW: MATCH_WEEK_NOW,
+    DATA_DIR: dir,
+    SEED_SEASON: 'false',
+  },
   stdio: 'inherit',
 });
 await new Promise((r) => setTimeout(r, 1500));
@@ -45,7 +57,11 @@ console.log(`${route}: ${r.requests.average} req/s, p99 ${r.latency.p99} ms, non
 child.kill('SIGINT');
 await new Promise((res) => child.once('exit', res));
 const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
-const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] };
+const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+};
 const self = new Map<number, number>();
 prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
 const byFn = new Map<string, number>();
@@ -54,7 +70,8 @@ for (const n of prof.nodes) {
   byFn.set(key, (byFn.get(key) ?? 0) + (self.get(n.id) ?? 0));
 }
 const total = [...byFn.values()].reduce((a, b) => a + b, 0);
-for (const [k, v] of [...byFn.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+for (const [k, v] of [...byFn.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+  console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
 if (process.env.PROFILE_KEEP) fs.copyFileSync(path.join(dir, file), process.env.PROFILE_KEEP);
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -7,7 +7,22 @@ import { openDatabase } from '../src/server/db/index.js';
 import { freePort } from '../e2e/support/server.js';
 import type { World } from './generate.js';
 import { postgresWorld, sqliteWorld } from './world-cache.js';
-import { cpuMs, load, loadOn, median, openStreams, percentile, primeAll, processTreeCpuMs, rssMb, settle, sseFanout, startApp, startHello, type LoadResult } from './tools.js';
+import {
+  cpuMs,
+  load,
+  loadOn,
+  median,
+  openStreams,
+  percentile,
+  primeAll,
+  processTreeCpuMs,
+  rssMb,
+  settle,
+  sseFanout,
+  startApp,
+  startHello,
+  type LoadResult,
+} from './tools.js';
 import { runBrowsers, timedRequest, type LoaderResult, type Player, type Visit } from './loader.js';
 import { PAGES, TZ, mixVisit, type PageContext } from './pages.js';
 import { MATCH_WEEK_NOW } from './saturday.js';
@@ -52,7 +67,12 @@ const SETUPS: Record<string, Setup> = {
   two: { key: 'two-instances', title: 'PostgreSQL, two instances sharing it', dialect: 'postgres', instances: 2 },
 };
 const DB_CHOICE = arg('db', 'all');
-const RUN_SETUPS: Setup[] = DB_CHOICE === 'all' ? [SETUPS.sqlite!, SETUPS.postgres!, SETUPS.two!] : DB_CHOICE === 'both' ? [SETUPS.sqlite!, SETUPS.postgres!] : [SETUPS[DB_CHOICE] ?? SETUPS.sqlite!];
+const RUN_SETUPS: Setup[] =
+  DB_CHOICE === 'all'
+    ? [SETUPS.sqlite!, SETUPS.postgres!, SETUPS.two!]
+    : DB_CHOICE === 'both'
+      ? [SETUPS.sqlite!, SETUPS.postgres!]
+      : [SETUPS[DB_CHOICE] ?? SETUPS.sqlite!];
 const PLAYERS = Number(arg('players', '10000'));
 /** Distinct signed-in players, each with a session of its own (at least 1,000 by the budget's model). */
 const SIGNED_IN = Math.min(PLAYERS, Number(arg('signed-in', '2000')));
@@ -68,7 +88,10 @@ const MIXED_STREAMS = Number(arg('mixed-streams', '500'));
 const ADMIN_EVERY_S = Number(arg('admin-every', '1.5'));
 /** Seconds at most to make each player's request (or page) once before a row is measured. */
 const PRIME_S = Number(arg('prime', '10'));
-const ONLY = arg('only', '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+const ONLY = arg('only', '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
 const FRESH = args.includes('--fresh');
 const NOW = MATCH_WEEK_NOW;
 const SECRET = crypto.randomBytes(32).toString('hex');
@@ -115,16 +138,27 @@ interface Row {
   detail?: unknown;
 }
 
-async function prepareDatabase(setup: Setup): Promise<{ url: string; world: World; postmasterPid?: () => number; cleanup(): Promise<void> }> {
+async function prepareDatabase(
+  setup: Setup,
+): Promise<{ url: string; world: World; postmasterPid?: () => number; cleanup(): Promise<void> }> {
   if (setup.dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-bench-'));
     const url = path.join(dir, 'bench.db');
     const built = await sqliteWorld(url, { players: PLAYERS, now: NOW, fresh: FRESH });
-    console.log(`[${setup.key}] world ${built.cached ? 'copied from the cache' : 'built and cached'} in ${(built.ms / 1000).toFixed(1)} s`);
+    console.log(
+      `[${setup.key}] world ${built.cached ? 'copied from the cache' : 'built and cached'} in ${(built.ms / 1000).toFixed(1)} s`,
+    );
     return { url, world: built.world, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
-  const built = await postgresWorld({ players: PLAYERS, now: NOW, fresh: FRESH, maxConnections: 100 + 60 * setup.instances });
-  console.log(`[${setup.key}] world ${built.cached ? 'copied from the cache' : 'built and cached'} in ${(built.ms / 1000).toFixed(1)} s`);
+  const built = await postgresWorld({
+    players: PLAYERS,
+    now: NOW,
+    fresh: FRESH,
+    maxConnections: 100 + 60 * setup.instances,
+  });
+  console.log(
+    `[${setup.key}] world ${built.cached ? 'copied from the cache' : 'built and cached'} in ${(built.ms / 1000).toFixed(1)} s`,
+  );
   return { url: built.url, world: built.world, postmasterPid: built.postmasterPid, cleanup: built.cleanup };
 }
 
@@ -153,8 +187,16 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
   const push = (...add: Row[]) => {
     rows.push(...add);
     for (const r of add) {
-      const figures = [r.rps !== undefined ? `${Math.round(r.rps)} req/s p99 ${r.p99?.toFixed(1)} ms` : '', r.value !== undefined ? `${r.value.toFixed(1)} ${r.unit}` : '', r.cpu !== undefined ? `CPU ${r.cpu.toFixed(3)} ms/req` : ''].filter(Boolean).join(', ');
-      console.log(`${tag} ${((performance.now() - started) / 1000).toFixed(0)} s  ${r.scenario}: ${figures}${r.ok === false ? '  MISSED' : ''}`);
+      const figures = [
+        r.rps !== undefined ? `${Math.round(r.rps)} req/s p99 ${r.p99?.toFixed(1)} ms` : '',
+        r.value !== undefined ? `${r.value.toFixed(1)} ${r.unit}` : '',
+        r.cpu !== undefined ? `CPU ${r.cpu.toFixed(3)} ms/req` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      console.log(
+        `${tag} ${((performance.now() - started) / 1000).toFixed(0)} s  ${r.scenario}: ${figures}${r.ok === false ? '  MISSED' : ''}`,
+      );
     }
   };
   const target = await prepareDatabase(setup);
@@ -166,13 +208,30 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
   console.log(`${tag} copy written to disk in ${((performance.now() - syncStarted) / 1000).toFixed(1)} s`);
   const { world } = target;
   const handle = openDatabase(target.url);
-  const predictionCount = Number((await handle.db.selectFrom('predictions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const predictionCount = Number(
+    (
+      await handle.db
+        .selectFrom('predictions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const cookies = await signInPlayers(handle, world.playerIds.slice(0, SIGNED_IN), SECRET);
   const players: Player[] = cookies.map((cookie, i) => ({ cookie, address: playerAddress(i) }));
-  const admin: Player = { cookie: (await signInPlayers(handle, [world.adminId], SECRET))[0]!, address: playerAddress(65535) };
-  const lastGameweek = await handle.db.selectFrom('gameweeks').selectAll().where('seasonId', '=', world.currentSeason).orderBy('gameweek', 'desc').executeTakeFirstOrThrow();
+  const admin: Player = {
+    cookie: (await signInPlayers(handle, [world.adminId], SECRET))[0]!,
+    address: playerAddress(65535),
+  };
+  const lastGameweek = await handle.db
+    .selectFrom('gameweeks')
+    .selectAll()
+    .where('seasonId', '=', world.currentSeason)
+    .orderBy('gameweek', 'desc')
+    .executeTakeFirstOrThrow();
   await handle.close();
-  console.log(`${tag} world: ${PLAYERS} players (${SIGNED_IN} signed in), ${predictionCount} predictions over two seasons, league rules: ${world.ruleLeagues.map((r) => r.rule).join(', ')}`);
+  console.log(
+    `${tag} world: ${PLAYERS} players (${SIGNED_IN} signed in), ${predictionCount} predictions over two seasons, league rules: ${world.ruleLeagues.map((r) => r.rule).join(', ')}`,
+  );
 
   // The ceiling: a bare Fastify route. Every row with a ratio budget is measured between two
   // hello-world runs and divided by their mean (decision 0032); consecutive such rows share the
@@ -198,7 +257,14 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
   // Auth limits per address, the live stream caps streams per address and network).
   const apps: Array<Awaited<ReturnType<typeof startApp>>> = [];
   for (let i = 0; i < setup.instances; i++) {
-    const app = await startApp({ PORT: String(await freePort()), DATABASE_URL: target.url, AUTH_SECRET: SECRET, SCORELINE_NOW: NOW, DATA_DIR: os.tmpdir(), TRUST_PROXY: '127.0.0.1' });
+    const app = await startApp({
+      PORT: String(await freePort()),
+      DATABASE_URL: target.url,
+      AUTH_SECRET: SECRET,
+      SCORELINE_NOW: NOW,
+      DATA_DIR: os.tmpdir(),
+      TRUST_PROXY: '127.0.0.1',
+    });
     onCleanup(() => app.stop());
     apps.push(app);
   }
@@ -210,7 +276,9 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
   // (on Node 20 that left async hooks on for good, decision 0035). The players hold ready-made
   // cookies, so one call through Better Auth does what the first sign-in would.
   for (const app of apps) {
-    const authCall = await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie: players[0]!.cookie, 'x-forwarded-for': players[0]!.address } });
+    const authCall = await fetch(`${app.url}/api/auth/get-session`, {
+      headers: { cookie: players[0]!.cookie, 'x-forwarded-for': players[0]!.address },
+    });
     if (authCall.status !== 200) throw new Error(`Better Auth's get-session answered ${authCall.status}`);
     await authCall.arrayBuffer();
   }
@@ -224,7 +292,10 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
   const begin = async (name: string) => {
     const waited = await settle(apps.map((a) => a.pid));
     phase = name;
-    if (process.env.BENCH_VERBOSE) console.log(`${tag} ${((performance.now() - started) / 1000).toFixed(0)} s  → ${name}${waited > 1000 ? ` (after ${(waited / 1000).toFixed(0)} s for the servers to finish the last row's work)` : ''}`);
+    if (process.env.BENCH_VERBOSE)
+      console.log(
+        `${tag} ${((performance.now() - started) / 1000).toFixed(0)} s  → ${name}${waited > 1000 ? ` (after ${(waited / 1000).toFixed(0)} s for the servers to finish the last row's work)` : ''}`,
+      );
   };
   const sampler = setInterval(() => {
     apps.forEach((a, i) => {
@@ -240,7 +311,11 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
 
   const headersOf = (r: Request, i: number) => {
     const who = r.as === 'none' ? undefined : players[i % players.length]!;
-    return { 'accept-encoding': ACCEPT, ...(who ? { cookie: who.cookie, 'x-forwarded-for': who.address } : {}), ...(r.body ? { 'content-type': 'application/json' } : {}) };
+    return {
+      'accept-encoding': ACCEPT,
+      ...(who ? { cookie: who.cookie, 'x-forwarded-for': who.address } : {}),
+      ...(r.body ? { 'content-type': 'application/json' } : {}),
+    };
   };
   /** The requests of a row: one per player (the first `n`), each with that player's cookie and address. */
   const rotation = (make: (i: number) => Request, n = players.length) =>
@@ -254,7 +329,13 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
    * the rotation is made once first (a player's first request after a change fills its caches;
    * the cold rows measure that), then a short unmeasured warm-up, then RUNS measured runs.
    */
-  const routeRow = async (name: string, connections: number, make: (i: number) => Request, budget: Budget, n = players.length) => {
+  const routeRow = async (
+    name: string,
+    connections: number,
+    make: (i: number) => Request,
+    budget: Budget,
+    n = players.length,
+  ) => {
     if (!wanted(name)) return;
     await begin(name);
     const requests = rotation(make, n);
@@ -269,7 +350,11 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
     const runs: Array<LoadResult & { cpu?: number; dbCpu?: number }> = [];
     const paired = budget.ratio !== undefined;
     const ratios: number[] = [];
-    let helloBefore = paired ? (lastMeasured === 'hello' ? helloRuns[helloRuns.length - 1]! : await measureHello()) : undefined;
+    let helloBefore = paired
+      ? lastMeasured === 'hello'
+        ? helloRuns[helloRuns.length - 1]!
+        : await measureHello()
+      : undefined;
     // Rows without a budget are there for their CPU per request, which varies little from run to
     // run: one shorter run keeps the whole benchmark within minutes.
     const informative = budget.label.startsWith('—');
@@ -280,7 +365,11 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
       const dbBefore = dbCpu();
       const r = await loadOn(urls, { name, connections, seconds, requests });
       lastMeasured = 'other';
-      runs.push({ ...r, cpu: r.total ? (serverCpu() - cpuBefore) / r.total : undefined, dbCpu: r.total && target.postmasterPid ? (dbCpu() - dbBefore) / r.total : undefined });
+      runs.push({
+        ...r,
+        cpu: r.total ? (serverCpu() - cpuBefore) / r.total : undefined,
+        dbCpu: r.total && target.postmasterPid ? (dbCpu() - dbBefore) / r.total : undefined,
+      });
       if (helloBefore) {
         const helloAfter = await measureHello();
         ratios.push(r.rps / ((helloBefore.rps + helloAfter.rps) / 2));
@@ -291,15 +380,30 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
       const values = runs.flatMap((r) => (pick(r) === undefined ? [] : [pick(r)!]));
       return values.length ? median(values) : undefined;
     };
-    const r = { rps: mid((x) => x.rps)!, p50: mid((x) => x.p50)!, p99: mid((x) => x.p99)!, cpu: mid((x) => x.cpu), dbCpu: mid((x) => x.dbCpu), kb: mid((x) => x.bytesPerReq)! / 1024 };
+    const r = {
+      rps: mid((x) => x.rps)!,
+      p50: mid((x) => x.p50)!,
+      p99: mid((x) => x.p99)!,
+      cpu: mid((x) => x.cpu),
+      dbCpu: mid((x) => x.dbCpu),
+      kb: mid((x) => x.bytesPerReq)! / 1024,
+    };
     const non2xx = runs.reduce((s, x) => s + x.non2xx, 0) + primeFailed.length;
     const errors = runs.reduce((s, x) => s + x.errors, 0);
-    const ok =
-      budget.label.startsWith('—')
-        ? undefined
-        : (budget.p99 === undefined || r.p99 <= budget.p99) && (budget.rps === undefined || r.rps >= budget.rps) && (budget.kb === undefined || r.kb <= budget.kb) && non2xx === 0 && errors === 0;
-    const each = runs.length > 1 ? `; runs: ${runs.map((x) => `${Math.round(x.rps).toLocaleString('en')} req/s p99 ${x.p99}`).join(', ')}` : '';
-    const besideHello = paired ? `; × the hello-world runs beside each: ${ratios.map((x) => x.toFixed(2)).join(', ')}` : '';
+    const ok = budget.label.startsWith('—')
+      ? undefined
+      : (budget.p99 === undefined || r.p99 <= budget.p99) &&
+        (budget.rps === undefined || r.rps >= budget.rps) &&
+        (budget.kb === undefined || r.kb <= budget.kb) &&
+        non2xx === 0 &&
+        errors === 0;
+    const each =
+      runs.length > 1
+        ? `; runs: ${runs.map((x) => `${Math.round(x.rps).toLocaleString('en')} req/s p99 ${x.p99}`).join(', ')}`
+        : '';
+    const besideHello = paired
+      ? `; × the hello-world runs beside each: ${ratios.map((x) => x.toFixed(2)).join(', ')}`
+      : '';
     push({
       scenario: name,
       connections,
@@ -328,12 +432,20 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
     const times: number[] = [];
     for (const player of players.slice(from, from + n)) {
       const started = performance.now();
-      const res = await fetch(`${first.url}${p}`, { headers: { cookie: player.cookie, 'x-forwarded-for': player.address } });
+      const res = await fetch(`${first.url}${p}`, {
+        headers: { cookie: player.cookie, 'x-forwarded-for': player.address },
+      });
       await res.arrayBuffer();
       times.push(performance.now() - started);
     }
     lastMeasured = 'other';
-    push({ scenario: name, value: median(times), unit: `ms (median of ${n})`, budget: '—', note: `max ${Math.max(...times).toFixed(0)} ms, one request at a time` });
+    push({
+      scenario: name,
+      value: median(times),
+      unit: `ms (median of ${n})`,
+      budget: '—',
+      note: `max ${Math.max(...times).toFixed(0)} ms, one request at a time`,
+    });
   };
 
   /**
@@ -341,7 +453,14 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
    * and address. `visitOf(player, n)` is the n-th visit of a browser for a player. Every player's
    * visit is made once first (steady state, as for a route), then a warm-up and RUNS runs.
    */
-  const browse = async (name: string, browsers: number, visitOf: (player: number, n: number) => Visit, seconds: number, during?: () => { stop(): Promise<{ note: string; ok: boolean; detail: unknown }> }, runCount = RUNS) => {
+  const browse = async (
+    name: string,
+    browsers: number,
+    visitOf: (player: number, n: number) => Visit,
+    seconds: number,
+    during?: () => { stop(): Promise<{ note: string; ok: boolean; detail: unknown }> },
+    runCount = RUNS,
+  ) => {
     let n = 0;
     const next = () => {
       const k = n++;
@@ -349,7 +468,9 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
       return { player: players[player]!, visit: visitOf(player, k) };
     };
     await runBrowsers({ urls, browsers, seconds: Math.min(2, SECONDS), next, admin });
-    const runs: Array<LoaderResult & { cpu: number; dbCpu?: number; extra?: { note: string; ok: boolean; detail: unknown } }> = [];
+    const runs: Array<
+      LoaderResult & { cpu: number; dbCpu?: number; extra?: { note: string; ok: boolean; detail: unknown } }
+    > = [];
     for (let i = 0; i < runCount; i++) {
       const cpuBefore = serverCpu();
       const dbBefore = dbCpu();
@@ -357,7 +478,12 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
       const r = await runBrowsers({ urls, browsers, seconds, next, admin });
       const extra = await side?.stop();
       lastMeasured = 'other';
-      runs.push({ ...r, cpu: serverCpu() - cpuBefore, dbCpu: target.postmasterPid ? dbCpu() - dbBefore : undefined, extra });
+      runs.push({
+        ...r,
+        cpu: serverCpu() - cpuBefore,
+        dbCpu: target.postmasterPid ? dbCpu() - dbBefore : undefined,
+        extra,
+      });
     }
     // The median run by its request p99 (each run's figures are in the note).
     const sorted = [...runs].sort((a, b) => a.p99 - b.p99);
@@ -365,14 +491,32 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
   };
   const fmtMs = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(1));
   const labelDetail = (r: LoaderResult) =>
-    Object.fromEntries([...r.byLabel].map(([label, t]) => [label, { count: t.count, perPage: +(t.count / Math.max(1, r.pages)).toFixed(2), p50: +t.p50.toFixed(1), p99: +t.p99.toFixed(1), max: +t.max.toFixed(1), kb: +(t.bytes / 1024).toFixed(1) }]));
+    Object.fromEntries(
+      [...r.byLabel].map(([label, t]) => [
+        label,
+        {
+          count: t.count,
+          perPage: +(t.count / Math.max(1, r.pages)).toFixed(2),
+          p50: +t.p50.toFixed(1),
+          p99: +t.p99.toFixed(1),
+          max: +t.max.toFixed(1),
+          kb: +(t.bytes / 1024).toFixed(1),
+        },
+      ]),
+    );
 
   const pageRow = async (name: string, visit: (player: number, n: number) => Visit) => {
     if (!wanted(name)) return;
     await begin(name);
     // Steady state: each player's page once (a player's first visit after a change is the cold case).
     let k = 0;
-    await runBrowsers({ urls, browsers: BROWSERS, seconds: PRIME_S, next: () => (k < players.length ? { player: players[k]!, visit: visit(k++, 0) } : null), admin });
+    await runBrowsers({
+      urls,
+      browsers: BROWSERS,
+      seconds: PRIME_S,
+      next: () => (k < players.length ? { player: players[k]!, visit: visit(k++, 0) } : null),
+      admin,
+    });
     const browsers = Math.max(1, Math.round(BROWSERS / 2));
     // Page rows have no budget of their own (the mix has): one run each.
     const { median: m, runs } = await browse(name, browsers, visit, SECONDS, undefined, 1);
@@ -390,52 +534,176 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
       ok: failed ? false : undefined,
       cpu: m.requests ? m.cpu / m.requests : undefined,
       dbCpu: m.dbCpu !== undefined && m.requests ? m.dbCpu / m.requests : undefined,
-      note: `${failed ? `**${failed} failed: ${runs.flatMap((r) => r.problems).slice(0, 2).join('; ')}**; ` : ''}${(m.pages / m.seconds).toFixed(0)} pages/s of ${(m.requests / Math.max(1, m.pages)).toFixed(1)} requests, page p50 ${fmtMs(page?.p50 ?? 0)} ms, server CPU ${(m.cpu / Math.max(1, m.pages)).toFixed(2)} ms per page${m.dbCpu !== undefined ? ` + database ${(m.dbCpu / Math.max(1, m.pages)).toFixed(2)} ms` : ''}; runs: ${runs.map((r) => `${(r.pages / r.seconds).toFixed(0)} pages/s p99 ${fmtMs(r.p99)}`).join(', ')}`,
+      note: `${
+        failed
+          ? `**${failed} failed: ${runs
+              .flatMap((r) => r.problems)
+              .slice(0, 2)
+              .join('; ')}**; `
+          : ''
+      }${(m.pages / m.seconds).toFixed(0)} pages/s of ${(m.requests / Math.max(1, m.pages)).toFixed(1)} requests, page p50 ${fmtMs(page?.p50 ?? 0)} ms, server CPU ${(m.cpu / Math.max(1, m.pages)).toFixed(2)} ms per page${m.dbCpu !== undefined ? ` + database ${(m.dbCpu / Math.max(1, m.pages)).toFixed(2)} ms` : ''}; runs: ${runs.map((r) => `${(r.pages / r.seconds).toFixed(0)} pages/s p99 ${fmtMs(r.p99)}`).join(', ')}`,
       detail: labelDetail(m),
     });
   };
 
   // ------------------------------------------------------------------ the rows
   // Before anything is cached: the first statistics request also reads the season's totals of every player.
-  await cold('Statistics, first request of a player (cold)', `/api/me/statistics?season=${season}&tz=${encodeURIComponent(TZ)}`, 180);
+  await cold(
+    'Statistics, first request of a player (cold)',
+    `/api/me/statistics?season=${season}&tz=${encodeURIComponent(TZ)}`,
+    180,
+  );
   await cold('Dashboard, first request of a player (cold)', '/api/dashboard', 180);
   await cold('Predictions board, first request of a player (cold)', `/api/predictions/board?season=${season}`, 180);
 
   // Read routes with a budget: the pages a match week opens most.
   for (const r of world.ruleLeagues) {
     const rule = world.ruleLeagues.length > 1 ? ` (${r.rule} rule)` : '';
-    await routeRow(`League table, 1,000 members${rule}`, 50, () => ({ method: 'GET', path: `/api/leagues/${r.league1k}/table?season=${season}&page=1&pageSize=50` }), READ, Math.min(1000, players.length));
+    await routeRow(
+      `League table, 1,000 members${rule}`,
+      50,
+      () => ({ method: 'GET', path: `/api/leagues/${r.league1k}/table?season=${season}&page=1&pageSize=50` }),
+      READ,
+      Math.min(1000, players.length),
+    );
   }
-  await routeRow('League table, 10,000 members (page 1)', 50, () => ({ method: 'GET', path: `/api/leagues/${world.league10k}/table?season=${season}&page=1&pageSize=50` }), { ...READ, kb: 100, label: `${READ.label}, ≤ 100 KB` });
-  await routeRow(`Predictions board = My Predictions, gameweek ${gw} as it opens`, 50, () => ({ method: 'GET', path: `/api/predictions/board?season=${season}` }), BOARD);
-  await routeRow(`My Predictions of a played gameweek (board, gameweek ${gw - 1})`, 50, () => ({ method: 'GET', path: `/api/predictions/board?season=${season}&gameweek=${gw - 1}` }), BOARD);
+  await routeRow(
+    'League table, 10,000 members (page 1)',
+    50,
+    () => ({ method: 'GET', path: `/api/leagues/${world.league10k}/table?season=${season}&page=1&pageSize=50` }),
+    { ...READ, kb: 100, label: `${READ.label}, ≤ 100 KB` },
+  );
+  await routeRow(
+    `Predictions board = My Predictions, gameweek ${gw} as it opens`,
+    50,
+    () => ({ method: 'GET', path: `/api/predictions/board?season=${season}` }),
+    BOARD,
+  );
+  await routeRow(
+    `My Predictions of a played gameweek (board, gameweek ${gw - 1})`,
+    50,
+    () => ({ method: 'GET', path: `/api/predictions/board?season=${season}&gameweek=${gw - 1}` }),
+    BOARD,
+  );
   await routeRow('Dashboard', 50, () => ({ method: 'GET', path: '/api/dashboard' }), READ);
-  await routeRow('Statistics', 50, () => ({ method: 'GET', path: `/api/me/statistics?season=${season}&tz=${encodeURIComponent(TZ)}` }), READ);
-  await routeRow('Statistics, past season', 50, () => ({ method: 'GET', path: `/api/me/statistics?season=${encodeURIComponent(world.pastSeason)}&tz=${encodeURIComponent(TZ)}` }), READ);
-  await routeRow('Live Matches /api/matches', 50, () => ({ method: 'GET', path: `/api/matches?tz=${encodeURIComponent(TZ)}` }), READ);
-  await routeRow('Fixtures of a gameweek', 50, (i) => ({ method: 'GET', path: `/api/fixtures?season=${season}&gameweek=${(i % 38) + 1}` }), READ);
+  await routeRow(
+    'Statistics',
+    50,
+    () => ({ method: 'GET', path: `/api/me/statistics?season=${season}&tz=${encodeURIComponent(TZ)}` }),
+    READ,
+  );
+  await routeRow(
+    'Statistics, past season',
+    50,
+    () => ({
+      method: 'GET',
+      path: `/api/me/statistics?season=${encodeURIComponent(world.pastSeason)}&tz=${encodeURIComponent(TZ)}`,
+    }),
+    READ,
+  );
+  await routeRow(
+    'Live Matches /api/matches',
+    50,
+    () => ({ method: 'GET', path: `/api/matches?tz=${encodeURIComponent(TZ)}` }),
+    READ,
+  );
+  await routeRow(
+    'Fixtures of a gameweek',
+    50,
+    (i) => ({ method: 'GET', path: `/api/fixtures?season=${season}&gameweek=${(i % 38) + 1}` }),
+    READ,
+  );
   await routeRow('/api/seasons', 50, () => ({ method: 'GET', path: '/api/seasons' }), READ);
   // Files: the pre-rendered landing page, the app shell every screen's document is, the app's entry script (Brotli, as a browser accepts).
   await routeRow('Landing page / (a file)', 50, () => ({ method: 'GET', path: '/', as: 'none' }), FILES);
-  await routeRow('App shell, a screen\'s document (/predictions)', 50, () => ({ method: 'GET', path: '/predictions' }), FILES);
-  const entryScript = /src="(\/assets\/[^"]+\.js)"/.exec(fs.existsSync('dist/web/index.html') ? fs.readFileSync('dist/web/index.html', 'utf8') : '')?.[1];
-  if (entryScript) await routeRow(`Static asset (${entryScript.replace(/-[\w]+\.js$/, '.js')})`, 50, () => ({ method: 'GET', path: entryScript, as: 'none' }), FILES);
+  await routeRow(
+    "App shell, a screen's document (/predictions)",
+    50,
+    () => ({ method: 'GET', path: '/predictions' }),
+    FILES,
+  );
+  const entryScript = /src="(\/assets\/[^"]+\.js)"/.exec(
+    fs.existsSync('dist/web/index.html') ? fs.readFileSync('dist/web/index.html', 'utf8') : '',
+  )?.[1];
+  if (entryScript)
+    await routeRow(
+      `Static asset (${entryScript.replace(/-[\w]+\.js$/, '.js')})`,
+      50,
+      () => ({ method: 'GET', path: entryScript, as: 'none' }),
+      FILES,
+    );
 
   // The other requests of the pages in the mix (their CPU per request is what capacity derives from).
-  await routeRow('/api/auth/get-session (every page, Better Auth)', 50, () => ({ method: 'GET', path: '/api/auth/get-session' }), INFO);
+  await routeRow(
+    '/api/auth/get-session (every page, Better Auth)',
+    50,
+    () => ({ method: 'GET', path: '/api/auth/get-session' }),
+    INFO,
+  );
   await routeRow('/api/me (every page)', 50, () => ({ method: 'GET', path: '/api/me' }), INFO);
-  await routeRow('/api/clubs?season=all (every page)', 50, () => ({ method: 'GET', path: '/api/clubs?season=all' }), INFO);
-  await routeRow('/api/leagues (board, Live Matches, league table)', 50, () => ({ method: 'GET', path: '/api/leagues' }), INFO);
-  await routeRow(`/api/pick-shares, gameweek ${gw} (board, Live Matches)`, 50, () => ({ method: 'GET', path: `/api/pick-shares?season=${season}&gameweek=${gw}` }), INFO);
+  await routeRow(
+    '/api/clubs?season=all (every page)',
+    50,
+    () => ({ method: 'GET', path: '/api/clubs?season=all' }),
+    INFO,
+  );
+  await routeRow(
+    '/api/leagues (board, Live Matches, league table)',
+    50,
+    () => ({ method: 'GET', path: '/api/leagues' }),
+    INFO,
+  );
+  await routeRow(
+    `/api/pick-shares, gameweek ${gw} (board, Live Matches)`,
+    50,
+    () => ({ method: 'GET', path: `/api/pick-shares?season=${season}&gameweek=${gw}` }),
+    INFO,
+  );
   // Rows without a budget whose requests cost tens or hundreds of milliseconds run at fewer
   // connections, so that their runs finish (autocannon gives up on a request after 10 s).
-  await routeRow('/api/leagues/positions (dashboard)', 10, () => ({ method: 'GET', path: '/api/leagues/positions' }), INFO);
-  await routeRow('/api/me/gameweeks/latest (dashboard)', 50, () => ({ method: 'GET', path: `/api/me/gameweeks/latest?season=${season}` }), INFO);
-  await routeRow(`/api/me/gameweeks/${gw}/summary (dashboard)`, 4, () => ({ method: 'GET', path: `/api/me/gameweeks/${gw}/summary?season=${season}` }), INFO);
-  await routeRow('/api/leagues/gameweeks (league table)', 50, () => ({ method: 'GET', path: `/api/leagues/gameweeks?season=${season}` }), INFO);
-  await routeRow('League live table, 1,000 members (the table\'s Live switch)', 50, () => ({ method: 'GET', path: `/api/leagues/${world.league1k}/live-table` }), INFO, Math.min(1000, players.length));
-  await routeRow('/api/public-figures (landing page)', 50, () => ({ method: 'GET', path: '/api/public-figures', as: 'none' }), INFO);
-  await routeRow('Own predictions, whole season /api/predictions (no screen asks it)', 20, () => ({ method: 'GET', path: `/api/predictions?season=${season}` }), { label: '— (no screen asks it)' });
+  await routeRow(
+    '/api/leagues/positions (dashboard)',
+    10,
+    () => ({ method: 'GET', path: '/api/leagues/positions' }),
+    INFO,
+  );
+  await routeRow(
+    '/api/me/gameweeks/latest (dashboard)',
+    50,
+    () => ({ method: 'GET', path: `/api/me/gameweeks/latest?season=${season}` }),
+    INFO,
+  );
+  await routeRow(
+    `/api/me/gameweeks/${gw}/summary (dashboard)`,
+    4,
+    () => ({ method: 'GET', path: `/api/me/gameweeks/${gw}/summary?season=${season}` }),
+    INFO,
+  );
+  await routeRow(
+    '/api/leagues/gameweeks (league table)',
+    50,
+    () => ({ method: 'GET', path: `/api/leagues/gameweeks?season=${season}` }),
+    INFO,
+  );
+  await routeRow(
+    "League live table, 1,000 members (the table's Live switch)",
+    50,
+    () => ({ method: 'GET', path: `/api/leagues/${world.league1k}/live-table` }),
+    INFO,
+    Math.min(1000, players.length),
+  );
+  await routeRow(
+    '/api/public-figures (landing page)',
+    50,
+    () => ({ method: 'GET', path: '/api/public-figures', as: 'none' }),
+    INFO,
+  );
+  await routeRow(
+    'Own predictions, whole season /api/predictions (no screen asks it)',
+    20,
+    () => ({ method: 'GET', path: `/api/predictions?season=${season}` }),
+    { label: '— (no screen asks it)' },
+  );
 
   // Each screen as a page: its requests wave by wave, per player.
   await pageRow('Page: Predictions board', (p) => PAGES.board(ctx(p)));
@@ -449,8 +717,14 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
   await routeRow(
     'Save prediction',
     50,
-    (i) => ({ method: 'PUT', path: `/api/predictions/${encodeURIComponent(open[i % open.length]!.id)}`, body: JSON.stringify({ homeScore: i % 5, awayScore: (i * 3) % 4 }) }),
-    setup.dialect === 'sqlite' ? { p99: 50, rps: 3000, label: '≥ 3,000 req/s, p99 ≤ 50 ms' } : { p99: 50, label: 'p99 ≤ 50 ms (the rate budget is SQLite\'s)' },
+    (i) => ({
+      method: 'PUT',
+      path: `/api/predictions/${encodeURIComponent(open[i % open.length]!.id)}`,
+      body: JSON.stringify({ homeScore: i % 5, awayScore: (i * 3) % 4 }),
+    }),
+    setup.dialect === 'sqlite'
+      ? { p99: 50, rps: 3000, label: '≥ 3,000 req/s, p99 ≤ 50 ms' }
+      : { p99: 50, label: "p99 ≤ 50 ms (the rate budget is SQLite's)" },
   );
 
   // The Saturday mix, with the admin saving results and in-play scores and live streams open.
@@ -476,7 +750,16 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
           const fixture = list[Math.floor(k / 2) % list.length]!;
           const score = JSON.stringify({ homeScore: (k >> 1) % 4, awayScore: (k >> 2) % 3 });
           const at = performance.now();
-          const res = await timedRequest(first.url, { label: 'admin', method: 'PUT', path: `/api/admin/${final ? 'results' : 'live-scores'}/${encodeURIComponent(fixture)}`, body: score }, admin);
+          const res = await timedRequest(
+            first.url,
+            {
+              label: 'admin',
+              method: 'PUT',
+              path: `/api/admin/${final ? 'results' : 'live-scores'}/${encodeURIComponent(fixture)}`,
+              body: score,
+            },
+            admin,
+          );
           sent.push({ at, kind: final ? 'result' : 'live score', status: res.status, ms: res.ms });
         }
         return s;
@@ -508,7 +791,13 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
         },
       };
     };
-    const { median: m, runs } = await browse(mixedName, BROWSERS, (p, n) => mixVisit(ctx(p), n), SECONDS * 2, adminSaves);
+    const { median: m, runs } = await browse(
+      mixedName,
+      BROWSERS,
+      (p, n) => mixVisit(ctx(p), n),
+      SECONDS * 2,
+      adminSaves,
+    );
     const failed = runs.reduce((s, r) => s + r.non2xx + r.errors, 0);
     const sideOk = runs.every((r) => r.extra?.ok);
     const slowest = [...m.byLabel].sort((a, b) => b[1].p99 - a[1].p99).slice(0, 4);
@@ -522,8 +811,21 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
       ok: failed === 0 && sideOk && m.p99 <= 100,
       cpu: m.requests ? m.cpu / m.requests : undefined,
       dbCpu: m.dbCpu !== undefined && m.requests ? m.dbCpu / m.requests : undefined,
-      note: `${failed ? `**${failed} failed: ${runs.flatMap((r) => r.problems).slice(0, 2).join('; ')}**; ` : ''}${(m.pages / m.seconds).toFixed(0)} visits/s (${[...m.byPage].map(([k, t]) => `${k} ${t.count}`).join(', ')}); slowest p99: ${slowest.map(([k, t]) => `${k} ${fmtMs(t.p99)} ms`).join(', ')}; ${m.extra?.note ?? ''}; runs: ${runs.map((r) => `${Math.round(r.rps).toLocaleString('en')} req/s p99 ${fmtMs(r.p99)}`).join(', ')}`,
-      detail: { byLabel: labelDetail(m), byPage: Object.fromEntries([...m.byPage].map(([k, t]) => [k, { count: t.count, p50: +t.p50.toFixed(1), p99: +t.p99.toFixed(1) }])), admin: m.extra?.detail },
+      note: `${
+        failed
+          ? `**${failed} failed: ${runs
+              .flatMap((r) => r.problems)
+              .slice(0, 2)
+              .join('; ')}**; `
+          : ''
+      }${(m.pages / m.seconds).toFixed(0)} visits/s (${[...m.byPage].map(([k, t]) => `${k} ${t.count}`).join(', ')}); slowest p99: ${slowest.map(([k, t]) => `${k} ${fmtMs(t.p99)} ms`).join(', ')}; ${m.extra?.note ?? ''}; runs: ${runs.map((r) => `${Math.round(r.rps).toLocaleString('en')} req/s p99 ${fmtMs(r.p99)}`).join(', ')}`,
+      detail: {
+        byLabel: labelDetail(m),
+        byPage: Object.fromEntries(
+          [...m.byPage].map(([k, t]) => [k, { count: t.count, p50: +t.p50.toFixed(1), p99: +t.p99.toFixed(1) }]),
+        ),
+        admin: m.extra?.detail,
+      },
     });
   }
 
@@ -541,7 +843,16 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
     const clearTimes: number[] = [];
     const tableTimes: number[] = [];
     const adminCall = (method: 'PUT' | 'DELETE', fixtureId: string) =>
-      timedRequest(first.url, { label: 'admin', method, path: `/api/admin/results/${encodeURIComponent(fixtureId)}`, body: method === 'PUT' ? JSON.stringify({ homeScore: 2, awayScore: 1 }) : undefined }, admin);
+      timedRequest(
+        first.url,
+        {
+          label: 'admin',
+          method,
+          path: `/api/admin/results/${encodeURIComponent(fixtureId)}`,
+          body: method === 'PUT' ? JSON.stringify({ homeScore: 2, awayScore: 1 }) : undefined,
+        },
+        admin,
+      );
     for (const fixtureId of played) {
       const cleared = await adminCall('DELETE', fixtureId);
       if (cleared.status !== 200) throw new Error(`clearing a result answered ${cleared.status}: ${cleared.body}`);
@@ -551,7 +862,15 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
       resultTimes.push(saved.ms);
       const { scored } = JSON.parse(saved.body!) as { scored: number };
       if (scored !== PLAYERS) throw new Error(`saving a result scored ${scored} predictions, not ${PLAYERS}`);
-      const table = await timedRequest(first.url, { label: 'table', method: 'GET', path: `/api/leagues/${r.league10k}/table?season=${season}&page=1&pageSize=50` }, players[0]);
+      const table = await timedRequest(
+        first.url,
+        {
+          label: 'table',
+          method: 'GET',
+          path: `/api/leagues/${r.league10k}/table?season=${season}&page=1&pageSize=50`,
+        },
+        players[0],
+      );
       if (table.status !== 200) throw new Error(`the table after a result answered ${table.status}`);
       tableTimes.push(table.ms);
     }
@@ -583,26 +902,47 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
     });
     lastMeasured = 'other';
     const sseP99 = percentile(delays, 99);
-    push({ scenario: sseName, value: sseP99, unit: 'ms p99 delivery', budget: '≤ 250 ms', ok: sseP99 <= 250, note: `median ${median(delays).toFixed(0)} ms, from the change request to arrival${apps.length > 1 ? ' (change through one instance, streams on the other)' : ''}` });
+    push({
+      scenario: sseName,
+      value: sseP99,
+      unit: 'ms p99 delivery',
+      budget: '≤ 250 ms',
+      ok: sseP99 <= 250,
+      note: `median ${median(delays).toFixed(0)} ms, from the change request to arrival${apps.length > 1 ? ' (change through one instance, streams on the other)' : ''}`,
+    });
   }
   clearInterval(sampler);
   await measureHello();
   const byRps = [...helloRuns].sort((a, b) => a.rps - b.rps);
   const ceiling = byRps[Math.floor((byRps.length - 1) / 2)]!;
-  Object.assign(helloRow, { rps: ceiling.rps, p50: ceiling.p50, p99: ceiling.p99, cpu: median(helloRuns.flatMap((h) => (h.cpu === undefined ? [] : [h.cpu]))), note: `median of ${helloRuns.length} runs: ${helloRuns.map((h) => Math.round(h.rps).toLocaleString('en')).join(', ')} req/s` });
+  Object.assign(helloRow, {
+    rps: ceiling.rps,
+    p50: ceiling.p50,
+    p99: ceiling.p99,
+    cpu: median(helloRuns.flatMap((h) => (h.cpu === undefined ? [] : [h.cpu]))),
+    note: `median of ${helloRuns.length} runs: ${helloRuns.map((h) => Math.round(h.rps).toLocaleString('en')).join(', ')} req/s`,
+  });
   for (const row of rows) {
     if (row.rps === undefined || row === helloRow) continue;
     row.ratio = row.pairedRatio ?? row.rps / ceiling.rps;
     if (row.minRatio !== undefined && row.ratio < row.minRatio) row.ok = false;
   }
   peaks.forEach((p, i) => {
-    push({ scenario: `Server resident memory, peak under load${apps.length > 1 ? ` (instance ${i + 1})` : ''}`, value: p.mb, unit: 'MB', budget: '≤ 400 MB', ok: p.mb <= 400, note: `during: ${p.phase}` });
+    push({
+      scenario: `Server resident memory, peak under load${apps.length > 1 ? ` (instance ${i + 1})` : ''}`,
+      value: p.mb,
+      unit: 'MB',
+      budget: '≤ 400 MB',
+      ok: p.mb <= 400,
+      note: `during: ${p.phase}`,
+    });
   });
   return rows;
 }
 
 function printTable(setup: Setup, rows: Row[]) {
-  const fmt = (n: number | undefined, d = 0) => (n === undefined ? '' : n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d }));
+  const fmt = (n: number | undefined, d = 0) =>
+    n === undefined ? '' : n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
   const db = setup.dialect === 'postgres';
   const lines = [
     `| scenario (${setup.key}) | conn | req/s | p50 ms | p99 ms | value | budget | ok | × hello | server CPU ms/req |${db ? ' database CPU ms/req |' : ''}`,
@@ -623,20 +963,54 @@ for (const setup of RUN_SETUPS) {
   const rows = await benchOne(setup);
   if (setup.dialect === 'sqlite' && wanted('import')) {
     const imp = await benchImport();
-    rows.splice(2, 0, { scenario: `Import the season (${imp.fixtures} fixtures, admin route)`, value: imp.ms, unit: 'ms', budget: '≤ 2,000 ms', ok: imp.ms <= imp.budgetMs });
+    rows.splice(2, 0, {
+      scenario: `Import the season (${imp.fixtures} fixtures, admin route)`,
+      value: imp.ms,
+      unit: 'ms',
+      budget: '≤ 2,000 ms',
+      ok: imp.ms <= imp.budgetMs,
+    });
   }
   out.push(printTable(setup, rows));
   for (const r of rows) if (r.ok === false) missed.push(`${setup.key}: ${r.scenario}`);
-  fs.writeFileSync(`bench/results-${setup.key}.json`, JSON.stringify({ at: new Date().toISOString(), players: PLAYERS, signedIn: SIGNED_IN, seconds: SECONDS, runs: RUNS, browsers: BROWSERS, rows }, null, 2));
+  fs.writeFileSync(
+    `bench/results-${setup.key}.json`,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        players: PLAYERS,
+        signedIn: SIGNED_IN,
+        seconds: SECONDS,
+        runs: RUNS,
+        browsers: BROWSERS,
+        rows,
+      },
+      null,
+      2,
+    ),
+  );
 }
 if (fs.existsSync('dist/web/.vite/manifest.json')) {
   const sizes = routeBundleSizes();
-  const lines = ['| route | JS loaded (gzip) | budget |', '|---|---:|---|', ...sizes.map((s) => `| ${s.route} | ${s.gzipKb.toFixed(1)} KB${s.onDemandKb ? ` (+${s.onDemandKb.toFixed(1)} KB on demand)` : ''} | ${s.route.startsWith('Landing (pre-rendered') ? '≤ 90 KB' : '≤ 200 KB'} |`)];
+  const lines = [
+    '| route | JS loaded (gzip) | budget |',
+    '|---|---:|---|',
+    ...sizes.map(
+      (s) =>
+        `| ${s.route} | ${s.gzipKb.toFixed(1)} KB${s.onDemandKb ? ` (+${s.onDemandKb.toFixed(1)} KB on demand)` : ''} | ${s.route.startsWith('Landing (pre-rendered') ? '≤ 90 KB' : '≤ 200 KB'} |`,
+    ),
+  ];
   console.log(lines.join('\n'));
   out.push(lines.join('\n'));
 }
-const machine = `${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()}, load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}, command: npm run bench -- ${args.join(' ')}`;
-fs.writeFileSync('bench/last-run.md', `${machine}\n\n${out.join('\n\n')}\n${missed.length ? `\nBudgets missed:\n${missed.map((m) => `- ${m}`).join('\n')}\n` : '\nEvery budget met.\n'}`);
+const machine = `${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()}, load average at the end ${os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' ')}, command: npm run bench -- ${args.join(' ')}`;
+fs.writeFileSync(
+  'bench/last-run.md',
+  `${machine}\n\n${out.join('\n\n')}\n${missed.length ? `\nBudgets missed:\n${missed.map((m) => `- ${m}`).join('\n')}\n` : '\nEvery budget met.\n'}`,
+);
 if (missed.length) {
   console.log(`\nBudgets missed:\n${missed.map((m) => `- ${m}`).join('\n')}`);
   process.exit(1);

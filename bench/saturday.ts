@@ -30,20 +30,37 @@ const SLOTS: ReadonlyArray<{ date: string; time: string }> = [
  * as they do when an admin moves a match.
  */
 export async function spreadOverSaturdaySlots(db: DB, seasonId: string, nowIso: string): Promise<void> {
-  const fixtures = await db.selectFrom('fixtures').select('id').where('seasonId', '=', seasonId).where('gameweek', '=', MATCH_WEEK_GAMEWEEK).orderBy('id').execute();
-  if (fixtures.length !== SLOTS.length) throw new Error(`Gameweek ${MATCH_WEEK_GAMEWEEK} of ${seasonId} has ${fixtures.length} matches, the match week expects ${SLOTS.length}`);
+  const fixtures = await db
+    .selectFrom('fixtures')
+    .select('id')
+    .where('seasonId', '=', seasonId)
+    .where('gameweek', '=', MATCH_WEEK_GAMEWEEK)
+    .orderBy('id')
+    .execute();
+  if (fixtures.length !== SLOTS.length)
+    throw new Error(
+      `Gameweek ${MATCH_WEEK_GAMEWEEK} of ${seasonId} has ${fixtures.length} matches, the match week expects ${SLOTS.length}`,
+    );
   for (const [i, f] of fixtures.entries()) {
     const slot = SLOTS[i]!;
     await db
       .updateTable('fixtures')
-      .set({ kickoffAt: new Date(`${slot.date}T${slot.time}:00Z`).toISOString(), localDate: slot.date, localTime: slot.time, updatedAt: nowIso })
+      .set({
+        kickoffAt: new Date(`${slot.date}T${slot.time}:00Z`).toISOString(),
+        localDate: slot.date,
+        localTime: slot.time,
+        updatedAt: nowIso,
+      })
       .where('id', '=', f.id)
       .execute();
   }
   const lastDay = SLOTS[SLOTS.length - 1]!.date;
   await db
     .updateTable('gameweeks')
-    .set({ endDate: sql<string>`(CASE WHEN "endDate" < ${lastDay} THEN ${lastDay} ELSE "endDate" END)`, updatedAt: nowIso })
+    .set({
+      endDate: sql<string>`(CASE WHEN "endDate" < ${lastDay} THEN ${lastDay} ELSE "endDate" END)`,
+      updatedAt: nowIso,
+    })
     .where('seasonId', '=', seasonId)
     .where('gameweek', '=', MATCH_WEEK_GAMEWEEK)
     .execute();

@@ -8,7 +8,11 @@ import type { DatabaseHandle } from '../src/server/db/index.js';
  * would send. Done on each run's copy of the world, with that run's secret, so every session is
  * fresh by the real clock Better Auth checks expiry against.
  */
-export async function signInPlayers(handle: DatabaseHandle, userIds: readonly string[], secret: string): Promise<string[]> {
+export async function signInPlayers(
+  handle: DatabaseHandle,
+  userIds: readonly string[],
+  secret: string,
+): Promise<string[]> {
   const { db, dialect } = handle;
   const now = new Date();
   const expires = new Date(now.getTime() + 30 * 24 * 3600 * 1000);
@@ -17,10 +21,26 @@ export async function signInPlayers(handle: DatabaseHandle, userIds: readonly st
   for (let i = 0; i < userIds.length; i += 500) {
     await db
       .insertInto('session')
-      .values(userIds.slice(i, i + 500).map((userId, k) => ({ id: crypto.randomUUID(), token: tokens[i + k]!, userId, expiresAt: date(expires), createdAt: date(now), updatedAt: date(now), ipAddress: null, userAgent: null })))
+      .values(
+        userIds.slice(i, i + 500).map((userId, k) => ({
+          id: crypto.randomUUID(),
+          token: tokens[i + k]!,
+          userId,
+          expiresAt: date(expires),
+          createdAt: date(now),
+          updatedAt: date(now),
+          ipAddress: null,
+          userAgent: null,
+        })),
+      )
       .execute();
   }
-  return Promise.all(tokens.map(async (token) => `better-auth.session_token=${encodeURIComponent(`${token}.${await makeSignature(token, secret)}`)}`));
+  return Promise.all(
+    tokens.map(
+      async (token) =>
+        `better-auth.session_token=${encodeURIComponent(`${token}.${await makeSignature(token, secret)}`)}`,
+    ),
+  );
 }
 
 /**

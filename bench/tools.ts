@@ -50,29 +50,50 @@ export async function load(opts: {
 }
 
 export async function startHello(): Promise<{ url: string; pid: number; stop(): void }> {
-  const child = fork(new URL('./hello-server.ts', import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
+  const child = fork(new URL('./hello-server.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'ignore',
+  });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
   return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill() };
 }
 
 /** The production build of the server, as `npm start` runs it. Resolves at the first 200. */
-export async function startApp(env: Record<string, string>): Promise<{ url: string; pid: number; coldStartMs: number; child: ChildProcess; stop(): Promise<void> }> {
+export async function startApp(
+  env: Record<string, string>,
+): Promise<{ url: string; pid: number; coldStartMs: number; child: ChildProcess; stop(): Promise<void> }> {
   const started = performance.now();
   // BENCH_SERVER: another build of the server (an A/B comparison of two builds on the same world);
   // BENCH_NODE_ARGS: Node flags to try (e.g. heap sizes).
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), process.env.BENCH_SERVER ?? 'dist/server/main.js'], {
-    // Production refuses the development outbox; the benchmark sends no mail, so any SMTP address will do.
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_SEASON: 'false', SMTP_URL: 'smtp://127.0.0.1:2525', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      process.env.BENCH_SERVER ?? 'dist/server/main.js',
+    ],
+    {
+      // Production refuses the development outbox; the benchmark sends no mail, so any SMTP address will do.
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        SEED_SEASON: 'false',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${env.PORT}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error('The server exited during start-up');
     const ok = await new Promise<boolean>((resolve) => {
-      http.get(`${url}/api/health`, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      }).on('error', () => resolve(false));
+      http
+        .get(`${url}/api/health`, (res) => {
+          res.resume();
+          resolve(res.statusCode === 200);
+        })
+        .on('error', () => resolve(false));
     });
     if (ok) break;
     await new Promise((r) => setTimeout(r, 20));
@@ -134,9 +155,20 @@ export function processTreeCpuMs(pid: number): number {
  * rates add up; p50 and p99 are the larger of the instances' (autocannon reports percentiles,
  * not the samples, so the combined p99 is bounded from above).
  */
-export async function loadOn(urls: readonly string[], opts: Omit<Parameters<typeof load>[0], 'url'>): Promise<LoadResult> {
+export async function loadOn(
+  urls: readonly string[],
+  opts: Omit<Parameters<typeof load>[0], 'url'>,
+): Promise<LoadResult> {
   if (urls.length === 1) return load({ ...opts, url: urls[0]! });
-  const parts = await Promise.all(urls.map((url, i) => load({ ...opts, url, connections: Math.floor(opts.connections / urls.length) + (i < opts.connections % urls.length ? 1 : 0) })));
+  const parts = await Promise.all(
+    urls.map((url, i) =>
+      load({
+        ...opts,
+        url,
+        connections: Math.floor(opts.connections / urls.length) + (i < opts.connections % urls.length ? 1 : 0),
+      }),
+    ),
+  );
   const total = parts.reduce((n, p) => n + p.total, 0);
   return {
     name: opts.name,
@@ -155,7 +187,11 @@ export async function loadOn(urls: readonly string[], opts: Omit<Parameters<type
  * Live streams kept open beside a load (the pages of a match week have one each): every
  * `change` event's arrival time, per stream. Each stream comes from its own address and network.
  */
-export async function openStreams(baseUrl: string, n: number, firstAddress: number): Promise<{ arrivals: number[][]; close(): void }> {
+export async function openStreams(
+  baseUrl: string,
+  n: number,
+  firstAddress: number,
+): Promise<{ arrivals: number[][]; close(): void }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: n + 10 });
   const arrivals: number[][] = [];
   const clients: http.ClientRequest[] = [];
@@ -167,22 +203,26 @@ export async function openStreams(baseUrl: string, n: number, firstAddress: numb
           const times: number[] = [];
           arrivals.push(times);
           const a = firstAddress + i;
-          const req = http.get(`${baseUrl}/api/events`, { agent, headers: { 'x-forwarded-for': `10.${(a >> 8) & 255}.${a & 255}.1` } }, (res) => {
-            if (res.statusCode !== 200) reject(new Error(`live stream answered ${res.statusCode}`));
-            let buffer = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => {
-              buffer += chunk;
-              if (buffer.includes(': connected')) resolve();
-              let at: number;
-              while ((at = buffer.indexOf('event: change')) >= 0) {
-                times.push(performance.now());
-                buffer = buffer.slice(at + 13);
-              }
-              if (buffer.length > 4096) buffer = buffer.slice(-64);
-            });
-            res.on('error', () => undefined);
-          });
+          const req = http.get(
+            `${baseUrl}/api/events`,
+            { agent, headers: { 'x-forwarded-for': `10.${(a >> 8) & 255}.${a & 255}.1` } },
+            (res) => {
+              if (res.statusCode !== 200) reject(new Error(`live stream answered ${res.statusCode}`));
+              let buffer = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => {
+                buffer += chunk;
+                if (buffer.includes(': connected')) resolve();
+                let at: number;
+                while ((at = buffer.indexOf('event: change')) >= 0) {
+                  times.push(performance.now());
+                  buffer = buffer.slice(at + 13);
+                }
+                if (buffer.length > 4096) buffer = buffer.slice(-64);
+              });
+              res.on('error', () => undefined);
+            },
+          );
           req.on('error', (err) => (times.length ? undefined : reject(err)));
           clients.push(req);
         }),
@@ -220,18 +260,22 @@ export async function sseFanout(baseUrl: string, n: number, trigger: () => Promi
         // One address and one /24 per client, as real browsers have (the server caps streams per
         // address and per network, security/stream-caps.ts; run with TRUST_PROXY).
         const forwardedFor = `10.${(i >> 8) & 255}.${i & 255}.1`;
-        const req = http.get(`${baseUrl}/api/events`, { agent, headers: { 'x-forwarded-for': forwardedFor } }, (res) => {
-          let buffer = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            buffer += chunk;
-            if (buffer.includes(': connected')) resolveReady();
-            if (sentAt && buffer.includes('event: change')) {
-              resolveArrival(performance.now() - sentAt);
-              buffer = '';
-            }
-          });
-        });
+        const req = http.get(
+          `${baseUrl}/api/events`,
+          { agent, headers: { 'x-forwarded-for': forwardedFor } },
+          (res) => {
+            let buffer = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              buffer += chunk;
+              if (buffer.includes(': connected')) resolveReady();
+              if (sentAt && buffer.includes('event: change')) {
+                resolveArrival(performance.now() - sentAt);
+                buffer = '';
+              }
+            });
+          },
+        );
         req.on('error', reject);
         clients.push(req);
       }),
@@ -268,7 +312,12 @@ export async function primeAll(
     while (next < requests.length && performance.now() < until) {
       const r = requests[next++]!;
       try {
-        const res = await fetch(`${baseUrl}${r.path ?? '/'}`, { method: r.method ?? 'GET', headers: r.headers, body: r.body, signal: AbortSignal.timeout(30_000) });
+        const res = await fetch(`${baseUrl}${r.path ?? '/'}`, {
+          method: r.method ?? 'GET',
+          headers: r.headers,
+          body: r.body,
+          signal: AbortSignal.timeout(30_000),
+        });
         await res.arrayBuffer();
         if (!res.ok) failed.push(`${r.method ?? 'GET'} ${r.path}: ${res.status}`);
       } catch (err) {

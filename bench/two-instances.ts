@@ -47,12 +47,21 @@ try {
   const player: Player = { cookie: playerCookie!, address: playerAddress(0) };
 
   const start = async () => {
-    const app = await startApp({ PORT: String(await freePort()), DATABASE_URL: built.url, AUTH_SECRET: SECRET, SCORELINE_NOW: MATCH_WEEK_NOW, DATA_DIR: os.tmpdir(), TRUST_PROXY: '127.0.0.1' });
+    const app = await startApp({
+      PORT: String(await freePort()),
+      DATABASE_URL: built.url,
+      AUTH_SECRET: SECRET,
+      SCORELINE_NOW: MATCH_WEEK_NOW,
+      DATA_DIR: os.tmpdir(),
+      TRUST_PROXY: '127.0.0.1',
+    });
     stops.unshift(() => app.stop());
     return app;
   };
   const [a, b] = [await start(), await start()];
-  console.log(`PostgreSQL ${built.url.replace(/\/\/[^@]*@/, '//')}; instance A ${a.url} (pid ${a.pid}), instance B ${b.url} (pid ${b.pid}); ${STREAMS} streams on B`);
+  console.log(
+    `PostgreSQL ${built.url.replace(/\/\/[^@]*@/, '//')}; instance A ${a.url} (pid ${a.pid}), instance B ${b.url} (pid ${b.pid}); ${STREAMS} streams on B`,
+  );
 
   const season = encodeURIComponent(world.currentSeason);
   const gw = world.matchWeek.gameweek;
@@ -78,22 +87,44 @@ try {
     const score = { homeScore: k % 4, awayScore: (k + 1) % 3 };
     const before = streams.arrivals.map((t) => t.length);
     const at = performance.now();
-    const saved = await timedRequest(a.url, { label: 'admin', method: 'PUT', path: `/api/admin/results/${encodeURIComponent(fixtureId)}`, body: JSON.stringify(score) }, admin);
+    const saved = await timedRequest(
+      a.url,
+      {
+        label: 'admin',
+        method: 'PUT',
+        path: `/api/admin/results/${encodeURIComponent(fixtureId)}`,
+        body: JSON.stringify(score),
+      },
+      admin,
+    );
     if (saved.status !== 200) throw new Error(`saving a result on A answered ${saved.status}: ${saved.body}`);
     // Every stream's first event after the save (at most 5 s).
     const until = performance.now() + 5000;
-    while (streams.arrivals.some((t, i) => t.length <= before[i]!) && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
+    while (streams.arrivals.some((t, i) => t.length <= before[i]!) && performance.now() < until)
+      await new Promise((r) => setTimeout(r, 10));
     const delays = streams.arrivals.flatMap((t, i) => (t.length > before[i]! ? [t[before[i]!]! - at] : []));
     const fromAnswer = delays.map((d) => d - saved.ms);
     missing += STREAMS - delays.length;
     all.push(...delays);
     afterAnswer.push(...fromAnswer);
     // B answers with the result and its points (its kept fixtures and picks were dropped by A's event).
-    const list = await readB<{ fixtures: Array<{ id: string; result: Result }> }>(`/api/fixtures?season=${season}&gameweek=${gw}`);
-    const board = await readB<{ matches: Array<{ fixture: { id: string; result: Result }; prediction: { points: number | null; outcome: string | null } | null }> }>(`/api/predictions/board?season=${season}&gameweek=${gw}`, player);
+    const list = await readB<{ fixtures: Array<{ id: string; result: Result }> }>(
+      `/api/fixtures?season=${season}&gameweek=${gw}`,
+    );
+    const board = await readB<{
+      matches: Array<{
+        fixture: { id: string; result: Result };
+        prediction: { points: number | null; outcome: string | null } | null;
+      }>;
+    }>(`/api/predictions/board?season=${season}&gameweek=${gw}`, player);
     const listed = list.fixtures.find((f) => f.id === fixtureId)?.result;
     const card = board.matches.find((m) => m.fixture.id === fixtureId);
-    const fresh = listed?.homeScore === score.homeScore && listed.awayScore === score.awayScore && listed.final && card?.fixture.result?.homeScore === score.homeScore && card.prediction?.outcome !== null;
+    const fresh =
+      listed?.homeScore === score.homeScore &&
+      listed.awayScore === score.awayScore &&
+      listed.final &&
+      card?.fixture.result?.homeScore === score.homeScore &&
+      card.prediction?.outcome !== null;
     if (!fresh) stale++;
     rows.push(
       `| ${k + 1} | ${fixtureId} ${score.homeScore}–${score.awayScore} | ${saved.ms.toFixed(0)} | ${delays.length}/${STREAMS} | ${median(fromAnswer).toFixed(0)} | ${percentile(fromAnswer, 99).toFixed(0)} | ${percentile(delays, 99).toFixed(0)} | ${fresh ? 'yes' : '**no**'} |`,
@@ -112,7 +143,10 @@ try {
       ...rows,
       '',
       `All saves: delivery p99 ${p99.toFixed(0)} ms from the save's answer (budget ≤ ${BUDGET_MS} ms), ${percentile(all, 99).toFixed(0)} ms from its request; ${missing} events missed; ${stale} stale answers from B. ${failed ? 'FAILED' : 'Budget met.'}`,
-      `${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+      `${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()}, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
     ].join('\n'),
   );
 } finally {

@@ -16,7 +16,10 @@ interface ManifestChunk {
 }
 
 export function routeBundleSizes(webDir = 'dist/web'): Array<{ route: string; gzipKb: number; onDemandKb: number }> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(webDir, file)), { level: 9 }).length;
   const closure = (keys: string[], seen = new Set<string>()) => {
     for (const k of keys) {
@@ -26,7 +29,9 @@ export function routeBundleSizes(webDir = 'dist/web'): Array<{ route: string; gz
     }
     return seen;
   };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('.html') && !k.includes('landing'))!;
+  const entryKey = Object.keys(manifest).find(
+    (k) => manifest[k]!.isEntry && k.endsWith('.html') && !k.includes('landing'),
+  )!;
   const entry = closure([entryKey]);
   const out: Array<{ route: string; gzipKb: number; onDemandKb: number }> = [];
   for (const [key, chunk] of Object.entries(manifest)) {
@@ -35,7 +40,14 @@ export function routeBundleSizes(webDir = 'dist/web'): Array<{ route: string; gz
     const bytes = [...all].reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
     const lazy = closure(chunk.dynamicImports ?? [], new Set(all));
     const lazyBytes = [...lazy].filter((k) => !all.has(k)).reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
-    out.push({ route: key.replace(/^routes\//, '').replace(/\.tsx$/, '').replace(/^Landing$/, 'Landing (in-app navigation)'), gzipKb: bytes / 1024, onDemandKb: lazyBytes / 1024 });
+    out.push({
+      route: key
+        .replace(/^routes\//, '')
+        .replace(/\.tsx$/, '')
+        .replace(/^Landing$/, 'Landing (in-app navigation)'),
+      gzipKb: bytes / 1024,
+      onDemandKb: lazyBytes / 1024,
+    });
   }
   const landingKey = Object.keys(manifest).find((k) => k.includes('landing') && manifest[k]!.isEntry);
   if (landingKey) {
@@ -46,5 +58,8 @@ export function routeBundleSizes(webDir = 'dist/web'): Array<{ route: string; gz
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of routeBundleSizes()) console.log(`${r.route.padEnd(28)} ${r.gzipKb.toFixed(1).padStart(7)} KB${r.onDemandKb ? `  (+${r.onDemandKb.toFixed(1)} KB on demand)` : ''}`);
+  for (const r of routeBundleSizes())
+    console.log(
+      `${r.route.padEnd(28)} ${r.gzipKb.toFixed(1).padStart(7)} KB${r.onDemandKb ? `  (+${r.onDemandKb.toFixed(1)} KB on demand)` : ''}`,
+    );
 }

@@ -21,13 +21,28 @@ const CACHE_DIR = process.env.BENCH_CACHE ?? path.join(os.tmpdir(), 'scoreline-b
 
 function hashInputs(players: number, now: string): string {
   const h = crypto.createHash('sha256').update(`${players}|${now}`);
-  const files = (dir: string) => fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.ts') || f.endsWith('.json')).sort().map((f) => path.join(dir, f));
-  for (const f of ['bench/generate.ts', 'bench/saturday.ts', 'bench/league-rules.ts', ...files('src/server/db/migrations'), ...files('src/server/season-files/builtin')]) h.update(f).update(fs.readFileSync(path.join(ROOT, f)));
+  const files = (dir: string) =>
+    fs
+      .readdirSync(path.join(ROOT, dir))
+      .filter((f) => f.endsWith('.ts') || f.endsWith('.json'))
+      .sort()
+      .map((f) => path.join(dir, f));
+  for (const f of [
+    'bench/generate.ts',
+    'bench/saturday.ts',
+    'bench/league-rules.ts',
+    ...files('src/server/db/migrations'),
+    ...files('src/server/season-files/builtin'),
+  ])
+    h.update(f).update(fs.readFileSync(path.join(ROOT, f)));
   return h.digest('hex').slice(0, 16);
 }
 
 /** A fresh copy of the cached SQLite world at `target` (built first when missing). */
-export async function sqliteWorld(target: string, opts: { players: number; now: string; fresh?: boolean }): Promise<{ world: World; cached: boolean; ms: number }> {
+export async function sqliteWorld(
+  target: string,
+  opts: { players: number; now: string; fresh?: boolean },
+): Promise<{ world: World; cached: boolean; ms: number }> {
   const started = performance.now();
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   const key = hashInputs(opts.players, opts.now);
@@ -35,7 +50,8 @@ export async function sqliteWorld(target: string, opts: { players: number; now: 
   const meta = `${file}.json`;
   const cached = !opts.fresh && fs.existsSync(file) && fs.existsSync(meta);
   if (!cached) {
-    for (const old of fs.readdirSync(CACHE_DIR)) if (old.startsWith('world-')) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
+    for (const old of fs.readdirSync(CACHE_DIR))
+      if (old.startsWith('world-')) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
     const building = `${file}.building`;
     const handle = openDatabase(building);
     // A large page cache for the bulk load only (the server opens the copy with its own settings).
@@ -57,7 +73,11 @@ export async function sqliteWorld(target: string, opts: { players: number; now: 
  * folder, with a new auth secret and ready session cookies of its first `players` players: what
  * a comparison of two builds (bench/ab.ts) starts from. Remove `dir` when done.
  */
-export async function signedInSqliteWorld(prefix: string, now: string, players = 200): Promise<{ dir: string; url: string; world: World; secret: string; cookies: string[] }> {
+export async function signedInSqliteWorld(
+  prefix: string,
+  now: string,
+  players = 200,
+): Promise<{ dir: string; url: string; world: World; secret: string; cookies: string[] }> {
   const secret = crypto.randomBytes(32).toString('hex');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const url = path.join(dir, 'bench.db');
@@ -65,7 +85,8 @@ export async function signedInSqliteWorld(prefix: string, now: string, players =
   const handle = openDatabase(url);
   const cookies: string[] = [];
   try {
-    for (const id of world.playerIds.slice(0, players)) cookies.push(await buildSessionCookie(handle.db, 'sqlite', id, secret));
+    for (const id of world.playerIds.slice(0, players))
+      cookies.push(await buildSessionCookie(handle.db, 'sqlite', id, secret));
   } finally {
     await handle.close();
   }
@@ -78,7 +99,12 @@ export async function signedInSqliteWorld(prefix: string, now: string, players =
  * measures `bench`, a fresh file copy of `world` (CREATE DATABASE … TEMPLATE), so a run never
  * sees another run's writes and costs no rebuild.
  */
-export async function postgresWorld(opts: { players: number; now: string; fresh?: boolean; maxConnections?: number }): Promise<{
+export async function postgresWorld(opts: {
+  players: number;
+  now: string;
+  fresh?: boolean;
+  maxConnections?: number;
+}): Promise<{
   world: World;
   cached: boolean;
   ms: number;
@@ -94,7 +120,8 @@ export async function postgresWorld(opts: { players: number; now: string; fresh?
   const meta = `${dir}.json`;
   const cached = !opts.fresh && fs.existsSync(meta) && fs.existsSync(path.join(dir, 'data', 'PG_VERSION'));
   if (!cached) {
-    for (const old of fs.readdirSync(CACHE_DIR)) if (old.startsWith('pg-')) fs.rmSync(path.join(CACHE_DIR, old), { recursive: true, force: true });
+    for (const old of fs.readdirSync(CACHE_DIR))
+      if (old.startsWith('pg-')) fs.rmSync(path.join(CACHE_DIR, old), { recursive: true, force: true });
   }
   const server = await startPostgres({ fast: false, maxConnections: opts.maxConnections ?? 300, keepDir: dir });
   const admin = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });

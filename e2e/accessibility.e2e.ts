@@ -19,7 +19,18 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 const SECRET = crypto.randomBytes(32).toString('hex');
 
 const SIGNED_OUT = ['/', '/login', '/signup', '/reset-password?token=x', '/leaderboard', '/settings', '/no-such-page'];
-const PLAYER = ['/dashboard', '/matches', '/predictions', '/predictions?gameweek=1', '/predictions?gameweek=8', '/leaderboard', '/new-league', '/statistics', '/contact', '/settings'];
+const PLAYER = [
+  '/dashboard',
+  '/matches',
+  '/predictions',
+  '/predictions?gameweek=1',
+  '/predictions?gameweek=8',
+  '/leaderboard',
+  '/new-league',
+  '/statistics',
+  '/contact',
+  '/settings',
+];
 const ADMIN = ['/admin', '/admin/gameweeks', '/admin/messages', '/admin/results', '/predictions'];
 
 let server: RunningServer;
@@ -51,7 +62,8 @@ afterAll(async () => {
 const pending = new WeakMap<Page, number>();
 function trackRequests(page: Page): Page {
   pending.set(page, 0);
-  const isData = (req: Request) => req.url().startsWith(server.url + '/api/') && !req.url().startsWith(server.url + '/api/events');
+  const isData = (req: Request) =>
+    req.url().startsWith(server.url + '/api/') && !req.url().startsWith(server.url + '/api/events');
   const answered = (req: Request) => {
     if (isData(req)) pending.set(page, (pending.get(page) ?? 0) - 1);
   };
@@ -65,7 +77,12 @@ function trackRequests(page: Page): Page {
 
 async function pageFor(viewport: typeof DESKTOP, cookie: string): Promise<Page> {
   // axe is injected as a script, which the app's CSP (rightly) forbids; only the audit bypasses it.
-  const context = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true, timezoneId: 'Europe/London' });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport,
+    bypassCSP: true,
+    timezoneId: 'Europe/London',
+  });
   if (cookie) {
     const [name, value] = cookie.split('=');
     await context.addCookies([{ name: name!, value: value!, url: server.url }]);
@@ -77,22 +94,53 @@ async function audit(page: Page, route: string): Promise<string[]> {
   await page.goto(route);
   await page.waitForSelector('main, [role="main"], h1', { timeout: 15_000 });
   // Let data-driven panels settle (the event stream keeps the network busy, so no networkidle).
-  await page.waitForFunction(() => !/Loading|Verifying/.test(document.body.innerText), undefined, { timeout: 15_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !/Loading|Verifying/.test(document.body.innerText), undefined, { timeout: 15_000 })
+    .catch(() => {});
   // Every answer in, then drawn: no request open, two frames, and no finite animation running.
   await expect.poll(() => pending.get(page), { timeout: 15_000 }).toBe(0);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 15_000 },
+  );
   await page.addScriptTag({ content: AXE });
   const violations = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{
+          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+        }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   });
   return violations.map((v) => `${route}: ${v}`);
 }
 
 describe('accessibility', () => {
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`signed-out screens have no serious or critical axe violations (${size})`, async () => {
       const page = await pageFor(viewport, '');
       const found: string[] = [];

@@ -34,21 +34,65 @@ beforeAll(async () => {
   leaver = await buildUser(db, 'sqlite', { teamName: 'Leaving FC', email: 'leaver@example.com' });
   bob = await buildUser(db, 'sqlite', { teamName: 'Bob Rovers' });
   carol = await buildUser(db, 'sqlite', { teamName: 'Carol City' });
-  const played = await db.selectFrom('fixtures').select('id').where('seasonId', '=', '2025-26').where('kickoffAt', '<', '2025-09-01T00:00:00.000Z').orderBy('kickoffAt').orderBy('id').limit(3).execute();
+  const played = await db
+    .selectFrom('fixtures')
+    .select('id')
+    .where('seasonId', '=', '2025-26')
+    .where('kickoffAt', '<', '2025-09-01T00:00:00.000Z')
+    .orderBy('kickoffAt')
+    .orderBy('id')
+    .limit(3)
+    .execute();
   expect(played).toHaveLength(3);
   // Bob calls all three exactly (9), the leaver two (6), Carol one result (1).
   for (const [i, f] of played.entries()) {
-    await buildPrediction(db, { userId: bob.id, fixtureId: f.id, homeScore: 2, awayScore: 1, predictedAt: '2025-08-10T10:00:00.000Z' });
-    await buildPrediction(db, { userId: leaver.id, fixtureId: f.id, homeScore: i < 2 ? 2 : 0, awayScore: i < 2 ? 1 : 3, predictedAt: '2025-08-10T10:00:00.000Z' });
-    await buildPrediction(db, { userId: carol.id, fixtureId: f.id, homeScore: i === 0 ? 3 : 0, awayScore: i === 0 ? 0 : 2, predictedAt: '2025-08-10T10:00:00.000Z' });
+    await buildPrediction(db, {
+      userId: bob.id,
+      fixtureId: f.id,
+      homeScore: 2,
+      awayScore: 1,
+      predictedAt: '2025-08-10T10:00:00.000Z',
+    });
+    await buildPrediction(db, {
+      userId: leaver.id,
+      fixtureId: f.id,
+      homeScore: i < 2 ? 2 : 0,
+      awayScore: i < 2 ? 1 : 3,
+      predictedAt: '2025-08-10T10:00:00.000Z',
+    });
+    await buildPrediction(db, {
+      userId: carol.id,
+      fixtureId: f.id,
+      homeScore: i === 0 ? 3 : 0,
+      awayScore: i === 0 ? 0 : 2,
+      predictedAt: '2025-08-10T10:00:00.000Z',
+    });
     await buildResult(db, { fixtureId: f.id, homeScore: 2, awayScore: 1, updatedAt: '2025-08-31T18:00:00.000Z' });
   }
   const created = '2025-08-01T00:00:00.000Z';
   await db
     .insertInto('leagues')
     .values([
-      { id: 'lg-office', name: 'Office League', code: 'QWERTYUP', description: null, competition: 'premier-league', privacy: 'private', creatorId: leaver.id, createdAt: created },
-      { id: 'lg-solo', name: 'Just Me', code: 'ASDFGHJK', description: null, competition: 'premier-league', privacy: 'private', creatorId: leaver.id, createdAt: created },
+      {
+        id: 'lg-office',
+        name: 'Office League',
+        code: 'QWERTYUP',
+        description: null,
+        competition: 'premier-league',
+        privacy: 'private',
+        creatorId: leaver.id,
+        createdAt: created,
+      },
+      {
+        id: 'lg-solo',
+        name: 'Just Me',
+        code: 'ASDFGHJK',
+        description: null,
+        competition: 'premier-league',
+        privacy: 'private',
+        creatorId: leaver.id,
+        createdAt: created,
+      },
     ])
     .execute();
   await db
@@ -85,8 +129,18 @@ const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.j
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await axe.run({ include: [['body']], exclude: [['[data-sonner-toaster]']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          ctx: object,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+    };
+    const r = await axe.run(
+      { include: [['body']], exclude: [['[data-sonner-toaster]']] },
+      { runOnly: ['wcag2a', 'wcag2aa'] },
+    );
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
@@ -110,7 +164,9 @@ test('no Upgrade Now anywhere: not on the landing page, in the sidebar or in Set
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Your Data' }).waitFor();
     await expect(page.getByText('Upgrade Now').count()).resolves.toBe(0);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      viewport.width,
+    );
     await page.screenshot({ path: `${SHOTS}/account-settings-${viewport.width}.png`, fullPage: true });
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send Message' }).waitFor();
@@ -140,7 +196,10 @@ test('a player downloads their data, deletes their account, and another member s
   await page.goto('/settings');
 
   // Download my data: a JSON file of their own data.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download my data' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('scoreline-my-data-2025-09-20.json');
   const file = await download.path();
   const data = accountExportDto.parse(JSON.parse(fs.readFileSync(file, 'utf8')));

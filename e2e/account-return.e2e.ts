@@ -21,7 +21,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Scoreline <noreply@scoreline.test>' }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Scoreline <noreply@scoreline.test>' }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -33,8 +36,17 @@ afterAll(async () => {
 async function verifiedAccount(email: string, opts: { teamName: string | null }) {
   const handle = openDatabase(server.databaseUrl);
   try {
-    await buildUser(handle.db, 'sqlite', { email, teamName: opts.teamName, password: 'side-player-pass', pastSeason: false });
-    await handle.db.updateTable('user').set({ teamNameKey: opts.teamName === null ? null : teamNameKey(opts.teamName) }).where('email', '=', email).execute();
+    await buildUser(handle.db, 'sqlite', {
+      email,
+      teamName: opts.teamName,
+      password: 'side-player-pass',
+      pastSeason: false,
+    });
+    await handle.db
+      .updateTable('user')
+      .set({ teamNameKey: opts.teamName === null ? null : teamNameKey(opts.teamName) })
+      .where('email', '=', email)
+      .execute();
   } finally {
     await handle.close();
   }
@@ -45,8 +57,18 @@ const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.j
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await axe.run({ include: [['body']], exclude: [['[data-sonner-toaster]']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          ctx: object,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+    };
+    const r = await axe.run(
+      { include: [['body']], exclude: [['[data-sonner-toaster]']] },
+      { runOnly: ['wcag2a', 'wcag2aa'] },
+    );
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
@@ -160,7 +182,11 @@ describe('a team name changed for the player (another team had it first)', () =>
     const account = await verifiedAccount('renamed@example.com', { teamName: 'Big Screen FC 2' });
     const handle = openDatabase(server.databaseUrl);
     try {
-      await handle.db.updateTable('user').set({ teamNameNotice: 'Big Screen FC' }).where('email', '=', account.email).execute();
+      await handle.db
+        .updateTable('user')
+        .set({ teamNameNotice: 'Big Screen FC' })
+        .where('email', '=', account.email)
+        .execute();
     } finally {
       await handle.close();
     }
@@ -178,7 +204,16 @@ describe('a team name changed for the player (another team had it first)', () =>
     // Told once: after a reload it does not come back.
     await page.reload();
     await page.getByRole('banner').waitFor();
-    await expect.poll(async () => (await page.evaluate(async () => (await (await fetch('/api/me')).json()) as { user: { teamNameNotice: string | null } })).user.teamNameNotice).toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (
+            await page.evaluate(
+              async () => (await (await fetch('/api/me')).json()) as { user: { teamNameNotice: string | null } },
+            )
+          ).user.teamNameNotice,
+      )
+      .toBeNull();
     expect(await page.getByRole('dialog', { name: 'Your Team Name Has Changed' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await ctx.close();

@@ -19,7 +19,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Scoreline <noreply@scoreline.test>' }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Scoreline <noreply@scoreline.test>' }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -35,8 +38,17 @@ afterAll(async () => {
 async function verifiedAccount(email: string, opts: { teamName: string | null }) {
   const handle = openDatabase(server.databaseUrl);
   try {
-    await buildUser(handle.db, 'sqlite', { email, teamName: opts.teamName, password: 'side-player-pass', pastSeason: false });
-    await handle.db.updateTable('user').set({ teamNameKey: opts.teamName === null ? null : teamNameKey(opts.teamName) }).where('email', '=', email).execute();
+    await buildUser(handle.db, 'sqlite', {
+      email,
+      teamName: opts.teamName,
+      password: 'side-player-pass',
+      pastSeason: false,
+    });
+    await handle.db
+      .updateTable('user')
+      .set({ teamNameKey: opts.teamName === null ? null : teamNameKey(opts.teamName) })
+      .where('email', '=', email)
+      .execute();
   } finally {
     await handle.close();
   }
@@ -49,8 +61,18 @@ const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.j
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await axe.run({ include: [['body']], exclude: [['[data-sonner-toaster]']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          ctx: object,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+    };
+    const r = await axe.run(
+      { include: [['body']], exclude: [['[data-sonner-toaster]']] },
+      { runOnly: ['wcag2a', 'wcag2aa'] },
+    );
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
@@ -76,7 +98,16 @@ describe('landing page', () => {
     // A game with a handful of players shows no figures; nothing the game did not count, no paid plan.
     await page.getByRole('link', { name: 'Start Predicting Now' }).waitFor();
     expect((await (await figures).json()).figures).toBeNull();
-    for (const invented of ['10K+', '50K+', '99.9%', 'Uptime', 'Active Predictors', 'Pro Features', 'Upgrade Now', 'Watch Demo']) {
+    for (const invented of [
+      '10K+',
+      '50K+',
+      '99.9%',
+      'Uptime',
+      'Active Predictors',
+      'Pro Features',
+      'Upgrade Now',
+      'Watch Demo',
+    ]) {
       await expect(page.getByText(invented).count()).resolves.toBe(0);
     }
     expect(await page.getByTestId('landing-figures').count()).toBe(0);
@@ -93,7 +124,9 @@ describe('landing page', () => {
       return r.top < window.innerHeight / 2 && document.activeElement?.id === 'features';
     });
 
-    await page.evaluate(() => window.history.replaceState({ usr: { message: 'A notice for you' }, key: 'k', idx: 0 }, '', '/'));
+    await page.evaluate(() =>
+      window.history.replaceState({ usr: { message: 'A notice for you' }, key: 'k', idx: 0 }, '', '/'),
+    );
     await page.reload();
     await page.getByRole('status').filter({ hasText: 'A notice for you' }).waitFor();
 
@@ -220,7 +253,11 @@ describe('the whole account journey through the UI', () => {
     // Nobody is signed in until the address is proved.
     expect((await page.request.get('/api/me')).status()).toBe(401);
     await page.getByRole('button', { name: "I've Verified My Email" }).click();
-    await page.getByText('Not confirmed in this browser yet. Open the link in the email; if you opened it on another device, sign in here.').waitFor();
+    await page
+      .getByText(
+        'Not confirmed in this browser yet. Open the link in the email; if you opened it on another device, sign in here.',
+      )
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     // The e-mail arrives over SMTP; its link is opened like a mail client would, in a new tab.

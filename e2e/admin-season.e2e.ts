@@ -21,7 +21,12 @@ let playerId: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ AUTH_SECRET, SEED_SEASON: 'false', SCORELINE_NOW: '2025-08-10T12:00:00Z', ADMIN_EMAILS: 'admin@example.com' }),
+    startServer({
+      AUTH_SECRET,
+      SEED_SEASON: 'false',
+      SCORELINE_NOW: '2025-08-10T12:00:00Z',
+      ADMIN_EMAILS: 'admin@example.com',
+    }),
     launchBrowser(),
   ]);
   const handle = openDatabase(server.databaseUrl);
@@ -98,7 +103,12 @@ test('the admin runs the season and a player’s board follows the fixture chang
   await page.getByText('Showing 10 of 380 fixtures').waitFor();
   const expected = builtInSeasonFixtures()
     .filter((f) => f.gameweek === 1)
-    .sort((a, b) => a.localDate.localeCompare(b.localDate) || (a.localTime ?? '').localeCompare(b.localTime ?? '') || a.id.localeCompare(b.id))
+    .sort(
+      (a, b) =>
+        a.localDate.localeCompare(b.localDate) ||
+        (a.localTime ?? '').localeCompare(b.localTime ?? '') ||
+        a.id.localeCompare(b.id),
+    )
     .map((f) => `${displayTeamName(f.homeTeam)} v ${displayTeamName(f.awayTeam)}`);
   const cards = page.getByTestId('fixture-card');
   await expect(cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).resolves.toEqual(expected);
@@ -110,7 +120,12 @@ test('the admin runs the season and a player’s board follows the fixture chang
   const modal = page.getByRole('dialog', { name: 'Add New Fixture' });
   await expect(modal.getByLabel('Away Team').count()).resolves.toBe(0);
   await modal.getByLabel('Home Team').selectOption('Arsenal FC');
-  await expect(modal.getByLabel('Away Team').locator('option', { hasText: /^Arsenal$/ }).count()).resolves.toBe(0);
+  await expect(
+    modal
+      .getByLabel('Away Team')
+      .locator('option', { hasText: /^Arsenal$/ })
+      .count(),
+  ).resolves.toBe(0);
   await modal.getByLabel('Away Team').selectOption('Chelsea FC');
   await expect(modal.getByLabel('Match Date').getAttribute('min')).resolves.toBe('2025-08-10');
   await modal.getByLabel('Match Date').fill('2025-08-18');
@@ -137,7 +152,15 @@ test('the admin runs the season and a player’s board follows the fixture chang
   const handle = openDatabase(server.databaseUrl);
   await handle.db
     .insertInto('predictions')
-    .values({ userId: playerId, fixtureId: 'ArsenalFC_vs_ChelseaFC_2025-08-18', homeScore: 2, awayScore: 1, predictedAt: '2025-08-10T12:00:00Z', points: null, outcome: null })
+    .values({
+      userId: playerId,
+      fixtureId: 'ArsenalFC_vs_ChelseaFC_2025-08-18',
+      homeScore: 2,
+      awayScore: 1,
+      predictedAt: '2025-08-10T12:00:00Z',
+      points: null,
+      outcome: null,
+    })
     .execute();
   await handle.close();
   await page.getByRole('button', { name: 'Delete Arsenal v Chelsea' }).click();
@@ -165,14 +188,18 @@ test('the admin runs the season and a player’s board follows the fixture chang
   await expect(page.getByRole('button', { name: 'Add Gameweek 2' }).count()).resolves.toBe(0);
   await page.getByRole('button', { name: 'Initialize Gameweeks' }).click();
   await page.getByText('Default gameweek definitions initialized successfully!').waitFor();
-  await expect(page.getByTestId('gameweek-row-1').getByTestId('gameweek-dates').textContent()).resolves.toBe('15-08-2025 to 18-08-2025');
+  await expect(page.getByTestId('gameweek-row-1').getByTestId('gameweek-dates').textContent()).resolves.toBe(
+    '15-08-2025 to 18-08-2025',
+  );
   await expect(page.getByRole('button', { name: 'Initialize Gameweeks' }).count()).resolves.toBe(0);
   await page.getByRole('button', { name: 'Edit Gameweek 1', exact: true }).click();
   await page.getByLabel('Gameweek 1 start date').fill('2025-08-01');
   await page.getByLabel('Gameweek 1 end date').fill('2025-08-05');
   await page.getByRole('button', { name: 'Save Gameweek 1', exact: true }).click();
   await page.getByText('Gameweek 1 dates updated successfully!').waitFor();
-  await expect(page.getByTestId('gameweek-row-1').getByTestId('gameweek-dates').textContent()).resolves.toBe('01-08-2025 to 05-08-2025');
+  await expect(page.getByTestId('gameweek-row-1').getByTestId('gameweek-dates').textContent()).resolves.toBe(
+    '01-08-2025 to 05-08-2025',
+  );
 
   // The board opens by the matches still open for predictions, not by the calendar's dates: the
   // player's screen stays on gameweek 1, whose matches still take predictions.
@@ -183,15 +210,23 @@ test('the admin runs the season and a player’s board follows the fixture chang
   await page.getByLabel('Filter by gameweek').selectOption('38');
   await page.getByText('Showing 10 of 380 fixtures').waitFor();
   await page.getByRole('button', { name: 'Delete Gameweek 38' }).click();
-  await page.getByRole('dialog', { name: 'Delete Gameweek 38' }).getByText('This will delete 10 fixtures in Gameweek 38').waitFor();
+  await page
+    .getByRole('dialog', { name: 'Delete Gameweek 38' })
+    .getByText('This will delete 10 fixtures in Gameweek 38')
+    .waitFor();
   await page.getByRole('dialog', { name: 'Delete Gameweek 38' }).getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('dialog', { name: 'Are you absolutely sure?' }).getByRole('button', { name: 'Delete 10 fixtures' }).click();
+  await page
+    .getByRole('dialog', { name: 'Are you absolutely sure?' })
+    .getByRole('button', { name: 'Delete 10 fixtures' })
+    .click();
   await page.getByText('Successfully deleted Gameweek 38 fixtures (10 fixtures)!').waitFor();
   await page.getByText('Showing 0 of 370 fixtures').waitFor();
   await expect(page.getByRole('button', { name: 'Delete Gameweek 38' }).isDisabled()).resolves.toBe(true);
   // Without a reload, the player's gameweek dropdown no longer offers gameweek 38.
   await expect.poll(() => gwSelect.locator('option').count(), { timeout: 5_000 }).toBe(37);
-  await expect(playerPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
+  await expect(playerPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(
+    true,
+  );
 
   expect(errors).toEqual([]);
   await playerCtx.close();

@@ -60,7 +60,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
   feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/2026-27.txt`;
   [server, browser] = await Promise.all([
-    startServer({ AUTH_SECRET, SEED_SEASON: 'false', SCORELINE_NOW: '2026-11-23T12:00:00Z', FEED_ALLOW_PRIVATE_ADDRESSES: 'true', FEED_POLL_MINUTES: '60' }),
+    startServer({
+      AUTH_SECRET,
+      SEED_SEASON: 'false',
+      SCORELINE_NOW: '2026-11-23T12:00:00Z',
+      FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
+      FEED_POLL_MINUTES: '60',
+    }),
     launchBrowser(),
   ]);
   const handle = openDatabase(server.databaseUrl);
@@ -101,7 +107,14 @@ const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.j
 async function axeViolations(page: Page, selector: string): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (inc) => {
-    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          ctx: object,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+    };
     const r = await axe.run({ include: [[inc]] }, { runOnly: ['wcag2a', 'wcag2aa'] });
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, selector);
@@ -129,7 +142,9 @@ test('the admin creates a season from a file, makes it current, syncs its feed, 
   // Upload, check (nothing written), confirm the new club's details, create.
   await page.keyboard.press('Enter');
   await dialog.waitFor();
-  await dialog.getByLabel('Season file').setInputFiles({ name: '2026-27.txt', mimeType: 'text/plain', buffer: Buffer.from(SEASON_FILE) });
+  await dialog
+    .getByLabel('Season file')
+    .setInputFiles({ name: '2026-27.txt', mimeType: 'text/plain', buffer: Buffer.from(SEASON_FILE) });
   await dialog.getByRole('button', { name: 'Check file' }).click();
   const preview = dialog.getByTestId('season-preview');
   await preview.getByText('English Premier League 2026/27').waitFor();
@@ -150,7 +165,10 @@ test('the admin creates a season from a file, makes it current, syncs its feed, 
 
   // Make it current (a confirmation first).
   await card.getByRole('button', { name: 'Set 2026/27 as the current season' }).click();
-  await page.getByRole('dialog', { name: 'Set the current season' }).getByRole('button', { name: 'Make 2026/27 current' }).click();
+  await page
+    .getByRole('dialog', { name: 'Set the current season' })
+    .getByRole('button', { name: 'Make 2026/27 current' })
+    .click();
   await card.getByText('Current (pinned)').waitFor();
 
   // Its feed: a bad address is refused in the form, a good one saved, then Sync now.
@@ -164,7 +182,10 @@ test('the admin creates a season from a file, makes it current, syncs its feed, 
   await card.getByRole('button', { name: 'Save address' }).click();
   await page.getByText('Feed address saved.').waitFor();
   // The admin already entered Arsenal v Rovers as 2-0; the feed says 3-1: the admin's stays, listed.
-  const saved = await page.request.put(`/api/admin/results/${fixtureId('Arsenal FC', 'Scoreline Rovers FC', '2026-08-15')}`, { data: { homeScore: 2, awayScore: 0 } });
+  const saved = await page.request.put(
+    `/api/admin/results/${fixtureId('Arsenal FC', 'Scoreline Rovers FC', '2026-08-15')}`,
+    { data: { homeScore: 2, awayScore: 0 } },
+  );
   expect(saved.status()).toBe(200);
   await card.getByRole('button', { name: 'Sync now' }).click();
   const run = card.getByTestId('feed-run').first();
@@ -185,7 +206,9 @@ test('the admin creates a season from a file, makes it current, syncs its feed, 
   await small.getByTestId('season-2026-27').getByText('Current (pinned)').waitFor();
   await small.getByTestId('season-2026-27').getByRole('button', { name: 'Results feed' }).click();
   await small.getByTestId('feed-run').first().waitFor();
-  const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await small.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await small.screenshot({ path: path.join(shots, 'admin-seasons-phone.png'), fullPage: true });
   await phone.close();
@@ -220,7 +243,9 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
       .map((line) => {
         const heading = /Matchday (\d+)/.exec(line);
         if (heading) round = Number(heading[1]);
-        return round >= 3 && round <= 11 && /\sv\s/.test(line) && !/\d+-\d+/.test(line) ? `${line.trimEnd()}  1-1` : line;
+        return round >= 3 && round <= 11 && /\sv\s/.test(line) && !/\d+-\d+/.test(line)
+          ? `${line.trimEnd()}  1-1`
+          : line;
       })
       .join('\n');
   };
@@ -235,7 +260,13 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
     });
     await new Promise<void>((r) => mirror.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}${BASE_PATH}`;
-    off = await startServer({ AUTH_SECRET, SCORELINE_NOW: NOW, FEED_ALLOW_PRIVATE_ADDRESSES: 'true', FEED_SUGGESTION_BASE_URL: base, ADMIN_EMAILS: 'desk@example.com' });
+    off = await startServer({
+      AUTH_SECRET,
+      SCORELINE_NOW: NOW,
+      FEED_ALLOW_PRIVATE_ADDRESSES: 'true',
+      FEED_SUGGESTION_BASE_URL: base,
+      ADMIN_EMAILS: 'desk@example.com',
+    });
     const handle = openDatabase(off.databaseUrl);
     try {
       const admin = await buildUser(handle.db, 'sqlite', { role: 'admin', email: 'desk@example.com' });
@@ -265,9 +296,13 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
     // The admin's first screen: how many, where, and the two ways to fix it.
     await page.goto('/admin');
     const notice = page.getByTestId('awaiting-results');
-    await notice.getByText('90 matches have been played without a final result, in Gameweeks 3–11.', { exact: false }).waitFor();
+    await notice
+      .getByText('90 matches have been played without a final result, in Gameweeks 3–11.', { exact: false })
+      .waitFor();
     const gameweeks = notice.getByRole('list', { name: 'Gameweeks of 2026/27 without results' }).getByRole('link');
-    await expect(gameweeks.allInnerTexts()).resolves.toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11].map((g) => expect.stringMatching(new RegExp(`^Gameweek ${g}\\s+10 results · `))));
+    await expect(gameweeks.allInnerTexts()).resolves.toEqual(
+      [3, 4, 5, 6, 7, 8, 9, 10, 11].map((g) => expect.stringMatching(new RegExp(`^Gameweek ${g}\\s+10 results · `))),
+    );
     await expect(notice.getByTestId('suggested-feed').innerText()).resolves.toBe(suggested);
     // 2025/26 has every result: it is not listed.
     await expect(notice.getByText('2025/26').count()).resolves.toBe(0);
@@ -277,19 +312,29 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
     const small = await phone.newPage();
     await small.goto('/admin');
     await small.getByTestId('awaiting-results').getByTestId('suggested-feed').waitFor();
-    await expect(small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).resolves.toBeLessThanOrEqual(0);
+    await expect(
+      small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).resolves.toBeLessThanOrEqual(0);
     await small.screenshot({ path: path.join(shots, 'admin-awaiting-phone.png'), fullPage: true });
     expect(await axeViolations(small, '[data-testid="awaiting-results"]')).toEqual([]);
     await phone.close();
 
     // One gameweek's link opens the result desk on it; one result entered there counts at once.
     await gameweeks.first().click();
-    await page.waitForURL((u) => u.pathname === '/admin/results' && u.searchParams.get('gameweek') === '3' && u.searchParams.get('season') === '2026-27');
+    await page.waitForURL(
+      (u) =>
+        u.pathname === '/admin/results' &&
+        u.searchParams.get('gameweek') === '3' &&
+        u.searchParams.get('season') === '2026-27',
+    );
     await page.getByRole('heading', { name: 'Gameweek 3', exact: true }).waitFor();
     await page.getByLabel('Ipswich Town score').fill('1');
     await page.getByLabel('Liverpool score').fill('1');
     await page.getByRole('button', { name: 'Save result: Ipswich Town v Liverpool' }).click();
-    await page.getByTestId('awaiting-results').getByText('89 matches have been played without a final result', { exact: false }).waitFor();
+    await page
+      .getByTestId('awaiting-results')
+      .getByText('89 matches have been played without a final result', { exact: false })
+      .waitFor();
 
     // "Edit the address first": the seasons screen opens the season's feed with the suggestion in the field.
     await page.getByTestId('awaiting-results').getByRole('link', { name: 'Edit the address first' }).click();
@@ -311,7 +356,11 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
     expect(requests).toEqual([`${BASE_PATH}/2026-27/1-premierleague.txt`]);
     const handle = openDatabase(off.databaseUrl);
     try {
-      const season = await handle.db.selectFrom('seasons').select('feedUrl').where('id', '=', '2026-27').executeTakeFirstOrThrow();
+      const season = await handle.db
+        .selectFrom('seasons')
+        .select('feedUrl')
+        .where('id', '=', '2026-27')
+        .executeTakeFirstOrThrow();
       expect(season.feedUrl).toBe(suggested);
       const sources = await handle.db
         .selectFrom('results')
@@ -323,7 +372,10 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
         .groupBy('results.source')
         .orderBy('results.source')
         .execute();
-      expect(sources.map((r) => [r.source, Number(r.n)])).toEqual([['admin', 1], ['feed', 89]]);
+      expect(sources.map((r) => [r.source, Number(r.n)])).toEqual([
+        ['admin', 1],
+        ['feed', 89],
+      ]);
     } finally {
       await handle.close();
     }

@@ -28,7 +28,10 @@ let bob: BuiltUser;
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SCORELINE_NOW: '2025-08-19T12:00:00.000Z', AUTH_SECRET: SECRET }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ SCORELINE_NOW: '2025-08-19T12:00:00.000Z', AUTH_SECRET: SECRET }),
+    launchBrowser(),
+  ]);
   const handle = openDatabase(server.databaseUrl);
   const db = handle.db;
   alice = await buildUser(db, 'sqlite', { teamName: 'Alice Allstars' });
@@ -36,7 +39,19 @@ beforeAll(async () => {
   cookies.alice = await buildSessionCookie(db, 'sqlite', alice.id, SECRET);
   cookies.bob = await buildSessionCookie(db, 'sqlite', bob.id, SECRET);
   const at = '2025-08-18T10:00:00.000Z';
-  await db.insertInto('leagues').values({ id: LEAGUE, name: 'Office League', code: 'BNSQE2EA', description: null, competition: 'premier-league', privacy: 'private', creatorId: alice.id, createdAt: at }).execute();
+  await db
+    .insertInto('leagues')
+    .values({
+      id: LEAGUE,
+      name: 'Office League',
+      code: 'BNSQE2EA',
+      description: null,
+      competition: 'premier-league',
+      privacy: 'private',
+      creatorId: alice.id,
+      createdAt: at,
+    })
+    .execute();
   await db
     .insertInto('leagueMembers')
     .values([
@@ -53,7 +68,13 @@ afterAll(async () => {
 
 /** A signed-in page; axe is injected as a script, which the app's CSP (rightly) forbids, so only these audited pages bypass it. */
 async function pageAs(who: 'alice' | 'bob', viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true, timezoneId: 'Europe/London', locale: 'en-GB' });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport,
+    bypassCSP: true,
+    timezoneId: 'Europe/London',
+    locale: 'en-GB',
+  });
   context.setDefaultTimeout(15_000);
   const [name, ...value] = cookies[who]!.split('=');
   await context.addCookies([{ name: name!, value: value.join('='), url: server.url }]);
@@ -65,9 +86,28 @@ async function axe(page: Page, where: string): Promise<string[]> {
   await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), undefined, { timeout: 10_000 });
   await page.addScriptTag({ content: AXE });
   const found = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{
+          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+        }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   });
   return found.map((v) => `${where}: ${v}`);
 }
@@ -76,137 +116,148 @@ const section = (page: Page) => page.getByRole('region', { name: 'Bonus question
 const card = (page: Page, prompt: string | RegExp) => section(page).getByRole('article', { name: prompt });
 const FREE = 'Will the Manchester derby have more than two goals?';
 
-test('the organiser asks, a member answers, the lock passes, the organiser settles, the table shows Bonus', { timeout: 240_000 }, async () => {
-  const problems: string[] = [];
+test(
+  'the organiser asks, a member answers, the lock passes, the organiser settles, the table shows Bonus',
+  { timeout: 240_000 },
+  async () => {
+    const problems: string[] = [];
 
-  // 1. Alice, on a desktop, adds her own question: first refused with its reasons, then saved.
-  const a = await pageAs('alice', DESKTOP_WIDE);
-  const aliceErrors = watchPageErrors(a);
-  await a.goto('/leaderboard');
-  await section(a).getByText('No bonus questions yet.', { exact: false }).waitFor();
-  await section(a).getByRole('button', { name: 'Add a Question' }).click();
-  const dialog = a.getByRole('dialog', { name: 'Add a Bonus Question' });
-  await dialog.getByLabel('Question about').waitFor();
-  await expect(dialog.getByLabel('Question about').inputValue()).resolves.toBe('free');
-  await dialog.getByRole('button', { name: 'Add Question' }).click();
-  await dialog.getByText('Write the question.').waitFor();
-  await dialog.getByText('Enter a lock date and time.').waitFor();
-  expect(await dialog.getByText('An answer cannot be empty.').count()).toBe(2);
-  await dialog.getByLabel('Question', { exact: true }).fill(FREE);
-  await dialog.getByLabel('Answer 1').fill('Yes');
-  await dialog.getByLabel('Answer 2').fill('yes');
-  await dialog.getByRole('button', { name: 'Add an Answer' }).click();
-  await dialog.getByLabel('Answer 3').fill('It gets postponed');
-  await dialog.getByRole('button', { name: 'Add an Answer' }).click();
-  await dialog.getByLabel('Answer 4').fill('Ask me later');
-  await dialog.getByRole('button', { name: 'Remove answer 4' }).click();
-  await expect(dialog.getByLabel('Answer 4').count()).resolves.toBe(0);
-  await dialog.getByLabel('Answers close').fill('2025-08-23T12:00');
-  await dialog.getByLabel('Points').fill('5');
-  await dialog.getByRole('button', { name: 'Add Question' }).click();
-  await dialog.getByText('Each answer must be different.').waitFor();
-  await dialog.getByLabel('Answer 2').fill('No');
-  await a.screenshot({ path: `${SHOTS}/bonus-add-desktop.png` });
-  problems.push(...(await axe(a, 'add a question (desktop)')));
-  await dialog.getByRole('button', { name: 'Add Question' }).click();
-  await a.getByText('Question added. Members can answer it until it locks.').waitFor();
-  await card(a, FREE).waitFor();
-  await expect(card(a, FREE).textContent()).resolves.toContain('5 points');
-  // Its answers are the three left, in order.
-  expect(await card(a, FREE).locator('label').allTextContents()).toEqual(['Yes', 'No', 'It gets postponed']);
+    // 1. Alice, on a desktop, adds her own question: first refused with its reasons, then saved.
+    const a = await pageAs('alice', DESKTOP_WIDE);
+    const aliceErrors = watchPageErrors(a);
+    await a.goto('/leaderboard');
+    await section(a).getByText('No bonus questions yet.', { exact: false }).waitFor();
+    await section(a).getByRole('button', { name: 'Add a Question' }).click();
+    const dialog = a.getByRole('dialog', { name: 'Add a Bonus Question' });
+    await dialog.getByLabel('Question about').waitFor();
+    await expect(dialog.getByLabel('Question about').inputValue()).resolves.toBe('free');
+    await dialog.getByRole('button', { name: 'Add Question' }).click();
+    await dialog.getByText('Write the question.').waitFor();
+    await dialog.getByText('Enter a lock date and time.').waitFor();
+    expect(await dialog.getByText('An answer cannot be empty.').count()).toBe(2);
+    await dialog.getByLabel('Question', { exact: true }).fill(FREE);
+    await dialog.getByLabel('Answer 1').fill('Yes');
+    await dialog.getByLabel('Answer 2').fill('yes');
+    await dialog.getByRole('button', { name: 'Add an Answer' }).click();
+    await dialog.getByLabel('Answer 3').fill('It gets postponed');
+    await dialog.getByRole('button', { name: 'Add an Answer' }).click();
+    await dialog.getByLabel('Answer 4').fill('Ask me later');
+    await dialog.getByRole('button', { name: 'Remove answer 4' }).click();
+    await expect(dialog.getByLabel('Answer 4').count()).resolves.toBe(0);
+    await dialog.getByLabel('Answers close').fill('2025-08-23T12:00');
+    await dialog.getByLabel('Points').fill('5');
+    await dialog.getByRole('button', { name: 'Add Question' }).click();
+    await dialog.getByText('Each answer must be different.').waitFor();
+    await dialog.getByLabel('Answer 2').fill('No');
+    await a.screenshot({ path: `${SHOTS}/bonus-add-desktop.png` });
+    problems.push(...(await axe(a, 'add a question (desktop)')));
+    await dialog.getByRole('button', { name: 'Add Question' }).click();
+    await a.getByText('Question added. Members can answer it until it locks.').waitFor();
+    await card(a, FREE).waitFor();
+    await expect(card(a, FREE).textContent()).resolves.toContain('5 points');
+    // Its answers are the three left, in order.
+    expect(await card(a, FREE).locator('label').allTextContents()).toEqual(['Yes', 'No', 'It gets postponed']);
 
-  // A champion question: its answers are the season's clubs.
-  await section(a).getByRole('button', { name: 'Add a Question' }).click();
-  await dialog.getByLabel('Question about').selectOption('champion');
-  await dialog.getByLabel('Points').fill('10');
-  await dialog.getByLabel('Answers close').fill('2025-08-22T20:00');
-  await dialog.getByRole('button', { name: 'Add Question' }).click();
-  await card(a, 'Who will be champions?').waitFor();
-  problems.push(...(await axe(a, 'questions, organiser (desktop)')));
+    // A champion question: its answers are the season's clubs.
+    await section(a).getByRole('button', { name: 'Add a Question' }).click();
+    await dialog.getByLabel('Question about').selectOption('champion');
+    await dialog.getByLabel('Points').fill('10');
+    await dialog.getByLabel('Answers close').fill('2025-08-22T20:00');
+    await dialog.getByRole('button', { name: 'Add Question' }).click();
+    await card(a, 'Who will be champions?').waitFor();
+    problems.push(...(await axe(a, 'questions, organiser (desktop)')));
 
-  // 2. Bob, on a phone, answers with the keyboard: arrows choose, Tab reaches the save button, Enter saves.
-  const b = await pageAs('bob', PHONE);
-  const bobErrors = watchPageErrors(b);
-  await b.goto('/leaderboard');
-  const free = card(b, FREE);
-  await free.getByRole('radio', { name: 'Yes' }).focus();
-  await b.keyboard.press('ArrowDown');
-  await expect(free.getByRole('radio', { name: 'No' }).isChecked()).resolves.toBe(true);
-  await b.keyboard.press('Tab');
-  await expect(b.evaluate(() => document.activeElement?.textContent ?? '')).resolves.toContain('Save Answer');
-  await b.keyboard.press('Enter');
-  await b.getByText('Answer saved: No.').waitFor();
-  // The answer folds to one line; focus is on its Change button, which opens the choices again.
-  await free.getByText('Your answer: No').waitFor();
-  await expect(b.evaluate(() => document.activeElement?.textContent ?? '')).resolves.toContain('Change Answer');
-  const champion = card(b, 'Who will be champions?');
-  await champion.getByRole('radio', { name: 'Chelsea FC' }).check();
-  await champion.getByRole('button', { name: /Save Answer/ }).click();
-  await champion.getByText('Your answer: Chelsea FC').waitFor();
-  await champion.getByRole('button', { name: /Change Answer/ }).click();
-  await expect(b.evaluate(() => (document.activeElement as HTMLInputElement | null)?.checked)).resolves.toBe(true);
-  await champion.getByRole('radio', { name: 'Arsenal FC' }).check();
-  await champion.getByRole('button', { name: /Save Answer/ }).click();
-  await champion.getByText('Your answer: Arsenal FC').waitFor();
-  await section(b).screenshot({ path: `${SHOTS}/bonus-answer-phone.png` });
-  problems.push(...(await axe(b, 'answering (phone)')));
+    // 2. Bob, on a phone, answers with the keyboard: arrows choose, Tab reaches the save button, Enter saves.
+    const b = await pageAs('bob', PHONE);
+    const bobErrors = watchPageErrors(b);
+    await b.goto('/leaderboard');
+    const free = card(b, FREE);
+    await free.getByRole('radio', { name: 'Yes' }).focus();
+    await b.keyboard.press('ArrowDown');
+    await expect(free.getByRole('radio', { name: 'No' }).isChecked()).resolves.toBe(true);
+    await b.keyboard.press('Tab');
+    await expect(b.evaluate(() => document.activeElement?.textContent ?? '')).resolves.toContain('Save Answer');
+    await b.keyboard.press('Enter');
+    await b.getByText('Answer saved: No.').waitFor();
+    // The answer folds to one line; focus is on its Change button, which opens the choices again.
+    await free.getByText('Your answer: No').waitFor();
+    await expect(b.evaluate(() => document.activeElement?.textContent ?? '')).resolves.toContain('Change Answer');
+    const champion = card(b, 'Who will be champions?');
+    await champion.getByRole('radio', { name: 'Chelsea FC' }).check();
+    await champion.getByRole('button', { name: /Save Answer/ }).click();
+    await champion.getByText('Your answer: Chelsea FC').waitFor();
+    await champion.getByRole('button', { name: /Change Answer/ }).click();
+    await expect(b.evaluate(() => (document.activeElement as HTMLInputElement | null)?.checked)).resolves.toBe(true);
+    await champion.getByRole('radio', { name: 'Arsenal FC' }).check();
+    await champion.getByRole('button', { name: /Save Answer/ }).click();
+    await champion.getByText('Your answer: Arsenal FC').waitFor();
+    await section(b).screenshot({ path: `${SHOTS}/bonus-answer-phone.png` });
+    problems.push(...(await axe(b, 'answering (phone)')));
 
-  // Before the lock Alice sees nothing of Bob's answers, and cannot change a question he answered.
-  await a.reload();
-  await card(a, FREE).waitFor();
-  await expect(section(a).getByText('How the league answered').count()).resolves.toBe(0);
-  await expect(card(a, FREE).getByRole('button', { name: /^Edit/ }).count()).resolves.toBe(0);
-  await a.context().close();
-  await b.context().close();
-  expect([...aliceErrors, ...bobErrors]).toEqual([]);
+    // Before the lock Alice sees nothing of Bob's answers, and cannot change a question he answered.
+    await a.reload();
+    await card(a, FREE).waitFor();
+    await expect(section(a).getByText('How the league answered').count()).resolves.toBe(0);
+    await expect(card(a, FREE).getByRole('button', { name: /^Edit/ }).count()).resolves.toBe(0);
+    await a.context().close();
+    await b.context().close();
+    expect([...aliceErrors, ...bobErrors]).toEqual([]);
 
-  // 3. Sunday 24 August: both questions have locked.
-  await server.stop('SIGTERM', { keepData: true });
-  server = await startServer({ SCORELINE_NOW: '2025-08-24T12:00:00.000Z', AUTH_SECRET: SECRET }, { dataDir: server.dataDir });
-  const a2 = await pageAs('alice', DESKTOP_WIDE);
-  await a2.goto('/leaderboard');
-  const locked = card(a2, FREE);
-  await locked.getByText('How the league answered (1 answer)').waitFor();
-  await locked.getByRole('button', { name: /See everyone’s answers/ }).click();
-  const answers = a2.getByRole('dialog', { name: 'Everyone’s answers' });
-  await answers.getByRole('row', { name: /Bob Ballers No/ }).waitFor();
-  await answers.screenshot({ path: `${SHOTS}/bonus-answers-desktop.png` });
-  problems.push(...(await axe(a2, 'everyone’s answers (desktop)')));
-  await answers.getByRole('button', { name: 'Close' }).click();
+    // 3. Sunday 24 August: both questions have locked.
+    await server.stop('SIGTERM', { keepData: true });
+    server = await startServer(
+      { SCORELINE_NOW: '2025-08-24T12:00:00.000Z', AUTH_SECRET: SECRET },
+      { dataDir: server.dataDir },
+    );
+    const a2 = await pageAs('alice', DESKTOP_WIDE);
+    await a2.goto('/leaderboard');
+    const locked = card(a2, FREE);
+    await locked.getByText('How the league answered (1 answer)').waitFor();
+    await locked.getByRole('button', { name: /See everyone’s answers/ }).click();
+    const answers = a2.getByRole('dialog', { name: 'Everyone’s answers' });
+    await answers.getByRole('row', { name: /Bob Ballers No/ }).waitFor();
+    await answers.screenshot({ path: `${SHOTS}/bonus-answers-desktop.png` });
+    problems.push(...(await axe(a2, 'everyone’s answers (desktop)')));
+    await answers.getByRole('button', { name: 'Close' }).click();
 
-  // Alice settles her question ("No": the derby had two goals) and overrides the champion question by hand.
-  await locked.getByRole('button', { name: /^Settle/ }).click();
-  const settle = a2.getByRole('dialog', { name: 'Settle Question' });
-  await settle.getByRole('checkbox', { name: 'No' }).check();
-  await settle.screenshot({ path: `${SHOTS}/bonus-settle-desktop.png` });
-  problems.push(...(await axe(a2, 'settle (desktop)')));
-  await settle.getByRole('button', { name: 'Settle', exact: true }).click();
-  await a2.getByText('Question settled. The points are in the table.').waitFor();
-  await locked.getByText('Right answer: No').waitFor();
-  await card(a2, 'Who will be champions?').getByRole('button', { name: /^Settle/ }).click();
-  await settle.getByRole('checkbox', { name: 'Arsenal FC' }).check();
-  await settle.getByLabel('Note for members (optional)').fill('Settled early for the test of our patience.');
-  await settle.getByRole('button', { name: 'Settle', exact: true }).click();
-  await card(a2, 'Who will be champions?').getByText('“Settled early for the test of our patience.”').waitFor();
+    // Alice settles her question ("No": the derby had two goals) and overrides the champion question by hand.
+    await locked.getByRole('button', { name: /^Settle/ }).click();
+    const settle = a2.getByRole('dialog', { name: 'Settle Question' });
+    await settle.getByRole('checkbox', { name: 'No' }).check();
+    await settle.screenshot({ path: `${SHOTS}/bonus-settle-desktop.png` });
+    problems.push(...(await axe(a2, 'settle (desktop)')));
+    await settle.getByRole('button', { name: 'Settle', exact: true }).click();
+    await a2.getByText('Question settled. The points are in the table.').waitFor();
+    await locked.getByText('Right answer: No').waitFor();
+    await card(a2, 'Who will be champions?')
+      .getByRole('button', { name: /^Settle/ })
+      .click();
+    await settle.getByRole('checkbox', { name: 'Arsenal FC' }).check();
+    await settle.getByLabel('Note for members (optional)').fill('Settled early for the test of our patience.');
+    await settle.getByRole('button', { name: 'Settle', exact: true }).click();
+    await card(a2, 'Who will be champions?').getByText('“Settled early for the test of our patience.”').waitFor();
 
-  // The table: a Bonus column, Bob on 15 with no match points.
-  const table = a2.getByRole('table', { name: 'Overall standings' });
-  await table.getByRole('columnheader', { name: 'Bonus' }).waitFor();
-  await expect.poll(async () => (await table.getByRole('row', { name: /Bob Ballers/ }).textContent()) ?? '').toMatch(/15\s*15$|15.*15/);
-  await a2.getByRole('region', { name: 'Office League' }).screenshot({ path: `${SHOTS}/bonus-table-desktop.png` });
-  await section(a2).screenshot({ path: `${SHOTS}/bonus-settled-desktop.png` });
-  problems.push(...(await axe(a2, 'settled, organiser (desktop)')));
+    // The table: a Bonus column, Bob on 15 with no match points.
+    const table = a2.getByRole('table', { name: 'Overall standings' });
+    await table.getByRole('columnheader', { name: 'Bonus' }).waitFor();
+    await expect
+      .poll(async () => (await table.getByRole('row', { name: /Bob Ballers/ }).textContent()) ?? '')
+      .toMatch(/15\s*15$|15.*15/);
+    await a2.getByRole('region', { name: 'Office League' }).screenshot({ path: `${SHOTS}/bonus-table-desktop.png` });
+    await section(a2).screenshot({ path: `${SHOTS}/bonus-settled-desktop.png` });
+    problems.push(...(await axe(a2, 'settled, organiser (desktop)')));
 
-  // 4. Bob sees he was right, his points, and the Bonus column on his phone.
-  const b2 = await pageAs('bob', PHONE);
-  await b2.goto('/leaderboard');
-  await card(b2, FREE).getByText('+5 points').waitFor();
-  await card(b2, 'Who will be champions?').getByText('+10 points').waitFor();
-  await b2.getByRole('table', { name: 'Overall standings' }).getByRole('columnheader', { name: 'Bonus' }).waitFor();
-  await b2.getByRole('table', { name: 'Overall standings' }).screenshot({ path: `${SHOTS}/bonus-table-phone.png` });
-  await section(b2).screenshot({ path: `${SHOTS}/bonus-settled-phone.png` });
-  problems.push(...(await axe(b2, 'settled, member (phone)')));
-  await a2.context().close();
-  await b2.context().close();
-  expect(problems).toEqual([]);
-});
+    // 4. Bob sees he was right, his points, and the Bonus column on his phone.
+    const b2 = await pageAs('bob', PHONE);
+    await b2.goto('/leaderboard');
+    await card(b2, FREE).getByText('+5 points').waitFor();
+    await card(b2, 'Who will be champions?').getByText('+10 points').waitFor();
+    await b2.getByRole('table', { name: 'Overall standings' }).getByRole('columnheader', { name: 'Bonus' }).waitFor();
+    await b2.getByRole('table', { name: 'Overall standings' }).screenshot({ path: `${SHOTS}/bonus-table-phone.png` });
+    await section(b2).screenshot({ path: `${SHOTS}/bonus-settled-phone.png` });
+    problems.push(...(await axe(b2, 'settled, member (phone)')));
+    await a2.context().close();
+    await b2.context().close();
+    expect(problems).toEqual([]);
+  },
+);

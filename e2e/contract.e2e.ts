@@ -14,7 +14,10 @@ import { healthDto } from '../src/contract/system.js';
  */
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ AUTH_SECRET: crypto.randomBytes(32).toString('hex'), SCORELINE_NOW: '2025-08-20T12:00:00Z' });
+  server = await startServer({
+    AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+    SCORELINE_NOW: '2025-08-20T12:00:00Z',
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -24,7 +27,10 @@ test('public answers parse with their contract schemas', async () => {
   expect((await api(`${server.url}/api/health`, { schema: healthDto })).status).toBe('ok');
   const { fixtures } = await api(`${server.url}/api/fixtures?gameweek=1`, { schema: fixtureListReply });
   expect(fixtures).toHaveLength(10);
-  expect((await api(`${server.url}/api/fixtures/${encodeURIComponent(fixtures[0]!.id)}`, { schema: fixtureReply })).fixture.id).toBe(fixtures[0]!.id);
+  expect(
+    (await api(`${server.url}/api/fixtures/${encodeURIComponent(fixtures[0]!.id)}`, { schema: fixtureReply })).fixture
+      .id,
+  ).toBe(fixtures[0]!.id);
   expect((await api(`${server.url}/api/gameweeks`, { schema: gameweeksInfoDto })).gameweeks).toHaveLength(38);
 });
 

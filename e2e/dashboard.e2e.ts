@@ -28,7 +28,10 @@ let adminCookie: string;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  [server, browser] = await Promise.all([startServer({ SCORELINE_NOW: NOW, AUTH_SECRET: SECRET, SMTP_URL: sink.url, SUPPORT_EMAIL: SUPPORT }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ SCORELINE_NOW: NOW, AUTH_SECRET: SECRET, SMTP_URL: sink.url, SUPPORT_EMAIL: SUPPORT }),
+    launchBrowser(),
+  ]);
   handle = openDatabase(server.databaseUrl);
   const { db } = handle;
   const player = await buildUser(db, 'sqlite', { teamName: 'Pundits', email: 'pundit@example.com' });
@@ -39,7 +42,14 @@ beforeAll(async () => {
 
   // The real 2025/26 scores from the built-in season file, by fixture id.
   const ft = new Map(replayableResults().map((r) => [r.fixtureId, [r.homeScore, r.awayScore] as const]));
-  const fixtures = await db.selectFrom('fixtures').selectAll().where('seasonId', '=', '2025-26').where('kickoffAt', 'is not', null).orderBy('kickoffAt').orderBy('id').execute();
+  const fixtures = await db
+    .selectFrom('fixtures')
+    .selectAll()
+    .where('seasonId', '=', '2025-26')
+    .where('kickoffAt', 'is not', null)
+    .orderBy('kickoffAt')
+    .orderBy('id')
+    .execute();
   let i = 0;
   let tonight = 0;
   for (const f of fixtures) {
@@ -48,20 +58,50 @@ beforeAll(async () => {
     const result = ft.get(f.id);
     if (kickoff < Date.parse(NOW) && result) {
       if (i % 5 !== 0) {
-        await buildPrediction(db, { userId: player.id, fixtureId: f.id, homeScore: i % 3, awayScore: i % 2, predictedAt: new Date(kickoff - ((i % 4) * 12 + 3) * 3600_000).toISOString() });
+        await buildPrediction(db, {
+          userId: player.id,
+          fixtureId: f.id,
+          homeScore: i % 3,
+          awayScore: i % 2,
+          predictedAt: new Date(kickoff - ((i % 4) * 12 + 3) * 3600_000).toISOString(),
+        });
       }
-      await buildPrediction(db, { userId: rival.id, fixtureId: f.id, homeScore: 1, awayScore: 1, predictedAt: new Date(kickoff - 30 * 3600_000).toISOString() });
+      await buildPrediction(db, {
+        userId: rival.id,
+        fixtureId: f.id,
+        homeScore: 1,
+        awayScore: 1,
+        predictedAt: new Date(kickoff - 30 * 3600_000).toISOString(),
+      });
       await buildResult(db, { fixtureId: f.id, homeScore: result[0], awayScore: result[1], updatedAt: f.kickoffAt! });
     } else if (f.gameweek === 30 && kickoff > Date.parse(NOW) + 3 * 3600_000) {
       // Two picks for tonight's matches, made this morning: no result yet (yellow dots).
       if (tonight < 2) {
         tonight += 1;
-        await buildPrediction(db, { userId: player.id, fixtureId: f.id, homeScore: 2, awayScore: 1, predictedAt: `2026-03-14T12:0${tonight}:00.000Z` });
+        await buildPrediction(db, {
+          userId: player.id,
+          fixtureId: f.id,
+          homeScore: 2,
+          awayScore: 1,
+          predictedAt: `2026-03-14T12:0${tonight}:00.000Z`,
+        });
       }
     }
   }
   const createdAt = '2025-08-01T00:00:00.000Z';
-  await db.insertInto('leagues').values({ id: 'lg-office', name: 'Office Predictors', code: 'QWERTYUP', description: null, competition: 'premier-league', privacy: 'private', creatorId: player.id, createdAt }).execute();
+  await db
+    .insertInto('leagues')
+    .values({
+      id: 'lg-office',
+      name: 'Office Predictors',
+      code: 'QWERTYUP',
+      description: null,
+      competition: 'premier-league',
+      privacy: 'private',
+      creatorId: player.id,
+      createdAt,
+    })
+    .execute();
   await db
     .insertInto('leagueMembers')
     .values([
@@ -103,19 +143,29 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   await page.getByRole('heading', { name: 'Upcoming Matches - Gameweek 30' }).waitFor();
   // A returning player is welcomed back, and the gameweek open for predictions leads.
   await expect(page.getByTestId('greeting').textContent()).resolves.toBe('Welcome back, Pundits!');
-  await page.getByTestId('next-up').getByRole('link', { name: /^(Make Predictions|Predict now)$/ }).waitFor();
+  await page
+    .getByTestId('next-up')
+    .getByRole('link', { name: /^(Make Predictions|Predict now)$/ })
+    .waitFor();
 
   const api = await (await ctx.request.get('/api/dashboard')).json();
   const d = api.dashboard;
   expect(d.tiles.totalPredictions).toBeGreaterThan(200);
-  await expect(page.getByText(`${d.tiles.successRate.toFixed(1)}%`).first().isVisible()).resolves.toBe(true);
+  await expect(
+    page
+      .getByText(`${d.tiles.successRate.toFixed(1)}%`)
+      .first()
+      .isVisible(),
+  ).resolves.toBe(true);
 
   // League positions: the real league, the You tag, members and points.
   const positions = page.getByRole('region', { name: 'Your League Positions' });
   await positions.getByText('Office Predictors').waitFor();
   await expect(positions.getByText('You', { exact: true }).isVisible()).resolves.toBe(true);
   await expect(positions.getByText('2 members').isVisible()).resolves.toBe(true);
-  await expect(positions.getByRole('link', { name: 'View All Leaderboards' }).getAttribute('href')).resolves.toBe('/leaderboard');
+  await expect(positions.getByRole('link', { name: 'View All Leaderboards' }).getAttribute('href')).resolves.toBe(
+    '/leaderboard',
+  );
 
   // Upcoming: at most 5, names without ' FC', times in the viewer's zone (London here).
   const upcoming = page.getByRole('region', { name: /Upcoming Matches/ });
@@ -138,7 +188,12 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   // Achievements: the four dashboard badges, earned for a season of predictions.
   const badges = page.getByRole('region', { name: 'Achievements' }).locator('li');
   await expect(badges.count()).resolves.toBe(4);
-  await expect(badges.evaluateAll((els) => els.map((e) => e.getAttribute('data-earned')))).resolves.toEqual(['true', 'true', 'true', 'true']);
+  await expect(badges.evaluateAll((els) => els.map((e) => e.getAttribute('data-earned')))).resolves.toEqual([
+    'true',
+    'true',
+    'true',
+    'true',
+  ]);
   await expect(page.getByRole('progressbar').count()).resolves.toBe(3);
   await expect(page.getByRole('link', { name: 'Admin Dashboard' }).count()).resolves.toBe(0);
 
@@ -155,7 +210,10 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   expect(action!.y + action!.height).toBeLessThanOrEqual(PHONE.height);
   // Recent activity names clubs by their short names there, never cut mid-word ("Manchester C").
   const teams = await phone.getByTestId('activity-teams').evaluateAll((els) =>
-    els.map((e) => ({ text: (e as HTMLElement).innerText.replace(/\s+/g, ' '), cut: [...e.querySelectorAll('span')].some((s) => s.offsetParent !== null && s.scrollWidth > s.clientWidth + 1) })),
+    els.map((e) => ({
+      text: (e as HTMLElement).innerText.replace(/\s+/g, ' '),
+      cut: [...e.querySelectorAll('span')].some((s) => s.offsetParent !== null && s.scrollWidth > s.clientWidth + 1),
+    })),
   );
   expect(teams).toHaveLength(4);
   for (const t of teams) expect(t).toMatchObject({ text: expect.stringMatching(/^\S.* vs \S.*$/), cut: false });
@@ -200,9 +258,20 @@ test('the statistics page renders the rank-history chart, loaded only there', as
   expect(scripts.some((u) => /RankChart/.test(u))).toBe(true);
 
   const stats = (await (await ctx.request.get('/api/me/statistics?tz=Europe/London')).json()).statistics;
-  await expect(page.getByText(`${stats.correctPredictions} of ${stats.scoredPredictions} predictions`).isVisible()).resolves.toBe(true);
+  await expect(
+    page.getByText(`${stats.correctPredictions} of ${stats.scoredPredictions} predictions`).isVisible(),
+  ).resolves.toBe(true);
   await expect(page.getByText(`Current streak: ${stats.currentStreak}`).isVisible()).resolves.toBe(true);
-  for (const label of ['Early (24h+)', 'Average', 'Last Min (2h)', 'Weekday Performance', 'Most Predicted Teams', 'Times at #1', 'Gameweeks Played', 'Top Position Rate']) {
+  for (const label of [
+    'Early (24h+)',
+    'Average',
+    'Last Min (2h)',
+    'Weekday Performance',
+    'Most Predicted Teams',
+    'Times at #1',
+    'Gameweeks Played',
+    'Top Position Rate',
+  ]) {
     await expect(page.getByText(label, { exact: true }).first().isVisible()).resolves.toBe(true);
   }
   await page.screenshot({ path: `${SHOTS}/issue6-statistics-desktop.png`, fullPage: true });
@@ -227,11 +296,20 @@ test('the contact form checks fields in the spec’s order, says only what is tr
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Send Message' }).waitFor();
   await expect(page.getByText(SUPPORT).first().isVisible()).resolves.toBe(true);
-  for (const t of ['We read every message and usually answer within a few days.', 'Technical Issues', 'Account Problems', 'Results and Fixtures', 'Feature Requests', 'General Feedback', 'Tips']) {
+  for (const t of [
+    'We read every message and usually answer within a few days.',
+    'Technical Issues',
+    'Account Problems',
+    'Results and Fixtures',
+    'Feature Requests',
+    'General Feedback',
+    'Tips',
+  ]) {
     await expect(page.getByText(t, { exact: true }).isVisible()).resolves.toBe(true);
   }
   // Nothing promised that nobody keeps, nothing about paying for a free game.
-  for (const untrue of ['24/7', '24 hours', 'Billing', 'Pro Tips', 'Upgrade Now']) await expect(page.getByText(untrue).count()).resolves.toBe(0);
+  for (const untrue of ['24/7', '24 hours', 'Billing', 'Pro Tips', 'Upgrade Now'])
+    await expect(page.getByText(untrue).count()).resolves.toBe(0);
   await page.screenshot({ path: `${SHOTS}/issue6-contact-desktop.png`, fullPage: true });
 
   const email = page.getByLabel('Email', { exact: true });
@@ -252,7 +330,9 @@ test('the contact form checks fields in the spec’s order, says only what is tr
   // An address with a query in it would put a cc and a body into the admin's reply: refused.
   await email.fill('support@bigcorp.example?cc=attacker%40evil.test&body=Send%20the%20reset%20link');
   await send.click();
-  await page.getByText('Please enter just an e-mail address, like name@example.com, with nothing before or after it.').waitFor();
+  await page
+    .getByText('Please enter just an e-mail address, like name@example.com, with nothing before or after it.')
+    .waitFor();
 
   await email.fill('pundit.reply@example.org');
   await send.click();
@@ -267,7 +347,9 @@ test('the contact form checks fields in the spec’s order, says only what is tr
   expect(mail.text).toContain('From the account: Pundits <pundit@example.com> (verified address)');
   expect(mail.text).toContain('Reply to: pundit.reply@example.org (typed by the sender, not verified)');
   // The success banner clears itself after 5 seconds.
-  await page.getByText("Message sent. We'll answer by e-mail at pundit.reply@example.org.").waitFor({ state: 'detached', timeout: 8000 });
+  await page
+    .getByText("Message sent. We'll answer by e-mail at pundit.reply@example.org.")
+    .waitFor({ state: 'detached', timeout: 8000 });
   expect(errors).toEqual([]);
 
   const phone = await (await signedIn(playerCookie, PHONE)).newPage();
@@ -283,7 +365,9 @@ test('the contact form checks fields in the spec’s order, says only what is tr
   await card.waitFor();
   await expect(card.getAttribute('data-status')).resolves.toBe('sent');
   await card.getByText('Account: pundit@example.com (verified)').waitFor();
-  await expect(card.getByRole('link', { name: 'pundit.reply@example.org' }).getAttribute('href')).resolves.toBe('mailto:pundit.reply@example.org');
+  await expect(card.getByRole('link', { name: 'pundit.reply@example.org' }).getAttribute('href')).resolves.toBe(
+    'mailto:pundit.reply@example.org',
+  );
   await card.getByText('(typed by the sender, not verified)').waitFor();
   await admin.screenshot({ path: `${SHOTS}/issue6-admin-messages-desktop.png`, fullPage: true });
   const adminPhone = await (await signedIn(adminCookie, PHONE)).newPage();

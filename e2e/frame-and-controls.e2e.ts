@@ -34,7 +34,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function contextFor(viewport: { width: number; height: number }, role?: 'player' | 'admin'): Promise<BrowserContext> {
+async function contextFor(
+  viewport: { width: number; height: number },
+  role?: 'player' | 'admin',
+): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL: server.url, viewport, timezoneId: 'Europe/London', locale: 'en-GB' });
   ctx.setDefaultTimeout(15_000);
   if (role) {
@@ -50,7 +53,12 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     const main = document.querySelector('main');
-    return { tag: el?.tagName.toLowerCase(), id: el?.id, text: el?.textContent?.trim(), inMain: Boolean(main && el && main !== el && main.contains(el)) };
+    return {
+      tag: el?.tagName.toLowerCase(),
+      id: el?.id,
+      text: el?.textContent?.trim(),
+      inMain: Boolean(main && el && main !== el && main.contains(el)),
+    };
   });
 
 describe('a skip link on every layout', () => {
@@ -101,7 +109,11 @@ test("the league table's Live toggle says whether it is on (aria-pressed)", asyn
   await page.goto('/leaderboard');
   await page.locator('h1').first().waitFor();
   const created = await page.evaluate(async () => {
-    const res = await fetch('/api/leagues', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Toggle Testers' }) });
+    const res = await fetch('/api/leagues', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Toggle Testers' }),
+    });
     return res.status;
   });
   expect(created).toBeLessThan(300);
@@ -128,10 +140,15 @@ test('Admin Fixtures: the bulk delete is not in the toolbar but last on the page
   const bulk = page.getByRole('button', { name: /^Delete Gameweek \d+$/ });
   await expect(bulk.isEnabled()).resolves.toBe(true);
   // In its own section, after the list: the last control of the screen's content.
-  await page.getByRole('region', { name: 'Delete fixtures' }).getByRole('button', { name: /^Delete Gameweek \d+$/ }).waitFor();
+  await page
+    .getByRole('region', { name: 'Delete fixtures' })
+    .getByRole('button', { name: /^Delete Gameweek \d+$/ })
+    .waitFor();
   const lastControl = await page.evaluate(() => {
     const main = document.querySelector('main')!;
-    const controls = [...main.querySelectorAll<HTMLElement>('button, a[href], select, input, [tabindex]:not([tabindex="-1"])')].filter((el) => el.offsetParent !== null && !el.closest('dialog'));
+    const controls = [
+      ...main.querySelectorAll<HTMLElement>('button, a[href], select, input, [tabindex]:not([tabindex="-1"])'),
+    ].filter((el) => el.offsetParent !== null && !el.closest('dialog'));
     return controls.at(-1)?.textContent?.trim();
   });
   expect(lastControl).toMatch(/^Delete Gameweek \d+$/);

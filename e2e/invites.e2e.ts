@@ -20,7 +20,8 @@ import { buildSessionCookie, buildUser, DEFAULT_PASSWORD, type BuiltUser } from 
  */
 const SECRET = crypto.randomBytes(32).toString('hex');
 const NOW = '2025-08-19T12:00:00.000Z';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'scoreline-invites-'));
+const SHOTS =
+  process.env.E2E_SHOTS_DIR ?? fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'scoreline-invites-'));
 const SCREENS = process.env.E2E_SCREENS_DIR ?? SHOTS;
 const BIG_DESKTOP = { width: 1440, height: 900 };
 const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
@@ -33,7 +34,15 @@ let alice: BuiltUser & { cookie: string };
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  [server, browser] = await Promise.all([startServer({ SCORELINE_NOW: NOW, AUTH_SECRET: SECRET, SMTP_URL: smtp.url, MAIL_FROM: 'Scoreline <noreply@scoreline.test>' }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({
+      SCORELINE_NOW: NOW,
+      AUTH_SECRET: SECRET,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Scoreline <noreply@scoreline.test>',
+    }),
+    launchBrowser(),
+  ]);
   handle = openDatabase(server.databaseUrl);
   alice = await player({ teamName: 'Alice Allstars' });
 });
@@ -51,19 +60,33 @@ async function player(overrides: Parameters<typeof buildUser>[2] = {}) {
 
 /** A league made through the API, as its creator would; returns its id and code. */
 async function league(owner: { cookie: string }, name: string): Promise<{ id: string; code: string }> {
-  const res = await fetch(`${server.url}/api/leagues`, { method: 'POST', headers: { cookie: owner.cookie, 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ name }) });
+  const res = await fetch(`${server.url}/api/leagues`, {
+    method: 'POST',
+    headers: { cookie: owner.cookie, 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ name }),
+  });
   expect(res.status).toBe(201);
   return (await res.json()).league;
 }
 
 async function join(who: { cookie: string }, code: string) {
-  const res = await fetch(`${server.url}/api/leagues/join`, { method: 'POST', headers: { cookie: who.cookie, 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ code }) });
+  const res = await fetch(`${server.url}/api/leagues/join`, {
+    method: 'POST',
+    headers: { cookie: who.cookie, 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ code }),
+  });
   expect(res.status).toBe(200);
 }
 
-const membersOf = async (leagueId: string) => (await handle.db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).execute()).map((r) => r.userId);
+const membersOf = async (leagueId: string) =>
+  (await handle.db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).execute()).map(
+    (r) => r.userId,
+  );
 
-async function contextFor(viewport: { width: number; height: number }, who?: { cookie: string }): Promise<BrowserContext> {
+async function contextFor(
+  viewport: { width: number; height: number },
+  who?: { cookie: string },
+): Promise<BrowserContext> {
   const ctx = await newContext(browser, server.url, viewport);
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   if (who) {
@@ -77,8 +100,18 @@ async function contextFor(viewport: { width: number; height: number }, who?: { c
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await axe.run({ include: [['body']], exclude: [['[data-sonner-toaster]']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          ctx: object,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+    };
+    const r = await axe.run(
+      { include: [['body']], exclude: [['[data-sonner-toaster]']] },
+      { runOnly: ['wcag2a', 'wcag2aa'] },
+    );
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
@@ -217,7 +250,9 @@ describe("a league's invite, at any time", () => {
       await page.getByRole('button', { name: 'Copy Message an invite to Family Cup' }).click();
       await page.getByText('Invite message copied: paste it into WhatsApp or an e-mail.').waitFor();
       expect(await clipboard(page)).toBe(message);
-      await page.getByText('Invite message copied: paste it into WhatsApp or an e-mail.').waitFor({ state: 'detached' });
+      await page
+        .getByText('Invite message copied: paste it into WhatsApp or an e-mail.')
+        .waitFor({ state: 'detached' });
       await page.getByRole('listitem').filter({ hasText: 'Family Cup' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/invite-card-${tag}.png` });
       await page.getByRole('button', { name: /^Family Cup/ }).click();
@@ -235,14 +270,22 @@ describe("a league's invite, at any time", () => {
     await ctx.addInitScript(() => {
       const shared: unknown[] = [];
       (window as unknown as { shared: unknown[] }).shared = shared;
-      Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void shared.push(data), configurable: true });
+      Object.defineProperty(navigator, 'share', {
+        value: async (data: unknown) => void shared.push(data),
+        configurable: true,
+      });
     });
     const page = await ctx.newPage();
     await page.goto('/leaderboard');
     await page.getByRole('button', { name: 'Share an invite to Family Cup' }).click();
     await page.waitForFunction(() => (window as unknown as { shared: unknown[] }).shared.length === 1);
-    const shared = await page.evaluate(() => (window as unknown as { shared: Array<{ title: string; text: string }> }).shared[0]);
-    expect(shared).toEqual({ title: 'Join "Family Cup" on Scoreline', text: `Join my Scoreline league "Family Cup": ${server.url}/join/${cup.code} (code ${cup.code})` });
+    const shared = await page.evaluate(
+      () => (window as unknown as { shared: Array<{ title: string; text: string }> }).shared[0],
+    );
+    expect(shared).toEqual({
+      title: 'Join "Family Cup" on Scoreline',
+      text: `Join my Scoreline league "Family Cup": ${server.url}/join/${cup.code} (code ${cup.code})`,
+    });
     await ctx.close();
   });
 
@@ -302,7 +345,9 @@ describe("a league's invite, at any time", () => {
     const daveCtx = await contextFor(PHONE, dave);
     const d = await daveCtx.newPage();
     await d.goto(`/join/${club.code}`);
-    await d.getByText('The league creator removed you from this league. Ask them to let you back in before you join again.').waitFor();
+    await d
+      .getByText('The league creator removed you from this league. Ask them to let you back in before you join again.')
+      .waitFor();
     expect(await d.getByRole('button', { name: 'Join League' }).count()).toBe(0);
     await d.screenshot({ path: `${SHOTS}/invite-removed-phone.png` });
     // Typing the code on the Leaderboard is refused too.
@@ -310,7 +355,9 @@ describe("a league's invite, at any time", () => {
     await d.getByRole('button', { name: 'Join League' }).click();
     await d.getByLabel('League Code').fill(club.code);
     await d.locator('form').getByRole('button', { name: 'Join League' }).click();
-    await d.getByText('The league creator removed you from this league. Ask them to let you back in before you join again.').waitFor();
+    await d
+      .getByText('The league creator removed you from this league. Ask them to let you back in before you join again.')
+      .waitFor();
     expect(await membersOf(club.id)).toEqual([alice.id]);
     await d.goto(`/join/${club.code}`);
     await d.getByText(/The league creator removed you/).waitFor();
@@ -339,7 +386,11 @@ describe("a league's invite, at any time", () => {
     await page.getByLabel(/League Name/).fill('Work League');
     await page.getByRole('button', { name: 'Create League & Get Code' }).click();
     await page.getByLabel('Invite link').waitFor();
-    const row = await handle.db.selectFrom('leagues').select('competition').where('name', '=', 'Work League').executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('leagues')
+      .select('competition')
+      .where('name', '=', 'Work League')
+      .executeTakeFirstOrThrow();
     expect(row.competition).toBe('premier-league');
     await ctx.close();
   });

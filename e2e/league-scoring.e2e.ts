@@ -52,7 +52,13 @@ afterAll(async () => {
 
 async function signedIn(cookie: string, viewport = WIDE): Promise<BrowserContext> {
   // CSP bypassed only so axe can be injected; the app itself runs as served.
-  const ctx = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true, timezoneId: 'Europe/London', locale: 'en-GB' });
+  const ctx = await browser.newContext({
+    baseURL: server.url,
+    viewport,
+    bypassCSP: true,
+    timezoneId: 'Europe/London',
+    locale: 'en-GB',
+  });
   ctx.setDefaultTimeout(15_000);
   const [name, ...rest] = cookie.split('=');
   await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
@@ -62,13 +68,35 @@ async function signedIn(cookie: string, viewport = WIDE): Promise<BrowserContext
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{
+          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+        }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   });
 }
 
-const card = (page: Page, club: string) => page.getByTestId('fixture-card').filter({ has: page.getByRole('button', { name: new RegExp(`^(Predict|Edit): ${club} v `) }) });
+const card = (page: Page, club: string) =>
+  page
+    .getByTestId('fixture-card')
+    .filter({ has: page.getByRole('button', { name: new RegExp(`^(Predict|Edit): ${club} v `) }) });
 const bankerOf = (page: Page, club: string) => card(page, club).getByTestId('banker-toggle');
 const RULE_LINE = 'Scoring: 4 exact · 3 goal difference · 2 outcome · bankers double';
 const WIDE = { width: 1440, height: 900 };
@@ -86,13 +114,21 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   await phone.getByRole('radio', { name: /^Custom/ }).check();
   await phone.getByLabel('Exact score').fill('2');
   await phone.getByRole('button', { name: 'Create League & Get Code' }).click();
-  await phone.getByText('An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.').waitFor();
+  await phone
+    .getByText(
+      'An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.',
+    )
+    .waitFor();
   await phone.getByRole('radio', { name: /^Goal difference/ }).check();
   expect(await axeViolations(phone)).toEqual([]);
   await phone.screenshot({ path: `${SCREENS}/league-scoring-new-phone.png`, fullPage: true });
   await phone.getByRole('button', { name: 'Create League & Get Code' }).click();
   await phone.getByRole('heading', { name: 'Kicktipp Club is ready!' }).waitFor();
-  const league = await handle.db.selectFrom('leagues').select(['id', 'code', 'ruleExact', 'ruleDifference', 'ruleOutcome', 'bankersAllowed']).where('name', '=', 'Kicktipp Club').executeTakeFirstOrThrow();
+  const league = await handle.db
+    .selectFrom('leagues')
+    .select(['id', 'code', 'ruleExact', 'ruleDifference', 'ruleOutcome', 'bankersAllowed'])
+    .where('name', '=', 'Kicktipp Club')
+    .executeTakeFirstOrThrow();
   expect([league.ruleExact, league.ruleDifference, league.ruleOutcome, league.bankersAllowed]).toEqual([4, 3, 2, 1]);
   await handle.db.insertInto('leagueMembers').values({ leagueId: league.id, userId: rivalId, joinedAt: NOW }).execute();
   await phone.getByRole('link', { name: 'View League' }).click();
@@ -110,7 +146,9 @@ test('create a goal-difference league, set a banker, see the rule and the table 
     ['Arsenal FC', '2', '0', true],
     ['Chelsea FC', '0', '1', false],
   ] as const) {
-    await card(page, club).getByRole('button', { name: /^Predict/ }).click();
+    await card(page, club)
+      .getByRole('button', { name: /^Predict/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Make Your Prediction' });
     await dialog.waitFor();
     await dialog.locator('input').nth(0).fill(home);
@@ -138,7 +176,12 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   await page.keyboard.press('Space');
   await expect.poll(() => bankerOf(page, 'Arsenal FC').getAttribute('aria-pressed')).toBe('true');
   await expect.poll(() => bankerOf(page, 'Chelsea FC').getAttribute('aria-pressed')).toBe('false');
-  const stored = await handle.db.selectFrom('predictions').innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId').select(['fixtures.homeTeam', 'predictions.banker']).where('predictions.banker', '=', 1).execute();
+  const stored = await handle.db
+    .selectFrom('predictions')
+    .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
+    .select(['fixtures.homeTeam', 'predictions.banker'])
+    .where('predictions.banker', '=', 1)
+    .execute();
   expect(stored.map((s) => s.homeTeam)).toEqual(['Arsenal FC']);
   expect(await axeViolations(page)).toEqual([]);
   await card(page, 'Arsenal FC').scrollIntoViewIfNeeded();
@@ -152,8 +195,22 @@ test('create a goal-difference league, set a banker, see the rule and the table 
 
   // 3. The matches are played (their kick-offs moved to an hour ago, as time passing would) and the results saved:
   //    Arsenal 3-1 (2-0 is the right goal difference: 3 × 2 for the banker), Chelsea 0-2 (the right outcome: 2).
-  const fixtures = await handle.db.selectFrom('fixtures').select(['id', 'homeTeam']).where('seasonId', '=', '2025-26').where('gameweek', '=', 30).where('homeTeam', 'in', ['Arsenal FC', 'Chelsea FC']).execute();
-  await handle.db.updateTable('fixtures').set({ kickoffAt: '2026-03-14T12:30:00.000Z' }).where('id', 'in', fixtures.map((f) => f.id)).execute();
+  const fixtures = await handle.db
+    .selectFrom('fixtures')
+    .select(['id', 'homeTeam'])
+    .where('seasonId', '=', '2025-26')
+    .where('gameweek', '=', 30)
+    .where('homeTeam', 'in', ['Arsenal FC', 'Chelsea FC'])
+    .execute();
+  await handle.db
+    .updateTable('fixtures')
+    .set({ kickoffAt: '2026-03-14T12:30:00.000Z' })
+    .where(
+      'id',
+      'in',
+      fixtures.map((f) => f.id),
+    )
+    .execute();
   for (const f of fixtures) {
     const score = f.homeTeam === 'Arsenal FC' ? { homeScore: 3, awayScore: 1 } : { homeScore: 0, awayScore: 2 };
     const res = await fetch(`${server.url}/api/admin/results/${encodeURIComponent(f.id)}`, {
@@ -165,7 +222,11 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   }
   // The played match's card shows the banker beside the pick, like the pick itself.
   await page.reload();
-  await page.getByTestId('fixture-card').filter({ hasText: 'Arsenal' }).filter({ has: page.getByTestId('banker-mark') }).waitFor();
+  await page
+    .getByTestId('fixture-card')
+    .filter({ hasText: 'Arsenal' })
+    .filter({ has: page.getByTestId('banker-mark') })
+    .waitFor();
   await expect.poll(() => page.getByTestId('banker-mark').count()).toBe(1);
 
   // 4. The league's table: 6 + 2 = 8 under its rule (the overall leaderboard's standard rule gives 2 + 1 = 3).
@@ -183,12 +244,18 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   await dialog.waitFor();
   await dialog.getByRole('radio', { name: /^Standard/ }).check();
   await dialog.getByRole('button', { name: 'Save Scoring' }).click();
-  await dialog.getByText("Matches have already been scored in this league. Changing the scoring works out every member's points again under the new rule, and members are told. Confirm to go ahead.").waitFor();
+  await dialog
+    .getByText(
+      "Matches have already been scored in this league. Changing the scoring works out every member's points again under the new rule, and members are told. Confirm to go ahead.",
+    )
+    .waitFor();
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SCREENS}/league-scoring-confirm-desktop.png` });
   await dialog.getByRole('button', { name: "Recompute every member's table" }).click();
   await dialog.waitFor({ state: 'detached' });
-  await expect.poll(() => page.getByTestId('league-scoring').textContent()).toBe('Scoring: 3 exact · 1 outcome · bankers double');
+  await expect
+    .poll(() => page.getByTestId('league-scoring').textContent())
+    .toBe('Scoring: 3 exact · 1 outcome · bankers double');
   await page.getByTestId('league-scoring-changed').getByText('Scoring changed on 14 March 2026').waitFor();
   await expect.poll(async () => (await mine.locator('td').nth(3).textContent())?.trim()).toBe('3');
   await page.screenshot({ path: `${SCREENS}/league-scoring-changed-desktop.png`, fullPage: true });
@@ -201,7 +268,9 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   const rivalErrors = watchPageErrors(rivalPage);
   await rivalPage.goto('/leaderboard');
   await rivalPage.getByRole('heading', { name: 'Kicktipp Club', level: 2 }).waitFor();
-  await expect.poll(() => rivalPage.getByTestId('league-scoring').textContent()).toBe('Scoring: 3 exact · 1 outcome · bankers double');
+  await expect
+    .poll(() => rivalPage.getByTestId('league-scoring').textContent())
+    .toBe('Scoring: 3 exact · 1 outcome · bankers double');
   await rivalPage.getByTestId('league-scoring-changed').getByText('Scoring changed on 14 March 2026').waitFor();
   expect(await rivalPage.getByRole('button', { name: 'Change Scoring' }).count()).toBe(0);
   await rivalPage.locator('tbody tr').filter({ hasText: 'Tipsters' }).getByText('Tipsters').click();
@@ -212,7 +281,11 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   const arsenal = picks.getByRole('listitem').filter({ hasText: 'Arsenal' });
   await arsenal.getByTestId('pick-banker').waitFor();
   await expect.poll(async () => (await arsenal.textContent())?.includes('2 pts')).toBe(true);
-  await expect.poll(async () => (await picks.getByRole('listitem').filter({ hasText: 'Chelsea' }).textContent())?.includes('1 pt')).toBe(true);
+  await expect
+    .poll(async () =>
+      (await picks.getByRole('listitem').filter({ hasText: 'Chelsea' }).textContent())?.includes('1 pt'),
+    )
+    .toBe(true);
   expect(await axeViolations(rivalPage)).toEqual([]);
   await rivalPage.screenshot({ path: `${SCREENS}/league-scoring-member-picks-phone.png` });
   expect(rivalErrors).toEqual([]);

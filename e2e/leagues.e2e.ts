@@ -33,13 +33,45 @@ beforeAll(async () => {
   carol = await buildUser(db, 'sqlite', { teamName: 'Carol Kickers' });
   const admin = await buildUser(db, 'sqlite', { role: 'admin', teamName: 'Admins' });
   adminCookie = await buildSessionCookie(db, 'sqlite', admin.id, SECRET);
-  fixtures = await db.selectFrom('fixtures').select(['id', 'homeTeam', 'awayTeam']).where('seasonId', '=', '2025-26').where('gameweek', '=', 1).orderBy('kickoffAt').orderBy('id').limit(2).execute();
+  fixtures = await db
+    .selectFrom('fixtures')
+    .select(['id', 'homeTeam', 'awayTeam'])
+    .where('seasonId', '=', '2025-26')
+    .where('gameweek', '=', 1)
+    .orderBy('kickoffAt')
+    .orderBy('id')
+    .limit(2)
+    .execute();
   expect(fixtures).toHaveLength(2);
   // Picks made before the deadline (the predictions screen is another flow's test).
-  await buildPrediction(db, { userId: alice.id, fixtureId: fixtures[0]!.id, homeScore: 1, awayScore: 1, predictedAt: '2025-08-14T10:00:00.000Z' });
-  await buildPrediction(db, { userId: alice.id, fixtureId: fixtures[1]!.id, homeScore: 1, awayScore: 0, predictedAt: '2025-08-14T10:00:00.000Z' });
-  await buildPrediction(db, { userId: bob.id, fixtureId: fixtures[0]!.id, homeScore: 2, awayScore: 1, predictedAt: '2025-08-14T11:00:00.000Z' });
-  await buildPrediction(db, { userId: bob.id, fixtureId: fixtures[1]!.id, homeScore: 3, awayScore: 0, predictedAt: '2025-08-14T11:00:00.000Z' });
+  await buildPrediction(db, {
+    userId: alice.id,
+    fixtureId: fixtures[0]!.id,
+    homeScore: 1,
+    awayScore: 1,
+    predictedAt: '2025-08-14T10:00:00.000Z',
+  });
+  await buildPrediction(db, {
+    userId: alice.id,
+    fixtureId: fixtures[1]!.id,
+    homeScore: 1,
+    awayScore: 0,
+    predictedAt: '2025-08-14T10:00:00.000Z',
+  });
+  await buildPrediction(db, {
+    userId: bob.id,
+    fixtureId: fixtures[0]!.id,
+    homeScore: 2,
+    awayScore: 1,
+    predictedAt: '2025-08-14T11:00:00.000Z',
+  });
+  await buildPrediction(db, {
+    userId: bob.id,
+    fixtureId: fixtures[1]!.id,
+    homeScore: 3,
+    awayScore: 0,
+    predictedAt: '2025-08-14T11:00:00.000Z',
+  });
 });
 afterAll(async () => {
   await handle?.close();
@@ -170,7 +202,9 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await expect.poll(async () => (await row(a, 'Bob Ballers').textContent()) ?? '').toContain('4');
 
   // 6. Bob's picks (the deadline has passed).
-  await row(a, 'Bob Ballers').getByRole('button', { name: /view picks/ }).click();
+  await row(a, 'Bob Ballers')
+    .getByRole('button', { name: /view picks/ })
+    .click();
   const picks = a.getByRole('dialog', { name: "Bob Ballers's picks" });
   await picks.waitFor();
   await picks.getByText('2 - 1').first().waitFor();
@@ -187,7 +221,9 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await a.getByText('2 members').waitFor();
 
   await b.screenshot({ path: `${SHOTS}/issue5-table-phone.png`, fullPage: true });
-  await row(b, 'Alice Allstars').getByRole('button', { name: /view picks/ }).click();
+  await row(b, 'Alice Allstars')
+    .getByRole('button', { name: /view picks/ })
+    .click();
   const alicePicks = b.getByRole('dialog', { name: "Alice Allstars's picks" });
   await alicePicks.getByText('1 - 1').first().waitFor();
   await b.screenshot({ path: `${SHOTS}/issue5-picks-phone.png` });
@@ -221,8 +257,17 @@ test('the New League screen creates a public league with its code and invite lin
     await page.getByRole('button', { name: 'Copy Code' }).click();
     await page.getByText('League code copied to clipboard!').waitFor();
     await page.screenshot({ path: `${SHOTS}/issue5-new-league-created-${tag}.png`, fullPage: true });
-    const row = await handle.db.selectFrom('leagues').selectAll().where('name', '=', `Open Cup ${tag}`).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ privacy: 'public', competition: 'premier-league', description: 'Anyone welcome', code: link.slice(-8) });
+    const row = await handle.db
+      .selectFrom('leagues')
+      .selectAll()
+      .where('name', '=', `Open Cup ${tag}`)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      privacy: 'public',
+      competition: 'premier-league',
+      description: 'Anyone welcome',
+      code: link.slice(-8),
+    });
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     expect(errors).toEqual([]);

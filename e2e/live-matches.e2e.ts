@@ -36,14 +36,44 @@ beforeAll(async () => {
   const handle = openDatabase(databaseUrl);
   await migrateToLatest(handle);
   const { db } = handle;
-  const player = await buildUser(db, 'sqlite', { teamName: 'Pundits', email: 'player@example.com', name: 'Pat Player' });
+  const player = await buildUser(db, 'sqlite', {
+    teamName: 'Pundits',
+    email: 'player@example.com',
+    name: 'Pat Player',
+  });
   const admin = await buildUser(db, 'sqlite', { role: 'admin', teamName: 'Admins', email: 'admin@example.com' });
-  const live = await buildFixture(db, { id: 'ArsenalFC_vs_ChelseaFC_2025-08-16', kickoffAt: '2025-08-16T14:00:00.000Z', homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC' });
-  const later = await buildFixture(db, { id: 'EvertonFC_vs_FulhamFC_2025-08-16', kickoffAt: '2025-08-16T16:30:00.000Z', homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
-  const evening = await buildFixture(db, { id: 'LiverpoolFC_vs_BurnleyFC_2025-08-16', kickoffAt: '2025-08-16T19:00:00.000Z', homeTeam: 'Liverpool FC', awayTeam: 'Burnley FC' });
+  const live = await buildFixture(db, {
+    id: 'ArsenalFC_vs_ChelseaFC_2025-08-16',
+    kickoffAt: '2025-08-16T14:00:00.000Z',
+    homeTeam: 'Arsenal FC',
+    awayTeam: 'Chelsea FC',
+  });
+  const later = await buildFixture(db, {
+    id: 'EvertonFC_vs_FulhamFC_2025-08-16',
+    kickoffAt: '2025-08-16T16:30:00.000Z',
+    homeTeam: 'Everton FC',
+    awayTeam: 'Fulham FC',
+  });
+  const evening = await buildFixture(db, {
+    id: 'LiverpoolFC_vs_BurnleyFC_2025-08-16',
+    kickoffAt: '2025-08-16T19:00:00.000Z',
+    homeTeam: 'Liverpool FC',
+    awayTeam: 'Burnley FC',
+  });
   // Played this morning (12:30 London), past its live window, no result entered yet.
-  await buildFixture(db, { id: 'AstonVillaFC_vs_NewcastleUnitedFC_2025-08-16', kickoffAt: '2025-08-16T11:30:00.000Z', homeTeam: 'Aston Villa FC', awayTeam: 'Newcastle United FC' });
-  await buildFixture(db, { id: 'LeedsUnitedFC_vs_BrentfordFC_2025-08-23', kickoffAt: '2025-08-23T14:00:00.000Z', homeTeam: 'Leeds United FC', awayTeam: 'Brentford FC', gameweek: 2 });
+  await buildFixture(db, {
+    id: 'AstonVillaFC_vs_NewcastleUnitedFC_2025-08-16',
+    kickoffAt: '2025-08-16T11:30:00.000Z',
+    homeTeam: 'Aston Villa FC',
+    awayTeam: 'Newcastle United FC',
+  });
+  await buildFixture(db, {
+    id: 'LeedsUnitedFC_vs_BrentfordFC_2025-08-23',
+    kickoffAt: '2025-08-23T14:00:00.000Z',
+    homeTeam: 'Leeds United FC',
+    awayTeam: 'Brentford FC',
+    gameweek: 2,
+  });
   await buildPrediction(db, { userId: player.id, fixtureId: live.id, homeScore: 2, awayScore: 1 });
   await buildPrediction(db, { userId: player.id, fixtureId: later.id, homeScore: 1, awayScore: 1 });
   for (const f of [live, later, evening]) await buildPrediction(db, { userId: admin.id, fixtureId: f.id });
@@ -53,7 +83,14 @@ beforeAll(async () => {
 
   smtp = await startSmtpSink();
   [server, browser] = await Promise.all([
-    startServer({ SCORELINE_NOW: NOW, AUTH_SECRET: SECRET, DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, SEED_SEASON: 'false', ADMIN_EMAILS: 'admin@example.com' }),
+    startServer({
+      SCORELINE_NOW: NOW,
+      AUTH_SECRET: SECRET,
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtp.url,
+      SEED_SEASON: 'false',
+      ADMIN_EMAILS: 'admin@example.com',
+    }),
     launchBrowser(),
   ]);
 });
@@ -80,8 +117,18 @@ const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.j
 async function axeViolations(page: Page, include: string[] = ['body']): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (inc) => {
-    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await axe.run({ include: inc.map((s) => [s]), exclude: [['[data-sonner-toaster]']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          ctx: object,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+    };
+    const r = await axe.run(
+      { include: inc.map((s) => [s]), exclude: [['[data-sonner-toaster]']] },
+      { runOnly: ['wcag2a', 'wcag2aa'] },
+    );
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, include);
 }
@@ -97,17 +144,31 @@ test('Live Matches shows the in-play score and provisional points, updating as t
 
   // Today's matches in kick-off order (London time), the live one first.
   await card(page, 'Arsenal').waitFor();
-  const order = await page.getByTestId('match-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-fixture-id')));
-  expect(order).toEqual(['AstonVillaFC_vs_NewcastleUnitedFC_2025-08-16', 'ArsenalFC_vs_ChelseaFC_2025-08-16', 'EvertonFC_vs_FulhamFC_2025-08-16', 'LiverpoolFC_vs_BurnleyFC_2025-08-16']);
+  const order = await page
+    .getByTestId('match-card')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-fixture-id')));
+  expect(order).toEqual([
+    'AstonVillaFC_vs_NewcastleUnitedFC_2025-08-16',
+    'ArsenalFC_vs_ChelseaFC_2025-08-16',
+    'EvertonFC_vs_FulhamFC_2025-08-16',
+    'LiverpoolFC_vs_BurnleyFC_2025-08-16',
+  ]);
   await expect(card(page, 'Arsenal').getByTestId('match-status').textContent()).resolves.toBe('Live');
   // Live with no score entered yet: said plainly, not a blank score.
-  await expect(card(page, 'Arsenal').getByTestId('match-no-score').innerText()).resolves.toBe('Score not known yet · kicked off at 15:00');
+  await expect(card(page, 'Arsenal').getByTestId('match-no-score').innerText()).resolves.toBe(
+    'Score not known yet · kicked off at 15:00',
+  );
   await expect(card(page, 'Arsenal').textContent()).resolves.not.toContain('– –');
   await expect(card(page, 'Arsenal').textContent()).resolves.toContain('Points appear once a score is in.');
   // Played this morning without a result: calmly "not in yet", with when it was played.
   await expect(card(page, 'Aston Villa').getByTestId('match-status').textContent()).resolves.toBe('Result not in yet');
-  await expect(card(page, 'Aston Villa').getByTestId('match-no-score').innerText()).resolves.toBe('Played Sat 16 Aug at 12:30 · the final result is not in yet');
-  for (const [viewport, size] of [[PHONE, 'phone'], [{ width: 1440, height: 900 }, 'desktop']] as const) {
+  await expect(card(page, 'Aston Villa').getByTestId('match-no-score').innerText()).resolves.toBe(
+    'Played Sat 16 Aug at 12:30 · the final result is not in yet',
+  );
+  for (const [viewport, size] of [
+    [PHONE, 'phone'],
+    [{ width: 1440, height: 900 }, 'desktop'],
+  ] as const) {
     const shotCtx = await signedIn(playerCookie, viewport);
     const shot = await shotCtx.newPage();
     await shot.goto('/matches');
@@ -146,7 +207,10 @@ test('Live Matches shows the in-play score and provisional points, updating as t
   await form.getByLabel('Chelsea', { exact: true }).fill('1');
   await form.getByRole('button', { name: 'Update score' }).click();
   await card(page, 'Arsenal').getByTestId('match-score').filter({ hasText: '2 - 1' }).waitFor();
-  await card(page, 'Arsenal').getByTestId('provisional-points').filter({ hasText: '3 points if it ended now' }).waitFor();
+  await card(page, 'Arsenal')
+    .getByTestId('provisional-points')
+    .filter({ hasText: '3 points if it ended now' })
+    .waitFor();
 
   // A bad score is refused in the browser with the shared rule's message.
   await form.getByLabel('Arsenal', { exact: true }).fill('');
@@ -162,13 +226,19 @@ test('Live Matches shows the in-play score and provisional points, updating as t
   const adminPhoneCtx = await signedIn(adminCookie, PHONE);
   const adminPhone = await adminPhoneCtx.newPage();
   await adminPhone.goto('/matches');
-  await adminPhone.getByRole('form', { name: 'In-play score for Arsenal v Chelsea' }).getByRole('button', { name: 'Update score' }).waitFor();
+  await adminPhone
+    .getByRole('form', { name: 'In-play score for Arsenal v Chelsea' })
+    .getByRole('button', { name: 'Update score' })
+    .waitFor();
   await adminPhone.screenshot({ path: `${SHOTS}/issue8-matches-admin-phone.png`, fullPage: true });
 
   // What an admin is typing is kept when another update arrives meanwhile (another admin's, sent
   // here through the API); the card above the form shows the new score.
   await form.getByLabel('Arsenal', { exact: true }).fill('3');
-  const other = await adminCtx.request.put(`${server.url}/api/admin/live-scores/${encodeURIComponent('ArsenalFC_vs_ChelseaFC_2025-08-16')}`, { data: { homeScore: 2, awayScore: 2 } });
+  const other = await adminCtx.request.put(
+    `${server.url}/api/admin/live-scores/${encodeURIComponent('ArsenalFC_vs_ChelseaFC_2025-08-16')}`,
+    { data: { homeScore: 2, awayScore: 2 } },
+  );
   expect(other.status()).toBe(200);
   await card(admin, 'Arsenal').getByTestId('match-score').filter({ hasText: '2 - 2' }).waitFor();
   await expect(form.getByLabel('Arsenal', { exact: true }).inputValue()).resolves.toBe('3');
@@ -204,7 +274,12 @@ test('a deadline reminder arrives by SMTP with unsubscribe headers, and its link
   const url = await page.getByLabel('Your calendar link').inputValue();
   expect(url).toMatch(/\/api\/calendar\/[\w-]+\.ics$/);
   await page.screenshot({ path: `${SHOTS}/issue8-settings-desktop.png`, fullPage: true });
-  expect(await axeViolations(page, ['section[aria-labelledby="reminders-heading"]', 'section[aria-labelledby="calendar-heading"]'])).toEqual([]);
+  expect(
+    await axeViolations(page, [
+      'section[aria-labelledby="reminders-heading"]',
+      'section[aria-labelledby="calendar-heading"]',
+    ]),
+  ).toEqual([]);
 
   // The one-click link unsubscribes without signing in.
   const unsubscribe = /Unsubscribe from reminders: (\S+)/.exec(mail.text)![1]!;
@@ -226,11 +301,20 @@ test('a deadline reminder arrives by SMTP with unsubscribe headers, and its link
 });
 
 test('with nothing on today, /matches says when the next match day is and links to predict', async () => {
-  const quiet = await startServer({ SCORELINE_NOW: '2025-08-19T09:00:00.000Z', AUTH_SECRET: SECRET, SEED_SEASON: 'false' });
+  const quiet = await startServer({
+    SCORELINE_NOW: '2025-08-19T09:00:00.000Z',
+    AUTH_SECRET: SECRET,
+    SEED_SEASON: 'false',
+  });
   try {
     const handle = openDatabase(quiet.databaseUrl);
     const player = await buildUser(handle.db, 'sqlite', { teamName: 'Quiet' });
-    await buildFixture(handle.db, { kickoffAt: '2025-08-22T19:00:00.000Z', homeTeam: 'AFC Bournemouth', awayTeam: 'Wolverhampton Wanderers FC', gameweek: 2 });
+    await buildFixture(handle.db, {
+      kickoffAt: '2025-08-22T19:00:00.000Z',
+      homeTeam: 'AFC Bournemouth',
+      awayTeam: 'Wolverhampton Wanderers FC',
+      gameweek: 2,
+    });
     const cookie = await buildSessionCookie(handle.db, 'sqlite', player.id, SECRET);
     await handle.close();
     for (const [viewport, name] of [

@@ -38,7 +38,13 @@ afterAll(async () => {
 
 async function signedIn(server: RunningServer, cookie: string, viewport: typeof DESKTOP): Promise<BrowserContext> {
   // bypassCSP only so the axe audit can be injected as a script.
-  const ctx = await browser.newContext({ baseURL: server.url, viewport, timezoneId: 'Europe/London', locale: 'en-GB', bypassCSP: true });
+  const ctx = await browser.newContext({
+    baseURL: server.url,
+    viewport,
+    timezoneId: 'Europe/London',
+    locale: 'en-GB',
+    bypassCSP: true,
+  });
   ctx.setDefaultTimeout(15_000);
   const [name, ...rest] = cookie.split('=');
   await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
@@ -48,15 +54,40 @@ async function signedIn(server: RunningServer, cookie: string, viewport: typeof 
 async function axeSerious(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{
+          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+        }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   });
 }
 
 const cards = (page: Page) => page.getByTestId('fixture-card');
 const gameweekOf = (handle: DatabaseHandle, gameweek: number) =>
-  handle.db.selectFrom('fixtures').select(['id']).where('seasonId', '=', '2026-27').where('gameweek', '=', gameweek).orderBy('id').execute();
+  handle.db
+    .selectFrom('fixtures')
+    .select(['id'])
+    .where('seasonId', '=', '2026-27')
+    .where('gameweek', '=', gameweek)
+    .orderBy('id')
+    .execute();
 
 /**
  * A returning player: 7 picks in Gameweek 11, 6 of whose matches have results (3 points each for
@@ -65,10 +96,24 @@ const gameweekOf = (handle: DatabaseHandle, gameweek: number) =>
 async function regular(handle: DatabaseHandle, teamName: string): Promise<string> {
   const user = await buildUser(handle.db, 'sqlite', { teamName });
   for (const [i, f] of (await gameweekOf(handle, 11)).entries()) {
-    if (i < 7) await buildPrediction(handle.db, { userId: user.id, fixtureId: f.id, homeScore: 1, awayScore: 1, predictedAt: '2026-11-20T10:00:00.000Z' });
+    if (i < 7)
+      await buildPrediction(handle.db, {
+        userId: user.id,
+        fixtureId: f.id,
+        homeScore: 1,
+        awayScore: 1,
+        predictedAt: '2026-11-20T10:00:00.000Z',
+      });
   }
   for (const [i, f] of (await gameweekOf(handle, 12)).entries()) {
-    if (i < 8) await buildPrediction(handle.db, { userId: user.id, fixtureId: f.id, homeScore: 2, awayScore: 1, predictedAt: '2026-11-25T10:00:00.000Z' });
+    if (i < 8)
+      await buildPrediction(handle.db, {
+        userId: user.id,
+        fixtureId: f.id,
+        homeScore: 2,
+        awayScore: 1,
+        predictedAt: '2026-11-25T10:00:00.000Z',
+      });
   }
   return buildSessionCookie(handle.db, 'sqlite', user.id, SECRET);
 }
@@ -124,7 +169,9 @@ describe('match day: Saturday 28 November 2026, 17:10 UTC', () => {
     await page.waitForURL('**/predictions');
     await expect.poll(() => page.getByLabel('Gameweek', { exact: true }).inputValue()).toBe('13');
     await expect.poll(() => cards(page).count()).toBe(10);
-    await expect(cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).resolves.toEqual(Array(10).fill('open'));
+    await expect(cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).resolves.toEqual(
+      Array(10).fill('open'),
+    );
     await page.getByText('0 of 10 predicted').waitFor();
     expect(errors).toEqual([]);
     await ctx.close();
@@ -140,7 +187,12 @@ describe('match day: Saturday 28 November 2026, 17:10 UTC', () => {
     await next.getByRole('heading', { name: 'Gameweek 13 is open' }).waitFor();
     await expect(next.textContent()).resolves.toContain('0 of 10 predicted · the first open match closes in 4 days');
     await page.getByRole('heading', { name: 'Upcoming Matches - Gameweek 13' }).waitFor();
-    await expect(page.getByRole('region', { name: /Upcoming Matches/ }).getByRole('listitem').count()).resolves.toBe(5);
+    await expect(
+      page
+        .getByRole('region', { name: /Upcoming Matches/ })
+        .getByRole('listitem')
+        .count(),
+    ).resolves.toBe(5);
     await expect(page.getByText('No upcoming matches scheduled').count()).resolves.toBe(0);
     // Their last scored gameweek, which they played.
     await page.getByRole('heading', { name: 'Gameweek 11: 9 points' }).waitFor();
@@ -174,7 +226,9 @@ describe('match day: Saturday 28 November 2026, 17:10 UTC', () => {
     await page.getByRole('button', { name: 'Previous gameweek' }).click();
     await page.getByRole('heading', { name: 'Gameweek 11' }).waitFor();
     await expect.poll(() => page.getByTestId('gameweek-state').textContent()).toBe('Played');
-    await expect.poll(() => page.getByTestId('gameweek-tally').textContent()).toBe('7 of 10 predicted · 9 points · 6 of 10 results in');
+    await expect
+      .poll(() => page.getByTestId('gameweek-tally').textContent())
+      .toBe('7 of 10 predicted · 9 points · 6 of 10 results in');
     await expect(cards(page).getByTestId('card-score').count()).resolves.toBe(6);
     await expect(page.locator('[data-outcome="exact"]').count()).resolves.toBe(3);
     await expect(page.locator('[data-outcome="wrong"]').count()).resolves.toBe(3);
@@ -221,14 +275,18 @@ describe('Thursday 26 November 2026', () => {
       await page.waitForURL('**/predictions');
       await expect.poll(() => page.getByLabel('Gameweek', { exact: true }).inputValue()).toBe('12');
       await expect.poll(() => cards(page).count()).toBe(10);
-      await expect(cards(page).evaluateAll((els) => els.every((e) => e.getAttribute('data-state') === 'open'))).resolves.toBe(true);
+      await expect(
+        cards(page).evaluateAll((els) => els.every((e) => e.getAttribute('data-state') === 'open')),
+      ).resolves.toBe(true);
       await page.getByText('8 of 10 predicted').waitFor();
       await page.screenshot({ path: `${SHOTS}/match-week-thursday-board-${size}.png`, fullPage: size === 'desktop' });
 
       await page.getByRole('button', { name: 'Previous gameweek' }).click();
       await page.getByRole('heading', { name: 'Gameweek 11' }).waitFor();
       await expect.poll(() => page.getByTestId('gameweek-state').textContent()).toBe('Played');
-      await expect.poll(() => cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(Array(10).fill('played'));
+      await expect
+        .poll(() => cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))))
+        .toEqual(Array(10).fill('played'));
       await expect(page.getByTestId('gameweek-tally').textContent()).resolves.toBe('7 of 10 predicted');
       expect(errors).toEqual([]);
       await ctx.close();

@@ -41,19 +41,65 @@ beforeAll(async () => {
   const solo = await buildUser(db, 'sqlite', { teamName: 'Loners' });
   const others = [];
   for (let i = 0; i < 9; i++) others.push(await buildUser(db, 'sqlite', { teamName: `Rival ${i + 1}` }));
-  const arsenal = await buildFixture(db, { id: 'ArsenalFC_vs_ChelseaFC_2025-08-16', kickoffAt: '2025-08-16T14:00:00.000Z', homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC' });
-  const everton = await buildFixture(db, { id: 'EvertonFC_vs_FulhamFC_2025-08-16', kickoffAt: '2025-08-16T11:30:00.000Z', homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
-  const liverpool = await buildFixture(db, { id: 'LiverpoolFC_vs_BurnleyFC_2025-08-16', kickoffAt: '2025-08-16T16:30:00.000Z', homeTeam: 'Liverpool FC', awayTeam: 'Burnley FC' });
+  const arsenal = await buildFixture(db, {
+    id: 'ArsenalFC_vs_ChelseaFC_2025-08-16',
+    kickoffAt: '2025-08-16T14:00:00.000Z',
+    homeTeam: 'Arsenal FC',
+    awayTeam: 'Chelsea FC',
+  });
+  const everton = await buildFixture(db, {
+    id: 'EvertonFC_vs_FulhamFC_2025-08-16',
+    kickoffAt: '2025-08-16T11:30:00.000Z',
+    homeTeam: 'Everton FC',
+    awayTeam: 'Fulham FC',
+  });
+  const liverpool = await buildFixture(db, {
+    id: 'LiverpoolFC_vs_BurnleyFC_2025-08-16',
+    kickoffAt: '2025-08-16T16:30:00.000Z',
+    homeTeam: 'Liverpool FC',
+    awayTeam: 'Burnley FC',
+  });
   // Played this morning; nobody predicted it.
-  await buildFixture(db, { id: 'AstonVillaFC_vs_NewcastleUnitedFC_2025-08-16', kickoffAt: '2025-08-16T09:00:00.000Z', homeTeam: 'Aston Villa FC', awayTeam: 'Newcastle United FC' });
+  await buildFixture(db, {
+    id: 'AstonVillaFC_vs_NewcastleUnitedFC_2025-08-16',
+    kickoffAt: '2025-08-16T09:00:00.000Z',
+    homeTeam: 'Aston Villa FC',
+    awayTeam: 'Newcastle United FC',
+  });
   // Arsenal v Chelsea: 2-1 ×4, 1-1 ×3, 0-1 ×2, 3-0 ×1 → home 50%, draw 30%, away 20%.
-  const arsenalPicks: Array<[number, number]> = [[2, 1], [1, 1], [0, 2], [2, 1], [2, 1], [2, 1], [1, 1], [1, 1], [0, 1], [3, 0]];
+  const arsenalPicks: Array<[number, number]> = [
+    [2, 1],
+    [1, 1],
+    [0, 2],
+    [2, 1],
+    [2, 1],
+    [2, 1],
+    [1, 1],
+    [1, 1],
+    [0, 1],
+    [3, 0],
+  ];
   const players = [me, ...others];
-  for (const [i, [h, a]] of arsenalPicks.entries()) await buildPrediction(db, { userId: players[i]!.id, fixtureId: arsenal.id, homeScore: h, awayScore: a });
-  for (const [i, p] of players.entries()) await buildPrediction(db, { userId: p.id, fixtureId: everton.id, homeScore: i % 3, awayScore: 1 });
-  for (const p of players.slice(0, 5)) await buildPrediction(db, { userId: p.id, fixtureId: liverpool.id, homeScore: 3, awayScore: 1 });
+  for (const [i, [h, a]] of arsenalPicks.entries())
+    await buildPrediction(db, { userId: players[i]!.id, fixtureId: arsenal.id, homeScore: h, awayScore: a });
+  for (const [i, p] of players.entries())
+    await buildPrediction(db, { userId: p.id, fixtureId: everton.id, homeScore: i % 3, awayScore: 1 });
+  for (const p of players.slice(0, 5))
+    await buildPrediction(db, { userId: p.id, fixtureId: liverpool.id, homeScore: 3, awayScore: 1 });
   // The viewer's league: the viewer (2-1), Rival 1 (1-1) and Rival 2 (0-2).
-  await db.insertInto('leagues').values({ id: 'pub-league', name: 'Pub League', code: 'PUBLEAGU', description: null, competition: 'premier-league', privacy: 'private', creatorId: me.id, createdAt: NOW }).execute();
+  await db
+    .insertInto('leagues')
+    .values({
+      id: 'pub-league',
+      name: 'Pub League',
+      code: 'PUBLEAGU',
+      description: null,
+      competition: 'premier-league',
+      privacy: 'private',
+      creatorId: me.id,
+      createdAt: NOW,
+    })
+    .execute();
   await db
     .insertInto('leagueMembers')
     .values([me, others[0]!, others[1]!].map((p) => ({ leagueId: 'pub-league', userId: p.id, joinedAt: NOW })))
@@ -61,7 +107,10 @@ beforeAll(async () => {
   cookie = await buildSessionCookie(db, 'sqlite', me.id, SECRET);
   soloCookie = await buildSessionCookie(db, 'sqlite', solo.id, SECRET);
   await handle.close();
-  [server, browser] = await Promise.all([startServer({ SCORELINE_NOW: NOW, AUTH_SECRET: SECRET, DATABASE_URL: databaseUrl, SEED_SEASON: 'false' }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ SCORELINE_NOW: NOW, AUTH_SECRET: SECRET, DATABASE_URL: databaseUrl, SEED_SEASON: 'false' }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -80,8 +129,18 @@ const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.j
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await axe.run({ include: [['body']], exclude: [['[data-sonner-toaster]']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          ctx: object,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+    };
+    const r = await axe.run(
+      { include: [['body']], exclude: [['[data-sonner-toaster]']] },
+      { runOnly: ['wcag2a', 'wcag2aa'] },
+    );
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
@@ -91,8 +150,16 @@ const matchCard = (page: Page, home: string) => page.getByTestId('match-card').f
 /** A panel's text as read on screen, on one line. */
 const said = async (panel: ReturnType<Page['getByTestId']>) => (await panel.innerText()).replace(/\s+/g, ' ').trim();
 /** A panel's three sides as read on screen, e.g. ["50% Arsenal win", …]. */
-const sides = (panel: ReturnType<Page['getByTestId']>) => panel.getByTestId('pick-shares-sides').getByRole('listitem').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
-const scores = (panel: ReturnType<Page['getByTestId']>) => panel.getByTestId('pick-shares-scores').getByRole('listitem').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+const sides = (panel: ReturnType<Page['getByTestId']>) =>
+  panel
+    .getByTestId('pick-shares-sides')
+    .getByRole('listitem')
+    .evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+const scores = (panel: ReturnType<Page['getByTestId']>) =>
+  panel
+    .getByTestId('pick-shares-scores')
+    .getByRole('listitem')
+    .evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
 
 test('the board shows no picks before a deadline, then how everyone picked once it passes, without a reload; a league on choice', async () => {
   const ctx = await signedIn(cookie);
@@ -102,9 +169,22 @@ test('the board shows no picks before a deadline, then how everyone picked once 
   await boardCard(page, 'Everton').getByTestId('pick-shares').waitFor();
 
   // Before Arsenal v Chelsea's deadline (by the server's clock): its card and the open one show nothing of anyone's picks.
-  const serverNow = await page.evaluate(async () => (await (await fetch('/api/pick-shares?gameweek=1')).json()) as { now: string; fixtures: Array<{ fixtureId: string; available: boolean }> });
-  expect(Date.parse(serverNow.now), 'the page must open before the deadline for this test to mean anything').toBeLessThan(Date.parse(DEADLINE));
-  expect(serverNow.fixtures.find((f) => f.fixtureId.startsWith('Arsenal'))).toEqual({ fixtureId: 'ArsenalFC_vs_ChelseaFC_2025-08-16', available: false, opensAt: DEADLINE });
+  const serverNow = await page.evaluate(
+    async () =>
+      (await (await fetch('/api/pick-shares?gameweek=1')).json()) as {
+        now: string;
+        fixtures: Array<{ fixtureId: string; available: boolean }>;
+      },
+  );
+  expect(
+    Date.parse(serverNow.now),
+    'the page must open before the deadline for this test to mean anything',
+  ).toBeLessThan(Date.parse(DEADLINE));
+  expect(serverNow.fixtures.find((f) => f.fixtureId.startsWith('Arsenal'))).toEqual({
+    fixtureId: 'ArsenalFC_vs_ChelseaFC_2025-08-16',
+    available: false,
+    opensAt: DEADLINE,
+  });
   await expect(boardCard(page, 'Arsenal').getByTestId('pick-shares').count()).resolves.toBe(0);
   await expect(boardCard(page, 'Liverpool').getByTestId('pick-shares').count()).resolves.toBe(0);
   await expect(boardCard(page, 'Arsenal').textContent()).resolves.not.toContain('How everyone picked');
@@ -130,7 +210,11 @@ test('the board shows no picks before a deadline, then how everyone picked once 
   await expect(boardCard(page, 'Liverpool').getByTestId('pick-shares').count()).resolves.toBe(0);
   // Live Matches learns it too, by itself.
   await matchCard(live, 'Arsenal').getByTestId('pick-shares').waitFor({ timeout: 30_000 });
-  await expect(sides(matchCard(live, 'Arsenal').getByTestId('pick-shares'))).resolves.toEqual(['50% Arsenal win', '30% Draw', '20% Chelsea win']);
+  await expect(sides(matchCard(live, 'Arsenal').getByTestId('pick-shares'))).resolves.toEqual([
+    '50% Arsenal win',
+    '30% Draw',
+    '20% Chelsea win',
+  ]);
   await live.close();
   // The same group is what a screen reader announces by name.
   await expect(page.getByRole('group', { name: 'How everyone picked' }).count()).resolves.toBe(3);
@@ -144,7 +228,9 @@ test('the board shows no picks before a deadline, then how everyone picked once 
   await inLeague.waitFor();
   await expect(inLeague.getByTestId('pick-shares-count').textContent()).resolves.toBe('3 predictions');
   await expect(sides(inLeague)).resolves.toEqual(['34% Arsenal win', '33% Draw', '33% Chelsea win']);
-  await expect(said(boardCard(page, 'Aston Villa').getByTestId('pick-shares'))).resolves.toBe('How Pub League picked Nobody in Pub League predicted this match.');
+  await expect(said(boardCard(page, 'Aston Villa').getByTestId('pick-shares'))).resolves.toBe(
+    'How Pub League picked Nobody in Pub League predicted this match.',
+  );
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/picks-board-league-desktop.png`, fullPage: true });
 
@@ -185,7 +271,9 @@ test('Live Matches shows how everyone picked each closed match; a player in no l
     await expect(sides(arsenal)).resolves.toEqual(['50% Arsenal win', '30% Draw', '20% Chelsea win']);
     await expect(matchCard(page, 'Everton').getByTestId('pick-shares').isVisible()).resolves.toBe(true);
     await expect(matchCard(page, 'Liverpool').getByTestId('pick-shares').count()).resolves.toBe(0);
-    await expect(said(matchCard(page, 'Aston Villa').getByTestId('pick-shares'))).resolves.toBe('How everyone picked Nobody predicted this match.');
+    await expect(said(matchCard(page, 'Aston Villa').getByTestId('pick-shares'))).resolves.toBe(
+      'How everyone picked Nobody predicted this match.',
+    );
     await expect(page.getByLabel('Picks from').inputValue()).resolves.toBe('');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/picks-matches-${size}.png`, fullPage: true });

@@ -19,7 +19,11 @@ let browser: Browser;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   [server, browser] = await Promise.all([
-    startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Scoreline <noreply@scoreline.test>', ADMIN_EMAILS: 'boss@example.com' }),
+    startServer({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Scoreline <noreply@scoreline.test>',
+      ADMIN_EMAILS: 'boss@example.com',
+    }),
     launchBrowser(),
   ]);
 });
@@ -33,8 +37,18 @@ const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.j
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await axe.run({ include: [['body']], exclude: [['[data-sonner-toaster]']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          ctx: object,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+    };
+    const r = await axe.run(
+      { include: [['body']], exclude: [['[data-sonner-toaster]']] },
+      { runOnly: ['wcag2a', 'wcag2aa'] },
+    );
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
@@ -73,7 +87,9 @@ describe('the admin’s address registered first by a stranger', () => {
 
     // The owner, on a phone, opens the genuine mail: it says when and from what it was asked for.
     const mail = await smtp.waitFor((m) => m.to.includes('boss@example.com') && /verify/i.test(m.subject));
-    expect(mail.text).toMatch(/Someone asked to create a Scoreline account with this e-mail address on \w+day \d+ \w+ \d{4} at \d\d:\d\d UTC, from Chrome on Linux\./);
+    expect(mail.text).toMatch(
+      /Someone asked to create a Scoreline account with this e-mail address on \w+day \d+ \w+ \d{4} at \d\d:\d\d UTC, from Chrome on Linux\./,
+    );
     const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]+/.exec(mail.text)![0];
     const ownerCtx = await newContext(browser, server.url, PHONE);
     const owner = await ownerCtx.newPage();
@@ -96,7 +112,10 @@ describe('the admin’s address registered first by a stranger', () => {
     await owner.getByLabel('Confirm Password', { exact: true }).fill('owners-own-password');
     await owner.getByRole('button', { name: 'Confirm and Sign In' }).click();
     await owner.waitForURL('**/dashboard');
-    const who = await owner.evaluate(async () => (await (await fetch('/api/me')).json()) as { user: { role: string; teamName: string; emailVerified: boolean } });
+    const who = await owner.evaluate(
+      async () =>
+        (await (await fetch('/api/me')).json()) as { user: { role: string; teamName: string; emailVerified: boolean } },
+    );
     expect(who.user).toMatchObject({ role: 'admin', teamName: 'The Real Boss', emailVerified: true });
 
     // The stranger: still no session, and their password no longer opens anything.

@@ -71,7 +71,9 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await page.screenshot({ path: `${SHOTS}/issue4-upcoming-desktop.png`, fullPage: true });
 
   // 1. Typing: letters are blocked, digits go in, at most two.
-  await card(page, 'Arsenal').getByRole('button', { name: /^Predict/ }).click();
+  await card(page, 'Arsenal')
+    .getByRole('button', { name: /^Predict/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Make Your Prediction' });
   await dialog.waitFor();
   await expect(dialog.getByText('Enter scores between 0-20').isVisible()).resolves.toBe(true);
@@ -90,7 +92,9 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Edit');
 
   // 2. Pasting a pair into the home field fills both.
-  await card(page, 'Chelsea').getByRole('button', { name: /^Predict/ }).click();
+  await card(page, 'Chelsea')
+    .getByRole('button', { name: /^Predict/ })
+    .click();
   await dialog.waitFor();
   await pasteInto(page, 'dialog input >> nth=0', ' 0 : 1 ');
   await expect(dialog.getByRole('textbox', { name: 'Chelsea' }).inputValue()).resolves.toBe('0');
@@ -99,7 +103,9 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await card(page, 'Chelsea').getByText('Your prediction: 0 - 1').waitFor();
 
   // 3. A third match, typed; a single pasted number fills only its field.
-  await card(page, 'West Ham').getByRole('button', { name: /^Predict/ }).click();
+  await card(page, 'West Ham')
+    .getByRole('button', { name: /^Predict/ })
+    .click();
   await dialog.waitFor();
   await pasteInto(page, 'dialog input >> nth=0', 'one? 1!');
   await dialog.getByRole('textbox', { name: 'Manchester City' }).fill('1');
@@ -118,7 +124,11 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   // A 15:00 match is inside its 2-hour deadline: its card offers no editor at all, and says it has no pick.
   await card(page, 'Sunderland').getByText('Predictions closed').waitFor();
   await card(page, 'Sunderland').getByText('No prediction').waitFor();
-  await expect(card(page, 'Sunderland').getByRole('button', { name: /^(Predict|Edit)/ }).count()).resolves.toBe(0);
+  await expect(
+    card(page, 'Sunderland')
+      .getByRole('button', { name: /^(Predict|Edit)/ })
+      .count(),
+  ).resolves.toBe(0);
   await expect(card(page, 'Sunderland').locator('input').count()).resolves.toBe(0);
 
   // The server refuses a late save even when the page allowed it.
@@ -130,7 +140,10 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
     });
     return { status: res.status, body: (await res.json()) as { error?: { code?: string } } };
   }, 'SunderlandAFC_vs_Brighton&HoveAlbionFC_2026-03-14');
-  expect(late).toEqual({ status: 409, body: { error: { code: 'deadline_passed', message: expect.stringContaining('2 hours before kick-off') } } });
+  expect(late).toEqual({
+    status: 409,
+    body: { error: { code: 'deadline_passed', message: expect.stringContaining('2 hours before kick-off') } },
+  });
 
   // The gameweek's line counts the picks (what the My Predictions tab listed).
   await expect.poll(() => page.getByTestId('gameweek-tally').textContent()).toBe('3 of 10 predicted');
@@ -148,21 +161,38 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await admin.getByRole('heading', { name: /^Gameweek \d+$/ }).waitFor();
   await admin.getByLabel('Gameweek', { exact: true }).selectOption('30');
   await admin.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
-  const row = (home: string) => admin.getByTestId('desk-row').filter({ has: admin.getByLabel(`${home} score`, { exact: true }) });
+  const row = (home: string) =>
+    admin.getByTestId('desk-row').filter({ has: admin.getByLabel(`${home} score`, { exact: true }) });
   // A result is a fact after the whistle: before kick-off the desk takes none.
   await row('Arsenal').getByText('Not kicked off yet').waitFor();
   // Then the three matches are played. The server's clock runs on in real time, so rather than wait
   // until the evening, their kick-offs move to an hour ago (written directly, as time passing would).
   const played = ['Arsenal FC', 'Chelsea FC', 'West Ham United FC'];
-  const kickoffs = await handle.db.selectFrom('fixtures').select(['id', 'kickoffAt']).where('seasonId', '=', '2025-26').where('gameweek', '=', 30).where('homeTeam', 'in', played).execute();
-  await handle.db.updateTable('fixtures').set({ kickoffAt: '2026-03-14T12:30:00.000Z' }).where('id', 'in', kickoffs.map((k) => k.id)).execute();
+  const kickoffs = await handle.db
+    .selectFrom('fixtures')
+    .select(['id', 'kickoffAt'])
+    .where('seasonId', '=', '2025-26')
+    .where('gameweek', '=', 30)
+    .where('homeTeam', 'in', played)
+    .execute();
+  await handle.db
+    .updateTable('fixtures')
+    .set({ kickoffAt: '2026-03-14T12:30:00.000Z' })
+    .where(
+      'id',
+      'in',
+      kickoffs.map((k) => k.id),
+    )
+    .execute();
   await admin.reload();
   await admin.getByLabel('Gameweek', { exact: true }).selectOption('30');
   await row('Arsenal').getByLabel('Arsenal score', { exact: true }).waitFor();
   const enter = async (home: string, away: string, h: string, a: string) => {
     await row(home).getByLabel(`${home} score`, { exact: true }).fill(h);
     await row(home).getByLabel(`${away} score`, { exact: true }).fill(a);
-    await row(home).getByRole('button', { name: /^Save result/ }).click();
+    await row(home)
+      .getByRole('button', { name: /^Save result/ })
+      .click();
     await row(home).getByTestId('row-state').getByText(`Saved: ${h} - ${a}`).waitFor();
   };
   await enter('Arsenal', 'Everton', '3', '0'); // exact
@@ -180,18 +210,25 @@ test('a player predicts, edits, meets the deadline, and sees the admin’s resul
   await expect(card(page, 'Chelsea').textContent()).resolves.toContain('Wrong prediction. 0 points');
   await expect(card(page, 'West Ham').textContent()).resolves.toContain('Correct result! +1 point');
   // The gameweek's line: picks, points and the results still to come (what the Results tab compared), and the summary a click away.
-  await expect.poll(() => page.getByTestId('gameweek-tally').textContent()).toBe('3 of 10 predicted · 4 points · 3 of 10 results in');
+  await expect
+    .poll(() => page.getByTestId('gameweek-tally').textContent())
+    .toBe('3 of 10 predicted · 4 points · 3 of 10 results in');
   await page.getByRole('link', { name: 'Your Gameweek 30 summary' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-my-predictions-desktop.png`, fullPage: true });
 
   // A correction by the admin replaces the player's points live.
   await row('Arsenal').getByLabel('Arsenal score', { exact: true }).fill('1');
-  await row('Arsenal').getByRole('button', { name: /^Save result/ }).click();
+  await row('Arsenal')
+    .getByRole('button', { name: /^Save result/ })
+    .click();
   await card(page, 'Arsenal').getByText('Correct result! +1 point').waitFor();
-  await expect.poll(() => page.getByTestId('gameweek-tally').textContent()).toBe('3 of 10 predicted · 2 points · 3 of 10 results in');
+  await expect
+    .poll(() => page.getByTestId('gameweek-tally').textContent())
+    .toBe('3 of 10 predicted · 2 points · 3 of 10 results in');
   await page.screenshot({ path: `${SHOTS}/issue4-results-desktop.png`, fullPage: true });
   // The evening kick-offs again, for the next test (their results stay).
-  for (const k of kickoffs) await handle.db.updateTable('fixtures').set({ kickoffAt: k.kickoffAt }).where('id', '=', k.id).execute();
+  for (const k of kickoffs)
+    await handle.db.updateTable('fixtures').set({ kickoffAt: k.kickoffAt }).where('id', '=', k.id).execute();
 
   expect(errors).toEqual([]);
   await adminCtx.close();
@@ -223,7 +260,9 @@ test('the screen on a phone, Home Team Colours OFF, stepping between gameweeks, 
   await page.getByRole('heading', { name: 'Gameweek 29' }).waitFor();
   await page.getByRole('button', { name: 'Go to Gameweek 30, open for predictions' }).click();
   await expect.poll(() => page.getByLabel('Gameweek').inputValue()).toBe('30');
-  await card(page, 'Liverpool').getByRole('button', { name: /^Predict/ }).click();
+  await card(page, 'Liverpool')
+    .getByRole('button', { name: /^Predict/ })
+    .click();
   await page.getByRole('dialog', { name: 'Make Your Prediction' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-modal-phone.png` });
   await page.keyboard.press('Escape');
@@ -238,7 +277,9 @@ test('the screen on a phone, Home Team Colours OFF, stepping between gameweeks, 
   await page.waitForURL((u) => u.pathname === '/predictions' && !u.searchParams.has('tab'));
   await page.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/issue4-my-predictions-phone.png`, fullPage: true });
-  const latest = String(((await (await ctx.request.get('/api/me/gameweeks/latest')).json()) as { gameweek: number }).gameweek);
+  const latest = String(
+    ((await (await ctx.request.get('/api/me/gameweeks/latest')).json()) as { gameweek: number }).gameweek,
+  );
   await page.goto('/predictions?tab=results');
   await page.waitForURL((u) => u.searchParams.get('gameweek') === latest && !u.searchParams.has('tab'));
   await page.getByRole('link', { name: `Your Gameweek ${latest} summary` }).waitFor();

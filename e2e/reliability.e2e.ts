@@ -32,16 +32,29 @@ interface Ack {
 function put(url: string, cookie: string, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
-    const req = http.request(url, { method: 'PUT', agent: false, headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'PUT',
+        agent: false,
+        headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
 }
 
-async function prepare(): Promise<{ dataDir: string; port: number; users: Array<{ id: string; cookie: string }>; fixtureIds: string[] }> {
+async function prepare(): Promise<{
+  dataDir: string;
+  port: number;
+  users: Array<{ id: string; cookie: string }>;
+  fixtureIds: string[];
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-rel-'));
   const port = await freePort();
   // First start migrates and loads the season.
@@ -53,59 +66,75 @@ async function prepare(): Promise<{ dataDir: string; port: number; users: Array<
     const u = await buildUser(handle.db, 'sqlite');
     users.push({ id: u.id, cookie: await buildSessionCookie(handle.db, 'sqlite', u.id, SECRET) });
   }
-  const fixtureIds = (await handle.db.selectFrom('fixtures').select('id').where('seasonId', '=', '2025-26').where('postponed', '=', 0).orderBy('id').execute()).map((r) => r.id);
+  const fixtureIds = (
+    await handle.db
+      .selectFrom('fixtures')
+      .select('id')
+      .where('seasonId', '=', '2025-26')
+      .where('postponed', '=', 0)
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id);
   await handle.close();
   return { dataDir, port, users, fixtureIds };
 }
 
 describe('reliability', () => {
-  it(`keeps every acknowledged prediction through ${CRASH_CYCLES} SIGKILL restarts, and the database stays intact`, { timeout: CRASH_CYCLES * 20_000 }, async () => {
-    const { dataDir, port, users, fixtureIds } = await prepare();
-    expect(fixtureIds.length).toBeGreaterThan(300);
-    const pairs = users.flatMap((u) => fixtureIds.map((f) => ({ u, f })));
-    let next = 0;
-    const acks: Ack[] = [];
-    for (let cycle = 0; cycle < CRASH_CYCLES; cycle++) {
-      const server: RunningServer = await startServer(BASE_ENV, { dataDir, port });
-      let alive = true;
-      const worker = async () => {
-        while (alive && next < pairs.length) {
-          const { u, f } = pairs[next++]!;
-          const home = (next * 7) % 10;
-          const away = (next * 3) % 10;
-          try {
-            const status = await put(`${server.url}/api/predictions/${encodeURIComponent(f)}`, u.cookie, { homeScore: home, awayScore: away });
-            if (status >= 200 && status < 300) acks.push({ cookie: u.cookie, userId: u.id, fixtureId: f, home, away });
-            else if (alive) throw new Error(`save answered ${status}`);
-          } catch (err) {
-            if (alive) throw err;
-            return;
+  it(
+    `keeps every acknowledged prediction through ${CRASH_CYCLES} SIGKILL restarts, and the database stays intact`,
+    { timeout: CRASH_CYCLES * 20_000 },
+    async () => {
+      const { dataDir, port, users, fixtureIds } = await prepare();
+      expect(fixtureIds.length).toBeGreaterThan(300);
+      const pairs = users.flatMap((u) => fixtureIds.map((f) => ({ u, f })));
+      let next = 0;
+      const acks: Ack[] = [];
+      for (let cycle = 0; cycle < CRASH_CYCLES; cycle++) {
+        const server: RunningServer = await startServer(BASE_ENV, { dataDir, port });
+        let alive = true;
+        const worker = async () => {
+          while (alive && next < pairs.length) {
+            const { u, f } = pairs[next++]!;
+            const home = (next * 7) % 10;
+            const away = (next * 3) % 10;
+            try {
+              const status = await put(`${server.url}/api/predictions/${encodeURIComponent(f)}`, u.cookie, {
+                homeScore: home,
+                awayScore: away,
+              });
+              if (status >= 200 && status < 300)
+                acks.push({ cookie: u.cookie, userId: u.id, fixtureId: f, home, away });
+              else if (alive) throw new Error(`save answered ${status}`);
+            } catch (err) {
+              if (alive) throw err;
+              return;
+            }
           }
-        }
-      };
-      let running = 8;
-      const workers = Array.from({ length: running }, () => worker().finally(() => running--));
-      // Killed at a moment counted in saves, not milliseconds, so a busy machine crashes it as
-      // often mid-write as an idle one: after 10 to 40 more acknowledged saves, 8 still in flight.
-      const killAt = acks.length + 10 + Math.floor(Math.random() * 31);
-      while (acks.length < killAt && running > 0) await new Promise((r) => setTimeout(r, 10));
-      alive = false;
-      await server.stop('SIGKILL', { keepData: true });
-      await Promise.allSettled(workers);
-    }
-    expect(acks.length).toBeGreaterThan(100);
+        };
+        let running = 8;
+        const workers = Array.from({ length: running }, () => worker().finally(() => running--));
+        // Killed at a moment counted in saves, not milliseconds, so a busy machine crashes it as
+        // often mid-write as an idle one: after 10 to 40 more acknowledged saves, 8 still in flight.
+        const killAt = acks.length + 10 + Math.floor(Math.random() * 31);
+        while (acks.length < killAt && running > 0) await new Promise((r) => setTimeout(r, 10));
+        alive = false;
+        await server.stop('SIGKILL', { keepData: true });
+        await Promise.allSettled(workers);
+      }
+      expect(acks.length).toBeGreaterThan(100);
 
-    const db = new SQLite(path.join(dataDir, 'scoreline.db'));
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    const get = db.prepare('select homeScore, awayScore from predictions where userId = ? and fixtureId = ?');
-    const missing = acks.filter((a) => {
-      const row = get.get(a.userId, a.fixtureId) as { homeScore: number; awayScore: number } | undefined;
-      return !row || row.homeScore !== a.home || row.awayScore !== a.away;
-    });
-    db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    expect(missing).toEqual([]);
-  });
+      const db = new SQLite(path.join(dataDir, 'scoreline.db'));
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const get = db.prepare('select homeScore, awayScore from predictions where userId = ? and fixtureId = ?');
+      const missing = acks.filter((a) => {
+        const row = get.get(a.userId, a.fixtureId) as { homeScore: number; awayScore: number } | undefined;
+        return !row || row.homeScore !== a.home || row.awayScore !== a.away;
+      });
+      db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      expect(missing).toEqual([]);
+    },
+  );
 
   it('finishes in-flight requests on SIGTERM and answers none with a 5xx', async () => {
     const { dataDir, port, users, fixtureIds } = await prepare();
@@ -119,7 +148,12 @@ describe('reliability', () => {
         const u = users[i % users.length]!;
         const f = fixtureIds[i++ % fixtureIds.length]!;
         try {
-          statuses.push(await put(`${server.url}/api/predictions/${encodeURIComponent(f)}`, u.cookie, { homeScore: 1, awayScore: 0 }));
+          statuses.push(
+            await put(`${server.url}/api/predictions/${encodeURIComponent(f)}`, u.cookie, {
+              homeScore: 1,
+              awayScore: 0,
+            }),
+          );
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
           // Once SIGTERM is sent the listener closes: new connections are refused, and ones still
@@ -155,7 +189,11 @@ describe('reliability', () => {
       let k = 0;
       while (writing) {
         const u = users[k % users.length]!;
-        const status = await put(`${server.url}/api/predictions/${encodeURIComponent(fixtureIds[k++ % fixtureIds.length]!)}`, u.cookie, { homeScore: 2, awayScore: 2 });
+        const status = await put(
+          `${server.url}/api/predictions/${encodeURIComponent(fixtureIds[k++ % fixtureIds.length]!)}`,
+          u.cookie,
+          { homeScore: 2, awayScore: 2 },
+        );
         if (status === 200) saved++;
       }
     })();

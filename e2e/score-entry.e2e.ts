@@ -82,9 +82,17 @@ async function shows(group: Locator): Promise<string> {
 async function saved(page: Page): Promise<Map<string, string>> {
   const res = await page.request.get('/api/predictions');
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { predictions: Array<{ fixture: { homeTeam: string; awayTeam: string }; prediction: { homeScore: number; awayScore: number } }> };
+  const body = (await res.json()) as {
+    predictions: Array<{
+      fixture: { homeTeam: string; awayTeam: string };
+      prediction: { homeScore: number; awayScore: number };
+    }>;
+  };
   return new Map(
-    body.predictions.map((p) => [`Your prediction: ${displayTeamName(p.fixture.homeTeam)} v ${displayTeamName(p.fixture.awayTeam)}`, `${p.prediction.homeScore}-${p.prediction.awayScore}`]),
+    body.predictions.map((p) => [
+      `Your prediction: ${displayTeamName(p.fixture.homeTeam)} v ${displayTeamName(p.fixture.awayTeam)}`,
+      `${p.prediction.homeScore}-${p.prediction.awayScore}`,
+    ]),
   );
 }
 
@@ -149,9 +157,28 @@ async function paste(page: Page, text: string) {
 async function axeSeriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{
+          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+        }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   });
 }
 
@@ -338,7 +365,10 @@ describe('score entry: what is saved is what the boxes show', () => {
       await pointAt(s, homeBox(b));
       await page.keyboard.press('Backspace');
       expect(await shows(b)).toBe('-1');
-      await b.getByRole('status').filter({ hasText: 'Your prediction stays 2–1 until both scores are filled.' }).waitFor();
+      await b
+        .getByRole('status')
+        .filter({ hasText: 'Your prediction stays 2–1 until both scores are filled.' })
+        .waitFor();
       await pointAt(s, homeBox(c));
       await expect.poll(() => shows(b), POLL).toBe('2-1');
       expect(await savedFor(page, b)).toBe('2-1');
@@ -365,7 +395,13 @@ describe('score entry: what is saved is what the boxes show', () => {
         await pointAt(s, button);
         const dialog = page.getByRole('dialog', { name: 'Make Your Prediction' });
         await dialog.waitFor();
-        return { dialog, group: page.getByRole('group', { name: `Your prediction: ${displayTeamName(home!)} v ${displayTeamName(away!)}`, exact: true }) };
+        return {
+          dialog,
+          group: page.getByRole('group', {
+            name: `Your prediction: ${displayTeamName(home!)} v ${displayTeamName(away!)}`,
+            exact: true,
+          }),
+        };
       };
       const fields = (dialog: Locator) => dialog.getByRole('textbox');
 

@@ -39,15 +39,37 @@ afterAll(async () => {
 async function axeSerious(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   });
 }
 
-async function signedIn(server: RunningServer, cookie: string, viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
+async function signedIn(
+  server: RunningServer,
+  cookie: string,
+  viewport = DESKTOP,
+  opts: { bypassCSP?: boolean } = {},
+): Promise<BrowserContext> {
   const ctx = opts.bypassCSP
-    ? await browser.newContext({ baseURL: server.url, viewport, timezoneId: 'Europe/London', locale: 'en-GB', bypassCSP: true })
+    ? await browser.newContext({
+        baseURL: server.url,
+        viewport,
+        timezoneId: 'Europe/London',
+        locale: 'en-GB',
+        bypassCSP: true,
+      })
     : await newContext(browser, server.url, viewport);
   ctx.setDefaultTimeout(15_000);
   const [name, ...rest] = cookie.split('=');
@@ -68,21 +90,69 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    server = await startServer({ SCORELINE_NOW: '2026-11-23T10:00:00.000Z', AUTH_SECRET: SECRET, SMTP_URL: smtp.url, MAIL_FROM: 'Scoreline <noreply@scoreline.test>' });
+    server = await startServer({
+      SCORELINE_NOW: '2026-11-23T10:00:00.000Z',
+      AUTH_SECRET: SECRET,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Scoreline <noreply@scoreline.test>',
+    });
     handle = openDatabase(server.databaseUrl);
     // A veteran who played 2025/26's last day (an exact score and a right result: 4 points) and
     // 2026/27's first match (exact: 3 points), in a public league of their own.
     const veteran = await buildUser(handle.db, 'sqlite', { teamName: 'Old Guard FC' });
     veteranCookie = await buildSessionCookie(handle.db, 'sqlite', veteran.id, SECRET);
     const id = async (season: string, home: string) =>
-      (await handle.db.selectFrom('fixtures').select('id').where('seasonId', '=', season).where('homeTeam', '=', home).orderBy('kickoffAt', 'desc').executeTakeFirstOrThrow()).id;
-    await buildPrediction(handle.db, { userId: veteran.id, fixtureId: await id('2025-26', 'Sunderland AFC'), homeScore: 2, awayScore: 1, predictedAt: '2026-05-20T10:00:00.000Z' });
-    await buildPrediction(handle.db, { userId: veteran.id, fixtureId: await id('2025-26', 'Brighton & Hove Albion FC'), homeScore: 0, awayScore: 1, predictedAt: '2026-05-20T10:00:00.000Z' });
-    await buildPrediction(handle.db, { userId: veteran.id, fixtureId: await id('2025-26', 'Crystal Palace FC'), homeScore: 0, awayScore: 0, predictedAt: '2026-05-20T10:00:00.000Z' });
-    const firstMatch = (await handle.db.selectFrom('fixtures').select('id').where('seasonId', '=', '2026-27').where('gameweek', '=', 1).where('homeTeam', '=', 'Arsenal FC').executeTakeFirstOrThrow()).id;
-    await buildPrediction(handle.db, { userId: veteran.id, fixtureId: firstMatch, homeScore: 3, awayScore: 0, predictedAt: '2026-08-20T10:00:00.000Z' });
+      (
+        await handle.db
+          .selectFrom('fixtures')
+          .select('id')
+          .where('seasonId', '=', season)
+          .where('homeTeam', '=', home)
+          .orderBy('kickoffAt', 'desc')
+          .executeTakeFirstOrThrow()
+      ).id;
+    await buildPrediction(handle.db, {
+      userId: veteran.id,
+      fixtureId: await id('2025-26', 'Sunderland AFC'),
+      homeScore: 2,
+      awayScore: 1,
+      predictedAt: '2026-05-20T10:00:00.000Z',
+    });
+    await buildPrediction(handle.db, {
+      userId: veteran.id,
+      fixtureId: await id('2025-26', 'Brighton & Hove Albion FC'),
+      homeScore: 0,
+      awayScore: 1,
+      predictedAt: '2026-05-20T10:00:00.000Z',
+    });
+    await buildPrediction(handle.db, {
+      userId: veteran.id,
+      fixtureId: await id('2025-26', 'Crystal Palace FC'),
+      homeScore: 0,
+      awayScore: 0,
+      predictedAt: '2026-05-20T10:00:00.000Z',
+    });
+    const firstMatch = (
+      await handle.db
+        .selectFrom('fixtures')
+        .select('id')
+        .where('seasonId', '=', '2026-27')
+        .where('gameweek', '=', 1)
+        .where('homeTeam', '=', 'Arsenal FC')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await buildPrediction(handle.db, {
+      userId: veteran.id,
+      fixtureId: firstMatch,
+      homeScore: 3,
+      awayScore: 0,
+      predictedAt: '2026-08-20T10:00:00.000Z',
+    });
     const ctx = await signedIn(server, veteranCookie);
-    const res = await ctx.request.post('/api/leagues', { data: { name: 'Old Guard League', privacy: 'public' }, headers: { origin: server.url } });
+    const res = await ctx.request.post('/api/leagues', {
+      data: { name: 'Old Guard League', privacy: 'public' },
+      headers: { origin: server.url },
+    });
     expect(res.status()).toBe(201);
     await ctx.close();
   });
@@ -129,15 +199,22 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     expect(seasonOf(page)).toBeNull();
 
     // Predict Arsenal v Manchester City through the prediction modal; it is saved.
-    await card(page, 'Arsenal').getByRole('button', { name: /^Predict/ }).click();
+    await card(page, 'Arsenal')
+      .getByRole('button', { name: /^Predict/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Make Your Prediction' });
     await dialog.waitFor();
     await dialog.getByRole('textbox', { name: 'Arsenal' }).fill('2');
     await dialog.getByRole('textbox', { name: 'Manchester City' }).fill('1');
     await dialog.getByRole('button', { name: 'Save Prediction' }).click();
     await card(page, 'Arsenal').getByText('Your prediction: 2 - 1').waitFor();
-    const saved = await handle.db.selectFrom('predictions').innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId').innerJoin('user', 'user.id', 'predictions.userId')
-      .select(['fixtures.seasonId', 'fixtures.gameweek', 'predictions.homeScore', 'predictions.awayScore']).where('user.email', '=', email).execute();
+    const saved = await handle.db
+      .selectFrom('predictions')
+      .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
+      .innerJoin('user', 'user.id', 'predictions.userId')
+      .select(['fixtures.seasonId', 'fixtures.gameweek', 'predictions.homeScore', 'predictions.awayScore'])
+      .where('user.email', '=', email)
+      .execute();
     expect(saved).toEqual([{ seasonId: '2026-27', gameweek: 12, homeScore: 2, awayScore: 1 }]);
 
     // Join the veteran's public league; its 2026/27 table (current by default) has the veteran's 3 points.
@@ -146,11 +223,19 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     await page.getByRole('button', { name: 'Join Old Guard League' }).click();
     await page.getByRole('heading', { name: 'Old Guard League' }).waitFor();
     await page.getByTestId('table-season').filter({ hasText: '2026/27 season' }).waitFor();
-    await expect.poll(() => tableRows(page)).toEqual([expect.stringMatching(/Old Guard FC[\s\S]*\b1\s+3$/), expect.stringMatching(/Fresh Legs[\s\S]*\b0\s+0$/)]);
+    await expect
+      .poll(() => tableRows(page))
+      .toEqual([
+        expect.stringMatching(/Old Guard FC[\s\S]*\b1\s+3$/),
+        expect.stringMatching(/Fresh Legs[\s\S]*\b0\s+0$/),
+      ]);
     expect(seasonOf(page)).toBeNull();
 
     // Back to Predictions, switch to 2025/26: the URL says so, the cards are read-only with final results.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Predictions', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Predictions', exact: true })
+      .click();
     await card(page, 'Arsenal').waitFor();
     // By keyboard: the seasons are newest first, so one step down is 2025/26.
     await switcher.focus();
@@ -163,7 +248,12 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     await expect(page.getByLabel('Gameweek', { exact: true }).inputValue()).resolves.toBe('38');
     await expect(sunderland.textContent()).resolves.toMatch(/Sun 24 May[\s\S]*2 - 1[\s\S]*No prediction/);
     await expect(page.getByTestId('fixture-card').count()).resolves.toBe(10);
-    await expect(page.getByTestId('fixture-card').getByRole('button', { name: /^(Predict|Edit)/ }).count()).resolves.toBe(0);
+    await expect(
+      page
+        .getByTestId('fixture-card')
+        .getByRole('button', { name: /^(Predict|Edit)/ })
+        .count(),
+    ).resolves.toBe(0);
     await expect(page.getByRole('group', { name: 'Upcoming or past' }).count()).resolves.toBe(0);
 
     // The season survives a reload, and the back button returns to the current season.
@@ -181,7 +271,12 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     await page.getByTestId('past-season-note').getByRole('link', { name: 'Final league tables' }).click();
     await page.waitForURL(/\/leaderboard\?season=2025-26/);
     await page.getByTestId('table-season').filter({ hasText: '2025/26 final table' }).waitFor();
-    await expect.poll(() => tableRows(page)).toEqual([expect.stringMatching(/Old Guard FC[\s\S]*\b1\s+4$/), expect.stringMatching(/Fresh Legs[\s\S]*\b0\s+0$/)]);
+    await expect
+      .poll(() => tableRows(page))
+      .toEqual([
+        expect.stringMatching(/Old Guard FC[\s\S]*\b1\s+4$/),
+        expect.stringMatching(/Fresh Legs[\s\S]*\b0\s+0$/),
+      ]);
     // A past season's table has no Live switch (that is the current season's).
     await expect(page.getByRole('button', { name: 'Live', exact: true }).count()).resolves.toBe(0);
 
@@ -189,7 +284,12 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     await page.getByLabel('Season', { exact: true }).selectOption('all');
     await page.waitForURL(/[?&]season=all/);
     await page.getByTestId('table-season').filter({ hasText: 'All seasons' }).waitFor();
-    await expect.poll(() => tableRows(page)).toEqual([expect.stringMatching(/Old Guard FC[\s\S]*\b2\s+7$/), expect.stringMatching(/Fresh Legs[\s\S]*\b0\s+0$/)]);
+    await expect
+      .poll(() => tableRows(page))
+      .toEqual([
+        expect.stringMatching(/Old Guard FC[\s\S]*\b2\s+7$/),
+        expect.stringMatching(/Fresh Legs[\s\S]*\b0\s+0$/),
+      ]);
     await expect(page.getByRole('group', { name: 'Table' }).count()).resolves.toBe(0);
     await expect(page.getByLabel('Gameweek', { exact: true }).count()).resolves.toBe(0);
 
@@ -215,8 +315,19 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
   });
 
   test('the season screens have no serious or critical axe violations, at phone and desktop size', async () => {
-    const routes = ['/predictions', '/predictions?season=2025-26', '/predictions?season=2025-26&gameweek=1', '/leaderboard?season=2025-26', '/leaderboard?season=all', '/statistics?season=2025-26', '/predictions?season=nope'];
-    for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    const routes = [
+      '/predictions',
+      '/predictions?season=2025-26',
+      '/predictions?season=2025-26&gameweek=1',
+      '/leaderboard?season=2025-26',
+      '/leaderboard?season=all',
+      '/statistics?season=2025-26',
+      '/predictions?season=nope',
+    ];
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       // axe is injected as a script, which the app's CSP forbids; only the audit bypasses it.
       const ctx = await signedIn(server, veteranCookie, viewport, { bypassCSP: true });
       const page = await ctx.newPage();
@@ -224,12 +335,26 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
       for (const route of routes) {
         await page.goto(route);
         await page.getByLabel('Season', { exact: true }).waitFor();
-        await page.waitForFunction(() => !/Loading/.test(document.body.innerText), undefined, { timeout: 15_000 }).catch(() => {});
-        await page.screenshot({ path: `${SHOTS}/seasons-${route.replace(/\W+/g, '-').replace(/^-/, '')}-${size}.png`, fullPage: true });
+        await page
+          .waitForFunction(() => !/Loading/.test(document.body.innerText), undefined, { timeout: 15_000 })
+          .catch(() => {});
+        await page.screenshot({
+          path: `${SHOTS}/seasons-${route.replace(/\W+/g, '-').replace(/^-/, '')}-${size}.png`,
+          fullPage: true,
+        });
         if (route.startsWith('/statistics')) {
           // The veteran's 2025/26: 4 points from the last day, top of the table that gameweek.
-          await page.getByRole('list', { name: /Rank per gameweek/ }).getByText('GW 38').waitFor();
-          await expect(page.getByRole('list', { name: /Rank per gameweek/ }).locator('li').last().innerText()).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
+          await page
+            .getByRole('list', { name: /Rank per gameweek/ })
+            .getByText('GW 38')
+            .waitFor();
+          await expect(
+            page
+              .getByRole('list', { name: /Rank per gameweek/ })
+              .locator('li')
+              .last()
+              .innerText(),
+          ).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
         }
         found.push(...(await axeSerious(page)).map((v) => `${route} (${size}): ${v}`));
       }
@@ -256,18 +381,43 @@ describe('between seasons', () => {
     const friend = await buildUser(handle.db, 'sqlite', { teamName: 'Late Starter' });
     cookie = await buildSessionCookie(handle.db, 'sqlite', player.id, SECRET);
     const lastDay = async (home: string) =>
-      (await handle.db.selectFrom('fixtures').select('id').where('seasonId', '=', '2025-26').where('homeTeam', '=', home).orderBy('kickoffAt', 'desc').executeTakeFirstOrThrow()).id;
-    await buildPrediction(handle.db, { userId: player.id, fixtureId: await lastDay('Sunderland AFC'), homeScore: 2, awayScore: 1, predictedAt: '2026-05-20T10:00:00.000Z' });
-    await buildPrediction(handle.db, { userId: player.id, fixtureId: await lastDay('Brighton & Hove Albion FC'), homeScore: 0, awayScore: 2, predictedAt: '2026-05-20T10:00:00.000Z' });
+      (
+        await handle.db
+          .selectFrom('fixtures')
+          .select('id')
+          .where('seasonId', '=', '2025-26')
+          .where('homeTeam', '=', home)
+          .orderBy('kickoffAt', 'desc')
+          .executeTakeFirstOrThrow()
+      ).id;
+    await buildPrediction(handle.db, {
+      userId: player.id,
+      fixtureId: await lastDay('Sunderland AFC'),
+      homeScore: 2,
+      awayScore: 1,
+      predictedAt: '2026-05-20T10:00:00.000Z',
+    });
+    await buildPrediction(handle.db, {
+      userId: player.id,
+      fixtureId: await lastDay('Brighton & Hove Albion FC'),
+      homeScore: 0,
+      awayScore: 2,
+      predictedAt: '2026-05-20T10:00:00.000Z',
+    });
     const friendCookie = await buildSessionCookie(handle.db, 'sqlite', friend.id, SECRET);
     await handle.close();
     const ctx = await signedIn(server, cookie);
-    const created = await ctx.request.post('/api/leagues', { data: { name: 'Summer League' }, headers: { origin: server.url } });
+    const created = await ctx.request.post('/api/leagues', {
+      data: { name: 'Summer League' },
+      headers: { origin: server.url },
+    });
     expect(created.status()).toBe(201);
     const code = ((await created.json()) as { league: { code: string } }).league.code;
     await ctx.close();
     const friendCtx = await signedIn(server, friendCookie);
-    expect((await friendCtx.request.post('/api/leagues/join', { data: { code }, headers: { origin: server.url } })).status()).toBe(200);
+    expect(
+      (await friendCtx.request.post('/api/leagues/join', { data: { code }, headers: { origin: server.url } })).status(),
+    ).toBe(200);
     await friendCtx.close();
   });
   afterAll(async () => {
@@ -275,9 +425,15 @@ describe('between seasons', () => {
   });
 
   test('the dashboard and predictions say the season is over and offer 2026/27’s fixtures, with the final table a click away', async () => {
-    const seasons = (await (await fetch(`${server.url}/api/seasons`)).json()) as { current: string; seasons: Array<{ id: string; phase: string }> };
+    const seasons = (await (await fetch(`${server.url}/api/seasons`)).json()) as {
+      current: string;
+      seasons: Array<{ id: string; phase: string }>;
+    };
     expect(seasons.current).toBe('2026-27');
-    expect(Object.fromEntries(seasons.seasons.map((s) => [s.id, s.phase]))).toEqual({ '2026-27': 'upcoming', '2025-26': 'finished' });
+    expect(Object.fromEntries(seasons.seasons.map((s) => [s.id, s.phase]))).toEqual({
+      '2026-27': 'upcoming',
+      '2025-26': 'finished',
+    });
 
     const ctx = await signedIn(server, cookie, PHONE);
     const page = await ctx.newPage();
@@ -294,20 +450,30 @@ describe('between seasons', () => {
     await page.goto('/predictions');
     await banner.getByText('Season over — the 2026/27 season starts on Friday 21 August 2026.').waitFor();
     await expect(page.getByLabel('Gameweek', { exact: true }).inputValue()).resolves.toBe('1');
-    await card(page, 'Arsenal').getByRole('button', { name: /^Predict/ }).waitFor();
-    await expect(page.getByLabel('Season', { exact: true }).locator('option:checked').textContent()).resolves.toBe('2026/27 (next)');
+    await card(page, 'Arsenal')
+      .getByRole('button', { name: /^Predict/ })
+      .waitFor();
+    await expect(page.getByLabel('Season', { exact: true }).locator('option:checked').textContent()).resolves.toBe(
+      '2026/27 (next)',
+    );
 
     // The banner's link: the leaderboard, which leads with 2025/26 anyway (no season in the address).
     await banner.getByRole('link', { name: 'See the 2025/26 final table' }).click();
     await page.waitForURL((u) => u.pathname === '/leaderboard' && !u.searchParams.has('season'));
-    await page.getByTestId('season-final').getByText('The 2025/26 season is over: these are its final standings.').waitFor();
+    await page
+      .getByTestId('season-final')
+      .getByText('The 2025/26 season is over: these are its final standings.')
+      .waitFor();
     await expect.poll(() => page.getByLabel('Season', { exact: true }).inputValue()).toBe('2025-26');
     expect(errors).toEqual([]);
     await ctx.close();
   });
 
   test('the leaderboard, statistics and summaries lead with 2025/26’s final standings; 2026/27 is one click away', async () => {
-    for (const [size, viewport] of [['phone', PHONE], ['desktop', WIDE]] as const) {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', WIDE],
+    ] as const) {
       const ctx = await signedIn(server, cookie, viewport);
       const page = await ctx.newPage();
       const errors = watchPageErrors(page);
@@ -319,7 +485,12 @@ describe('between seasons', () => {
       await final.getByText('The 2026/27 season starts on Friday 21 August 2026.').waitFor();
       await page.getByTestId('table-season').filter({ hasText: '2025/26 final table' }).waitFor();
       // The player first with 4 points (an exact score and a right result), the friend with none.
-      await expect.poll(() => tableRows(page)).toEqual([expect.stringMatching(/Summer Break[\s\S]*\s4(\s|$)/), expect.stringMatching(/Late Starter[\s\S]*\s0(\s|$)/)]);
+      await expect
+        .poll(() => tableRows(page))
+        .toEqual([
+          expect.stringMatching(/Summer Break[\s\S]*\s4(\s|$)/),
+          expect.stringMatching(/Late Starter[\s\S]*\s0(\s|$)/),
+        ]);
       await expect(page.getByRole('switch', { name: 'Live' }).count()).resolves.toBe(0);
       await page.screenshot({ path: `${SCREENS}/seasons-between-seasons-leaderboard-${size}.png`, fullPage: true });
 
@@ -333,10 +504,23 @@ describe('between seasons', () => {
       await page.getByRole('button', { name: 'My Leagues' }).click();
       await final.getByRole('link', { name: 'Switch to 2026/27' }).click();
       await page.waitForURL(/[?&]season=2026-27/);
-      await page.getByTestId('season-not-started').getByText('The 2026/27 season starts on Friday 21 August 2026: nothing has been played in it yet.').waitFor();
+      await page
+        .getByTestId('season-not-started')
+        .getByText('The 2026/27 season starts on Friday 21 August 2026: nothing has been played in it yet.')
+        .waitFor();
       await page.getByTestId('table-season').filter({ hasText: '2026/27 season' }).waitFor();
-      await expect.poll(() => tableRows(page)).toEqual(expect.arrayContaining([expect.stringMatching(/Summer Break[\s\S]*\s0(\s|$)/), expect.stringMatching(/Late Starter[\s\S]*\s0(\s|$)/)]));
-      await page.getByTestId('season-not-started').getByRole('link', { name: 'See the 2025/26 final standings' }).click();
+      await expect
+        .poll(() => tableRows(page))
+        .toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/Summer Break[\s\S]*\s0(\s|$)/),
+            expect.stringMatching(/Late Starter[\s\S]*\s0(\s|$)/),
+          ]),
+        );
+      await page
+        .getByTestId('season-not-started')
+        .getByRole('link', { name: 'See the 2025/26 final standings' })
+        .click();
       await page.waitForURL((u) => u.pathname === '/leaderboard' && !u.searchParams.has('season'));
       await page.getByTestId('table-season').filter({ hasText: '2025/26 final table' }).waitFor();
 
@@ -344,14 +528,22 @@ describe('between seasons', () => {
       await page.goto('/statistics');
       await page.getByText('How your predictions went in 2025/26.').waitFor();
       await final.waitFor();
-      await expect(page.getByRole('list', { name: /Rank per gameweek/ }).locator('li').last().innerText()).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
+      await expect(
+        page
+          .getByRole('list', { name: /Rank per gameweek/ })
+          .locator('li')
+          .last()
+          .innerText(),
+      ).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
       await page.screenshot({ path: `${SHOTS}/seasons-between-seasons-statistics-${size}.png`, fullPage: true });
 
       // The summary of the last gameweek: 2025/26's, its way back to that gameweek of that season.
       await page.goto('/predictions/gameweek/38');
       await page.getByTestId('summary-season').filter({ hasText: '2025/26 season' }).waitFor();
       await expect(page.getByTestId('summary-points').innerText()).resolves.toBe('4');
-      await expect(page.getByRole('main').getByRole('link', { name: 'Predictions', exact: true }).getAttribute('href')).resolves.toBe('/predictions?gameweek=38&season=2025-26');
+      await expect(
+        page.getByRole('main').getByRole('link', { name: 'Predictions', exact: true }).getAttribute('href'),
+      ).resolves.toBe('/predictions?gameweek=38&season=2025-26');
       await page.screenshot({ path: `${SHOTS}/seasons-between-seasons-summary-${size}.png`, fullPage: true });
 
       // A shared link naming a season still opens that season.
@@ -370,7 +562,15 @@ describe('between seasons', () => {
       const page = await ctx.newPage();
       for (const route of ['/leaderboard', '/leaderboard?season=2026-27', '/statistics', '/predictions/gameweek/38']) {
         await page.goto(route);
-        await page.getByTestId(route.includes('2026-27') ? 'season-not-started' : route.includes('gameweek') ? 'summary-season' : 'season-final').waitFor();
+        await page
+          .getByTestId(
+            route.includes('2026-27')
+              ? 'season-not-started'
+              : route.includes('gameweek')
+                ? 'summary-season'
+                : 'season-final',
+          )
+          .waitFor();
         found.push(...(await axeSerious(page)).map((v) => `${route} (${viewport.width}): ${v}`));
       }
       await ctx.close();
@@ -397,7 +597,12 @@ describe('between seasons', () => {
     await page.goto('/predictions');
     await banner.waitFor();
     await page.getByTestId('fixture-card').first().getByText('No prediction').waitFor();
-    await expect(page.getByTestId('fixture-card').getByRole('button', { name: /^(Predict|Edit)/ }).count()).resolves.toBe(0);
+    await expect(
+      page
+        .getByTestId('fixture-card')
+        .getByRole('button', { name: /^(Predict|Edit)/ })
+        .count(),
+    ).resolves.toBe(0);
     await expect(page.getByText('No Upcoming Matches').count()).resolves.toBe(0);
     await expect(page.getByTestId('past-season-note').count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/seasons-between-none-predictions-desktop.png`, fullPage: true });

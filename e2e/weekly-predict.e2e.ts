@@ -37,12 +37,22 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(teamName: string, viewport: typeof DESKTOP, onUser?: (id: string) => Promise<void>): Promise<BrowserContext> {
+async function signedIn(
+  teamName: string,
+  viewport: typeof DESKTOP,
+  onUser?: (id: string) => Promise<void>,
+): Promise<BrowserContext> {
   const user = await buildUser(handle.db, 'sqlite', { teamName });
   await onUser?.(user.id);
   const cookie = await buildSessionCookie(handle.db, 'sqlite', user.id, SECRET);
   // bypassCSP only so the axe audit can be injected as a script.
-  const ctx = await browser.newContext({ baseURL: server.url, viewport, timezoneId: 'Europe/London', locale: 'en-GB', bypassCSP: true });
+  const ctx = await browser.newContext({
+    baseURL: server.url,
+    viewport,
+    timezoneId: 'Europe/London',
+    locale: 'en-GB',
+    bypassCSP: true,
+  });
   ctx.setDefaultTimeout(15_000);
   const [name, ...rest] = cookie.split('=');
   await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
@@ -78,9 +88,28 @@ function countBoardRequests(page: Page): { count: number; inFlight: number } {
 async function axeSeriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{
+          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+        }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   });
 }
 
@@ -124,20 +153,30 @@ describe('predicting a gameweek from the cards', () => {
         keyPresses++;
       }
       expect(keyPresses / matches).toBeLessThanOrEqual(2);
-      await expect.poll(() => page.locator('[data-testid="quick-entry"][data-state="saved"]').count(), POLL).toBe(matches);
+      await expect
+        .poll(() => page.locator('[data-testid="quick-entry"][data-state="saved"]').count(), POLL)
+        .toBe(matches);
       await page.getByText(`${matches} of ${matches} predicted`).waitFor();
       for (let i = 0; i < matches; i++) {
         const { home, away } = pick(i);
         await cards(page).nth(i).getByText(`Your prediction: ${home} - ${away}`).waitFor();
       }
-      const saved = await handle.db.selectFrom('predictions').innerJoin('user', 'user.id', 'predictions.userId').select(['predictions.homeScore']).where('user.teamName', '=', `Quick ${size}`).execute();
+      const saved = await handle.db
+        .selectFrom('predictions')
+        .innerJoin('user', 'user.id', 'predictions.userId')
+        .select(['predictions.homeScore'])
+        .where('user.teamName', '=', `Quick ${size}`)
+        .execute();
       expect(saved).toHaveLength(matches);
 
       // A save costs one board request (the live event's refresh), not two: the card took the answer itself.
       // A fresh page first, so no refresh for the saves above can still be on its way (their events
       // went to the old page's stream); then count from the moment its board has loaded.
       await page.reload();
-      await cards(page).first().getByText(/^Your prediction: /).waitFor();
+      await cards(page)
+        .first()
+        .getByText(/^Your prediction: /)
+        .waitFor();
       await expect.poll(() => board.inFlight, POLL).toBe(0);
       board.count = 0;
       const first = cards(page).first();
@@ -176,7 +215,8 @@ describe('predicting a gameweek from the cards', () => {
       await page.getByText(`${matches} of ${matches} predicted`).waitFor();
       for (let i = 0; i < matches; i++) {
         const inputs = cards(page).nth(i).locator('input[data-quick-entry]');
-        const expected = i === 0 ? { home: '3', away: pick(0).away } : i === 1 ? { home: expectedHome, away: pick(1).away } : pick(i);
+        const expected =
+          i === 0 ? { home: '3', away: pick(0).away } : i === 1 ? { home: expectedHome, away: pick(1).away } : pick(i);
         await expect(inputs.nth(0).inputValue()).resolves.toBe(expected.home);
         await expect(inputs.nth(1).inputValue()).resolves.toBe(expected.away);
       }
@@ -215,7 +255,9 @@ describe('predicting a gameweek from the cards', () => {
     await page.goto('/predictions');
     await cards(page).first().waitFor();
     // The server goes away for a moment: the card says it was not saved and offers Retry.
-    await page.route('**/api/predictions/*', (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+    await page.route('**/api/predictions/*', (route) =>
+      route.request().method() === 'PUT' ? route.abort() : route.continue(),
+    );
     const first = cards(page).first();
     await quickInputs(page).first().focus();
     await page.keyboard.press('2');
@@ -231,8 +273,19 @@ describe('predicting a gameweek from the cards', () => {
 
   test('the dashboard nudges when the next deadline is under 24 hours away with matches unpredicted, and Live Matches offers Predict now only while open', async () => {
     // A player of last week (a pick in Gameweek 11), so the dashboard is a returning player's.
-    const lastWeek = await handle.db.selectFrom('fixtures').select('id').where('seasonId', '=', '2026-27').where('gameweek', '=', 11).orderBy('id').limit(1).executeTakeFirstOrThrow();
-    const ctx = await signedIn('Nudged', DESKTOP, (id) => buildPrediction(handle.db, { userId: id, fixtureId: lastWeek.id, homeScore: 1, awayScore: 1 }).then(() => undefined));
+    const lastWeek = await handle.db
+      .selectFrom('fixtures')
+      .select('id')
+      .where('seasonId', '=', '2026-27')
+      .where('gameweek', '=', 11)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const ctx = await signedIn('Nudged', DESKTOP, (id) =>
+      buildPrediction(handle.db, { userId: id, fixtureId: lastWeek.id, homeScore: 1, awayScore: 1 }).then(
+        () => undefined,
+      ),
+    );
     const page = await ctx.newPage();
     const consoleMessages = collectConsole(page);
     await page.goto('/dashboard');
@@ -240,20 +293,36 @@ describe('predicting a gameweek from the cards', () => {
     // Five days before the gameweek: no nudge, the gameweek leads with its button.
     await expect(page.getByTestId('deadline-nudge').count()).resolves.toBe(0);
     await page.getByRole('heading', { name: 'Gameweek 12 is open' }).waitFor();
-    await expect(page.getByTestId('next-up').textContent()).resolves.toMatch(/0 of 10 predicted · the first open match closes in 5 days/);
+    await expect(page.getByTestId('next-up').textContent()).resolves.toMatch(
+      /0 of 10 predicted · the first open match closes in 5 days/,
+    );
 
     // The admin moves one match of the gameweek to this evening: its deadline is hours away.
     const admin = await buildUser(handle.db, 'sqlite', { role: 'admin' });
     const adminCookie = await buildSessionCookie(handle.db, 'sqlite', admin.id, SECRET);
-    const serverNow = Date.parse((await (await ctx.request.get('/api/predictions/board')).json() as { now: string }).now);
-    const [soon, closing] = await handle.db.selectFrom('fixtures').select(['id', 'kickoffAt', 'homeTeam', 'awayTeam', 'localDate', 'localTime']).where('seasonId', '=', '2026-27').where('gameweek', '=', 12).orderBy('id').limit(2).execute();
+    const serverNow = Date.parse(
+      ((await (await ctx.request.get('/api/predictions/board')).json()) as { now: string }).now,
+    );
+    const [soon, closing] = await handle.db
+      .selectFrom('fixtures')
+      .select(['id', 'kickoffAt', 'homeTeam', 'awayTeam', 'localDate', 'localTime'])
+      .where('seasonId', '=', '2026-27')
+      .where('gameweek', '=', 12)
+      .orderBy('id')
+      .limit(2)
+      .execute();
     const move = async (f: typeof soon, at: number) => {
       // November: UK time is UTC.
       const iso = new Date(at).toISOString();
       const res = await fetch(`${server.url}/api/admin/fixtures/${encodeURIComponent(f!.id)}`, {
         method: 'PUT',
         headers: { cookie: adminCookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ homeTeam: f!.homeTeam, awayTeam: f!.awayTeam, date: iso.slice(0, 10), time: iso.slice(11, 16) }),
+        body: JSON.stringify({
+          homeTeam: f!.homeTeam,
+          awayTeam: f!.awayTeam,
+          date: iso.slice(0, 10),
+          time: iso.slice(11, 16),
+        }),
       });
       expect(res.status, await res.text()).toBe(200);
     };
@@ -265,7 +334,9 @@ describe('predicting a gameweek from the cards', () => {
       const nudge = page.getByTestId('deadline-nudge');
       await nudge.waitFor();
       await page.screenshot({ path: '/tmp/dashboard-nudge.png' });
-      await expect(nudge.textContent()).resolves.toMatch(/1 match without your prediction in Gameweek 12: the next one closes in 5 h \d+ min\./);
+      await expect(nudge.textContent()).resolves.toMatch(
+        /1 match without your prediction in Gameweek 12: the next one closes in 5 h \d+ min\./,
+      );
       // Live Matches, today: "Predict now" for the open one only.
       await page.goto('/matches');
       const matchCard = (id: string) => page.locator(`[data-testid="match-card"][data-fixture-id="${id}"]`);
@@ -276,7 +347,9 @@ describe('predicting a gameweek from the cards', () => {
       await nudge.getByRole('link', { name: 'Predict now' }).click();
       await page.waitForURL('**/predictions');
       await expect.poll(() => page.title(), POLL).toBe('Predictions · Scoreline');
-      const moved = cards(page).filter({ has: page.locator('[data-testid="countdown"]', { hasText: /closes in 5 h/ }) });
+      const moved = cards(page).filter({
+        has: page.locator('[data-testid="countdown"]', { hasText: /closes in 5 h/ }),
+      });
       await moved.waitFor();
       await moved.locator('input[data-quick-entry]').first().focus();
       await page.keyboard.press('1');
@@ -287,21 +360,39 @@ describe('predicting a gameweek from the cards', () => {
       await expect.poll(() => page.getByTestId('deadline-nudge').count(), POLL).toBe(0);
       expect(consoleMessages).toEqual([]);
     } finally {
-      for (const f of [soon!, closing!]) await handle.db.updateTable('fixtures').set({ kickoffAt: f.kickoffAt, localDate: f.localDate, localTime: f.localTime, predictionsLockedAt: null }).where('id', '=', f.id).execute();
+      for (const f of [soon!, closing!])
+        await handle.db
+          .updateTable('fixtures')
+          .set({ kickoffAt: f.kickoffAt, localDate: f.localDate, localTime: f.localTime, predictionsLockedAt: null })
+          .where('id', '=', f.id)
+          .execute();
       await ctx.close();
     }
   });
 
   test('a played match shows the result as the main score, the pick labelled as a prediction, and its points', async () => {
-    const played = await handle.db.selectFrom('fixtures').select(['id', 'homeTeam']).where('seasonId', '=', '2026-27').where('gameweek', '=', 11).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const played = await handle.db
+      .selectFrom('fixtures')
+      .select(['id', 'homeTeam'])
+      .where('seasonId', '=', '2026-27')
+      .where('gameweek', '=', 11)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await buildResult(handle.db, { fixtureId: played.id, homeScore: 3, awayScore: 0 });
-    const ctx = await signedIn('Hindsight', DESKTOP, (id) => buildPrediction(handle.db, { userId: id, fixtureId: played.id, homeScore: 2, awayScore: 1 }).then(() => undefined));
+    const ctx = await signedIn('Hindsight', DESKTOP, (id) =>
+      buildPrediction(handle.db, { userId: id, fixtureId: played.id, homeScore: 2, awayScore: 1 }).then(
+        () => undefined,
+      ),
+    );
     const page = await ctx.newPage();
     await page.goto('/predictions');
     await cards(page).first().waitFor();
     await page.getByLabel('Gameweek').selectOption('11');
     await page.getByRole('heading', { name: 'Gameweek 11' }).waitFor();
-    const card = cards(page).filter({ has: page.getByTestId('card-score') }).first();
+    const card = cards(page)
+      .filter({ has: page.getByTestId('card-score') })
+      .first();
     await expect(card.getByTestId('card-score').textContent()).resolves.toBe('3 - 0');
     await card.getByText('Full time').waitFor();
     await expect(card.textContent()).resolves.toContain('Your prediction 2–1');
@@ -317,7 +408,11 @@ describe('predicting a gameweek from the cards', () => {
     await page.goto('/leaderboard');
     await page.locator('h1').first().waitFor();
     const created = await page.evaluate(async () => {
-      const res = await fetch('/api/leagues', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'The Sunday League of Legends' }) });
+      const res = await fetch('/api/leagues', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'The Sunday League of Legends' }),
+      });
       return res.status;
     });
     expect(created).toBeLessThan(300);

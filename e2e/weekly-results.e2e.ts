@@ -39,7 +39,14 @@ beforeAll(async () => {
   playerCookie = await buildSessionCookie(db, 'sqlite', player.id, SECRET);
   adminCookie = await buildSessionCookie(db, 'sqlite', admin.id, SECRET);
   // Gameweek 29 is played (the season file's results): the rival scored an exact score, the player nothing.
-  const gw29 = await db.selectFrom('fixtures').innerJoin('results', 'results.fixtureId', 'fixtures.id').select(['fixtures.id', 'results.homeScore', 'results.awayScore']).where('fixtures.seasonId', '=', '2025-26').where('fixtures.gameweek', '=', 29).orderBy('fixtures.id').execute();
+  const gw29 = await db
+    .selectFrom('fixtures')
+    .innerJoin('results', 'results.fixtureId', 'fixtures.id')
+    .select(['fixtures.id', 'results.homeScore', 'results.awayScore'])
+    .where('fixtures.seasonId', '=', '2025-26')
+    .where('fixtures.gameweek', '=', 29)
+    .orderBy('fixtures.id')
+    .execute();
   const [first] = gw29;
   const pick = (userId: string, points: number) => ({
     userId,
@@ -52,22 +59,68 @@ beforeAll(async () => {
     // The kind of pick a league's rule prices (an exact score, or a miss).
     tier: points === 3 ? ('exact' as const) : ('wrong' as const),
   });
-  await db.insertInto('predictions').values([pick(rival.id, 3), pick(player.id, 0)]).execute();
+  await db
+    .insertInto('predictions')
+    .values([pick(rival.id, 3), pick(player.id, 0)])
+    .execute();
   // 120 other players on the overall leaderboard: half above the player's 4 points to come (20 down to 11), half on 0.
   const now = new Date().toISOString();
-  const others = Array.from({ length: OTHERS }, (_, i) => ({ id: `fan-${String(i).padStart(3, '0')}`, points: i < OTHERS / 2 ? 20 - Math.floor(i / 6) : 0 }));
+  const others = Array.from({ length: OTHERS }, (_, i) => ({
+    id: `fan-${String(i).padStart(3, '0')}`,
+    points: i < OTHERS / 2 ? 20 - Math.floor(i / 6) : 0,
+  }));
   await db
     .insertInto('user')
-    .values(others.map((o) => ({ id: o.id, name: o.id, email: `${o.id}@example.com`, emailVerified: 1, image: null, createdAt: now, updatedAt: now, username: o.id.replace('-', '_'), teamName: `Fan ${o.id.slice(4)}`, teamNameCreatedAt: now, role: 'player' as const })))
+    .values(
+      others.map((o) => ({
+        id: o.id,
+        name: o.id,
+        email: `${o.id}@example.com`,
+        emailVerified: 1,
+        image: null,
+        createdAt: now,
+        updatedAt: now,
+        username: o.id.replace('-', '_'),
+        teamName: `Fan ${o.id.slice(4)}`,
+        teamNameCreatedAt: now,
+        role: 'player' as const,
+      })),
+    )
     .execute();
   for (const o of others) {
-    await db.insertInto('predictions').values({ ...pick(o.id, 0), outcome: o.points ? 'exact' : 'wrong', tier: o.points ? ('exact' as const) : ('wrong' as const), points: o.points }).execute();
+    await db
+      .insertInto('predictions')
+      .values({
+        ...pick(o.id, 0),
+        outcome: o.points ? 'exact' : 'wrong',
+        tier: o.points ? ('exact' as const) : ('wrong' as const),
+        points: o.points,
+      })
+      .execute();
   }
   // Points written straight to the predictions: the aggregate the tables read is built from them as the app keeps it.
   await recountSeason(db, '2025-26');
   // A league of two.
-  await db.insertInto('leagues').values({ id: 'lg-sat', name: 'Saturday Club', code: 'SATCLUB2', description: null, competition: 'premier-league', privacy: 'private', creatorId: rival.id, createdAt: now }).execute();
-  await db.insertInto('leagueMembers').values([{ leagueId: 'lg-sat', userId: rival.id, joinedAt: now }, { leagueId: 'lg-sat', userId: player.id, joinedAt: now }]).execute();
+  await db
+    .insertInto('leagues')
+    .values({
+      id: 'lg-sat',
+      name: 'Saturday Club',
+      code: 'SATCLUB2',
+      description: null,
+      competition: 'premier-league',
+      privacy: 'private',
+      creatorId: rival.id,
+      createdAt: now,
+    })
+    .execute();
+  await db
+    .insertInto('leagueMembers')
+    .values([
+      { leagueId: 'lg-sat', userId: rival.id, joinedAt: now },
+      { leagueId: 'lg-sat', userId: player.id, joinedAt: now },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await handle?.close();
@@ -76,7 +129,15 @@ afterAll(async () => {
 });
 
 async function signedIn(cookie: string, viewport = DESKTOP, axe = false): Promise<BrowserContext> {
-  const ctx = axe ? await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true, timezoneId: 'Europe/London', locale: 'en-GB' }) : await newContext(browser, server.url, viewport);
+  const ctx = axe
+    ? await browser.newContext({
+        baseURL: server.url,
+        viewport,
+        bypassCSP: true,
+        timezoneId: 'Europe/London',
+        locale: 'en-GB',
+      })
+    : await newContext(browser, server.url, viewport);
   ctx.setDefaultTimeout(15_000);
   const [name, ...rest] = cookie.split('=');
   await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
@@ -86,20 +147,48 @@ async function signedIn(cookie: string, viewport = DESKTOP, axe = false): Promis
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: Document,
+          opts: object,
+        ): Promise<{
+          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+        }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   });
 }
 
 /** A board card by its home club's full name (cards show short names, their buttons name the clubs in full). */
-const card = (page: Page, club: string) => page.getByTestId('fixture-card').filter({ has: page.getByRole('button', { name: new RegExp(`^(Predict|Edit): ${club} v `) }) });
+const card = (page: Page, club: string) =>
+  page
+    .getByTestId('fixture-card')
+    .filter({ has: page.getByRole('button', { name: new RegExp(`^(Predict|Edit): ${club} v `) }) });
 
 /** Three evening matches of gameweek 30, their picks and results: exact (3), right result (1), wrong (0). */
 const MATCHES = [
   { home: 'Arsenal', away: 'Everton', club: 'Arsenal FC', pick: ['3', '0'], result: ['3', '0'] },
   { home: 'Chelsea', away: 'Newcastle United', club: 'Chelsea FC', pick: ['0', '1'], result: ['0', '2'] },
-  { home: 'West Ham United', away: 'Manchester City', club: 'West Ham United FC', pick: ['1', '1'], result: ['2', '0'] },
+  {
+    home: 'West Ham United',
+    away: 'Manchester City',
+    club: 'West Ham United FC',
+    pick: ['1', '1'],
+    result: ['2', '0'],
+  },
 ];
 
 test('predict, the admin saves the gameweek with Save all, the player reads the summary and finds themself', async () => {
@@ -109,7 +198,9 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   const errors = watchPageErrors(page);
   await page.goto('/predictions');
   for (const m of MATCHES) {
-    await card(page, m.club).getByRole('button', { name: /^Predict/ }).click();
+    await card(page, m.club)
+      .getByRole('button', { name: /^Predict/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Make Your Prediction' });
     await dialog.waitFor();
     await dialog.locator('input').nth(0).fill(m.pick[0]!);
@@ -119,7 +210,17 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   }
 
   // 2. The matches are played: their kick-offs move to an hour ago (written directly, as time passing would).
-  await handle.db.updateTable('fixtures').set({ kickoffAt: '2026-03-14T12:30:00.000Z' }).where('seasonId', '=', '2025-26').where('gameweek', '=', 30).where('homeTeam', 'in', MATCHES.map((m) => m.club)).execute();
+  await handle.db
+    .updateTable('fixtures')
+    .set({ kickoffAt: '2026-03-14T12:30:00.000Z' })
+    .where('seasonId', '=', '2025-26')
+    .where('gameweek', '=', 30)
+    .where(
+      'homeTeam',
+      'in',
+      MATCHES.map((m) => m.club),
+    )
+    .execute();
 
   // 3. The admin's result desk opens on the gameweek just played; one Save all for the three.
   const adminCtx = await signedIn(adminCookie, DESKTOP, true);
@@ -130,7 +231,8 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   await admin.getByRole('heading', { name: 'Gameweek 30' }).waitFor();
   await expect(admin.getByLabel('Gameweek', { exact: true }).inputValue()).resolves.toBe('30');
   // Rows show short club names; their score inputs are labelled with the full display name.
-  const row = (home: string) => admin.getByTestId('desk-row').filter({ has: admin.getByLabel(`${home} score`, { exact: true }) });
+  const row = (home: string) =>
+    admin.getByTestId('desk-row').filter({ has: admin.getByLabel(`${home} score`, { exact: true }) });
   await expect.poll(() => admin.getByTestId('desk-row').count()).toBe(10);
   // A match that has not kicked off takes no result.
   await expect(admin.getByTestId('desk-row').filter({ hasText: 'Not kicked off yet' }).count()).resolves.toBe(7);
@@ -143,10 +245,13 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   expect(await axeViolations(admin)).toEqual([]);
   await admin.getByRole('button', { name: 'Save all' }).click();
   await admin.getByText('3 results saved; 3 predictions scored.').waitFor();
-  for (const m of MATCHES) await row(m.home).getByTestId('row-state').getByText(`Saved: ${m.result[0]} - ${m.result[1]}`).waitFor();
+  for (const m of MATCHES)
+    await row(m.home).getByTestId('row-state').getByText(`Saved: ${m.result[0]} - ${m.result[1]}`).waitFor();
   await admin.getByText('All results shown are saved.').waitFor();
   // Clearing asks first, in a dialog that holds the focus; Cancel keeps the result.
-  await row('Arsenal').getByRole('button', { name: /^Clear result/ }).click();
+  await row('Arsenal')
+    .getByRole('button', { name: /^Clear result/ })
+    .click();
   const confirm = admin.getByRole('dialog', { name: 'Clear Result' });
   await confirm.waitFor();
   await expect(admin.evaluate(() => document.activeElement?.closest('dialog') !== null)).resolves.toBe(true);
@@ -168,16 +273,24 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   await league.getByText('1st of 2 members · 4 points').waitFor();
   await league.getByText(/Up 1 place \(was 2\)/).waitFor();
   const picks = page.getByTestId('summary-pick');
-  await expect(picks.filter({ hasText: 'Arsenal' }).textContent()).resolves.toMatch(/Exact score · \+3 pts.*3 - 0.*Your prediction: 3 - 0/);
-  await expect(picks.filter({ hasText: 'Chelsea' }).textContent()).resolves.toMatch(/Right result · \+1 pt.*0 - 2.*Your prediction: 0 - 1/);
-  await expect(picks.filter({ hasText: 'West Ham' }).textContent()).resolves.toMatch(/Wrong · \+0 pts.*2 - 0.*Your prediction: 1 - 1/);
+  await expect(picks.filter({ hasText: 'Arsenal' }).textContent()).resolves.toMatch(
+    /Exact score · \+3 pts.*3 - 0.*Your prediction: 3 - 0/,
+  );
+  await expect(picks.filter({ hasText: 'Chelsea' }).textContent()).resolves.toMatch(
+    /Right result · \+1 pt.*0 - 2.*Your prediction: 0 - 1/,
+  );
+  await expect(picks.filter({ hasText: 'West Ham' }).textContent()).resolves.toMatch(
+    /Wrong · \+0 pts.*2 - 0.*Your prediction: 1 - 1/,
+  );
   await page.screenshot({ path: `${SCREENS}/summary-phone.png`, fullPage: true });
 
   // 5. Back on the board from the summary: the result is the main score, the pick labelled, its points shown.
   await page.getByRole('main').getByRole('link', { name: 'Predictions', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/predictions' && u.searchParams.get('gameweek') === '30');
   const mine = page.getByTestId('fixture-card').filter({ has: page.locator('[data-outcome="exact"]') });
-  await expect.poll(() => mine.textContent()).toMatch(/3 - 0\s*Full time.*Your prediction 3–0.*Exact score! \+3 points/);
+  await expect
+    .poll(() => mine.textContent())
+    .toMatch(/3 - 0\s*Full time.*Your prediction 3–0.*Exact score! \+3 points/);
   await expect.poll(() => page.getByTestId('gameweek-tally').textContent()).toMatch(/^3 of 10 predicted · 4 points/);
 
   // 6. The dashboard links to the summary after the gameweek.
@@ -195,7 +308,12 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   const me = page.getByTestId('everyone-table').locator('tr.bg-brand-50');
   await expect(me.textContent()).resolves.toMatch(/61\s*Pundits\s*You.*4$/);
   await expect(me.isVisible()).resolves.toBe(true);
-  await page.evaluate(() => window.scrollTo(0, (document.getElementById('everyone-title')?.getBoundingClientRect().top ?? 0) + window.scrollY - 80));
+  await page.evaluate(() =>
+    window.scrollTo(
+      0,
+      (document.getElementById('everyone-title')?.getBoundingClientRect().top ?? 0) + window.scrollY - 80,
+    ),
+  );
   await expect(me.isVisible()).resolves.toBe(true);
   await page.screenshot({ path: `${SCREENS}/leaderboard-phone.png`, fullPage: false });
 
@@ -210,7 +328,10 @@ test('desktop: the summary and the overall leaderboard, with no serious or criti
   const page = await ctx.newPage();
   await page.goto('/predictions/gameweek/30');
   await expect.poll(() => page.getByTestId('summary-points').textContent()).toBe('4');
-  await page.getByTestId('summary-league').getByText(/Up 1 place/).waitFor();
+  await page
+    .getByTestId('summary-league')
+    .getByText(/Up 1 place/)
+    .waitFor();
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SCREENS}/summary-desktop.png`, fullPage: true });
 
@@ -220,7 +341,12 @@ test('desktop: the summary and the overall leaderboard, with no serious or criti
   await page.getByText('Page 2 of 3').waitFor();
   await expect(page.getByTestId('everyone-table').locator('tr.bg-brand-50').textContent()).resolves.toMatch(/Pundits/);
   expect(await axeViolations(page)).toEqual([]);
-  await page.evaluate(() => window.scrollTo(0, (document.getElementById('everyone-title')?.getBoundingClientRect().top ?? 0) + window.scrollY - 80));
+  await page.evaluate(() =>
+    window.scrollTo(
+      0,
+      (document.getElementById('everyone-title')?.getBoundingClientRect().top ?? 0) + window.scrollY - 80,
+    ),
+  );
   await page.screenshot({ path: `${SCREENS}/leaderboard-desktop.png`, fullPage: false });
 
   // Settings: the team name changes, with the shared rule's message first and a clear success after.
@@ -236,7 +362,9 @@ test('desktop: the summary and the overall leaderboard, with no serious or criti
   await expect(page.getByTestId('settings-team-name').textContent()).resolves.toBe('Pundits United');
   await page.goto('/leaderboard?view=everyone&around=me');
   await page.getByRole('button', { name: 'Find me' }).click();
-  await expect(page.getByTestId('everyone-table').locator('tr.bg-brand-50').textContent()).resolves.toMatch(/Pundits United/);
+  await expect(page.getByTestId('everyone-table').locator('tr.bg-brand-50').textContent()).resolves.toMatch(
+    /Pundits United/,
+  );
 
   // The same at phone size.
   const phone = await signedIn(playerCookie, PHONE, true);

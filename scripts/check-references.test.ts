@@ -13,13 +13,25 @@ const SECTION = ['spec ', '\u00a7', '4.2'].join('');
 
 describe('what a reader of the repo cannot follow', () => {
   test('an issue number, a design-note point, the design note, a spec section: each is a hit', () => {
-    for (const planted of [`// Kept for ${ISSUE}.`, `/** The rule (${POINT}). */`, `See ${NOTE} for why.`, `| a row (${SECTION}) |`]) {
-      expect(findHiddenReferences(`const a = 1;\n${planted}\n`), planted).toEqual([expect.objectContaining({ line: 2 })]);
+    for (const planted of [
+      `// Kept for ${ISSUE}.`,
+      `/** The rule (${POINT}). */`,
+      `See ${NOTE} for why.`,
+      `| a row (${SECTION}) |`,
+    ]) {
+      expect(findHiddenReferences(`const a = 1;\n${planted}\n`), planted).toEqual([
+        expect.objectContaining({ line: 2 }),
+      ]);
     }
   });
 
   test('ordinary words are not: an issue without a number, a section of our own docs, a decision record', () => {
-    const clean = ['// One issue at a time, in the form’s order.', '// See docs/season.md, "What players see".', '// Decision record 0041.', "// The spec's text for users."].join('\n');
+    const clean = [
+      '// One issue at a time, in the form’s order.',
+      '// See docs/season.md, "What players see".',
+      '// Decision record 0041.',
+      "// The spec's text for users.",
+    ].join('\n');
     expect(findHiddenReferences(clean)).toEqual([]);
   });
 });
@@ -45,7 +57,10 @@ describe('npm run lint', () => {
   const tsx = path.resolve('node_modules/.bin/tsx');
 
   test('fails on a reference planted in a comment, naming the file and line, and passes once it is gone', () => {
-    const root = repo({ 'src/game/rule.ts': `export const A = 1;\n// Two hours (${ISSUE}).\n`, 'docs/rule.md': '# A rule\n' });
+    const root = repo({
+      'src/game/rule.ts': `export const A = 1;\n// Two hours (${ISSUE}).\n`,
+      'docs/rule.md': '# A rule\n',
+    });
     const run = spawnSync(tsx, [script, root], { encoding: 'utf8' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('src/game/rule.ts:2:');

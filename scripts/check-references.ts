@@ -40,7 +40,10 @@ export function findHiddenReferences(text: string): Hit[] {
 
 /** The files the check reads under `root`: tracked or new, not ignored, text only. */
 export function checkedFiles(root: string): string[] {
-  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...CHECKED], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...CHECKED], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return [...new Set(out.split('\0').filter((f) => TEXT.test(f)))].sort();
 }
 

@@ -13,7 +13,10 @@ const walk = (d) => {
     else if (/\.(js|css|html|svg|json)$/.test(entry.name) && !file.includes(`${path.sep}.vite${path.sep}`)) {
       const data = fs.readFileSync(file);
       if (data.length < 1024) continue;
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
       count++;
     }

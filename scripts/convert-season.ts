@@ -16,7 +16,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatSeasonFile, PREMIER_LEAGUE, seasonKeyFromFileName, toOwnSeason } from '../src/server/season-files/convert.js';
+import {
+  formatSeasonFile,
+  PREMIER_LEAGUE,
+  seasonKeyFromFileName,
+  toOwnSeason,
+} from '../src/server/season-files/convert.js';
 import { parseSeasonFile } from '../src/server/season-files/parse-season-file.js';
 import { loadClubCatalogue } from '../src/server/season-files/season-format.js';
 
@@ -41,7 +46,10 @@ if (!inputs.length) {
     .map((f) => path.join(defaultInputs, f));
 }
 
-const catalogue = loadClubCatalogue(JSON.parse(fs.readFileSync(path.join(builtinDir, 'clubs.json'), 'utf8')), 'builtin/clubs.json');
+const catalogue = loadClubCatalogue(
+  JSON.parse(fs.readFileSync(path.join(builtinDir, 'clubs.json'), 'utf8')),
+  'builtin/clubs.json',
+);
 let failed = false;
 for (const input of inputs) {
   const fileName = path.basename(input);
@@ -65,7 +73,12 @@ for (const input of inputs) {
   try {
     const season = toOwnSeason(
       { format: parsed.format, name: parsed.name, matches: parsed.matches },
-      { seasonKey, competition: PREMIER_LEAGUE, catalogue, source: `${repo} ${upstreamPath} (CC0 1.0), converted by scripts/convert-season.ts` },
+      {
+        seasonKey,
+        competition: PREMIER_LEAGUE,
+        catalogue,
+        source: `${repo} ${upstreamPath} (CC0 1.0), converted by scripts/convert-season.ts`,
+      },
     );
     text = formatSeasonFile(season);
   } catch (err) {
@@ -76,7 +89,11 @@ for (const input of inputs) {
   const output = path.join(builtinDir, `${seasonKey}.json`);
   const fixture = path.join(fixturesDir, fileName);
   if (check) {
-    const same = fs.existsSync(output) && fs.readFileSync(output, 'utf8') === text && fs.existsSync(fixture) && fs.readFileSync(fixture).equals(raw);
+    const same =
+      fs.existsSync(output) &&
+      fs.readFileSync(output, 'utf8') === text &&
+      fs.existsSync(fixture) &&
+      fs.readFileSync(fixture).equals(raw);
     console.log(`${fileName}: ${same ? 'up to date' : 'OUT OF DATE (run npm run season:convert)'}`);
     if (!same) failed = true;
     continue;
@@ -86,6 +103,8 @@ for (const input of inputs) {
   fs.writeFileSync(fixture, raw);
   const played = parsed.matches.filter((m) => m.result).length;
   const postponed = parsed.matches.filter((m) => m.postponed).length;
-  console.log(`${fileName} → ${path.relative(root, output)}: ${parsed.matches.length} matches, ${played} results, ${postponed} postponed.`);
+  console.log(
+    `${fileName} → ${path.relative(root, output)}: ${parsed.matches.length} matches, ${played} results, ${postponed} postponed.`,
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -26,7 +26,7 @@ function findBinDir(): string {
     const dir = path.join(root, v, 'bin');
     if (fs.existsSync(path.join(dir, 'initdb'))) return dir;
   }
-  throw new Error('PostgreSQL server binaries not found: install Debian\'s postgresql package (npm test does this).');
+  throw new Error("PostgreSQL server binaries not found: install Debian's postgresql package (npm test does this).");
 }
 
 async function freePort(): Promise<number> {
@@ -44,23 +44,45 @@ async function freePort(): Promise<number> {
  * `keepDir`: a folder whose data outlives the server (the benchmark's cached world): made and
  * initialised when empty, reused as it is otherwise, and never removed by `stop()`.
  */
-export async function startPostgres(opts: { fast?: boolean; maxConnections?: number; keepDir?: string } = {}): Promise<PostgresServer> {
+export async function startPostgres(
+  opts: { fast?: boolean; maxConnections?: number; keepDir?: string } = {},
+): Promise<PostgresServer> {
   const bin = findBinDir();
   const isRoot = process.getuid?.() === 0;
   const dir = opts.keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-pg-'));
   const dataDir = path.join(dir, 'data');
-  const asPg = (cmd: string, args: string[]) => (isRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args });
+  const asPg = (cmd: string, args: string[]) =>
+    isRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args };
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     fs.mkdirSync(dir, { recursive: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-    const init = asPg(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+    const init = asPg(path.join(bin, 'initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-locale',
+    ]);
     execFileSync(init.cmd, init.args, { stdio: 'ignore' });
   }
   const port = await freePort();
-  const settings = ['-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', `max_connections=${opts.maxConnections ?? 200}`];
+  const settings = [
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `max_connections=${opts.maxConnections ?? 200}`,
+  ];
   // Tests throw the data away, so durability settings only cost time there.
-  if (opts.fast !== false) settings.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  if (opts.fast !== false)
+    settings.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const baseUrl = `postgres://postgres@127.0.0.1:${port}`;
 
   /** Starts the postmaster on the data directory and waits until it accepts logins. */

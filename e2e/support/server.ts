@@ -30,14 +30,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; port?: number } = {},
+): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'scoreline-e2e-'));
   const databaseUrl = env.DATABASE_URL ?? path.join(dataDir, 'scoreline.db');
   const url = `http://localhost:${port}`;
   const logs: string[] = [];
   // The test command builds the server first (E2E_USE_BUILD); a single file run uses the sources.
-  const entry = process.env.E2E_USE_BUILD && fs.existsSync('dist/server/main.js') ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const entry =
+    process.env.E2E_USE_BUILD && fs.existsSync('dist/server/main.js')
+      ? ['dist/server/main.js']
+      : ['--import', 'tsx', 'src/server/main.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: process.cwd(),
     env: {
@@ -94,12 +100,15 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
  */
 export function outboxLink(server: RunningServer): string {
   const printed = /Development outbox[^"]*?: (https?:\/\/\S+?\/dev\/mail\?key=[\w-]+)/.exec(server.logs.join(''));
-  if (!printed) throw new Error(`No development outbox link in the server log (is SMTP_URL set?):\n${server.logs.join('')}`);
+  if (!printed)
+    throw new Error(`No development outbox link in the server log (is SMTP_URL set?):\n${server.logs.join('')}`);
   return printed[1]!;
 }
 
 /** The mails in a server's development outbox, newest first, read with the key from its log. */
-export async function outboxMails(server: RunningServer): Promise<Array<{ to: string; subject: string; text: string }>> {
+export async function outboxMails(
+  server: RunningServer,
+): Promise<Array<{ to: string; subject: string; text: string }>> {
   const link = new URL(outboxLink(server));
   const res = await fetch(`${server.url}/dev/mail.json?key=${link.searchParams.get('key')}`);
   if (!res.ok) throw new Error(`The development outbox answered ${res.status}: ${await res.text()}`);

@@ -11,7 +11,13 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server that keeps what it receives, for the app's SMTP_URL in tests. */
-export async function startSmtpSink(opts: { port?: number } = {}): Promise<{ url: string; port: number; mails: ReceivedMail[]; waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>; stop(): Promise<void> }> {
+export async function startSmtpSink(opts: { port?: number } = {}): Promise<{
+  url: string;
+  port: number;
+  mails: ReceivedMail[];
+  waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  stop(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -21,7 +27,9 @@ export async function startSmtpSink(opts: { port?: number } = {}): Promise<{ url
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+        const decoded = raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -44,7 +52,8 @@ export async function startSmtpSink(opts: { port?: number } = {}): Promise<{ url
       for (;;) {
         const found = mails.find(pred);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No matching e-mail arrived (got: ${mails.map((m) => m.subject).join(', ') || 'none'})`);
+        if (Date.now() > deadline)
+          throw new Error(`No matching e-mail arrived (got: ${mails.map((m) => m.subject).join(', ') || 'none'})`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -12,9 +12,11 @@ export const DELETE_PASSWORD_REQUIRED = 'Please enter your password to confirm.'
 export const DELETE_WRONG_PASSWORD = 'That password is not right. Your account has not been deleted.';
 export const DELETE_ONLY_ADMIN =
   'You are the only admin of this Scoreline, so your account cannot be deleted yet. Make another verified account an admin first (ADMIN_EMAILS, or npm run make-admin), then try again.';
-export const deleteRateLimitMessage = (wait: string) => `Too many attempts to delete your account. Please wait ${wait} and try again.`;
+export const deleteRateLimitMessage = (wait: string) =>
+  `Too many attempts to delete your account. Please wait ${wait} and try again.`;
 /** Shown on the landing page once the account is gone. */
-export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted, with your predictions and league memberships. Thanks for playing.';
+export const ACCOUNT_DELETED_NOTICE =
+  'Your account has been deleted, with your predictions and league memberships. Thanks for playing.';
 
 /** The deletion's confirmation: the current password (a longer one cannot be right). */
 export const deleteAccountSchema = z.object({
@@ -137,6 +139,8 @@ export const accountExportDto = z.object({
   ),
   /** False when there were more bonus answers than one download holds (EXPORT_BONUS_ANSWERS_MAX). */
   bonusAnswersComplete: z.boolean(),
-  contactMessages: z.array(z.object({ sentAt: z.string(), replyTo: z.string(), message: z.string(), status: contactStatusDto })),
+  contactMessages: z.array(
+    z.object({ sentAt: z.string(), replyTo: z.string(), message: z.string(), status: contactStatusDto }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportDto>;

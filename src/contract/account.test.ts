@@ -30,10 +30,16 @@ const validSignUp = {
 };
 
 describe('sign-up form', () => {
-  const msg = (patch: Record<string, unknown>, field: string) => messageFor(signUpFormSchema, { ...validSignUp, ...patch }, field);
+  const msg = (patch: Record<string, unknown>, field: string) =>
+    messageFor(signUpFormSchema, { ...validSignUp, ...patch }, field);
 
   test('a complete form passes and values come out trimmed', () => {
-    const r = signUpFormSchema.parse({ ...validSignUp, name: '  Ada  ', teamName: '  Analytical FC ', email: ' ada@example.com ' });
+    const r = signUpFormSchema.parse({
+      ...validSignUp,
+      name: '  Ada  ',
+      teamName: '  Analytical FC ',
+      email: ' ada@example.com ',
+    });
     expect(r.name).toBe('Ada');
     expect(r.teamName).toBe('Analytical FC');
     expect(r.email).toBe('ada@example.com');
@@ -65,7 +71,15 @@ describe('sign-up form', () => {
     expect(msg({ email: '' }, 'email')).toBe('Email is required');
     expect(msg({ email: '   ' }, 'email')).toBe('Email is required');
     expect(msg({ email: false }, 'email')).toBe('Email is required');
-    for (const bad of ['ada', 'ada@', 'ada@example', '@example.com', 'ada lovelace@example.com', 'ada@exa mple.com', '<script>@x.y z']) {
+    for (const bad of [
+      'ada',
+      'ada@',
+      'ada@example',
+      '@example.com',
+      'ada lovelace@example.com',
+      'ada@exa mple.com',
+      '<script>@x.y z',
+    ]) {
       expect(msg({ email: bad }, 'email')).toBe('Please enter a valid email address');
     }
     expect(msg({ email: `${'a'.repeat(250)}@x.co` }, 'email')).toBe('Please enter a valid email address');
@@ -75,7 +89,9 @@ describe('sign-up form', () => {
   test('password: required, at least 8 (one minimum everywhere), at most 128', () => {
     expect(msg({ password: '', confirmPassword: '' }, 'password')).toBe('Password is required');
     expect(msg({ password: 12345678 }, 'password')).toBe('Password is required');
-    expect(msg({ password: '1234567', confirmPassword: '1234567' }, 'password')).toBe('Password must be at least 8 characters');
+    expect(msg({ password: '1234567', confirmPassword: '1234567' }, 'password')).toBe(
+      'Password must be at least 8 characters',
+    );
     expect(msg({ password: '12345678', confirmPassword: '12345678' }, 'password')).toBeNull();
     const long = 'p'.repeat(129);
     expect(msg({ password: long, confirmPassword: long }, 'password')).toBe('Password must be 128 characters or less');
@@ -94,7 +110,14 @@ describe('sign-up form', () => {
   });
 
   test('every field error is reported at once', () => {
-    const r = signUpFormSchema.safeParse({ name: '', teamName: '', email: '', password: '', confirmPassword: '', agreeToTerms: false });
+    const r = signUpFormSchema.safeParse({
+      name: '',
+      teamName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      agreeToTerms: false,
+    });
     expect(r.success).toBe(false);
     const fields = new Set(r.error?.issues.map((i) => i.path.join('.')));
     expect(fields).toEqual(new Set(['name', 'teamName', 'email', 'password', 'confirmPassword', 'agreeToTerms']));
@@ -110,14 +133,19 @@ describe('sign-up API body', () => {
   });
 
   test('rejects what the form rejects', () => {
-    expect(messageFor(signUpApiSchema, { ...body, teamName: 'x'.repeat(26) }, 'teamName')).toBe('Team name must be 25 characters or less');
-    expect(messageFor(signUpApiSchema, { ...body, password: 'short' }, 'password')).toBe('Password must be at least 8 characters');
+    expect(messageFor(signUpApiSchema, { ...body, teamName: 'x'.repeat(26) }, 'teamName')).toBe(
+      'Team name must be 25 characters or less',
+    );
+    expect(messageFor(signUpApiSchema, { ...body, password: 'short' }, 'password')).toBe(
+      'Password must be at least 8 characters',
+    );
     expect(messageFor(signUpApiSchema, {}, 'email')).toBe('Email is required');
   });
 });
 
 describe('login', () => {
-  const msg = (input: Record<string, unknown>, field: string) => messageFor(loginSchema, { email: 'ada@example.com', password: 'anything', ...input }, field);
+  const msg = (input: Record<string, unknown>, field: string) =>
+    messageFor(loginSchema, { email: 'ada@example.com', password: 'anything', ...input }, field);
   test('email required and a valid address', () => {
     expect(msg({ email: '' }, 'email')).toBe('Email is required');
     expect(msg({ email: 'nope' }, 'email')).toBe('Please enter a valid email');
@@ -132,7 +160,9 @@ describe('login', () => {
 
 describe('forgot password', () => {
   test('needs an e-mail first', () => {
-    expect(messageFor(forgotPasswordSchema, { email: '' }, 'email')).toBe('Please enter your email to reset your password');
+    expect(messageFor(forgotPasswordSchema, { email: '' }, 'email')).toBe(
+      'Please enter your email to reset your password',
+    );
     expect(messageFor(forgotPasswordSchema, { email: 'x@' }, 'email')).toBe('Please enter a valid email');
     expect(messageFor(forgotPasswordSchema, { email: 'x@y.zz' }, 'email')).toBeNull();
   });
@@ -140,14 +170,17 @@ describe('forgot password', () => {
 
 describe('change password (minimum 8)', () => {
   const ok = { currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-password' };
-  const msg = (patch: Record<string, unknown>, field: string) => messageFor(changePasswordSchema, { ...ok, ...patch }, field);
+  const msg = (patch: Record<string, unknown>, field: string) =>
+    messageFor(changePasswordSchema, { ...ok, ...patch }, field);
   test('all three fields are required', () => {
     expect(msg({ currentPassword: '' }, 'currentPassword')).toBe('Current password is required');
     expect(msg({ newPassword: '', confirmPassword: '' }, 'newPassword')).toBe('New password is required');
     expect(msg({ confirmPassword: '' }, 'confirmPassword')).toBe('Please confirm your new password');
   });
   test('new password at least 8 characters and matching', () => {
-    expect(msg({ newPassword: 'short', confirmPassword: 'short' }, 'newPassword')).toBe('Password must be at least 8 characters');
+    expect(msg({ newPassword: 'short', confirmPassword: 'short' }, 'newPassword')).toBe(
+      'Password must be at least 8 characters',
+    );
     expect(msg({ confirmPassword: 'new-passwore' }, 'confirmPassword')).toBe('New passwords do not match');
     expect(changePasswordSchema.safeParse(ok).success).toBe(true);
   });
@@ -155,10 +188,18 @@ describe('change password (minimum 8)', () => {
 
 describe('reset password', () => {
   test('at least 8 characters and matching', () => {
-    expect(messageFor(resetPasswordSchema, { newPassword: '', confirmPassword: '' }, 'newPassword')).toBe('New password is required');
-    expect(messageFor(resetPasswordSchema, { newPassword: '1234567', confirmPassword: '1234567' }, 'newPassword')).toBe('Password must be at least 8 characters');
-    expect(messageFor(resetPasswordSchema, { newPassword: '12345678', confirmPassword: '' }, 'confirmPassword')).toBe('Please confirm your new password');
-    expect(messageFor(resetPasswordSchema, { newPassword: '12345678', confirmPassword: '12345679' }, 'confirmPassword')).toBe('Passwords do not match');
+    expect(messageFor(resetPasswordSchema, { newPassword: '', confirmPassword: '' }, 'newPassword')).toBe(
+      'New password is required',
+    );
+    expect(messageFor(resetPasswordSchema, { newPassword: '1234567', confirmPassword: '1234567' }, 'newPassword')).toBe(
+      'Password must be at least 8 characters',
+    );
+    expect(messageFor(resetPasswordSchema, { newPassword: '12345678', confirmPassword: '' }, 'confirmPassword')).toBe(
+      'Please confirm your new password',
+    );
+    expect(
+      messageFor(resetPasswordSchema, { newPassword: '12345678', confirmPassword: '12345679' }, 'confirmPassword'),
+    ).toBe('Passwords do not match');
     expect(resetPasswordSchema.safeParse({ newPassword: '12345678', confirmPassword: '12345678' }).success).toBe(true);
   });
 });
@@ -170,7 +211,9 @@ describe('team name prompt (trimmed, non-empty, max 25)', () => {
     expect(messageFor(teamNameSchema, { teamName: '' }, 'teamName')).toBe('Team name is required');
     expect(messageFor(teamNameSchema, { teamName: '    ' }, 'teamName')).toBe('Team name is required');
     expect(messageFor(teamNameSchema, { teamName: 99 }, 'teamName')).toBe('Team name is required');
-    expect(messageFor(teamNameSchema, { teamName: 'x'.repeat(26) }, 'teamName')).toBe('Team name must be 25 characters or less');
+    expect(messageFor(teamNameSchema, { teamName: 'x'.repeat(26) }, 'teamName')).toBe(
+      'Team name must be 25 characters or less',
+    );
     expect(messageFor(teamNameSchema, { teamName: ` ${'x'.repeat(25)} ` }, 'teamName')).toBeNull();
   });
   test('a script-bearing name is data, kept as typed (the page renders it as text)', () => {
@@ -180,7 +223,8 @@ describe('team name prompt (trimmed, non-empty, max 25)', () => {
 
 describe('where to go after signing up or in (?next=)', () => {
   test('a path inside the site is kept', () => {
-    for (const p of ['/join/ABCDEFGH', '/dashboard', '/leaderboard?league=x&tab=2', '/predictions#gw-12']) expect(safeNextPath(p)).toBe(p);
+    for (const p of ['/join/ABCDEFGH', '/dashboard', '/leaderboard?league=x&tab=2', '/predictions#gw-12'])
+      expect(safeNextPath(p)).toBe(p);
   });
 
   test('anything that could leave the site, or is not a path, falls back (null)', () => {

@@ -17,7 +17,9 @@ export const teamNameField = z
   .refine((v) => !hasHiddenCharacters(v), { error: hiddenCharactersMessage('Team name') });
 
 /** A new team name (sign-up, confirming an address): at least two characters. */
-const newTeamName = teamNameField.min(TEAM_NAME_MIN, { error: `Team name must be at least ${TEAM_NAME_MIN} characters` });
+const newTeamName = teamNameField.min(TEAM_NAME_MIN, {
+  error: `Team name must be at least ${TEAM_NAME_MIN} characters`,
+});
 
 /**
  * The fields the server stores at sign-up (the route validates exactly this). No username: the
@@ -64,11 +66,16 @@ export const forgotPasswordSchema = z.object({
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: requiredString('Current password is required').max(PASSWORD_MAX, { error: 'Current password is incorrect' }),
+    currentPassword: requiredString('Current password is required').max(PASSWORD_MAX, {
+      error: 'Current password is incorrect',
+    }),
     newPassword: newPassword('New password is required'),
     confirmPassword: requiredString('Please confirm your new password'),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { error: 'New passwords do not match', path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: 'New passwords do not match',
+    path: ['confirmPassword'],
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const resetPasswordSchema = z
@@ -84,7 +91,9 @@ export type TeamNameInput = z.infer<typeof teamNameSchema>;
 /** A team name another player already has (in any case, accents or spacing): 409 with this code. */
 export const TEAM_NAME_TAKEN = 'team_name_taken';
 export const teamNameTakenMessage = (name: string, suggestion: string | null) =>
-  suggestion ? `“${name}” is already taken. How about “${suggestion}”?` : `“${name}” is already taken. Please choose another team name.`;
+  suggestion
+    ? `“${name}” is already taken. How about “${suggestion}”?`
+    : `“${name}” is already taken. Please choose another team name.`;
 /** The `details` of a team_name_taken error: a free name the player may take with one click. */
 export const teamNameTakenDetails = z.object({ suggestion: z.string().nullable() });
 
@@ -134,7 +143,13 @@ export function parseVerificationCallback(raw: unknown): string | null {
   } catch {
     return null;
   }
-  if (!raw.startsWith(`${VERIFIED_PATH}?`) || url.origin !== RELATIVE_BASE || url.pathname !== VERIFIED_PATH || url.hash) return null;
+  if (
+    !raw.startsWith(`${VERIFIED_PATH}?`) ||
+    url.origin !== RELATIVE_BASE ||
+    url.pathname !== VERIFIED_PATH ||
+    url.hash
+  )
+    return null;
   const keys = [...url.searchParams.keys()];
   if (keys.length !== 1 || keys[0] !== 'next') return null;
   const next = safeNextPath(url.searchParams.get('next'));
@@ -143,16 +158,27 @@ export function parseVerificationCallback(raw: unknown): string | null {
 
 // ---------------------------------------------------------------- confirming an address (decision 0049)
 
-const linkToken = z.string({ error: 'This link is invalid or has expired. Please ask for a new one.' }).min(1).max(4096);
+const linkToken = z
+  .string({ error: 'This link is invalid or has expired. Please ask for a new one.' })
+  .min(1)
+  .max(4096);
 
 /** The token of a mailed link (confirm the address, or "this was not me"). */
 export const registrationTokenSchema = z.object({ token: linkToken });
 
 /** Confirming an address from a browser that did not sign up: the password (and team name) the verifier chooses. */
-export const confirmRegistrationSchema = z.object({ token: linkToken, newPassword: newPassword('Password is required'), teamName: newTeamName });
+export const confirmRegistrationSchema = z.object({
+  token: linkToken,
+  newPassword: newPassword('Password is required'),
+  teamName: newTeamName,
+});
 
 export const confirmRegistrationFormSchema = z
-  .object({ newPassword: newPassword('Password is required'), confirmPassword: requiredString('Please confirm your password'), teamName: newTeamName })
+  .object({
+    newPassword: newPassword('Password is required'),
+    confirmPassword: requiredString('Please confirm your password'),
+    teamName: newTeamName,
+  })
   .refine((v) => v.newPassword === v.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'] });
 export type ConfirmRegistrationFormInput = z.input<typeof confirmRegistrationFormSchema>;
 

@@ -21,7 +21,10 @@ export const SEASON_FILE_MESSAGES = {
 /** An uploaded season file: its name (for the format) and its text. */
 export const seasonFileBody = z.object({
   fileName: z.string().max(200).optional(),
-  content: z.string().min(1, { error: SEASON_FILE_MESSAGES.empty }).max(SEASON_FILE_MAX_CHARS, { error: SEASON_FILE_MESSAGES.tooLarge }),
+  content: z
+    .string()
+    .min(1, { error: SEASON_FILE_MESSAGES.empty })
+    .max(SEASON_FILE_MAX_CHARS, { error: SEASON_FILE_MESSAGES.tooLarge }),
 });
 export type SeasonFileUpload = z.infer<typeof seasonFileBody>;
 
@@ -86,7 +89,12 @@ export const seasonFilePreviewReply = z.object({
 });
 export type SeasonFilePreview = z.infer<typeof seasonFilePreviewReply>;
 
-export const seasonCreatedReply = z.object({ season: z.object({ id: z.string(), label: z.string() }), fixtures: z.number().int(), results: z.number().int(), clubsCreated: z.number().int() });
+export const seasonCreatedReply = z.object({
+  season: z.object({ id: z.string(), label: z.string() }),
+  fixtures: z.number().int(),
+  results: z.number().int(),
+  clubsCreated: z.number().int(),
+});
 
 /** PUT /api/admin/current-season: pin a season, or null for "by the clock". */
 export const currentSeasonBody = z.object({ seasonId: z.string().min(1).max(64).nullable() });
@@ -130,7 +138,12 @@ export const syncReportDto = z.object({
 export type SyncReport = z.infer<typeof syncReportDto>;
 
 /** A re-import answer; `planHash` names the previewed plan, so applying can refuse a season that changed since. */
-export const reimportReply = z.object({ season: z.string(), applied: z.boolean(), report: syncReportDto, planHash: z.string() });
+export const reimportReply = z.object({
+  season: z.string(),
+  applied: z.boolean(),
+  report: syncReportDto,
+  planHash: z.string(),
+});
 /** Applying a re-import: the file again and, from the preview, the plan the admin saw. */
 export const reimportBody = seasonFileBody.extend({ planHash: z.string().max(100).optional() });
 
@@ -159,12 +172,27 @@ export const feedConflictDto = z.object({
 });
 export type FeedConflict = z.infer<typeof feedConflictDto>;
 
-export const adminSeasonDto = seasonDto.extend({ feedUrl: z.string().nullable(), openConflicts: z.number().int(), lastRun: feedRunDto.nullable(), builtIn: z.boolean() });
+export const adminSeasonDto = seasonDto.extend({
+  feedUrl: z.string().nullable(),
+  openConflicts: z.number().int(),
+  lastRun: feedRunDto.nullable(),
+  builtIn: z.boolean(),
+});
 export type AdminSeason = z.infer<typeof adminSeasonDto>;
-export const adminSeasonListReply = z.object({ seasons: z.array(adminSeasonDto), current: z.string(), pinned: z.boolean(), pollMinutes: z.number().int().nullable() });
+export const adminSeasonListReply = z.object({
+  seasons: z.array(adminSeasonDto),
+  current: z.string(),
+  pinned: z.boolean(),
+  pollMinutes: z.number().int().nullable(),
+});
 export type AdminSeasonList = z.infer<typeof adminSeasonListReply>;
 
-export const feedStateReply = z.object({ season: z.string(), feedUrl: z.string().nullable(), runs: z.array(feedRunDto), conflicts: z.array(feedConflictDto) });
+export const feedStateReply = z.object({
+  season: z.string(),
+  feedUrl: z.string().nullable(),
+  runs: z.array(feedRunDto),
+  conflicts: z.array(feedConflictDto),
+});
 export type FeedState = z.infer<typeof feedStateReply>;
 
 /** PUT /api/admin/seasons/:id/feed: an address, or null to turn the feed off. */

@@ -1,31 +1,54 @@
 import { describe, expect, test } from 'vitest';
 import { answerSchema, createQuestionSchema, settleSchema } from './bonus-questions.js';
 
-const messages = (r: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) => (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const messages = (r: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) =>
+  (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 const base = { kind: 'free', prompt: 'Yes or no?', options: ['Yes', 'No'], points: 5, locksAt: '2030-08-10T12:00:00Z' };
 
 describe('the bonus question schemas (shared by the form and the routes)', () => {
   test('a free question has its words and 2–40 different answers', () => {
     expect(createQuestionSchema.safeParse(base).success).toBe(true);
     expect(messages(createQuestionSchema.safeParse({ ...base, prompt: ' ' }))).toEqual(['prompt: Write the question.']);
-    expect(messages(createQuestionSchema.safeParse({ ...base, options: ['Yes'] }))).toEqual(['options: Give 2 to 40 answers to choose from.']);
-    expect(messages(createQuestionSchema.safeParse({ ...base, options: Array.from({ length: 41 }, (_, i) => `A${i}`) }))).toEqual(['options: Give 2 to 40 answers to choose from.']);
-    expect(messages(createQuestionSchema.safeParse({ ...base, options: ['Yes', 'YES '] }))).toEqual(['options.1: Each answer must be different.']);
+    expect(messages(createQuestionSchema.safeParse({ ...base, options: ['Yes'] }))).toEqual([
+      'options: Give 2 to 40 answers to choose from.',
+    ]);
+    expect(
+      messages(createQuestionSchema.safeParse({ ...base, options: Array.from({ length: 41 }, (_, i) => `A${i}`) })),
+    ).toEqual(['options: Give 2 to 40 answers to choose from.']);
+    expect(messages(createQuestionSchema.safeParse({ ...base, options: ['Yes', 'YES '] }))).toEqual([
+      'options.1: Each answer must be different.',
+    ]);
   });
 
   test('a final-table question has no answers of its own; a final position names its club', () => {
     expect(createQuestionSchema.safeParse({ kind: 'champion', points: 3, locksAt: base.locksAt }).success).toBe(true);
-    expect(messages(createQuestionSchema.safeParse({ kind: 'top-four', points: 3, locksAt: base.locksAt, options: ['A', 'B'] }))[0]).toMatch(/^options: Only your own question/);
-    expect(messages(createQuestionSchema.safeParse({ kind: 'final-position', points: 3, locksAt: base.locksAt }))).toEqual(['club: Choose the club.']);
+    expect(
+      messages(
+        createQuestionSchema.safeParse({ kind: 'top-four', points: 3, locksAt: base.locksAt, options: ['A', 'B'] }),
+      )[0],
+    ).toMatch(/^options: Only your own question/);
+    expect(
+      messages(createQuestionSchema.safeParse({ kind: 'final-position', points: 3, locksAt: base.locksAt })),
+    ).toEqual(['club: Choose the club.']);
   });
 
   test('points, lock, answers and settlements', () => {
-    expect(messages(createQuestionSchema.safeParse({ ...base, points: 0 }))).toEqual(['points: Give the question 1 to 20 points.']);
-    expect(messages(createQuestionSchema.safeParse({ ...base, locksAt: '2030-08-10 12:00' }))).toEqual(['locksAt: Enter a lock date and time.']);
+    expect(messages(createQuestionSchema.safeParse({ ...base, points: 0 }))).toEqual([
+      'points: Give the question 1 to 20 points.',
+    ]);
+    expect(messages(createQuestionSchema.safeParse({ ...base, locksAt: '2030-08-10 12:00' }))).toEqual([
+      'locksAt: Enter a lock date and time.',
+    ]);
     expect(createQuestionSchema.safeParse({ ...base, locksAt: '2030-08-10T13:00:00+01:00' }).success).toBe(true);
     expect(answerSchema.safeParse({ choices: [0] }).success).toBe(true);
-    expect(messages(answerSchema.safeParse({ choices: [40] }))).toEqual(['choices.0: Choose from the answers offered.']);
-    expect(messages(settleSchema.safeParse({ correct: [], version: 0 }))).toEqual(['correct: Mark at least one right answer.']);
-    expect(messages(settleSchema.safeParse({ correct: [1], version: 0, note: 'x'.repeat(201) }))).toEqual(['note: The note must be 200 characters or less.']);
+    expect(messages(answerSchema.safeParse({ choices: [40] }))).toEqual([
+      'choices.0: Choose from the answers offered.',
+    ]);
+    expect(messages(settleSchema.safeParse({ correct: [], version: 0 }))).toEqual([
+      'correct: Mark at least one right answer.',
+    ]);
+    expect(messages(settleSchema.safeParse({ correct: [1], version: 0, note: 'x'.repeat(201) }))).toEqual([
+      'note: The note must be 200 characters or less.',
+    ]);
   });
 });

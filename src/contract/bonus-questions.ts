@@ -41,7 +41,11 @@ export const questionFields = {
   prompt: promptField.optional(),
   club: z.string().trim().max(100).optional(),
   options: z.array(optionField).max(L.optionsMax, { error: OPTIONS_MESSAGE }).optional(),
-  points: z.number({ error: POINTS_MESSAGE }).int({ error: POINTS_MESSAGE }).min(L.pointsMin, { error: POINTS_MESSAGE }).max(L.pointsMax, { error: POINTS_MESSAGE }),
+  points: z
+    .number({ error: POINTS_MESSAGE })
+    .int({ error: POINTS_MESSAGE })
+    .min(L.pointsMin, { error: POINTS_MESSAGE })
+    .max(L.pointsMax, { error: POINTS_MESSAGE }),
 };
 
 /**
@@ -49,7 +53,10 @@ export const questionFields = {
  * question about the final table has neither (its answers are the season's clubs, or places);
  * a final position names its club.
  */
-export function refineQuestion(v: { kind: QuestionKind; prompt?: string; club?: string; options?: string[] }, ctx: z.RefinementCtx): void {
+export function refineQuestion(
+  v: { kind: QuestionKind; prompt?: string; club?: string; options?: string[] },
+  ctx: z.RefinementCtx,
+): void {
   if (v.kind === 'free') {
     if (!v.prompt) ctx.addIssue({ code: 'custom', message: 'Write the question.', path: ['prompt'] });
     const options = v.options ?? [];
@@ -57,30 +64,45 @@ export function refineQuestion(v: { kind: QuestionKind; prompt?: string; club?: 
     const seen = new Set<string>();
     options.forEach((o, i) => {
       const key = o.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'Each answer must be different.', path: ['options', i] });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', message: 'Each answer must be different.', path: ['options', i] });
       seen.add(key);
     });
   } else if (v.options?.length) {
-    ctx.addIssue({ code: 'custom', message: 'Only your own question has answers of its own: the clubs or places are the answers here.', path: ['options'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Only your own question has answers of its own: the clubs or places are the answers here.',
+      path: ['options'],
+    });
   }
-  if (v.kind === 'final-position' && !v.club) ctx.addIssue({ code: 'custom', message: 'Choose the club.', path: ['club'] });
+  if (v.kind === 'final-position' && !v.club)
+    ctx.addIssue({ code: 'custom', message: 'Choose the club.', path: ['club'] });
 }
 
 const locksAt = z.iso.datetime({ offset: true, error: 'Enter a lock date and time.' });
 
 /** Add a question (the league's creator), to the season named or the current one. */
-export const createQuestionSchema = z.object({ season: seasonId.optional(), ...questionFields, locksAt }).superRefine(refineQuestion);
+export const createQuestionSchema = z
+  .object({ season: seasonId.optional(), ...questionFields, locksAt })
+  .superRefine(refineQuestion);
 export type CreateQuestionInput = z.infer<typeof createQuestionSchema>;
 
 /** Change a question nobody has answered yet, before its lock: every field anew. */
 export const updateQuestionSchema = z.object({ ...questionFields, locksAt }).superRefine(refineQuestion);
 export type UpdateQuestionInput = z.infer<typeof updateQuestionSchema>;
 
-const optionIndex = z.number({ error: 'Choose from the answers offered.' }).int({ error: 'Choose from the answers offered.' }).min(0, { error: 'Choose from the answers offered.' }).max(L.optionsMax - 1, { error: 'Choose from the answers offered.' });
+const optionIndex = z
+  .number({ error: 'Choose from the answers offered.' })
+  .int({ error: 'Choose from the answers offered.' })
+  .min(0, { error: 'Choose from the answers offered.' })
+  .max(L.optionsMax - 1, { error: 'Choose from the answers offered.' });
 
 /** A member's answer: the offered options chosen, by their place in the list (the question says how many). */
 export const answerSchema = z.object({
-  choices: z.array(optionIndex).min(1, { error: 'Choose an answer.' }).max(TOP_PLACES, { error: `Choose at most ${TOP_PLACES} answers.` }),
+  choices: z
+    .array(optionIndex)
+    .min(1, { error: 'Choose an answer.' })
+    .max(TOP_PLACES, { error: `Choose at most ${TOP_PLACES} answers.` }),
 });
 export type AnswerInput = z.infer<typeof answerSchema>;
 
@@ -91,7 +113,10 @@ export type AnswerInput = z.infer<typeof answerSchema>;
  * (decision record 0063).
  */
 export const settleSchema = z.object({
-  correct: z.array(optionIndex).min(1, { error: 'Mark at least one right answer.' }).max(L.optionsMax, { error: 'Mark at most one right answer per option.' }),
+  correct: z
+    .array(optionIndex)
+    .min(1, { error: 'Mark at least one right answer.' })
+    .max(L.optionsMax, { error: 'Mark at most one right answer per option.' }),
   note: z
     .string()
     .trim()
@@ -171,7 +196,13 @@ export const answerLineDto = z.object({
 });
 export type AnswerLine = z.infer<typeof answerLineDto>;
 
-export const answersPageDto = z.object({ questionId: z.string(), page: z.number(), pageSize: z.number(), total: z.number(), answers: z.array(answerLineDto) });
+export const answersPageDto = z.object({
+  questionId: z.string(),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  answers: z.array(answerLineDto),
+});
 export type AnswersPage = z.infer<typeof answersPageDto>;
 export const ANSWERS_PAGE_MAX = 100;
 export const answersQuery = z.object({

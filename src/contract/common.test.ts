@@ -3,13 +3,24 @@ import { hasHiddenCharacters, hasHiddenTextCharacters } from './common.js';
 
 describe('hidden characters in names', () => {
   it('finds control characters and the invisible ones that reorder or hide text', () => {
-    for (const s of ['a\u0000b', 'tab\there', 'a\u007Fb', 'RLO\u202E', 'LRI\u2066x\u2069', 'zw\u200Bsp', 'mark\u200F', 'bom\uFEFF', 'line\u2028sep']) {
+    for (const s of [
+      'a\u0000b',
+      'tab\there',
+      'a\u007Fb',
+      'RLO\u202E',
+      'LRI\u2066x\u2069',
+      'zw\u200Bsp',
+      'mark\u200F',
+      'bom\uFEFF',
+      'line\u2028sep',
+    ]) {
       expect(hasHiddenCharacters(s), JSON.stringify(s)).toBe(true);
     }
   });
 
   it('leaves names in any script alone, emoji sequences with joiners included', () => {
-    for (const s of ['Ünïcødé', 'نادي الأبطال', 'מכבי', '👨‍👩‍👧 Family FC', 'می‌خواهم', 'O’Neill-Smith']) expect(hasHiddenCharacters(s), s).toBe(false);
+    for (const s of ['Ünïcødé', 'نادي الأبطال', 'מכבי', '👨‍👩‍👧 Family FC', 'می‌خواهم', 'O’Neill-Smith'])
+      expect(hasHiddenCharacters(s), s).toBe(false);
   });
 
   it('lets a description break lines, but not hide text', () => {

@@ -33,7 +33,12 @@ export const hiddenCharactersMessage = (label: string) => `${label} can't contai
 
 /** Every refusal leaves in this shape (400 names the field; some 4xx carry details). */
 export const errorDto = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional(), details: z.unknown().optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    details: z.unknown().optional(),
+  }),
 });
 export type ApiErrorBody = z.infer<typeof errorDto>;
 

@@ -6,11 +6,14 @@ import { isPlainEmail } from './plain-email.js';
 export const CONTACT_SUBJECT = 'New message from the Scoreline contact form';
 /** A sender may send 5 messages per 10 minutes. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
-export const CONTACT_RATE_LIMIT_MESSAGE = 'You have sent 5 messages in the last 10 minutes. Please wait a few minutes before sending another.';
+export const CONTACT_RATE_LIMIT_MESSAGE =
+  'You have sent 5 messages in the last 10 minutes. Please wait a few minutes before sending another.';
 /** An address with more than the address in it (a name, `?cc=…`, a second address): refused, never passed on. */
-export const CONTACT_PLAIN_ADDRESS_MESSAGE = 'Please enter just an e-mail address, like name@example.com, with nothing before or after it.';
+export const CONTACT_PLAIN_ADDRESS_MESSAGE =
+  'Please enter just an e-mail address, like name@example.com, with nothing before or after it.';
 /** Only a verified account may send: the mail names the account, so its address must be proven. */
-export const CONTACT_VERIFY_FIRST = 'Please verify your e-mail address before sending a message, so we know where to answer.';
+export const CONTACT_VERIFY_FIRST =
+  'Please verify your e-mail address before sending a message, so we know where to answer.';
 /** How a message from an account that was later deleted is named (its address and link are gone). */
 export const DELETED_SENDER = 'Deleted account';
 
@@ -38,7 +41,11 @@ export const contactSchema = z
     } else if (!isPlainEmail(email)) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: CONTACT_PLAIN_ADDRESS_MESSAGE });
     } else if (message.length > CONTACT_MESSAGE_MAX) {
-      ctx.addIssue({ code: 'custom', path: ['message'], message: `Message must be ${CONTACT_MESSAGE_MAX} characters or less` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: `Message must be ${CONTACT_MESSAGE_MAX} characters or less`,
+      });
     }
   });
 export type ContactInput = z.input<typeof contactSchema>;

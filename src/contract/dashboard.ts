@@ -51,7 +51,9 @@ export const dashboardDto = z.object({
   upcoming: z.array(fixtureDto),
   recentActivity: z.array(activityDto),
   achievements: z.array(achievementDto),
-  performance: z.array(z.object({ id: z.enum(['points', 'streak', 'success']), label: z.string(), value: z.number(), goal: z.number() })),
+  performance: z.array(
+    z.object({ id: z.enum(['points', 'streak', 'success']), label: z.string(), value: z.number(), goal: z.number() }),
+  ),
 });
 export type Dashboard = z.infer<typeof dashboardDto>;
 export const dashboardReply = z.object({ dashboard: dashboardDto });

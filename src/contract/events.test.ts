@@ -77,22 +77,50 @@ describe('the vocabulary of changes', () => {
       resolver: onChange(RESOLVER_RUNS_ON, e),
     });
     // Points: tables and the season's figures; the final table the bonus questions read.
-    expect(stale(EXAMPLES['results.changed'])).toMatchObject({ tables: true, figures: { scopes: [S] }, resolver: { seasonId: S } });
-    expect(stale(EXAMPLES['fixtures.changed'])).toMatchObject({ tables: true, figures: { scopes: [S] }, spans: true, resolver: { seasonId: S } });
+    expect(stale(EXAMPLES['results.changed'])).toMatchObject({
+      tables: true,
+      figures: { scopes: [S] },
+      resolver: { seasonId: S },
+    });
+    expect(stale(EXAMPLES['fixtures.changed'])).toMatchObject({
+      tables: true,
+      figures: { scopes: [S] },
+      spans: true,
+      resolver: { seasonId: S },
+    });
     expect(stale(EXAMPLES['season.created'])).toMatchObject({ tables: true, figures: { scopes: [S] }, spans: true });
-    expect(stale(EXAMPLES['live-score.changed'])).toMatchObject({ tables: false, figures: { scopes: [S] }, resolver: null });
+    expect(stale(EXAMPLES['live-score.changed'])).toMatchObject({
+      tables: false,
+      figures: { scopes: [S] },
+      resolver: null,
+    });
     expect(stale(EXAMPLES['gameweeks.changed'])).toMatchObject({ tables: true, figures: { scopes: [S] } });
     // A pick: the player's own figures (sent for them only), no table.
     expect(stale(EXAMPLES['prediction.saved'])).toMatchObject({ tables: false, figures: 'all', shares: null });
     // Who is in a league: tables, every player's league list, the leagues' pick shares.
-    expect(stale(EXAMPLES['membership.changed'])).toMatchObject({ tables: true, figures: { scopes: ['leagues:'] }, shares: 'leagues' });
+    expect(stale(EXAMPLES['membership.changed'])).toMatchObject({
+      tables: true,
+      figures: { scopes: ['leagues:'] },
+      shares: 'leagues',
+    });
     expect(stale(EXAMPLES['league.changed'])).toMatchObject({ tables: true, figures: { scopes: ['leagues:'] } });
     expect(stale(EXAMPLES['team-name.changed'])).toMatchObject({ tables: true });
     expect(stale(EXAMPLES['bonus.settled'])).toMatchObject({ tables: true });
-    expect(stale(EXAMPLES['account.deleted'])).toMatchObject({ tables: true, figures: { scopes: [S, 'leagues:'] }, shares: 'all' });
+    expect(stale(EXAMPLES['account.deleted'])).toMatchObject({
+      tables: true,
+      figures: { scopes: [S, 'leagues:'] },
+      shares: 'all',
+    });
     expect(stale(EXAMPLES['current-season.changed'])).toMatchObject({ figures: 'all', spans: true });
     expect(stale(EXAMPLES['session.changed'])).toMatchObject({ sessions: 'player', tables: false });
     // Events may have been missed: everything.
-    expect(stale(EXAMPLES['live.resumed'])).toEqual({ tables: true, figures: 'all', spans: true, shares: 'all', sessions: 'all', resolver: 'sweep' });
+    expect(stale(EXAMPLES['live.resumed'])).toEqual({
+      tables: true,
+      figures: 'all',
+      spans: true,
+      shares: 'all',
+      sessions: 'all',
+      resolver: 'sweep',
+    });
   });
 });

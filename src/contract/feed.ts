@@ -28,7 +28,8 @@ export function feedUrlProblem(value: string): string | null {
   } catch {
     return FEED_URL_MESSAGES.notWeb;
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || !/^https?:\/\//i.test(value)) return FEED_URL_MESSAGES.notWeb;
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || !/^https?:\/\//i.test(value))
+    return FEED_URL_MESSAGES.notWeb;
   if (url.username || url.password) return FEED_URL_MESSAGES.credentials;
   return null;
 }

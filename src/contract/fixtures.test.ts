@@ -6,7 +6,9 @@ const full = { homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC', date: '2025-09-01
 test('messages come in the spec order', () => {
   expect(firstFixtureError({})).toBe('Please select a home team');
   expect(firstFixtureError({ homeTeam: 'Arsenal FC' })).toBe('Please select an away team');
-  expect(firstFixtureError({ homeTeam: 'Arsenal FC', awayTeam: 'Arsenal FC' })).toBe('Home team and away team cannot be the same');
+  expect(firstFixtureError({ homeTeam: 'Arsenal FC', awayTeam: 'Arsenal FC' })).toBe(
+    'Home team and away team cannot be the same',
+  );
   expect(firstFixtureError({ homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC' })).toBe('Please select a match date');
   expect(firstFixtureError({ ...full, time: '' })).toBe('Please select a match time');
   expect(firstFixtureError(full)).toBeNull();

@@ -70,8 +70,18 @@ export const fixtureDeletedReply = fixtureImpactDto.extend({ deleted: z.literal(
 export const fixturesDeletedReply = z.object({ deleted: z.number().int() });
 
 /** The current season's built-in file is imported in batches: call again with nextOffset until it is null. */
-export const importSeasonBody = z.object({ offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(1000) });
-export const importSeasonReply = z.object({ total: z.number().int(), imported: z.number().int(), nextOffset: z.number().int().nullable() });
+export const importSeasonBody = z.object({
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(1000),
+});
+export const importSeasonReply = z.object({
+  total: z.number().int(),
+  imported: z.number().int(),
+  nextOffset: z.number().int().nullable(),
+});
 
-export const importFileBody = z.object({ fileName: z.string().max(200).optional(), content: z.string().min(1, { error: 'The file is empty.' }) });
+export const importFileBody = z.object({
+  fileName: z.string().max(200).optional(),
+  content: z.string().min(1, { error: 'The file is empty.' }),
+});
 export const importFileReply = z.object({ imported: z.number().int(), name: z.string() });

@@ -15,7 +15,11 @@ export const addGameweekBody = z.object({ gameweek: gameweekNumber });
 // ---------------------------------------------------------------- responses
 
 /** One gameweek's date range (London calendar dates). */
-export const gameweekDto = z.object({ gameweek: z.number().int(), startDate: z.string(), endDate: z.string() }) satisfies z.ZodType<GameweekDefinition>;
+export const gameweekDto = z.object({
+  gameweek: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+}) satisfies z.ZodType<GameweekDefinition>;
 export const gameweekReply = z.object({ gameweek: gameweekDto });
 export const gameweekListReply = z.object({ gameweeks: z.array(gameweekDto) });
 

@@ -21,7 +21,10 @@ export const leaderboardQuery = z
     pageSize: z.coerce.number().int().min(1).max(LEADERBOARD_PAGE_SIZE_MAX).default(LEADERBOARD_PAGE_SIZE),
     around: z.literal('me').optional(),
   })
-  .refine((q) => !(q.page !== undefined && q.around !== undefined), { message: 'Ask for a page or around=me, not both.', path: ['around'] });
+  .refine((q) => !(q.page !== undefined && q.around !== undefined), {
+    message: 'Ask for a page or around=me, not both.',
+    path: ['around'],
+  });
 
 /** A league table's row without the league's own field: same ranks (1-2-2-4), same order (points, name, id). */
 export const leaderboardRowDto = tableRowDto.omit({ isCreator: true, bonus: true });

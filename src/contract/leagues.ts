@@ -18,7 +18,8 @@ export const COMPETITION_LABELS: Record<Competition, string> = {
   'world-cup': 'World Cup',
   euros: 'Euros',
 };
-export const noSeasonOf = (competition: Competition) => `There are no ${COMPETITION_LABELS[competition]} fixtures on Scoreline. Please choose a competition it has a season for.`;
+export const noSeasonOf = (competition: Competition) =>
+  `There are no ${COMPETITION_LABELS[competition]} fixtures on Scoreline. Please choose a competition it has a season for.`;
 
 export const LEAGUE_NAME_TOO_LONG = `League name must be ${LEAGUE_NAME_MAX} characters or less.`;
 
@@ -42,7 +43,11 @@ const leagueExtras = {
 };
 
 export const RULE_POINTS_MESSAGE = `Points for each kind of pick are whole numbers from 0 to ${RULE_POINTS_MAX}.`;
-const rulePoints = z.number({ error: RULE_POINTS_MESSAGE }).int({ error: RULE_POINTS_MESSAGE }).min(0, { error: RULE_POINTS_MESSAGE }).max(RULE_POINTS_MAX, { error: RULE_POINTS_MESSAGE });
+const rulePoints = z
+  .number({ error: RULE_POINTS_MESSAGE })
+  .int({ error: RULE_POINTS_MESSAGE })
+  .min(0, { error: RULE_POINTS_MESSAGE })
+  .max(RULE_POINTS_MAX, { error: RULE_POINTS_MESSAGE });
 
 /** A league's points per kind of pick (src/game/scoring.ts `ruleProblem` says what is refused). */
 export const scoringRuleSchema = z
@@ -54,7 +59,9 @@ export const scoringRuleSchema = z
   });
 
 /** A league's scoring: its rule and whether a banker counts double in it. The create forms, the edit form and the routes. */
-export const leagueScoringSchema = z.object({ rule: scoringRuleSchema, bankersAllowed: z.boolean({ error: 'Say whether bankers count double.' }) }).strict();
+export const leagueScoringSchema = z
+  .object({ rule: scoringRuleSchema, bankersAllowed: z.boolean({ error: 'Say whether bankers count double.' }) })
+  .strict();
 export type LeagueScoringInput = z.infer<typeof leagueScoringSchema>;
 export const STANDARD_SCORING: LeagueScoringInput = { rule: { ...STANDARD_RULE }, bankersAllowed: true };
 
@@ -63,13 +70,19 @@ export const STANDARD_SCORING: LeagueScoringInput = { rule: { ...STANDARD_RULE }
  * server asks for `confirmRecompute` (every member's points are worked out again under the new
  * rule, and members are told).
  */
-export const leagueScoringBodySchema = leagueScoringSchema.extend({ confirmRecompute: z.boolean({ error: 'Say whether to confirm the recompute.' }).optional() });
+export const leagueScoringBodySchema = leagueScoringSchema.extend({
+  confirmRecompute: z.boolean({ error: 'Say whether to confirm the recompute.' }).optional(),
+});
 export type LeagueScoringBody = z.infer<typeof leagueScoringBodySchema>;
 export const SCORING_NEEDS_CONFIRMATION =
   "Matches have already been scored in this league. Changing the scoring works out every member's points again under the new rule, and members are told. Confirm to go ahead.";
 
 /** Create a league: the server route and the leaderboard's create view; the standard scoring unless `scoring` says otherwise. */
-export const createLeagueSchema = z.object({ name: leagueName('League name cannot be empty.'), ...leagueExtras, scoring: leagueScoringSchema.optional() });
+export const createLeagueSchema = z.object({
+  name: leagueName('League name cannot be empty.'),
+  ...leagueExtras,
+  scoring: leagueScoringSchema.optional(),
+});
 export type CreateLeagueInput = z.infer<typeof createLeagueSchema>;
 
 /** The New League screen's form: the same rules, with that screen's own message. */
@@ -83,7 +96,11 @@ export const newLeagueFormSchema = z.object({
 export type NewLeagueFormInput = z.infer<typeof newLeagueFormSchema>;
 
 export const joinLeagueSchema = z.object({
-  code: z.string({ error: 'League code cannot be empty.' }).trim().min(1, { error: 'League code cannot be empty.' }).max(40, { error: 'Invalid league code. No league found.' }),
+  code: z
+    .string({ error: 'League code cannot be empty.' })
+    .trim()
+    .min(1, { error: 'League code cannot be empty.' })
+    .max(40, { error: 'Invalid league code. No league found.' }),
 });
 export type JoinLeagueInput = z.infer<typeof joinLeagueSchema>;
 
@@ -94,7 +111,8 @@ export const inviteCodeParam = z.object({ code: z.string().min(1).max(40) });
  * One answer for every code that leads nowhere (never issued, mistyped, or replaced by a new
  * code), so the preview tells a guesser nothing but "no" (decision record 0046).
  */
-export const INVITE_INVALID = 'This invite link is not valid any more. It may have been mistyped, or the league has a new code: ask the person who sent it for the current link.';
+export const INVITE_INVALID =
+  'This invite link is not valid any more. It may have been mistyped, or the league has a new code: ask the person who sent it for the current link.';
 
 export const renameLeagueSchema = z.object({ name: leagueName('League name cannot be empty.') });
 export type RenameLeagueInput = z.infer<typeof renameLeagueSchema>;
@@ -218,7 +236,14 @@ export const pickDto = z.object({
   gameweek: z.number().nullable(),
   result: resultDto.nullable(),
   prediction: z
-    .object({ homeScore: z.number(), awayScore: z.number(), points: z.number().nullable(), outcome: outcomeDto.nullable(), tier: z.enum(TIERS).nullable(), banker: z.boolean() })
+    .object({
+      homeScore: z.number(),
+      awayScore: z.number(),
+      points: z.number().nullable(),
+      outcome: outcomeDto.nullable(),
+      tier: z.enum(TIERS).nullable(),
+      banker: z.boolean(),
+    })
     .nullable(),
 });
 export type Pick = z.infer<typeof pickDto>;

@@ -34,5 +34,11 @@ export const matchDto = z.object({
 export type Match = z.infer<typeof matchDto>;
 
 /** The current season's matches of today in the viewer's time zone and every live one. */
-export const liveMatchesDto = z.object({ season: z.string(), timeZone: z.string(), today: z.string(), matches: z.array(matchDto), nextMatchDay: z.string().nullable() });
+export const liveMatchesDto = z.object({
+  season: z.string(),
+  timeZone: z.string(),
+  today: z.string(),
+  matches: z.array(matchDto),
+  nextMatchDay: z.string().nullable(),
+});
 export type LiveMatches = z.infer<typeof liveMatchesDto>;

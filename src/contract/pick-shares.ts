@@ -23,11 +23,22 @@ export const openPickSharesDto = z.object({
   predictions: z.number().int(),
   sides: z.object({ home: sideShareDto, draw: sideShareDto, away: sideShareDto }),
   /** Most picked first; equal counts by home goals, then away goals (src/game/pick-shares.ts). */
-  topScores: z.array(z.object({ homeScore: z.number().int(), awayScore: z.number().int(), count: z.number().int(), percent: z.number().int() })),
+  topScores: z.array(
+    z.object({
+      homeScore: z.number().int(),
+      awayScore: z.number().int(),
+      count: z.number().int(),
+      percent: z.number().int(),
+    }),
+  ),
 });
 
 /** Before the deadline: nothing about the picks, not even how many there are; `opensAt` is the deadline (null while postponed without a time). */
-export const hiddenPickSharesDto = z.object({ fixtureId: z.string(), available: z.literal(false), opensAt: z.string().nullable() });
+export const hiddenPickSharesDto = z.object({
+  fixtureId: z.string(),
+  available: z.literal(false),
+  opensAt: z.string().nullable(),
+});
 
 export const pickSharesDto = z.discriminatedUnion('available', [openPickSharesDto, hiddenPickSharesDto]);
 export type PickShares = z.infer<typeof pickSharesDto>;

@@ -49,7 +49,11 @@ export const boardMatchDto = predictableFixtureDto.extend({ prediction: predicti
 export type BoardMatch = z.infer<typeof boardMatchDto>;
 
 export const savedPredictionReply = z.object({ prediction: ownPredictionDto });
-export const myPredictionsReply = z.object({ now: z.string(), season: z.string(), predictions: z.array(ownPredictionDto) });
+export const myPredictionsReply = z.object({
+  now: z.string(),
+  season: z.string(),
+  predictions: z.array(ownPredictionDto),
+});
 export type MyPredictions = z.infer<typeof myPredictionsReply>;
 
 /** A gameweek of the season and its state now (src/game/gameweek-to-open.ts): open, live, closed, played, postponed. */

@@ -33,7 +33,9 @@ export const bulkResultsBodySchema = z.object({
     .array(bulkResultRowSchema)
     .min(1, { error: 'Enter at least one result.' })
     .max(RESULTS_BULK_MAX, { error: `At most ${RESULTS_BULK_MAX} results at once.` })
-    .refine((rows) => new Set(rows.map((r) => r.fixtureId)).size === rows.length, { error: 'Each match may appear once.' }),
+    .refine((rows) => new Set(rows.map((r) => r.fixtureId)).size === rows.length, {
+      error: 'Each match may appear once.',
+    }),
 });
 export type BulkResultsBody = z.infer<typeof bulkResultsBodySchema>;
 

@@ -25,8 +25,14 @@ describe('bankerChange', () => {
     expect(bankerChange(match({ gameweek: null }), true, [], now)).toMatchObject({ ok: false, code: 'no_gameweek' });
     expect(bankerChange(closing, true, [], now)).toMatchObject({ ok: false, code: 'closed' });
     expect(bankerChange(match({ hasResult: true }), true, [], now)).toMatchObject({ ok: false, code: 'closed' });
-    expect(bankerChange(match({ predictionsLockedAt: '2025-08-15T00:00:00.000Z' }), true, [], now)).toMatchObject({ ok: false, code: 'closed' });
-    expect(bankerChange(match({ kickoffAt: null, postponed: 1 }), true, [], now)).toMatchObject({ ok: false, code: 'closed' });
+    expect(bankerChange(match({ predictionsLockedAt: '2025-08-15T00:00:00.000Z' }), true, [], now)).toMatchObject({
+      ok: false,
+      code: 'closed',
+    });
+    expect(bankerChange(match({ kickoffAt: null, postponed: 1 }), true, [], now)).toMatchObject({
+      ok: false,
+      code: 'closed',
+    });
     expect(bankerChange(match(), false, [], now)).toMatchObject({ ok: false, code: 'no_pick' });
   });
 

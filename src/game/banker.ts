@@ -7,7 +7,8 @@ import { predictionWindow, type DeadlineFixture } from './deadline.js';
  * stays where it is once its match's deadline has passed. The server enforces this (`bankerChange`);
  * the browser repeats it only to show the control as it will be answered.
  */
-export const BANKER_RULE = 'Your banker counts double: overall and in every league that allows bankers. One per gameweek; move it until its match’s deadline.';
+export const BANKER_RULE =
+  'Your banker counts double: overall and in every league that allows bankers. One per gameweek; move it until its match’s deadline.';
 
 export type BankerRefusal = 'no_gameweek' | 'no_pick' | 'closed' | 'banker_fixed';
 
@@ -32,9 +33,16 @@ export function bankerChange(
   current: readonly BankerMatch[],
   now: Date,
 ): { ok: true } | { ok: false; code: BankerRefusal; message: string } {
-  if (target.gameweek === null) return { ok: false, code: 'no_gameweek', message: 'This match is not in a gameweek, so it cannot be your banker.' };
-  if (!isOpen(target, now)) return { ok: false, code: 'closed', message: 'This match’s deadline has passed. A banker can only go on a match still open for predictions.' };
-  if (!hasPick) return { ok: false, code: 'no_pick', message: 'Save a prediction for this match first, then make it your banker.' };
+  if (target.gameweek === null)
+    return { ok: false, code: 'no_gameweek', message: 'This match is not in a gameweek, so it cannot be your banker.' };
+  if (!isOpen(target, now))
+    return {
+      ok: false,
+      code: 'closed',
+      message: 'This match’s deadline has passed. A banker can only go on a match still open for predictions.',
+    };
+  if (!hasPick)
+    return { ok: false, code: 'no_pick', message: 'Save a prediction for this match first, then make it your banker.' };
   const fixed = current.find((m) => !isOpen(m, now));
   if (fixed) {
     return {
@@ -47,7 +55,11 @@ export function bankerChange(
 }
 
 /** Whether the player may take the banker off their pick on `match`: only while the match is open. */
-export function bankerRemoval(match: BankerMatch, now: Date): { ok: true } | { ok: false; code: BankerRefusal; message: string } {
-  if (!isOpen(match, now)) return { ok: false, code: 'closed', message: 'This match’s deadline has passed, so your banker stays on it.' };
+export function bankerRemoval(
+  match: BankerMatch,
+  now: Date,
+): { ok: true } | { ok: false; code: BankerRefusal; message: string } {
+  if (!isOpen(match, now))
+    return { ok: false, code: 'closed', message: 'This match’s deadline has passed, so your banker stays on it.' };
   return { ok: true };
 }

@@ -35,12 +35,17 @@ describe('answers and points', () => {
 
   test('property: points are a whole multiple of the question points, at most points × picks', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.uniqueArray(fc.integer({ min: 0, max: 39 }), { minLength: 1, maxLength: 40 }), fc.uniqueArray(fc.integer({ min: 0, max: 39 }), { minLength: 1, maxLength: 4 }), (points, correct, choices) => {
-        const got = answerPoints(points, correct, choices);
-        expect(got % points).toBe(0);
-        expect(got).toBeLessThanOrEqual(points * choices.length);
-        expect(got).toBe(points * choices.filter((c) => correct.includes(c)).length);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 39 }), { minLength: 1, maxLength: 40 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 39 }), { minLength: 1, maxLength: 4 }),
+        (points, correct, choices) => {
+          const got = answerPoints(points, correct, choices);
+          expect(got % points).toBe(0);
+          expect(got).toBeLessThanOrEqual(points * choices.length);
+          expect(got).toBe(points * choices.filter((c) => correct.includes(c)).length);
+        },
+      ),
     );
   });
 
@@ -89,9 +94,18 @@ describe('locks', () => {
     expect(lockProblem('free', '2025-08-23T14:00:00.000Z', now, null)).toBeNull();
     expect(lockProblem('free', '2025-08-19T12:00:00.000Z', now, null)).toBe('Choose a lock time in the future.');
     expect(lockProblem('free', 'soon', now, null)).toBe('Enter a lock date and time.');
-    expect(lockProblem('free', new Date(now.getTime() + (BONUS_LIMITS.lockAheadDays + 1) * 86_400_000).toISOString(), now, null)).toBe('Choose a lock time within a year from now.');
+    expect(
+      lockProblem(
+        'free',
+        new Date(now.getTime() + (BONUS_LIMITS.lockAheadDays + 1) * 86_400_000).toISOString(),
+        now,
+        null,
+      ),
+    ).toBe('Choose a lock time within a year from now.');
     expect(lockProblem('champion', last, now, last)).toBeNull();
-    expect(lockProblem('champion', '2026-05-24T15:00:00.001Z', now, last)).toBe("A question about the final table must lock by the kick-off of the season's last match.");
+    expect(lockProblem('champion', '2026-05-24T15:00:00.001Z', now, last)).toBe(
+      "A question about the final table must lock by the kick-off of the season's last match.",
+    );
     expect(lockProblem('top-four', '2025-09-01T12:00:00.000Z', now, null)).toMatch(/no fixtures yet/);
   });
 });
@@ -99,7 +113,9 @@ describe('locks', () => {
 describe('settling from the final table', () => {
   const clubs = ['Ants', 'Bees', 'Cats', 'Dogs', 'Eels', 'Fish', 'Gnus', 'Hens', 'Ibis'];
   // Ants beat everyone after them by more each time; so on down: a table with no level clubs.
-  const matches = clubs.flatMap((home, i) => clubs.slice(i + 1).map((away, j) => ({ home, away, homeScore: j + 2, awayScore: 0 })));
+  const matches = clubs.flatMap((home, i) =>
+    clubs.slice(i + 1).map((away, j) => ({ home, away, homeScore: j + 2, awayScore: 0 })),
+  );
   const table = finalTable(clubs, matches);
   const options = [...clubs].reverse();
   const idx = (...names: string[]) => names.map((n) => options.indexOf(n)).sort((a, b) => a - b);
@@ -118,10 +134,27 @@ describe('settling from the final table', () => {
   });
 
   test('a place decided only by the name is left to a person', () => {
-    const level = finalTable(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], [{ home: 'A', away: 'B', homeScore: 1, awayScore: 1 }]);
-    expect(settleFromTable('champion', level.map((l) => l.club), level, null)).toEqual({ level: true });
+    const level = finalTable(
+      ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'],
+      [{ home: 'A', away: 'B', homeScore: 1, awayScore: 1 }],
+    );
+    expect(
+      settleFromTable(
+        'champion',
+        level.map((l) => l.club),
+        level,
+        null,
+      ),
+    ).toEqual({ level: true });
     // H and G and the rest are all level: the relegation line too.
-    expect(settleFromTable('relegated', level.map((l) => l.club), level, null)).toEqual({ level: true });
+    expect(
+      settleFromTable(
+        'relegated',
+        level.map((l) => l.club),
+        level,
+        null,
+      ),
+    ).toEqual({ level: true });
     expect(settleFromTable('final-position', positionOptions(8), level, 'E')).toEqual({ level: true });
   });
 

@@ -10,7 +10,12 @@ export const QUESTION_KINDS = ['champion', 'relegated', 'top-four', 'final-posit
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 /** Kinds answered from the season's final table (and settled from it by themselves). */
-export const TABLE_KINDS = ['champion', 'relegated', 'top-four', 'final-position'] as const satisfies readonly QuestionKind[];
+export const TABLE_KINDS = [
+  'champion',
+  'relegated',
+  'top-four',
+  'final-position',
+] as const satisfies readonly QuestionKind[];
 export const isTableKind = (kind: QuestionKind): boolean => (TABLE_KINDS as readonly QuestionKind[]).includes(kind);
 
 /** Premier League places: the bottom three go down; the top four is the top four. */
@@ -38,7 +43,13 @@ export const BONUS_LIMITS = {
  * the top four, one place for the club, one answer to a free question. Each right pick earns
  * the question's points.
  */
-export const PICKS: Readonly<Record<QuestionKind, number>> = { champion: 1, relegated: RELEGATION_PLACES, 'top-four': TOP_PLACES, 'final-position': 1, free: 1 };
+export const PICKS: Readonly<Record<QuestionKind, number>> = {
+  champion: 1,
+  relegated: RELEGATION_PLACES,
+  'top-four': TOP_PLACES,
+  'final-position': 1,
+  free: 1,
+};
 
 /** What a question asks when the organiser writes nothing of their own. */
 export function defaultPrompt(kind: QuestionKind, club?: string | null): string {
@@ -57,7 +68,8 @@ export function defaultPrompt(kind: QuestionKind, club?: string | null): string 
 }
 
 /** A final-position question's options: the places 1 to the number of clubs, as text. */
-export const positionOptions = (clubCount: number): string[] => Array.from({ length: clubCount }, (_, i) => String(i + 1));
+export const positionOptions = (clubCount: number): string[] =>
+  Array.from({ length: clubCount }, (_, i) => String(i + 1));
 
 /** Choices as kept: each option once, in order. */
 export const normaliseChoices = (choices: readonly number[]): number[] => [...new Set(choices)].sort((a, b) => a - b);
@@ -79,7 +91,8 @@ export function choicesProblem(picks: number, optionCount: number, choices: read
 /** Why a settlement's right options do not fit the question (null: they do). */
 export function settlementProblem(optionCount: number, correct: readonly number[]): string | null {
   if (correct.length === 0) return 'Mark at least one right answer.';
-  if (correct.some((c) => !Number.isInteger(c) || c < 0 || c >= optionCount)) return 'Mark right answers from the answers offered.';
+  if (correct.some((c) => !Number.isInteger(c) || c < 0 || c >= optionCount))
+    return 'Mark right answers from the answers offered.';
   if (new Set(correct).size !== correct.length) return 'Mark each right answer only once.';
   return null;
 }
@@ -105,8 +118,10 @@ export function lockProblem(kind: QuestionKind, locksAt: string, now: Date, last
   if (at <= now.getTime()) return 'Choose a lock time in the future.';
   if (at > now.getTime() + BONUS_LIMITS.lockAheadDays * DAY_MS) return 'Choose a lock time within a year from now.';
   if (isTableKind(kind)) {
-    if (lastKickoff === null) return 'This season has no fixtures yet, so questions about its final table cannot be asked.';
-    if (at > Date.parse(lastKickoff)) return "A question about the final table must lock by the kick-off of the season's last match.";
+    if (lastKickoff === null)
+      return 'This season has no fixtures yet, so questions about its final table cannot be asked.';
+    if (at > Date.parse(lastKickoff))
+      return "A question about the final table must lock by the kick-off of the season's last match.";
   }
   return null;
 }
@@ -119,9 +134,15 @@ export type TableSettlement = { correct: number[] } | { level: true };
  * (places, as text, for a final position); a club the options lack is simply not among them.
  * Returns null when no option is right (the options and the table share no club).
  */
-export function settleFromTable(kind: QuestionKind, options: readonly string[], table: readonly TableLine[], club: string | null): TableSettlement | null {
+export function settleFromTable(
+  kind: QuestionKind,
+  options: readonly string[],
+  table: readonly TableLine[],
+  club: string | null,
+): TableSettlement | null {
   const n = table.length;
-  const indicesOf = (clubs: readonly string[]) => normaliseChoices(clubs.map((c) => options.indexOf(c)).filter((i) => i >= 0));
+  const indicesOf = (clubs: readonly string[]) =>
+    normaliseChoices(clubs.map((c) => options.indexOf(c)).filter((i) => i >= 0));
   let correct: number[];
   let level: boolean;
   switch (kind) {

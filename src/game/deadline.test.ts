@@ -48,7 +48,9 @@ describe('prediction deadline', () => {
     expect(kickoff).toBe('2025-10-26T02:30:00.000Z');
     const f = fixture(kickoff);
     expect(predictionDeadline(f)?.toISOString()).toBe('2025-10-26T00:30:00.000Z');
-    expect(DateTime.fromISO('2025-10-26T00:30:00Z').setZone('Europe/London').toFormat('HH:mm ZZZZ')).toBe('01:30 GMT+1');
+    expect(DateTime.fromISO('2025-10-26T00:30:00Z').setZone('Europe/London').toFormat('HH:mm ZZZZ')).toBe(
+      '01:30 GMT+1',
+    );
     expect(isPredictionOpen(f, at('2025-10-26T00:29:59Z'))).toBe(true);
     expect(isPredictionOpen(f, at('2025-10-26T00:30:00Z'))).toBe(false);
     expect(isPredictionOpen(f, at('2025-10-26T00:30:01Z'))).toBe(false);
@@ -78,7 +80,9 @@ describe('prediction deadline', () => {
   });
 
   test('the message is the spec text', () => {
-    expect(DEADLINE_MESSAGE).toBe('Sorry, predictions for this match are no longer allowed. The deadline is 2 hours before kick-off.');
+    expect(DEADLINE_MESSAGE).toBe(
+      'Sorry, predictions for this match are no longer allowed. The deadline is 2 hours before kick-off.',
+    );
   });
 });
 
@@ -93,12 +97,21 @@ describe('upcoming versus past', () => {
 
 describe('a match moved after its deadline (decision record 0012)', () => {
   test('stays closed even when its new kick-off is far ahead', () => {
-    const moved = { kickoffAt: '2025-09-30T14:00:00.000Z', postponed: false, predictionsLockedAt: '2025-08-20T12:00:00.000Z' };
+    const moved = {
+      kickoffAt: '2025-09-30T14:00:00.000Z',
+      postponed: false,
+      predictionsLockedAt: '2025-08-20T12:00:00.000Z',
+    };
     expect(predictionWindow(moved, at('2025-08-21T12:00:00.000Z'))).toBe('closed');
     expect(predictionWindow({ ...moved, predictionsLockedAt: null }, at('2025-08-21T12:00:00.000Z'))).toBe('open');
   });
 
   test('stays closed while postponed, too', () => {
-    expect(predictionWindow({ kickoffAt: null, postponed: true, predictionsLockedAt: '2025-08-20T12:00:00.000Z' }, at('2025-08-21T12:00:00.000Z'))).toBe('closed');
+    expect(
+      predictionWindow(
+        { kickoffAt: null, postponed: true, predictionsLockedAt: '2025-08-20T12:00:00.000Z' },
+        at('2025-08-21T12:00:00.000Z'),
+      ),
+    ).toBe('closed');
   });
 });

@@ -1,7 +1,8 @@
 import { DEADLINE_MS } from './limits.js';
 
 /** Predictions close 2 hours before the stored UTC kick-off (real elapsed time, not wall clock). */
-export const DEADLINE_MESSAGE = 'Sorry, predictions for this match are no longer allowed. The deadline is 2 hours before kick-off.';
+export const DEADLINE_MESSAGE =
+  'Sorry, predictions for this match are no longer allowed. The deadline is 2 hours before kick-off.';
 
 export interface DeadlineFixture {
   kickoffAt: string | null;
@@ -11,7 +12,8 @@ export interface DeadlineFixture {
 }
 
 /** Why a match that was moved after its deadline still takes no predictions. */
-export const LOCKED_MESSAGE = 'Predictions for this match closed at its original deadline and stay closed, although it has been moved.';
+export const LOCKED_MESSAGE =
+  'Predictions for this match closed at its original deadline and stay closed, although it has been moved.';
 
 /** The instant predictions close, or null while a postponed match has no kick-off time. */
 export function predictionDeadline(f: DeadlineFixture): Date | null {

@@ -6,7 +6,20 @@ const m = (home: string, away: string, homeScore: number, awayScore: number) => 
 describe('finalTable', () => {
   test('3 points a win, 1 a draw; goals for, against and difference', () => {
     const table = finalTable(['A', 'B', 'C'], [m('A', 'B', 2, 0), m('B', 'C', 1, 1), m('C', 'A', 3, 1)]);
-    expect(table.map((l) => [l.position, l.club, l.played, l.won, l.drawn, l.lost, l.goalsFor, l.goalsAgainst, l.goalDifference, l.points])).toEqual([
+    expect(
+      table.map((l) => [
+        l.position,
+        l.club,
+        l.played,
+        l.won,
+        l.drawn,
+        l.lost,
+        l.goalsFor,
+        l.goalsAgainst,
+        l.goalDifference,
+        l.points,
+      ]),
+    ).toEqual([
       [1, 'C', 2, 1, 1, 0, 4, 2, 2, 4],
       [2, 'A', 2, 1, 0, 1, 3, 3, 0, 3],
       [3, 'B', 2, 0, 1, 1, 1, 3, -2, 1],
@@ -15,7 +28,17 @@ describe('finalTable', () => {
 
   test('level on points: goal difference, then goals scored, then the name decide', () => {
     // B and C: 6 points and +1 each, B scored more. D and A: 3 points each, D's goal difference is better.
-    const table = finalTable(['A', 'B', 'C', 'D'], [m('A', 'B', 3, 2), m('B', 'C', 1, 0), m('C', 'A', 2, 1), m('D', 'A', 5, 0), m('B', 'D', 1, 0), m('C', 'D', 1, 0)]);
+    const table = finalTable(
+      ['A', 'B', 'C', 'D'],
+      [
+        m('A', 'B', 3, 2),
+        m('B', 'C', 1, 0),
+        m('C', 'A', 2, 1),
+        m('D', 'A', 5, 0),
+        m('B', 'D', 1, 0),
+        m('C', 'D', 1, 0),
+      ],
+    );
     expect(table.map((l) => [l.club, l.points, l.goalDifference, l.goalsFor])).toEqual([
       ['B', 6, 1, 4],
       ['C', 6, 1, 3],

@@ -29,7 +29,8 @@ export const WIN_POINTS = 3;
 export const DRAW_POINTS = 1;
 
 /** Level on everything the table ranks by (points, goal difference, goals scored): only the name parts them. */
-export const isLevel = (a: TableLine, b: TableLine) => a.points === b.points && a.goalDifference === b.goalDifference && a.goalsFor === b.goalsFor;
+export const isLevel = (a: TableLine, b: TableLine) =>
+  a.points === b.points && a.goalDifference === b.goalDifference && a.goalsFor === b.goalsFor;
 
 /**
  * The table of `clubs` (every club of the season, so a club without a match still has its line)
@@ -66,8 +67,18 @@ export function finalTable(clubs: readonly string[], matches: readonly PlayedMat
       away.drawn++;
     }
   }
-  const rows = [...lines.values()].map((l) => ({ ...l, goalDifference: l.goalsFor - l.goalsAgainst, points: l.won * WIN_POINTS + l.drawn * DRAW_POINTS }));
-  rows.sort((a, b) => b.points - a.points || b.goalDifference - a.goalDifference || b.goalsFor - a.goalsFor || (a.club < b.club ? -1 : a.club > b.club ? 1 : 0));
+  const rows = [...lines.values()].map((l) => ({
+    ...l,
+    goalDifference: l.goalsFor - l.goalsAgainst,
+    points: l.won * WIN_POINTS + l.drawn * DRAW_POINTS,
+  }));
+  rows.sort(
+    (a, b) =>
+      b.points - a.points ||
+      b.goalDifference - a.goalDifference ||
+      b.goalsFor - a.goalsFor ||
+      (a.club < b.club ? -1 : a.club > b.club ? 1 : 0),
+  );
   return rows.map((r, i) => ({ ...r, position: i + 1 }));
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { gameweekState, gameweekStates, gameweekToOpen, steadyOpeningWindow, steadyStatesWindow, type GameweekFixture } from './gameweek-to-open.js';
+import {
+  gameweekState,
+  gameweekStates,
+  gameweekToOpen,
+  steadyOpeningWindow,
+  steadyStatesWindow,
+  type GameweekFixture,
+} from './gameweek-to-open.js';
 
 /**
  * A season shaped like 2026/27 around its twelfth round: Gameweek 11 on Saturday 21 November,
@@ -32,7 +39,12 @@ describe('gameweekToOpen', () => {
 
   test('before the season: its first gameweek', () => {
     expect(gameweekToOpen(season(), at('2026-08-01T00:00:00Z'))).toBe(11);
-    expect(gameweekToOpen([...round(2, '2026-08-29T14:00:00Z'), ...round(1, '2026-08-22T14:00:00Z')], at('2026-08-01T00:00:00Z'))).toBe(1);
+    expect(
+      gameweekToOpen(
+        [...round(2, '2026-08-29T14:00:00Z'), ...round(1, '2026-08-22T14:00:00Z')],
+        at('2026-08-01T00:00:00Z'),
+      ),
+    ).toBe(1);
   });
 
   test('after the last match: the last gameweek played', () => {
@@ -40,17 +52,29 @@ describe('gameweekToOpen', () => {
   });
 
   test('a gameweek whose first match kicked off while others are still open stays in front', () => {
-    const fixtures = [...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false }, ...round(13, '2026-12-02T20:00:00.000Z')];
+    const fixtures = [
+      ...round(12, '2026-11-28T15:00:00.000Z', 9),
+      { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false },
+      ...round(13, '2026-12-02T20:00:00.000Z'),
+    ];
     expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(12);
     // Monday's match inside its deadline: Gameweek 13 is next.
     expect(gameweekToOpen(fixtures, at('2026-11-30T18:00:00Z'))).toBe(13);
   });
 
   test('postponed matches take no predictions: a gameweek whose only unplayed match is postponed does not hold the board', () => {
-    const fixtures = [...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: null, postponed: true }, ...round(13, '2026-12-02T20:00:00.000Z')];
+    const fixtures = [
+      ...round(12, '2026-11-28T15:00:00.000Z', 9),
+      { gameweek: 12, kickoffAt: null, postponed: true },
+      ...round(13, '2026-12-02T20:00:00.000Z'),
+    ];
     expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(13);
     // Flagged postponed while keeping its old time: still no predictions.
-    const flagged = [...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: 1 }, ...round(13, '2026-12-02T20:00:00.000Z')];
+    const flagged = [
+      ...round(12, '2026-11-28T15:00:00.000Z', 9),
+      { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: 1 },
+      ...round(13, '2026-12-02T20:00:00.000Z'),
+    ];
     expect(gameweekToOpen(flagged, at('2026-11-28T17:10:00Z'))).toBe(13);
   });
 
@@ -61,7 +85,16 @@ describe('gameweekToOpen', () => {
   });
 
   test('a match moved after its deadline stays closed and does not count as open', () => {
-    const fixtures = [...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false, predictionsLockedAt: '2026-11-28T14:00:00.000Z' }, ...round(13, '2026-12-02T20:00:00.000Z')];
+    const fixtures = [
+      ...round(12, '2026-11-28T15:00:00.000Z', 9),
+      {
+        gameweek: 12,
+        kickoffAt: '2026-11-30T20:00:00.000Z',
+        postponed: false,
+        predictionsLockedAt: '2026-11-28T14:00:00.000Z',
+      },
+      ...round(13, '2026-12-02T20:00:00.000Z'),
+    ];
     expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(13);
   });
 
@@ -71,7 +104,15 @@ describe('gameweekToOpen', () => {
   });
 
   test('nothing open and nothing played, only postponed matches: the lowest gameweek; no fixtures at all: null', () => {
-    expect(gameweekToOpen([{ gameweek: 7, kickoffAt: null, postponed: true }, { gameweek: 3, kickoffAt: null, postponed: true }], at('2026-11-28T17:10:00Z'))).toBe(3);
+    expect(
+      gameweekToOpen(
+        [
+          { gameweek: 7, kickoffAt: null, postponed: true },
+          { gameweek: 3, kickoffAt: null, postponed: true },
+        ],
+        at('2026-11-28T17:10:00Z'),
+      ),
+    ).toBe(3);
     expect(gameweekToOpen([], at('2026-11-28T17:10:00Z'))).toBeNull();
   });
 
@@ -101,9 +142,22 @@ describe('gameweekState', () => {
   });
 
   test('one open match keeps the gameweek open; only postponed matches make it postponed', () => {
-    expect(gameweekState([...round(12, '2026-11-28T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false }], now)).toBe('open');
+    expect(
+      gameweekState(
+        [
+          ...round(12, '2026-11-28T15:00:00.000Z', 9),
+          { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false },
+        ],
+        now,
+      ),
+    ).toBe('open');
     expect(gameweekState([{ gameweek: 12, kickoffAt: null, postponed: true }], now)).toBe('postponed');
-    expect(gameweekState([...round(12, '2026-11-21T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: null, postponed: true }], now)).toBe('played');
+    expect(
+      gameweekState(
+        [...round(12, '2026-11-21T15:00:00.000Z', 9), { gameweek: 12, kickoffAt: null, postponed: true }],
+        now,
+      ),
+    ).toBe('played');
   });
 });
 
@@ -122,7 +176,12 @@ describe('steadyOpeningWindow', () => {
   test('postponed and locked matches have no deadline that counts; with none at all the window is endless', () => {
     const fixtures: GameweekFixture[] = [
       { gameweek: 1, kickoffAt: null, postponed: true },
-      { gameweek: 1, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false, predictionsLockedAt: '2026-11-28T14:00:00.000Z' },
+      {
+        gameweek: 1,
+        kickoffAt: '2026-11-30T20:00:00.000Z',
+        postponed: false,
+        predictionsLockedAt: '2026-11-28T14:00:00.000Z',
+      },
     ];
     expect(steadyOpeningWindow(fixtures, at('2026-11-28T17:10:00Z'))).toEqual({ from: -Infinity, until: Infinity });
   });
@@ -137,7 +196,8 @@ describe('steadyStatesWindow', () => {
     expect(new Date(from).toISOString()).toBe('2026-11-28T15:00:00.000Z');
     expect(new Date(until).toISOString()).toBe('2026-11-28T17:15:00.000Z');
     const states = gameweekStates(fixtures, now);
-    for (const t of [from, (from + until) / 2, until - 1]) expect(gameweekStates(fixtures, new Date(t))).toEqual(states);
+    for (const t of [from, (from + until) / 2, until - 1])
+      expect(gameweekStates(fixtures, new Date(t))).toEqual(states);
     expect(gameweekStates(fixtures, new Date(until))).not.toEqual(states);
   });
 
@@ -149,8 +209,19 @@ describe('steadyStatesWindow', () => {
   });
 
   test('postponed matches have no instant; a locked match keeps its kick-off and live window but not its deadline', () => {
-    expect(steadyStatesWindow([{ gameweek: 1, kickoffAt: null, postponed: true }], at('2026-11-28T17:10:00Z'))).toEqual({ from: -Infinity, until: Infinity });
-    const locked: GameweekFixture[] = [{ gameweek: 1, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: false, predictionsLockedAt: '2026-11-28T14:00:00.000Z' }];
-    expect(new Date(steadyStatesWindow(locked, at('2026-11-28T17:10:00Z')).until).toISOString()).toBe('2026-11-30T20:00:00.000Z');
+    expect(steadyStatesWindow([{ gameweek: 1, kickoffAt: null, postponed: true }], at('2026-11-28T17:10:00Z'))).toEqual(
+      { from: -Infinity, until: Infinity },
+    );
+    const locked: GameweekFixture[] = [
+      {
+        gameweek: 1,
+        kickoffAt: '2026-11-30T20:00:00.000Z',
+        postponed: false,
+        predictionsLockedAt: '2026-11-28T14:00:00.000Z',
+      },
+    ];
+    expect(new Date(steadyStatesWindow(locked, at('2026-11-28T17:10:00Z')).until).toISOString()).toBe(
+      '2026-11-30T20:00:00.000Z',
+    );
   });
 });

@@ -49,14 +49,19 @@ export function gameweekState(fixtures: readonly GameweekFixture[], now: Date): 
 }
 
 /** Every gameweek that has fixtures, ascending, with its state at `now`. */
-export function gameweekStates(fixtures: readonly GameweekFixture[], now: Date): Array<{ gameweek: number; state: GameweekState }> {
+export function gameweekStates(
+  fixtures: readonly GameweekFixture[],
+  now: Date,
+): Array<{ gameweek: number; state: GameweekState }> {
   const byGameweek = new Map<number, GameweekFixture[]>();
   for (const f of fixtures) {
     const list = byGameweek.get(f.gameweek);
     if (list) list.push(f);
     else byGameweek.set(f.gameweek, [f]);
   }
-  return [...byGameweek.keys()].sort((a, b) => a - b).map((gameweek) => ({ gameweek, state: gameweekState(byGameweek.get(gameweek)!, now) }));
+  return [...byGameweek.keys()]
+    .sort((a, b) => a - b)
+    .map((gameweek) => ({ gameweek, state: gameweekState(byGameweek.get(gameweek)!, now) }));
 }
 
 /**
@@ -80,7 +85,8 @@ export function gameweekToOpen(fixtures: readonly GameweekFixture[], now: Date):
     if (isUnscheduled(f)) continue;
     if (predictionWindow(f, now) === 'open') {
       const kickoff = Date.parse(f.kickoffAt!);
-      if (next === null || kickoff < next.kickoff || (kickoff === next.kickoff && f.gameweek < next.gameweek)) next = { gameweek: f.gameweek, kickoff };
+      if (next === null || kickoff < next.kickoff || (kickoff === next.kickoff && f.gameweek < next.gameweek))
+        next = { gameweek: f.gameweek, kickoff };
     } else if (lastClosed === null || f.gameweek > lastClosed) {
       lastClosed = f.gameweek;
     }

@@ -30,7 +30,11 @@ export function gameweekForDate(defs: readonly GameweekDefinition[], date: strin
  * A player's board and dashboard open by the matches still open for predictions instead
  * (gameweek-to-open.ts `gameweekToOpen`, decision record 0041).
  */
-export function calendarOpeningGameweek(defs: readonly GameweekDefinition[], today: string, withFixtures: readonly number[]): number {
+export function calendarOpeningGameweek(
+  defs: readonly GameweekDefinition[],
+  today: string,
+  withFixtures: readonly number[],
+): number {
   const current = currentGameweek(defs, today);
   if (withFixtures.length === 0 || withFixtures.includes(current)) return current;
   const sorted = [...withFixtures].sort((a, b) => a - b);

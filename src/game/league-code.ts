@@ -28,7 +28,10 @@ export function generateLeagueCode(fill: RandomFill = cryptoFill): string {
 
 /** What a player typed, in the stored form: `" ab3d-ef7g "` → `"AB3DEF7G"`. */
 export function normaliseLeagueCode(input: string): string {
-  return input.trim().toUpperCase().replace(/[\s-]+/g, '');
+  return input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '');
 }
 
 /** True when a (normalised) code could have been generated, so lookups can skip nonsense. */

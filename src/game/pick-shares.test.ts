@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { closedSince, percentOf, picksShown, rankScores, sideOf, summarisePicks, TOP_SCORES, wholePercents } from './pick-shares.js';
+import {
+  closedSince,
+  percentOf,
+  picksShown,
+  rankScores,
+  sideOf,
+  summarisePicks,
+  TOP_SCORES,
+  wholePercents,
+} from './pick-shares.js';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -9,7 +18,15 @@ describe('whole percentages', () => {
     expect(wholePercents([2, 2, 2])).toEqual([34, 33, 33]);
     expect(wholePercents([1, 2, 4])).toEqual([14, 29, 57]);
     expect(wholePercents([5, 3, 4])).toEqual([42, 25, 33]);
-    for (const counts of [[1, 1, 1], [7, 0, 6], [999, 1, 0], [3, 3, 1], [1, 5, 7], [333, 333, 334], [1, 99_999, 0]]) {
+    for (const counts of [
+      [1, 1, 1],
+      [7, 0, 6],
+      [999, 1, 0],
+      [3, 3, 1],
+      [1, 5, 7],
+      [333, 333, 334],
+      [1, 99_999, 0],
+    ]) {
       expect(sum(wholePercents(counts)), counts.join(',')).toBe(100);
     }
   });
@@ -71,7 +88,11 @@ describe('a match summary', () => {
       { homeScore: 0, awayScore: 2, count: 2 },
     ]);
     expect(summary.predictions).toBe(12);
-    expect(summary.sides).toEqual({ home: { count: 6, percent: 50 }, draw: { count: 4, percent: 33 }, away: { count: 2, percent: 17 } });
+    expect(summary.sides).toEqual({
+      home: { count: 6, percent: 50 },
+      draw: { count: 4, percent: 33 },
+      away: { count: 2, percent: 17 },
+    });
     expect(summary.topScores).toEqual([
       { homeScore: 2, awayScore: 1, count: 4, percent: 33 },
       { homeScore: 1, awayScore: 1, count: 3, percent: 25 },
@@ -106,7 +127,11 @@ describe('a match summary', () => {
   });
 
   test('sides follow the score, and a score percentage rounds half up', () => {
-    expect([sideOf({ homeScore: 2, awayScore: 0 }), sideOf({ homeScore: 2, awayScore: 2 }), sideOf({ homeScore: 0, awayScore: 1 })]).toEqual(['home', 'draw', 'away']);
+    expect([
+      sideOf({ homeScore: 2, awayScore: 0 }),
+      sideOf({ homeScore: 2, awayScore: 2 }),
+      sideOf({ homeScore: 0, awayScore: 1 }),
+    ]).toEqual(['home', 'draw', 'away']);
     expect(percentOf(1, 8)).toBe(13); // 12.5
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(1, 1000)).toBe(0);
@@ -128,15 +153,23 @@ describe('when picks are shown', () => {
 
   test('a postponed match before its deadline stays hidden; one moved or postponed after it stays shown', () => {
     expect(picksShown({ kickoffAt: null, postponed: true }, at('2025-08-16T13:00:00.000Z'))).toBe(false);
-    expect(picksShown({ kickoffAt: '2025-08-16T14:00:00.000Z', postponed: true }, at('2025-08-16T13:00:00.000Z'))).toBe(false);
+    expect(picksShown({ kickoffAt: '2025-08-16T14:00:00.000Z', postponed: true }, at('2025-08-16T13:00:00.000Z'))).toBe(
+      false,
+    );
     const postponedLate = { kickoffAt: null, postponed: true, predictionsLockedAt: '2025-08-16T12:30:00.000Z' };
     expect(picksShown(postponedLate, at('2025-08-16T13:00:00.000Z'))).toBe(true);
     expect(closedSince(postponedLate, at('2025-08-16T13:00:00.000Z'))?.toISOString()).toBe('2025-08-16T12:30:00.000Z');
-    const movedLater = { kickoffAt: '2025-09-20T14:00:00.000Z', postponed: false, predictionsLockedAt: '2025-08-16T12:30:00.000Z' };
+    const movedLater = {
+      kickoffAt: '2025-09-20T14:00:00.000Z',
+      postponed: false,
+      predictionsLockedAt: '2025-08-16T12:30:00.000Z',
+    };
     expect(picksShown(movedLater, at('2025-08-16T13:00:00.000Z'))).toBe(true);
   });
 
   test('a match moved earlier so that its deadline has passed is shown', () => {
-    expect(picksShown({ kickoffAt: '2025-08-16T13:00:00.000Z', postponed: false }, at('2025-08-16T11:30:00.000Z'))).toBe(true);
+    expect(
+      picksShown({ kickoffAt: '2025-08-16T13:00:00.000Z', postponed: false }, at('2025-08-16T11:30:00.000Z')),
+    ).toBe(true);
   });
 });

@@ -69,7 +69,9 @@ export function wholePercents(counts: readonly number[]): number[] {
   const floors = counts.map((c) => Math.floor((c * 100) / total));
   const remainders = counts.map((c) => (c * 100) % total);
   let left = 100 - floors.reduce((a, b) => a + b, 0);
-  const order = counts.map((_, i) => i).sort((a, b) => remainders[b]! - remainders[a]! || counts[b]! - counts[a]! || a - b);
+  const order = counts
+    .map((_, i) => i)
+    .sort((a, b) => remainders[b]! - remainders[a]! || counts[b]! - counts[a]! || a - b);
   for (const i of order) {
     if (left === 0) break;
     if (remainders[i] === 0) continue;
@@ -89,7 +91,8 @@ export function rankScores<T extends ScoreCount>(rows: readonly T[]): T[] {
 }
 
 /** A whole percentage of `count` out of `total`, rounded half up (0 when there is no total). */
-export const percentOf = (count: number, total: number): number => (total > 0 ? Math.floor((count * 200 + total) / (total * 2)) : 0);
+export const percentOf = (count: number, total: number): number =>
+  total > 0 ? Math.floor((count * 200 + total) / (total * 2)) : 0;
 
 /**
  * A match's summary from its predicted scores with their counts (one row per distinct score;
@@ -111,7 +114,11 @@ export function summarisePicks(rows: readonly ScoreCount[]): PickSummary {
   const [home, draw, away] = wholePercents([counts.home, counts.draw, counts.away]) as [number, number, number];
   return {
     predictions,
-    sides: { home: { count: counts.home, percent: home }, draw: { count: counts.draw, percent: draw }, away: { count: counts.away, percent: away } },
+    sides: {
+      home: { count: counts.home, percent: home },
+      draw: { count: counts.draw, percent: draw },
+      away: { count: counts.away, percent: away },
+    },
     topScores: rankScores(scores)
       .slice(0, TOP_SCORES)
       .map((s) => ({ ...s, percent: percentOf(s.count, predictions) })),

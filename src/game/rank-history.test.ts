@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeRankHistory, indexTotals, rankHistoryFromIndex, rankOf, subsetIndex, type GameweekTotal } from './rank-history.js';
+import {
+  computeRankHistory,
+  indexTotals,
+  rankHistoryFromIndex,
+  rankOf,
+  subsetIndex,
+  type GameweekTotal,
+} from './rank-history.js';
 
 const t = (userId: string, gameweek: number, points: number): GameweekTotal => ({ userId, gameweek, points });
 
@@ -14,7 +21,16 @@ describe('rankOf', () => {
 
 describe('computeRankHistory', () => {
   it('ranks the player in each gameweek by that gameweek’s points, ties shared', () => {
-    const totals = [t('me', 1, 5), t('a', 1, 5), t('b', 1, 2), t('me', 2, 1), t('a', 2, 4), t('b', 2, 4), t('me', 3, 6), t('a', 3, 3)];
+    const totals = [
+      t('me', 1, 5),
+      t('a', 1, 5),
+      t('b', 1, 2),
+      t('me', 2, 1),
+      t('a', 2, 4),
+      t('b', 2, 4),
+      t('me', 3, 6),
+      t('a', 3, 3),
+    ];
     const h = computeRankHistory(totals, [1, 2, 3], 'me');
     expect(h.history).toEqual([
       { gameweek: 1, rank: 1, points: 5, players: 3 },
@@ -51,7 +67,12 @@ describe('computeRankHistory', () => {
   });
 
   it('is empty before any result', () => {
-    expect(computeRankHistory([], [], 'me')).toEqual({ history: [], gameweeksAtTop: 0, totalGameweeksParticipated: 0, topPositionRate: 0 });
+    expect(computeRankHistory([], [], 'me')).toEqual({
+      history: [],
+      gameweeksAtTop: 0,
+      totalGameweeksParticipated: 0,
+      topPositionRate: 0,
+    });
   });
 });
 

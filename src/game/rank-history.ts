@@ -56,7 +56,13 @@ export type TotalsIndex = Map<number, GameweekTable>;
 /** A player's points in a gameweek table when they had no scored prediction in it (points are never negative). */
 export const NO_SCORE = -1;
 
-const sortedDescOf = (points: Int32Array): number[] => Array.from(points.filter((p) => p !== NO_SCORE).sort().reverse());
+const sortedDescOf = (points: Int32Array): number[] =>
+  Array.from(
+    points
+      .filter((p) => p !== NO_SCORE)
+      .sort()
+      .reverse(),
+  );
 
 /** Groups per-gameweek totals once, so many players' histories can be read from it cheaply. */
 export function indexTotals(totals: readonly GameweekTotal[]): TotalsIndex {

@@ -53,7 +53,12 @@ describe('rankRows', () => {
   });
 
   it('ranks everyone 1 when nobody has points yet', () => {
-    expect(rankRows([{ userId: 'a', name: 'A', points: 0 }, { userId: 'b', name: 'B', points: 0 }]).map((r) => r.rank)).toEqual([1, 1]);
+    expect(
+      rankRows([
+        { userId: 'a', name: 'A', points: 0 },
+        { userId: 'b', name: 'B', points: 0 },
+      ]).map((r) => r.rank),
+    ).toEqual([1, 1]);
   });
 });
 

@@ -11,7 +11,11 @@ export const UNNAMED_PLAYER = 'Unnamed Player';
 const present = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
 /** The name on a leaderboard: team name, else username, else the member's display name. */
-export function leaderboardName(u: { teamName?: string | null; username?: string | null; displayName?: string | null }): string {
+export function leaderboardName(u: {
+  teamName?: string | null;
+  username?: string | null;
+  displayName?: string | null;
+}): string {
   if (present(u.teamName)) return u.teamName.trim();
   if (present(u.username)) return u.username.trim();
   if (present(u.displayName)) return u.displayName.trim();

@@ -30,7 +30,11 @@ export function deadlineOf(kickoffAt: string | Date): Date {
  * Null when none is. Taking the narrowest means a player with 24 h and 6 h gets one mail a day
  * ahead and another 6 hours ahead, never both at once, even after the scheduler was down.
  */
-export function reminderWindowFor(deadline: Date, now: Date, windows: readonly ReminderWindow[]): ReminderWindow | null {
+export function reminderWindowFor(
+  deadline: Date,
+  now: Date,
+  windows: readonly ReminderWindow[],
+): ReminderWindow | null {
   const left = deadline.getTime() - now.getTime();
   if (left <= 0) return null;
   let due: ReminderWindow | null = null;

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { hasDoubleFigures, isAllowedScoreKey, readScoreText, sanitizeScore, scorePair, scoreValue, stepScore, typeDigit } from './score-input.js';
+import {
+  hasDoubleFigures,
+  isAllowedScoreKey,
+  readScoreText,
+  sanitizeScore,
+  scorePair,
+  scoreValue,
+  stepScore,
+  typeDigit,
+} from './score-input.js';
 import { predictionBodySchema } from '../contract/predictions.js';
 import { resultBodySchema } from '../contract/results.js';
 
@@ -17,7 +26,8 @@ describe('typed keys', () => {
     expect(isAllowedScoreKey({ key: 'v', metaKey: true })).toBe(true);
   });
   test('letters, signs, dots and spaces are blocked', () => {
-    for (const key of ['a', 'e', 'E', '-', '+', '.', ',', ' ', ':', 'ß']) expect(isAllowedScoreKey({ key })).toBe(false);
+    for (const key of ['a', 'e', 'E', '-', '+', '.', ',', ' ', ':', 'ß'])
+      expect(isAllowedScoreKey({ key })).toBe(false);
   });
 });
 
@@ -36,7 +46,11 @@ describe('sanitizeScore', () => {
 });
 
 const MAX = 20;
-const box = (value: string, selectionStart: number | null = 0, selectionEnd: number | null = value.length) => ({ value, selectionStart, selectionEnd });
+const box = (value: string, selectionStart: number | null = 0, selectionEnd: number | null = value.length) => ({
+  value,
+  selectionStart,
+  selectionEnd,
+});
 
 describe('typeDigit', () => {
   test('a digit replaces a selected score, whatever the digit, including the same one again', () => {

@@ -63,7 +63,8 @@ export function typeDigit(box: ScoreBox, digit: string, max: number): string {
 }
 
 /** Text that arrives in one piece (a paste, a drop, a phone keyboard's suggestion) read as a score. */
-export type ScoreText = { kind: 'one'; value: string } | { kind: 'pair'; home: string; away: string } | { kind: 'invalid' };
+export type ScoreText =
+  { kind: 'one'; value: string } | { kind: 'pair'; home: string; away: string } | { kind: 'invalid' };
 
 /**
  * Pasted or inserted text, read as a person typing it would be: a single digit is that box's

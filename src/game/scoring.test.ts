@@ -84,7 +84,14 @@ describe('tiers', () => {
     fc.assert(
       fc.property(score, score, score, score, (ph, pa, rh, ra) => {
         const t = tierOf(s(ph, pa), s(rh, ra));
-        const want = ph === rh && pa === ra ? 'exact' : ph - pa === rh - ra ? 'difference' : Math.sign(ph - pa) === Math.sign(rh - ra) ? 'outcome' : 'wrong';
+        const want =
+          ph === rh && pa === ra
+            ? 'exact'
+            : ph - pa === rh - ra
+              ? 'difference'
+              : Math.sign(ph - pa) === Math.sign(rh - ra)
+                ? 'outcome'
+                : 'wrong';
         expect(t).toBe(want);
         expect(outcomeOf(s(ph, pa), s(rh, ra))).toBe(t === 'difference' ? 'outcome' : t);
       }),
@@ -111,22 +118,34 @@ describe('a banker', () => {
 
   test('points from counts are the sum of each pick priced alone', () => {
     const tier = fc.constantFrom<ScoringTier | 'wrong'>('exact', 'difference', 'outcome', 'wrong');
-    const rule = fc.tuple(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 })).map(([a, b, c]) => {
-      const [exact, difference, outcome] = [a, b, c].sort((x, y) => y - x) as [number, number, number];
-      return { exact, difference, outcome };
-    });
+    const rule = fc
+      .tuple(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 }))
+      .map(([a, b, c]) => {
+        const [exact, difference, outcome] = [a, b, c].sort((x, y) => y - x) as [number, number, number];
+        return { exact, difference, outcome };
+      });
     fc.assert(
-      fc.property(fc.array(fc.tuple(tier, fc.boolean()), { maxLength: 40 }), rule, fc.boolean(), (picks, r, bankersCount) => {
-        const counts: TierCounts = { exact: 0, difference: 0, outcome: 0, banker: { exact: 0, difference: 0, outcome: 0 } };
-        let alone = 0;
-        for (const [t, banker] of picks) {
-          alone += pickPoints(t, r, { banker, bankersCount });
-          if (t === 'wrong') continue;
-          counts[t]++;
-          if (banker) counts.banker[t]++;
-        }
-        expect(pointsFromCounts(counts, r, bankersCount)).toBe(alone);
-      }),
+      fc.property(
+        fc.array(fc.tuple(tier, fc.boolean()), { maxLength: 40 }),
+        rule,
+        fc.boolean(),
+        (picks, r, bankersCount) => {
+          const counts: TierCounts = {
+            exact: 0,
+            difference: 0,
+            outcome: 0,
+            banker: { exact: 0, difference: 0, outcome: 0 },
+          };
+          let alone = 0;
+          for (const [t, banker] of picks) {
+            alone += pickPoints(t, r, { banker, bankersCount });
+            if (t === 'wrong') continue;
+            counts[t]++;
+            if (banker) counts.banker[t]++;
+          }
+          expect(pointsFromCounts(counts, r, bankersCount)).toBe(alone);
+        },
+      ),
     );
   });
 });
@@ -139,8 +158,14 @@ describe('a league rule', () => {
     [{ exact: 11, difference: 3, outcome: 2 }, 'Points for each kind of pick are whole numbers from 0 to 10.'],
     [{ exact: 4, difference: -1, outcome: 0 }, 'Points for each kind of pick are whole numbers from 0 to 10.'],
     [{ exact: 4, difference: 2.5, outcome: 2 }, 'Points for each kind of pick are whole numbers from 0 to 10.'],
-    [{ exact: 3, difference: 4, outcome: 2 }, 'An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.'],
-    [{ exact: 4, difference: 2, outcome: 3 }, 'An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.'],
+    [
+      { exact: 3, difference: 4, outcome: 2 },
+      'An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.',
+    ],
+    [
+      { exact: 4, difference: 2, outcome: 3 },
+      'An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.',
+    ],
     [{ exact: 0, difference: 0, outcome: 0 }, 'An exact score must earn at least 1 point.'],
   ])('%o', (rule, problem) => {
     expect(ruleProblem(rule)).toBe(problem);
@@ -152,16 +177,40 @@ describe('a league rule', () => {
     expect(ruleKind({ exact: 5, difference: 3, outcome: 2 })).toBe('custom');
     expect(describeRule(GOAL_DIFFERENCE_RULE, true)).toBe('4 exact · 3 goal difference · 2 outcome · bankers double');
     expect(describeRule(STANDARD_RULE, true)).toBe('3 exact · 1 outcome · bankers double');
-    expect(describeRule({ exact: 5, difference: 2, outcome: 0 }, false)).toBe('5 exact · 2 goal difference · 0 outcome · no bankers');
+    expect(describeRule({ exact: 5, difference: 2, outcome: 0 }, false)).toBe(
+      '5 exact · 2 goal difference · 0 outcome · no bankers',
+    );
   });
 });
 
 describe('pointsOnCard', () => {
   test('stored points once final, provisional ones in play, a league rule when given', () => {
     expect(pointsOnCard(null, { ...s(1, 0), final: true })).toBeNull();
-    expect(pointsOnCard({ ...s(1, 0), points: 6, banker: true }, { ...s(1, 0), final: true })).toEqual({ points: 6, outcome: 'exact', tier: 'exact', provisional: false });
-    expect(pointsOnCard({ ...s(2, 1), banker: true }, { ...s(1, 0), final: false })).toEqual({ points: 2, outcome: 'outcome', tier: 'difference', provisional: true });
-    expect(pointsOnCard({ ...s(2, 1), banker: true }, { ...s(1, 0), final: false }, { rule: GOAL_DIFFERENCE_RULE, bankersAllowed: false })).toEqual({ points: 3, outcome: 'outcome', tier: 'difference', provisional: true });
-    expect(pointsOnCard({ ...s(2, 1), points: 2, banker: true }, { ...s(1, 0), final: true }, { rule: GOAL_DIFFERENCE_RULE, bankersAllowed: true })).toMatchObject({ points: 6, provisional: false });
+    expect(pointsOnCard({ ...s(1, 0), points: 6, banker: true }, { ...s(1, 0), final: true })).toEqual({
+      points: 6,
+      outcome: 'exact',
+      tier: 'exact',
+      provisional: false,
+    });
+    expect(pointsOnCard({ ...s(2, 1), banker: true }, { ...s(1, 0), final: false })).toEqual({
+      points: 2,
+      outcome: 'outcome',
+      tier: 'difference',
+      provisional: true,
+    });
+    expect(
+      pointsOnCard(
+        { ...s(2, 1), banker: true },
+        { ...s(1, 0), final: false },
+        { rule: GOAL_DIFFERENCE_RULE, bankersAllowed: false },
+      ),
+    ).toEqual({ points: 3, outcome: 'outcome', tier: 'difference', provisional: true });
+    expect(
+      pointsOnCard(
+        { ...s(2, 1), points: 2, banker: true },
+        { ...s(1, 0), final: true },
+        { rule: GOAL_DIFFERENCE_RULE, bankersAllowed: true },
+      ),
+    ).toMatchObject({ points: 6, provisional: false });
   });
 });

@@ -45,10 +45,17 @@ export const BANKER_FACTOR = 2;
 
 /** Whether a league scores as the overall leaderboard does (the standard rule, bankers double): its points are then everyone's points. */
 export const isStandardScoring = (s: { rule: ScoringRule; bankersAllowed: boolean }): boolean =>
-  s.bankersAllowed && s.rule.exact === STANDARD_RULE.exact && s.rule.difference === STANDARD_RULE.difference && s.rule.outcome === STANDARD_RULE.outcome;
+  s.bankersAllowed &&
+  s.rule.exact === STANDARD_RULE.exact &&
+  s.rule.difference === STANDARD_RULE.difference &&
+  s.rule.outcome === STANDARD_RULE.outcome;
 
 /** Points of each outcome under the standard rule (what a pick's card shows outside a league). */
-export const POINTS: Readonly<Record<PredictionOutcome, number>> = { exact: STANDARD_RULE.exact, outcome: STANDARD_RULE.outcome, wrong: 0 };
+export const POINTS: Readonly<Record<PredictionOutcome, number>> = {
+  exact: STANDARD_RULE.exact,
+  outcome: STANDARD_RULE.outcome,
+  wrong: 0,
+};
 
 /** What a pick may share with the result: both scores, the goal difference, or the winner (home, draw, away). */
 export type Likeness = 'score' | 'difference' | 'sign';
@@ -96,7 +103,10 @@ export function pickPoints(tier: Tier, rule: ScoringRule, banker: { banker: bool
 }
 
 /** Points and outcome of one (non-banker) prediction against a final result under the standard rule. */
-export function scorePrediction(prediction: Scoreline, result: Scoreline): { outcome: PredictionOutcome; points: number } {
+export function scorePrediction(
+  prediction: Scoreline,
+  result: Scoreline,
+): { outcome: PredictionOutcome; points: number } {
   const tier = tierOf(prediction, result);
   return { outcome: outcomeOfTier(tier), points: tierPoints(tier, STANDARD_RULE) };
 }
@@ -107,7 +117,8 @@ export type TierCounts = Record<ScoringTier, number> & { banker: Record<ScoringT
 /** A player's points from their counts: Σ rule[tier] × (count + bankers again where they count). */
 export function pointsFromCounts(counts: TierCounts, rule: ScoringRule, bankersCount: boolean): number {
   let sum = 0;
-  for (const t of SCORING_TIERS) sum += rule[t] * (counts[t] + (bankersCount ? counts.banker[t] * (BANKER_FACTOR - 1) : 0));
+  for (const t of SCORING_TIERS)
+    sum += rule[t] * (counts[t] + (bankersCount ? counts.banker[t] * (BANKER_FACTOR - 1) : 0));
   return sum;
 }
 
@@ -115,9 +126,11 @@ export function pointsFromCounts(counts: TierCounts, rule: ScoringRule, bankersC
 export function ruleProblem(rule: ScoringRule): string | null {
   for (const t of SCORING_TIERS) {
     const v = rule[t];
-    if (!Number.isInteger(v) || v < 0 || v > RULE_POINTS_MAX) return `Points for each kind of pick are whole numbers from 0 to ${RULE_POINTS_MAX}.`;
+    if (!Number.isInteger(v) || v < 0 || v > RULE_POINTS_MAX)
+      return `Points for each kind of pick are whole numbers from 0 to ${RULE_POINTS_MAX}.`;
   }
-  if (rule.exact < rule.difference || rule.difference < rule.outcome) return 'An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.';
+  if (rule.exact < rule.difference || rule.difference < rule.outcome)
+    return 'An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.';
   if (rule.exact === 0) return 'An exact score must earn at least 1 point.';
   return null;
 }
@@ -158,7 +171,10 @@ export function pointsOnCard(
 ): { points: number; outcome: PredictionOutcome; tier: Tier; provisional: boolean } | null {
   if (!pick || !result) return null;
   const tier = tierOf(pick, result);
-  const points = pickPoints(tier, league?.rule ?? STANDARD_RULE, { banker: pick.banker ?? false, bankersCount: league?.bankersAllowed ?? true });
+  const points = pickPoints(tier, league?.rule ?? STANDARD_RULE, {
+    banker: pick.banker ?? false,
+    bankersCount: league?.bankersAllowed ?? true,
+  });
   const outcome = outcomeOfTier(tier);
   if (result.final) return { points: league ? points : (pick.points ?? points), outcome, tier, provisional: false };
   return { points, outcome, tier, provisional: true };

@@ -1,8 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { currentSeason, leadingSeason, seasonPhase, type PhasedSeason, type SeasonCandidate } from './season-phase.js';
 
-const s2025: SeasonCandidate = { id: '2025-26', startDate: '2025-08-15', firstKickoff: '2025-08-15T19:00:00.000Z', lastKickoff: '2026-05-24T15:00:00.000Z' };
-const s2026: SeasonCandidate = { id: '2026-27', startDate: '2026-08-21', firstKickoff: '2026-08-21T19:00:00.000Z', lastKickoff: '2027-05-30T15:00:00.000Z' };
+const s2025: SeasonCandidate = {
+  id: '2025-26',
+  startDate: '2025-08-15',
+  firstKickoff: '2025-08-15T19:00:00.000Z',
+  lastKickoff: '2026-05-24T15:00:00.000Z',
+};
+const s2026: SeasonCandidate = {
+  id: '2026-27',
+  startDate: '2026-08-21',
+  firstKickoff: '2026-08-21T19:00:00.000Z',
+  lastKickoff: '2027-05-30T15:00:00.000Z',
+};
 const at = (iso: string) => new Date(iso);
 
 describe('season phase by the clock', () => {
@@ -48,8 +58,17 @@ describe('the current season', () => {
 
 describe('the season a screen leads with', () => {
   /** Both built-in seasons as the rule sees them at `now`, and the current one. */
-  const lead = (now: string, lead: 'board' | 'standings', seasons: SeasonCandidate[] = [s2025, s2026], pinned: string | null = null) => {
-    const phased = seasons.map((s) => ({ ...s, endDate: s.lastKickoff?.slice(0, 10) ?? null, phase: seasonPhase(s, at(now)) }));
+  const lead = (
+    now: string,
+    lead: 'board' | 'standings',
+    seasons: SeasonCandidate[] = [s2025, s2026],
+    pinned: string | null = null,
+  ) => {
+    const phased = seasons.map((s) => ({
+      ...s,
+      endDate: s.lastKickoff?.slice(0, 10) ?? null,
+      phase: seasonPhase(s, at(now)),
+    }));
     const current = currentSeason(phased, at(now), pinned);
     return leadingSeason(lead, phased, current)?.id;
   };

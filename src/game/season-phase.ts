@@ -63,7 +63,11 @@ const startOf = (s: SeasonCandidate) => s.firstKickoff ?? s.startDate ?? FAR_FUT
  * upcoming one (the earliest to start; one with no fixtures yet counts as upcoming, after those
  * with a date); else the most recently finished one. Null only when there is no season at all.
  */
-export function currentSeason<T extends SeasonCandidate>(seasons: readonly T[], now: Date, pinnedId: string | null = null): T | null {
+export function currentSeason<T extends SeasonCandidate>(
+  seasons: readonly T[],
+  now: Date,
+  pinnedId: string | null = null,
+): T | null {
   if (pinnedId !== null) {
     const pinned = seasons.find((s) => s.id === pinnedId);
     if (pinned) return pinned;
@@ -74,7 +78,9 @@ export function currentSeason<T extends SeasonCandidate>(seasons: readonly T[], 
   if (inProgress.length) return inProgress[inProgress.length - 1]!;
   const upcoming = byPhase('upcoming').sort(byStart);
   if (upcoming.length) return upcoming[0]!;
-  const finished = byPhase('finished').sort((a, b) => a.lastKickoff!.localeCompare(b.lastKickoff!) || a.id.localeCompare(b.id));
+  const finished = byPhase('finished').sort(
+    (a, b) => a.lastKickoff!.localeCompare(b.lastKickoff!) || a.id.localeCompare(b.id),
+  );
   return finished[finished.length - 1] ?? null;
 }
 
@@ -105,10 +111,15 @@ export interface PhasedSeason {
  * has not started: a season in progress beside it (an admin pinned the next one early), else the
  * most recently finished one; the current one when none has been played.
  */
-export function leadingSeason<T extends PhasedSeason>(lead: SeasonLead, seasons: readonly T[], current: T | null): T | null {
+export function leadingSeason<T extends PhasedSeason>(
+  lead: SeasonLead,
+  seasons: readonly T[],
+  current: T | null,
+): T | null {
   if (lead === 'board' || current === null || current.phase !== 'upcoming') return current;
   const played = seasons.filter((s) => s.id !== current.id && s.phase !== 'upcoming');
-  const latest = (key: 'startDate' | 'endDate') => (a: T, b: T) => (b[key] ?? '').localeCompare(a[key] ?? '') || b.id.localeCompare(a.id);
+  const latest = (key: 'startDate' | 'endDate') => (a: T, b: T) =>
+    (b[key] ?? '').localeCompare(a[key] ?? '') || b.id.localeCompare(a.id);
   const inProgress = played.filter((s) => s.phase === 'in-progress').sort(latest('startDate'));
   if (inProgress.length) return inProgress[0]!;
   return played.filter((s) => s.phase === 'finished').sort(latest('endDate'))[0] ?? current;

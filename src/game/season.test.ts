@@ -32,7 +32,9 @@ describe('checkSeasonStructure: any league size', () => {
       { round: 1, home: 'A', away: 'B', where: 'Line 10' },
       { round: 1, home: 'C', away: 'A', where: 'Line 12' },
     ];
-    expect(checkSeasonStructure(matches).errors).toEqual(['Line 12: A plays twice in Matchday 1 (A v B, line 10, and C v A)']);
+    expect(checkSeasonStructure(matches).errors).toEqual([
+      'Line 12: A plays twice in Matchday 1 (A v B, line 10, and C v A)',
+    ]);
   });
 
   test('the same home/away pairing twice is an error; the return fixture is not', () => {
@@ -45,7 +47,9 @@ describe('checkSeasonStructure: any league size', () => {
   });
 
   test('a club cannot play itself; a round must be a positive whole number', () => {
-    expect(checkSeasonStructure([{ round: 1, home: 'A', away: 'A' }]).errors).toEqual(['A v A: a club cannot play itself']);
+    expect(checkSeasonStructure([{ round: 1, home: 'A', away: 'A' }]).errors).toEqual([
+      'A v A: a club cannot play itself',
+    ]);
     expect(checkSeasonStructure([{ round: 0, home: 'A', away: 'B' }]).errors).toEqual(['A v B has no valid round (0)']);
   });
 
@@ -53,7 +57,10 @@ describe('checkSeasonStructure: any league size', () => {
     const full = roundRobin(['A', 'B', 'C', 'D']);
     const { errors, warnings } = checkSeasonStructure(full.slice(0, 8));
     expect(errors).toEqual([]);
-    expect(warnings).toEqual(['8 matches; a full season of 4 clubs has 12', '4 rounds; a full season of 4 clubs has 6']);
+    expect(warnings).toEqual([
+      '8 matches; a full season of 4 clubs has 12',
+      '4 rounds; a full season of 4 clubs has 6',
+    ]);
     const missingOne = checkSeasonStructure(full.filter((_, i) => i !== 0));
     expect(missingOne.warnings).toContain('Rounds without 2 matches: Matchday 1 (1)');
   });
@@ -94,7 +101,10 @@ describe('deriveGameweeks', () => {
   });
 
   test('any number of rounds (not 38)', () => {
-    const matches = roundRobin(['A', 'B', 'C', 'D', 'E', 'F']).map((m) => ({ round: m.round, date: `2030-${String(m.round).padStart(2, '0')}-01` }));
+    const matches = roundRobin(['A', 'B', 'C', 'D', 'E', 'F']).map((m) => ({
+      round: m.round,
+      date: `2030-${String(m.round).padStart(2, '0')}-01`,
+    }));
     expect(deriveGameweeks(matches)).toHaveLength(10);
   });
 });

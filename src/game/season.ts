@@ -78,12 +78,18 @@ export function checkSeasonStructure(matches: readonly CheckedMatch[]): SeasonSt
     for (const club of [m.home, m.away]) {
       const key = `${m.round}|${club}`;
       const earlier = inRound.get(key);
-      if (earlier) errors.push(`${at(m)}${club} plays twice in Matchday ${m.round} (${earlier.home} v ${earlier.away}${earlier.where ? `, ${earlier.where.toLowerCase()}` : ''}, and ${label})`);
+      if (earlier)
+        errors.push(
+          `${at(m)}${club} plays twice in Matchday ${m.round} (${earlier.home} v ${earlier.away}${earlier.where ? `, ${earlier.where.toLowerCase()}` : ''}, and ${label})`,
+        );
       else inRound.set(key, m);
     }
     const pair = `${m.home}|${m.away}`;
     const before = pairs.get(pair);
-    if (before) errors.push(`${at(m)}${label} appears twice (also Matchday ${before.round}${before.where ? `, ${before.where.toLowerCase()}` : ''})`);
+    if (before)
+      errors.push(
+        `${at(m)}${label} appears twice (also Matchday ${before.round}${before.where ? `, ${before.where.toLowerCase()}` : ''})`,
+      );
     else pairs.set(pair, m);
   }
   return { errors, warnings: errors.length ? [] : roundRobinWarnings(matches) };
@@ -98,11 +104,14 @@ function roundRobinWarnings(matches: readonly CheckedMatch[]): string[] {
   const perRound = Math.floor(n / 2);
   const expectedRounds = n % 2 === 0 ? 2 * (n - 1) : 2 * n;
   const expectedMatches = n * (n - 1);
-  if (matches.length !== expectedMatches) warnings.push(`${matches.length} matches; a full season of ${n} clubs has ${expectedMatches}`);
+  if (matches.length !== expectedMatches)
+    warnings.push(`${matches.length} matches; a full season of ${n} clubs has ${expectedMatches}`);
   const rounds = new Map<number, number>();
   for (const m of matches) rounds.set(m.round, (rounds.get(m.round) ?? 0) + 1);
-  if (rounds.size !== expectedRounds) warnings.push(`${rounds.size} rounds; a full season of ${n} clubs has ${expectedRounds}`);
+  if (rounds.size !== expectedRounds)
+    warnings.push(`${rounds.size} rounds; a full season of ${n} clubs has ${expectedRounds}`);
   const short = [...rounds.entries()].filter(([, count]) => count !== perRound).sort(([a], [b]) => a - b);
-  if (short.length) warnings.push(`Rounds without ${perRound} matches: ${short.map(([r, c]) => `Matchday ${r} (${c})`).join(', ')}`);
+  if (short.length)
+    warnings.push(`Rounds without ${perRound} matches: ${short.map(([r, c]) => `Matchday ${r} (${c})`).join(', ')}`);
   return warnings;
 }

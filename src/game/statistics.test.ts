@@ -20,18 +20,29 @@ let n = 0;
 /** A prediction made 48 h before a kick-off on `day`; outcome decides points (3/1/0). */
 function rec(p: Partial<PredictionRecord> & { outcome?: PredictionOutcome | null } = {}): PredictionRecord {
   n += 1;
-  const kickoffAt = p.kickoffAt === undefined ? new Date(Date.UTC(2025, 7, 16, 14) + n * HOUR).toISOString() : p.kickoffAt;
+  const kickoffAt =
+    p.kickoffAt === undefined ? new Date(Date.UTC(2025, 7, 16, 14) + n * HOUR).toISOString() : p.kickoffAt;
   const outcome = p.outcome === undefined ? null : p.outcome;
   return {
     fixtureId: p.fixtureId ?? `f${String(n).padStart(4, '0')}`,
     homeTeam: p.homeTeam ?? 'Arsenal FC',
     awayTeam: p.awayTeam ?? 'Chelsea FC',
     kickoffAt,
-    predictedAt: p.predictedAt ?? new Date(new Date(kickoffAt ?? '2025-08-16T14:00:00Z').getTime() - 48 * HOUR).toISOString(),
+    predictedAt:
+      p.predictedAt ?? new Date(new Date(kickoffAt ?? '2025-08-16T14:00:00Z').getTime() - 48 * HOUR).toISOString(),
     homeScore: p.homeScore ?? 1,
     awayScore: p.awayScore ?? 0,
     outcome,
-    points: p.points !== undefined ? p.points : outcome === 'exact' ? 3 : outcome === 'outcome' ? 1 : outcome === 'wrong' ? 0 : null,
+    points:
+      p.points !== undefined
+        ? p.points
+        : outcome === 'exact'
+          ? 3
+          : outcome === 'outcome'
+            ? 1
+            : outcome === 'wrong'
+              ? 0
+              : null,
   };
 }
 const seq = (...outcomes: Array<PredictionOutcome | null>) => outcomes.map((outcome) => rec({ outcome }));
@@ -70,7 +81,10 @@ describe('totals', () => {
 
 describe('streaks', () => {
   it('a wrong prediction resets the current streak; the best one is kept', () => {
-    expect(computeStreaks(seq('exact', 'outcome', 'outcome', 'wrong', 'exact'))).toEqual({ bestStreak: 3, currentStreak: 1 });
+    expect(computeStreaks(seq('exact', 'outcome', 'outcome', 'wrong', 'exact'))).toEqual({
+      bestStreak: 3,
+      currentStreak: 1,
+    });
   });
 
   it('a history ending in a wrong one has no current streak', () => {
@@ -82,8 +96,16 @@ describe('streaks', () => {
   });
 
   it('follows kick-off order, not the order the rows arrive or were predicted in', () => {
-    const early = rec({ kickoffAt: '2025-08-16T11:30:00.000Z', outcome: 'wrong', predictedAt: '2025-08-16T09:00:00.000Z' });
-    const late = rec({ kickoffAt: '2025-08-17T15:00:00.000Z', outcome: 'exact', predictedAt: '2025-08-10T09:00:00.000Z' });
+    const early = rec({
+      kickoffAt: '2025-08-16T11:30:00.000Z',
+      outcome: 'wrong',
+      predictedAt: '2025-08-16T09:00:00.000Z',
+    });
+    const late = rec({
+      kickoffAt: '2025-08-17T15:00:00.000Z',
+      outcome: 'exact',
+      predictedAt: '2025-08-10T09:00:00.000Z',
+    });
     const middle = rec({ kickoffAt: '2025-08-16T14:00:00.000Z', outcome: 'outcome' });
     expect(computeStreaks([late, early, middle])).toEqual({ bestStreak: 2, currentStreak: 2 });
     const wrongLast = rec({ kickoffAt: '2025-08-18T19:00:00.000Z', outcome: 'wrong' });
@@ -104,13 +126,36 @@ describe('weekday accuracy in the viewer’s zone', () => {
 
   it('puts a late-Friday kick-off on Friday in London and on Saturday in Tokyo', () => {
     const london = computeWeekdayAccuracy([lateFriday, saturday], 'Europe/London');
-    expect(london.map((d) => d.day)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
-    expect(london.find((d) => d.day === 'Friday')).toEqual({ day: 'Friday', predictions: 1, correct: 1, accuracy: 100 });
-    expect(london.find((d) => d.day === 'Saturday')).toEqual({ day: 'Saturday', predictions: 1, correct: 0, accuracy: 0 });
+    expect(london.map((d) => d.day)).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
+    expect(london.find((d) => d.day === 'Friday')).toEqual({
+      day: 'Friday',
+      predictions: 1,
+      correct: 1,
+      accuracy: 100,
+    });
+    expect(london.find((d) => d.day === 'Saturday')).toEqual({
+      day: 'Saturday',
+      predictions: 1,
+      correct: 0,
+      accuracy: 0,
+    });
 
     const tokyo = computeWeekdayAccuracy([lateFriday, saturday], 'Asia/Tokyo');
     expect(tokyo.find((d) => d.day === 'Friday')!.predictions).toBe(0);
-    expect(tokyo.find((d) => d.day === 'Saturday')).toEqual({ day: 'Saturday', predictions: 2, correct: 1, accuracy: 50 });
+    expect(tokyo.find((d) => d.day === 'Saturday')).toEqual({
+      day: 'Saturday',
+      predictions: 2,
+      correct: 1,
+      accuracy: 50,
+    });
   });
 
   it('ignores predictions without a result', () => {
@@ -121,7 +166,12 @@ describe('weekday accuracy in the viewer’s zone', () => {
 
 describe('home/away bias and favourite teams', () => {
   it('counts predicted home wins, away wins and draws', () => {
-    const r = [rec({ homeScore: 2, awayScore: 1 }), rec({ homeScore: 0, awayScore: 3 }), rec({ homeScore: 1, awayScore: 1 }), rec({ homeScore: 0, awayScore: 0 })];
+    const r = [
+      rec({ homeScore: 2, awayScore: 1 }),
+      rec({ homeScore: 0, awayScore: 3 }),
+      rec({ homeScore: 1, awayScore: 1 }),
+      rec({ homeScore: 0, awayScore: 0 }),
+    ];
     expect(computeHomeAwayBias(r)).toEqual({ home: 1, away: 1, draw: 2 });
   });
 
@@ -140,7 +190,10 @@ describe('home/away bias and favourite teams', () => {
   });
 
   it('gives a team no accuracy (null, not 0) while none of its predicted matches has a result', () => {
-    const r = [rec({ homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', outcome: null }), rec({ homeTeam: 'Everton FC', awayTeam: 'Fulham FC', outcome: 'wrong' })];
+    const r = [
+      rec({ homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', outcome: null }),
+      rec({ homeTeam: 'Everton FC', awayTeam: 'Fulham FC', outcome: 'wrong' }),
+    ];
     expect(computeFavoriteTeams(r)).toEqual([
       { team: 'Everton FC', predictions: 2, accuracy: 0 },
       { team: 'Fulham FC', predictions: 1, accuracy: 0 },
@@ -176,21 +229,53 @@ describe('prediction timing', () => {
 });
 
 describe('achievements', () => {
-  const base = { totalPredictions: 0, exactScores: 0, correctPredictions: 0, totalPoints: 0, bestStreak: 0, successRate: 0 };
+  const base = {
+    totalPredictions: 0,
+    exactScores: 0,
+    correctPredictions: 0,
+    totalPoints: 0,
+    bestStreak: 0,
+    successRate: 0,
+  };
   const earned = (list: { id: string; earned: boolean }[]) => list.filter((a) => a.earned).map((a) => a.id);
 
   it('dashboard badges at their thresholds', () => {
     expect(earned(dashboardAchievements(base))).toEqual([]);
     expect(earned(dashboardAchievements({ ...base, totalPredictions: 1 }))).toEqual(['first-prediction']);
-    expect(earned(dashboardAchievements({ ...base, exactScores: 1, correctPredictions: 2, totalPoints: 9 }))).toEqual(['perfect-score']);
-    expect(earned(dashboardAchievements({ ...base, correctPredictions: 3, totalPoints: 10 }))).toEqual(['hat-trick', 'high-scorer']);
+    expect(earned(dashboardAchievements({ ...base, exactScores: 1, correctPredictions: 2, totalPoints: 9 }))).toEqual([
+      'perfect-score',
+    ]);
+    expect(earned(dashboardAchievements({ ...base, correctPredictions: 3, totalPoints: 10 }))).toEqual([
+      'hat-trick',
+      'high-scorer',
+    ]);
   });
 
   it('statistics badges at their thresholds, and one below each', () => {
-    const below = { totalPredictions: 49, exactScores: 4, correctPredictions: 0, totalPoints: 99, bestStreak: 4, successRate: 59.9 };
+    const below = {
+      totalPredictions: 49,
+      exactScores: 4,
+      correctPredictions: 0,
+      totalPoints: 99,
+      bestStreak: 4,
+      successRate: 59.9,
+    };
     expect(earned(statisticsAchievements(below))).toEqual([]);
-    const at = { totalPredictions: 50, exactScores: 5, correctPredictions: 0, totalPoints: 100, bestStreak: 5, successRate: 60 };
-    expect(earned(statisticsAchievements(at))).toEqual(['sharpshooter', 'hot-streak', 'veteran-predictor', 'accuracy-expert', 'point-master']);
+    const at = {
+      totalPredictions: 50,
+      exactScores: 5,
+      correctPredictions: 0,
+      totalPoints: 100,
+      bestStreak: 5,
+      successRate: 60,
+    };
+    expect(earned(statisticsAchievements(at))).toEqual([
+      'sharpshooter',
+      'hot-streak',
+      'veteran-predictor',
+      'accuracy-expert',
+      'point-master',
+    ]);
   });
 
   it('locked extras show while fewer than 6 badges are earned', () => {
@@ -215,7 +300,15 @@ describe('computeStatistics', () => {
     expect(s.bestStreak).toBe(5);
     expect(s.currentStreak).toBe(1);
     expect(s.homeAwayBias).toEqual({ home: 6, away: 1, draw: 1 });
-    expect(s.achievements.map((a) => a.name)).toEqual(['First Prediction', 'Perfect Score', 'Hat Trick', 'High Scorer', 'Sharpshooter', 'Hot Streak', 'Accuracy Expert']);
+    expect(s.achievements.map((a) => a.name)).toEqual([
+      'First Prediction',
+      'Perfect Score',
+      'Hat Trick',
+      'High Scorer',
+      'Sharpshooter',
+      'Hot Streak',
+      'Accuracy Expert',
+    ]);
     expect(s.showLockedExtras).toBe(false);
   });
 });

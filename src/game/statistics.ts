@@ -160,7 +160,11 @@ export function computeWeekdayAccuracy(records: readonly PredictionRecord[], tim
 }
 
 /** How often the player predicts a home win, an away win or a draw (all predictions). */
-export function computeHomeAwayBias(records: readonly PredictionRecord[]): { home: number; away: number; draw: number } {
+export function computeHomeAwayBias(records: readonly PredictionRecord[]): {
+  home: number;
+  away: number;
+  draw: number;
+} {
   const bias = { home: 0, away: 0, draw: 0 };
   for (const r of records) {
     if (r.homeScore > r.awayScore) bias.home += 1;
@@ -243,7 +247,12 @@ interface AchievementInput {
 /** The dashboard's four badges. */
 export function dashboardAchievements(s: AchievementInput): Achievement[] {
   return [
-    { id: 'first-prediction', name: 'First Prediction', description: 'Make your first prediction', earned: s.totalPredictions >= 1 },
+    {
+      id: 'first-prediction',
+      name: 'First Prediction',
+      description: 'Make your first prediction',
+      earned: s.totalPredictions >= 1,
+    },
     { id: 'perfect-score', name: 'Perfect Score', description: 'Predict an exact score', earned: s.exactScores >= 1 },
     { id: 'hat-trick', name: 'Hat Trick', description: 'Get 3 predictions right', earned: s.correctPredictions >= 3 },
     { id: 'high-scorer', name: 'High Scorer', description: 'Score 10 points', earned: s.totalPoints >= 10 },
@@ -254,9 +263,24 @@ export function dashboardAchievements(s: AchievementInput): Achievement[] {
 export function statisticsAchievements(s: AchievementInput): Achievement[] {
   return [
     { id: 'sharpshooter', name: 'Sharpshooter', description: '5 or more exact scores', earned: s.exactScores >= 5 },
-    { id: 'hot-streak', name: 'Hot Streak', description: 'A streak of 5 or more right predictions', earned: s.bestStreak >= 5 },
-    { id: 'veteran-predictor', name: 'Veteran Predictor', description: '50 or more predictions', earned: s.totalPredictions >= 50 },
-    { id: 'accuracy-expert', name: 'Accuracy Expert', description: 'A success rate of 60% or more', earned: s.successRate >= 60 },
+    {
+      id: 'hot-streak',
+      name: 'Hot Streak',
+      description: 'A streak of 5 or more right predictions',
+      earned: s.bestStreak >= 5,
+    },
+    {
+      id: 'veteran-predictor',
+      name: 'Veteran Predictor',
+      description: '50 or more predictions',
+      earned: s.totalPredictions >= 50,
+    },
+    {
+      id: 'accuracy-expert',
+      name: 'Accuracy Expert',
+      description: 'A success rate of 60% or more',
+      earned: s.successRate >= 60,
+    },
     { id: 'point-master', name: 'Point Master', description: '100 or more points', earned: s.totalPoints >= 100 },
   ];
 }

@@ -10,13 +10,7 @@ import { TEAM_NAME_MAX } from './limits.js';
  * lower-casing folds the letters whose lower case has no single upper form (ß → ss, ς → σ).
  */
 export function teamNameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .toLowerCase()
-    .replace(/\s+/gu, ' ')
-    .trim();
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().toLowerCase().replace(/\s+/gu, ' ').trim();
 }
 
 /** A team name as stored: trimmed, inner runs of spaces kept as typed. */

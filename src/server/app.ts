@@ -110,7 +110,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db, clock, log: app.log });
   const bus = handle.dialect === 'postgres' ? await createPostgresBus(handle.url, app.log) : createLocalBus();
   const sessions = createSessionCache(bus);
-  const auth = createAuth({ config, handle, mailer, clock, log: app.log, onUserChanged: (userId) => sessions.changed(userId), passwordHashing: opts.passwordHashing });
+  const auth = createAuth({
+    config,
+    handle,
+    mailer,
+    clock,
+    log: app.log,
+    onUserChanged: (userId) => sessions.changed(userId),
+    passwordHashing: opts.passwordHashing,
+  });
   const seasons = createSeasonSpans(() => handle.db, bus);
   app.decorate('deps', { config, clock, handle, db: handle.db, mailer, bus, auth, sessions, seasons });
   app.decorateRequest('sessionLookup', null);

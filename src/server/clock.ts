@@ -17,7 +17,9 @@ export function createClock(startAt?: string | Date): Clock {
 }
 
 /** A clock tests can move by hand. */
-export function createManualClock(startAt: string | Date): Clock & { set(at: string | Date): void; advance(ms: number): void } {
+export function createManualClock(
+  startAt: string | Date,
+): Clock & { set(at: string | Date): void; advance(ms: number): void } {
   let current = new Date(startAt).getTime();
   return {
     now: () => new Date(current),

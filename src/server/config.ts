@@ -7,7 +7,12 @@ import { makePrivateDir, tightenFile, writePrivateFile } from './security/privat
 
 const emailList = z
   .string()
-  .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' })));
 
 /** Every setting (each described in .env.example), validated once at start-up. */
@@ -21,21 +26,31 @@ const ConfigSchema = z.object({
   SMTP_URL: z.url({ message: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Scoreline <no-reply@scoreline.local>'),
   ADMIN_EMAILS: emailList.default([]),
-  SCORELINE_NOW: z.iso.datetime({ offset: true, message: 'must be an ISO instant such as 2025-08-15T12:00:00Z' }).optional(),
+  SCORELINE_NOW: z.iso
+    .datetime({ offset: true, message: 'must be an ISO instant such as 2025-08-15T12:00:00Z' })
+    .optional(),
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where generated secrets live; the directory of the embedded database by default. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** Seeds the built-in seasons (2025/26, 2026/27) at start-up, once each (on unless "false"). */
-  SEED_SEASON: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SEED_SEASON: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** How often each season's results feed is read, in minutes (off when unset). docs/feed.md. */
   FEED_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
   /** Let feeds be read from loopback and private networks (a mirror inside the network; tests). Off unless "true". */
-  FEED_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  FEED_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** The whole fetch of a feed, connect to last byte, in seconds. */
   FEED_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
   /** Where the feed address suggested to the admin points: openfootball's england files, or a mirror of them. docs/feed.md. */
-  FEED_SUGGESTION_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' }).default('https://raw.githubusercontent.com/openfootball/england/master'),
+  FEED_SUGGESTION_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
+    .default('https://raw.githubusercontent.com/openfootball/england/master'),
   /** Behind a reverse proxy: a hop count or the proxies' addresses/CIDRs whose X-Forwarded-For is believed. */
   TRUST_PROXY: z
     .string()

@@ -29,7 +29,9 @@ let app;
 try {
   app = await buildApp({ config, services: true });
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Scoreline is running at ${config.PUBLIC_URL} (${app.deps.handle.dialect}; mail: ${app.deps.mailer.mode}; Node ${process.version})`);
+  app.log.info(
+    `Scoreline is running at ${config.PUBLIC_URL} (${app.deps.handle.dialect}; mail: ${app.deps.mailer.mode}; Node ${process.version})`,
+  );
 } catch (err) {
   console.error('Scoreline failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);

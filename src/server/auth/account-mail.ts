@@ -15,7 +15,11 @@ import type { Mailer, MailMessage } from '../mail/mailer.js';
 export function createAccountMail(mailer: Mailer, log: FastifyBaseLogger) {
   const pending = new Set<Promise<void>>();
   /** Addresses told "someone tried to register your address" in the last hour (one such mail an hour). */
-  const attemptsTold = new LRUCache<string, true>({ maxSize: 2 * 1024 * 1024, sizeCalculation: (_v, key) => key.length * 2 + 64, ttl: 60 * 60_000 });
+  const attemptsTold = new LRUCache<string, true>({
+    maxSize: 2 * 1024 * 1024,
+    sizeCalculation: (_v, key) => key.length * 2 + 64,
+    ttl: 60 * 60_000,
+  });
   const send = (message: MailMessage) => {
     const sending: Promise<void> = (async () => {
       // Not inside the caller's tick: the answer is on its way before the mail server is contacted.

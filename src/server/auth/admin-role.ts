@@ -19,15 +19,27 @@ const isVerified = sql<boolean>`"emailVerified" IS TRUE`;
 /** ADMIN_EMAILS grants the role when the address is verified (the verification link's update). */
 export async function grantAdminOnVerified(db: DB, config: Config, user: AuthUser, log: FastifyBaseLogger) {
   if (!user.emailVerified || !config.ADMIN_EMAILS.includes(user.email.toLowerCase())) return;
-  const res = await db.updateTable('user').set({ role: 'admin' }).where('id', '=', user.id).where('role', '!=', 'admin').where(isVerified).executeTakeFirst();
-  if (Number(res.numUpdatedRows) > 0) log.info({ email: user.email }, 'Granted the admin role (ADMIN_EMAILS, address verified)');
+  const res = await db
+    .updateTable('user')
+    .set({ role: 'admin' })
+    .where('id', '=', user.id)
+    .where('role', '!=', 'admin')
+    .where(isVerified)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) > 0)
+    log.info({ email: user.email }, 'Granted the admin role (ADMIN_EMAILS, address verified)');
 }
 
 /** ADMIN_EMAILS also applies at start-up to verified accounts that already exist. */
 export async function applyAdminEmails(db: DB, config: Config, log: FastifyBaseLogger) {
   if (config.ADMIN_EMAILS.length === 0) {
-    if (config.isProduction && !(await db.selectFrom('user').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst())) {
-      log.warn('No admin yet: set ADMIN_EMAILS or run `npm run make-admin -- you@example.com` (in production nobody becomes admin by verifying first)');
+    if (
+      config.isProduction &&
+      !(await db.selectFrom('user').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst())
+    ) {
+      log.warn(
+        'No admin yet: set ADMIN_EMAILS or run `npm run make-admin -- you@example.com` (in production nobody becomes admin by verifying first)',
+      );
     }
     return;
   }
@@ -38,7 +50,8 @@ export async function applyAdminEmails(db: DB, config: Config, log: FastifyBaseL
     .where('role', '!=', 'admin')
     .where(isVerified)
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) > 0) log.info({ count: Number(res.numUpdatedRows) }, 'Granted the admin role (ADMIN_EMAILS)');
+  if (Number(res.numUpdatedRows) > 0)
+    log.info({ count: Number(res.numUpdatedRows) }, 'Granted the admin role (ADMIN_EMAILS)');
 }
 
 /**
@@ -58,7 +71,10 @@ export async function promoteFirstVerified(db: DB, config: Config, user: AuthUse
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) return;
   await db.updateTable('user').set({ role: 'admin' }).where('id', '=', user.id).execute();
-  log.warn({ email: user.email }, `No ADMIN_EMAILS set: ${user.email} is the first verified account and is now the admin`);
+  log.warn(
+    { email: user.email },
+    `No ADMIN_EMAILS set: ${user.email} is the first verified account and is now the admin`,
+  );
 }
 
 /** The CLI's promotion of an existing account. Returns false when no account has that e-mail. */

@@ -30,11 +30,18 @@ const mails: Client['mails'] = () => c.mails();
 const linkIn: Client['linkIn'] = (...a) => c.linkIn(...a);
 
 async function userCount() {
-  const row = await t.app.deps.db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.app.deps.db
+    .selectFrom('user')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 const stored = (email = 'ada@example.com') =>
-  t.app.deps.db.selectFrom('user').select(['id', 'name', 'username', 'teamName', 'teamNameKey', 'role', 'emailVerified']).where('email', '=', email).executeTakeFirst();
+  t.app.deps.db
+    .selectFrom('user')
+    .select(['id', 'name', 'username', 'teamName', 'teamNameKey', 'role', 'emailVerified'])
+    .where('email', '=', email)
+    .executeTakeFirst();
 
 describe('sign-up', () => {
   test('stores an unverified registration, signs nobody in, and mails a verification link', async () => {
@@ -45,16 +52,27 @@ describe('sign-up', () => {
     expect(cookie).not.toMatch(/session_token/);
     expect(cookie).toMatch(/^scoreline_signup=/);
     expect((await me(cookie)).statusCode).toBe(401);
-    expect(await stored()).toMatchObject({ name: 'Ada', username: '', teamName: 'Analytical FC', teamNameKey: 'analytical fc', role: 'player' });
+    expect(await stored()).toMatchObject({
+      name: 'Ada',
+      username: '',
+      teamName: 'Analytical FC',
+      teamNameKey: 'analytical fc',
+      role: 'player',
+    });
     expect(Boolean((await stored())!.emailVerified)).toBe(false);
-    expect((await mails()).map((m) => [m.to, m.subject])).toEqual([['ada@example.com', 'Verify your Scoreline e-mail address']]);
+    expect((await mails()).map((m) => [m.to, m.subject])).toEqual([
+      ['ada@example.com', 'Verify your Scoreline e-mail address'],
+    ]);
   });
 
   test('signing in before verifying is refused with a way forward, and makes no session', async () => {
     await signUp();
     const res = await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: 'Please confirm your e-mail address first: open the link we sent you, or ask for a new one.' });
+    expect(res.json().error).toEqual({
+      code: 'EMAIL_NOT_VERIFIED',
+      message: 'Please confirm your e-mail address first: open the link we sent you, or ask for a new one.',
+    });
     expect(cookieOf(res)).not.toMatch(/session_token/);
   });
 
@@ -75,8 +93,18 @@ describe('sign-up', () => {
     ['a missing e-mail', { email: undefined }, 'Email is required', 'email'],
     ['a short password', { password: 'short' }, 'Password must be at least 8 characters', 'password'],
     ['an overlong password', { password: 'p'.repeat(129) }, 'Password must be 128 characters or less', 'password'],
-    ['a verification link that leads elsewhere', { callbackURL: 'https://evil.example/' }, 'This link is not one of ours. Please open the page again from Scoreline.', 'callbackURL'],
-    ['a next page on another site', { callbackURL: '/verified?next=%2F%2Fevil.example' }, 'This link is not one of ours. Please open the page again from Scoreline.', 'callbackURL'],
+    [
+      'a verification link that leads elsewhere',
+      { callbackURL: 'https://evil.example/' },
+      'This link is not one of ours. Please open the page again from Scoreline.',
+      'callbackURL',
+    ],
+    [
+      'a next page on another site',
+      { callbackURL: '/verified?next=%2F%2Fevil.example' },
+      'This link is not one of ours. Please open the page again from Scoreline.',
+      'callbackURL',
+    ],
   ])('%s is refused with a clear message and stores nothing', async (_label, overrides, message, field) => {
     const { res } = await signUp(overrides);
     expect(res.statusCode).toBe(400);
@@ -86,7 +114,13 @@ describe('sign-up', () => {
   });
 
   test('a body that is not JSON is refused', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/sign-up/email', payload: 'name=x', headers: { origin: 'http://localhost:3000', 'content-type': 'text/plain' }, remoteAddress: `10.2.${testNo}.7` });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: 'name=x',
+      headers: { origin: 'http://localhost:3000', 'content-type': 'text/plain' },
+      remoteAddress: `10.2.${testNo}.7`,
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().error.message).toEqual(expect.any(String));
@@ -145,7 +179,9 @@ describe('e-mail verification', () => {
     expect(fresh).toMatch(/scoreline_device=/);
     expect((await me(fresh)).json().user).toMatchObject({ email: 'ada@example.com', emailVerified: true });
     // The sign-up's password is the one the verifier chose: it signs in.
-    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   test('opened in any other browser, the link leads to the confirm screen and verifies nothing by itself', async () => {
@@ -221,24 +257,44 @@ describe('sign-in and sign-out', () => {
 describe('change password', () => {
   test('a wrong current password is refused and the password stays the same', async () => {
     const cookie = await c.signUpVerified();
-    const res = await post('/api/auth/change-password', { currentPassword: 'wrong-password', newPassword: 'a-new-password', revokeOtherSessions: true }, cookie);
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'wrong-password', newPassword: 'a-new-password', revokeOtherSessions: true },
+      cookie,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Current password is incorrect');
-    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(200);
-    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: 'a-new-password' })).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: 'a-new-password' })).statusCode,
+    ).toBe(401);
   });
 
   test('the right current password changes it; the old one stops working', async () => {
     const cookie = await c.signUpVerified();
-    const res = await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'a-new-password', revokeOtherSessions: true }, cookie);
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'a-new-password', revokeOtherSessions: true },
+      cookie,
+    );
     expect(res.statusCode).toBe(200);
-    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(401);
-    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: 'a-new-password' })).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: 'a-new-password' })).statusCode,
+    ).toBe(200);
   });
 
   test('a new password under 8 characters is refused with the one minimum message', async () => {
     const cookie = await c.signUpVerified();
-    const res = await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'short', revokeOtherSessions: true }, cookie);
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'short', revokeOtherSessions: true },
+      cookie,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Password must be at least 8 characters');
   });
@@ -252,7 +308,10 @@ describe('change password', () => {
 describe('password reset by e-mail', () => {
   test('the mailed link leads to /reset-password with a token that sets a new password once', async () => {
     const cookie = await c.signUpVerified();
-    const asked = await post('/api/auth/request-password-reset', { email: 'ada@example.com', redirectTo: '/reset-password' });
+    const asked = await post('/api/auth/request-password-reset', {
+      email: 'ada@example.com',
+      redirectTo: '/reset-password',
+    });
     expect(asked.statusCode).toBe(200);
     const link = await linkIn('ada@example.com', /reset/i);
     const followed = await get(link.pathname + link.search);
@@ -268,8 +327,12 @@ describe('password reset by e-mail', () => {
     expect(cookieOf(reset)).toMatch(/scoreline_device=/);
     // Sessions are revoked on reset; the new password works, the old one does not.
     expect((await me(cookie)).statusCode).toBe(401);
-    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(401);
-    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: 'brand-new-pass' })).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: 'brand-new-pass' })).statusCode,
+    ).toBe(200);
 
     const again = await post('/api/auth/reset-password', { newPassword: 'another-pass-1', token });
     expect(again.statusCode).toBe(400);
@@ -277,7 +340,10 @@ describe('password reset by e-mail', () => {
   });
 
   test('an unknown address gets the same answer and no mail', async () => {
-    const res = await post('/api/auth/request-password-reset', { email: 'nobody@example.com', redirectTo: '/reset-password' });
+    const res = await post('/api/auth/request-password-reset', {
+      email: 'nobody@example.com',
+      redirectTo: '/reset-password',
+    });
     expect(res.statusCode).toBe(200);
     expect(await mails()).toHaveLength(0);
   });
@@ -286,7 +352,10 @@ describe('password reset by e-mail', () => {
     await c.signUpVerified();
     await post('/api/auth/request-password-reset', { email: 'ada@example.com', redirectTo: '/reset-password' });
     const link = await linkIn('ada@example.com', /reset/i);
-    const token = new URL(String((await get(link.pathname + link.search)).headers.location), 'http://x').searchParams.get('token');
+    const token = new URL(
+      String((await get(link.pathname + link.search)).headers.location),
+      'http://x',
+    ).searchParams.get('token');
     const res = await post('/api/auth/reset-password', { newPassword: 'short', token });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Password must be at least 8 characters');
@@ -297,10 +366,22 @@ describe('bad input on the other account endpoints', () => {
   test.each([
     ['sign-in with a number as e-mail', '/api/auth/sign-in/email', { email: 123, password: 'whatever-123' }],
     ['sign-in with nothing', '/api/auth/sign-in/email', {}],
-    ['sign-in with an overlong password', '/api/auth/sign-in/email', { email: 'ada@example.com', password: 'x'.repeat(5000) }],
+    [
+      'sign-in with an overlong password',
+      '/api/auth/sign-in/email',
+      { email: 'ada@example.com', password: 'x'.repeat(5000) },
+    ],
     ['reset request with an array', '/api/auth/request-password-reset', { email: ['ada@example.com'] }],
-    ['verification for a script-bearing address', '/api/auth/send-verification-email', { email: '<script>alert(1)</script>' }],
-    ['verification leading to another site', '/api/auth/send-verification-email', { email: 'ada@example.com', callbackURL: 'https://evil.example/' }],
+    [
+      'verification for a script-bearing address',
+      '/api/auth/send-verification-email',
+      { email: '<script>alert(1)</script>' },
+    ],
+    [
+      'verification leading to another site',
+      '/api/auth/send-verification-email',
+      { email: 'ada@example.com', callbackURL: 'https://evil.example/' },
+    ],
     ['reset without a token', '/api/auth/reset-password', { newPassword: 'long-enough-1' }],
   ])('%s: 400 with a readable message, no session, no mail', async (_label, url, payload) => {
     await signUp();
@@ -315,9 +396,15 @@ describe('bad input on the other account endpoints', () => {
 
   test('change password with non-string values is refused and changes nothing', async () => {
     const cookie = await c.signUpVerified();
-    const res = await post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: { $ne: '' } }, cookie);
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: { $ne: '' } },
+      cookie,
+    );
     expect(res.statusCode).toBe(400);
-    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -337,7 +424,9 @@ describe('rate limits', () => {
     const blocked = await post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('rate_limited');
-    expect(blocked.json().error.message).toMatch(/^Too many attempts\. Please wait (a minute|\d+ minutes) and try again\.$/);
+    expect(blocked.json().error.message).toMatch(
+      /^Too many attempts\. Please wait (a minute|\d+ minutes) and try again\.$/,
+    );
     expect(cookieOf(blocked)).toBe('');
   });
 
@@ -345,9 +434,15 @@ describe('rate limits', () => {
     await signUp();
     const max = AUTH_RATE_LIMITS['/send-verification-email'].max;
     for (let i = 0; i < max; i++) {
-      expect((await post('/api/auth/send-verification-email', { email: 'ada@example.com', callbackURL: '/verified' })).statusCode).toBe(200);
+      expect(
+        (await post('/api/auth/send-verification-email', { email: 'ada@example.com', callbackURL: '/verified' }))
+          .statusCode,
+      ).toBe(200);
     }
-    const blocked = await post('/api/auth/send-verification-email', { email: 'ada@example.com', callbackURL: '/verified' });
+    const blocked = await post('/api/auth/send-verification-email', {
+      email: 'ada@example.com',
+      callbackURL: '/verified',
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('rate_limited');
     // The sign-up's own mail and one for each resend that was let through.

@@ -51,7 +51,15 @@ export const requestFacts = (clock: Clock, request: Request | undefined): Reques
   userAgent: request?.headers.get('user-agent') ?? null,
 });
 
-export function createAuth({ config, handle, mailer, clock, log, onUserChanged = () => {}, passwordHashing = productionPasswordHashing }: AuthDeps) {
+export function createAuth({
+  config,
+  handle,
+  mailer,
+  clock,
+  log,
+  onUserChanged = () => {},
+  passwordHashing = productionPasswordHashing,
+}: AuthDeps) {
   const accountMail = createAccountMail(mailer, log);
   /** Password hashes computed (sign-up answers must cost the same whether or not the address has an account). */
   const work = { passwordHashes: 0 };
@@ -63,7 +71,11 @@ export function createAuth({ config, handle, mailer, clock, log, onUserChanged =
 
   /** A verification mail, sent after the answer; any flow that asks for one (sign-up, resend, a replaced registration) comes here. */
   const sendVerification = async (user: { id: string; email: string }, url: string, request: RequestFacts) => {
-    accountMail.send({ to: user.email, subject: 'Verify your Scoreline e-mail address', ...verificationEmail({ url, notMeUrl: await cancelUrl(user), request }) });
+    accountMail.send({
+      to: user.email,
+      subject: 'Verify your Scoreline e-mail address',
+      ...verificationEmail({ url, notMeUrl: await cancelUrl(user), request }),
+    });
   };
 
   const auth = betterAuth({
@@ -105,20 +117,29 @@ export function createAuth({ config, handle, mailer, clock, log, onUserChanged =
       async onExistingUserSignUp({ user }, request) {
         // Only a verified account reaches here: the bridge replaces an unverified registration itself.
         if (!user.emailVerified) return;
-        accountMail.sendAttemptNotice({ to: user.email, subject: 'Someone tried to register your Scoreline address', ...signUpAttemptEmail({ signInUrl: `${config.PUBLIC_URL}/login`, request: requestFacts(clock, request) }) });
+        accountMail.sendAttemptNotice({
+          to: user.email,
+          subject: 'Someone tried to register your Scoreline address',
+          ...signUpAttemptEmail({ signInUrl: `${config.PUBLIC_URL}/login`, request: requestFacts(clock, request) }),
+        });
       },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Account mails carry nothing a stranger typed (a name could smuggle text into a genuine mail).
       async sendResetPassword({ user, url }, request) {
-        accountMail.send({ to: user.email, subject: 'Reset your Scoreline password', ...resetPasswordEmail({ url, request: requestFacts(clock, request) }) });
+        accountMail.send({
+          to: user.email,
+          subject: 'Reset your Scoreline password',
+          ...resetPasswordEmail({ url, request: requestFacts(clock, request) }),
+        });
       },
       // A reset may follow a stolen account: the private calendar link changes too. And a reset
       // link proves the mailbox as well as a verification link does: an address still unverified
       // becomes verified by it (its sessions are gone and its password is the one just chosen).
       async onPasswordReset({ user }) {
         await rotatePrivateTokens(db, user.id, clock.nowIso(), { unsubscribe: !user.emailVerified });
-        if (!user.emailVerified) await (await auth.$context).internalAdapter.updateUser(user.id, { emailVerified: true });
+        if (!user.emailVerified)
+          await (await auth.$context).internalAdapter.updateUser(user.id, { emailVerified: true });
         // Named for the bridge, which marks the browser that proved the mailbox as a known device.
         onUserChanged(user.id);
       },
@@ -167,7 +188,13 @@ export function createAuth({ config, handle, mailer, clock, log, onUserChanged =
           // The folded team name under the unique index (decision 0051), written with the account.
           before: async (user) => {
             const teamName = typeof user.teamName === 'string' ? user.teamName : null;
-            return { data: { ...user, teamNameKey: teamName ? teamNameKey(teamName) : null, teamNameCreatedAt: teamName ? clock.nowIso() : null } };
+            return {
+              data: {
+                ...user,
+                teamNameKey: teamName ? teamNameKey(teamName) : null,
+                teamNameCreatedAt: teamName ? clock.nowIso() : null,
+              },
+            };
           },
         },
         update: {

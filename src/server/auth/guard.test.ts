@@ -15,7 +15,8 @@ let cookies: { unverified: string; player: string; unverifiedAdmin: string };
 beforeAll(async () => {
   t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
   const { db, handle } = t.app.deps;
-  const cookieOf = async (o: Parameters<typeof buildUser>[2]) => buildSessionCookie(db, handle.dialect, (await buildUser(db, handle.dialect, o)).id, SECRET);
+  const cookieOf = async (o: Parameters<typeof buildUser>[2]) =>
+    buildSessionCookie(db, handle.dialect, (await buildUser(db, handle.dialect, o)).id, SECRET);
   cookies = {
     unverified: await cookieOf({ emailVerified: false }),
     player: await cookieOf({}),

@@ -53,7 +53,10 @@ export const authGuard = fp(
     app.decorateRequest('user', {
       getter(this: FastifyRequest): SessionUser {
         const user = this.caller;
-        if (!user) throw new Error(`req.user read on ${this.method} ${this.routeOptions.url ?? this.url}, a route without a signed-in caller`);
+        if (!user)
+          throw new Error(
+            `req.user read on ${this.method} ${this.routeOptions.url ?? this.url}, a route without a signed-in caller`,
+          );
         return user;
       },
     });
@@ -72,7 +75,9 @@ export const authGuard = fp(
         if (known !== ASK_DATABASE) return admit(known);
         app.sessionUser(req).then(admit, (err: Error) => done(err));
       };
-    const guards = new Map(AUTH_LEVELS.filter((l) => l !== 'public').map((l) => [l, guardFor(l as Exclude<AuthLevel, 'public'>)]));
+    const guards = new Map(
+      AUTH_LEVELS.filter((l) => l !== 'public').map((l) => [l, guardFor(l as Exclude<AuthLevel, 'public'>)]),
+    );
     app.addHook('onRoute', (route) => {
       const level = route.config?.auth ?? 'public';
       if (level === 'public') return;

@@ -15,12 +15,24 @@ import { productionPasswordHashing } from './password-hashing.js';
 describe('password hashing', () => {
   test('a server built as main.ts builds it stores scrypt at full cost (N 16384, r 16)', async () => {
     const handle = await freshDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789', PUBLIC_URL: ORIGIN, SEED_SEASON: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      PUBLIC_URL: ORIGIN,
+      SEED_SEASON: 'false',
+    });
     // No passwordHashing: what main.ts passes.
     const app = await buildApp({ config, handle, logger: false });
     try {
       const body = signUpBody({ email: 'cost@example.com' });
-      const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: body, headers: { origin: ORIGIN }, remoteAddress: '10.71.0.1' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: body,
+        headers: { origin: ORIGIN },
+        remoteAddress: '10.71.0.1',
+      });
       expect(res.statusCode, res.body).toBe(200);
       const { password: stored } = await handle.db
         .selectFrom('account')
@@ -30,7 +42,12 @@ describe('password hashing', () => {
         .executeTakeFirstOrThrow();
       const [salt, key, ...rest] = String(stored).split(':');
       expect(rest).toEqual([]);
-      const full = crypto.scryptSync(body.password.normalize('NFKC'), salt!, 64, { N: 16384, r: 16, p: 1, maxmem: 64 * 1024 * 1024 });
+      const full = crypto.scryptSync(body.password.normalize('NFKC'), salt!, 64, {
+        N: 16384,
+        r: 16,
+        p: 1,
+        maxmem: 64 * 1024 * 1024,
+      });
       expect(key).toBe(full.toString('hex'));
     } finally {
       await app.close();

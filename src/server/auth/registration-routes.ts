@@ -30,18 +30,33 @@ const invalidLink = () => badRequest(INVALID_LINK, 'invalid_link');
 export async function registrationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;
-  const limit = routeLimit(app, 'registrationLinkPerAddress', 'address', (wait) => `Too many attempts. Please wait ${wait} and try again.`);
+  const limit = routeLimit(
+    app,
+    'registrationLinkPerAddress',
+    'address',
+    (wait) => `Too many attempts. Please wait ${wait} and try again.`,
+  );
 
   /**
    * The account a mailed token is for (null when it is gone, or the address belongs to an
    * account made since); a token that is not ours, has expired or is for the other purpose is
    * refused.
    */
-  const registrationOf = async (token: string, purpose: 'verify' | typeof CANCEL_PURPOSE): Promise<Registration | null> => {
-    const payload = await verifyJWT<{ email?: unknown; userId?: unknown; updateTo?: unknown; purpose?: unknown }>(token, config.AUTH_SECRET);
+  const registrationOf = async (
+    token: string,
+    purpose: 'verify' | typeof CANCEL_PURPOSE,
+  ): Promise<Registration | null> => {
+    const payload = await verifyJWT<{ email?: unknown; userId?: unknown; updateTo?: unknown; purpose?: unknown }>(
+      token,
+      config.AUTH_SECRET,
+    );
     if (!payload || typeof payload.email !== 'string' || payload.updateTo !== undefined) throw invalidLink();
     // A verification token has no purpose of its own; a "this wasn't me" token says so. Neither passes for the other.
-    if ((purpose === 'verify' && payload.purpose !== undefined) || (purpose === CANCEL_PURPOSE && payload.purpose !== CANCEL_PURPOSE)) throw invalidLink();
+    if (
+      (purpose === 'verify' && payload.purpose !== undefined) ||
+      (purpose === CANCEL_PURPOSE && payload.purpose !== CANCEL_PURPOSE)
+    )
+      throw invalidLink();
     const reg = await registrationByEmail(app.deps.db, payload.email);
     return reg && (payload.userId === undefined || payload.userId === reg.id) ? reg : null;
   };
@@ -57,7 +72,12 @@ export async function registrationRoutes(fastify: FastifyInstance) {
     {
       config: { auth: 'public' },
       preHandler: limit,
-      schema: { tags: ['account'], summary: 'What a verification link is for: the address and the team name it holds', body: registrationTokenSchema, response: { 200: registrationPreviewDto, 400: errorDto, 409: errorDto } },
+      schema: {
+        tags: ['account'],
+        summary: 'What a verification link is for: the address and the team name it holds',
+        body: registrationTokenSchema,
+        response: { 200: registrationPreviewDto, 400: errorDto, 409: errorDto },
+      },
     },
     async (req) => {
       const reg = await verifiable(req.body.token);
@@ -72,7 +92,8 @@ export async function registrationRoutes(fastify: FastifyInstance) {
       preHandler: limit,
       schema: {
         tags: ['account'],
-        summary: 'Confirm an address from a verification link, choosing the password (and team name); signs the verifier in',
+        summary:
+          'Confirm an address from a verification link, choosing the password (and team name); signs the verifier in',
         body: confirmRegistrationSchema,
         response: { 200: okDto, 400: errorDto, 409: errorDto },
       },
@@ -85,7 +106,11 @@ export async function registrationRoutes(fastify: FastifyInstance) {
       const passwordHash = await (await auth.$context).password.hash(newPassword);
       let taken: boolean;
       try {
-        taken = await takeOverRegistration(db, handle.dialect, reg.id, { teamName, passwordHash, nowIso: clock.nowIso() });
+        taken = await takeOverRegistration(db, handle.dialect, reg.id, {
+          teamName,
+          passwordHash,
+          nowIso: clock.nowIso(),
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw await teamNameTaken(db, teamName);
         throw err;
@@ -98,10 +123,21 @@ export async function registrationRoutes(fastify: FastifyInstance) {
       // end every session from before and give the private links new addresses, and it signs the
       // verifier in. No cookie of this browser is carried in.
       const headers = new Headers({ 'x-scoreline-client-ip': req.ip, 'user-agent': req.headers['user-agent'] ?? '' });
-      const response = await sessions.track(() => auth.handler(new Request(`${config.PUBLIC_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}`, { method: 'GET', headers })));
+      const response = await sessions.track(() =>
+        auth.handler(
+          new Request(`${config.PUBLIC_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}`, {
+            method: 'GET',
+            headers,
+          }),
+        ),
+      );
       if (!response.ok) throw new HttpError(400, 'invalid_link', INVALID_LINK);
       const now = app.security.now();
-      reply.header('set-cookie', [...response.headers.getSetCookie(), knownDeviceCookie(config, reg.id, now), clearClaimCookie(config)]);
+      reply.header('set-cookie', [
+        ...response.headers.getSetCookie(),
+        knownDeviceCookie(config, reg.id, now),
+        clearClaimCookie(config),
+      ]);
       return { ok: true as const };
     },
   );
@@ -111,7 +147,12 @@ export async function registrationRoutes(fastify: FastifyInstance) {
     {
       config: { auth: 'public' },
       preHandler: limit,
-      schema: { tags: ['account'], summary: "“This wasn't me”: delete a registration whose address nobody has confirmed", body: registrationTokenSchema, response: { 200: okDto, 400: errorDto, 409: errorDto } },
+      schema: {
+        tags: ['account'],
+        summary: "“This wasn't me”: delete a registration whose address nobody has confirmed",
+        body: registrationTokenSchema,
+        response: { 200: okDto, 400: errorDto, 409: errorDto },
+      },
     },
     async (req) => {
       const reg = await registrationOf(req.body.token, CANCEL_PURPOSE);

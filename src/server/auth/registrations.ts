@@ -26,7 +26,15 @@ export async function registrationByEmail(db: DB, email: string): Promise<Regist
     .select(['user.id', 'user.email', 'user.emailVerified', 'user.teamName', 'account.password'])
     .where((eb) => eb(eb.fn('lower', ['user.email']), '=', email.trim().toLowerCase()))
     .executeTakeFirst();
-  return row && { id: row.id, email: row.email, emailVerified: Boolean(row.emailVerified), teamName: row.teamName, passwordHash: row.password ?? null };
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      emailVerified: Boolean(row.emailVerified),
+      teamName: row.teamName,
+      passwordHash: row.password ?? null,
+    }
+  );
 }
 
 /** The registration (unverified) for an address, with the password it holds: what a sign-up claim is checked against. */
@@ -85,7 +93,13 @@ export async function takeOverRegistration(
   return db.transaction().execute(async (trx) => {
     const res = await trx
       .updateTable('user')
-      .set({ teamName: claim.teamName, teamNameKey: teamNameKey(claim.teamName), teamNameCreatedAt: claim.nowIso, teamNameNotice: null, updatedAt: authDate(dialect, claim.nowIso) })
+      .set({
+        teamName: claim.teamName,
+        teamNameKey: teamNameKey(claim.teamName),
+        teamNameCreatedAt: claim.nowIso,
+        teamNameNotice: null,
+        updatedAt: authDate(dialect, claim.nowIso),
+      })
       .where('id', '=', userId)
       .where((eb) => eb('emailVerified', 'is not', eb.lit(true)))
       .executeTakeFirst();

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
-import { authBridgeReply, parseVerificationCallback, PASSWORD_TOO_SHORT, signUpApiSchema, VERIFIED_PATH } from '../../contract/account.js';
+import {
+  authBridgeReply,
+  parseVerificationCallback,
+  PASSWORD_TOO_SHORT,
+  signUpApiSchema,
+  VERIFIED_PATH,
+} from '../../contract/account.js';
 import { toHeaders } from './session.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { resolveAuthRoute } from './auth-paths.js';
@@ -61,14 +67,35 @@ const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=[^;]*/g;
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app.deps;
   const now = app.security.now;
-  const throttle = createLoginThrottle({ now, maxBytes: app.security.limits.loginThrottleBytes, accountFreeFailures: app.security.limits.signInAccountFreeFailures });
+  const throttle = createLoginThrottle({
+    now,
+    maxBytes: app.security.limits.loginThrottleBytes,
+    accountFreeFailures: app.security.limits.signInAccountFreeFailures,
+  });
   const tooMany = (reply: FastifyReply, seconds: number) =>
-    reply.status(429).header('retry-after', String(seconds)).send({ error: { code: 'rate_limited', message: tooManyAttempts(seconds) } });
+    reply
+      .status(429)
+      .header('retry-after', String(seconds))
+      .send({ error: { code: 'rate_limited', message: tooManyAttempts(seconds) } });
   // Sign-ups per client address, counted before the branches part (a replaced registration never
   // reaches Better Auth's own limiter), so the limit costs every address the same and says nothing.
-  const signUpLimit = app.createRateLimit({ max: AUTH_RATE_LIMITS['/sign-up/email'].max, timeWindow: AUTH_RATE_LIMITS['/sign-up/email'].window * 1000, keyGenerator: (req) => clientAddress(req) });
+  const signUpLimit = app.createRateLimit({
+    max: AUTH_RATE_LIMITS['/sign-up/email'].max,
+    timeWindow: AUTH_RATE_LIMITS['/sign-up/email'].window * 1000,
+    keyGenerator: (req) => clientAddress(req),
+  });
   const refuse = (reply: FastifyReply, err: HttpError, field?: string) =>
-    reply.status(err.statusCode).type('application/json').send({ error: { code: err.code, message: err.message, ...(field ? { field } : {}), ...(err.details ? { details: err.details } : {}) } });
+    reply
+      .status(err.statusCode)
+      .type('application/json')
+      .send({
+        error: {
+          code: err.code,
+          message: err.message,
+          ...(field ? { field } : {}),
+          ...(err.details ? { details: err.details } : {}),
+        },
+      });
 
   // Mails under way finish before the app closes (its database and mailer close after this).
   app.addHook('preClose', async () => {
@@ -76,10 +103,19 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   /** Calls Better Auth with a request rebuilt from ours; `seen` hears which users the call changed. */
-  const callBetterAuth = (url: string, req: FastifyRequest, headers: Headers, body: unknown, seen?: (users: ReadonlySet<string>) => void) => {
+  const callBetterAuth = (
+    url: string,
+    req: FastifyRequest,
+    headers: Headers,
+    body: unknown,
+    seen?: (users: ReadonlySet<string>) => void,
+  ) => {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     return app.deps.sessions.track(
-      () => app.deps.auth.handler(new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined })),
+      () =>
+        app.deps.auth.handler(
+          new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }),
+        ),
       seen,
     );
   };
@@ -108,7 +144,11 @@ export async function authRoutes(app: FastifyInstance) {
       } catch {
         // Not JSON: keep the defaults above.
       }
-      if (ORIGIN_CODES.has(code)) return reply.status(403).type('application/json').send({ error: { code: 'cross_site', message: wrongOriginMessage(config) } });
+      if (ORIGIN_CODES.has(code))
+        return reply
+          .status(403)
+          .type('application/json')
+          .send({ error: { code: 'cross_site', message: wrongOriginMessage(config) } });
       // A taken e-mail is a conflict, whatever status the library chose.
       if (code.startsWith('USER_ALREADY_EXISTS')) reply.status(409);
       return reply.type('application/json').send({ error: { code, message } });
@@ -120,10 +160,16 @@ export async function authRoutes(app: FastifyInstance) {
     const parsed = signUpApiSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      return reply.status(400).send({ error: { code: 'validation_error', message: first?.message ?? 'Invalid input', field: first?.path.join('.') } });
+      return reply.status(400).send({
+        error: { code: 'validation_error', message: first?.message ?? 'Invalid input', field: first?.path.join('.') },
+      });
     }
-    const callbackURL = parsed.data.callbackURL === undefined ? VERIFIED_PATH : parseVerificationCallback(parsed.data.callbackURL);
-    if (!callbackURL) return reply.status(400).send({ error: { code: 'validation_error', message: BAD_CALLBACK, field: 'callbackURL' } });
+    const callbackURL =
+      parsed.data.callbackURL === undefined ? VERIFIED_PATH : parseVerificationCallback(parsed.data.callbackURL);
+    if (!callbackURL)
+      return reply
+        .status(400)
+        .send({ error: { code: 'validation_error', message: BAD_CALLBACK, field: 'callbackURL' } });
     const { name, teamName, password } = parsed.data;
     const email = parsed.data.email.toLowerCase();
     const { db, handle, auth, sessions, clock } = app.deps;
@@ -140,12 +186,22 @@ export async function authRoutes(app: FastifyInstance) {
       // names, sessions and private links), and the owner gets a verification mail. One password
       // hash, as in the other branches.
       const passwordHash = await (await auth.$context).password.hash(password);
-      const replaced = await replaceRegistration(db, handle.dialect, pending.id, { name, teamName, passwordHash, nowIso: clock.nowIso() });
+      const replaced = await replaceRegistration(db, handle.dialect, pending.id, {
+        name,
+        teamName,
+        passwordHash,
+        nowIso: clock.nowIso(),
+      });
       await sessions.invalidate(pending.id);
       if (replaced) {
-        const token = await createEmailVerificationToken(config.AUTH_SECRET, email, undefined, VERIFICATION_TTL_S, { userId: pending.id });
+        const token = await createEmailVerificationToken(config.AUTH_SECRET, email, undefined, VERIFICATION_TTL_S, {
+          userId: pending.id,
+        });
         const link = `${config.PUBLIC_URL}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(callbackURL)}`;
-        await auth.sendVerification({ id: pending.id, email }, link, { at: clock.now(), userAgent: req.headers['user-agent'] ?? null });
+        await auth.sendVerification({ id: pending.id, email }, link, {
+          at: clock.now(),
+          userAgent: req.headers['user-agent'] ?? null,
+        });
       }
     } else {
       // A new address, or one with an account: Better Auth hashes the password either way and
@@ -157,7 +213,11 @@ export async function authRoutes(app: FastifyInstance) {
     // The same cookie shape in every case: a claim on the registration this browser now holds,
     // or a decoy that matches nothing.
     const claim = await pendingClaim(db, email);
-    return reply.status(200).header('set-cookie', claimCookie(config, claim, now())).type('application/json; charset=utf-8').send(SIGN_UP_ANSWER);
+    return reply
+      .status(200)
+      .header('set-cookie', claimCookie(config, claim, now()))
+      .type('application/json; charset=utf-8')
+      .send(SIGN_UP_ANSWER);
   };
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -178,7 +238,10 @@ export async function authRoutes(app: FastifyInstance) {
       return signUp(req, reply, url, headers);
     }
 
-    const bodyEmail = post && typeof (req.body as { email?: unknown } | null)?.email === 'string' ? (req.body as { email: string }).email : null;
+    const bodyEmail =
+      post && typeof (req.body as { email?: unknown } | null)?.email === 'string'
+        ? (req.body as { email: string }).email
+        : null;
     const signInEmail = route.path === '/sign-in/email' ? bodyEmail : null;
     if (signInEmail) {
       const waits = throttle.waits(signInEmail, clientAddress(req));
@@ -196,7 +259,10 @@ export async function authRoutes(app: FastifyInstance) {
     if (post && route.path === '/send-verification-email') {
       const given = (req.body as { callbackURL?: unknown } | null)?.callbackURL;
       const callbackURL = given === undefined ? VERIFIED_PATH : parseVerificationCallback(given);
-      if (!callbackURL) return reply.status(400).send({ error: { code: 'validation_error', message: BAD_CALLBACK, field: 'callbackURL' } });
+      if (!callbackURL)
+        return reply
+          .status(400)
+          .send({ error: { code: 'validation_error', message: BAD_CALLBACK, field: 'callbackURL' } });
       body = { ...(req.body as object), callbackURL };
     }
 
@@ -210,20 +276,31 @@ export async function authRoutes(app: FastifyInstance) {
       // A session this browser held before the proof is not carried into it: the verifier gets a new one.
       const cookie = headers.get('cookie');
       if (cookie) headers.set('cookie', cookie.replace(SESSION_COOKIE, ''));
-      const payload = token ? await verifyJWT<{ email?: unknown; userId?: unknown; updateTo?: unknown }>(token, config.AUTH_SECRET) : null;
+      const payload = token
+        ? await verifyJWT<{ email?: unknown; userId?: unknown; updateTo?: unknown }>(token, config.AUTH_SECRET)
+        : null;
       if (payload && typeof payload.email === 'string' && payload.updateTo === undefined) {
         const reg = await registrationByEmail(db, payload.email);
         const forThis = reg && !reg.emailVerified && (payload.userId === undefined || payload.userId === reg.id);
-        const sameBrowser = forThis && reg.passwordHash !== null && claimMatches(config, req.headers.cookie, { userId: reg.id, passwordHash: reg.passwordHash }, now());
+        const sameBrowser =
+          forThis &&
+          reg.passwordHash !== null &&
+          claimMatches(config, req.headers.cookie, { userId: reg.id, passwordHash: reg.passwordHash }, now());
         // Opened anywhere but the browser that chose the password: the verifier chooses it (the
         // token stays in the fragment, which no server or log sees).
-        if (forThis && !sameBrowser) return reply.header('cache-control', 'no-store').redirect(`${callback}#confirm=${encodeURIComponent(token)}`, 302);
+        if (forThis && !sameBrowser)
+          return reply
+            .header('cache-control', 'no-store')
+            .redirect(`${callback}#confirm=${encodeURIComponent(token)}`, 302);
       }
     }
 
     // Signing out ends the caller's session, and "sign out everywhere" all of them: whatever Better
     // Auth's hooks report, that user's cached sessions go.
-    const caller = route.path === '/sign-out' || route.path === '/revoke-sessions' || route.path === '/change-password' ? await app.sessionUser(req) : null;
+    const caller =
+      route.path === '/sign-out' || route.path === '/revoke-sessions' || route.path === '/change-password'
+        ? await app.sessionUser(req)
+        : null;
     let changed: ReadonlySet<string> = new Set();
     const response = await callBetterAuth(url, req, headers, body, (users) => (changed = users));
     if (caller && route.path !== '/change-password') app.deps.sessions.changed(caller.id);
@@ -233,8 +310,12 @@ export async function authRoutes(app: FastifyInstance) {
       if (response.status === 401) throttle.recordFailure(signInEmail, address);
       else if (response.ok) {
         throttle.reset(signInEmail, address);
-        const signedIn = (await response.clone().json().catch(() => null)) as { user?: { id?: unknown } } | null;
-        if (typeof signedIn?.user?.id === 'string') extraCookies.push(knownDeviceCookie(config, signedIn.user.id, now()));
+        const signedIn = (await response
+          .clone()
+          .json()
+          .catch(() => null)) as { user?: { id?: unknown } } | null;
+        if (typeof signedIn?.user?.id === 'string')
+          extraCookies.push(knownDeviceCookie(config, signedIn.user.id, now()));
       } else if (response.status === 403) {
         // The right password of an address still unverified: this browser may finish the
         // verification itself, as the one that signed up may.
@@ -242,10 +323,15 @@ export async function authRoutes(app: FastifyInstance) {
         if (claim) extraCookies.push(claimCookie(config, claim, now()));
       }
     }
-    const succeeded = response.ok || (response.status === 302 && !/[?&]error=/.test(response.headers.get('location') ?? ''));
+    const succeeded =
+      response.ok || (response.status === 302 && !/[?&]error=/.test(response.headers.get('location') ?? ''));
     // Some of Better Auth's hooks report a row without its user; only real ids count here.
     const changedUsers = [...changed].filter((id): id is string => typeof id === 'string');
-    if (succeeded && (route.path === '/verify-email' || route.path === '/reset-password') && changedUsers.length === 1) {
+    if (
+      succeeded &&
+      (route.path === '/verify-email' || route.path === '/reset-password') &&
+      changedUsers.length === 1
+    ) {
       // The mailbox was just proved in this browser: it is a known device from now on.
       extraCookies.push(knownDeviceCookie(config, changedUsers[0]!, now()));
       if (route.path === '/verify-email') extraCookies.push(clearClaimCookie(config));
@@ -260,5 +346,11 @@ export async function authRoutes(app: FastifyInstance) {
   };
 
   await app.register(registrationRoutes);
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', config: { auth: 'public' }, schema: { hide: true, response: { default: authBridgeReply } }, handler: handle });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { auth: 'public' },
+    schema: { hide: true, response: { default: authBridgeReply } },
+    handler: handle,
+  });
 }

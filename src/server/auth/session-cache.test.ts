@@ -59,7 +59,11 @@ describe('the session cache', () => {
     const signIn = await client.post('/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD });
     const second = cookieOf(signIn);
     expect((await client.me(second)).statusCode).toBe(200);
-    const changed = await client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'a-new-password', revokeOtherSessions: true }, second);
+    const changed = await client.post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'a-new-password', revokeOtherSessions: true },
+      second,
+    );
     expect(changed.statusCode).toBe(200);
     expect((await client.me(first)).statusCode).toBe(401);
   });
@@ -70,7 +74,9 @@ describe('the session cache', () => {
     const link = await client.linkIn('ada@example.com', /reset/i);
     const followed = await client.get(link.pathname + link.search);
     const token = new URL(String(followed.headers.location), 'http://localhost:3000').searchParams.get('token');
-    expect((await client.post('/api/auth/reset-password', { newPassword: 'brand-new-pass', token })).statusCode).toBe(200);
+    expect((await client.post('/api/auth/reset-password', { newPassword: 'brand-new-pass', token })).statusCode).toBe(
+      200,
+    );
     expect((await client.me(cookie)).statusCode).toBe(401);
   });
 
@@ -91,13 +97,21 @@ describe('the session cache', () => {
     const verified = await client.verify('legacy@example.com', cookie);
     expect(verified.headers.location).toMatch(/^\/verified#confirm=/);
     const token = decodeURIComponent(String(verified.headers.location).split('#confirm=')[1] ?? '');
-    expect((await client.post('/api/registration/confirm', { token, newPassword: 'my-own-password', teamName: 'Legacy FC' })).statusCode).toBe(200);
+    expect(
+      (await client.post('/api/registration/confirm', { token, newPassword: 'my-own-password', teamName: 'Legacy FC' }))
+        .statusCode,
+    ).toBe(200);
     expect((await client.me(cookie)).statusCode).toBe(401);
   });
 
   test('a team name change is seen at once by /api/me', async () => {
     const cookie = await cachedSession();
-    const res = await t.request({ method: 'PUT', url: '/api/me/team-name', cookie, payload: { teamName: 'Renamed FC' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/me/team-name',
+      cookie,
+      payload: { teamName: 'Renamed FC' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await client.me(cookie)).json().user.teamName).toBe('Renamed FC');
   });
@@ -151,7 +165,17 @@ describe('the session cache', () => {
 });
 
 describe('a shared session read', () => {
-  const user: SessionUser = { id: 'u1', email: 'ada@example.com', name: 'Ada', username: 'ada', teamName: null, teamNameNotice: null, role: 'player', emailVerified: true, createdAt: '2026-11-01T00:00:00.000Z' };
+  const user: SessionUser = {
+    id: 'u1',
+    email: 'ada@example.com',
+    name: 'Ada',
+    username: 'ada',
+    teamName: null,
+    teamNameNotice: null,
+    role: 'player',
+    emailVerified: true,
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
   const later = () => Date.now() + 3600_000;
 
   test('a request after a sign-out never joins a read that began before it, and that read is not kept', async () => {
@@ -181,7 +205,9 @@ describe('a shared session read', () => {
 
   test('a failed read fails the requests that shared it, and the next request reads again', async () => {
     const sessions = createSessionCache(createLocalBus());
-    await expect(sessions.lookup('tok', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await expect(sessions.lookup('tok', () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
     expect(await sessions.lookup('tok', async () => ({ user, expiresAt: later() }))).toEqual(user);
     expect(sessions.get('tok')).toEqual(user);
     sessions.close();
@@ -196,10 +222,20 @@ describe.skipIf(!onPostgres)('the session cache across two instances on one Post
   let apps: FastifyInstance[] = [];
   beforeAll(async () => {
     const url = await freshDatabaseUrl();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: SECRET, PUBLIC_URL: 'http://localhost:3000', SEED_SEASON: 'false', DATABASE_URL: url });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: SECRET,
+      PUBLIC_URL: 'http://localhost:3000',
+      SEED_SEASON: 'false',
+      DATABASE_URL: url,
+    });
     const clock = createManualClock('2025-08-20T12:00:00Z');
     handles = [openDatabase(url, { poolSize: 5 }), openDatabase(url, { poolSize: 5 })];
-    apps = [await buildApp({ config, clock, handle: handles[0], logger: false, passwordHashing: testPasswordHashing }), await buildApp({ config, clock, handle: handles[1], logger: false, passwordHashing: testPasswordHashing })];
+    apps = [
+      await buildApp({ config, clock, handle: handles[0], logger: false, passwordHashing: testPasswordHashing }),
+      await buildApp({ config, clock, handle: handles[1], logger: false, passwordHashing: testPasswordHashing }),
+    ];
     for (const app of apps) await app.ready();
   });
   afterAll(async () => {
@@ -228,7 +264,12 @@ describe.skipIf(!onPostgres)('the session cache across two instances on one Post
     expect((await me(b)).statusCode).toBe(200);
     expect(b.deps.sessions.stats().entries).toBe(1);
     const heard = announced(b, user.id);
-    const out = await a.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: 'http://localhost:3000' }, payload: {} });
+    const out = await a.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     await heard;
     expect((await me(b)).statusCode).toBe(401);
@@ -239,13 +280,26 @@ describe.skipIf(!onPostgres)('the session cache across two instances on one Post
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
     const ip = '10.15.200.1';
     await buildUser(a.deps.db, a.deps.handle.dialect, { email: 'cy@example.com', password: PASSWORD });
-    const signIn = () => a.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, headers: { origin: 'http://localhost:3000' }, payload: { email: 'cy@example.com', password: PASSWORD } });
+    const signIn = () =>
+      a.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: ip,
+        headers: { origin: 'http://localhost:3000' },
+        payload: { email: 'cy@example.com', password: PASSWORD },
+      });
     const first = cookieOf(await signIn());
     const second = cookieOf(await signIn());
     const onB = await b.inject({ method: 'GET', url: '/api/me', headers: { cookie: first } });
     expect(onB.statusCode).toBe(200);
     const heard = announced(b, (onB.json() as { user: { id: string } }).user.id);
-    const changed = await a.inject({ method: 'POST', url: '/api/auth/change-password', remoteAddress: ip, headers: { cookie: second, origin: 'http://localhost:3000' }, payload: { currentPassword: PASSWORD, newPassword: 'a-new-password', revokeOtherSessions: true } });
+    const changed = await a.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      remoteAddress: ip,
+      headers: { cookie: second, origin: 'http://localhost:3000' },
+      payload: { currentPassword: PASSWORD, newPassword: 'a-new-password', revokeOtherSessions: true },
+    });
     expect(changed.statusCode).toBe(200);
     await heard;
     expect((await b.inject({ method: 'GET', url: '/api/me', headers: { cookie: first } })).statusCode).toBe(401);

@@ -69,7 +69,10 @@ interface Entry {
 const DEFAULT_TTL_MS = 10_000;
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 
-const bytesOf = (e: Entry, key: string) => 200 + key.length * 2 + Object.values(e.user).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
+const bytesOf = (e: Entry, key: string) =>
+  200 +
+  key.length * 2 +
+  Object.values(e.user).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
 
 export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}) {
   const entries = new LRUCache<string, Entry>({

@@ -32,7 +32,8 @@ export function sessionCookieValue(cookieHeader: string | undefined, secure: boo
   const name = secure ? SECURE_COOKIE : PLAIN_COOKIE;
   // The first cookie of that name: at the start of the header or after "; " (scanned, not split: this runs on every request).
   let at = cookieHeader.indexOf(name);
-  while (at > 0 && !(cookieHeader[at - 1] === ' ' || cookieHeader[at - 1] === ';')) at = cookieHeader.indexOf(name, at + 1);
+  while (at > 0 && !(cookieHeader[at - 1] === ' ' || cookieHeader[at - 1] === ';'))
+    at = cookieHeader.indexOf(name, at + 1);
   if (at < 0) return null;
   const start = at + name.length;
   const end = cookieHeader.indexOf(';', start);
@@ -138,10 +139,12 @@ export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache
       return Promise.resolve(null);
     }
     // Kept under the whole signed value: only a value whose signature checked out is ever stored.
-    const pending = sessions.lookup(value, () => read(token)).catch((err: unknown) => {
-      req.log.error({ err }, 'Session lookup failed');
-      throw err;
-    });
+    const pending = sessions
+      .lookup(value, () => read(token))
+      .catch((err: unknown) => {
+        req.log.error({ err }, 'Session lookup failed');
+        throw err;
+      });
     req.sessionLookup = pending;
     return pending;
   };

@@ -32,14 +32,27 @@ export function cookieName(purpose: Purpose, config: Config): string {
 const mac = (secret: string, purpose: Purpose, subject: string, expires: number) =>
   crypto.createHmac('sha256', secret).update(`${purpose}\n${expires}\n${subject}`).digest('base64url');
 
-function signedValue(config: Config, purpose: Purpose, subject: string | null, ttlSeconds: number, nowMs: number): string {
+function signedValue(
+  config: Config,
+  purpose: Purpose,
+  subject: string | null,
+  ttlSeconds: number,
+  nowMs: number,
+): string {
   const expires = Math.floor(nowMs / 1000) + ttlSeconds;
   // A decoy signs random bytes: same length and alphabet as a real value, matching nothing.
   return `${expires}.${mac(config.AUTH_SECRET, purpose, subject ?? crypto.randomBytes(32).toString('base64url'), expires)}`;
 }
 
 function setCookieHeader(config: Config, purpose: Purpose, value: string, maxAge: number): string {
-  return [`${cookieName(purpose, config)}=${value}`, 'Path=/api/auth', `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=Lax', ...(config.secureCookies ? ['Secure'] : [])].join('; ');
+  return [
+    `${cookieName(purpose, config)}=${value}`,
+    'Path=/api/auth',
+    `Max-Age=${maxAge}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(config.secureCookies ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /** The value of one of our cookies in a Cookie header, or null. */
@@ -63,17 +76,38 @@ function matches(config: Config, purpose: Purpose, value: string | null, subject
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
-const claimSubject = (userId: string, passwordHash: string) => `${userId}\n${crypto.createHash('sha256').update(passwordHash).digest('base64url')}`;
+const claimSubject = (userId: string, passwordHash: string) =>
+  `${userId}\n${crypto.createHash('sha256').update(passwordHash).digest('base64url')}`;
 
 /** Set-Cookie for a sign-up claim on this registration and password hash; a decoy when there is none to claim. */
-export function claimCookie(config: Config, claim: { userId: string; passwordHash: string } | null, nowMs: number): string {
+export function claimCookie(
+  config: Config,
+  claim: { userId: string; passwordHash: string } | null,
+  nowMs: number,
+): string {
   const subject = claim ? claimSubject(claim.userId, claim.passwordHash) : null;
-  return setCookieHeader(config, 'signup-claim', signedValue(config, 'signup-claim', subject, CLAIM_TTL_S, nowMs), CLAIM_TTL_S);
+  return setCookieHeader(
+    config,
+    'signup-claim',
+    signedValue(config, 'signup-claim', subject, CLAIM_TTL_S, nowMs),
+    CLAIM_TTL_S,
+  );
 }
 
 /** Whether the request's claim cookie was issued for this registration with this very password hash. */
-export function claimMatches(config: Config, cookieHeader: string | undefined, claim: { userId: string; passwordHash: string }, nowMs: number): boolean {
-  return matches(config, 'signup-claim', readCookie(cookieHeader, 'signup-claim', config), claimSubject(claim.userId, claim.passwordHash), nowMs);
+export function claimMatches(
+  config: Config,
+  cookieHeader: string | undefined,
+  claim: { userId: string; passwordHash: string },
+  nowMs: number,
+): boolean {
+  return matches(
+    config,
+    'signup-claim',
+    readCookie(cookieHeader, 'signup-claim', config),
+    claimSubject(claim.userId, claim.passwordHash),
+    nowMs,
+  );
 }
 
 /** Set-Cookie that removes the claim (the registration was confirmed). */
@@ -83,10 +117,20 @@ export function clearClaimCookie(config: Config): string {
 
 /** Set-Cookie marking this browser as a known device of the account. */
 export function knownDeviceCookie(config: Config, userId: string, nowMs: number): string {
-  return setCookieHeader(config, 'known-device', signedValue(config, 'known-device', userId, DEVICE_TTL_S, nowMs), DEVICE_TTL_S);
+  return setCookieHeader(
+    config,
+    'known-device',
+    signedValue(config, 'known-device', userId, DEVICE_TTL_S, nowMs),
+    DEVICE_TTL_S,
+  );
 }
 
 /** Whether the request comes from a browser that has signed in to this account before. */
-export function isKnownDevice(config: Config, cookieHeader: string | undefined, userId: string, nowMs: number): boolean {
+export function isKnownDevice(
+  config: Config,
+  cookieHeader: string | undefined,
+  userId: string,
+  nowMs: number,
+): boolean {
   return matches(config, 'known-device', readCookie(cookieHeader, 'known-device', config), userId, nowMs);
 }

@@ -59,7 +59,11 @@ describe.runIf(onSqlite)('SQLite checkpoints beside the event loop', () => {
     handle = openDatabase(file);
     const failures: string[] = [];
     const failed = new Promise<void>((resolve) => {
-      checkpointer = startCheckpointer(handle!.sqlite!, file, { everyMs: 20, driver: path.join(dir, 'no-such-driver.js'), onError: (m) => (failures.push(m), resolve()) });
+      checkpointer = startCheckpointer(handle!.sqlite!, file, {
+        everyMs: 20,
+        driver: path.join(dir, 'no-such-driver.js'),
+        onError: (m) => (failures.push(m), resolve()),
+      });
     });
     await failed;
     expect(failures[0]).toMatch(/no-such-driver|Cannot find/);
@@ -127,7 +131,10 @@ describe.runIf(onSqlite)('SQLite checkpoints beside the event loop', () => {
       const c = startCheckpointer(handle.sqlite, ${JSON.stringify(file)}, { everyMs: 60_000 });
       c.stop().then(() => console.log('stopped'));
     `;
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(out).toContain('stopped');
   });
 });

@@ -76,7 +76,11 @@ class ImmediateSqliteDialect extends SqliteDialect {
  */
 function withStatementCache(sqlite: SQLite.Database, max = 1000, maxBytes = 16 * 1024 * 1024): SQLite.Database {
   // Bounded by count and by bytes (the SQL text, plus an allowance for the prepared statement).
-  const cache = new LRUCache<string, SQLite.Statement>({ max, maxSize: maxBytes, sizeCalculation: (_stmt, source) => source.length * 2 + 2048 });
+  const cache = new LRUCache<string, SQLite.Statement>({
+    max,
+    maxSize: maxBytes,
+    sizeCalculation: (_stmt, source) => source.length * 2 + 2048,
+  });
   const prepare = sqlite.prepare.bind(sqlite);
   return new Proxy(sqlite, {
     get(target, prop, receiver) {

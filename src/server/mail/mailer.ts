@@ -23,13 +23,27 @@ export interface Mailer {
  * Real SMTP when SMTP_URL is set; otherwise the development outbox: the message is stored in the
  * database and its links are logged, so a newcomer can verify an account without a mail server.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; db: DB; clock: Clock; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  db: DB;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
     return {
       mode: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo, headers: m.headers });
+        await transport.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          replyTo: m.replyTo,
+          headers: m.headers,
+        });
       },
       close: () => transport.close(),
     };
@@ -42,7 +56,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: DB; clo
         .values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, createdAt: opts.clock.nowIso() })
         .execute();
       const links = m.text.match(/https?:\/\/\S+/g) ?? [];
-      opts.log.info({ to: m.to, subject: m.subject, links }, `Mail to development outbox (see /dev/mail): ${m.subject}`);
+      opts.log.info(
+        { to: m.to, subject: m.subject, links },
+        `Mail to development outbox (see /dev/mail): ${m.subject}`,
+      );
     },
     close: () => {},
   };

@@ -6,9 +6,20 @@ export interface MailLink {
   url: string;
 }
 
-export function actionEmail(opts: { greeting: string; intro: string; action: string; url: string; outro?: string; secondary?: MailLink & { intro: string } }) {
+export function actionEmail(opts: {
+  greeting: string;
+  intro: string;
+  action: string;
+  url: string;
+  outro?: string;
+  secondary?: MailLink & { intro: string };
+}) {
   const second = opts.secondary ? `${opts.secondary.intro}\n${opts.secondary.label}: ${opts.secondary.url}\n\n` : '';
-  const text = `${opts.greeting}\n\n${opts.intro}\n\n${opts.action}: ${opts.url}\n\n${second}${opts.outro ?? ''}\n— Scoreline`.replace(/\n{3,}/g, '\n\n');
+  const text =
+    `${opts.greeting}\n\n${opts.intro}\n\n${opts.action}: ${opts.url}\n\n${second}${opts.outro ?? ''}\n— Scoreline`.replace(
+      /\n{3,}/g,
+      '\n\n',
+    );
   const secondHtml = opts.secondary
     ? `<p>${escapeHtml(opts.secondary.intro)} <a href="${escapeHtml(opts.secondary.url)}">${escapeHtml(opts.secondary.label)}</a></p>\n`
     : '';
@@ -32,7 +43,20 @@ export interface RequestFacts {
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** "Saturday 28 November 2026 at 17:10 UTC". */
@@ -81,7 +105,8 @@ export function verificationEmail(opts: { url: string; notMeUrl: string; request
     action: 'Verify your e-mail',
     url: opts.url,
     secondary: {
-      intro: "If it wasn't you, nobody gets an account with your address unless this link is used. You can also delete the registration now:",
+      intro:
+        "If it wasn't you, nobody gets an account with your address unless this link is used. You can also delete the registration now:",
       label: "This wasn't me",
       url: opts.notMeUrl,
     },
@@ -96,7 +121,8 @@ export function signUpAttemptEmail(opts: { signInUrl: string; request: RequestFa
     intro: `Someone tried to create a new Scoreline account with this e-mail address ${asked(opts.request)}. Your address already has an account, so nothing was changed.`,
     action: 'Sign in',
     url: opts.signInUrl,
-    outro: "If it was you and you've forgotten your password, use “Forgot your password?” on the sign-in page. If it wasn't you, you can ignore this e-mail.",
+    outro:
+      "If it was you and you've forgotten your password, use “Forgot your password?” on the sign-in page. If it wasn't you, you can ignore this e-mail.",
   });
 }
 

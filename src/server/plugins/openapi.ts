@@ -10,7 +10,9 @@ export const openapi = fp(
       openapi: {
         openapi: '3.1.0',
         info: { title: 'Scoreline API', version: '1.0.0', description: 'Premier League score predictions.' },
-        components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+        components: {
+          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } },
+        },
       },
       transform: jsonSchemaTransform,
     });

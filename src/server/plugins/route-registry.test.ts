@@ -21,7 +21,9 @@ afterAll(async () => {
 describe('route contract', () => {
   it('every API route declares a response schema for its success', () => {
     const api = t.app.routeList.filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/dev/'));
-    const missing = api.filter((r) => !r.responses.some((code) => code.startsWith('2') || code === 'default')).map((r) => `${r.method} ${r.url}`);
+    const missing = api
+      .filter((r) => !r.responses.some((code) => code.startsWith('2') || code === 'default'))
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
   });
 
@@ -29,7 +31,9 @@ describe('route contract', () => {
     const doc = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, { responses?: Record<string, unknown>; security?: unknown[] }>>;
     };
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })));
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
+    );
     expect(operations.length).toBeGreaterThan(50);
     for (const { route, op } of operations) expect(Object.keys(op.responses ?? {}), route).not.toEqual([]);
     const secured = operations.filter(({ op }) => op.security?.length).map(({ route }) => route);

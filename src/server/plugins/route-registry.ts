@@ -31,10 +31,13 @@ export const routeRegistry = fp(
     app.addHook('onRoute', (route) => {
       const auth = route.config?.auth;
       if (isApi(route.url) && !(auth && (AUTH_LEVELS as readonly string[]).includes(auth))) {
-        throw new Error(`Route ${String(route.method)} ${route.url} must declare config.auth (${AUTH_LEVELS.join(' | ')})`);
+        throw new Error(
+          `Route ${String(route.method)} ${route.url} must declare config.auth (${AUTH_LEVELS.join(' | ')})`,
+        );
       }
       // OpenAPI marks every route that needs a session, from the same declaration.
-      if (auth && auth !== 'public' && route.schema && !route.schema.security) route.schema.security = [{ session: [] }];
+      if (auth && auth !== 'public' && route.schema && !route.schema.security)
+        route.schema.security = [{ session: [] }];
       const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') routeList.push({ method, url: route.url, auth: auth ?? 'public', responses });

@@ -61,7 +61,10 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  */
 export function apiHeaders(page: Record<string, string>): Record<string, string> {
   const keep = ['cross-origin-resource-policy', 'strict-transport-security', 'x-content-type-options'];
-  const headers: Record<string, string> = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-frame-options': 'DENY' };
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
   for (const name of keep) if (page[name] !== undefined) headers[name] = page[name];
   return headers;
 }

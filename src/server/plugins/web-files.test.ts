@@ -64,7 +64,11 @@ describe('the web build, served from memory', () => {
   });
 
   test('a hashed asset is cached for good, sent Brotli- or gzip-compressed as the browser accepts, else as it is', async () => {
-    const br = await t.request({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.request({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-type']).toMatch(/^text\/javascript/);
@@ -72,11 +76,19 @@ describe('the web build, served from memory', () => {
     expect(br.headers.vary).toBe('Accept-Encoding');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
 
-    const gz = await t.request({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    const gz = await t.request({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
 
-    const plain = await t.request({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.request({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
@@ -84,15 +96,28 @@ describe('the web build, served from memory', () => {
 
   test('a revalidation with the same ETag is answered 304 without a body; another ETag gets the file', async () => {
     const first = await t.request({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
-    const again = await t.request({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip', 'if-none-match': String(first.headers.etag) } });
+    const again = await t.request({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await t.request({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip', 'if-none-match': '"something-else"' } });
+    const other = await t.request({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': '"something-else"' },
+    });
     expect(other.statusCode).toBe(200);
   });
 
-  test('only the build\'s own files exist: dot folders and paths outside the build are never read', async () => {
-    for (const url of ['/.vite/manifest.json', '/../package.json', '/assets/../../package.json', '/%2e%2e/package.json']) {
+  test("only the build's own files exist: dot folders and paths outside the build are never read", async () => {
+    for (const url of [
+      '/.vite/manifest.json',
+      '/../package.json',
+      '/assets/../../package.json',
+      '/%2e%2e/package.json',
+    ]) {
       const res = await t.request({ method: 'GET', url });
       expect(res.body).not.toContain('build detail');
       expect(res.body).not.toContain('"name": "scoreline"');

@@ -42,7 +42,8 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
 };
 
-const etagOf = (body: Buffer, suffix: string) => `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
+const etagOf = (body: Buffer, suffix: string) =>
+  `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
 
 /** Every file of the build by its URL path (dot folders such as Vite's manifest left out), with its compressed forms. */
 export function readWebBuild(webDir: string): Map<string, WebFile> {
@@ -58,7 +59,10 @@ export function readWebBuild(webDir: string): Map<string, WebFile> {
       if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
       const body = fs.readFileSync(full);
       const variants: Variant[] = [];
-      for (const [suffix, encoding] of [['.br', 'br'], ['.gz', 'gzip']] as const) {
+      for (const [suffix, encoding] of [
+        ['.br', 'br'],
+        ['.gz', 'gzip'],
+      ] as const) {
         if (fs.existsSync(full + suffix)) {
           const compressed = fs.readFileSync(full + suffix);
           variants.push({ body: compressed, etag: etagOf(body, `-${encoding}`), encoding });
@@ -99,7 +103,8 @@ function send(req: FastifyRequest, reply: FastifyReply, file: WebFile) {
   if (file.variants.length > 1) reply.header('vary', 'Accept-Encoding');
   if (variant.encoding) reply.header('content-encoding', variant.encoding);
   const match = req.headers['if-none-match'];
-  if (match !== undefined && match.split(',').some((t) => t.trim().replace(/^W\//, '') === variant.etag)) return reply.code(304).send();
+  if (match !== undefined && match.split(',').some((t) => t.trim().replace(/^W\//, '') === variant.etag))
+    return reply.code(304).send();
   return reply.send(variant.body);
 }
 
@@ -109,7 +114,8 @@ export const webFiles = fp(
     const files = fs.existsSync(path.join(webDir, 'index.html')) ? readWebBuild(webDir) : null;
     const shell = files?.get('/index.html');
     if (files && shell) {
-      for (const [urlPath, file] of files) app.get(urlPath, { schema: { hide: true } }, (req, reply) => send(req, reply, file));
+      for (const [urlPath, file] of files)
+        app.get(urlPath, { schema: { hide: true } }, (req, reply) => send(req, reply, file));
       // A direct visit to / gets the pre-rendered light landing page (falls back to the app shell).
       const landing = files.get('/landing.html') ?? shell;
       app.get('/', { schema: { hide: true } }, (req, reply) => send(req, reply, landing));

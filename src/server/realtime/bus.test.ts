@@ -13,121 +13,161 @@ import { createPostgresBus, LIVE_RESUMED, type BusLog, type EventBus, type LiveE
  */
 const onPostgres = testDialect() === 'postgres';
 
-describe.skipIf(!onPostgres)('PostgreSQL live events survive a database restart (PostgreSQL only: SQLite uses the in-process bus)', () => {
-  let server: PostgresServer;
-  let bus: EventBus;
-  const logs: Array<{ level: 'info' | 'warn'; msg: string; obj: Record<string, unknown> }> = [];
-  const log: BusLog = {
-    info: (obj, msg) => logs.push({ level: 'info', msg, obj: obj as Record<string, unknown> }),
-    warn: (obj, msg) => logs.push({ level: 'warn', msg, obj: obj as Record<string, unknown> }),
-  };
-  const received: LiveEvent[] = [];
-  /** An event standing for a name (the tests follow names): a change of the vocabulary that names a season. */
-  const named = (name: string): LiveEvent => ({ type: 'feed.changed', seasonId: name });
-  const nameOf = (e: LiveEvent) => ('seasonId' in e ? e.seasonId : e.type);
-  const names = () => received.map(nameOf);
+describe.skipIf(!onPostgres)(
+  'PostgreSQL live events survive a database restart (PostgreSQL only: SQLite uses the in-process bus)',
+  () => {
+    let server: PostgresServer;
+    let bus: EventBus;
+    const logs: Array<{ level: 'info' | 'warn'; msg: string; obj: Record<string, unknown> }> = [];
+    const log: BusLog = {
+      info: (obj, msg) => logs.push({ level: 'info', msg, obj: obj as Record<string, unknown> }),
+      warn: (obj, msg) => logs.push({ level: 'warn', msg, obj: obj as Record<string, unknown> }),
+    };
+    const received: LiveEvent[] = [];
+    /** An event standing for a name (the tests follow names): a change of the vocabulary that names a season. */
+    const named = (name: string): LiveEvent => ({ type: 'feed.changed', seasonId: name });
+    const nameOf = (e: LiveEvent) => ('seasonId' in e ? e.seasonId : e.type);
+    const names = () => received.map(nameOf);
 
-  /** Publishes the way another instance would: its own connection, NOTIFY on the channel. */
-  async function publishFromElsewhere(event: LiveEvent | Record<string, unknown>) {
-    const other = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
-    await other.connect();
-    try {
-      await other.query('SELECT pg_notify($1, $2)', ['scoreline_events', JSON.stringify(event)]);
-    } finally {
-      await other.end();
+    /** Publishes the way another instance would: its own connection, NOTIFY on the channel. */
+    async function publishFromElsewhere(event: LiveEvent | Record<string, unknown>) {
+      const other = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
+      await other.connect();
+      try {
+        await other.query('SELECT pg_notify($1, $2)', ['scoreline_events', JSON.stringify(event)]);
+      } finally {
+        await other.end();
+      }
     }
-  }
 
-  beforeAll(async () => {
-    server = await startPostgres();
-    // Short waits keep the test quick; the doubling and the cap are what is exercised.
-    bus = await createPostgresBus(`${server.baseUrl}/postgres`, log, { minDelayMs: 50, maxDelayMs: 400 });
-    bus.subscribe((e) => received.push(e));
-  }, 60_000);
-  afterAll(async () => {
-    await bus?.close();
-    await server?.stop();
-  });
-
-  test('events published together arrive, every one and in order, in a few transactions, not one each', { timeout: 30_000 }, async () => {
-    const admin = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
-    await admin.connect();
-    try {
-      const xid = async () => Number((await admin.query<{ x: string }>('SELECT txid_current()::text AS x')).rows[0]!.x);
-      const from = received.length;
-      const before = await xid();
-      // A burst, as many saves answered in the same moment publish (each NOTIFY transaction takes a transaction id).
-      await Promise.all(Array.from({ length: 200 }, (_, i) => bus.publish(named(`burst-${i}`))));
-      const used = (await xid()) - before - 1;
-      expect(used).toBeGreaterThan(0);
-      expect(used).toBeLessThan(10);
-      await vi.waitFor(() => expect(received.length - from).toBe(200), { timeout: 10_000 });
-      expect(received.slice(from).map(nameOf)).toEqual(Array.from({ length: 200 }, (_, i) => `burst-${i}`));
-    } finally {
-      await admin.end();
-    }
-  });
-
-  test('an event reaches this instance at once and exactly once, and every other instance through NOTIFY, as published', { timeout: 30_000 }, async () => {
-    const other = await createPostgresBus(`${server.baseUrl}/postgres`, log);
-    const seenElsewhere: LiveEvent[] = [];
-    other.subscribe((e) => seenElsewhere.push(e));
-    try {
-      const event: LiveEvent = { type: 'prediction.saved', seasonId: '2026-27', userId: 'u1' };
-      const from = received.length;
-      const sent = bus.publish(event);
-      // Delivered here before publish even resolves: the player's next request on this instance sees it.
-      expect(received.slice(from)).toEqual([event]);
-      await sent;
-      await vi.waitFor(() => expect(seenElsewhere).toEqual([event]), { timeout: 10_000 });
-      // The loop-back of its own notification is not delivered again: a marker sent after it
-      // arrives, and the event is still there once.
-      await publishFromElsewhere(named('marker'));
-      await vi.waitFor(() => expect(names()).toContain('marker'), { timeout: 10_000 });
-      expect(received.slice(from).map(nameOf)).toEqual(['2026-27', 'marker']);
-    } finally {
-      await other.close();
-    }
-  });
-
-  test('a notification that is not a change of the vocabulary reaches no cache and no browser', { timeout: 30_000 }, async () => {
-    const from = received.length;
-    await publishFromElsewhere({ type: 'made-up', keys: [['me']] });
-    await publishFromElsewhere({ type: 'results.changed' });
-    await publishFromElsewhere({ type: 'session.changed', userId: 42 });
-    await publishFromElsewhere(named('after-malformed'));
-    await vi.waitFor(() => expect(names()).toContain('after-malformed'), { timeout: 10_000 });
-    expect(received.slice(from).map(nameOf)).toEqual(['after-malformed']);
-    expect(logs.filter((l) => l.msg === 'Ignored a malformed live event')).toHaveLength(3);
-  });
-
-  test('events arrive before, the listener keeps retrying while the database is down, and events arrive after', { timeout: 60_000 }, async () => {
-    await publishFromElsewhere(named('before'));
-    await vi.waitFor(() => expect(names()).toContain('before'), { timeout: 10_000 });
-
-    await server.pause();
-    // The old code tried once and stopped; wait for several failed attempts, waits growing to the cap.
-    await vi.waitFor(() => expect(logs.filter((l) => l.msg.startsWith('Live event listener could not reconnect')).length).toBeGreaterThanOrEqual(5), {
-      timeout: 30_000,
-      interval: 50,
+    beforeAll(async () => {
+      server = await startPostgres();
+      // Short waits keep the test quick; the doubling and the cap are what is exercised.
+      bus = await createPostgresBus(`${server.baseUrl}/postgres`, log, { minDelayMs: 50, maxDelayMs: 400 });
+      bus.subscribe((e) => received.push(e));
+    }, 60_000);
+    afterAll(async () => {
+      await bus?.close();
+      await server?.stop();
     });
-    // (The publisher's idle connection, dropped too, is logged apart.)
-    expect(logs.filter((l) => l.msg.startsWith('Live event listener'))[0]).toMatchObject({ level: 'warn', msg: 'Live event listener lost its connection to PostgreSQL; reconnecting' });
-    const waits = logs.filter((l) => l.msg.startsWith('Live event listener could not reconnect')).map((l) => l.obj.retryInMs);
-    expect(waits.slice(0, 5)).toEqual([100, 200, 400, 400, 400]);
-    // Each failure is logged with its cause.
-    expect(logs.filter((l) => l.msg.startsWith('Live event listener could not reconnect')).every((l) => l.obj.err instanceof Error)).toBe(true);
 
-    await server.resume();
-    await vi.waitFor(() => expect(logs.some((l) => l.level === 'info' && l.msg === 'Live event listener reconnected to PostgreSQL')).toBe(true), { timeout: 15_000 });
-    // Its own clients are told to refetch what they show (events sent during the outage were lost).
-    expect(received).toContainEqual(LIVE_RESUMED);
+    test(
+      'events published together arrive, every one and in order, in a few transactions, not one each',
+      { timeout: 30_000 },
+      async () => {
+        const admin = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
+        await admin.connect();
+        try {
+          const xid = async () =>
+            Number((await admin.query<{ x: string }>('SELECT txid_current()::text AS x')).rows[0]!.x);
+          const from = received.length;
+          const before = await xid();
+          // A burst, as many saves answered in the same moment publish (each NOTIFY transaction takes a transaction id).
+          await Promise.all(Array.from({ length: 200 }, (_, i) => bus.publish(named(`burst-${i}`))));
+          const used = (await xid()) - before - 1;
+          expect(used).toBeGreaterThan(0);
+          expect(used).toBeLessThan(10);
+          await vi.waitFor(() => expect(received.length - from).toBe(200), { timeout: 10_000 });
+          expect(received.slice(from).map(nameOf)).toEqual(Array.from({ length: 200 }, (_, i) => `burst-${i}`));
+        } finally {
+          await admin.end();
+        }
+      },
+    );
 
-    await publishFromElsewhere(named('after'));
-    await vi.waitFor(() => expect(names()).toContain('after'), { timeout: 10_000 });
-    // And publishing through the bus itself works again (its pool reconnects too).
-    await bus.publish(named('own'));
-    await vi.waitFor(() => expect(names()).toContain('own'), { timeout: 10_000 });
-  });
-});
+    test(
+      'an event reaches this instance at once and exactly once, and every other instance through NOTIFY, as published',
+      { timeout: 30_000 },
+      async () => {
+        const other = await createPostgresBus(`${server.baseUrl}/postgres`, log);
+        const seenElsewhere: LiveEvent[] = [];
+        other.subscribe((e) => seenElsewhere.push(e));
+        try {
+          const event: LiveEvent = { type: 'prediction.saved', seasonId: '2026-27', userId: 'u1' };
+          const from = received.length;
+          const sent = bus.publish(event);
+          // Delivered here before publish even resolves: the player's next request on this instance sees it.
+          expect(received.slice(from)).toEqual([event]);
+          await sent;
+          await vi.waitFor(() => expect(seenElsewhere).toEqual([event]), { timeout: 10_000 });
+          // The loop-back of its own notification is not delivered again: a marker sent after it
+          // arrives, and the event is still there once.
+          await publishFromElsewhere(named('marker'));
+          await vi.waitFor(() => expect(names()).toContain('marker'), { timeout: 10_000 });
+          expect(received.slice(from).map(nameOf)).toEqual(['2026-27', 'marker']);
+        } finally {
+          await other.close();
+        }
+      },
+    );
 
+    test(
+      'a notification that is not a change of the vocabulary reaches no cache and no browser',
+      { timeout: 30_000 },
+      async () => {
+        const from = received.length;
+        await publishFromElsewhere({ type: 'made-up', keys: [['me']] });
+        await publishFromElsewhere({ type: 'results.changed' });
+        await publishFromElsewhere({ type: 'session.changed', userId: 42 });
+        await publishFromElsewhere(named('after-malformed'));
+        await vi.waitFor(() => expect(names()).toContain('after-malformed'), { timeout: 10_000 });
+        expect(received.slice(from).map(nameOf)).toEqual(['after-malformed']);
+        expect(logs.filter((l) => l.msg === 'Ignored a malformed live event')).toHaveLength(3);
+      },
+    );
+
+    test(
+      'events arrive before, the listener keeps retrying while the database is down, and events arrive after',
+      { timeout: 60_000 },
+      async () => {
+        await publishFromElsewhere(named('before'));
+        await vi.waitFor(() => expect(names()).toContain('before'), { timeout: 10_000 });
+
+        await server.pause();
+        // The old code tried once and stopped; wait for several failed attempts, waits growing to the cap.
+        await vi.waitFor(
+          () =>
+            expect(
+              logs.filter((l) => l.msg.startsWith('Live event listener could not reconnect')).length,
+            ).toBeGreaterThanOrEqual(5),
+          {
+            timeout: 30_000,
+            interval: 50,
+          },
+        );
+        // (The publisher's idle connection, dropped too, is logged apart.)
+        expect(logs.filter((l) => l.msg.startsWith('Live event listener'))[0]).toMatchObject({
+          level: 'warn',
+          msg: 'Live event listener lost its connection to PostgreSQL; reconnecting',
+        });
+        const waits = logs
+          .filter((l) => l.msg.startsWith('Live event listener could not reconnect'))
+          .map((l) => l.obj.retryInMs);
+        expect(waits.slice(0, 5)).toEqual([100, 200, 400, 400, 400]);
+        // Each failure is logged with its cause.
+        expect(
+          logs
+            .filter((l) => l.msg.startsWith('Live event listener could not reconnect'))
+            .every((l) => l.obj.err instanceof Error),
+        ).toBe(true);
+
+        await server.resume();
+        await vi.waitFor(
+          () =>
+            expect(
+              logs.some((l) => l.level === 'info' && l.msg === 'Live event listener reconnected to PostgreSQL'),
+            ).toBe(true),
+          { timeout: 15_000 },
+        );
+        // Its own clients are told to refetch what they show (events sent during the outage were lost).
+        expect(received).toContainEqual(LIVE_RESUMED);
+
+        await publishFromElsewhere(named('after'));
+        await vi.waitFor(() => expect(names()).toContain('after'), { timeout: 10_000 });
+        // And publishing through the bus itself works again (its pool reconnects too).
+        await bus.publish(named('own'));
+        await vi.waitFor(() => expect(names()).toContain('own'), { timeout: 10_000 });
+      },
+    );
+  },
+);

@@ -154,7 +154,10 @@ export async function createPostgresBus(url: string, log: BusLog, opts: Reconnec
       void local.publish(LIVE_RESUMED);
     } catch (err) {
       failures += 1;
-      log.warn({ err, attempt: failures, retryInMs: delay() }, 'Live event listener could not reconnect to PostgreSQL; trying again');
+      log.warn(
+        { err, attempt: failures, retryInMs: delay() },
+        'Live event listener could not reconnect to PostgreSQL; trying again',
+      );
       scheduleReconnect();
     }
   };

@@ -62,7 +62,10 @@ async function world() {
   const alice = await player({ teamName: 'Alice Allstars' });
   const bob = await player({ teamName: 'Bob Ballers' });
   const admin = await player({ role: 'admin' });
-  const league = (await send(alice, 'POST', '/api/leagues', { name: 'Office League' })).league as { id: string; code: string };
+  const league = (await send(alice, 'POST', '/api/leagues', { name: 'Office League' })).league as {
+    id: string;
+    code: string;
+  };
   await send(bob, 'POST', '/api/leagues/join', { code: league.code });
   await buildPrediction(db, { userId: alice.id, fixtureId: 'F1', homeScore: 2, awayScore: 1 });
   await buildPrediction(db, { userId: bob.id, fixtureId: 'F1', homeScore: 1, awayScore: 0 });
@@ -108,10 +111,15 @@ describe('a change reaches what reads its data', () => {
   test('a membership change: the league list, the table and the statistics’ league switch', async () => {
     const { alice, league } = await world();
     const carol = await player({ teamName: 'Carol Kickers' });
-    const members = async () => (await get(alice, `/api/leagues/${league.id}/table?season=${TEST_SEASON}`)).rows.map((r: { displayName: string }) => r.displayName);
+    const members = async () =>
+      (await get(alice, `/api/leagues/${league.id}/table?season=${TEST_SEASON}`)).rows.map(
+        (r: { displayName: string }) => r.displayName,
+      );
     const carolsLeagues = async () => ({
       list: (await get(carol, '/api/leagues')).leagues.map((l: { id: string }) => l.id),
-      statistics: (await get(carol, `/api/me/statistics?season=${TEST_SEASON}`)).statistics.leagues.map((l: { id: string }) => l.id),
+      statistics: (await get(carol, `/api/me/statistics?season=${TEST_SEASON}`)).statistics.leagues.map(
+        (l: { id: string }) => l.id,
+      ),
     });
     expect(await members()).toEqual(['Alice Allstars', 'Bob Ballers']);
     expect(await carolsLeagues()).toEqual({ list: [], statistics: [] });
@@ -127,7 +135,10 @@ describe('a change reaches what reads its data', () => {
 
   test('a team name: every table that shows it', async () => {
     const { alice, bob, league } = await world();
-    const names = async () => (await get(alice, `/api/leagues/${league.id}/table?season=${TEST_SEASON}`)).rows.map((r: { displayName: string }) => r.displayName);
+    const names = async () =>
+      (await get(alice, `/api/leagues/${league.id}/table?season=${TEST_SEASON}`)).rows.map(
+        (r: { displayName: string }) => r.displayName,
+      );
     expect(await names()).toEqual(['Alice Allstars', 'Bob Ballers']);
     await send(bob, 'PUT', '/api/me/team-name', { teamName: 'Bob United' });
     expect(await names()).toEqual(['Alice Allstars', 'Bob United']);
@@ -140,7 +151,8 @@ describe('a change reaches what reads its data', () => {
       const dashboard = (await get(alice, '/api/dashboard')).dashboard;
       const statistics = (await get(alice, `/api/me/statistics?season=${TEST_SEASON}`)).statistics;
       return {
-        board: board.matches.find((m: { fixture: { id: string } }) => m.fixture.id === 'F2').prediction?.homeScore ?? null,
+        board:
+          board.matches.find((m: { fixture: { id: string } }) => m.fixture.id === 'F2').prediction?.homeScore ?? null,
         dashboard: dashboard.open.find((m: { fixtureId: string }) => m.fixtureId === 'F2')?.predicted,
         statistics: statistics.totalPredictions,
       };
@@ -158,14 +170,18 @@ interface Stream {
 /** A live stream as a browser opens it: the changes it has sent so far. */
 function openStream(port: number, cookie: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { host: `localhost:${port}`, cookie } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      const changes = () => [...body.matchAll(/event: change\ndata: (.+)\n/g)].map((m) => JSON.parse(m[1]!) as ChangeEvent);
-      // Counted by the server once its first bytes arrive.
-      res.once('data', () => resolve({ changes, close: () => req.destroy() }));
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/api/events', headers: { host: `localhost:${port}`, cookie } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        const changes = () =>
+          [...body.matchAll(/event: change\ndata: (.+)\n/g)].map((m) => JSON.parse(m[1]!) as ChangeEvent);
+        // Counted by the server once its first bytes arrive.
+        res.once('data', () => resolve({ changes, close: () => req.destroy() }));
+      },
+    );
     req.on('error', reject);
   });
 }

@@ -36,59 +36,68 @@ export async function sseRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     for (const end of [...open]) end();
   });
-  app.get('/api/events', { config: { auth: 'public' }, schema: { tags: ['live'], summary: 'Server-Sent Events stream of changes', response: { 200: eventStream } } }, async (req, reply) => {
-    const session = await app.sessionUser(req);
-    const userId = session?.id;
-    // An account counts as a player once its address is verified: unverified sign-ups cost nothing to make.
-    const network = networkOf(req.ip);
-    const owner: StreamOwner = session?.emailVerified ? { kind: 'player', userId: session.id, network } : { kind: 'visitor', address: clientAddress(req), network };
-    const ticket = streams.tryOpen(owner);
-    if (!ticket.ok) {
-      reply.header('retry-after', '60');
-      throw new HttpError(429, 'rate_limited', refusalMessage(ticket.refused, limits));
-    }
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-    let idle: NodeJS.Timeout | undefined;
-    const restartIdle = () => {
-      clearTimeout(idle);
-      idle = setTimeout(() => end(), limits.sseIdleMs);
-      idle.unref();
-    };
-    const send = (event: LiveEvent) => {
-      if (event.userId && event.userId !== userId) return;
-      const { userId: _omit, ...payload } = event;
-      res.write(`id: ${nextId++}\nevent: change\ndata: ${JSON.stringify(payload)}\n\n`);
+  app.get(
+    '/api/events',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['live'], summary: 'Server-Sent Events stream of changes', response: { 200: eventStream } },
+    },
+    async (req, reply) => {
+      const session = await app.sessionUser(req);
+      const userId = session?.id;
+      // An account counts as a player once its address is verified: unverified sign-ups cost nothing to make.
+      const network = networkOf(req.ip);
+      const owner: StreamOwner = session?.emailVerified
+        ? { kind: 'player', userId: session.id, network }
+        : { kind: 'visitor', address: clientAddress(req), network };
+      const ticket = streams.tryOpen(owner);
+      if (!ticket.ok) {
+        reply.header('retry-after', '60');
+        throw new HttpError(429, 'rate_limited', refusalMessage(ticket.refused, limits));
+      }
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      let idle: NodeJS.Timeout | undefined;
+      const restartIdle = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => end(), limits.sseIdleMs);
+        idle.unref();
+      };
+      const send = (event: LiveEvent) => {
+        if (event.userId && event.userId !== userId) return;
+        const { userId: _omit, ...payload } = event;
+        res.write(`id: ${nextId++}\nevent: change\ndata: ${JSON.stringify(payload)}\n\n`);
+        restartIdle();
+      };
+      const unsubscribe = app.deps.bus.subscribe(send);
+      const heartbeat = setInterval(() => res.write(`: ping\n\n`), HEARTBEAT_MS);
+      heartbeat.unref();
       restartIdle();
-    };
-    const unsubscribe = app.deps.bus.subscribe(send);
-    const heartbeat = setInterval(() => res.write(`: ping\n\n`), HEARTBEAT_MS);
-    heartbeat.unref();
-    restartIdle();
-    let stopped = false;
-    const stop = () => {
-      if (stopped) return;
-      stopped = true;
-      clearInterval(heartbeat);
-      clearTimeout(idle);
-      unsubscribe();
-      open.delete(end);
-      ticket.release();
-    };
-    const end = () => {
-      stop();
-      res.end();
-    };
-    open.add(end);
-    req.raw.on('close', stop);
-  });
+      let stopped = false;
+      const stop = () => {
+        if (stopped) return;
+        stopped = true;
+        clearInterval(heartbeat);
+        clearTimeout(idle);
+        unsubscribe();
+        open.delete(end);
+        ticket.release();
+      };
+      const end = () => {
+        stop();
+        res.end();
+      };
+      open.add(end);
+      req.raw.on('close', stop);
+    },
+  );
 }
 
 /** What a refused stream is told (the page retries by itself; nobody has to act unless it is their own tabs). */

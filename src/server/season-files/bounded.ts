@@ -23,7 +23,10 @@ export function step(n: number): void {
 
 /** `pattern.exec(text)` on a bounded text. Longer text is a programming error, not bad input. */
 export function exec(pattern: RegExp, text: string): RegExpExecArray | null {
-  if (text.length > FIELD_MAX) throw new Error(`A season-file pattern was given ${text.length} characters; bound the field first (at most ${FIELD_MAX}).`);
+  if (text.length > FIELD_MAX)
+    throw new Error(
+      `A season-file pattern was given ${text.length} characters; bound the field first (at most ${FIELD_MAX}).`,
+    );
   step(text.length + 1);
   return pattern.exec(text);
 }

@@ -8,17 +8,23 @@ import { parseOpenfootballJson } from './parse-openfootball-json.js';
 const read = (path: string) => fs.readFileSync(new URL(path, import.meta.url), 'utf8');
 const convert = (text: string, seasonKey: string, parse = parseFootballTxt) =>
   toOwnSeason(parse(text), { seasonKey, competition: PREMIER_LEAGUE, catalogue: builtinClubs(), source: 'test' });
-const source = (key: string) => `openfootball/england ${key}/1-premierleague.txt (CC0 1.0), converted by scripts/convert-season.ts`;
+const source = (key: string) =>
+  `openfootball/england ${key}/1-premierleague.txt (CC0 1.0), converted by scripts/convert-season.ts`;
 
 describe('the committed built-in files are exactly what the converter makes of the upstream files', () => {
   test.each(['2025-26', '2026-27'])('%s', (key) => {
     const season = toOwnSeason(parseFootballTxt(read(`./fixtures/seasons/${key}.txt`)), {
-      seasonKey: key, competition: PREMIER_LEAGUE, catalogue: builtinClubs(), source: source(key),
+      seasonKey: key,
+      competition: PREMIER_LEAGUE,
+      catalogue: builtinClubs(),
+      source: source(key),
     });
     const text = formatSeasonFile(season);
     expect(text).toBe(read(`./builtin/${key}.json`));
     // Deterministic: converting again gives the same text.
-    expect(formatSeasonFile(convert(read(`./fixtures/seasons/${key}.txt`), key))).toBe(text.replace(JSON.stringify(source(key)), '"test"'));
+    expect(formatSeasonFile(convert(read(`./fixtures/seasons/${key}.txt`), key))).toBe(
+      text.replace(JSON.stringify(source(key)), '"test"'),
+    );
   });
 });
 
@@ -43,8 +49,14 @@ describe('what the built-in files hold', () => {
     ['2026/27', () => [s2026, parsed2026] as const],
   ])('%s: every parsed match is in the file with the same round, date, time and result', (_, get) => {
     const [own, parsed] = get();
-    const ownKey = (m: { round: number; date: string; time: string | null; home: string; away: string; result?: [number, number] }) =>
-      JSON.stringify([m.round, m.date, m.time, m.home, m.away, m.result ?? null]);
+    const ownKey = (m: {
+      round: number;
+      date: string;
+      time: string | null;
+      home: string;
+      away: string;
+      result?: [number, number];
+    }) => JSON.stringify([m.round, m.date, m.time, m.home, m.away, m.result ?? null]);
     const expected = parsed.map((m) => ownKey({ ...m, home: keyOf.get(m.home)!, away: keyOf.get(m.away)! }));
     expect(own.matches.map(ownKey).sort()).toEqual(expected.sort());
   });
@@ -57,11 +69,28 @@ describe('what the built-in files hold', () => {
   });
 
   test('UTC kick-offs across the clock changes (BST until the last Sunday of October, GMT after)', () => {
-    const at = (s: typeof s2025, home: string, away: string) => s.matches.find((m) => m.home === home && m.away === away)!;
-    expect(at(s2025, 'chelsea', 'sunderland')).toMatchObject({ date: '2025-10-25', time: '15:00', kickoffAt: '2025-10-25T14:00:00.000Z' });
-    expect(at(s2025, 'everton', 'tottenham-hotspur')).toMatchObject({ date: '2025-10-26', time: '16:30', kickoffAt: '2025-10-26T16:30:00.000Z' });
-    expect(at(s2026, 'aston-villa', 'manchester-city')).toMatchObject({ date: '2026-10-24', time: '12:30', kickoffAt: '2026-10-24T11:30:00.000Z' });
-    expect(at(s2026, 'hull-city', 'brentford')).toMatchObject({ date: '2026-10-25', time: '14:00', kickoffAt: '2026-10-25T14:00:00.000Z' });
+    const at = (s: typeof s2025, home: string, away: string) =>
+      s.matches.find((m) => m.home === home && m.away === away)!;
+    expect(at(s2025, 'chelsea', 'sunderland')).toMatchObject({
+      date: '2025-10-25',
+      time: '15:00',
+      kickoffAt: '2025-10-25T14:00:00.000Z',
+    });
+    expect(at(s2025, 'everton', 'tottenham-hotspur')).toMatchObject({
+      date: '2025-10-26',
+      time: '16:30',
+      kickoffAt: '2025-10-26T16:30:00.000Z',
+    });
+    expect(at(s2026, 'aston-villa', 'manchester-city')).toMatchObject({
+      date: '2026-10-24',
+      time: '12:30',
+      kickoffAt: '2026-10-24T11:30:00.000Z',
+    });
+    expect(at(s2026, 'hull-city', 'brentford')).toMatchObject({
+      date: '2026-10-25',
+      time: '14:00',
+      kickoffAt: '2026-10-25T14:00:00.000Z',
+    });
   });
 });
 
@@ -75,7 +104,12 @@ describe('converting other files', () => {
       [37, 'chelsea', 'tottenham-hotspur', null, null],
     ]);
     // No time sorts last within its round.
-    expect(season.matches.filter((m) => m.round === 37).slice(-2).every((m) => m.time === null)).toBe(true);
+    expect(
+      season.matches
+        .filter((m) => m.round === 37)
+        .slice(-2)
+        .every((m) => m.time === null),
+    ).toBe(true);
     expect(season.matches.filter((m) => m.result)).toHaveLength(339);
   });
 
@@ -86,9 +120,14 @@ describe('converting other files', () => {
   });
 
   test('unknown clubs are all listed; a title naming another season is refused', () => {
-    const txt = '= Test 2030/31\n▪ Matchday 1\n  Sat Aug 3 2030\n    15:00  Arsenal FC v Luton Town FC\n           Wrexham AFC v Chelsea FC';
-    expect(() => convert(txt, '2030-31')).toThrow('Clubs not in the catalogue (add them to builtin/clubs.json): Luton Town FC, Wrexham AFC');
-    expect(() => convert(txt.replace('Luton Town FC', 'Burnley FC').replace('Wrexham AFC', 'Fulham FC'), '2031-32')).toThrow('does not name the season 2031/32');
+    const txt =
+      '= Test 2030/31\n▪ Matchday 1\n  Sat Aug 3 2030\n    15:00  Arsenal FC v Luton Town FC\n           Wrexham AFC v Chelsea FC';
+    expect(() => convert(txt, '2030-31')).toThrow(
+      'Clubs not in the catalogue (add them to builtin/clubs.json): Luton Town FC, Wrexham AFC',
+    );
+    expect(() =>
+      convert(txt.replace('Luton Town FC', 'Burnley FC').replace('Wrexham AFC', 'Fulham FC'), '2031-32'),
+    ).toThrow('does not name the season 2031/32');
   });
 
   test('season keys and labels from file names', () => {

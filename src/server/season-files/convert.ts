@@ -1,6 +1,12 @@
 import { zonedToUtc } from '../../game/time.js';
 import type { ParsedMatch, ParsedSeason } from './types.js';
-import { loadSeasonFile, SEASON_FORMAT, type ClubCatalogue, type OwnSeasonFile, type OwnSeasonMatch } from './season-format.js';
+import {
+  loadSeasonFile,
+  SEASON_FORMAT,
+  type ClubCatalogue,
+  type OwnSeasonFile,
+  type OwnSeasonMatch,
+} from './season-format.js';
 
 export interface ConvertOptions {
   /** `2025-26` (the label `2025/26` is derived from it). */
@@ -11,7 +17,11 @@ export interface ConvertOptions {
   catalogue: ClubCatalogue;
 }
 
-export const PREMIER_LEAGUE: OwnSeasonFile['competition'] = { key: 'premier-league', name: 'Premier League', timeZone: 'Europe/London' };
+export const PREMIER_LEAGUE: OwnSeasonFile['competition'] = {
+  key: 'premier-league',
+  name: 'Premier League',
+  timeZone: 'Europe/London',
+};
 
 /** `2025-26` → `2025/26`. */
 export function seasonLabel(seasonKey: string): string {
@@ -34,9 +44,11 @@ export function toOwnSeason(parsed: ParsedSeason, opts: ConvertOptions): OwnSeas
   const keyByName = new Map(opts.catalogue.clubs.map((c) => [c.name, c.key]));
   const names = [...new Set(parsed.matches.flatMap((m) => [m.home, m.away]))];
   const unknown = names.filter((n) => !keyByName.has(n)).sort();
-  if (unknown.length) throw new Error(`Clubs not in the catalogue (add them to builtin/clubs.json): ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`Clubs not in the catalogue (add them to builtin/clubs.json): ${unknown.join(', ')}`);
   const label = seasonLabel(opts.seasonKey);
-  if (parsed.name && !parsed.name.includes(label)) throw new Error(`The file's title "${parsed.name}" does not name the season ${label}`);
+  if (parsed.name && !parsed.name.includes(label))
+    throw new Error(`The file's title "${parsed.name}" does not name the season ${label}`);
 
   const ordered = parsed.matches
     .map((m, i) => ({ m, i }))
@@ -61,7 +73,9 @@ export function toOwnSeason(parsed: ParsedSeason, opts: ConvertOptions): OwnSeas
     season: { key: opts.seasonKey, label, title: parsed.name ?? `${opts.competition.name} ${label}` },
     source: opts.source,
     clubs: names.map((n) => keyByName.get(n)!).sort(),
-    rounds: [...new Set(matches.map((m) => m.round))].sort((a, b) => a - b).map((round) => ({ round, name: `Matchday ${round}` })),
+    rounds: [...new Set(matches.map((m) => m.round))]
+      .sort((a, b) => a - b)
+      .map((round) => ({ round, name: `Matchday ${round}` })),
     matches,
   };
   return loadSeasonFile(season, opts.catalogue, `Season ${label}`);

@@ -24,7 +24,9 @@ describe.each(['2025-26', '2026-27'] as const)('%s: default gameweeks from the r
       const d = defs.find((x) => x.gameweek === m.round)!;
       return m.date < d.startDate || m.date > d.endDate;
     });
-    expect(outside.map((m) => `${m.round} ${m.date}`)).toEqual(key === '2025-26' ? ['31 2026-02-18', '31 2026-05-13'] : []);
+    expect(outside.map((m) => `${m.round} ${m.date}`)).toEqual(
+      key === '2025-26' ? ['31 2026-02-18', '31 2026-05-13'] : [],
+    );
   });
 });
 

@@ -61,7 +61,9 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
     if (err) return callback(err, '', 0);
     const allowed = addresses.filter((a) => !isPrivateAddress(a.address));
     if (allowed.length === 0) {
-      const refused = Object.assign(new Error(`${hostname} resolves only to private addresses`), { code: PRIVATE_ADDRESS_CODE });
+      const refused = Object.assign(new Error(`${hostname} resolves only to private addresses`), {
+        code: PRIVATE_ADDRESS_CODE,
+      });
       return callback(refused as NodeJS.ErrnoException, '', 0);
     }
     // net asks for every address when it tries them in turn (autoSelectFamily), else for one.

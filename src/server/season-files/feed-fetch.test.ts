@@ -20,7 +20,10 @@ const HALF_TXT = TXT_TEXT.slice(0, TXT_TEXT.indexOf('▪ Matchday 20'));
 /** The same file with Arsenal v Manchester City (Sat 28 Nov 15:00) moved to Sunday 16:30. */
 const ARS_MCI = '           Arsenal FC              v Manchester City FC\n';
 const PAL_HUL = '           Crystal Palace FC       v Hull City AFC\n';
-const MOVED_TXT = TXT_TEXT.replace(ARS_MCI, '').replace(PAL_HUL, `${PAL_HUL}  Sun Nov 29\n    16:30  Arsenal FC              v Manchester City FC\n`);
+const MOVED_TXT = TXT_TEXT.replace(ARS_MCI, '').replace(
+  PAL_HUL,
+  `${PAL_HUL}  Sun Nov 29\n    16:30  Arsenal FC              v Manchester City FC\n`,
+);
 
 const sockets = new Set<Socket>();
 const timers = new Set<NodeJS.Timeout>();
@@ -35,7 +38,11 @@ function serve(req: http.IncomingMessage, res: http.ServerResponse) {
   const path = req.url ?? '/';
   hits.push(path);
   const send = (status: number, body: string | Buffer, headers: http.OutgoingHttpHeaders = {}) => {
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), ...headers });
+    res.writeHead(status, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      ...headers,
+    });
     res.end(body);
   };
   const redirect = (status: number, location?: string) => {
@@ -74,11 +81,15 @@ function serve(req: http.IncomingMessage, res: http.ServerResponse) {
     case '/escape':
       return send(200, `\u001b[31mred alert\u0007 v\u202e nope\n${'junk line\n'.repeat(2000)}`);
     case '/binary':
-      return send(200, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00, 0x21, 0x00]), { 'content-type': 'application/octet-stream' });
+      return send(200, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00, 0x21, 0x00]), {
+        'content-type': 'application/octet-stream',
+      });
     case '/latin1':
       return send(200, Buffer.from('= Premier League 2026/27\n\u00bb Matchday 1\n', 'latin1'));
     case '/html':
-      return send(200, '<!doctype html><title>Login</title><p>Please sign in', { 'content-type': 'text/html; charset=utf-8' });
+      return send(200, '<!doctype html><title>Login</title><p>Please sign in', {
+        'content-type': 'text/html; charset=utf-8',
+      });
     case '/empty':
       return send(200, '  \n');
     case '/brotli':
@@ -157,7 +168,12 @@ function failed(r: FeedFetchResult) {
 describe('good feeds', () => {
   test('Football.TXT (newer syntax)', async () => {
     const r = ok(await fetchSeasonFeed(`${base}/2026-27.txt`, local));
-    expect(r).toMatchObject({ url: `${base}/2026-27.txt`, finalUrl: `${base}/2026-27.txt`, fetchedAt: NOW.toISOString(), bytes: TXT.length });
+    expect(r).toMatchObject({
+      url: `${base}/2026-27.txt`,
+      finalUrl: `${base}/2026-27.txt`,
+      fetchedAt: NOW.toISOString(),
+      bytes: TXT.length,
+    });
     expect(r.text).toBe(TXT_TEXT);
     expect(r.parsed).toMatchObject({ ok: true, format: 'football-txt', name: 'English Premier League 2026/27' });
     expect(r.parsed.matches).toHaveLength(380);
@@ -219,14 +235,24 @@ describe('faults change nothing and say why', () => {
   });
 
   test('HTTP errors, without the body', async () => {
-    expect(failed(await fetchSeasonFeed(`${base}/500`, local))).toMatchObject({ kind: 'http_status', status: 500, message: 'The feed answered HTTP 500.' });
-    expect(failed(await fetchSeasonFeed(`${base}/404`, local))).toMatchObject({ kind: 'http_status', status: 404, message: 'The feed answered HTTP 404 (not found).' });
+    expect(failed(await fetchSeasonFeed(`${base}/500`, local))).toMatchObject({
+      kind: 'http_status',
+      status: 500,
+      message: 'The feed answered HTTP 500.',
+    });
+    expect(failed(await fetchSeasonFeed(`${base}/404`, local))).toMatchObject({
+      kind: 'http_status',
+      status: 404,
+      message: 'The feed answered HTTP 404 (not found).',
+    });
   });
 
   test('garbage text: not a season, with the parser’s reason', async () => {
     const r = failed(await fetchSeasonFeed(`${base}/garbage`, local));
     expect(r.kind).toBe('not_a_season');
-    expect(r.message).toBe('The feed is not a season file: Line 1: neither a round, a date nor a match: "Welcome to my homepage"');
+    expect(r.message).toBe(
+      'The feed is not a season file: Line 1: neither a round, a date nor a match: "Welcome to my homepage"',
+    );
   });
 
   test('control and reordering characters from the body never reach the message', async () => {
@@ -237,19 +263,37 @@ describe('faults change nothing and say why', () => {
   });
 
   test('binary, not UTF-8, a web page, empty', async () => {
-    expect(failed(await fetchSeasonFeed(`${base}/binary`, local))).toMatchObject({ kind: 'unreadable', message: 'The feed is not text (it holds binary data).' });
-    expect(failed(await fetchSeasonFeed(`${base}/latin1`, local))).toMatchObject({ kind: 'unreadable', message: 'The feed is not UTF-8 text.' });
-    expect(failed(await fetchSeasonFeed(`${base}/html`, local))).toMatchObject({ kind: 'not_a_season', message: 'The feed answered with a web page, not a season file.' });
-    expect(failed(await fetchSeasonFeed(`${base}/empty`, local))).toMatchObject({ kind: 'not_a_season', message: 'The feed is empty.' });
+    expect(failed(await fetchSeasonFeed(`${base}/binary`, local))).toMatchObject({
+      kind: 'unreadable',
+      message: 'The feed is not text (it holds binary data).',
+    });
+    expect(failed(await fetchSeasonFeed(`${base}/latin1`, local))).toMatchObject({
+      kind: 'unreadable',
+      message: 'The feed is not UTF-8 text.',
+    });
+    expect(failed(await fetchSeasonFeed(`${base}/html`, local))).toMatchObject({
+      kind: 'not_a_season',
+      message: 'The feed answered with a web page, not a season file.',
+    });
+    expect(failed(await fetchSeasonFeed(`${base}/empty`, local))).toMatchObject({
+      kind: 'not_a_season',
+      message: 'The feed is empty.',
+    });
   });
 
   test('compression it cannot read', async () => {
     expect(failed(await fetchSeasonFeed(`${base}/brotli`, local))).toMatchObject({ kind: 'unreadable' });
-    expect(failed(await fetchSeasonFeed(`${base}/bad-gzip`, local))).toMatchObject({ kind: 'unreadable', message: 'The feed says it is compressed but cannot be decompressed.' });
+    expect(failed(await fetchSeasonFeed(`${base}/bad-gzip`, local))).toMatchObject({
+      kind: 'unreadable',
+      message: 'The feed says it is compressed but cannot be decompressed.',
+    });
   });
 
   test('a body cut off before its declared end', async () => {
-    expect(failed(await fetchSeasonFeed(`${base}/cut`, local))).toMatchObject({ kind: 'unreadable', message: 'The connection closed before the whole feed arrived.' });
+    expect(failed(await fetchSeasonFeed(`${base}/cut`, local))).toMatchObject({
+      kind: 'unreadable',
+      message: 'The connection closed before the whole feed arrived.',
+    });
   });
 
   test('a JSON file cut in half does not parse', async () => {
@@ -260,39 +304,81 @@ describe('faults change nothing and say why', () => {
 
   test('too large: declared, streaming without end (refused while it arrives), and a compression bomb', async () => {
     const small = { ...local, maxBytes: 256 * 1024 };
-    expect(failed(await fetchSeasonFeed(`${base}/declared-large`, small))).toMatchObject({ kind: 'too_large', message: 'The feed is larger than 256 KB.' });
+    expect(failed(await fetchSeasonFeed(`${base}/declared-large`, small))).toMatchObject({
+      kind: 'too_large',
+      message: 'The feed is larger than 256 KB.',
+    });
     // Without the cap counted while the bytes arrive, this would run into the time limit instead.
-    expect(failed(await fetchSeasonFeed(`${base}/endless`, { ...small, timeoutMs: 60_000 }))).toMatchObject({ kind: 'too_large' });
-    expect(failed(await fetchSeasonFeed(`${base}/bomb`, { ...local, maxBytes: 1024 * 1024 }))).toMatchObject({ kind: 'too_large', message: 'The feed is larger than 1 MB.' });
+    expect(failed(await fetchSeasonFeed(`${base}/endless`, { ...small, timeoutMs: 60_000 }))).toMatchObject({
+      kind: 'too_large',
+    });
+    expect(failed(await fetchSeasonFeed(`${base}/bomb`, { ...local, maxBytes: 1024 * 1024 }))).toMatchObject({
+      kind: 'too_large',
+      message: 'The feed is larger than 1 MB.',
+    });
   });
 
   test('redirects: a loop, to another scheme, with credentials, without a target', async () => {
-    expect(failed(await fetchSeasonFeed(`${base}/loop`, local))).toMatchObject({ kind: 'http_status', status: 302, message: 'The feed redirected more than 3 times.' });
+    expect(failed(await fetchSeasonFeed(`${base}/loop`, local))).toMatchObject({
+      kind: 'http_status',
+      status: 302,
+      message: 'The feed redirected more than 3 times.',
+    });
     expect(hits.filter((h) => h === '/loop')).toHaveLength(4);
     expect(failed(await fetchSeasonFeed(`${base}/to-ftp`, local))).toMatchObject({ kind: 'blocked' });
     expect(failed(await fetchSeasonFeed(`${base}/to-credentials`, local))).toMatchObject({ kind: 'blocked' });
-    expect(failed(await fetchSeasonFeed(`${base}/to-nowhere`, local))).toMatchObject({ kind: 'http_status', status: 302 });
+    expect(failed(await fetchSeasonFeed(`${base}/to-nowhere`, local))).toMatchObject({
+      kind: 'http_status',
+      status: 302,
+    });
   });
 
   test('addresses that are not web addresses', async () => {
     expect(failed(await fetchSeasonFeed('file:///etc/passwd', local))).toMatchObject({ kind: 'invalid_url' });
-    expect(failed(await fetchSeasonFeed(`http://admin:secret@127.0.0.1:${port}/2026-27.txt`, local))).toMatchObject({ kind: 'invalid_url' });
+    expect(failed(await fetchSeasonFeed(`http://admin:secret@127.0.0.1:${port}/2026-27.txt`, local))).toMatchObject({
+      kind: 'invalid_url',
+    });
   });
 });
 
 describe('private networks are off limits by default', () => {
-  test.each(['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]', '0x7f.1'])('%s is refused before any request', async (host) => {
-    hits = [];
-    const r = failed(await fetchSeasonFeed(`http://${host}:${port}/2026-27.txt`, { now: () => NOW }));
-    expect(r).toMatchObject({ kind: 'blocked', message: 'The feed address is on a loopback or private network; the server fetches feeds only from public addresses.' });
-    expect(hits).toEqual([]);
-  });
+  test.each(['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]', '0x7f.1'])(
+    '%s is refused before any request',
+    async (host) => {
+      hits = [];
+      const r = failed(await fetchSeasonFeed(`http://${host}:${port}/2026-27.txt`, { now: () => NOW }));
+      expect(r).toMatchObject({
+        kind: 'blocked',
+        message:
+          'The feed address is on a loopback or private network; the server fetches feeds only from public addresses.',
+      });
+      expect(hits).toEqual([]);
+    },
+  );
 
   test('which addresses count as private', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', 'not an address']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+      'not an address',
+    ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
-    for (const a of ['185.199.108.133', '8.8.8.8', '172.32.0.1', '2606:50c0:8000::154', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
+    for (const a of ['185.199.108.133', '8.8.8.8', '172.32.0.1', '2606:50c0:8000::154', '::ffff:8.8.8.8'])
+      expect(isPrivateAddress(a), a).toBe(false);
   });
 });
 
@@ -309,17 +395,25 @@ describe('fetcher and planner together', () => {
     expect(MOVED_TXT).not.toBe(TXT_TEXT);
     const p = plan(await fetchSeasonFeed(`${base}/moved.txt`, local));
     if (!p.ok) throw new Error(p.message);
-    expect(p.changes.map((c) => c.description)).toEqual(['Arsenal FC v Manchester City FC moved from Sat 28 Nov 15:00 to Sun 29 Nov 16:30']);
+    expect(p.changes.map((c) => c.description)).toEqual([
+      'Arsenal FC v Manchester City FC moved from Sat 28 Nov 15:00 to Sun 29 Nov 16:30',
+    ]);
     expect(p.changes[0]!.fixtureId).toBe('ArsenalFC_vs_ManchesterCityFC_2026-11-28');
   });
 
   test('a file cut short at a clean line parses, and the planner refuses it', async () => {
     const r = ok(await fetchSeasonFeed(`${base}/half.txt`, local));
     expect(r.parsed.matches).toHaveLength(190);
-    expect(planSeasonSync(STORED, r.parsed.matches, { now: NOW, source: 'feed' })).toMatchObject({ ok: false, reason: 'partial' });
+    expect(planSeasonSync(STORED, r.parsed.matches, { now: NOW, source: 'feed' })).toMatchObject({
+      ok: false,
+      reason: 'partial',
+    });
   });
 
   test("another season's file (2025/26 as JSON) is refused", async () => {
-    expect(plan(await fetchSeasonFeed(`${base}/en.1.json`, local))).toMatchObject({ ok: false, reason: 'unknown_clubs' });
+    expect(plan(await fetchSeasonFeed(`${base}/en.1.json`, local))).toMatchObject({
+      ok: false,
+      reason: 'unknown_clubs',
+    });
   });
 });

@@ -114,14 +114,18 @@ export async function fetchSeasonFeed(url: string, opts: FeedFetchOptions = {}):
     if (deadline.aborted) return fail('timeout', `The feed did not arrive within ${seconds(timeoutMs)}.`);
     if (err instanceof FeedError) return fail(err.kind, err.message, err.status);
     if (opts.signal?.aborted) return fail('unreachable', 'The fetch was cancelled.');
-    if ((err as NodeJS.ErrnoException | undefined)?.code === PRIVATE_ADDRESS_CODE) return fail('blocked', PRIVATE_MESSAGE);
+    if ((err as NodeJS.ErrnoException | undefined)?.code === PRIVATE_ADDRESS_CODE)
+      return fail('blocked', PRIVATE_MESSAGE);
     return fail('unreachable', connectionMessage(err));
   }
   // Read on a worker thread with its own time limit: whatever arrived, the server keeps answering.
   const { finalUrl, text, bytes } = downloaded;
   let parsed;
   try {
-    parsed = await parseSeasonFileOffThread(text, fileNameFor(finalUrl, text), { timeLimitMs: opts.parseTimeLimitMs ?? PARSE_TIME_LIMIT_MS, ...(opts.signal ? { signal: opts.signal } : {}) });
+    parsed = await parseSeasonFileOffThread(text, fileNameFor(finalUrl, text), {
+      timeLimitMs: opts.parseTimeLimitMs ?? PARSE_TIME_LIMIT_MS,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
   } catch (err) {
     return fail('parse_stopped', `The feed could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -131,7 +135,11 @@ export async function fetchSeasonFeed(url: string, opts: FeedFetchOptions = {}):
 }
 
 /** Follows redirects (at most maxRedirects, only to allowed addresses) and reads the body of the 200 answer. */
-async function download(start: URL, signal: AbortSignal, opts: FeedFetchOptions): Promise<{ finalUrl: URL; body: Buffer }> {
+async function download(
+  start: URL,
+  signal: AbortSignal,
+  opts: FeedFetchOptions,
+): Promise<{ finalUrl: URL; body: Buffer }> {
   const maxRedirects = opts.maxRedirects ?? FEED_MAX_REDIRECTS;
   let url = start;
   for (let hop = 0; ; hop++) {
@@ -141,8 +149,10 @@ async function download(start: URL, signal: AbortSignal, opts: FeedFetchOptions)
       const status = res.statusCode ?? 0;
       if (REDIRECTS.has(status)) {
         const location = res.headers.location;
-        if (!location) throw new FeedError('http_status', `The feed answered HTTP ${status} without saying where to.`, status);
-        if (hop >= maxRedirects) throw new FeedError('http_status', `The feed redirected more than ${maxRedirects} times.`, status);
+        if (!location)
+          throw new FeedError('http_status', `The feed answered HTTP ${status} without saying where to.`, status);
+        if (hop >= maxRedirects)
+          throw new FeedError('http_status', `The feed redirected more than ${maxRedirects} times.`, status);
         let next: URL;
         try {
           next = new URL(location, url);
@@ -150,13 +160,23 @@ async function download(start: URL, signal: AbortSignal, opts: FeedFetchOptions)
           throw new FeedError('http_status', `The feed redirected to an address that is not valid.`, status);
         }
         const problem = feedUrlProblem(next.href);
-        if (problem) throw new FeedError('blocked', `The feed redirected to an address that is not allowed (${next.protocol}): ${problem}`);
+        if (problem)
+          throw new FeedError(
+            'blocked',
+            `The feed redirected to an address that is not allowed (${next.protocol}): ${problem}`,
+          );
         url = next;
         continue;
       }
-      if (status !== 200) throw new FeedError('http_status', `The feed answered HTTP ${status}${status === 404 ? ' (not found)' : ''}.`, status);
+      if (status !== 200)
+        throw new FeedError(
+          'http_status',
+          `The feed answered HTTP ${status}${status === 404 ? ' (not found)' : ''}.`,
+          status,
+        );
       const type = String(res.headers['content-type'] ?? '').toLowerCase();
-      if (type.startsWith('text/html') || type.startsWith('application/xhtml')) throw new FeedError('not_a_season', 'The feed answered with a web page, not a season file.');
+      if (type.startsWith('text/html') || type.startsWith('application/xhtml'))
+        throw new FeedError('not_a_season', 'The feed answered with a web page, not a season file.');
       return { finalUrl: url, body: await readBody(res, signal, opts.maxBytes ?? FEED_MAX_BYTES) };
     } finally {
       req.destroy();
@@ -170,9 +190,14 @@ function checkHost(url: URL, opts: FeedFetchOptions) {
   if (ip !== null && isPrivateAddress(ip)) throw new FeedError('blocked', PRIVATE_MESSAGE);
 }
 
-const PRIVATE_MESSAGE = 'The feed address is on a loopback or private network; the server fetches feeds only from public addresses.';
+const PRIVATE_MESSAGE =
+  'The feed address is on a loopback or private network; the server fetches feeds only from public addresses.';
 
-function open(url: URL, signal: AbortSignal, opts: FeedFetchOptions): Promise<{ req: ClientRequest; res: IncomingMessage }> {
+function open(
+  url: URL,
+  signal: AbortSignal,
+  opts: FeedFetchOptions,
+): Promise<{ req: ClientRequest; res: IncomingMessage }> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, {
@@ -203,8 +228,14 @@ async function readBody(res: IncomingMessage, signal: AbortSignal, maxBytes: num
   const tooLarge = () => new FeedError('too_large', `The feed is larger than ${megabytes(maxBytes)}.`);
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  const encoding = String(res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  if (!['identity', '', 'gzip', 'x-gzip', 'deflate'].includes(encoding)) throw new FeedError('unreadable', `The feed is compressed in a way the server does not read (${encoding.slice(0, 20)}).`);
+  const encoding = String(res.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase();
+  if (!['identity', '', 'gzip', 'x-gzip', 'deflate'].includes(encoding))
+    throw new FeedError(
+      'unreadable',
+      `The feed is compressed in a way the server does not read (${encoding.slice(0, 20)}).`,
+    );
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -277,13 +308,15 @@ function connectionMessage(err: unknown): string {
     case 'HPE_HEADER_OVERFLOW':
       return "The feed's server did not answer in HTTP.";
     default:
-      if (/CERT|SSL|TLS/i.test(code) || /certificate|ssl|tls/i.test((err as Error | undefined)?.message ?? '')) return "The feed's HTTPS certificate was not accepted.";
+      if (/CERT|SSL|TLS/i.test(code) || /certificate|ssl|tls/i.test((err as Error | undefined)?.message ?? ''))
+        return "The feed's HTTPS certificate was not accepted.";
       return `The feed could not be reached${code ? ` (${code})` : ''}.`;
   }
 }
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);
-const megabytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(n / 1024)} KB`);
+const megabytes = (n: number) =>
+  n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(n / 1024)} KB`;
 
 /** One line, no control or reordering characters, bounded: safe for the screen and the log. */
 function clean(message: string): string {

@@ -20,8 +20,33 @@ const STEPS_PER_FILE = 64;
 const withinSteps = (text: string, steps: number) => steps <= STEPS_PER_CHAR * text.length + STEPS_PER_FILE;
 
 // Long runs of the characters every pattern and scan cares about.
-const RUN_CHARS = [' ', '\t', '\u00a0', '\r', '0', '9', '-', '.', ':', 'v', 'V', '[', ']', '(', ')', '»', '▪', '=', '#', 'a', '{', '"', ','];
-const run = (max: number) => fc.tuple(fc.constantFrom(...RUN_CHARS), fc.integer({ min: 1, max })).map(([c, n]) => c.repeat(n));
+const RUN_CHARS = [
+  ' ',
+  '\t',
+  '\u00a0',
+  '\r',
+  '0',
+  '9',
+  '-',
+  '.',
+  ':',
+  'v',
+  'V',
+  '[',
+  ']',
+  '(',
+  ')',
+  '»',
+  '▪',
+  '=',
+  '#',
+  'a',
+  '{',
+  '"',
+  ',',
+];
+const run = (max: number) =>
+  fc.tuple(fc.constantFrom(...RUN_CHARS), fc.integer({ min: 1, max })).map(([c, n]) => c.repeat(n));
 // Pieces of real lines, so that runs land inside dates, match lines, scores and statuses.
 const piece = fc.constantFrom(
   '» Matchday 1',
@@ -51,9 +76,24 @@ const txtFile = (maxRun: number) =>
     .map(([header, parts]) => (header ? '» Matchday 1\n  Fri Aug/15 2025\n' : '') + parts.join(''));
 
 // openfootball JSON with hostile values where the parser reads fields.
-const hostileValue = fc.oneof(run(20_000), noise, fc.integer(), fc.constant(null), fc.constantFrom('Matchday 1', '2025-08-15', '20:00', 'postponed'), fc.array(fc.integer(), { maxLength: 3 }));
+const hostileValue = fc.oneof(
+  run(20_000),
+  noise,
+  fc.integer(),
+  fc.constant(null),
+  fc.constantFrom('Matchday 1', '2025-08-15', '20:00', 'postponed'),
+  fc.array(fc.integer(), { maxLength: 3 }),
+);
 const jsonMatch = fc.record(
-  { round: hostileValue, date: hostileValue, time: hostileValue, team1: hostileValue, team2: hostileValue, score: fc.oneof(hostileValue, fc.record({ ft: hostileValue, ht: hostileValue })), status: hostileValue },
+  {
+    round: hostileValue,
+    date: hostileValue,
+    time: hostileValue,
+    team1: hostileValue,
+    team2: hostileValue,
+    score: fc.oneof(hostileValue, fc.record({ ft: hostileValue, ht: hostileValue })),
+    status: hostileValue,
+  },
   { requiredKeys: [] },
 );
 const jsonFile = fc
@@ -62,10 +102,17 @@ const jsonFile = fc
 
 describe('the parsers take a bounded number of steps per character, whatever the file', () => {
   it('no pattern runs on text that was not bounded first (only bounded.ts calls a pattern)', () => {
-    for (const file of ['parse-football-txt.ts', 'parse-openfootball-json.ts', 'parse-season-file.ts', 'round-number.ts']) {
+    for (const file of [
+      'parse-football-txt.ts',
+      'parse-openfootball-json.ts',
+      'parse-season-file.ts',
+      'round-number.ts',
+    ]) {
       const source = fs.readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
       // A pattern method on anything but the helper: .exec( .test( .match( .matchAll( .replace( .split( .search(
-      const direct = [...source.matchAll(/\.(exec|test|match|matchAll|replace|replaceAll|split|search)\(/g)].map((m) => m[0]);
+      const direct = [...source.matchAll(/\.(exec|test|match|matchAll|replace|replaceAll|split|search)\(/g)].map(
+        (m) => m[0],
+      );
       expect(direct, file).toEqual([]);
     }
   });
@@ -124,7 +171,15 @@ describe('in the worker, within its time limit', () => {
     '\n'.repeat(5 * MB),
     '#\n'.repeat(2.5 * MB),
     `${'['.repeat(2 * MB)}${']'.repeat(2 * MB)}`,
-    JSON.stringify({ matches: Array.from({ length: 6_000 }, (_, i) => ({ round: `Matchday ${(i % 999) + 1}`, date: '2025-08-15', time: '15:00', team1: `Club ${i}`, team2: `Club ${i + 1}` })) }),
+    JSON.stringify({
+      matches: Array.from({ length: 6_000 }, (_, i) => ({
+        round: `Matchday ${(i % 999) + 1}`,
+        date: '2025-08-15',
+        time: '15:00',
+        team1: `Club ${i}`,
+        team2: `Club ${i + 1}`,
+      })),
+    }),
     `» Matchday 1\n  Fri Aug/15 2025\n${'    20.00  A v B  4-2 (1-0)\n'.repeat(200_000)}`,
     `» Matchday 1\n  Fri Aug/15 2025\n    20.00  A ${'v '.repeat(140)}B\n`,
   ];

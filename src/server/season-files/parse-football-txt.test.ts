@@ -20,7 +20,14 @@ describe('the real files, newer syntax (▪ Matchday, Aug 15, 20:00)', () => {
     expect(s2025.matches.filter((m) => m.postponed)).toHaveLength(0);
     expect(new Set(s2025.matches.flatMap((m) => [m.home, m.away])).size).toBe(20);
     expect(s2025.matches[0]).toEqual({
-      round: 1, date: '2025-08-15', time: '20:00', home: 'Liverpool FC', away: 'AFC Bournemouth', result: [4, 2], halfTime: [1, 0], where: 'Line 10',
+      round: 1,
+      date: '2025-08-15',
+      time: '20:00',
+      home: 'Liverpool FC',
+      away: 'AFC Bournemouth',
+      result: [4, 2],
+      halfTime: [1, 0],
+      where: 'Line 10',
     });
   });
 
@@ -51,10 +58,25 @@ describe('the real files, newer syntax (▪ Matchday, Aug 15, 20:00)', () => {
     const md31 = s2025.matches.filter((m) => m.round === 31);
     expect(md31).toHaveLength(10);
     expect(md31.map((m) => m.date).sort()).toEqual([
-      '2026-02-18', '2026-03-20', '2026-03-21', '2026-03-21', '2026-03-21', '2026-03-21', '2026-03-22', '2026-03-22', '2026-03-22', '2026-05-13',
+      '2026-02-18',
+      '2026-03-20',
+      '2026-03-21',
+      '2026-03-21',
+      '2026-03-21',
+      '2026-03-21',
+      '2026-03-22',
+      '2026-03-22',
+      '2026-03-22',
+      '2026-05-13',
     ]);
     expect(plain(md31.find((m) => m.date === '2026-05-13')!)).toEqual({
-      round: 31, date: '2026-05-13', time: '20:00', home: 'Manchester City FC', away: 'Crystal Palace FC', result: [3, 0], halfTime: [2, 0],
+      round: 31,
+      date: '2026-05-13',
+      time: '20:00',
+      home: 'Manchester City FC',
+      away: 'Crystal Palace FC',
+      result: [3, 0],
+      halfTime: [2, 0],
     });
   });
 
@@ -67,8 +89,14 @@ describe('the real files, newer syntax (▪ Matchday, Aug 15, 20:00)', () => {
     const clubs = new Set(s2026.matches.flatMap((m) => [m.home, m.away]));
     expect(clubs.size).toBe(20);
     for (const club of ['Coventry City FC', 'Hull City AFC', 'Ipswich Town FC']) expect(clubs.has(club)).toBe(true);
-    for (const club of ['Burnley FC', 'West Ham United FC', 'Wolverhampton Wanderers FC']) expect(clubs.has(club)).toBe(false);
-    expect(s2026.matches.find((m) => m.round === 19)).toMatchObject({ date: '2027-01-02', time: '15:00', home: 'AFC Bournemouth', away: 'Aston Villa FC' });
+    for (const club of ['Burnley FC', 'West Ham United FC', 'Wolverhampton Wanderers FC'])
+      expect(clubs.has(club)).toBe(false);
+    expect(s2026.matches.find((m) => m.round === 19)).toMatchObject({
+      date: '2027-01-02',
+      time: '15:00',
+      home: 'AFC Bournemouth',
+      away: 'Aston Villa FC',
+    });
     expect(s2026.matches.filter((m) => m.round === 12).map((m) => m.date)).toEqual(Array(10).fill('2026-11-28'));
   });
 });
@@ -79,7 +107,15 @@ describe('the real file, older syntax (» Matchday, Aug/15, 20.00, CRLF)', () =>
   test('380 matches, 339 results, and the three [postponed] ones without a time', () => {
     expect(old.matches).toHaveLength(380);
     expect(old.matches.filter((m) => m.result)).toHaveLength(339);
-    expect(plain(old.matches[0]!)).toEqual({ round: 1, date: '2025-08-15', time: '20:00', home: 'Liverpool FC', away: 'AFC Bournemouth', result: [4, 2], halfTime: [1, 0] });
+    expect(plain(old.matches[0]!)).toEqual({
+      round: 1,
+      date: '2025-08-15',
+      time: '20:00',
+      home: 'Liverpool FC',
+      away: 'AFC Bournemouth',
+      result: [4, 2],
+      halfTime: [1, 0],
+    });
     const postponed = old.matches.filter((m) => m.postponed);
     expect(postponed.map((m) => [m.round, m.date, m.time, pair(m)])).toEqual([
       [37, '2026-05-17', null, 'AFC Bournemouth v Manchester City FC'],
@@ -87,14 +123,18 @@ describe('the real file, older syntax (» Matchday, Aug/15, 20.00, CRLF)', () =>
       [31, '2026-05-22', null, 'Manchester City FC v Crystal Palace FC'],
     ]);
     // The line after the postponed ones has its own time and is not postponed.
-    expect(old.matches.find((m) => pair(m) === 'Aston Villa FC v Liverpool FC')).toMatchObject({ time: '15:00', date: '2026-05-17' });
+    expect(old.matches.find((m) => pair(m) === 'Aston Villa FC v Liverpool FC')).toMatchObject({
+      time: '15:00',
+      date: '2026-05-17',
+    });
     expect(old.matches.find((m) => pair(m) === 'Aston Villa FC v Liverpool FC')!.postponed).toBeUndefined();
   });
 
   test('the same 380 pairings as the newer file, and the same scores where both have one', () => {
     const final = new Map(parseFootballTxt(fixture('seasons/2025-26.txt')).matches.map((m) => [pair(m), m]));
     expect(new Set(old.matches.map(pair))).toEqual(new Set(final.keys()));
-    for (const m of old.matches.filter((x) => x.result)) expect([pair(m), final.get(pair(m))!.result]).toEqual([pair(m), m.result]);
+    for (const m of old.matches.filter((x) => x.result))
+      expect([pair(m), final.get(pair(m))!.result]).toEqual([pair(m), m.result]);
   });
 });
 
@@ -127,12 +167,28 @@ describe('syntax details on small inputs', () => {
   });
 
   test('dates out of order keep the nearest year (a January match listed after February)', () => {
-    const txt = ['▪ Matchday 24', '  Sat Feb 6 2027', '    15:00  A v B', '▪ Matchday 20', '  Wed Jan 6', '    20:00  C v D', '▪ Matchday 1', '  Sat Aug 21 2027', '    15:00  E v F'].join('\n');
+    const txt = [
+      '▪ Matchday 24',
+      '  Sat Feb 6 2027',
+      '    15:00  A v B',
+      '▪ Matchday 20',
+      '  Wed Jan 6',
+      '    20:00  C v D',
+      '▪ Matchday 1',
+      '  Sat Aug 21 2027',
+      '    15:00  E v F',
+    ].join('\n');
     expect(parseFootballTxt(txt).matches.map((m) => m.date)).toEqual(['2027-02-06', '2027-01-06', '2027-08-21']);
   });
 
   test('a [postponed] line between timed ones does not take or break the shared time', () => {
-    const txt = ['» Matchday 1', '  Sat Aug/16 2025', '    15.00  A v B', '           C v D  [postponed]', '           E v F'].join('\n');
+    const txt = [
+      '» Matchday 1',
+      '  Sat Aug/16 2025',
+      '    15.00  A v B',
+      '           C v D  [postponed]',
+      '           E v F',
+    ].join('\n');
     expect(parseFootballTxt(txt).matches.map((m) => [m.home, m.time, m.postponed ?? false])).toEqual([
       ['A', '15:00', false],
       ['C', null, true],
@@ -142,7 +198,9 @@ describe('syntax details on small inputs', () => {
 
   test('Windows line ends and a byte-order mark are fine', () => {
     const txt = '\uFEFF» Matchday 1\r\n  Fri Aug/15 2025\r\n    20.00  A v B  4-2\r\n';
-    expect(parseFootballTxt(txt).matches.map(plain)).toEqual([{ round: 1, date: '2025-08-15', time: '20:00', home: 'A', away: 'B', result: [4, 2] }]);
+    expect(parseFootballTxt(txt).matches.map(plain)).toEqual([
+      { round: 1, date: '2025-08-15', time: '20:00', home: 'A', away: 'B', result: [4, 2] },
+    ]);
   });
 });
 
@@ -163,16 +221,32 @@ describe('broken input: a SeasonFileError naming the line', () => {
     ['» Matchday 1\n  Sat Aug/15 2025\n', 2, 'Line 2: 2025-08-15 is a Fri, not a Sat: "Sat Aug/15 2025"'],
     ['» Matchday 1\n  Fri Aug 15\n', 2, 'Line 2: a date without a year before any year is given: "Fri Aug 15"'],
     ['» Matchday 1\n  Fri Feb 30 2025\n', 2, 'Line 2: no such date: "Fri Feb 30 2025"'],
-    ['» Matchday 1\n  Fri Aug/15 2025\n  Fri Aug/15\n    20.00  A v B\n  Sun Aug/31\n    25.00  C v D', 6, 'Line 6: "25.00" is not a time of day: "25.00  C v D"'],
+    [
+      '» Matchday 1\n  Fri Aug/15 2025\n  Fri Aug/15\n    20.00  A v B\n  Sun Aug/31\n    25.00  C v D',
+      6,
+      'Line 6: "25.00" is not a time of day: "25.00  C v D"',
+    ],
     ['  Fri Aug/15 2025\n    20.00  A v B', 2, 'Line 2: a match before any Matchday heading: "20.00  A v B"'],
     ['» Matchday 1\n    20.00  A v B', 2, 'Line 2: a match before any date: "20.00  A v B"'],
     ['» Final\n', 1, 'Line 1: a round heading without a round number: "» Final"'],
-    [`${head}    20.00  A v B  4-2 aet`, 3, 'Line 3: unreadable score or note after the away team: "20.00  A v B  4-2 aet"'],
-    [`${head}    20.00  A v B  [abandoned]`, 3, 'Line 3: unknown status [abandoned] (only [postponed] is understood): "20.00  A v B  [abandoned]"'],
+    [
+      `${head}    20.00  A v B  4-2 aet`,
+      3,
+      'Line 3: unreadable score or note after the away team: "20.00  A v B  4-2 aet"',
+    ],
+    [
+      `${head}    20.00  A v B  [abandoned]`,
+      3,
+      'Line 3: unknown status [abandoned] (only [postponed] is understood): "20.00  A v B  [abandoned]"',
+    ],
     [`${head}    20.00  A v B  100-0`, 3, 'Line 3: a score above 99: "20.00  A v B  100-0"'],
     [`${head}    20.00  A v A`, 3, 'Line 3: a club cannot play itself: "20.00  A v A"'],
     [`${head}    20h00  A v B`, 3, 'Line 3: unreadable home team: "20h00  A v B"'],
-    [`${head}    20.00  ${'A'.repeat(81)} v B`, 3, `Line 3: a team name longer than 80 characters: "20.00  ${'A'.repeat(53)}…"`],
+    [
+      `${head}    20.00  ${'A'.repeat(81)} v B`,
+      3,
+      `Line 3: a team name longer than 80 characters: "20.00  ${'A'.repeat(53)}…"`,
+    ],
   ])('%j', (txt, line, message) => {
     const err = error(txt);
     expect(err.message).toBe(message);
@@ -180,7 +254,9 @@ describe('broken input: a SeasonFileError naming the line', () => {
   });
 
   test('an overlong line is refused before it is read, and an empty file has no matches', () => {
-    expect(error(`${head}    20.00  A v B${' '.repeat(10)}${'x'.repeat(400)}`).message).toMatch(/^Line 3: longer than 300 characters/);
+    expect(error(`${head}    20.00  A v B${' '.repeat(10)}${'x'.repeat(400)}`).message).toMatch(
+      /^Line 3: longer than 300 characters/,
+    );
     expect(error('= Only a title\n# and a comment\n').message).toBe('The file has no matches.');
   });
 

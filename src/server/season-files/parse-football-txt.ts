@@ -1,7 +1,15 @@
 import { dayNumber, isClockTime, weekdayOf } from '../../game/dates.js';
 import { exec, FIELD_MAX, isSpace, step } from './bounded.js';
 import { roundNumber } from './round-number.js';
-import { MATCHES_MAX, SCORE_MAX, SEASON_NAME_MAX, SeasonFileError, TEAM_NAME_MAX, type ParsedMatch, type ParsedSeason } from './types.js';
+import {
+  MATCHES_MAX,
+  SCORE_MAX,
+  SEASON_NAME_MAX,
+  SeasonFileError,
+  TEAM_NAME_MAX,
+  type ParsedMatch,
+  type ParsedSeason,
+} from './types.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** Longer lines (trailing spaces included) are refused before anything else is done with them. */
@@ -29,7 +37,7 @@ interface Word {
 function wordsOf(line: string): Word[] {
   const words: Word[] = [];
   let gap = 0;
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     if (isSpace(line.charCodeAt(i))) {
       gap++;
       i++;
@@ -160,7 +168,7 @@ export function parseFootballTxt(text: string): ParsedSeason {
   let time: string | null = null;
   let lineNo = 0;
 
-  for (let at = text.charCodeAt(0) === 0xfeff ? 1 : 0; at <= text.length; ) {
+  for (let at = text.charCodeAt(0) === 0xfeff ? 1 : 0; at <= text.length;) {
     lineNo++;
     const newline = text.indexOf('\n', at);
     const end = newline === -1 ? text.length : newline;
@@ -175,7 +183,8 @@ export function parseFootballTxt(text: string): ParsedSeason {
     if (!trimmed || trimmed.startsWith('#')) continue;
     if (trimmed.startsWith('=')) {
       const title = titleOf(trimmed);
-      if (title.length > SEASON_NAME_MAX) throw lineError(lineNo, trimmed, `a title longer than ${SEASON_NAME_MAX} characters`);
+      if (title.length > SEASON_NAME_MAX)
+        throw lineError(lineNo, trimmed, `a title longer than ${SEASON_NAME_MAX} characters`);
       name ??= title || null;
       continue;
     }
@@ -203,7 +212,8 @@ export function parseFootballTxt(text: string): ParsedSeason {
       const previous = lastDate;
       const distance = (o: string) => (previous ? Math.abs(dayNumber(o) - dayNumber(previous)) : 0);
       const chosen: string = valid.reduce((a, b) => (distance(b) < distance(a) ? b : a));
-      if (weekdayOf(chosen) !== weekday) throw lineError(lineNo, trimmed, `${chosen} is a ${weekdayOf(chosen)}, not a ${weekday}`);
+      if (weekdayOf(chosen) !== weekday)
+        throw lineError(lineNo, trimmed, `${chosen} is a ${weekdayOf(chosen)}, not a ${weekday}`);
       date = chosen;
       lastDate = chosen;
       time = null;
@@ -223,11 +233,13 @@ export function parseFootballTxt(text: string): ParsedSeason {
       // Columns are two or more spaces apart, so a gap inside the away team is an unread score or note.
       if (m.awayHasGap) throw lineError(lineNo, trimmed, 'unreadable score or note after the away team');
       if (m.homeHasGap) throw lineError(lineNo, trimmed, 'unreadable home team');
-      if (home.length > TEAM_NAME_MAX || away.length > TEAM_NAME_MAX) throw lineError(lineNo, trimmed, `a team name longer than ${TEAM_NAME_MAX} characters`);
+      if (home.length > TEAM_NAME_MAX || away.length > TEAM_NAME_MAX)
+        throw lineError(lineNo, trimmed, `a team name longer than ${TEAM_NAME_MAX} characters`);
       if (home === away) throw lineError(lineNo, trimmed, 'a club cannot play itself');
       const match: ParsedMatch = { round: round!, date: date!, time, home, away, where: `Line ${lineNo}` };
       if (m.status !== undefined) {
-        if (m.status.trim().toLowerCase() !== 'postponed') throw lineError(lineNo, trimmed, `unknown status [${m.status}] (only [postponed] is understood)`);
+        if (m.status.trim().toLowerCase() !== 'postponed')
+          throw lineError(lineNo, trimmed, `unknown status [${m.status}] (only [postponed] is understood)`);
         match.time = null;
         match.postponed = true;
       } else if (m.score) {
@@ -237,11 +249,16 @@ export function parseFootballTxt(text: string): ParsedSeason {
         if (m.halfTime) match.halfTime = m.halfTime;
       }
       if (match.time === null) match.postponed = true;
-      if (matches.length >= MATCHES_MAX) throw lineError(lineNo, trimmed, `more than ${MATCHES_MAX} matches in one file`);
+      if (matches.length >= MATCHES_MAX)
+        throw lineError(lineNo, trimmed, `more than ${MATCHES_MAX} matches in one file`);
       matches.push(match);
       continue;
     }
-    throw lineError(lineNo, trimmed, exec(V_WORD, trimmed) ? 'unreadable match' : 'neither a round, a date nor a match');
+    throw lineError(
+      lineNo,
+      trimmed,
+      exec(V_WORD, trimmed) ? 'unreadable match' : 'neither a round, a date nor a match',
+    );
   }
   if (!matches.length) throw new SeasonFileError('The file has no matches.');
   return { format: 'football-txt', name, matches };

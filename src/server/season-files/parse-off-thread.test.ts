@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import { threadId, Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endParseWorkers, parseSeasonFileOffThread, useParseWorkerForTests, type OffThreadParse } from './parse-off-thread.js';
+import {
+  endParseWorkers,
+  parseSeasonFileOffThread,
+  useParseWorkerForTests,
+  type OffThreadParse,
+} from './parse-off-thread.js';
 import { parseSeasonFile } from './parse-season-file.js';
 
 /**
@@ -47,7 +52,11 @@ describe('reading season files on worker threads', () => {
   it('a file with a problem gives the same message as reading it here', async () => {
     const text = '» Matchday 1\n  Sat Aug/15 2025\n';
     const result = await parseSeasonFileOffThread(text, 'x.txt');
-    expect(result).toMatchObject({ ok: false, message: 'Line 2: 2025-08-15 is a Fri, not a Sat: "Sat Aug/15 2025"', line: 2 });
+    expect(result).toMatchObject({
+      ok: false,
+      message: 'Line 2: 2025-08-15 is a Fri, not a Sat: "Sat Aug/15 2025"',
+      line: 2,
+    });
   });
 
   it('several files at once are all read, by at most two workers', async () => {
@@ -59,7 +68,12 @@ describe('reading season files on worker threads', () => {
 
   it('while a worker reads, this thread goes on answering', async () => {
     const started: Worker[] = [];
-    useParseWorkerForTests(workersOf(`const { parentPort } = require('node:worker_threads'); parentPort.on('message', () => { parentPort.postMessage('reading'); for (;;) {} });`, started));
+    useParseWorkerForTests(
+      workersOf(
+        `const { parentPort } = require('node:worker_threads'); parentPort.on('message', () => { parentPort.postMessage('reading'); for (;;) {} });`,
+        started,
+      ),
+    );
     let settled = false;
     const reading = parseSeasonFileOffThread('x', 'x.txt', { timeLimitMs: 60_000 }).finally(() => (settled = true));
     // The worker has the file (and will never answer); this thread's timers still run.
@@ -79,7 +93,8 @@ describe('reading season files on worker threads', () => {
       ok: false,
       format: 'football-txt',
       stopped: 'time_limit',
-      message: 'Reading the file took longer than 0.2 s, so it was stopped. A season file is read in well under a second: check that this is a Football.TXT or openfootball JSON season.',
+      message:
+        'Reading the file took longer than 0.2 s, so it was stopped. A season file is read in well under a second: check that this is a Football.TXT or openfootball JSON season.',
     });
     await exited;
     // The next file gets a fresh worker.
@@ -89,9 +104,17 @@ describe('reading season files on worker threads', () => {
 
   it('a worker that runs out of its memory is stopped, and the read fails saying so', async () => {
     useParseWorkerForTests(
-      workersOf(`require('node:worker_threads').parentPort.on('message', () => { const kept = []; for (;;) kept.push(new Array(1e5).fill(1)); });`, [], { maxOldGenerationSizeMb: 16 }),
+      workersOf(
+        `require('node:worker_threads').parentPort.on('message', () => { const kept = []; for (;;) kept.push(new Array(1e5).fill(1)); });`,
+        [],
+        { maxOldGenerationSizeMb: 16 },
+      ),
     );
-    expect(await parseSeasonFileOffThread('x', 'x.txt', { timeLimitMs: 60_000 })).toMatchObject({ ok: false, stopped: 'memory', message: expect.stringMatching(/more memory than the server allows/) });
+    expect(await parseSeasonFileOffThread('x', 'x.txt', { timeLimitMs: 60_000 })).toMatchObject({
+      ok: false,
+      stopped: 'memory',
+      message: expect.stringMatching(/more memory than the server allows/),
+    });
   });
 
   it('beyond two files being read and sixteen waiting, the server says it is busy', async () => {
@@ -99,7 +122,11 @@ describe('reading season files on worker threads', () => {
     useParseWorkerForTests(workersOf(NEVER_ANSWERS, started));
     const reads = Array.from({ length: 18 }, () => parseSeasonFileOffThread('x', 'x.txt', { timeLimitMs: 60_000 }));
     expect(started).toHaveLength(2);
-    expect(await parseSeasonFileOffThread('x', 'x.txt')).toMatchObject({ ok: false, stopped: 'busy', message: 'The server is reading too many season files right now. Try again in a minute.' });
+    expect(await parseSeasonFileOffThread('x', 'x.txt')).toMatchObject({
+      ok: false,
+      stopped: 'busy',
+      message: 'The server is reading too many season files right now. Try again in a minute.',
+    });
     await endParseWorkers();
     const outcomes: OffThreadParse[] = await Promise.all(reads);
     expect(outcomes.every((r) => 'stopped' in r && r.stopped === 'cancelled')).toBe(true);
@@ -117,7 +144,11 @@ describe('reading season files on worker threads', () => {
   });
 
   it('an unexpected error while reading is an error, not a verdict on the file', async () => {
-    useParseWorkerForTests(workersOf(`const { parentPort } = require('node:worker_threads'); parentPort.on('message', (job) => parentPort.postMessage({ id: job.id, threadId: 9, error: 'boom' }));`));
+    useParseWorkerForTests(
+      workersOf(
+        `const { parentPort } = require('node:worker_threads'); parentPort.on('message', (job) => parentPort.postMessage({ id: job.id, threadId: 9, error: 'boom' }));`,
+      ),
+    );
     await expect(parseSeasonFileOffThread('x', 'x.txt')).rejects.toThrow('Reading the season file failed: boom');
   });
 });

@@ -86,10 +86,19 @@ let makeWorker: () => Worker = startParseWorker;
  * Reads a season file on a worker thread, within a time limit: the parse (as parseSeasonFile
  * gives it), or a failure saying why it was stopped. Rejects only on an unexpected error.
  */
-export function parseSeasonFileOffThread(text: string, fileName?: string, opts: OffThreadOptions = {}): Promise<OffThreadParse> {
+export function parseSeasonFileOffThread(
+  text: string,
+  fileName?: string,
+  opts: OffThreadOptions = {},
+): Promise<OffThreadParse> {
   const { timeLimitMs = PARSE_TIME_LIMIT_MS, signal, ...options } = opts;
   const format = detectSeasonFormat(text, fileName);
-  const stopped = (why: ParseStop): OffThreadParse => ({ ok: false, format, message: stopMessage(why, timeLimitMs), stopped: why });
+  const stopped = (why: ParseStop): OffThreadParse => ({
+    ok: false,
+    format,
+    message: stopMessage(why, timeLimitMs),
+    stopped: why,
+  });
   if (signal?.aborted) return Promise.resolve(stopped('cancelled'));
   return new Promise<OffThreadParse>((resolve, reject) => {
     const pending: Pending = {
@@ -143,7 +152,12 @@ function spawn(): Slot {
   return slot;
 }
 
-const stoppedOf = (p: Pending, why: ParseStop): OffThreadParse => ({ ok: false, format: p.format, message: stopMessage(why, p.timeLimitMs), stopped: why });
+const stoppedOf = (p: Pending, why: ParseStop): OffThreadParse => ({
+  ok: false,
+  format: p.format,
+  message: stopMessage(why, p.timeLimitMs),
+  stopped: why,
+});
 
 function run(slot: Slot, pending: Pending): void {
   clearTimeout(slot.timer);
@@ -203,9 +217,12 @@ function pump(): void {
  */
 function startParseWorker(): Worker {
   const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./season-parse-worker.js', import.meta.url), { resourceLimits });
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./season-parse-worker.js', import.meta.url), { resourceLimits });
   const withTsx = process.execArgv.some((arg) => arg.includes('tsx'));
-  const execArgv = withTsx ? process.execArgv : [...process.execArgv, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
+  const execArgv = withTsx
+    ? process.execArgv
+    : [...process.execArgv, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
   return new Worker(new URL('./parse-worker.ts', import.meta.url), { resourceLimits, execArgv });
 }
 

@@ -5,7 +5,19 @@ import { roundNumber } from './round-number.js';
 import { SeasonFileError } from './types.js';
 
 const realJson = fs.readFileSync(new URL('./fixtures/older/en.1.json', import.meta.url), 'utf8');
-const ok = { name: 'S', matches: [{ round: 'Matchday 1', date: '2025-08-15', time: '20:00', team1: 'Liverpool FC', team2: 'AFC Bournemouth', score: { ht: [1, 0], ft: [4, 2] } }] };
+const ok = {
+  name: 'S',
+  matches: [
+    {
+      round: 'Matchday 1',
+      date: '2025-08-15',
+      time: '20:00',
+      team1: 'Liverpool FC',
+      team2: 'AFC Bournemouth',
+      score: { ht: [1, 0], ft: [4, 2] },
+    },
+  ],
+};
 
 /** The error a broken file gives (the test fails if it parses). */
 function errorOf(text: string, opts = {}): SeasonFileError {
@@ -30,7 +42,14 @@ describe('the real upstream en.1.json', () => {
       [31, '2026-03-21', null, 'Manchester City FC', 'Crystal Palace FC'],
     ]);
     expect(season.matches[0]).toEqual({
-      round: 1, date: '2025-08-15', time: '20:00', home: 'Liverpool FC', away: 'AFC Bournemouth', result: [4, 2], halfTime: [1, 0], where: 'Match 1',
+      round: 1,
+      date: '2025-08-15',
+      time: '20:00',
+      home: 'Liverpool FC',
+      away: 'AFC Bournemouth',
+      result: [4, 2],
+      halfTime: [1, 0],
+      where: 'Match 1',
     });
   });
 });
@@ -41,14 +60,51 @@ describe('small files', () => {
       ...ok,
       matches: [
         ...ok.matches,
-        { round: 'Matchday 31', date: '2026-04-11', team1: 'Manchester City FC', team2: 'Crystal Palace FC', status: 'postponed' },
-        { round: 'Round 46', date: '2027-05-08', time: '12:30', team1: 'Hull City AFC', team2: 'Ipswich Town FC', score: {} },
+        {
+          round: 'Matchday 31',
+          date: '2026-04-11',
+          team1: 'Manchester City FC',
+          team2: 'Crystal Palace FC',
+          status: 'postponed',
+        },
+        {
+          round: 'Round 46',
+          date: '2027-05-08',
+          time: '12:30',
+          team1: 'Hull City AFC',
+          team2: 'Ipswich Town FC',
+          score: {},
+        },
       ],
     };
     expect(parseOpenfootballJson(JSON.stringify(file)).matches).toEqual([
-      { round: 1, date: '2025-08-15', time: '20:00', home: 'Liverpool FC', away: 'AFC Bournemouth', result: [4, 2], halfTime: [1, 0], where: 'Match 1' },
-      { round: 31, date: '2026-04-11', time: null, home: 'Manchester City FC', away: 'Crystal Palace FC', postponed: true, where: 'Match 2' },
-      { round: 46, date: '2027-05-08', time: '12:30', home: 'Hull City AFC', away: 'Ipswich Town FC', where: 'Match 3' },
+      {
+        round: 1,
+        date: '2025-08-15',
+        time: '20:00',
+        home: 'Liverpool FC',
+        away: 'AFC Bournemouth',
+        result: [4, 2],
+        halfTime: [1, 0],
+        where: 'Match 1',
+      },
+      {
+        round: 31,
+        date: '2026-04-11',
+        time: null,
+        home: 'Manchester City FC',
+        away: 'Crystal Palace FC',
+        postponed: true,
+        where: 'Match 2',
+      },
+      {
+        round: 46,
+        date: '2027-05-08',
+        time: '12:30',
+        home: 'Hull City AFC',
+        away: 'Ipswich Town FC',
+        where: 'Match 3',
+      },
     ]);
   });
 
@@ -65,13 +121,28 @@ describe('broken files: the JSON line, or the match number, teams and field', ()
   });
 
   test.each([
-    [{ round: 'Matchday 1', date: '2025-13-45', time: '15:00', team1: 'Arsenal FC', team2: 'Chelsea FC' }, 'Match 2 (Arsenal FC v Chelsea FC): "date" must be a date as YYYY-MM-DD.'],
+    [
+      { round: 'Matchday 1', date: '2025-13-45', time: '15:00', team1: 'Arsenal FC', team2: 'Chelsea FC' },
+      'Match 2 (Arsenal FC v Chelsea FC): "date" must be a date as YYYY-MM-DD.',
+    ],
     [{ ...ok.matches[0], time: '8pm' }, 'Match 2 (Liverpool FC v AFC Bournemouth): "time" must be a time as HH:MM.'],
-    [{ ...ok.matches[0], round: 'Final' }, 'Match 2 (Liverpool FC v AFC Bournemouth): "round" must be a round such as "Matchday 1".'],
-    [{ ...ok.matches[0], team2: 'Liverpool FC' }, 'Match 2 (Liverpool FC v Liverpool FC): "team2" must differ from the home team.'],
+    [
+      { ...ok.matches[0], round: 'Final' },
+      'Match 2 (Liverpool FC v AFC Bournemouth): "round" must be a round such as "Matchday 1".',
+    ],
+    [
+      { ...ok.matches[0], team2: 'Liverpool FC' },
+      'Match 2 (Liverpool FC v Liverpool FC): "team2" must differ from the home team.',
+    ],
     [{ ...ok.matches[0], team1: '' }, 'Match 2 ( v AFC Bournemouth): "team1" must name the home team.'],
-    [{ ...ok.matches[0], score: { ft: [4] } }, 'Match 2 (Liverpool FC v AFC Bournemouth): "score.ft" must be two whole numbers from 0 to 99.'],
-    [{ ...ok.matches[0], score: { ft: [4, 2], ht: [-1, 0] } }, 'Match 2 (Liverpool FC v AFC Bournemouth): "score.ht" must be two whole numbers from 0 to 99.'],
+    [
+      { ...ok.matches[0], score: { ft: [4] } },
+      'Match 2 (Liverpool FC v AFC Bournemouth): "score.ft" must be two whole numbers from 0 to 99.',
+    ],
+    [
+      { ...ok.matches[0], score: { ft: [4, 2], ht: [-1, 0] } },
+      'Match 2 (Liverpool FC v AFC Bournemouth): "score.ht" must be two whole numbers from 0 to 99.',
+    ],
     [{ ...ok.matches[0], status: 7 }, 'Match 2 (Liverpool FC v AFC Bournemouth): "status" must be text.'],
     ['a string', 'Match 2: must be an object.'],
   ])('%j', (second, message) => {
@@ -88,7 +159,9 @@ describe('broken files: the JSON line, or the match number, teams and field', ()
 
   test('a highest round, when the caller has one', () => {
     const file = JSON.stringify({ matches: [{ ...ok.matches[0], round: 'Matchday 39' }] });
-    expect(errorOf(file, { maxRound: 38 }).message).toBe('Match 1 (Liverpool FC v AFC Bournemouth): "round" must be Matchday 1 to 38.');
+    expect(errorOf(file, { maxRound: 38 }).message).toBe(
+      'Match 1 (Liverpool FC v AFC Bournemouth): "round" must be Matchday 1 to 38.',
+    );
     expect(parseOpenfootballJson(file).matches[0]!.round).toBe(39);
   });
 });

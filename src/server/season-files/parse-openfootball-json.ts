@@ -1,7 +1,15 @@
 import { isClockTime, isIsoDate } from '../../game/dates.js';
 import { exec, step } from './bounded.js';
 import { roundNumber } from './round-number.js';
-import { MATCHES_MAX, SCORE_MAX, SEASON_NAME_MAX, SeasonFileError, TEAM_NAME_MAX, type ParsedMatch, type ParsedSeason } from './types.js';
+import {
+  MATCHES_MAX,
+  SCORE_MAX,
+  SEASON_NAME_MAX,
+  SeasonFileError,
+  TEAM_NAME_MAX,
+  type ParsedMatch,
+  type ParsedSeason,
+} from './types.js';
 
 export interface JsonParseOptions {
   /** The highest round number accepted (none by default: any round from 1). */
@@ -39,33 +47,43 @@ export function parseOpenfootballJson(text: string, opts: JsonParseOptions = {})
     const pos = exec(POSITION, msg);
     const lineCol = exec(LINE, msg);
     const line = lineCol ? Number(lineCol[1]) : pos ? lineOf(text, Number(pos[1])) : undefined;
-    throw new SeasonFileError(line ? `The file is not valid JSON (line ${line}).` : 'The file is not valid JSON.', { line });
+    throw new SeasonFileError(line ? `The file is not valid JSON (line ${line}).` : 'The file is not valid JSON.', {
+      line,
+    });
   }
   return readOpenfootballSeason(data, opts);
 }
 
 /** The same checks on an already parsed value (e.g. a feed's response). */
 export function readOpenfootballSeason(data: unknown, opts: JsonParseOptions = {}): ParsedSeason {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new SeasonFileError('The file must be a JSON object with a "matches" list.');
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new SeasonFileError('The file must be a JSON object with a "matches" list.');
   const root = data as Record<string, unknown>;
   if (!Array.isArray(root.matches)) throw new SeasonFileError('The file must have a "matches" list.');
   if (root.matches.length === 0) throw new SeasonFileError('The file has no matches.');
   if (root.matches.length > MATCHES_MAX) throw new SeasonFileError(`The file has more than ${MATCHES_MAX} matches.`);
   const name = typeof root.name === 'string' && root.name.trim() ? root.name.trim() : null;
-  if (name !== null && name.length > SEASON_NAME_MAX) throw new SeasonFileError(`The file's "name" is longer than ${SEASON_NAME_MAX} characters.`);
+  if (name !== null && name.length > SEASON_NAME_MAX)
+    throw new SeasonFileError(`The file's "name" is longer than ${SEASON_NAME_MAX} characters.`);
   step(root.matches.length);
   const matches = root.matches.map((raw, i) => readMatch(raw, i + 1, opts));
   return { format: 'openfootball-json', name, matches };
 }
 
 const isScore = (v: unknown): v is [number, number] =>
-  Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= SCORE_MAX);
+  Array.isArray(v) &&
+  v.length === 2 &&
+  v.every((n) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= SCORE_MAX);
 
 function readMatch(raw: unknown, n: number, opts: JsonParseOptions): ParsedMatch {
   const where = `Match ${n}`;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new SeasonFileError(`${where}: must be an object.`, { match: n });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new SeasonFileError(`${where}: must be an object.`, { match: n });
   const m = raw as Record<string, unknown>;
-  const label = typeof m.team1 === 'string' && typeof m.team2 === 'string' ? ` (${m.team1.slice(0, TEAM_NAME_MAX)} v ${m.team2.slice(0, TEAM_NAME_MAX)})` : '';
+  const label =
+    typeof m.team1 === 'string' && typeof m.team2 === 'string'
+      ? ` (${m.team1.slice(0, TEAM_NAME_MAX)} v ${m.team2.slice(0, TEAM_NAME_MAX)})`
+      : '';
   const fail = (field: string, problem: string): never => {
     throw new SeasonFileError(`${where}${label}: "${field}" ${problem}.`, { match: n });
   };
@@ -73,8 +91,14 @@ function readMatch(raw: unknown, n: number, opts: JsonParseOptions): ParsedMatch
   const roundRule = opts.maxRound ? `must be Matchday 1 to ${opts.maxRound}` : 'must be a round such as "Matchday 1"';
   if (round === null || round < 1 || (opts.maxRound !== undefined && round > opts.maxRound)) fail('round', roundRule);
   // Every field is measured before a pattern reads it (docs/decisions/0052).
-  if (typeof m.date !== 'string' || m.date.length > SHORT_FIELD_MAX || !isIsoDate(m.date)) fail('date', 'must be a date as YYYY-MM-DD');
-  if (m.time !== undefined && m.time !== null && (typeof m.time !== 'string' || m.time.length > SHORT_FIELD_MAX || !isClockTime(m.time))) fail('time', 'must be a time as HH:MM');
+  if (typeof m.date !== 'string' || m.date.length > SHORT_FIELD_MAX || !isIsoDate(m.date))
+    fail('date', 'must be a date as YYYY-MM-DD');
+  if (
+    m.time !== undefined &&
+    m.time !== null &&
+    (typeof m.time !== 'string' || m.time.length > SHORT_FIELD_MAX || !isClockTime(m.time))
+  )
+    fail('time', 'must be a time as HH:MM');
   if (typeof m.team1 !== 'string' || !m.team1.trim()) fail('team1', 'must name the home team');
   if (typeof m.team2 !== 'string' || !m.team2.trim()) fail('team2', 'must name the away team');
   const home = (m.team1 as string).trim();

@@ -34,30 +34,66 @@ describe('checked whole', () => {
 
   test('a club twice in one round fails, naming both lines', () => {
     const parsed = parseSeasonFile(txt('    15:00  A v B', '           C v A'));
-    expect(parsed).toEqual({ ok: false, format: 'football-txt', message: 'Line 5: A plays twice in Matchday 1 (A v B, line 4, and C v A).' });
+    expect(parsed).toEqual({
+      ok: false,
+      format: 'football-txt',
+      message: 'Line 5: A plays twice in Matchday 1 (A v B, line 4, and C v A).',
+    });
   });
 
   test('the same pairing twice fails; several problems say how many more there are', () => {
-    const parsed = parseSeasonFile(txt('    15:00  A v B', '▪ Matchday 2', '  Sat Aug 10', '    15:00  A v B', '▪ Matchday 3', '  Sat Aug 17', '    15:00  A v B'));
-    expect(parsed).toMatchObject({ ok: false, message: 'Line 7: A v B appears twice (also Matchday 1, line 4), and 1 more problem.' });
+    const parsed = parseSeasonFile(
+      txt(
+        '    15:00  A v B',
+        '▪ Matchday 2',
+        '  Sat Aug 10',
+        '    15:00  A v B',
+        '▪ Matchday 3',
+        '  Sat Aug 17',
+        '    15:00  A v B',
+      ),
+    );
+    expect(parsed).toMatchObject({
+      ok: false,
+      message: 'Line 7: A v B appears twice (also Matchday 1, line 4), and 1 more problem.',
+    });
   });
 
   test('a JSON problem carries its match number, a TXT one its line', () => {
     expect(parseSeasonFile('{"matches":[{"round":1,"date":"x","team1":"A","team2":"B"}]}')).toEqual({
-      ok: false, format: 'openfootball-json', message: 'Match 1 (A v B): "date" must be a date as YYYY-MM-DD.', match: 1,
+      ok: false,
+      format: 'openfootball-json',
+      message: 'Match 1 (A v B): "date" must be a date as YYYY-MM-DD.',
+      match: 1,
     });
-    expect(parseSeasonFile(txt('    15:00  A v B', '  nonsense'))).toEqual({ ok: false, format: 'football-txt', message: 'Line 5: neither a round, a date nor a match: "nonsense"', line: 5 });
+    expect(parseSeasonFile(txt('    15:00  A v B', '  nonsense'))).toEqual({
+      ok: false,
+      format: 'football-txt',
+      message: 'Line 5: neither a round, a date nor a match: "nonsense"',
+      line: 5,
+    });
   });
 
   test('a partial season is accepted with warnings; a title is kept, or a fallback given', () => {
     const parsed = parseSeasonFile(txt('    15:00  A v B', '           C v D  1-0'));
-    expect(parsed).toMatchObject({ ok: true, name: 'Test 2030/31', warnings: ['2 matches; a full season of 4 clubs has 12', '1 rounds; a full season of 4 clubs has 6'] });
-    expect(parseSeasonFile('{"matches":[{"round":1,"date":"2030-08-03","team1":"A","team2":"B"}]}')).toMatchObject({ ok: true, name: 'Imported season' });
+    expect(parsed).toMatchObject({
+      ok: true,
+      name: 'Test 2030/31',
+      warnings: ['2 matches; a full season of 4 clubs has 12', '1 rounds; a full season of 4 clubs has 6'],
+    });
+    expect(parseSeasonFile('{"matches":[{"round":1,"date":"2030-08-03","team1":"A","team2":"B"}]}')).toMatchObject({
+      ok: true,
+      name: 'Imported season',
+    });
   });
 
   test('a highest round applies to both formats', () => {
-    expect(parseSeasonFile(txt('    15:00  A v B').replace('Matchday 1', 'Matchday 39'), undefined, { maxRound: 38 })).toEqual({
-      ok: false, format: 'football-txt', message: 'Line 4: Matchday 39 is after the last round (38).',
+    expect(
+      parseSeasonFile(txt('    15:00  A v B').replace('Matchday 1', 'Matchday 39'), undefined, { maxRound: 38 }),
+    ).toEqual({
+      ok: false,
+      format: 'football-txt',
+      message: 'Line 4: Matchday 39 is after the last round (38).',
     });
   });
 });

@@ -38,7 +38,8 @@ export function parseSeasonFile(text: string, fileName?: string, opts: SeasonFil
     const parsed = format === 'openfootball-json' ? parseOpenfootballJson(text, opts) : parseFootballTxt(text);
     if (opts.maxRound !== undefined) {
       const over = parsed.matches.find((m) => m.round > opts.maxRound!);
-      if (over) throw new SeasonFileError(`${over.where}: Matchday ${over.round} is after the last round (${opts.maxRound}).`);
+      if (over)
+        throw new SeasonFileError(`${over.where}: Matchday ${over.round} is after the last round (${opts.maxRound}).`);
     }
     const { errors, warnings } = checkSeasonStructure(parsed.matches);
     if (errors.length) {

@@ -9,7 +9,11 @@ export type UploadedSeasonFile = Extract<OffThreadParse, { ok: true }>;
  * 503 when the server is already reading as many files as it reads at once. Nothing is written
  * before this returns.
  */
-export async function readUploadedSeasonFile(content: string, fileName: string | undefined, timeLimitMs: number): Promise<UploadedSeasonFile> {
+export async function readUploadedSeasonFile(
+  content: string,
+  fileName: string | undefined,
+  timeLimitMs: number,
+): Promise<UploadedSeasonFile> {
   const parsed = await parseSeasonFileOffThread(content, fileName, { timeLimitMs });
   if (parsed.ok) return parsed;
   if ('stopped' in parsed && parsed.stopped === 'busy') throw new HttpError(503, 'busy', parsed.message);

@@ -13,15 +13,50 @@ describe('the club catalogue', () => {
   });
 
   test('the three new clubs of 2026/27, with the colours and phone-friendly names', () => {
-    expect(byName.get('Coventry City FC')).toEqual({ key: 'coventry-city', name: 'Coventry City FC', shortName: 'Coventry', code: 'COV', primary: '#5BC2E7', secondary: '#FFFFFF', badge: 'plain' });
-    expect(byName.get('Hull City AFC')).toEqual({ key: 'hull-city', name: 'Hull City AFC', shortName: 'Hull', code: 'HUL', primary: '#F5A12D', secondary: '#000000', badge: 'stripes' });
-    expect(byName.get('Ipswich Town FC')).toEqual({ key: 'ipswich-town', name: 'Ipswich Town FC', shortName: 'Ipswich', code: 'IPS', primary: '#0044A9', secondary: '#FFFFFF', badge: 'plain' });
+    expect(byName.get('Coventry City FC')).toEqual({
+      key: 'coventry-city',
+      name: 'Coventry City FC',
+      shortName: 'Coventry',
+      code: 'COV',
+      primary: '#5BC2E7',
+      secondary: '#FFFFFF',
+      badge: 'plain',
+    });
+    expect(byName.get('Hull City AFC')).toEqual({
+      key: 'hull-city',
+      name: 'Hull City AFC',
+      shortName: 'Hull',
+      code: 'HUL',
+      primary: '#F5A12D',
+      secondary: '#000000',
+      badge: 'stripes',
+    });
+    expect(byName.get('Ipswich Town FC')).toEqual({
+      key: 'ipswich-town',
+      name: 'Ipswich Town FC',
+      shortName: 'Ipswich',
+      code: 'IPS',
+      primary: '#0044A9',
+      secondary: '#FFFFFF',
+      badge: 'plain',
+    });
     expect(['Man City', 'Spurs', "Nott'm Forest"].every((s) => clubs.some((c) => c.shortName === s))).toBe(true);
   });
 
   test('badge patterns follow the shirts: striped clubs have stripes', () => {
-    const striped = clubs.filter((c) => c.badge === 'stripes').map((c) => c.shortName).sort();
-    expect(striped).toEqual(['Bournemouth', 'Brentford', 'Brighton', 'Crystal Palace', 'Hull', 'Newcastle', 'Sunderland']);
+    const striped = clubs
+      .filter((c) => c.badge === 'stripes')
+      .map((c) => c.shortName)
+      .sort();
+    expect(striped).toEqual([
+      'Bournemouth',
+      'Brentford',
+      'Brighton',
+      'Crystal Palace',
+      'Hull',
+      'Newcastle',
+      'Sunderland',
+    ]);
   });
 
   test('a broken catalogue is refused, saying what and where', () => {
@@ -50,13 +85,33 @@ describe('the season file format', () => {
     expect(season.clubs).toHaveLength(20);
     expect(season.rounds).toHaveLength(38);
     expect(season.rounds[11]).toEqual({ round: 12, name: 'Matchday 12' });
-    expect(season.matches[0]).toEqual({ round: 1, date: '2026-08-21', time: '20:00', kickoffAt: '2026-08-21T19:00:00.000Z', home: 'arsenal', away: 'coventry-city', result: [3, 0] });
+    expect(season.matches[0]).toEqual({
+      round: 1,
+      date: '2026-08-21',
+      time: '20:00',
+      kickoffAt: '2026-08-21T19:00:00.000Z',
+      home: 'arsenal',
+      away: 'coventry-city',
+      result: [3, 0],
+    });
   });
 
   test.each<[string, (s: OwnSeasonFile) => void, RegExp]>([
-    ['a club not in the season', (s) => (s.matches[0]!.home = 'burnley'), /matches\.0\.home: "burnley" is not one of the season's clubs/],
-    ['a kick-off that is not the local time in the zone', (s) => (s.matches[0]!.kickoffAt = '2026-08-21T20:00:00.000Z'), /2026-08-21 20:00 in Europe\/London is 2026-08-21T19:00:00.000Z/],
-    ['a match without a time that is not postponed', (s) => Object.assign(s.matches[0]!, { time: null, kickoffAt: null }), /a match without a time is postponed/],
+    [
+      'a club not in the season',
+      (s) => (s.matches[0]!.home = 'burnley'),
+      /matches\.0\.home: "burnley" is not one of the season's clubs/,
+    ],
+    [
+      'a kick-off that is not the local time in the zone',
+      (s) => (s.matches[0]!.kickoffAt = '2026-08-21T20:00:00.000Z'),
+      /2026-08-21 20:00 in Europe\/London is 2026-08-21T19:00:00.000Z/,
+    ],
+    [
+      'a match without a time that is not postponed',
+      (s) => Object.assign(s.matches[0]!, { time: null, kickoffAt: null }),
+      /a match without a time is postponed/,
+    ],
     ['a round that is not listed', (s) => (s.matches[0]!.round = 39), /round 39 is not in the rounds list/],
     ['a club playing twice in a round', (s) => (s.matches[1]!.home = 'arsenal'), /arsenal plays twice in Matchday 1/],
     ['an unknown time zone', (s) => (s.competition.timeZone = 'Mars/Olympus'), /unknown time zone "Mars\/Olympus"/],
@@ -67,7 +122,9 @@ describe('the season file format', () => {
 
   test('every club must be in the catalogue', () => {
     const catalogue = { ...builtinClubs(), clubs: builtinClubs().clubs.filter((c) => c.key !== 'hull-city') };
-    expect(() => loadSeasonFile(season, catalogue)).toThrow('The season file names clubs missing from the catalogue: hull-city');
+    expect(() => loadSeasonFile(season, catalogue)).toThrow(
+      'The season file names clubs missing from the catalogue: hull-city',
+    );
   });
 
   test('matches with the clubs’ full names, as fixtures store them', () => {

@@ -15,12 +15,14 @@ export const SEASON_FORMAT = 'scoreline-season@1';
 export const CLUBS_FORMAT = 'scoreline-clubs@1';
 
 /** A club's stable key: lower-case words joined by hyphens (`manchester-city`). */
-export const clubKeySchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a club key is lower-case words joined by hyphens').max(40);
+export const clubKeySchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a club key is lower-case words joined by hyphens')
+  .max(40);
 const colour = z.string().regex(/^#[0-9A-F]{6}$/, 'a colour is #RRGGBB (upper-case hex)');
 const isoDate = z.string().refine(isIsoDate, 'a date is YYYY-MM-DD');
 const clockTime = z.string().refine(isClockTime, 'a time is HH:MM');
 const score = z.tuple([z.number().int().min(0).max(SCORE_MAX), z.number().int().min(0).max(SCORE_MAX)]);
-
 
 export const clubSchema = z.strictObject({
   key: clubKeySchema,
@@ -41,7 +43,8 @@ export const clubCatalogueSchema = z
     for (const field of ['key', 'name', 'code'] as const) {
       const seen = new Set<string>();
       cat.clubs.forEach((c, i) => {
-        if (seen.has(c[field])) ctx.addIssue({ code: 'custom', path: ['clubs', i, field], message: `${field} "${c[field]}" is used twice` });
+        if (seen.has(c[field]))
+          ctx.addIssue({ code: 'custom', path: ['clubs', i, field], message: `${field} "${c[field]}" is used twice` });
         seen.add(c[field]);
       });
     }
@@ -93,15 +96,22 @@ export const seasonFileSchema = z
     if (clubs.size !== s.clubs.length) issue(['clubs'], 'a club is listed twice');
     const rounds = new Set(s.rounds.map((r) => r.round));
     if (rounds.size !== s.rounds.length) issue(['rounds'], 'a round is listed twice');
-    if (!isTimeZone(s.competition.timeZone)) issue(['competition', 'timeZone'], `unknown time zone "${s.competition.timeZone}"`);
+    if (!isTimeZone(s.competition.timeZone))
+      issue(['competition', 'timeZone'], `unknown time zone "${s.competition.timeZone}"`);
     s.matches.forEach((m, i) => {
-      for (const side of ['home', 'away'] as const) if (!clubs.has(m[side])) issue(['matches', i, side], `"${m[side]}" is not one of the season's clubs`);
+      for (const side of ['home', 'away'] as const)
+        if (!clubs.has(m[side])) issue(['matches', i, side], `"${m[side]}" is not one of the season's clubs`);
       if (!rounds.has(m.round)) issue(['matches', i, 'round'], `round ${m.round} is not in the rounds list`);
-      if ((m.time === null) !== (m.kickoffAt === null)) issue(['matches', i, 'kickoffAt'], 'a kick-off needs a time, and a time a kick-off');
+      if ((m.time === null) !== (m.kickoffAt === null))
+        issue(['matches', i, 'kickoffAt'], 'a kick-off needs a time, and a time a kick-off');
       if (m.time === null && !m.postponed) issue(['matches', i, 'postponed'], 'a match without a time is postponed');
       if (m.time !== null && m.kickoffAt !== null && isTimeZone(s.competition.timeZone)) {
         const expected = zonedToUtc(m.date, m.time, s.competition.timeZone);
-        if (expected !== m.kickoffAt) issue(['matches', i, 'kickoffAt'], `${m.date} ${m.time} in ${s.competition.timeZone} is ${expected}, not ${m.kickoffAt}`);
+        if (expected !== m.kickoffAt)
+          issue(
+            ['matches', i, 'kickoffAt'],
+            `${m.date} ${m.time} in ${s.competition.timeZone} is ${expected}, not ${m.kickoffAt}`,
+          );
       }
     });
     const { errors } = checkSeasonStructure(s.matches.map((m, i) => ({ ...m, where: `Match ${i + 1}` })));
@@ -150,7 +160,10 @@ export function loadSeasonFile(data: unknown, catalogue?: ClubCatalogue, what = 
 /**
  * A season's matches with the clubs' full names (as fixtures store them today) instead of keys.
  */
-export function matchesWithClubNames(season: OwnSeasonFile, catalogue: ClubCatalogue): Array<OwnSeasonMatch & { homeName: string; awayName: string }> {
+export function matchesWithClubNames(
+  season: OwnSeasonFile,
+  catalogue: ClubCatalogue,
+): Array<OwnSeasonMatch & { homeName: string; awayName: string }> {
   const nameOf = new Map(catalogue.clubs.map((c) => [c.key, c.name]));
   const name = (key: string) => {
     const n = nameOf.get(key);

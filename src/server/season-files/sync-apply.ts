@@ -18,7 +18,18 @@ export function applySyncPlan(existing: readonly ExistingFixture[], plan: Accept
         const { id, homeTeam, awayTeam, gameweek, kickoffAt, localDate, localTime, postponed } = c.fixture;
         if (byId.has(id)) throw new Error(`Fixture ${id} exists already`);
         const result = c.result ? { ...c.result, final: true, source: c.source } : null;
-        byId.set(id, { id, homeTeam, awayTeam, gameweek, kickoffAt, localDate, localTime, postponed, predictionsLockedAt: null, result });
+        byId.set(id, {
+          id,
+          homeTeam,
+          awayTeam,
+          gameweek,
+          kickoffAt,
+          localDate,
+          localTime,
+          postponed,
+          predictionsLockedAt: null,
+          result,
+        });
         break;
       }
       case 'schedule': {

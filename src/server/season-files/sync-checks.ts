@@ -15,7 +15,8 @@ export interface Refusal {
 
 const NOTHING = 'Nothing was changed.';
 const pct = (x: number) => `${Math.floor(x * 100)}%`;
-const list = (names: string[], max = 5) => (names.length > max ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', '));
+const list = (names: string[], max = 5) =>
+  names.length > max ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', ');
 
 /** Every match readable (dates, times, scores in range) and the league structure sound. */
 export function checkIncoming(incoming: readonly (SeasonMatch & { where?: string })[]): Refusal | null {
@@ -25,7 +26,8 @@ export function checkIncoming(incoming: readonly (SeasonMatch & { where?: string
     const bad = (why: string): Refusal => ({ reason: 'structure', message: `${at}: ${why}. ${NOTHING}` });
     if (!isIsoDate(m.date)) return bad('no valid date');
     if (m.time !== null && !isClockTime(m.time)) return bad('no valid time');
-    if (m.result && !m.result.every((n) => Number.isInteger(n) && n >= 0 && n <= RESULT_SCORE_MAX)) return bad(`a score outside 0 to ${RESULT_SCORE_MAX}`);
+    if (m.result && !m.result.every((n) => Number.isInteger(n) && n >= 0 && n <= RESULT_SCORE_MAX))
+      return bad(`a score outside 0 to ${RESULT_SCORE_MAX}`);
   }
   const { errors } = checkSeasonStructure(incoming);
   if (errors.length) {
@@ -46,7 +48,10 @@ export function checkClubs(fileClubs: readonly string[], unknownClubs: readonly 
     };
   }
   const clubs = unknown.length === 1 ? `1 club that is` : `${unknown.length} clubs that are`;
-  return { reason: 'unknown_clubs', message: `The file names ${clubs} not in this season: ${list(unknown)}. ${NOTHING}` };
+  return {
+    reason: 'unknown_clubs',
+    message: `The file names ${clubs} not in this season: ${list(unknown)}. ${NOTHING}`,
+  };
 }
 
 export interface CoverageInput {

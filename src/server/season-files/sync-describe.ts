@@ -18,7 +18,13 @@ export function localWhen(date: string, time: string | null): string {
 const when = (s: Schedule) => localWhen(s.localDate, s.postponed ? null : s.localTime);
 export const scoreText = (s: Score) => `${s.homeScore}-${s.awayScore}`;
 
-export function describeSchedule(match: string, what: 'moved' | 'postponed' | 'rescheduled', from: Schedule, to: Schedule, locks: boolean): string {
+export function describeSchedule(
+  match: string,
+  what: 'moved' | 'postponed' | 'rescheduled',
+  from: Schedule,
+  to: Schedule,
+  locks: boolean,
+): string {
   const text =
     what === 'postponed'
       ? `${match} postponed (was ${when(from)})`
@@ -34,7 +40,12 @@ export function describeRound(match: string, from: number | null, to: number): s
   return from === null ? `${match} put in Matchday ${to}` : `${match} moved from Matchday ${from} to Matchday ${to}`;
 }
 
-export function describeResult(match: string, what: 'new' | 'final' | 'correction', to: Score, from: Score | null): string {
+export function describeResult(
+  match: string,
+  what: 'new' | 'final' | 'correction',
+  to: Score,
+  from: Score | null,
+): string {
   if (what === 'final' && from) return `Final result ${scoreText(to)} for ${match} (was ${scoreText(from)} in play)`;
   if (what === 'correction' && from) return `Result of ${match} corrected from ${scoreText(from)} to ${scoreText(to)}`;
   return `Result ${scoreText(to)} for ${match}`;

@@ -24,7 +24,13 @@ export type FeedSnapshot = Record<string, SnapshotEntry>;
 
 export function snapshotOf(matches: readonly SeasonMatch[]): FeedSnapshot {
   const out: FeedSnapshot = {};
-  for (const m of matches) out[pairKey(m.home, m.away)] = { date: m.date, time: m.postponed ? null : m.time, postponed: Boolean(m.postponed) || m.time === null, round: m.round };
+  for (const m of matches)
+    out[pairKey(m.home, m.away)] = {
+      date: m.date,
+      time: m.postponed ? null : m.time,
+      postponed: Boolean(m.postponed) || m.time === null,
+      round: m.round,
+    };
   return out;
 }
 
@@ -41,7 +47,11 @@ export interface MergeResult {
  * (someone else did). Without a snapshot of a match (first run, or a new match) the feed's value
  * stands, as the planner would apply it.
  */
-export function mergeWithSnapshot(incoming: readonly SeasonMatch[], snapshot: FeedSnapshot | null, stored: readonly ExistingFixture[]): MergeResult {
+export function mergeWithSnapshot(
+  incoming: readonly SeasonMatch[],
+  snapshot: FeedSnapshot | null,
+  stored: readonly ExistingFixture[],
+): MergeResult {
   if (!snapshot) return { matches: [...incoming], kept: [] };
   const byPair = new Map<string, ExistingFixture>();
   for (const f of [...stored].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
@@ -56,15 +66,23 @@ export function mergeWithSnapshot(incoming: readonly SeasonMatch[], snapshot: Fe
     if (!before || !f) return m;
     const out: SeasonMatch = { ...m };
     const nowTime = m.postponed ? null : m.time;
-    const feedSame = before.date === m.date && before.time === nowTime && before.postponed === (Boolean(m.postponed) || m.time === null);
+    const feedSame =
+      before.date === m.date &&
+      before.time === nowTime &&
+      before.postponed === (Boolean(m.postponed) || m.time === null);
     const storedPostponed = Boolean(f.postponed) || f.localTime === null;
-    const storedSame = f.localDate === m.date && f.localTime === nowTime && storedPostponed === (Boolean(m.postponed) || m.time === null);
+    const storedSame =
+      f.localDate === m.date &&
+      f.localTime === nowTime &&
+      storedPostponed === (Boolean(m.postponed) || m.time === null);
     if (feedSame && !storedSame) {
       out.date = f.localDate;
       out.time = storedPostponed ? null : f.localTime;
       if (storedPostponed) out.postponed = true;
       else delete out.postponed;
-      kept.push(`${m.home} v ${m.away}: kept the kick-off set here (${f.localDate}${storedPostponed ? ', postponed' : ` ${f.localTime}`}); the feed still has ${m.date}${nowTime ? ` ${nowTime}` : ', postponed'}.`);
+      kept.push(
+        `${m.home} v ${m.away}: kept the kick-off set here (${f.localDate}${storedPostponed ? ', postponed' : ` ${f.localTime}`}); the feed still has ${m.date}${nowTime ? ` ${nowTime}` : ', postponed'}.`,
+      );
     }
     if (before.round === m.round && f.gameweek !== null && f.gameweek !== m.round) {
       out.round = f.gameweek;

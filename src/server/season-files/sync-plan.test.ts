@@ -63,7 +63,11 @@ describe('the same file again', () => {
   });
 
   test('spacing and letter case in club names make no difference', () => {
-    const shouty = FILE.map((m) => ({ ...m, home: `  ${m.home.toUpperCase().replace(' ', '   ')}`, away: m.away.toLowerCase() }));
+    const shouty = FILE.map((m) => ({
+      ...m,
+      home: `  ${m.home.toUpperCase().replace(' ', '   ')}`,
+      away: m.away.toLowerCase(),
+    }));
     expect(accepted(planSeasonSync(STORED, shouty, feed)).changes).toEqual([]);
   });
 
@@ -73,7 +77,9 @@ describe('the same file again', () => {
     expect(plan.changes.map((c) => c.fixtureId)).toEqual(STORED.map((f) => f.id));
     const first = plan.changes[0]!;
     expect(first).toMatchObject({ kind: 'add', result: { homeScore: 3, awayScore: 0 }, source: 'file' });
-    expect(first.description).toBe('New fixture Arsenal FC v Coventry City FC, Matchday 1, Fri 21 Aug 20:00, result 3-0');
+    expect(first.description).toBe(
+      'New fixture Arsenal FC v Coventry City FC, Matchday 1, Fri 21 Aug 20:00, result 3-0',
+    );
   });
 });
 
@@ -91,7 +97,9 @@ describe('kick-off changes keep the fixture (matched by club pair, not by date)'
       to: { kickoffAt: '2026-11-29T16:30:00.000Z', localDate: '2026-11-29', localTime: '16:30', postponed: false },
       locksPredictions: false,
     });
-    expect(plan.changes[0]!.description).toBe('Arsenal FC v Manchester City FC moved from Sat 28 Nov 15:00 to Sun 29 Nov 16:30');
+    expect(plan.changes[0]!.description).toBe(
+      'Arsenal FC v Manchester City FC moved from Sat 28 Nov 15:00 to Sun 29 Nov 16:30',
+    );
     expect(plan.counts).toMatchObject({ moved: 1, unchanged: 379, locked: 0 });
     expect(plan.summary).toBe('1 moved.');
   });
@@ -114,32 +122,55 @@ describe('kick-off changes keep the fixture (matched by club pair, not by date)'
     expect(plan.changes[0]!.description).toMatch(/its deadline had passed, so its predictions stay closed$/);
     expect(plan.counts.locked).toBe(1);
     // One minute before the deadline it is not locked; an already locked fixture is not locked again.
-    expect(accepted(planSeasonSync(STORED, moved, { ...feed, now: new Date('2026-11-28T12:59:00.000Z') })).changes[0]).toMatchObject({ locksPredictions: false });
+    expect(
+      accepted(planSeasonSync(STORED, moved, { ...feed, now: new Date('2026-11-28T12:59:00.000Z') })).changes[0],
+    ).toMatchObject({ locksPredictions: false });
     const locked = storedWith({ [pair(ARS, MCI)]: (f) => ({ ...f, predictionsLockedAt: '2026-11-28T13:30:00.000Z' }) });
-    expect(accepted(planSeasonSync(locked, moved, { ...feed, now: matchday })).changes[0]).toMatchObject({ locksPredictions: false });
+    expect(accepted(planSeasonSync(locked, moved, { ...feed, now: matchday })).changes[0]).toMatchObject({
+      locksPredictions: false,
+    });
   });
 
   test('postponed (no time in the file) and then rescheduled', () => {
     const postponed = edited({ [pair(EVE, LIV)]: (m) => ({ ...m, time: null, postponed: true }) });
     const plan = expectIdempotent(STORED, postponed, feed);
     expect(plan.changes).toEqual([
-      expect.objectContaining({ kind: 'schedule', what: 'postponed', fixtureId: stored(EVE, LIV).id, to: { kickoffAt: null, localDate: '2026-11-28', localTime: null, postponed: true } }),
+      expect.objectContaining({
+        kind: 'schedule',
+        what: 'postponed',
+        fixtureId: stored(EVE, LIV).id,
+        to: { kickoffAt: null, localDate: '2026-11-28', localTime: null, postponed: true },
+      }),
     ]);
     expect(plan.changes[0]!.description).toBe('Everton FC v Liverpool FC postponed (was Sat 28 Nov 15:00)');
 
     const later = applySyncPlan(STORED, plan, NOW);
     const rescheduled = edited({ [pair(EVE, LIV)]: (m) => ({ ...m, date: '2027-01-20', time: '19:30' }) });
     const back = expectIdempotent(later, rescheduled, feed);
-    expect(back.changes).toEqual([expect.objectContaining({ what: 'rescheduled', fixtureId: stored(EVE, LIV).id, to: expect.objectContaining({ kickoffAt: '2027-01-20T19:30:00.000Z' }) })]);
-    expect(back.changes[0]!.description).toBe('Everton FC v Liverpool FC rescheduled for Wed 20 Jan 19:30 (was postponed)');
+    expect(back.changes).toEqual([
+      expect.objectContaining({
+        what: 'rescheduled',
+        fixtureId: stored(EVE, LIV).id,
+        to: expect.objectContaining({ kickoffAt: '2027-01-20T19:30:00.000Z' }),
+      }),
+    ]);
+    expect(back.changes[0]!.description).toBe(
+      'Everton FC v Liverpool FC rescheduled for Wed 20 Jan 19:30 (was postponed)',
+    );
   });
 
   test('a postponement the file has not caught up with (still on its original date) stands', () => {
-    const adminPostponed = storedWith({ [pair(EVE, LIV)]: (f) => ({ ...f, kickoffAt: null, localTime: null, postponed: 1 }) });
+    const adminPostponed = storedWith({
+      [pair(EVE, LIV)]: (f) => ({ ...f, kickoffAt: null, localTime: null, postponed: 1 }),
+    });
     const plan = accepted(planSeasonSync(adminPostponed, FILE, feed));
     expect(plan.changes).toEqual([]);
-    expect(plan.skipped).toEqual([expect.objectContaining({ kind: 'postponement_kept', fixtureId: stored(EVE, LIV).id })]);
-    expect(plan.skipped[0]!.description).toBe('Everton FC v Liverpool FC stays postponed: the feed still has it on its original date (Sat 28 Nov 15:00)');
+    expect(plan.skipped).toEqual([
+      expect.objectContaining({ kind: 'postponement_kept', fixtureId: stored(EVE, LIV).id }),
+    ]);
+    expect(plan.skipped[0]!.description).toBe(
+      'Everton FC v Liverpool FC stays postponed: the feed still has it on its original date (Sat 28 Nov 15:00)',
+    );
     expect(plan.summary).toBe('No changes; 1 item held back.');
   });
 
@@ -149,39 +180,57 @@ describe('kick-off changes keep the fixture (matched by club pair, not by date)'
     const plan = accepted(planSeasonSync(STORED, future, feed));
     expect(plan.changes).toEqual([]);
     expect(plan.skipped).toEqual([expect.objectContaining({ fixtureId: md1.id, kind: 'schedule_of_played_match' })]);
-    expect(plan.skipped[0]!.description).toBe('Arsenal FC v Coventry City FC has a final result, so its kick-off was kept (the feed says Wed 30 Dec 20:00)');
+    expect(plan.skipped[0]!.description).toBe(
+      'Arsenal FC v Coventry City FC has a final result, so its kick-off was kept (the feed says Wed 30 Dec 20:00)',
+    );
     // A correction of when it was played (still in the past) is applied.
     const earlier = edited({ [pair(ARS, 'Coventry City FC')]: (m) => ({ ...m, time: '19:45' }) });
-    expect(accepted(planSeasonSync(STORED, earlier, feed)).changes).toEqual([expect.objectContaining({ kind: 'schedule', what: 'moved', fixtureId: md1.id })]);
+    expect(accepted(planSeasonSync(STORED, earlier, feed)).changes).toEqual([
+      expect.objectContaining({ kind: 'schedule', what: 'moved', fixtureId: md1.id }),
+    ]);
   });
 
   test('a match abandoned in play and postponed loses its provisional score', () => {
     const during = new Date('2026-11-28T15:40:00.000Z');
-    const inPlay = storedWith({ [pair(EVE, LIV)]: (f) => ({ ...f, result: { homeScore: 1, awayScore: 0, final: 0, source: 'admin' } }) });
+    const inPlay = storedWith({
+      [pair(EVE, LIV)]: (f) => ({ ...f, result: { homeScore: 1, awayScore: 0, final: 0, source: 'admin' } }),
+    });
     const postponed = edited({ [pair(EVE, LIV)]: (m) => ({ ...m, time: null, postponed: true }) });
     const plan = expectIdempotent(inPlay, postponed, { ...feed, now: during });
     expect(plan.changes[0]).toMatchObject({ what: 'postponed', dropsProvisionalScore: true, locksPredictions: true });
   });
 
   test('round changes, including a fixture stored without a round', () => {
-    const wrongRound = storedWith({ [pair(ARS, MCI)]: (f) => ({ ...f, gameweek: 13 }), [pair(EVE, LIV)]: (f) => ({ ...f, gameweek: null }) });
+    const wrongRound = storedWith({
+      [pair(ARS, MCI)]: (f) => ({ ...f, gameweek: 13 }),
+      [pair(EVE, LIV)]: (f) => ({ ...f, gameweek: null }),
+    });
     const plan = expectIdempotent(wrongRound, FILE, feed);
-    expect(plan.changes.map((c) => c.description)).toEqual(['Arsenal FC v Manchester City FC moved from Matchday 13 to Matchday 12', 'Everton FC v Liverpool FC put in Matchday 12']);
+    expect(plan.changes.map((c) => c.description)).toEqual([
+      'Arsenal FC v Manchester City FC moved from Matchday 13 to Matchday 12',
+      'Everton FC v Liverpool FC put in Matchday 12',
+    ]);
     expect(plan.changes.every((c) => c.kind === 'round' && !c.scored)).toBe(true);
     // A scored match changing round says so: its points move between gameweek totals.
     const scoredWrong = storedWith({ [pair(ARS, 'Coventry City FC')]: (f) => ({ ...f, gameweek: 2 }) });
-    expect(accepted(planSeasonSync(scoredWrong, FILE, feed)).changes).toEqual([expect.objectContaining({ kind: 'round', from: 2, to: 1, scored: true })]);
+    expect(accepted(planSeasonSync(scoredWrong, FILE, feed)).changes).toEqual([
+      expect.objectContaining({ kind: 'round', from: 2, to: 1, scored: true }),
+    ]);
   });
 });
 
 describe('results', () => {
   /** The feed a day later: a score for every match that has kicked off (Matchdays 3–11). */
-  const withResults = FILE.map((m, i) => (m.result || m.round > 11 ? m : { ...m, result: [i % 4, (i * 7) % 3] as [number, number] }));
+  const withResults = FILE.map((m, i) =>
+    m.result || m.round > 11 ? m : { ...m, result: [i % 4, (i * 7) % 3] as [number, number] },
+  );
 
   test('new final results for the matches played (and only those)', () => {
     const plan = expectIdempotent(STORED, withResults, feed);
     expect(plan.counts).toMatchObject({ results: 90, corrections: 0, conflicts: 0 });
-    expect(plan.changes.every((c) => c.kind === 'result' && c.what === 'new' && c.source === 'feed' && c.from === null)).toBe(true);
+    expect(
+      plan.changes.every((c) => c.kind === 'result' && c.what === 'new' && c.source === 'feed' && c.from === null),
+    ).toBe(true);
     const md3 = plan.changes[0]!;
     expect(md3.description).toMatch(/^Result \d-\d for .+ v .+$/);
     expect(plan.summary).toBe('90 results.');
@@ -191,23 +240,36 @@ describe('results', () => {
     const early = edited({ [pair(ARS, MCI)]: (m) => ({ ...m, result: [2, 1] }) });
     const plan = accepted(planSeasonSync(STORED, early, feed));
     expect(plan.changes).toEqual([]);
-    expect(plan.skipped).toEqual([expect.objectContaining({ kind: 'result_before_kickoff', fixtureId: stored(ARS, MCI).id })]);
-    expect(plan.skipped[0]!.description).toBe('Result 2-1 for Arsenal FC v Manchester City FC ignored: it has not kicked off (Sat 28 Nov 15:00)');
+    expect(plan.skipped).toEqual([
+      expect.objectContaining({ kind: 'result_before_kickoff', fixtureId: stored(ARS, MCI).id }),
+    ]);
+    expect(plan.skipped[0]!.description).toBe(
+      'Result 2-1 for Arsenal FC v Manchester City FC ignored: it has not kicked off (Sat 28 Nov 15:00)',
+    );
     // After kick-off it is applied; with the seed's delay only once the match is over.
     const during = new Date('2026-11-28T15:30:00.000Z');
-    expect(accepted(planSeasonSync(STORED, early, { ...feed, now: during })).changes).toEqual([expect.objectContaining({ kind: 'result', what: 'new' })]);
-    expect(accepted(planSeasonSync(STORED, early, { ...feed, now: during, resultDelayMs: 3 * 3600_000 })).changes).toEqual([]);
+    expect(accepted(planSeasonSync(STORED, early, { ...feed, now: during })).changes).toEqual([
+      expect.objectContaining({ kind: 'result', what: 'new' }),
+    ]);
+    expect(
+      accepted(planSeasonSync(STORED, early, { ...feed, now: during, resultDelayMs: 3 * 3600_000 })).changes,
+    ).toEqual([]);
   });
 
   test('a result in the same file as the move that brings the kick-off into the past counts', () => {
     const earlier = edited({ [pair(ARS, MCI)]: (m) => ({ ...m, date: '2026-11-22', time: '16:30', result: [0, 0] }) });
     const plan = expectIdempotent(STORED, earlier, feed);
-    expect(plan.changes.map((c) => `${c.kind}:${c.fixtureId}`)).toEqual([`schedule:${stored(ARS, MCI).id}`, `result:${stored(ARS, MCI).id}`]);
+    expect(plan.changes.map((c) => `${c.kind}:${c.fixtureId}`)).toEqual([
+      `schedule:${stored(ARS, MCI).id}`,
+      `result:${stored(ARS, MCI).id}`,
+    ]);
   });
 
   test("an admin's result that disagrees is a conflict for the admin, never overwritten", () => {
     const md3 = FILE.find((m) => m.round === 3)!;
-    const admin = storedWith({ [pair(md3.home, md3.away)]: (f) => ({ ...f, result: { homeScore: 2, awayScore: 0, final: 1, source: 'admin' } }) });
+    const admin = storedWith({
+      [pair(md3.home, md3.away)]: (f) => ({ ...f, result: { homeScore: 2, awayScore: 0, final: 1, source: 'admin' } }),
+    });
     const feedSays = edited({ [pair(md3.home, md3.away)]: (m) => ({ ...m, result: [2, 1] }) });
     const plan = expectIdempotent(admin, feedSays, feed);
     expect(plan.changes).toEqual([]);
@@ -229,7 +291,9 @@ describe('results', () => {
 
   test("an admin's result that agrees: nothing to do", () => {
     const played = FILE.find((m) => m.result)!;
-    const admin = storedWith({ [pair(played.home, played.away)]: (f) => ({ ...f, result: { ...f.result!, source: 'admin' } }) });
+    const admin = storedWith({
+      [pair(played.home, played.away)]: (f) => ({ ...f, result: { ...f.result!, source: 'admin' } }),
+    });
     const plan = accepted(planSeasonSync(admin, FILE, feed));
     expect(plan.changes).toEqual([]);
     expect(plan.conflicts).toEqual([]);
@@ -243,8 +307,19 @@ describe('results', () => {
     });
     const plan = expectIdempotent(earlier, FILE, feed);
     expect(plan.changes).toEqual([
-      expect.objectContaining({ kind: 'result', what: 'correction', fixtureId: stored(a!.home, a!.away).id, to: { homeScore: 3, awayScore: 0 }, source: 'feed' }),
-      expect.objectContaining({ kind: 'result', what: 'correction', fixtureId: stored(b!.home, b!.away).id, from: expect.objectContaining({ source: 'file' }) }),
+      expect.objectContaining({
+        kind: 'result',
+        what: 'correction',
+        fixtureId: stored(a!.home, a!.away).id,
+        to: { homeScore: 3, awayScore: 0 },
+        source: 'feed',
+      }),
+      expect.objectContaining({
+        kind: 'result',
+        what: 'correction',
+        fixtureId: stored(b!.home, b!.away).id,
+        from: expect.objectContaining({ source: 'file' }),
+      }),
     ]);
     expect(plan.changes[0]!.description).toBe('Result of Arsenal FC v Coventry City FC corrected from 9-9 to 3-0');
     expect(plan.summary).toBe('2 corrections.');
@@ -252,9 +327,16 @@ describe('results', () => {
 
   test('a provisional in-play score (any source) is replaced by the final result', () => {
     const played = FILE.find((m) => m.result)!;
-    const inPlay = storedWith({ [pair(played.home, played.away)]: (f) => ({ ...f, result: { homeScore: 1, awayScore: 0, final: 0, source: 'admin' } }) });
+    const inPlay = storedWith({
+      [pair(played.home, played.away)]: (f) => ({
+        ...f,
+        result: { homeScore: 1, awayScore: 0, final: 0, source: 'admin' },
+      }),
+    });
     const plan = expectIdempotent(inPlay, FILE, feed);
-    expect(plan.changes).toEqual([expect.objectContaining({ kind: 'result', what: 'final', to: { homeScore: 3, awayScore: 0 } })]);
+    expect(plan.changes).toEqual([
+      expect.objectContaining({ kind: 'result', what: 'final', to: { homeScore: 3, awayScore: 0 } }),
+    ]);
     expect(plan.changes[0]!.description).toBe('Final result 3-0 for Arsenal FC v Coventry City FC (was 1-0 in play)');
   });
 
@@ -275,7 +357,12 @@ describe('fixtures only on one side', () => {
 
     const added = expectIdempotent(STORED.slice(1), FILE, feed);
     expect(added.changes).toEqual([
-      expect.objectContaining({ kind: 'add', fixtureId: STORED[0]!.id, fixture: expect.objectContaining({ gameweek: 1, kickoffAt: '2026-08-21T19:00:00.000Z' }), result: { homeScore: 3, awayScore: 0 } }),
+      expect.objectContaining({
+        kind: 'add',
+        fixtureId: STORED[0]!.id,
+        fixture: expect.objectContaining({ gameweek: 1, kickoffAt: '2026-08-21T19:00:00.000Z' }),
+        result: { homeScore: 3, awayScore: 0 },
+      }),
     ]);
   });
 
@@ -283,11 +370,19 @@ describe('fixtures only on one side', () => {
     // Another fixture of the season already carries the id an import of Arsenal v Coventry would have.
     const season = STORED.slice(1).map((f) => (f === STORED[5] ? { ...f, id: STORED[0]!.id } : f));
     const plan = expectIdempotent(season, FILE, feed);
-    expect(plan.changes).toEqual([expect.objectContaining({ kind: 'add', homeTeam: ARS, fixtureId: `${STORED[0]!.id}_2` })]);
+    expect(plan.changes).toEqual([
+      expect.objectContaining({ kind: 'add', homeTeam: ARS, fixtureId: `${STORED[0]!.id}_2` }),
+    ]);
   });
 
   test('an old admin-made duplicate of a pair: the file matches the imported one, the other is left alone', () => {
-    const twin: ExistingFixture = { ...stored(ARS, MCI), id: 'a1b2c3', localDate: '2026-11-27', kickoffAt: '2026-11-27T20:00:00.000Z', localTime: '20:00' };
+    const twin: ExistingFixture = {
+      ...stored(ARS, MCI),
+      id: 'a1b2c3',
+      localDate: '2026-11-27',
+      kickoffAt: '2026-11-27T20:00:00.000Z',
+      localTime: '20:00',
+    };
     const plan = expectIdempotent([twin, ...STORED], FILE, feed);
     expect(plan.changes).toEqual([]);
     expect(plan.duplicates).toEqual([expect.objectContaining({ fixtureId: 'a1b2c3', matchedTo: stored(ARS, MCI).id })]);
@@ -299,7 +394,9 @@ describe('files that are not this season, whole and sound, change nothing', () =
   test('a partial file (a feed that returned half the season)', () => {
     const plan = refused(planSeasonSync(STORED, FILE.slice(0, 190), feed));
     expect(plan.reason).toBe('partial');
-    expect(plan.message).toBe("The file has only 190 of this season's 380 fixtures (50%; at least 90% needed): it looks cut short. Nothing was changed.");
+    expect(plan.message).toBe(
+      "The file has only 190 of this season's 380 fixtures (50%; at least 90% needed): it looks cut short. Nothing was changed.",
+    );
     expect(plan.counts).toEqual({ existing: 380, incoming: 190, matched: 190 });
     // Just under the threshold is refused, at it accepted.
     expect(refused(planSeasonSync(STORED, FILE.slice(0, 341), feed)).reason).toBe('partial');
@@ -309,29 +406,45 @@ describe('files that are not this season, whole and sound, change nothing', () =
   test('a file of another season (2025/26): clubs not in this season', () => {
     const plan = refused(planSeasonSync(STORED, fileOf('2025-26'), feed));
     expect(plan.reason).toBe('unknown_clubs');
-    expect(plan.message).toBe('The file names 3 clubs that are not in this season: Burnley FC, West Ham United FC, Wolverhampton Wanderers FC. Nothing was changed.');
+    expect(plan.message).toBe(
+      'The file names 3 clubs that are not in this season: Burnley FC, West Ham United FC, Wolverhampton Wanderers FC. Nothing was changed.',
+    );
   });
 
   test('another competition: most clubs unknown', () => {
     const other = FILE.map((m) => ({ ...m, home: `${m.home} B`, away: `${m.away} B` }));
     const plan = refused(planSeasonSync(STORED, other, feed));
     expect(plan.reason).toBe('unknown_clubs');
-    expect(plan.message).toMatch(/^20 of the 20 clubs in the file are not in this season \(.+ and 15 more\): it looks like another competition\. Nothing was changed\.$/);
+    expect(plan.message).toMatch(
+      /^20 of the 20 clubs in the file are not in this season \(.+ and 15 more\): it looks like another competition\. Nothing was changed\.$/,
+    );
   });
 
   test('the same clubs a year earlier: every pair matches, every date is a year off', () => {
-    const yearEarlier = FILE.map((m) => ({ ...m, date: new Date(Date.parse(`${m.date}T00:00:00Z`) - 364 * 86400_000).toISOString().slice(0, 10) }));
+    const yearEarlier = FILE.map((m) => ({
+      ...m,
+      date: new Date(Date.parse(`${m.date}T00:00:00Z`) - 364 * 86400_000).toISOString().slice(0, 10),
+    }));
     const plan = refused(planSeasonSync(STORED, yearEarlier, feed));
     expect(plan.reason).toBe('different_season');
-    expect(plan.message).toBe("The file's dates are typically 364 days before this season's: it looks like another season of the same clubs. Nothing was changed.");
+    expect(plan.message).toBe(
+      "The file's dates are typically 364 days before this season's: it looks like another season of the same clubs. Nothing was changed.",
+    );
   });
 
   test('a full-size file that covers too little of the season', () => {
     // The season holds 100 fixtures of the file and 300 of clubs the file does not have.
     const others = STORED.slice(0, 300).map((f, i) => ({ ...f, id: `old-${i}`, homeTeam: `${f.homeTeam} Reserves` }));
-    const plan = refused(planSeasonSync([...STORED.slice(0, 100), ...others], FILE, { ...feed, clubs: [...new Set(FILE.map((m) => m.home))] }));
+    const plan = refused(
+      planSeasonSync([...STORED.slice(0, 100), ...others], FILE, {
+        ...feed,
+        clubs: [...new Set(FILE.map((m) => m.home))],
+      }),
+    );
     expect(plan.reason).toBe('different_season');
-    expect(plan.message).toBe("Only 100 of this season's 400 fixtures are in the file (25%; at least 90% needed), although it has 380 matches: it looks like another season. Nothing was changed.");
+    expect(plan.message).toBe(
+      "Only 100 of this season's 400 fixtures are in the file (25%; at least 90% needed), although it has 380 matches: it looks like another season. Nothing was changed.",
+    );
   });
 
   test('a duplicated pair', () => {
@@ -339,7 +452,9 @@ describe('files that are not this season, whole and sound, change nothing', () =
     const dup = edited({ [pair(MCI, ARS)]: (m) => ({ ...m, home: ARS, away: MCI }) });
     const plan = refused(planSeasonSync(STORED, dup, feed));
     expect(plan.reason).toBe('structure');
-    expect(plan.message).toMatch(/^The file is not a sound league season: .*Arsenal FC v Manchester City FC appears twice \(also Matchday 12\)\. Nothing was changed\.$/);
+    expect(plan.message).toMatch(
+      /^The file is not a sound league season: .*Arsenal FC v Manchester City FC appears twice \(also Matchday 12\)\. Nothing was changed\.$/,
+    );
   });
 
   test('a club twice in a round', () => {
@@ -351,15 +466,21 @@ describe('files that are not this season, whole and sound, change nothing', () =
 
   test('an empty file, and unreadable values', () => {
     expect(refused(planSeasonSync(STORED, [], feed)).reason).toBe('empty');
-    expect(refused(planSeasonSync(STORED, edited({ [pair(ARS, MCI)]: (m) => ({ ...m, time: '25:00' }) }), feed)).message).toBe(
+    expect(
+      refused(planSeasonSync(STORED, edited({ [pair(ARS, MCI)]: (m) => ({ ...m, time: '25:00' }) }), feed)).message,
+    ).toBe(
       `Match ${FILE.findIndex((m) => m.home === ARS && m.away === MCI) + 1} (Arsenal FC v Manchester City FC): no valid time. Nothing was changed.`,
     );
-    expect(refused(planSeasonSync(STORED, edited({ [pair(ARS, MCI)]: (m) => ({ ...m, result: [100, 0] }) }), feed)).reason).toBe('structure');
+    expect(
+      refused(planSeasonSync(STORED, edited({ [pair(ARS, MCI)]: (m) => ({ ...m, result: [100, 0] }) }), feed)).reason,
+    ).toBe('structure');
   });
 
   test('a new season (nothing stored) accepts any clubs unless the season names them', () => {
     expect(accepted(planSeasonSync([], fileOf('2025-26'), feed)).counts.added).toBe(380);
-    expect(refused(planSeasonSync([], fileOf('2025-26'), { ...feed, clubs: [...new Set(FILE.map((m) => m.home))] })).reason).toBe('unknown_clubs');
+    expect(
+      refused(planSeasonSync([], fileOf('2025-26'), { ...feed, clubs: [...new Set(FILE.map((m) => m.home))] })).reason,
+    ).toBe('unknown_clubs');
   });
 });
 
@@ -368,8 +489,14 @@ describe('everything at once', () => {
     const [first, ...rest] = STORED;
     const season = storedWith(
       {
-        [pair(FILE[1]!.home, FILE[1]!.away)]: (f) => ({ ...f, result: { homeScore: 0, awayScore: 0, final: 1, source: 'feed' } }),
-        [pair(FILE[2]!.home, FILE[2]!.away)]: (f) => ({ ...f, result: { homeScore: 5, awayScore: 5, final: 1, source: 'admin' } }),
+        [pair(FILE[1]!.home, FILE[1]!.away)]: (f) => ({
+          ...f,
+          result: { homeScore: 0, awayScore: 0, final: 1, source: 'feed' },
+        }),
+        [pair(FILE[2]!.home, FILE[2]!.away)]: (f) => ({
+          ...f,
+          result: { homeScore: 5, awayScore: 5, final: 1, source: 'admin' },
+        }),
       },
       rest,
     );
@@ -380,8 +507,18 @@ describe('everything at once', () => {
     });
     const plan = expectIdempotent(season, incoming, feed);
     expect(plan.changes.map((c) => c.kind)).toEqual(['add', 'schedule', 'schedule', 'result', 'result']);
-    expect(plan.counts).toMatchObject({ added: 1, moved: 1, postponed: 1, results: 3, corrections: 1, conflicts: 1, unchanged: 375 });
-    expect(plan.summary).toBe('1 new fixture, 1 moved, 1 postponed, 2 results, 1 correction; 1 conflict for the admin.');
+    expect(plan.counts).toMatchObject({
+      added: 1,
+      moved: 1,
+      postponed: 1,
+      results: 3,
+      corrections: 1,
+      conflicts: 1,
+      unchanged: 375,
+    });
+    expect(plan.summary).toBe(
+      '1 new fixture, 1 moved, 1 postponed, 2 results, 1 correction; 1 conflict for the admin.',
+    );
     expect(first!.id).toBe(plan.changes[0]!.fixtureId);
   });
 });

@@ -71,7 +71,12 @@ function storedSchedule(f: ExistingFixture): Schedule {
 }
 
 function sameSchedule(a: Schedule, b: Schedule): boolean {
-  return instant(a.kickoffAt) === instant(b.kickoffAt) && a.localDate === b.localDate && a.localTime === b.localTime && a.postponed === b.postponed;
+  return (
+    instant(a.kickoffAt) === instant(b.kickoffAt) &&
+    a.localDate === b.localDate &&
+    a.localTime === b.localTime &&
+    a.postponed === b.postponed
+  );
 }
 
 /**
@@ -82,7 +87,11 @@ function sameSchedule(a: Schedule, b: Schedule): boolean {
  * refused with a reason and nothing to change. Planning again after applying finds no changes.
  * docs/feed.md says what is decided and why.
  */
-export function planSeasonSync(existing: readonly ExistingFixture[], incoming: readonly SeasonMatch[], opts: SyncPlanOptions): SyncPlan {
+export function planSeasonSync(
+  existing: readonly ExistingFixture[],
+  incoming: readonly SeasonMatch[],
+  opts: SyncPlanOptions,
+): SyncPlan {
   const now = opts.now.getTime();
   const zone = opts.timeZone ?? UK_ZONE;
   const label = opts.clubLabel ?? ((name: string) => name);
@@ -96,7 +105,8 @@ export function planSeasonSync(existing: readonly ExistingFixture[], incoming: r
 
   // The season's clubs, spelt as stored; the file's names are mapped onto them.
   const canonical = new Map<string, string>();
-  for (const name of opts.clubs ?? existing.flatMap((f) => [f.homeTeam, f.awayTeam])) if (!canonical.has(nameKey(name))) canonical.set(nameKey(name), name.trim());
+  for (const name of opts.clubs ?? existing.flatMap((f) => [f.homeTeam, f.awayTeam]))
+    if (!canonical.has(nameKey(name))) canonical.set(nameKey(name), name.trim());
   const spell = (name: string) => canonical.get(nameKey(name)) ?? name.trim().replace(/\s+/g, ' ');
   const file = incoming.map((m) => ({ ...m, home: spell(m.home), away: spell(m.away) }));
 
@@ -104,7 +114,10 @@ export function planSeasonSync(existing: readonly ExistingFixture[], incoming: r
   if (broken) return refuse(broken);
   const fileClubs = [...new Set(file.flatMap((m) => [m.home, m.away]))];
   if (canonical.size > 0) {
-    const unknown = checkClubs(fileClubs, fileClubs.filter((c) => !canonical.has(nameKey(c))));
+    const unknown = checkClubs(
+      fileClubs,
+      fileClubs.filter((c) => !canonical.has(nameKey(c))),
+    );
     if (unknown) return refuse(unknown);
   }
 
@@ -115,7 +128,11 @@ export function planSeasonSync(existing: readonly ExistingFixture[], incoming: r
     list.push(f);
     byPair.set(pairKey(f.homeTeam, f.awayTeam), list);
   }
-  const pairs = file.map((m) => ({ m, to: scheduleOf(m, zone), stored: pickStored(byPair.get(pairKey(m.home, m.away)), m) }));
+  const pairs = file.map((m) => ({
+    m,
+    to: scheduleOf(m, zone),
+    stored: pickStored(byPair.get(pairKey(m.home, m.away)), m),
+  }));
   const matched = pairs.filter((p) => p.stored !== undefined);
   const coverage = checkCoverage({
     existingPairs: byPair.size,
@@ -128,7 +145,8 @@ export function planSeasonSync(existing: readonly ExistingFixture[], incoming: r
   if (coverage) return refuse(coverage, matched.length);
 
   const source = opts.source;
-  const kickedOff = (kickoffAt: string | null) => kickoffAt !== null && Date.parse(kickoffAt) + (opts.resultDelayMs ?? 0) <= now;
+  const kickedOff = (kickoffAt: string | null) =>
+    kickoffAt !== null && Date.parse(kickoffAt) + (opts.resultDelayMs ?? 0) <= now;
   const adds: AddChange[] = [];
   const schedules: ScheduleChange[] = [];
   const rounds: RoundChange[] = [];
@@ -144,7 +162,14 @@ export function planSeasonSync(existing: readonly ExistingFixture[], incoming: r
     if (!f) {
       const id = uniqueId(fixtureId(m.home, m.away, m.date), usedIds);
       const result = score && kickedOff(to.kickoffAt) ? score : null;
-      if (score && !result) skipped.push({ fixtureId: id, homeTeam: m.home, awayTeam: m.away, kind: 'result_before_kickoff', description: describeEarlyResult(match, score, to) });
+      if (score && !result)
+        skipped.push({
+          fixtureId: id,
+          homeTeam: m.home,
+          awayTeam: m.away,
+          kind: 'result_before_kickoff',
+          description: describeEarlyResult(match, score, to),
+        });
       adds.push({
         kind: 'add',
         fixtureId: id,
@@ -170,16 +195,37 @@ export function planSeasonSync(existing: readonly ExistingFixture[], incoming: r
         // Still on its original date: the file has not caught up with the postponement (often the admin's), so it stands.
         skipped.push({ ...ids, kind: 'postponement_kept', description: describeKeptPostponement(match, source, to) });
       } else {
-        const what = !from.postponed && to.postponed ? 'postponed' : from.postponed && !to.postponed ? 'rescheduled' : 'moved';
+        const what =
+          !from.postponed && to.postponed ? 'postponed' : from.postponed && !to.postponed ? 'rescheduled' : 'moved';
         // The same condition as the fixtures repository's lock (decision 0012).
-        const locksPredictions = !f.predictionsLockedAt && from.kickoffAt !== null && instant(from.kickoffAt)! <= now + DEADLINE_MS && instant(from.kickoffAt) !== instant(to.kickoffAt);
+        const locksPredictions =
+          !f.predictionsLockedAt &&
+          from.kickoffAt !== null &&
+          instant(from.kickoffAt)! <= now + DEADLINE_MS &&
+          instant(from.kickoffAt) !== instant(to.kickoffAt);
         const dropsProvisionalScore = f.result !== null && !isFinal(f) && !kickedOff(to.kickoffAt);
-        schedules.push({ kind: 'schedule', ...ids, what, from, to, locksPredictions, dropsProvisionalScore, description: describeSchedule(match, what, from, to, locksPredictions) });
+        schedules.push({
+          kind: 'schedule',
+          ...ids,
+          what,
+          from,
+          to,
+          locksPredictions,
+          dropsProvisionalScore,
+          description: describeSchedule(match, what, from, to, locksPredictions),
+        });
         effective = to;
       }
     }
     if (f.gameweek !== m.round) {
-      rounds.push({ kind: 'round', ...ids, from: f.gameweek, to: m.round, scored: isFinal(f), description: describeRound(match, f.gameweek, m.round) });
+      rounds.push({
+        kind: 'round',
+        ...ids,
+        from: f.gameweek,
+        to: m.round,
+        scored: isFinal(f),
+        description: describeRound(match, f.gameweek, m.round),
+      });
     }
     if (score) {
       const current = f.result;
@@ -187,14 +233,40 @@ export function planSeasonSync(existing: readonly ExistingFixture[], incoming: r
       if (alreadyThere) {
         // Same final score, whoever wrote it: nothing to do.
       } else if (!kickedOff(effective.kickoffAt)) {
-        skipped.push({ ...ids, kind: 'result_before_kickoff', description: describeEarlyResult(match, score, effective) });
+        skipped.push({
+          ...ids,
+          kind: 'result_before_kickoff',
+          description: describeEarlyResult(match, score, effective),
+        });
       } else if (current === null || !isFinal(f)) {
         const what = current === null ? 'new' : 'final';
-        results.push({ kind: 'result', ...ids, what, from: current, to: score, source, description: describeResult(match, what, score, current) });
+        results.push({
+          kind: 'result',
+          ...ids,
+          what,
+          from: current,
+          to: score,
+          source,
+          description: describeResult(match, what, score, current),
+        });
       } else if (current.source === 'admin') {
-        conflicts.push({ ...ids, incoming: score, admin: { homeScore: current.homeScore, awayScore: current.awayScore }, source, description: describeConflict(match, source, score, current) });
+        conflicts.push({
+          ...ids,
+          incoming: score,
+          admin: { homeScore: current.homeScore, awayScore: current.awayScore },
+          source,
+          description: describeConflict(match, source, score, current),
+        });
       } else {
-        results.push({ kind: 'result', ...ids, what: 'correction', from: current, to: score, source, description: describeResult(match, 'correction', score, current) });
+        results.push({
+          kind: 'result',
+          ...ids,
+          what: 'correction',
+          from: current,
+          to: score,
+          source,
+          description: describeResult(match, 'correction', score, current),
+        });
       }
     }
     if (schedules.length + rounds.length + results.length === changesBefore) unchanged++;
@@ -234,7 +306,9 @@ export function planSeasonSync(existing: readonly ExistingFixture[], incoming: r
   const warnings: string[] = [];
   const timed = matched.filter((p) => p.stored!.kickoffAt !== null && p.to.kickoffAt !== null).length;
   if (timed >= 20 && counts.moved * 2 > timed) {
-    warnings.push(`${counts.moved} of ${timed} kick-offs move: check that the file's times are in the competition's time zone (${zone}).`);
+    warnings.push(
+      `${counts.moved} of ${timed} kick-offs move: check that the file's times are in the competition's time zone (${zone}).`,
+    );
   }
   return {
     ok: true,
@@ -252,7 +326,12 @@ export function planSeasonSync(existing: readonly ExistingFixture[], incoming: r
 /** When the file says the match is: no time (or marked postponed) means postponed, without a kick-off. */
 function scheduleOf(m: SeasonMatch, zone: string): Schedule {
   const time = m.postponed ? null : m.time;
-  return { kickoffAt: time === null ? null : zonedToUtc(m.date, time, zone), localDate: m.date, localTime: time, postponed: time === null };
+  return {
+    kickoffAt: time === null ? null : zonedToUtc(m.date, time, zone),
+    localDate: m.date,
+    localTime: time,
+    postponed: time === null,
+  };
 }
 
 /**

@@ -14,7 +14,9 @@ describe('syncReport', () => {
   });
 
   test('an accepted plan: one line per change, conflict and kept field; long lists are capped with a count', () => {
-    const stored = storedFrom(season).map((f) => (f.result ? { ...f, result: { ...f.result, source: 'admin' as const, homeScore: f.result.homeScore + 1 } } : f));
+    const stored = storedFrom(season).map((f) =>
+      f.result ? { ...f, result: { ...f.result, source: 'admin' as const, homeScore: f.result.homeScore + 1 } } : f,
+    );
     const plan = planSeasonSync(stored, season, { now: NOW, source: 'feed' });
     const report = syncReport(plan, ['kept one']);
     expect(report).toMatchObject({ ok: true, reason: null, kept: ['kept one'] });

@@ -16,12 +16,26 @@ export interface SyncReportLines {
   kept: string[];
 }
 
-const cap = (lines: string[]) => (lines.length > REPORT_LINES_MAX ? [...lines.slice(0, REPORT_LINES_MAX), `… and ${lines.length - REPORT_LINES_MAX} more.`] : lines);
+const cap = (lines: string[]) =>
+  lines.length > REPORT_LINES_MAX
+    ? [...lines.slice(0, REPORT_LINES_MAX), `… and ${lines.length - REPORT_LINES_MAX} more.`]
+    : lines;
 
 /** A plan as the admin screen, the runs list and the log show it: one line per change. */
 export function syncReport(plan: SyncPlan, kept: readonly string[] = []): SyncReportLines {
   if (!plan.ok) {
-    return { ok: false, reason: plan.reason, summary: plan.message, counts: plan.counts, changes: [], conflicts: [], skipped: [], missing: [], warnings: [], kept: [] };
+    return {
+      ok: false,
+      reason: plan.reason,
+      summary: plan.message,
+      counts: plan.counts,
+      changes: [],
+      conflicts: [],
+      skipped: [],
+      missing: [],
+      warnings: [],
+      kept: [],
+    };
   }
   return {
     ok: true,

@@ -180,12 +180,7 @@ export interface SyncCounts {
   unchanged: number;
 }
 
-export type SyncRefusal =
-  | 'empty'
-  | 'structure'
-  | 'unknown_clubs'
-  | 'partial'
-  | 'different_season';
+export type SyncRefusal = 'empty' | 'structure' | 'unknown_clubs' | 'partial' | 'different_season';
 
 /** A file that does not look like this season, whole and sound: nothing at all is to change. */
 export interface RefusedPlan {

@@ -3,7 +3,12 @@ import type { GameweekDefinition } from '../../game/gameweeks.js';
 import { deriveGameweeks, type SeasonMatch } from '../../game/season.js';
 import { zonedToUtc } from '../../game/time.js';
 import type { FixtureFields } from '../db/schema.js';
-import { BUILTIN_SEASON_KEYS, builtinClubs, builtinSeason, type BuiltinSeasonKey } from '../season-files/builtin/index.js';
+import {
+  BUILTIN_SEASON_KEYS,
+  builtinClubs,
+  builtinSeason,
+  type BuiltinSeasonKey,
+} from '../season-files/builtin/index.js';
 import { matchesWithClubNames } from '../season-files/season-format.js';
 import type { ClubRow } from './repository.js';
 
@@ -21,7 +26,11 @@ export function isBuiltinSeason(id: string): id is BuiltinSeasonKey {
 /** A season match as a fixture row's fields (ids derived, kick-off converted to UTC); every one has a gameweek. */
 export type SeasonFixture = FixtureFields & { id: string; gameweek: number };
 
-export function toSeasonFixture(m: SeasonMatch, seasonId: string, opts: { league?: string; timeZone?: string } = {}): SeasonFixture {
+export function toSeasonFixture(
+  m: SeasonMatch,
+  seasonId: string,
+  opts: { league?: string; timeZone?: string } = {},
+): SeasonFixture {
   const time = m.postponed ? null : m.time;
   return {
     id: fixtureId(m.home, m.away, m.date),
@@ -71,7 +80,11 @@ const COMPETITION_CODES: Record<string, string> = { 'premier-league': 'PL' };
 export function builtInSeasonInfo(key: BuiltinSeasonKey) {
   const { season, competition } = builtinSeason(key);
   const code = COMPETITION_CODES[competition.key] ?? competition.key.slice(0, 3).toUpperCase();
-  return { id: season.key, label: season.label, competition: { id: competition.key, name: competition.name, code, timeZone: competition.timeZone } };
+  return {
+    id: season.key,
+    label: season.label,
+    competition: { id: competition.key, name: competition.name, code, timeZone: competition.timeZone },
+  };
 }
 
 /** The clubs of a built-in season as club rows (catalogue key as the id). */
@@ -79,7 +92,15 @@ export function builtInClubs(key: BuiltinSeasonKey): ClubRow[] {
   const catalogue = new Map(builtinClubs().clubs.map((c) => [c.key, c]));
   return builtinSeason(key).clubs.map((k) => {
     const c = catalogue.get(k)!;
-    return { id: c.key, name: c.name, shortName: c.shortName, code: c.code, primaryColour: c.primary, secondaryColour: c.secondary, pattern: c.badge };
+    return {
+      id: c.key,
+      name: c.name,
+      shortName: c.shortName,
+      code: c.code,
+      primaryColour: c.primary,
+      secondaryColour: c.secondary,
+      pattern: c.badge,
+    };
   });
 }
 
@@ -89,7 +110,11 @@ export function builtInSeasonFixtures(key: BuiltinSeasonKey = '2025-26'): Season
   let rows = fixturesCache.get(key);
   if (!rows) {
     const { competition } = builtinSeason(key);
-    rows = uniqueById(builtInMatches(key).map((m) => toSeasonFixture(m, key, { league: competition.name, timeZone: competition.timeZone })));
+    rows = uniqueById(
+      builtInMatches(key).map((m) =>
+        toSeasonFixture(m, key, { league: competition.name, timeZone: competition.timeZone }),
+      ),
+    );
     fixturesCache.set(key, rows);
   }
   return rows;
@@ -121,7 +146,15 @@ export function replayableResults(key: BuiltinSeasonKey = '2025-26'): Replayable
     if (!m.result) continue;
     const f = toSeasonFixture(m, key, { timeZone: builtinSeason(key).competition.timeZone });
     if (!f.kickoffAt) continue;
-    out.push({ fixtureId: f.id, homeTeam: f.homeTeam, awayTeam: f.awayTeam, gameweek: f.gameweek, kickoffAt: f.kickoffAt, homeScore: m.result[0], awayScore: m.result[1] });
+    out.push({
+      fixtureId: f.id,
+      homeTeam: f.homeTeam,
+      awayTeam: f.awayTeam,
+      gameweek: f.gameweek,
+      kickoffAt: f.kickoffAt,
+      homeScore: m.result[0],
+      awayScore: m.result[1],
+    });
   }
   return out.sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt) || a.fixtureId.localeCompare(b.fixtureId));
 }

@@ -38,22 +38,62 @@ beforeEach(async () => {
   const { db } = t.app.deps;
   alice = await player('Apples');
   bob = await player('Bananas');
-  const created = await t.request({ method: 'POST', url: '/api/leagues', cookie: alice.cookie, payload: { name: 'Office' } });
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/leagues',
+    cookie: alice.cookie,
+    payload: { name: 'Office' },
+  });
   league = created.json().league.id;
-  await t.request({ method: 'POST', url: '/api/leagues/join', cookie: bob.cookie, payload: { code: created.json().league.code } });
+  await t.request({
+    method: 'POST',
+    url: '/api/leagues/join',
+    cookie: bob.cookie,
+    payload: { code: created.json().league.code },
+  });
 
   // 2025/26: gameweek 1 (Alice exact: 3, Bob right result: 1) and the last day, gameweek 38 (Bob exact: 3).
   await buildFixture(db, { id: 'GW1', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
-  await buildFixture(db, { id: 'GW38', homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2026-05-24T15:00:00.000Z', gameweek: 38 });
-  await buildPrediction(db, { userId: alice.id, fixtureId: 'GW1', homeScore: 2, awayScore: 0, predictedAt: '2025-08-10T10:00:00.000Z' });
-  await buildPrediction(db, { userId: bob.id, fixtureId: 'GW1', homeScore: 1, awayScore: 0, predictedAt: '2025-08-10T10:00:00.000Z' });
-  await buildPrediction(db, { userId: bob.id, fixtureId: 'GW38', homeScore: 1, awayScore: 1, predictedAt: '2026-05-20T10:00:00.000Z' });
+  await buildFixture(db, {
+    id: 'GW38',
+    homeTeam: 'Liverpool FC',
+    awayTeam: 'Everton FC',
+    kickoffAt: '2026-05-24T15:00:00.000Z',
+    gameweek: 38,
+  });
+  await buildPrediction(db, {
+    userId: alice.id,
+    fixtureId: 'GW1',
+    homeScore: 2,
+    awayScore: 0,
+    predictedAt: '2025-08-10T10:00:00.000Z',
+  });
+  await buildPrediction(db, {
+    userId: bob.id,
+    fixtureId: 'GW1',
+    homeScore: 1,
+    awayScore: 0,
+    predictedAt: '2025-08-10T10:00:00.000Z',
+  });
+  await buildPrediction(db, {
+    userId: bob.id,
+    fixtureId: 'GW38',
+    homeScore: 1,
+    awayScore: 1,
+    predictedAt: '2026-05-20T10:00:00.000Z',
+  });
   await buildResult(db, { fixtureId: 'GW1', homeScore: 2, awayScore: 0 });
   await buildResult(db, { fixtureId: 'GW38', homeScore: 1, awayScore: 1 });
   // 2026/27: its first match, already open for predictions; Alice has predicted it.
   await buildSeason(db, { id: NEXT });
   await buildFixture(db, { id: 'NEXT1', seasonId: NEXT, kickoffAt: FIRST_KICKOFF, gameweek: 1 });
-  await buildPrediction(db, { userId: alice.id, fixtureId: 'NEXT1', homeScore: 3, awayScore: 0, predictedAt: '2026-05-29T10:00:00.000Z' });
+  await buildPrediction(db, {
+    userId: alice.id,
+    fixtureId: 'NEXT1',
+    homeScore: 3,
+    awayScore: 0,
+    predictedAt: '2026-05-29T10:00:00.000Z',
+  });
   for (const s of [TEST_SEASON, NEXT]) await refreshSeasonDates(db, s, BETWEEN);
 });
 afterEach(async () => {
@@ -99,9 +139,15 @@ describe('between seasons (30 May 2026)', () => {
   test('what they lead with is 2025/26’s final standings: the table, the leaderboard, the last gameweek’s summary', async () => {
     const c = alice.cookie;
     const table = await get(`/api/leagues/${league}/table`, c);
-    expect(table.rows.map((r: { displayName: string; points: number }) => [r.displayName, r.points])).toEqual([['Bananas', 4], ['Apples', 3]]);
+    expect(table.rows.map((r: { displayName: string; points: number }) => [r.displayName, r.points])).toEqual([
+      ['Bananas', 4],
+      ['Apples', 3],
+    ]);
     const leaderboard = await get('/api/leaderboard', c);
-    expect(leaderboard.rows.map((r: { displayName: string; points: number }) => [r.displayName, r.points])).toEqual([['Bananas', 4], ['Apples', 3]]);
+    expect(leaderboard.rows.map((r: { displayName: string; points: number }) => [r.displayName, r.points])).toEqual([
+      ['Bananas', 4],
+      ['Apples', 3],
+    ]);
     expect((await get('/api/me/gameweeks/latest', c)).gameweek).toBe(38);
     const summary = await get('/api/me/gameweeks/38/summary', bob.cookie);
     expect(summary).toMatchObject({ season: TEST_SEASON, gameweek: 38, totals: { points: 3, exact: 1 } });

@@ -54,7 +54,14 @@ export async function seasonCounts(db: DB, nowIso: string): Promise<SeasonCounts
 
 /** Whether the competition has a season on this instance (a league may only be of such a competition). */
 export async function hasSeasonOf(db: DB, competitionId: string): Promise<boolean> {
-  return (await db.selectFrom('seasons').select('id').where('competitionId', '=', competitionId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('seasons')
+      .select('id')
+      .where('competitionId', '=', competitionId)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 export async function getCompetition(db: DB, id: string) {
@@ -75,7 +82,11 @@ export async function setPinnedSeason(db: DB, competitionId: string, seasonId: s
 }
 
 /** Creates a competition if it is missing (a built-in season's); an existing one is left as the admin has it. */
-export async function ensureCompetition(db: DB, c: { id: string; name: string; code: string; timeZone: string }, nowIso: string): Promise<void> {
+export async function ensureCompetition(
+  db: DB,
+  c: { id: string; name: string; code: string; timeZone: string },
+  nowIso: string,
+): Promise<void> {
   await db
     .insertInto('competitions')
     .values({ ...c, currentSeasonId: null, createdAt: nowIso })
@@ -84,7 +95,11 @@ export async function ensureCompetition(db: DB, c: { id: string; name: string; c
 }
 
 /** Creates a season if it is missing; true when it was created. */
-export async function ensureSeason(db: DB, s: { id: string; competitionId: string; label: string }, nowIso: string): Promise<boolean> {
+export async function ensureSeason(
+  db: DB,
+  s: { id: string; competitionId: string; label: string },
+  nowIso: string,
+): Promise<boolean> {
   const res = await db
     .insertInto('seasons')
     .values({ ...s, startDate: null, endDate: null, feedUrl: null, createdAt: nowIso, updatedAt: nowIso })
@@ -109,7 +124,15 @@ export async function refreshSeasonDates(db: DB, seasonId: string, nowIso: strin
 // ---------------------------------------------------------------- clubs
 
 export type ClubRow = Omit<ClubTable, 'createdAt'>;
-const clubColumns = ['clubs.id', 'clubs.name', 'clubs.shortName', 'clubs.code', 'clubs.primaryColour', 'clubs.secondaryColour', 'clubs.pattern'] as const;
+const clubColumns = [
+  'clubs.id',
+  'clubs.name',
+  'clubs.shortName',
+  'clubs.code',
+  'clubs.primaryColour',
+  'clubs.secondaryColour',
+  'clubs.pattern',
+] as const;
 
 /** A season's clubs by name, or every club (`seasonId` null). */
 export async function listClubs(db: DB, seasonId: string | null): Promise<ClubRow[]> {
@@ -161,7 +184,11 @@ export async function ensureClubs(db: DB, clubs: readonly ClubRow[], nowIso: str
     }
     out.push(id);
   }
-  for (let i = 0; i < fresh.length; i += 50) await db.insertInto('clubs').values(fresh.slice(i, i + 50)).execute();
+  for (let i = 0; i < fresh.length; i += 50)
+    await db
+      .insertInto('clubs')
+      .values(fresh.slice(i, i + 50))
+      .execute();
   return out;
 }
 
@@ -184,5 +211,9 @@ export async function getMeta(db: DB, key: string): Promise<string | undefined> 
 }
 
 export async function setMeta(db: DB, key: string, value: string): Promise<void> {
-  await db.insertInto('appMeta').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+  await db
+    .insertInto('appMeta')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
 }

@@ -31,14 +31,40 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     expect(gw.gameweeks).toHaveLength(38);
     expect((await get('/api/gameweeks?season=2026-27')).gameweeks).toHaveLength(38);
     const seasons = await seasonsById();
-    expect(seasons.get('2025-26')).toMatchObject({ label: '2025/26', phase: 'in-progress', current: true, startDate: '2025-08-15', endDate: '2026-05-24', fixtures: 380, results: 10 });
-    expect(seasons.get('2026-27')).toMatchObject({ label: '2026/27', phase: 'upcoming', current: false, fixtures: 380, results: 0, nextKickoff: '2026-08-21T19:00:00.000Z' });
+    expect(seasons.get('2025-26')).toMatchObject({
+      label: '2025/26',
+      phase: 'in-progress',
+      current: true,
+      startDate: '2025-08-15',
+      endDate: '2026-05-24',
+      fixtures: 380,
+      results: 10,
+    });
+    expect(seasons.get('2026-27')).toMatchObject({
+      label: '2026/27',
+      phase: 'upcoming',
+      current: false,
+      fixtures: 380,
+      results: 0,
+      nextKickoff: '2026-08-21T19:00:00.000Z',
+    });
   });
 
   test('only the results of matches already over by the server clock are loaded, as source "file"', async () => {
     t = await createTestApp({ now: '2025-08-20T12:00:00Z', env: { SEED_SEASON: 'true' } });
     expect((await seasonsById()).get('2025-26')).toMatchObject({ results: 10 });
-    const sources = await t.app.deps.db.selectFrom('results').select('source').distinct().where('fixtureId', 'in', replayableResults().slice(0, 10).map((r) => r.fixtureId)).execute();
+    const sources = await t.app.deps.db
+      .selectFrom('results')
+      .select('source')
+      .distinct()
+      .where(
+        'fixtureId',
+        'in',
+        replayableResults()
+          .slice(0, 10)
+          .map((r) => r.fixtureId),
+      )
+      .execute();
     expect(sources).toEqual([{ source: 'file' }]);
     await t.close();
     t = await createTestApp({ now: '2026-11-23T12:00:00Z', env: { SEED_SEASON: 'true' } });
@@ -46,7 +72,9 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     expect(seasons.get('2025-26')).toMatchObject({ results: 380, phase: 'finished', current: false });
     expect(seasons.get('2026-27')).toMatchObject({ results: 20, phase: 'in-progress', current: true });
     const last = (await get('/api/fixtures?season=2025-26&gameweek=38')).fixtures;
-    expect(last.every((f: { status: string; result: unknown }) => f.status === 'finished' && f.result !== null)).toBe(true);
+    expect(last.every((f: { status: string; result: unknown }) => f.status === 'finished' && f.result !== null)).toBe(
+      true,
+    );
   });
 
   test('with today’s clock (23 November 2026): 2026/27 is current and opens on Gameweek 12, predictable; Gameweeks 3 to 11 await their results', async () => {
@@ -59,23 +87,37 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     const board = await get('/api/predictions/board', cookie);
     expect(board).toMatchObject({ season: '2026-27', gameweek: 12, openingGameweek: 12 });
     expect(board.matches).toHaveLength(10);
-    expect(board.matches.every((m: { window: string; fixture: { status: string } }) => m.window === 'open' && m.fixture.status === 'upcoming')).toBe(true);
+    expect(
+      board.matches.every(
+        (m: { window: string; fixture: { status: string } }) => m.window === 'open' && m.fixture.status === 'upcoming',
+      ),
+    ).toBe(true);
     expect(board.matches[0].fixture.localDate).toBe('2026-11-28');
     for (let gw = 3; gw <= 11; gw++) {
-      const statuses = new Set((await get(`/api/fixtures?gameweek=${gw}`)).fixtures.map((f: { status: string }) => f.status));
+      const statuses = new Set(
+        (await get(`/api/fixtures?gameweek=${gw}`)).fixtures.map((f: { status: string }) => f.status),
+      );
       expect([...statuses], `gameweek ${gw}`).toEqual(['awaiting']);
     }
     const gw2 = (await get('/api/fixtures?gameweek=2')).fixtures;
     expect(gw2.every((f: { status: string }) => f.status === 'finished')).toBe(true);
     const dashboard = (await get('/api/dashboard', cookie)).dashboard;
-    expect(dashboard).toMatchObject({ season: { id: '2026-27', label: '2026/27', phase: 'in-progress' }, gameweek: 12 });
+    expect(dashboard).toMatchObject({
+      season: { id: '2026-27', label: '2026/27', phase: 'in-progress' },
+      gameweek: 12,
+    });
     expect(dashboard.upcoming).toHaveLength(5);
   });
 
   test('with SCORELINE_NOW=2025-08-14, 2025/26 is current, upcoming, with no results', async () => {
     t = await createTestApp({ now: '2025-08-14T12:00:00Z', env: { SEED_SEASON: 'true' } });
     const seasons = await seasonsById();
-    expect(seasons.get('2025-26')).toMatchObject({ phase: 'upcoming', current: true, results: 0, nextKickoff: '2025-08-15T19:00:00.000Z' });
+    expect(seasons.get('2025-26')).toMatchObject({
+      phase: 'upcoming',
+      current: true,
+      results: 0,
+      nextKickoff: '2025-08-15T19:00:00.000Z',
+    });
     expect((await get('/api/gameweeks')).openingGameweek).toBe(1);
   });
 
@@ -87,7 +129,9 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
       ['2026-27', 380],
     ]);
     const cookie = await cookieFor('admin');
-    expect((await t.request({ method: 'DELETE', url: '/api/admin/fixtures?season=2025-26', cookie })).json()).toEqual({ deleted: 380 });
+    expect((await t.request({ method: 'DELETE', url: '/api/admin/fixtures?season=2025-26', cookie })).json()).toEqual({
+      deleted: 380,
+    });
     expect(await seedBuiltInSeasons(t.app)).toEqual([]);
     expect((await get('/api/fixtures?season=2025-26')).fixtures).toEqual([]);
     expect((await get('/api/fixtures?season=2026-27')).fixtures).toHaveLength(380);
@@ -99,7 +143,9 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     expect(clubs2026).toHaveLength(20);
     expect(clubs2026.map((c) => c.shortName)).toEqual(expect.arrayContaining(['Coventry', 'Hull', 'Ipswich']));
     expect(clubs2026.map((c) => c.shortName)).not.toContain('Wolves');
-    expect((await get('/api/clubs?season=2025-26')).clubs.map((c: { shortName: string }) => c.shortName)).toContain('Wolves');
+    expect((await get('/api/clubs?season=2025-26')).clubs.map((c: { shortName: string }) => c.shortName)).toContain(
+      'Wolves',
+    );
     expect((await get('/api/clubs?season=all')).clubs).toHaveLength(23);
   });
 });
@@ -110,7 +156,12 @@ describe('replayable results', () => {
     expect(results).toHaveLength(380);
     const ids = new Set(builtInSeasonFixtures().map((f) => f.id));
     expect(results.every((r) => ids.has(r.fixtureId))).toBe(true);
-    expect(results[0]).toMatchObject({ fixtureId: 'LiverpoolFC_vs_AFCBournemouth_2025-08-15', homeScore: 4, awayScore: 2, gameweek: 1 });
+    expect(results[0]).toMatchObject({
+      fixtureId: 'LiverpoolFC_vs_AFCBournemouth_2025-08-15',
+      homeScore: 4,
+      awayScore: 2,
+      gameweek: 1,
+    });
     for (let i = 1; i < results.length; i++) expect(results[i]!.kickoffAt >= results[i - 1]!.kickoffAt).toBe(true);
   });
   test('2026/27 has the results of its first two matchdays', () => {

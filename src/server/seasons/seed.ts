@@ -4,8 +4,24 @@ import type { DB } from '../db/index.js';
 import { importSeasonFixtures, pairKey, seasonFixturePairs } from '../features/fixtures/repository.js';
 import { countGameweekDefinitions, replaceGameweekDefinitions } from '../features/gameweeks/repository.js';
 import { rescorePredictions } from '../features/results/repository.js';
-import { BUILTIN_SEASON_KEYS, builtInClubs, builtInGameweeks, builtInSeasonFixtures, builtInSeasonInfo, replayableResults, type BuiltinSeasonKey } from './builtin.js';
-import { addSeasonClubs, ensureClubs, ensureCompetition, ensureSeason, getMeta, refreshSeasonDates, setMeta } from './repository.js';
+import {
+  BUILTIN_SEASON_KEYS,
+  builtInClubs,
+  builtInGameweeks,
+  builtInSeasonFixtures,
+  builtInSeasonInfo,
+  replayableResults,
+  type BuiltinSeasonKey,
+} from './builtin.js';
+import {
+  addSeasonClubs,
+  ensureClubs,
+  ensureCompetition,
+  ensureSeason,
+  getMeta,
+  refreshSeasonDates,
+  setMeta,
+} from './repository.js';
 
 /** The appMeta key that marks a built-in season as ensured (migration 0014 clears 2025/26's old seed marker when there are fixtures to fill in). */
 export const seededKey = (seasonId: string) => `season.${seasonId}.seeded`;
@@ -31,24 +47,45 @@ export async function ensureBuiltInSeason(db: DB, key: BuiltinSeasonKey, now: Da
   await ensureCompetition(db, info.competition, nowIso);
   await ensureSeason(db, { id: info.id, competitionId: info.competition.id, label: info.label }, nowIso);
   await addSeasonClubs(db, info.id, await ensureClubs(db, builtInClubs(key), nowIso));
-  const { added } = await importSeasonFixtures(db, info.id, builtInSeasonFixtures(key), nowIso, { updateExisting: false });
-  if ((await countGameweekDefinitions(db, info.id)) === 0) await replaceGameweekDefinitions(db, info.id, builtInGameweeks(key), nowIso);
+  const { added } = await importSeasonFixtures(db, info.id, builtInSeasonFixtures(key), nowIso, {
+    updateExisting: false,
+  });
+  if ((await countGameweekDefinitions(db, info.id)) === 0)
+    await replaceGameweekDefinitions(db, info.id, builtInGameweeks(key), nowIso);
 
   // Results go to the season's fixture of that pair (an admin may have moved it): only once over by its own kick-off.
   const pairs = await seasonFixturePairs(db, info.id);
   const played = replayableResults(key)
     .map((r) => ({ r, f: pairs.get(pairKey(r)) }))
-    .filter((x): x is { r: (typeof x)['r']; f: NonNullable<(typeof x)['f']> } => x.f !== undefined && !x.f.postponed && x.f.kickoffAt !== null && isOverByClock(x.f.kickoffAt, now));
+    .filter(
+      (x): x is { r: (typeof x)['r']; f: NonNullable<(typeof x)['f']> } =>
+        x.f !== undefined && !x.f.postponed && x.f.kickoffAt !== null && isOverByClock(x.f.kickoffAt, now),
+    );
   let results = 0;
   for (let i = 0; i < played.length; i += 200) {
     const inserted = await db
       .insertInto('results')
-      .values(played.slice(i, i + 200).map(({ r, f }) => ({ fixtureId: f.id, homeScore: r.homeScore, awayScore: r.awayScore, final: 1, source: 'file' as const, updatedAt: nowIso })))
+      .values(
+        played.slice(i, i + 200).map(({ r, f }) => ({
+          fixtureId: f.id,
+          homeScore: r.homeScore,
+          awayScore: r.awayScore,
+          final: 1,
+          source: 'file' as const,
+          updatedAt: nowIso,
+        })),
+      )
       // Never over a final result (the admin's, or an earlier file's); a provisional in-play score gives way to the real one.
       .onConflict((oc) =>
         oc
           .column('fixtureId')
-          .doUpdateSet((eb) => ({ homeScore: eb.ref('excluded.homeScore'), awayScore: eb.ref('excluded.awayScore'), final: 1, source: 'file', updatedAt: nowIso }))
+          .doUpdateSet((eb) => ({
+            homeScore: eb.ref('excluded.homeScore'),
+            awayScore: eb.ref('excluded.awayScore'),
+            final: 1,
+            source: 'file',
+            updatedAt: nowIso,
+          }))
           .where('results.final', '=', 0),
       )
       .returning('fixtureId')
@@ -56,9 +93,19 @@ export async function ensureBuiltInSeason(db: DB, key: BuiltinSeasonKey, now: Da
     results += inserted.length;
     const fresh = new Set(inserted.map((x) => x.fixtureId));
     const withPredictions = fresh.size
-      ? new Set((await db.selectFrom('predictions').select('fixtureId').distinct().where('fixtureId', 'in', [...fresh]).execute()).map((x) => x.fixtureId))
+      ? new Set(
+          (
+            await db
+              .selectFrom('predictions')
+              .select('fixtureId')
+              .distinct()
+              .where('fixtureId', 'in', [...fresh])
+              .execute()
+          ).map((x) => x.fixtureId),
+        )
       : new Set<string>();
-    for (const { r, f } of played.slice(i, i + 200)) if (withPredictions.has(f.id)) await rescorePredictions(db, f.id, r);
+    for (const { r, f } of played.slice(i, i + 200))
+      if (withPredictions.has(f.id)) await rescorePredictions(db, f.id, r);
   }
   await refreshSeasonDates(db, info.id, nowIso);
   return { season: info.id, fixtures: added.length, results };
@@ -81,7 +128,9 @@ export async function seedBuiltInSeasons(app: FastifyInstance): Promise<SeedRepo
     });
     if (!report) continue;
     reports.push(report);
-    app.log.info(`Seeded the built-in ${report.season} season: ${report.fixtures} new fixtures, ${report.results} results of matches already played (SEED_SEASON)`);
+    app.log.info(
+      `Seeded the built-in ${report.season} season: ${report.fixtures} new fixtures, ${report.results} results of matches already played (SEED_SEASON)`,
+    );
   }
   return reports;
 }

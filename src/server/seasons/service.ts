@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/index.js';
 import { SEASON_NOT_FOUND } from '../../contract/seasons.js';
-import { currentSeason, leadingSeason, seasonPhase, steadyPhaseWindow, type SeasonLead, type SeasonPhase } from '../../game/season-phase.js';
+import {
+  currentSeason,
+  leadingSeason,
+  seasonPhase,
+  steadyPhaseWindow,
+  type SeasonLead,
+  type SeasonPhase,
+} from '../../game/season-phase.js';
 import { notFound } from '../errors.js';
 import { DEFAULT_COMPETITION, listSeasonSpans, type SeasonSpanRow } from './repository.js';
 import type { SeasonSpans } from './spans-cache.js';
@@ -35,7 +42,8 @@ export interface SeasonState {
  */
 export type SeasonSource = DB | SeasonSpans;
 
-const spansOf = (source: SeasonSource): Promise<SeasonSpanRow[]> => ('spans' in source ? source.spans() : listSeasonSpans(source));
+const spansOf = (source: SeasonSource): Promise<SeasonSpanRow[]> =>
+  'spans' in source ? source.spans() : listSeasonSpans(source);
 
 interface Resolved {
   /** The stretch of time in which this answer holds (no season changes phase inside it). */
@@ -60,14 +68,22 @@ function resolveAt(seasons: SeasonSpanRow[], now: Date): Resolved {
   const pinnedId = mine[0]?.pinnedSeasonId ?? null;
   const current = currentSeason(mine, now, pinnedId);
   const phased = mine.map((s) => ({ ...s, phase: seasonPhase(s, now) }));
-  const leads = { board: current, standings: spanOf(mine, leadingSeason('standings', phased, phased.find((s) => s.id === current?.id) ?? null)) };
+  const leads = {
+    board: current,
+    standings: spanOf(mine, leadingSeason('standings', phased, phased.find((s) => s.id === current?.id) ?? null)),
+  };
   const refs = new Map(seasons.map((s) => [s.id, Object.freeze(toRef(s, current, now))]));
-  const resolved: Resolved = { ...steadyPhaseWindow(seasons, t), state: { seasons, current, pinned: current !== null && current.id === pinnedId, leads }, refs };
+  const resolved: Resolved = {
+    ...steadyPhaseWindow(seasons, t),
+    state: { seasons, current, pinned: current !== null && current.id === pinnedId, leads },
+    refs,
+  };
   resolvedBySpans.set(seasons, resolved);
   return resolved;
 }
 
-const spanOf = (spans: SeasonSpanRow[], s: { id: string } | null) => (s === null ? null : (spans.find((x) => x.id === s.id) ?? null));
+const spanOf = (spans: SeasonSpanRow[], s: { id: string } | null) =>
+  s === null ? null : (spans.find((x) => x.id === s.id) ?? null);
 
 /** Every season, and the current one by the rule of src/game/season-phase.ts (pinned, else by the clock). */
 export async function loadSeasonState(source: SeasonSource, now: Date): Promise<SeasonState> {
@@ -89,7 +105,12 @@ const toRef = (s: SeasonSpanRow, current: SeasonSpanRow | null, now: Date): Seas
  * record 0043). An id no season has is a 404 "Season not found.". The answer is shared: do not
  * change it.
  */
-export async function resolveSeason(source: SeasonSource, now: Date, requested?: string, lead: SeasonLead = 'board'): Promise<SeasonRef> {
+export async function resolveSeason(
+  source: SeasonSource,
+  now: Date,
+  requested?: string,
+  lead: SeasonLead = 'board',
+): Promise<SeasonRef> {
   return seasonIn(await spansOf(source), now, requested, lead);
 }
 

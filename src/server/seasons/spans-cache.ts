@@ -50,7 +50,11 @@ export const SPANS_STALE_ON: Record<ChangeType, boolean> = {
   'feed.changed': false,
 };
 
-export function createSeasonSpans(db: () => DB, bus: EventBus, opts: { ttlMs?: number; now?: () => number } = {}): SeasonSpans {
+export function createSeasonSpans(
+  db: () => DB,
+  bus: EventBus,
+  opts: { ttlMs?: number; now?: () => number } = {},
+): SeasonSpans {
   const ttlMs = opts.ttlMs ?? DEFAULT_TTL_MS;
   const now = opts.now ?? (() => performance.now());
   let value: { at: number; spans: SeasonSpanRow[] } | null = null;

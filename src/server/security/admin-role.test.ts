@@ -25,7 +25,12 @@ describe('admin role needs a verified address', () => {
     const c = accountClient(t, nextIp());
     const { res, cookie } = await c.signUp({ email: 'boss@example.com' });
     expect(res.statusCode).toBe(200);
-    const row = () => t!.app.deps.db.selectFrom('user').select(['role', 'emailVerified']).where('email', '=', 'boss@example.com').executeTakeFirstOrThrow();
+    const row = () =>
+      t!.app.deps.db
+        .selectFrom('user')
+        .select(['role', 'emailVerified'])
+        .where('email', '=', 'boss@example.com')
+        .executeTakeFirstOrThrow();
     expect((await row()).role).toBe('player');
     // No session to use meanwhile (decision 0049).
     expect((await c.get('/api/admin/overview', cookie)).statusCode).toBe(401);
@@ -70,7 +75,11 @@ describe('admin role needs a verified address', () => {
     const token = await createEmailVerificationToken(SECRET, 'first@example.com', undefined, 3600);
     const verified = await c.get(`/api/auth/verify-email?token=${token}&callbackURL=/verified`, cookie);
     expect(verified.statusCode).toBe(302);
-    const row = await t.app.deps.db.selectFrom('user').select(['role', 'emailVerified']).where('email', '=', 'first@example.com').executeTakeFirstOrThrow();
+    const row = await t.app.deps.db
+      .selectFrom('user')
+      .select(['role', 'emailVerified'])
+      .where('email', '=', 'first@example.com')
+      .executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(true);
     expect(row.role).toBe('player');
   });

@@ -27,7 +27,11 @@ async function playerWithCalendar() {
 describe('the calendar link gets a new address', () => {
   it.each([true, false])('on a password change (signing out other sessions: %s)', async (revokeOtherSessions) => {
     const { c, cookie, old } = await playerWithCalendar();
-    const changed = await c.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'a-new-password', revokeOtherSessions }, cookie);
+    const changed = await c.post(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'a-new-password', revokeOtherSessions },
+      cookie,
+    );
     expect(changed.statusCode).toBe(200);
     expect((await c.get(old)).statusCode).toBe(404);
     const session = cookieOf(changed) || cookie;
@@ -38,7 +42,15 @@ describe('the calendar link gets a new address', () => {
 
   it('on a refused password change it stays the same', async () => {
     const { c, cookie, old } = await playerWithCalendar();
-    expect((await c.post('/api/auth/change-password', { currentPassword: 'not-my-password', newPassword: 'a-new-password', revokeOtherSessions: true }, cookie)).statusCode).toBe(400);
+    expect(
+      (
+        await c.post(
+          '/api/auth/change-password',
+          { currentPassword: 'not-my-password', newPassword: 'a-new-password', revokeOtherSessions: true },
+          cookie,
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await c.get(old)).statusCode).toBe(200);
   });
 

@@ -13,7 +13,8 @@ export function registerCsrfCheck(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', function refuseCrossSite(req, reply, done) {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
     const origin = req.headers.origin;
-    const crossSite = req.headers['sec-fetch-site'] === 'cross-site' || (typeof origin === 'string' && !trusted.has(origin));
+    const crossSite =
+      req.headers['sec-fetch-site'] === 'cross-site' || (typeof origin === 'string' && !trusted.has(origin));
     if (!crossSite) return done();
     void reply.status(403).send({ error: { code: 'cross_site', message } });
   });

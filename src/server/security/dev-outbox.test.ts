@@ -22,7 +22,11 @@ afterEach(async () => {
 
 async function withMail() {
   t = await createTestApp();
-  await t.app.deps.mailer.send({ to: 'ada@example.com', subject: 'Reset your Scoreline password', text: 'Reset: http://localhost:3000/api/auth/reset-password/SECRET-TOKEN' });
+  await t.app.deps.mailer.send({
+    to: 'ada@example.com',
+    subject: 'Reset your Scoreline password',
+    text: 'Reset: http://localhost:3000/api/auth/reset-password/SECRET-TOKEN',
+  });
   return t;
 }
 const key = () => devOutboxKey(t!.app)!;
@@ -32,7 +36,13 @@ describe('the development outbox', () => {
     await withMail();
     for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
       for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
-        const res = await t!.request({ method: 'GET', url: '/dev/mail.json', query: { key: key() }, headers: { host }, remoteAddress });
+        const res = await t!.request({
+          method: 'GET',
+          url: '/dev/mail.json',
+          query: { key: key() },
+          headers: { host },
+          remoteAddress,
+        });
         expect(res.statusCode, `${host} from ${remoteAddress}`).toBe(200);
         expect(res.body).toContain('SECRET-TOKEN');
       }
@@ -42,7 +52,13 @@ describe('the development outbox', () => {
   it('is refused to another machine, with a plain message, even with the key', async () => {
     await withMail();
     for (const url of ['/dev/mail.json', '/dev/mail']) {
-      const res = await t!.request({ method: 'GET', url, query: { key: key() }, headers: { host: 'localhost:3000' }, remoteAddress: '192.168.1.20' });
+      const res = await t!.request({
+        method: 'GET',
+        url,
+        query: { key: key() },
+        headers: { host: 'localhost:3000' },
+        remoteAddress: '192.168.1.20',
+      });
       expect(res.statusCode).toBe(403);
       expect(res.body).not.toContain('SECRET-TOKEN');
       expect(res.body).toMatch(/only .*this computer/i);
@@ -51,7 +67,13 @@ describe('the development outbox', () => {
 
   it('is refused to a request that came through a proxy, even one on this machine', async () => {
     await withMail();
-    const res = await t!.request({ method: 'GET', url: '/dev/mail.json', query: { key: key() }, headers: { host: 'localhost:3000', 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '127.0.0.1' });
+    const res = await t!.request({
+      method: 'GET',
+      url: '/dev/mail.json',
+      query: { key: key() },
+      headers: { host: 'localhost:3000', 'x-forwarded-for': '203.0.113.9' },
+      remoteAddress: '127.0.0.1',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.body).not.toContain('SECRET-TOKEN');
   });
@@ -64,7 +86,9 @@ describe('the development outbox', () => {
     for (const path of ['/dev/mail.json', '/dev/mail']) {
       const reply = await new Promise<string>((resolve, reject) => {
         let got = '';
-        const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost:3000\r\nConnection: close\r\n\r\n`));
+        const socket = net.connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost:3000\r\nConnection: close\r\n\r\n`),
+        );
         socket.setEncoding('utf8');
         socket.on('data', (d: string) => (got += d));
         socket.on('close', () => resolve(got));
@@ -110,11 +134,19 @@ describe('the development outbox', () => {
     const lines: string[] = [];
     const log = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) });
     const handle = await freshDatabase();
-    const config = loadConfig({ NODE_ENV: 'development', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789', PUBLIC_URL: 'http://localhost:3000', SEED_SEASON: 'false', LOG_LEVEL: 'info' });
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      PUBLIC_URL: 'http://localhost:3000',
+      SEED_SEASON: 'false',
+      LOG_LEVEL: 'info',
+    });
     const app = await buildApp({ config, handle, logger: { level: 'info', stream: log } });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
-      const printed = lines.map((l) => /"msg":"Development outbox[^"]*: (http:\/\/localhost:3000\/dev\/mail\?key=([\w-]+))"/.exec(l)).find(Boolean);
+      const printed = lines
+        .map((l) => /"msg":"Development outbox[^"]*: (http:\/\/localhost:3000\/dev\/mail\?key=([\w-]+))"/.exec(l))
+        .find(Boolean);
       expect(printed?.[2]).toBe(devOutboxKey(app));
       const res = await app.inject({ method: 'GET', url: '/dev/mail.json', query: { key: printed![2]! } });
       expect(res.statusCode).toBe(200);
@@ -126,7 +158,13 @@ describe('the development outbox', () => {
 
   it('is refused through DNS rebinding (a foreign Host name pointing at 127.0.0.1)', async () => {
     await withMail();
-    const res = await t!.request({ method: 'GET', url: '/dev/mail.json', query: { key: key() }, headers: { host: 'rebind.attacker.example:3000' }, remoteAddress: '127.0.0.1' });
+    const res = await t!.request({
+      method: 'GET',
+      url: '/dev/mail.json',
+      query: { key: key() },
+      headers: { host: 'rebind.attacker.example:3000' },
+      remoteAddress: '127.0.0.1',
+    });
     expect(res.statusCode).toBe(421);
     expect(res.body).not.toContain('SECRET-TOKEN');
   });
@@ -144,7 +182,10 @@ describe('the Host header of every request', () => {
     for (const url of ['/api/fixtures', '/api/me', '/api/auth/get-session', '/']) {
       const res = await t.request({ method: 'GET', url, headers: { host: 'evil.example' } });
       expect(res.statusCode, url).toBe(421);
-      expect(res.json().error).toMatchObject({ code: 'unknown_host', message: expect.stringContaining('https://scoreline.example') });
+      expect(res.json().error).toMatchObject({
+        code: 'unknown_host',
+        message: expect.stringContaining('https://scoreline.example'),
+      });
     }
     // No Host at all (HTTP/1.0 allows it): not ours either.
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -25,7 +25,9 @@ afterEach(async () => {
 function seen(res: LightMyRequestResponse) {
   const headers = { ...res.headers };
   delete headers.date;
-  const cookies = [res.headers['set-cookie'] ?? []].flat().map((c) => String(c).replace(/=\d+\.[A-Za-z0-9_-]{43};/, '=<expiry>.<mac>;'));
+  const cookies = [res.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => String(c).replace(/=\d+\.[A-Za-z0-9_-]{43};/, '=<expiry>.<mac>;'));
   delete headers['set-cookie'];
   return { status: res.statusCode, body: res.body, headers, cookies };
 }
@@ -40,11 +42,17 @@ describe('sign-up', () => {
     await c.signUp({ email: 'waiting@example.com', teamName: 'Waiting FC' });
     const waiting = await c.signUp({ email: 'Waiting@Example.com', teamName: 'Waiting Again' });
     const taken = await c.signUp({ email: 'OWNER@example.com', teamName: 'Copycats' });
-    expect(seen(fresh.res).cookies).toEqual([expect.stringMatching(/^scoreline_signup=<expiry>\.<mac>; Path=\/api\/auth; Max-Age=86400; HttpOnly; SameSite=Lax$/)]);
+    expect(seen(fresh.res).cookies).toEqual([
+      expect.stringMatching(
+        /^scoreline_signup=<expiry>\.<mac>; Path=\/api\/auth; Max-Age=86400; HttpOnly; SameSite=Lax$/,
+      ),
+    ]);
     expect(seen(waiting.res)).toEqual(seen(fresh.res));
     expect(seen(taken.res)).toEqual(seen(fresh.res));
     // The account is unchanged, and its owner hears that someone tried.
-    expect(await db.selectFrom('user').select('teamName').where('email', '=', 'owner@example.com').executeTakeFirstOrThrow()).toEqual({ teamName: expect.stringMatching(/^Team \d+$/) });
+    expect(
+      await db.selectFrom('user').select('teamName').where('email', '=', 'owner@example.com').executeTakeFirstOrThrow(),
+    ).toEqual({ teamName: expect.stringMatching(/^Team \d+$/) });
     const toOwner = (await c.mails()).filter((m) => m.to === 'owner@example.com');
     expect(toOwner.map((m) => m.subject)).toEqual(['Someone tried to register your Scoreline address']);
     expect(toOwner[0]!.text).toContain('Your address already has an account, so nothing was changed.');
@@ -54,7 +62,8 @@ describe('sign-up', () => {
     t = await createTestApp();
     await buildUser(t.app.deps.db, t.app.deps.handle.dialect, { email: 'owner@example.com' });
     const c = accountClient(t, nextIp());
-    for (let i = 0; i < 3; i++) expect((await c.signUp({ email: 'owner@example.com', teamName: `Copycats ${i}` })).res.statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await c.signUp({ email: 'owner@example.com', teamName: `Copycats ${i}` })).res.statusCode).toBe(200);
     expect((await c.mails()).filter((m) => m.to === 'owner@example.com')).toHaveLength(1);
   });
 
@@ -83,7 +92,8 @@ describe('sign-up', () => {
       ['taken', () => 'owner@example.com'],
     ] as const) {
       const c = accountClient(t, nextIp());
-      for (let i = 0; i < 5; i++) expect((await c.signUp({ email: email(i), teamName: `${kind} team ${i}` })).res.statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await c.signUp({ email: email(i), teamName: `${kind} team ${i}` })).res.statusCode).toBe(200);
       answers[kind] = (await c.signUp({ email: email(9), teamName: `${kind} team 9` })).res;
     }
     expect(answers.new!.statusCode).toBe(429);
@@ -91,7 +101,11 @@ describe('sign-up', () => {
     // The wait counts from each client's first sign-up (real time): compared without its number.
     const shape = (res: LightMyRequestResponse) => {
       const s = seen(res);
-      return { ...s, body: s.body.replace(/\d+ seconds?|a minute/, '<wait>'), headers: { ...s.headers, 'retry-after': '<wait>' } };
+      return {
+        ...s,
+        body: s.body.replace(/\d+ seconds?|a minute/, '<wait>'),
+        headers: { ...s.headers, 'retry-after': '<wait>' },
+      };
     };
     expect(shape(answers.waiting!)).toEqual(shape(answers.new!));
     expect(shape(answers.taken!)).toEqual(shape(answers.new!));
@@ -103,8 +117,14 @@ describe('forgot password', () => {
     t = await createTestApp();
     await buildUser(t.app.deps.db, t.app.deps.handle.dialect, { email: 'owner@example.com' });
     const c = accountClient(t, nextIp());
-    const known = await c.post('/api/auth/request-password-reset', { email: 'owner@example.com', redirectTo: '/reset-password' });
-    const unknown = await c.post('/api/auth/request-password-reset', { email: 'nobody@example.com', redirectTo: '/reset-password' });
+    const known = await c.post('/api/auth/request-password-reset', {
+      email: 'owner@example.com',
+      redirectTo: '/reset-password',
+    });
+    const unknown = await c.post('/api/auth/request-password-reset', {
+      email: 'nobody@example.com',
+      redirectTo: '/reset-password',
+    });
     expect(seen(known)).toEqual(seen(unknown));
     expect((await c.mails()).map((m) => m.to)).toEqual(['owner@example.com']);
   });
@@ -152,8 +172,15 @@ describe('account mails leave after the answer', () => {
         await c.signUp({ email: 'new@example.com', teamName: 'Fresh FC' }),
         await c.signUp({ email: 'owner@example.com', teamName: 'Copycats' }),
       ].map((r) => r.res);
-      answers.push(await c.post('/api/auth/request-password-reset', { email: 'owner@example.com', redirectTo: '/reset-password' }));
-      answers.push(await c.post('/api/auth/request-password-reset', { email: 'nobody@example.com', redirectTo: '/reset-password' }));
+      answers.push(
+        await c.post('/api/auth/request-password-reset', { email: 'owner@example.com', redirectTo: '/reset-password' }),
+      );
+      answers.push(
+        await c.post('/api/auth/request-password-reset', {
+          email: 'nobody@example.com',
+          redirectTo: '/reset-password',
+        }),
+      );
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
       // The three mails do reach the server, after the answers, and wait there until released.
       await expect.poll(() => smtp.received(), { timeout: 10_000 }).toBe(3);

@@ -16,7 +16,15 @@ const TABLES = ['user', 'fixtures', 'results', 'predictions', 'gameweeks', 'leag
 const anyValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('', ' ', '<script>alert(1)</script>', '"; DROP TABLE user; --', '\u0000', '💥'.repeat(30), 'x'.repeat(100_000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '<script>alert(1)</script>',
+    '"; DROP TABLE user; --',
+    '\u0000',
+    '💥'.repeat(30),
+    'x'.repeat(100_000),
+  ),
   fc.integer(),
   fc.constantFrom(-1, 0, 1, 2, 20, 21, 99, 100, 1e308, -0, Number.MAX_SAFE_INTEGER),
   fc.double(),
@@ -25,7 +33,33 @@ const anyValue = fc.oneof(
   fc.array(fc.integer(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
 );
-const FIELDS = ['name', 'username', 'teamName', 'email', 'password', 'homeScore', 'awayScore', 'homeTeam', 'awayTeam', 'date', 'time', 'code', 'description', 'competition', 'privacy', 'message', 'startDate', 'endDate', 'gameweek', 'currentPassword', 'newPassword', 'enabled', 'windows', 'fixtures', 'matches'];
+const FIELDS = [
+  'name',
+  'username',
+  'teamName',
+  'email',
+  'password',
+  'homeScore',
+  'awayScore',
+  'homeTeam',
+  'awayTeam',
+  'date',
+  'time',
+  'code',
+  'description',
+  'competition',
+  'privacy',
+  'message',
+  'startDate',
+  'endDate',
+  'gameweek',
+  'currentPassword',
+  'newPassword',
+  'enabled',
+  'windows',
+  'fixtures',
+  'matches',
+];
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), anyValue, { maxKeys: 6 }),
   fc.dictionary(fc.string({ maxLength: 8 }), anyValue, { maxKeys: 4 }),
@@ -80,9 +114,13 @@ describe('fuzzing every state-changing JSON route', () => {
             payload: JSON.stringify(payload),
             headers: { 'content-type': 'application/json' },
           });
-          expect(res.statusCode, `${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          expect(
+            res.statusCode,
+            `${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+          ).toBeLessThan(500);
           expect(res.body).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
-          if (res.statusCode >= 400) expect(await counts(), `${route.method} ${route.url} changed data on ${res.statusCode}`).toEqual(before);
+          if (res.statusCode >= 400)
+            expect(await counts(), `${route.method} ${route.url} changed data on ${res.statusCode}`).toEqual(before);
         }),
         { numRuns: 25 },
       );
@@ -93,7 +131,12 @@ describe('fuzzing every state-changing JSON route', () => {
     await fc.assert(
       fc.asyncProperty(body, async (payload) => {
         const before = await counts();
-        const res = await t.request({ method: 'POST', url: '/api/auth/sign-up/email', payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+        const res = await t.request({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          payload: JSON.stringify(payload),
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.statusCode).toBeLessThan(500);
         if (res.statusCode >= 400) expect(await counts()).toEqual(before);
       }),

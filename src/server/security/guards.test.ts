@@ -10,8 +10,10 @@ const config = (env: Record<string, string> = {}) => loadConfig({ AUTH_SECRET: '
 
 describe('hosts', () => {
   it('knows loopback names, addresses and Host headers', () => {
-    for (const n of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', 'LOCALHOST']) expect(isLoopbackHostname(n), n).toBe(true);
-    for (const n of ['0.0.0.0', '::', '192.168.1.2', 'example.com', 'localhost.example.com']) expect(isLoopbackHostname(n), n).toBe(false);
+    for (const n of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', 'LOCALHOST'])
+      expect(isLoopbackHostname(n), n).toBe(true);
+    for (const n of ['0.0.0.0', '::', '192.168.1.2', 'example.com', 'localhost.example.com'])
+      expect(isLoopbackHostname(n), n).toBe(false);
     for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(a), a).toBe(true);
     for (const a of ['10.0.0.1', '::ffff:10.0.0.1', undefined]) expect(isLoopbackAddress(a)).toBe(false);
     expect(hostnameOf('Example.COM:3000')).toBe('example.com');
@@ -28,16 +30,27 @@ describe('hosts', () => {
       'http://127.0.0.1:5173',
       'http://[::1]:5173',
     ]);
-    expect(trustedOrigins(config({ NODE_ENV: 'production', PUBLIC_URL: 'https://s.example' }))).toEqual(['https://s.example']);
-    expect([...ownHostnames(config({ PUBLIC_URL: 'https://s.example' }))]).toEqual(['s.example', 'localhost', '127.0.0.1', '[::1]']);
+    expect(trustedOrigins(config({ NODE_ENV: 'production', PUBLIC_URL: 'https://s.example' }))).toEqual([
+      'https://s.example',
+    ]);
+    expect([...ownHostnames(config({ PUBLIC_URL: 'https://s.example' }))]).toEqual([
+      's.example',
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+    ]);
   });
 });
 
 describe('log redaction', () => {
   it('replaces tokens in paths and queries, keeping the URL’s shape', () => {
-    expect(redactUrl('/api/auth/reset-password/abc123?callbackURL=%2Freset-password')).toBe('/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password');
+    expect(redactUrl('/api/auth/reset-password/abc123?callbackURL=%2Freset-password')).toBe(
+      '/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password',
+    );
     expect(redactUrl('/api/calendar/abc.ics')).toBe('/api/calendar/[redacted]');
-    expect(redactUrl('/api/auth/verify-email?token=eyJ.x.y&callbackURL=%2Fverified')).toBe('/api/auth/verify-email?token=[redacted]&callbackURL=%2Fverified');
+    expect(redactUrl('/api/auth/verify-email?token=eyJ.x.y&callbackURL=%2Fverified')).toBe(
+      '/api/auth/verify-email?token=[redacted]&callbackURL=%2Fverified',
+    );
     expect(redactUrl('/x?a=1&resetToken=s3cret')).toBe('/x?a=1&resetToken=[redacted]');
     expect(redactUrl('/api/fixtures?gameweek=3')).toBe('/api/fixtures?gameweek=3');
   });

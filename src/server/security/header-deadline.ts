@@ -16,7 +16,12 @@ export function enforceFirstHeadersDeadline(server: http.Server, ms: number): vo
     const timer = setTimeout(() => {
       deadlines.delete(socket);
       // The same path as Node's own header timeout: Fastify's client-error handler answers 408 and closes.
-      if (!socket.destroyed) server.emit('clientError', Object.assign(new Error('Request headers did not arrive in time'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+      if (!socket.destroyed)
+        server.emit(
+          'clientError',
+          Object.assign(new Error('Request headers did not arrive in time'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }),
+          socket,
+        );
     }, ms);
     timer.unref();
     deadlines.set(socket, timer);

@@ -25,7 +25,10 @@ export function registerHostCheck(app: FastifyInstance, config: Config): void {
     }
     // Answered here: a callback hook that sends does not call done().
     void reply.status(421).send({
-      error: { code: 'unknown_host', message: `This server does not answer for that address. Open ${config.PUBLIC_URL} instead.` },
+      error: {
+        code: 'unknown_host',
+        message: `This server does not answer for that address. Open ${config.PUBLIC_URL} instead.`,
+      },
     });
   });
 }

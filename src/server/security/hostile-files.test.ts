@@ -48,7 +48,11 @@ afterAll(async () => {
 let t: TestApp;
 let cookie: string;
 async function world(limits: { seasonFileParseMs?: number } = {}) {
-  t = await createTestApp({ now: NOW, env: { FEED_ALLOW_PRIVATE_ADDRESSES: 'true', FEED_TIMEOUT_SECONDS: '5' }, security: { limits } });
+  t = await createTestApp({
+    now: NOW,
+    env: { FEED_ALLOW_PRIVATE_ADDRESSES: 'true', FEED_TIMEOUT_SECONDS: '5' },
+    security: { limits },
+  });
   const { db, handle, config } = t.app.deps;
   await db.transaction().execute((trx) => ensureBuiltInSeason(trx, SEASON, new Date(NOW)));
   const admin = await buildUser(db, handle.dialect, { role: 'admin' });
@@ -63,9 +67,16 @@ afterEach(async () => {
   await t?.close();
 });
 
-const preview = (content: string, fileName?: string) => t.request({ method: 'POST', url: '/api/admin/seasons/preview', cookie, payload: { content, ...(fileName ? { fileName } : {}) } });
+const preview = (content: string, fileName?: string) =>
+  t.request({
+    method: 'POST',
+    url: '/api/admin/seasons/preview',
+    cookie,
+    payload: { content, ...(fileName ? { fileName } : {}) },
+  });
 const syncNow = () => t.request({ method: 'POST', url: `/api/admin/seasons/${SEASON}/feed/sync`, cookie });
-const setFeed = () => t.request({ method: 'PUT', url: `/api/admin/seasons/${SEASON}/feed`, cookie, payload: { feedUrl } });
+const setFeed = () =>
+  t.request({ method: 'PUT', url: `/api/admin/seasons/${SEASON}/feed`, cookie, payload: { feedUrl } });
 /** Everything a sync or an import may write. */
 const everything = async () => {
   const { db } = t.app.deps;
@@ -85,7 +96,11 @@ describe('the reported hostile files are refused at once, naming the line or fie
     const before = await everything();
     const res = await syncNow();
     expect(res.statusCode).toBe(200);
-    expect(res.json().run).toMatchObject({ outcome: 'failed', message: 'The feed could not be used: The feed is not a season file: Line 3: longer than 300 characters Nothing was changed.' });
+    expect(res.json().run).toMatchObject({
+      outcome: 'failed',
+      message:
+        'The feed could not be used: The feed is not a season file: Line 3: longer than 300 characters Nothing was changed.',
+    });
     expect(await everything()).toBe(before);
   });
 
@@ -94,9 +109,15 @@ describe('the reported hostile files are refused at once, naming the line or fie
     const txt = await preview(`${HEAD}${' '.repeat(120_000)}\n`, 'season.txt');
     expect(txt.statusCode).toBe(200);
     expect(txt.json()).toMatchObject({ ok: false, error: 'Line 3: longer than 300 characters' });
-    const json = await preview(JSON.stringify({ matches: [{ round: `${' '.repeat(80_000)}1`, date: '2025-08-15', team1: 'A', team2: 'B' }] }), 'season.json');
+    const json = await preview(
+      JSON.stringify({ matches: [{ round: `${' '.repeat(80_000)}1`, date: '2025-08-15', team1: 'A', team2: 'B' }] }),
+      'season.json',
+    );
     expect(json.statusCode).toBe(200);
-    expect(json.json()).toMatchObject({ ok: false, error: 'Match 1 (A v B): "round" must be a round such as "Matchday 1".' });
+    expect(json.json()).toMatchObject({
+      ok: false,
+      error: 'Match 1 (A v B): "round" must be a round such as "Matchday 1".',
+    });
   });
 });
 
@@ -106,7 +127,12 @@ describe('a file is read on a worker thread within a time limit', () => {
     // The worker says when it has the file, then never answers.
     let workerHasFile!: () => void;
     const reading = new Promise<void>((resolve) => (workerHasFile = resolve));
-    useParseWorkerForTests(() => new Worker(SAYS_READING_THEN_NEVER_ANSWERS, { eval: true }).on('message', (m) => m === 'reading' && workerHasFile()));
+    useParseWorkerForTests(() =>
+      new Worker(SAYS_READING_THEN_NEVER_ANSWERS, { eval: true }).on(
+        'message',
+        (m) => m === 'reading' && workerHasFile(),
+      ),
+    );
     let answered = false;
     const upload = preview(`${HEAD}    20.00  A v B\n`, 'season.txt').finally(() => (answered = true));
     await reading;
@@ -132,13 +158,31 @@ describe('a file is read on a worker thread within a time limit', () => {
     const res = await preview(file, 'season.txt');
     expect(res.statusCode).toBe(200);
     expect(res.json().error).toMatch(stopped);
-    const created = await t.request({ method: 'POST', url: '/api/admin/seasons', cookie, payload: { content: file, fileName: 'season.txt', id: '2030-31', label: '2030/31' } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/admin/seasons',
+      cookie,
+      payload: { content: file, fileName: 'season.txt', id: '2030-31', label: '2030/31' },
+    });
     expect(created.statusCode).toBe(400);
-    expect(created.json().error).toMatchObject({ code: 'invalid_season_file', message: expect.stringMatching(stopped) });
-    const reimport = await t.request({ method: 'POST', url: `/api/admin/seasons/${SEASON}/reimport`, cookie, payload: { content: file, fileName: 'season.txt' } });
+    expect(created.json().error).toMatchObject({
+      code: 'invalid_season_file',
+      message: expect.stringMatching(stopped),
+    });
+    const reimport = await t.request({
+      method: 'POST',
+      url: `/api/admin/seasons/${SEASON}/reimport`,
+      cookie,
+      payload: { content: file, fileName: 'season.txt' },
+    });
     expect(reimport.statusCode).toBe(400);
     expect(reimport.json().error.message).toMatch(stopped);
-    const fixtures = await t.request({ method: 'POST', url: `/api/admin/fixtures/import-file?season=${SEASON}`, cookie, payload: { content: file, fileName: 'season.txt' } });
+    const fixtures = await t.request({
+      method: 'POST',
+      url: `/api/admin/fixtures/import-file?season=${SEASON}`,
+      cookie,
+      payload: { content: file, fileName: 'season.txt' },
+    });
     expect(fixtures.statusCode).toBe(400);
     expect(fixtures.json().error.message).toMatch(stopped);
 
@@ -159,7 +203,9 @@ describe('a file is read on a worker thread within a time limit', () => {
     const before = await everything();
     const run = (await syncNow()).json().run;
     expect(run).toMatchObject({ outcome: 'failed', changes: [] });
-    expect(run.message).toMatch(/^The feed could not be used: Reading the file took longer than 0\.3 s, so it was stopped\..* Nothing was changed\.$/);
+    expect(run.message).toMatch(
+      /^The feed could not be used: Reading the file took longer than 0\.3 s, so it was stopped\..* Nothing was changed\.$/,
+    );
     expect(await everything()).toBe(before);
     const state = (await t.request({ method: 'GET', url: `/api/admin/seasons/${SEASON}/feed`, cookie })).json();
     expect(state.runs[0]).toMatchObject({ outcome: 'failed' });
@@ -169,9 +215,17 @@ describe('a file is read on a worker thread within a time limit', () => {
     await world({ seasonFileParseMs: 60_000 });
     useParseWorkerForTests(() => new Worker(NEVER_ANSWERS, { eval: true }));
     const reads = Array.from({ length: 18 }, () => parseSeasonFileOffThread('x', 'x.txt', { timeLimitMs: 60_000 }));
-    const res = await t.request({ method: 'POST', url: '/api/admin/seasons', cookie, payload: { content: `${HEAD}    20.00  A v B\n`, fileName: 'season.txt', id: '2030-31', label: '2030/31' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/admin/seasons',
+      cookie,
+      payload: { content: `${HEAD}    20.00  A v B\n`, fileName: 'season.txt', id: '2030-31', label: '2030/31' },
+    });
     expect(res.statusCode).toBe(503);
-    expect(res.json().error).toEqual({ code: 'busy', message: 'The server is reading too many season files right now. Try again in a minute.' });
+    expect(res.json().error).toEqual({
+      code: 'busy',
+      message: 'The server is reading too many season files right now. Try again in a minute.',
+    });
     await endParseWorkers();
     await Promise.all(reads);
   });

@@ -47,7 +47,9 @@ const VITE_DEV_PORT = 5173;
 export function trustedOrigins(config: Config): string[] {
   const own = new URL(config.PUBLIC_URL).origin;
   if (config.isProduction) return [own];
-  const loopback = [config.PORT, VITE_DEV_PORT].flatMap((port) => ['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${port}`));
+  const loopback = [config.PORT, VITE_DEV_PORT].flatMap((port) =>
+    ['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${port}`),
+  );
   return [...new Set([own, ...loopback])];
 }
 

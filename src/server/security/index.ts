@@ -41,7 +41,11 @@ function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: s
  * itself. The first request's headers are also held to a deadline from the connection's opening
  * (header-deadline.ts, set up in app.ts).
  */
-export function secureServerOptions(config: Config, ctx: SecurityContext, logger: FastifyServerOptions['logger']): FastifyHttpOptions<http.Server> {
+export function secureServerOptions(
+  config: Config,
+  ctx: SecurityContext,
+  logger: FastifyServerOptions['logger'],
+): FastifyHttpOptions<http.Server> {
   const { limits } = ctx;
   const interval = limits.connectionsCheckingIntervalMs;
   const lessOneCheck = (ms: number) => Math.max(1, ms - interval);
@@ -49,8 +53,15 @@ export function secureServerOptions(config: Config, ctx: SecurityContext, logger
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     requestTimeout: lessOneCheck(limits.requestTimeoutMs),
     connectionTimeout: limits.connectionTimeoutMs,
-    http: { headersTimeout: lessOneCheck(limits.headersTimeoutMs), requestTimeout: lessOneCheck(limits.requestTimeoutMs), connectionsCheckingInterval: interval },
-    logger: logger === false || logger === undefined ? logger : { ...(typeof logger === 'object' ? logger : {}), serializers: { req: serializeRequest } },
+    http: {
+      headersTimeout: lessOneCheck(limits.headersTimeoutMs),
+      requestTimeout: lessOneCheck(limits.requestTimeoutMs),
+      connectionsCheckingInterval: interval,
+    },
+    logger:
+      logger === false || logger === undefined
+        ? logger
+        : { ...(typeof logger === 'object' ? logger : {}), serializers: { req: serializeRequest } },
   };
 }
 

@@ -104,4 +104,5 @@ export function formatWait(seconds: number): string {
   return hours === 1 ? 'an hour' : `${hours} hours`;
 }
 
-export const tooManyAttempts = (seconds: number) => `Too many attempts. Please wait ${formatWait(seconds)} and try again.`;
+export const tooManyAttempts = (seconds: number) =>
+  `Too many attempts. Please wait ${formatWait(seconds)} and try again.`;

@@ -21,7 +21,13 @@ describe('the cross-site check', () => {
     const { db, handle } = t.app.deps;
     const user = await buildUser(db, handle.dialect, { teamName: 'Before' });
     const cookie = await buildSessionCookie(db, handle.dialect, user.id, SECRET);
-    const res = await t.request({ method: 'PUT', url: '/api/me/team-name', cookie, payload: { teamName: 'Hacked' }, headers: { origin: 'null' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/me/team-name',
+      cookie,
+      payload: { teamName: 'Hacked' },
+      headers: { origin: 'null' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('cross_site');
     const row = await db.selectFrom('user').select('teamName').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -39,7 +45,13 @@ describe('deeply nested JSON', () => {
     const cookie = await buildSessionCookie(db, handle.dialect, (await buildUser(db, handle.dialect)).id, SECRET);
     let ip = 0;
     for (const inner of [deepArray(10_000), deepObject(10_000), deepArray(200_000)]) {
-      for (const url of ['/api/auth/sign-in/email', '/api/auth/request-password-reset', '/api/auth/sign-up/email', '/api/contact', '/api/leagues']) {
+      for (const url of [
+        '/api/auth/sign-in/email',
+        '/api/auth/request-password-reset',
+        '/api/auth/sign-up/email',
+        '/api/contact',
+        '/api/leagues',
+      ]) {
         const res = await t.request({
           method: 'POST',
           url,
@@ -58,7 +70,12 @@ describe('deeply nested JSON', () => {
     t = await createTestApp();
     const { db, handle } = t.app.deps;
     const cookie = await buildSessionCookie(db, handle.dialect, (await buildUser(db, handle.dialect)).id, SECRET);
-    const res = await t.request({ method: 'PUT', url: '/api/me/settings/reminders', cookie, payload: { remindersEnabled: true, windows: [24, 6] } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/me/settings/reminders',
+      cookie,
+      payload: { remindersEnabled: true, windows: [24, 6] },
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -71,14 +88,20 @@ describe('a password reset', () => {
     const before = new URL((await c.get('/api/me/calendar', cookie)).json().url as string);
     expect((await c.get(before.pathname)).statusCode).toBe(200);
 
-    expect((await c.post('/api/auth/request-password-reset', { email: 'ada@example.com', redirectTo: '/reset-password' })).statusCode).toBe(200);
+    expect(
+      (await c.post('/api/auth/request-password-reset', { email: 'ada@example.com', redirectTo: '/reset-password' }))
+        .statusCode,
+    ).toBe(200);
     const token = (await c.linkIn('ada@example.com', /reset/i)).pathname.split('/').pop();
     expect((await c.post('/api/auth/reset-password', { newPassword: 'brand-new-pass', token })).statusCode).toBe(200);
 
     expect((await c.get(before.pathname)).statusCode).toBe(404);
     const signedIn = await c.post('/api/auth/sign-in/email', { email: 'ada@example.com', password: 'brand-new-pass' });
     const fresh = signedIn.headers['set-cookie'];
-    const newCookie = [fresh].flat().map((x) => String(x).split(';')[0]).join('; ');
+    const newCookie = [fresh]
+      .flat()
+      .map((x) => String(x).split(';')[0])
+      .join('; ');
     const after = new URL((await c.get('/api/me/calendar', newCookie)).json().url as string);
     expect(after.pathname).not.toBe(before.pathname);
     expect((await c.get(after.pathname)).statusCode).toBe(200);

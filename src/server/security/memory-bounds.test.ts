@@ -31,11 +31,21 @@ describe('profile writes', () => {
     const { user, cookie } = await player(t, { teamName: 'Before' });
     // Just under the 2 MB body limit, so only the route itself can refuse it.
     const huge = 'x'.repeat(2 * 1024 * 1024 - 200);
-    for (const path of ['/api/auth/update-user', '/api/auth/./update-user', '/api/auth//update-user', '/api/auth/update-user/', '/api/auth/%75pdate-user']) {
+    for (const path of [
+      '/api/auth/update-user',
+      '/api/auth/./update-user',
+      '/api/auth//update-user',
+      '/api/auth/update-user/',
+      '/api/auth/%75pdate-user',
+    ]) {
       const res = await rawRequest(t, { method: 'POST', path, body: { teamName: huge }, headers: { cookie } });
       expect(res.statusCode, path).toBe(404);
     }
-    const row = await t.app.deps.db.selectFrom('user').select(['teamName', 'name', 'username']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.app.deps.db
+      .selectFrom('user')
+      .select(['teamName', 'name', 'username'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ teamName: 'Before', name: user.name, username: user.username });
   });
 
@@ -90,7 +100,10 @@ describe('caps per player', () => {
     await t.app.deps.db.insertInto('leagues').values(rows).execute();
     const res = await t.request({ method: 'POST', url: '/api/leagues', cookie, payload: { name: 'One too many' } });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'limit_reached', message: `You have created ${LEAGUES_CREATED_MAX} leagues, the most one player can create. Delete or leave one first.` });
+    expect(res.json().error).toMatchObject({
+      code: 'limit_reached',
+      message: `You have created ${LEAGUES_CREATED_MAX} leagues, the most one player can create. Delete or leave one first.`,
+    });
     expect((await t.app.deps.db.selectFrom('leagues').select('id').execute()).length).toBe(LEAGUES_CREATED_MAX);
   });
 
@@ -110,9 +123,17 @@ describe('caps per player', () => {
       creatorId: owner.user.id,
       createdAt: now,
     }));
-    for (let i = 0; i < leagues.length; i += 50) await db.insertInto('leagues').values(leagues.slice(i, i + 50)).execute();
+    for (let i = 0; i < leagues.length; i += 50)
+      await db
+        .insertInto('leagues')
+        .values(leagues.slice(i, i + 50))
+        .execute();
     const members = leagues.slice(0, MEMBERSHIPS_MAX).map((l) => ({ leagueId: l.id, userId: user.id, joinedAt: now }));
-    for (let i = 0; i < members.length; i += 50) await db.insertInto('leagueMembers').values(members.slice(i, i + 50)).execute();
+    for (let i = 0; i < members.length; i += 50)
+      await db
+        .insertInto('leagueMembers')
+        .values(members.slice(i, i + 50))
+        .execute();
     const extra = leagues[MEMBERSHIPS_MAX]!;
     const message = `You are in ${MEMBERSHIPS_MAX} leagues, the most one player can join. Leave one to join another.`;
 
@@ -126,7 +147,12 @@ describe('caps per player', () => {
     const count = await db.selectFrom('leagueMembers').select('leagueId').where('userId', '=', user.id).execute();
     expect(count.length).toBe(MEMBERSHIPS_MAX);
     // Joining a league one is already in stays harmless.
-    const again = await t.request({ method: 'POST', url: '/api/leagues/join', cookie, payload: { code: leagues[0]!.code } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/leagues/join',
+      cookie,
+      payload: { code: leagues[0]!.code },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().alreadyMember).toBe(true);
   });
@@ -139,12 +165,28 @@ describe('the league-table cache', () => {
     const owner = await player(t);
     const now = '2025-08-01T12:00:00.000Z';
     for (let i = 0; i < 40; i++) {
-      await db.insertInto('leagues').values({ id: `tc-${i}`, name: `Table ${i}`, code: generateLeagueCode(), description: 'd'.repeat(100), competition: 'premier-league', privacy: 'private', creatorId: owner.user.id, createdAt: now }).execute();
-      await db.insertInto('leagueMembers').values({ leagueId: `tc-${i}`, userId: owner.user.id, joinedAt: now }).execute();
+      await db
+        .insertInto('leagues')
+        .values({
+          id: `tc-${i}`,
+          name: `Table ${i}`,
+          code: generateLeagueCode(),
+          description: 'd'.repeat(100),
+          competition: 'premier-league',
+          privacy: 'private',
+          creatorId: owner.user.id,
+          createdAt: now,
+        })
+        .execute();
+      await db
+        .insertInto('leagueMembers')
+        .values({ leagueId: `tc-${i}`, userId: owner.user.id, joinedAt: now })
+        .execute();
     }
     const maxBytes = 16 * 1024;
     const cache = createTableCache(() => db, bus, { maxBytes });
-    for (let i = 0; i < 40; i++) expect(await cache.get(`tc-${i}`, { seasonId: '2025-26', gameweek: 0 })).not.toBeNull();
+    for (let i = 0; i < 40; i++)
+      expect(await cache.get(`tc-${i}`, { seasonId: '2025-26', gameweek: 0 })).not.toBeNull();
     const stats = cache.stats();
     expect(stats.bytes).toBeLessThanOrEqual(maxBytes);
     expect(stats.entries).toBeGreaterThan(0);

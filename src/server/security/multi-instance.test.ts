@@ -23,10 +23,20 @@ let apps: FastifyInstance[] = [];
 beforeAll(async () => {
   if (!onPostgres) return;
   url = await freshDatabaseUrl();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: SECRET, PUBLIC_URL: 'http://localhost:3000', SEED_SEASON: 'false', DATABASE_URL: url });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: SECRET,
+    PUBLIC_URL: 'http://localhost:3000',
+    SEED_SEASON: 'false',
+    DATABASE_URL: url,
+  });
   const clock = createManualClock('2025-08-20T12:00:00Z');
   handles = [openDatabase(url, { poolSize: 5 }), openDatabase(url, { poolSize: 5 })];
-  apps = [await buildApp({ config, clock, handle: handles[0], logger: false }), await buildApp({ config, clock, handle: handles[1], logger: false })];
+  apps = [
+    await buildApp({ config, clock, handle: handles[0], logger: false }),
+    await buildApp({ config, clock, handle: handles[1], logger: false }),
+  ];
   for (const app of apps) await app.ready();
 });
 afterAll(async () => {
@@ -53,7 +63,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
           buf += chunk;
           if (buf.includes(': connected') && !buf.includes('sent')) {
             buf += 'sent';
-            void a.inject({ method: 'PUT', url: `/api/admin/results/${fixture.id}`, headers: { cookie }, payload: { homeScore: 2, awayScore: 0 } });
+            void a.inject({
+              method: 'PUT',
+              url: `/api/admin/results/${fixture.id}`,
+              headers: { cookie },
+              payload: { homeScore: 2, awayScore: 0 },
+            });
           }
           const m = /event: change\ndata: (.+)\n/.exec(buf);
           if (m) {
@@ -72,13 +87,23 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     const db = handles[0]!.db;
     const creator = await buildUser(db, 'postgres');
     const creatorCookie = await buildSessionCookie(db, 'postgres', creator.id, SECRET);
-    const created = await apps[0]!.inject({ method: 'POST', url: '/api/leagues', headers: { cookie: creatorCookie }, payload: { name: 'Race' } });
+    const created = await apps[0]!.inject({
+      method: 'POST',
+      url: '/api/leagues',
+      headers: { cookie: creatorCookie },
+      payload: { name: 'Race' },
+    });
     expect(created.statusCode).toBe(201);
     const { league } = created.json() as { league: { id: string; code: string } };
     const players = await Promise.all(Array.from({ length: 5 }, () => buildUser(db, 'postgres')));
     const cookies = await Promise.all(players.map((p) => buildSessionCookie(db, 'postgres', p.id, SECRET)));
     const joins = Array.from({ length: 20 }, (_, i) =>
-      apps[i % 2]!.inject({ method: 'POST', url: '/api/leagues/join', headers: { cookie: cookies[i % cookies.length]! }, payload: { code: league.code.toLowerCase() } }),
+      apps[i % 2]!.inject({
+        method: 'POST',
+        url: '/api/leagues/join',
+        headers: { cookie: cookies[i % cookies.length]! },
+        payload: { code: league.code.toLowerCase() },
+      }),
     );
     const statuses = (await Promise.all(joins)).map((r) => r.statusCode);
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -91,9 +116,17 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     const db = handles[0]!.db;
     // Twenty players, ten leagues each: one player may only create so many (ROUTE_LIMITS.createLeague).
     const cookies: string[] = [];
-    for (let i = 0; i < 20; i++) cookies.push(await buildSessionCookie(db, 'postgres', (await buildUser(db, 'postgres')).id, SECRET));
+    for (let i = 0; i < 20; i++)
+      cookies.push(await buildSessionCookie(db, 'postgres', (await buildUser(db, 'postgres')).id, SECRET));
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/api/leagues', headers: { cookie: cookies[i % 20]! }, payload: { name: `League ${i}` } })),
+      Array.from({ length: 200 }, (_, i) =>
+        apps[i % 2]!.inject({
+          method: 'POST',
+          url: '/api/leagues',
+          headers: { cookie: cookies[i % 20]! },
+          payload: { name: `League ${i}` },
+        }),
+      ),
     );
     expect(results.every((r) => r.statusCode === 201)).toBe(true);
     const codes = results.map((r) => (r.json() as { league: { code: string } }).league.code);

@@ -14,7 +14,13 @@ afterEach(async () => {
 });
 
 const from = (app: TestApp, origin: string, host: string, url: string, payload: unknown) =>
-  app.request({ method: 'POST', url, payload: payload as object, headers: { origin, host }, remoteAddress: `10.11.13.${++n}` });
+  app.request({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { origin, host },
+    remoteAddress: `10.11.13.${++n}`,
+  });
 
 describe('loopback names in development', () => {
   it.each([
@@ -27,12 +33,27 @@ describe('loopback names in development', () => {
     expect(up.statusCode).toBe(200);
     // Verified from the same browser (its sign-up claim), as a player opening the mailed link would.
     const link = await accountClient(t, `10.11.13.${++n}`).linkIn('ada@example.com', /verify/i);
-    const verified = await t.request({ method: 'GET', url: link.pathname + link.search, cookie: cookieOf(up), headers: { host }, remoteAddress: `10.11.13.${++n}` });
+    const verified = await t.request({
+      method: 'GET',
+      url: link.pathname + link.search,
+      cookie: cookieOf(up),
+      headers: { host },
+      remoteAddress: `10.11.13.${++n}`,
+    });
     expect(cookieOf(verified)).toMatch(/session_token=/);
-    const inRes = await from(t, origin, host, '/api/auth/sign-in/email', { email: 'ada@example.com', password: PASSWORD });
+    const inRes = await from(t, origin, host, '/api/auth/sign-in/email', {
+      email: 'ada@example.com',
+      password: PASSWORD,
+    });
     expect(inRes.statusCode).toBe(200);
     // Our own routes accept the same origin.
-    const team = await t.request({ method: 'PUT', url: '/api/me/team-name', cookie: cookieOf(inRes), payload: { teamName: 'Loopback FC' }, headers: { origin, host } });
+    const team = await t.request({
+      method: 'PUT',
+      url: '/api/me/team-name',
+      cookie: cookieOf(inRes),
+      payload: { teamName: 'Loopback FC' },
+      headers: { origin, host },
+    });
     expect(team.statusCode).toBe(200);
   });
 });
@@ -51,10 +72,14 @@ describe('a refused origin', () => {
   });
 
   it('in production, only the public origin is ours', async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://scoreline.example' } });
+    t = await createTestApp({
+      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://scoreline.example' },
+    });
     const res = await from(t, 'http://127.0.0.1:3000', '127.0.0.1:3000', '/api/auth/sign-up/email', signUpBody());
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe('This page was opened from another address. Open this site at https://scoreline.example and try again.');
+    expect(res.json().error.message).toBe(
+      'This page was opened from another address. Open this site at https://scoreline.example and try again.',
+    );
     const ok = await from(t, 'https://scoreline.example', 'scoreline.example', '/api/auth/sign-up/email', signUpBody());
     expect(ok.statusCode).toBe(200);
   });

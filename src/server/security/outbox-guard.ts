@@ -39,7 +39,8 @@ export function givenOutboxKey(req: FastifyRequest): { key: string; from: 'query
   if (typeof query === 'string') return { key: query, from: 'query' };
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === OUTBOX_COOKIE) return { key: part.slice(eq + 1).trim(), from: 'cookie' };
+    if (eq !== -1 && part.slice(0, eq).trim() === OUTBOX_COOKIE)
+      return { key: part.slice(eq + 1).trim(), from: 'cookie' };
   }
   return null;
 }
@@ -64,11 +65,22 @@ export function guardOutbox(app: FastifyInstance, key: string): void {
       reply.status(403);
       // The page is opened in a browser: it says why in a page; the JSON reader gets our error shape.
       if (req.url.startsWith('/dev/mail.json')) return reply.send({ error: { code, message } });
-      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development outbox · Scoreline</title><style>${OUTBOX_STYLE}</style></head><body><h1>Development outbox</h1><p>${escapeHtml(message)}</p></body></html>`);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development outbox · Scoreline</title><style>${OUTBOX_STYLE}</style></head><body><h1>Development outbox</h1><p>${escapeHtml(message)}</p></body></html>`,
+        );
     };
-    if (!isFromThisMachine(req)) return refuse('outbox_local_only', `The development outbox is shown only on this computer: open ${where} in a browser on the machine running Scoreline.`);
+    if (!isFromThisMachine(req))
+      return refuse(
+        'outbox_local_only',
+        `The development outbox is shown only on this computer: open ${where} in a browser on the machine running Scoreline.`,
+      );
     const given = givenOutboxKey(req);
     if (given && sameKey(given.key, key)) return;
-    return refuse('outbox_key_required', `The development outbox opens with the link printed in the server log when Scoreline started (${where}?key=…). Each start prints a new one.`);
+    return refuse(
+      'outbox_key_required',
+      `The development outbox opens with the link printed in the server log when Scoreline started (${where}?key=…). Each start prints a new one.`,
+    );
   });
 }

@@ -19,7 +19,12 @@ export const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
  * so memory stays bounded); several limits may guard one route, each with its own counter.
  * Over the limit: 429 in our error shape, saying the true wait, with Retry-After.
  */
-export function routeLimit(app: FastifyInstance, name: LimitName, by: 'user' | 'address', message: (wait: string) => string) {
+export function routeLimit(
+  app: FastifyInstance,
+  name: LimitName,
+  by: 'user' | 'address',
+  message: (wait: string) => string,
+) {
   const { max, windowMs } = ROUTE_LIMITS[name];
   const address = (req: FastifyRequest) => `ip:${clientAddress(req)}`;
   const check = app.createRateLimit({

@@ -33,30 +33,39 @@ function tmp(): string {
 }
 
 describe('files at rest', () => {
-  it.skipIf(testDialect() === 'postgres')('the SQLite database, its WAL and shared-memory files and its folder are private to the server', async () => {
-    const dir = path.join(tmp(), 'data');
-    const file = path.join(dir, 'scoreline.db');
-    const handle = openDatabase(file);
-    await handle.db.schema.createTable('probe').addColumn('x', 'text').execute();
-    await handle.db.insertInto('probe' as never).values({ x: 'secret' } as never).execute();
-    expect(mode(dir)).toBe(0o700);
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) expect(mode(f), f).toBe(0o600);
-    const backup = path.join(dir, 'backup.db');
-    await writeSqliteBackup(handle, backup);
-    expect(mode(backup)).toBe(0o600);
-    await handle.close();
-  });
+  it.skipIf(testDialect() === 'postgres')(
+    'the SQLite database, its WAL and shared-memory files and its folder are private to the server',
+    async () => {
+      const dir = path.join(tmp(), 'data');
+      const file = path.join(dir, 'scoreline.db');
+      const handle = openDatabase(file);
+      await handle.db.schema.createTable('probe').addColumn('x', 'text').execute();
+      await handle.db
+        .insertInto('probe' as never)
+        .values({ x: 'secret' } as never)
+        .execute();
+      expect(mode(dir)).toBe(0o700);
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect(mode(f), f).toBe(0o600);
+      const backup = path.join(dir, 'backup.db');
+      await writeSqliteBackup(handle, backup);
+      expect(mode(backup)).toBe(0o600);
+      await handle.close();
+    },
+  );
 
-  it.skipIf(testDialect() === 'postgres')('an existing database readable by others is made private when opened', async () => {
-    const dir = tmp();
-    const file = path.join(dir, 'old.db');
-    fs.writeFileSync(file, '');
-    fs.chmodSync(file, 0o644);
-    const handle = openDatabase(file);
-    await handle.db.schema.createTable('probe').addColumn('x', 'text').execute();
-    expect(mode(file)).toBe(0o600);
-    await handle.close();
-  });
+  it.skipIf(testDialect() === 'postgres')(
+    'an existing database readable by others is made private when opened',
+    async () => {
+      const dir = tmp();
+      const file = path.join(dir, 'old.db');
+      fs.writeFileSync(file, '');
+      fs.chmodSync(file, 0o644);
+      const handle = openDatabase(file);
+      await handle.db.schema.createTable('probe').addColumn('x', 'text').execute();
+      expect(mode(file)).toBe(0o600);
+      await handle.close();
+    },
+  );
 
   it('the generated auth secret and the data folder it creates are private', () => {
     const dir = path.join(tmp(), 'fresh-data');
@@ -71,7 +80,10 @@ describe('tokens in the database', () => {
     t = await createTestApp();
     const c = accountClient(t, '10.11.8.1');
     await c.signUp();
-    expect((await c.post('/api/auth/request-password-reset', { email: 'ada@example.com', redirectTo: '/reset-password' })).statusCode).toBe(200);
+    expect(
+      (await c.post('/api/auth/request-password-reset', { email: 'ada@example.com', redirectTo: '/reset-password' }))
+        .statusCode,
+    ).toBe(200);
     const link = await c.linkIn('ada@example.com', /reset/i);
     const token = link.pathname.split('/').pop()!;
     expect(token.length).toBeGreaterThan(10);
@@ -94,8 +106,19 @@ describe('the access log', () => {
       },
     });
     const handle = await freshDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789', PUBLIC_URL: 'http://localhost:3000', SEED_SEASON: 'false', LOG_LEVEL: 'info' });
-    const app = await buildApp({ config, clock: createManualClock('2025-08-01T12:00:00Z'), handle, logger: { level: 'info', stream } });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      PUBLIC_URL: 'http://localhost:3000',
+      SEED_SEASON: 'false',
+      LOG_LEVEL: 'info',
+    });
+    const app = await buildApp({
+      config,
+      clock: createManualClock('2025-08-01T12:00:00Z'),
+      handle,
+      logger: { level: 'info', stream },
+    });
     try {
       const secret = 'SECRETTOKEN1234567890';
       for (const url of [

@@ -41,7 +41,12 @@ describe('security', () => {
     t = await createTestApp();
     const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
     const cookie = await buildSessionCookie(t.app.deps.db, t.app.deps.handle.dialect, user.id, SECRET);
-    for (const [url, status] of [['/api/health', 200], ['/api/me', 200], ['/api/me', 401], ['/api/no-such-route', 404]] as const) {
+    for (const [url, status] of [
+      ['/api/health', 200],
+      ['/api/me', 200],
+      ['/api/me', 401],
+      ['/api/no-such-route', 404],
+    ] as const) {
       const res = await t.request({ method: 'GET', url, cookie: status === 401 ? undefined : cookie });
       expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -63,7 +68,12 @@ describe('security', () => {
     for (const publicUrl of ['http://localhost:3000', 'https://scoreline.example']) {
       t = await createTestApp({ env: { PUBLIC_URL: publicUrl } });
       const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
-      const res = await t.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: DEFAULT_PASSWORD }, headers: { origin: publicUrl } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: user.email, password: DEFAULT_PASSWORD },
+        headers: { origin: publicUrl },
+      });
       expect(res.statusCode).toBe(200);
       const cookie = [res.headers['set-cookie']].flat().find((c) => String(c).includes('session_token'));
       expect(cookie).toMatch(/HttpOnly/i);
@@ -79,13 +89,29 @@ describe('security', () => {
     const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect, { teamName: 'Before' });
     const cookie = await buildSessionCookie(t.app.deps.db, t.app.deps.handle.dialect, user.id, SECRET);
     for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
-      const res = await t.request({ method: 'PUT', url: '/api/me/team-name', cookie, payload: { teamName: 'Hacked' }, headers });
+      const res = await t.request({
+        method: 'PUT',
+        url: '/api/me/team-name',
+        cookie,
+        payload: { teamName: 'Hacked' },
+        headers,
+      });
       expect(res.statusCode).toBe(403);
     }
-    const row = await t.app.deps.db.selectFrom('user').select('teamName').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.app.deps.db
+      .selectFrom('user')
+      .select('teamName')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.teamName).toBe('Before');
     // The same request from our own pages works.
-    const ok = await t.request({ method: 'PUT', url: '/api/me/team-name', cookie, payload: { teamName: 'After' }, headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' } });
+    const ok = await t.request({
+      method: 'PUT',
+      url: '/api/me/team-name',
+      cookie,
+      payload: { teamName: 'After' },
+      headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -93,7 +119,12 @@ describe('security', () => {
     t = await createTestApp();
     const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
     const attempt = (email: string, ip: string) =>
-      t!.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'wrong-password-1' }, remoteAddress: ip });
+      t!.request({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email, password: 'wrong-password-1' },
+        remoteAddress: ip,
+      });
     const existing = await attempt(user.email, '10.1.0.1');
     const unknown = await attempt('nobody-here@example.com', '10.1.0.2');
     expect(existing.statusCode).toBe(unknown.statusCode);
@@ -118,9 +149,17 @@ describe('security', () => {
     const aliceCookie = await buildSessionCookie(db, handle.dialect, alice.id, SECRET);
     const bobCookie = await buildSessionCookie(db, handle.dialect, bob.id, SECRET);
     // Both in one league, so every league view is open to Bob.
-    const created = await t.request({ method: 'POST', url: '/api/leagues', cookie: aliceCookie, payload: { name: 'Canary' } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/leagues',
+      cookie: aliceCookie,
+      payload: { name: 'Canary' },
+    });
     const { league } = created.json() as { league: { id: string; code: string } };
-    expect((await t.request({ method: 'POST', url: '/api/leagues/join', cookie: bobCookie, payload: { code: league.code } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/leagues/join', cookie: bobCookie, payload: { code: league.code } }))
+        .statusCode,
+    ).toBe(200);
 
     // Bob listens to the event stream while Alice saves an unusual canary score.
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -128,7 +167,10 @@ describe('security', () => {
     let streamed = '';
     const waiting: Array<{ text: string; resolve: () => void }> = [];
     /** Resolves once the stream has carried `text` (its opening bytes: ''). */
-    const streamHas = (text: string) => new Promise<void>((resolve) => (streamed && streamed.includes(text) ? resolve() : waiting.push({ text, resolve })));
+    const streamHas = (text: string) =>
+      new Promise<void>((resolve) =>
+        streamed && streamed.includes(text) ? resolve() : waiting.push({ text, resolve }),
+      );
     const stream = http.get(`http://127.0.0.1:${port}/api/events`, { headers: { cookie: bobCookie } }, (res) => {
       res.setEncoding('utf8');
       res.on('data', (c: string) => {
@@ -137,7 +179,12 @@ describe('security', () => {
       });
     });
     await streamHas('');
-    const saved = await t.request({ method: 'PUT', url: `/api/predictions/${fixture.id}`, cookie: aliceCookie, payload: { homeScore: 17, awayScore: 13 } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/predictions/${fixture.id}`,
+      cookie: aliceCookie,
+      payload: { homeScore: 17, awayScore: 13 },
+    });
     expect(saved.statusCode).toBe(200);
     // A change for every stream, published after the save (one no cache acts on): once Bob's
     // stream carries it, anything the save sent him has arrived before it.
@@ -185,20 +232,42 @@ describe('security', () => {
     const aliceCookie = await buildSessionCookie(db, handle.dialect, alice.id, SECRET);
     const bobCookie = await buildSessionCookie(db, handle.dialect, bob.id, SECRET);
     // A league of two: its shares would be Alice's pick itself.
-    const created = await t.request({ method: 'POST', url: '/api/leagues', cookie: aliceCookie, payload: { name: 'Pair' } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/leagues',
+      cookie: aliceCookie,
+      payload: { name: 'Pair' },
+    });
     const { league } = created.json() as { league: { id: string; code: string } };
-    expect((await t.request({ method: 'POST', url: '/api/leagues/join', cookie: bobCookie, payload: { code: league.code } })).statusCode).toBe(200);
-    expect((await t.request({ method: 'PUT', url: `/api/predictions/${fixture.id}`, cookie: aliceCookie, payload: { homeScore: 17, awayScore: 13 } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/leagues/join', cookie: bobCookie, payload: { code: league.code } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/predictions/${fixture.id}`,
+          cookie: aliceCookie,
+          payload: { homeScore: 17, awayScore: 13 },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const urls = t.app.routeList
       .filter((r) => r.method === 'GET' && r.url.startsWith('/api/pick-shares'))
       .flatMap((r) => {
-        const url = r.url.includes(':fixtureId') ? r.url.replace(':fixtureId', fixture.id) + '?' : `${r.url}?gameweek=3&`;
+        const url = r.url.includes(':fixtureId')
+          ? r.url.replace(':fixtureId', fixture.id) + '?'
+          : `${r.url}?gameweek=3&`;
         return [url, `${url}league=${league.id}`];
       });
     expect(urls).toHaveLength(4);
     /** Every number anywhere in an answer but the gameweek: a count, a percentage, a score. */
-    const figures = (body: string) => [...objects(JSON.parse(body))].flatMap((o) => Object.entries(o).filter(([k, v]) => typeof v === 'number' && k !== 'gameweek'));
+    const figures = (body: string) =>
+      [...objects(JSON.parse(body))].flatMap((o) =>
+        Object.entries(o).filter(([k, v]) => typeof v === 'number' && k !== 'gameweek'),
+      );
     for (const cookie of [bobCookie, aliceCookie]) {
       for (const url of urls) {
         const res = await t.request({ method: 'GET', url, cookie });
@@ -211,7 +280,10 @@ describe('security', () => {
     t.clock.set('2025-08-30T12:00:00.000Z');
     for (const url of urls) {
       const res = await t.request({ method: 'GET', url, cookie: bobCookie });
-      expect([...objects(res.json())].some((o) => o.homeScore === 17 && o.awayScore === 13), url).toBe(true);
+      expect(
+        [...objects(res.json())].some((o) => o.homeScore === 17 && o.awayScore === 13),
+        url,
+      ).toBe(true);
     }
   });
 });

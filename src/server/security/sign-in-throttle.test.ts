@@ -38,7 +38,11 @@ describe('the bridge decides on the normalised path', () => {
     t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
     const ip = nextIp();
-    for (let i = 0; i < 5; i++) expect((await raw(t, '/api/auth/sign-in/email', { email: user.email, password: `wrong-${i}-password` }, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await raw(t, '/api/auth/sign-in/email', { email: user.email, password: `wrong-${i}-password` }, ip))
+          .statusCode,
+      ).toBe(401);
     for (const path of ['/api/auth/./sign-in/email', '/api/auth/x/../sign-in/email', '/api/auth/%2e/sign-in/email']) {
       const res = await raw(t, path, { email: user.email, password: DEFAULT_PASSWORD }, ip);
       expect(res.statusCode, path).toBe(429);
@@ -50,13 +54,30 @@ describe('the bridge decides on the normalised path', () => {
     t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
     const ip = nextIp();
-    for (let i = 0; i < 5; i++) expect((await raw(t, '/api/auth/./sign-in/email', { email: user.email, password: `wrong-${i}-password` }, ip)).statusCode).toBe(401);
-    expect((await raw(t, '/api/auth/sign-in/email', { email: user.email, password: DEFAULT_PASSWORD }, ip)).statusCode).toBe(429);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await raw(t, '/api/auth/./sign-in/email', { email: user.email, password: `wrong-${i}-password` }, ip))
+          .statusCode,
+      ).toBe(401);
+    expect(
+      (await raw(t, '/api/auth/sign-in/email', { email: user.email, password: DEFAULT_PASSWORD }, ip)).statusCode,
+    ).toBe(429);
   });
 
   it('sign-up through a dot-segment spelling is validated like any other', async () => {
     t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
-    const res = await raw(t, '/api/auth/./sign-up/email', { name: 'Ada', username: 'ada_l', teamName: 'x'.repeat(1024 * 1024), email: 'ada@example.com', password: PASSWORD }, nextIp());
+    const res = await raw(
+      t,
+      '/api/auth/./sign-up/email',
+      {
+        name: 'Ada',
+        username: 'ada_l',
+        teamName: 'x'.repeat(1024 * 1024),
+        email: 'ada@example.com',
+        password: PASSWORD,
+      },
+      nextIp(),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.field).toBe('teamName');
     expect(await t.app.deps.db.selectFrom('user').select('id').execute()).toEqual([]);
@@ -65,8 +86,21 @@ describe('the bridge decides on the normalised path', () => {
   it('paths Better Auth would not route, or that the app does not use, are 404 before reaching it', async () => {
     t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     const ip = nextIp();
-    for (const path of ['/api/auth//sign-up/email', '/api/auth/sign-up/email/', '/api/auth/%73ign-up/email', '/api/auth/../me', '/api/auth/delete-user', '/api/auth/change-email', '/api/auth/list-sessions']) {
-      const res = await raw(t, path, { name: 'Ada', username: 'ada_l', teamName: 'Analytical FC', email: 'ada@example.com', password: PASSWORD }, ip);
+    for (const path of [
+      '/api/auth//sign-up/email',
+      '/api/auth/sign-up/email/',
+      '/api/auth/%73ign-up/email',
+      '/api/auth/../me',
+      '/api/auth/delete-user',
+      '/api/auth/change-email',
+      '/api/auth/list-sessions',
+    ]) {
+      const res = await raw(
+        t,
+        path,
+        { name: 'Ada', username: 'ada_l', teamName: 'Analytical FC', email: 'ada@example.com', password: PASSWORD },
+        ip,
+      );
       expect(res.statusCode, path).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }
@@ -94,7 +128,10 @@ describe('failed sign-ins are throttled per account and address', () => {
 
     const first = await signIn(t, user.email, DEFAULT_PASSWORD, ip);
     expect(first.statusCode).toBe(429);
-    expect(first.json().error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please wait a minute and try again.' });
+    expect(first.json().error).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    });
     expect(first.headers['retry-after']).toBe('60');
 
     clock.advance(61);
@@ -138,30 +175,48 @@ describe('failed sign-ins are throttled per account and address', () => {
     t = await createTestApp();
     const ip = nextIp();
     let last = await signIn(t, 'a0@example.com', 'whatever-password', ip);
-    for (let i = 1; i <= 12 && last.statusCode !== 429; i++) last = await signIn(t, `a${i}@example.com`, 'whatever-password', ip);
+    for (let i = 1; i <= 12 && last.statusCode !== 429; i++)
+      last = await signIn(t, `a${i}@example.com`, 'whatever-password', ip);
     expect(last.statusCode).toBe(429);
     const retry = Number(last.headers['retry-after']);
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(60);
-    expect(last.json().error.message).toMatch(/^Too many attempts\. Please wait (a minute|\d+ seconds?) and try again\.$/);
+    expect(last.json().error.message).toMatch(
+      /^Too many attempts\. Please wait (a minute|\d+ seconds?) and try again\.$/,
+    );
   });
 });
 
 describe('failed sign-ins are throttled per account, from every address together', () => {
   /** The known-device cookie a successful sign-in leaves in the browser. */
-  const deviceOf = (res: { headers: Record<string, unknown> }) => cookieOf(res as Parameters<typeof cookieOf>[0]).split('; ').filter((c) => c.startsWith('scoreline_device=')).join('; ');
+  const deviceOf = (res: { headers: Record<string, unknown> }) =>
+    cookieOf(res as Parameters<typeof cookieOf>[0])
+      .split('; ')
+      .filter((c) => c.startsWith('scoreline_device='))
+      .join('; ');
   const signInWith = (app: TestApp, email: string, password: string, ip: string, cookie?: string) =>
-    app.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, headers: { origin: ORIGIN }, remoteAddress: ip, cookie });
+    app.request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password },
+      headers: { origin: ORIGIN },
+      remoteAddress: ip,
+      cookie,
+    });
 
   it('guesses spread over many addresses start the account’s own growing waits, and every 429 says the true wait', async () => {
     const clock = fakeNow();
     t = await createTestApp({ security: { now: clock.now } });
     const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
     // Ten /64s of one /48, one guess each: every address is far under its own limit.
-    for (let i = 0; i < 10; i++) expect((await signIn(t, user.email, `guess-${i}-password`, `2001:db8:77:${i}::1`)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(t, user.email, `guess-${i}-password`, `2001:db8:77:${i}::1`)).statusCode).toBe(401);
     const held = await signIn(t, user.email, DEFAULT_PASSWORD, '2001:db8:77:99::1');
     expect(held.statusCode).toBe(429);
-    expect(held.json().error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please wait a minute and try again.' });
+    expect(held.json().error).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    });
     expect(held.headers['retry-after']).toBe('60');
     expect(held.headers['set-cookie']).toBeUndefined();
 
@@ -213,7 +268,8 @@ describe('failed sign-ins are throttled per account, from every address together
     expect((await signInWith(t, owner.email, DEFAULT_PASSWORD, nextIp(), forged)).statusCode).toBe(429);
     // Five wrong passwords from the known device's own address: that address waits.
     const ip = nextIp();
-    for (let i = 0; i < 5; i++) expect((await signInWith(t, owner.email, `typo-${i}-password`, ip, device)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signInWith(t, owner.email, `typo-${i}-password`, ip, device)).statusCode).toBe(401);
     expect((await signInWith(t, owner.email, DEFAULT_PASSWORD, ip, device)).statusCode).toBe(429);
   });
 
@@ -223,7 +279,10 @@ describe('failed sign-ins are throttled per account, from every address together
     const user = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
     for (let i = 0; i < 3; i++) await signIn(t, user.email, `guess-${i}-password`, `10.80.${i}.1`);
     const c = accountClient(t, nextIp());
-    expect((await c.post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' })).statusCode).toBe(200);
+    expect(
+      (await c.post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' }))
+        .statusCode,
+    ).toBe(200);
     const token = (await c.linkIn(user.email, /reset/i)).pathname.split('/').pop();
     const reset = await c.post('/api/auth/reset-password', { newPassword: 'owner-new-password', token });
     expect(reset.statusCode).toBe(200);

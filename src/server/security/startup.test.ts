@@ -34,14 +34,27 @@ describe('the start-up safety check', () => {
   });
 
   it('refuses a production PUBLIC_URL without https when it can be reached from elsewhere, naming PUBLIC_URL', () => {
-    const r = reasons({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', PUBLIC_URL: 'http://scoreline.example', HOST: '0.0.0.0' });
+    const r = reasons({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example:587',
+      PUBLIC_URL: 'http://scoreline.example',
+      HOST: '0.0.0.0',
+    });
     expect(r).toHaveLength(1);
     expect(r[0]).toMatch(/PUBLIC_URL/);
     expect(r[0]).toMatch(/https:\/\//);
   });
 
   it('accepts a safe production configuration, and the loopback-only ones', () => {
-    expect(reasons({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', PUBLIC_URL: 'https://scoreline.example', ADMIN_EMAILS: 'boss@example.com', HOST: '0.0.0.0' })).toEqual([]);
+    expect(
+      reasons({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example:587',
+        PUBLIC_URL: 'https://scoreline.example',
+        ADMIN_EMAILS: 'boss@example.com',
+        HOST: '0.0.0.0',
+      }),
+    ).toEqual([]);
     // A production build tried on this machine only (benchmarks, smoke tests).
     expect(reasons({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', HOST: '127.0.0.1' })).toEqual([]);
     // Plain `npm start` in development.
@@ -85,7 +98,12 @@ function start(env: Record<string, string>) {
 
 describe('the server process', () => {
   it('exits with the reason when production mail would go to the outbox', async () => {
-    const run = start({ NODE_ENV: 'production', PUBLIC_URL: 'https://scoreline.example', PORT: String(await freePort()), DATABASE_URL: await freshDatabaseUrl() });
+    const run = start({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://scoreline.example',
+      PORT: String(await freePort()),
+      DATABASE_URL: await freshDatabaseUrl(),
+    });
     expect(await run.exited).toBe(1);
     expect(run.output()).toMatch(/Refusing to start/);
     expect(run.output()).toMatch(/SMTP_URL/);
@@ -106,10 +124,12 @@ describe('the server process', () => {
       for (;;) {
         if (run.child.exitCode !== null) throw new Error(`exited: ${run.output()}`);
         const status = await new Promise<number>((resolve) => {
-          http.get({ host: '127.0.0.1', port, path: '/api/health', headers: { host: 'scoreline.example' } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          }).on('error', () => resolve(0));
+          http
+            .get({ host: '127.0.0.1', port, path: '/api/health', headers: { host: 'scoreline.example' } }, (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            })
+            .on('error', () => resolve(0));
         });
         if (status === 200) break;
         await new Promise((r) => setTimeout(r, 100));

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createStreamCounter, networkOf, type StreamCaps, type StreamOwner } from './stream-caps.js';
 
 /** The shares of live-update streams (decision 0053), as a pure counter; the API tests are in stream-shares.test.ts. */
-const CAPS: StreamCaps = { total: 10, reservedForPlayers: 3, perAddress: 2, perNetwork: 4, perPlayer: 2, playersPerNetwork: 3 };
+const CAPS: StreamCaps = {
+  total: 10,
+  reservedForPlayers: 3,
+  perAddress: 2,
+  perNetwork: 4,
+  perPlayer: 2,
+  playersPerNetwork: 3,
+};
 const visitor = (ip: string): StreamOwner => ({ kind: 'visitor', address: ip, network: networkOf(ip) });
 const player = (userId: string, ip = '192.0.2.1'): StreamOwner => ({ kind: 'player', userId, network: networkOf(ip) });
 const outcome = (t: ReturnType<ReturnType<typeof createStreamCounter>['tryOpen']>) => (t.ok ? 'ok' : t.refused);
@@ -43,7 +50,12 @@ describe('stream shares', () => {
 
   it('players of one network are capped too (an account farm cannot take the reserve)', () => {
     const c = createStreamCounter(CAPS);
-    expect(['a', 'b', 'c', 'd'].map((id) => outcome(c.tryOpen(player(id, '203.0.113.5'))))).toEqual(['ok', 'ok', 'ok', 'players_network']);
+    expect(['a', 'b', 'c', 'd'].map((id) => outcome(c.tryOpen(player(id, '203.0.113.5'))))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'players_network',
+    ]);
     expect(outcome(c.tryOpen(player('e', '198.51.100.5')))).toBe('ok');
   });
 

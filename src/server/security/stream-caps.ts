@@ -26,7 +26,8 @@ export interface StreamCaps {
   playersPerNetwork: number;
 }
 
-export type StreamOwner = { kind: 'visitor'; address: string; network: string } | { kind: 'player'; userId: string; network: string };
+export type StreamOwner =
+  { kind: 'visitor'; address: string; network: string } | { kind: 'player'; userId: string; network: string };
 
 /** Which cap refused a stream. */
 export type StreamRefusal = 'address' | 'network' | 'visitors' | 'player' | 'players_network' | 'total';
@@ -69,7 +70,8 @@ export function createStreamCounter(caps: StreamCaps) {
               [`players-network:${owner.network}`, caps.playersPerNetwork, 'players_network'],
             ] as const);
       for (const [key, cap, refused] of keys) if (count(key) >= cap) return { ok: false, refused };
-      if (owner.kind === 'visitor' && visitors >= caps.total - caps.reservedForPlayers) return { ok: false, refused: 'visitors' };
+      if (owner.kind === 'visitor' && visitors >= caps.total - caps.reservedForPlayers)
+        return { ok: false, refused: 'visitors' };
       if (total >= caps.total) return { ok: false, refused: 'total' };
       for (const [key] of keys) add(key, 1);
       total++;

@@ -12,7 +12,14 @@ import type { SecurityLimits } from './limits.js';
  * trusted proxy, as in production behind nginx.
  */
 
-const LIMITS: Partial<SecurityLimits> = { sseMaxTotal: 10, sseReservedForPlayers: 3, sseMaxPerAddress: 2, sseMaxPerNetwork: 4, sseMaxPerPlayer: 2, sseMaxPlayersPerNetwork: 3 };
+const LIMITS: Partial<SecurityLimits> = {
+  sseMaxTotal: 10,
+  sseReservedForPlayers: 3,
+  sseMaxPerAddress: 2,
+  sseMaxPerNetwork: 4,
+  sseMaxPerPlayer: 2,
+  sseMaxPlayersPerNetwork: 3,
+};
 
 let t: TestApp | undefined;
 let port = 0;
@@ -39,13 +46,21 @@ async function playerCookie(verified = true) {
 /** Opens a stream from `from`; resolves with its status (and the refusal's message) once the server has counted it. */
 function stream(from: string, cookie?: string): Promise<{ status: number; message?: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { host: `localhost:${port}`, 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) } }, (res) => {
-      if (res.statusCode === 200) return res.once('data', () => resolve({ status: 200 }));
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, message: JSON.parse(body).error.message }));
-    });
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/events',
+        headers: { host: `localhost:${port}`, 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) },
+      },
+      (res) => {
+        if (res.statusCode === 200) return res.once('data', () => resolve({ status: 200 }));
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, message: JSON.parse(body).error.message }));
+      },
+    );
     open.push(req);
     req.on('error', reject);
   });
@@ -62,7 +77,9 @@ describe('live-update streams are shared out', () => {
     const statuses = [];
     for (let i = 1; i <= 4; i++) statuses.push(...(await streams(2, `2001:db8:7:ff0${i}::1`)));
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
-    expect((await stream('2001:db8:7:ff09::1')).message).toBe('Too many live-update connections from your network right now. The page retries by itself in a minute.');
+    expect((await stream('2001:db8:7:ff09::1')).message).toBe(
+      'Too many live-update connections from your network right now. The page retries by itself in a minute.',
+    );
     expect((await stream('198.51.100.7')).status).toBe(200);
   });
 
@@ -80,15 +97,23 @@ describe('live-update streams are shared out', () => {
     for (let n = 1; n <= 5; n++) flood.push(...(await streams(2, `10.0.${n}.1`)));
     expect(flood.filter((s) => s === 200)).toHaveLength(7);
     const refused = await stream('10.0.9.1');
-    expect(refused).toEqual({ status: 429, message: 'The server has too many live-update connections from visitors right now. Signed-in players have places kept for them; the page retries by itself in a minute.' });
+    expect(refused).toEqual({
+      status: 429,
+      message:
+        'The server has too many live-update connections from visitors right now. Signed-in players have places kept for them; the page retries by itself in a minute.',
+    });
     // An unverified account is a visitor here.
     expect((await stream('192.0.2.10', await playerCookie(false))).status).toBe(429);
     const ada = await playerCookie();
     expect(await streams(3, '192.0.2.10', ada)).toEqual([200, 200, 429]);
-    expect((await stream('192.0.2.10', ada)).message).toBe('Too many live-update connections for your account (2). Close some Scoreline tabs; the page retries by itself.');
+    expect((await stream('192.0.2.10', ada)).message).toBe(
+      'Too many live-update connections for your account (2). Close some Scoreline tabs; the page retries by itself.',
+    );
     expect((await stream('192.0.2.11', await playerCookie())).status).toBe(200);
     // Every place is taken now.
-    expect((await stream('198.51.100.12', await playerCookie())).message).toBe('The server has too many live-update connections right now. The page retries by itself in a minute.');
+    expect((await stream('198.51.100.12', await playerCookie())).message).toBe(
+      'The server has too many live-update connections right now. The page retries by itself in a minute.',
+    );
   });
 
   it('players behind one address each have their own share, but one network’s players are capped', async () => {

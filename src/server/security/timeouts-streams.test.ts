@@ -40,16 +40,31 @@ interface Stream {
 }
 function openStream(port: number, forwardedFor: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { host: `localhost:${port}`, 'x-forwarded-for': forwardedFor } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      const ended = new Promise<void>((done) => res.on('end', () => done()));
-      res.on('data', (d: string) => (body += d));
-      const stream: Stream = { status: res.statusCode ?? 0, get body() { return body; }, ended, close: () => req.destroy() };
-      // Wait for the first bytes so the server has counted the stream.
-      if (res.statusCode === 200) res.once('data', () => resolve(stream));
-      else res.on('end', () => resolve(stream));
-    });
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/events',
+        headers: { host: `localhost:${port}`, 'x-forwarded-for': forwardedFor },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        const ended = new Promise<void>((done) => res.on('end', () => done()));
+        res.on('data', (d: string) => (body += d));
+        const stream: Stream = {
+          status: res.statusCode ?? 0,
+          get body() {
+            return body;
+          },
+          ended,
+          close: () => req.destroy(),
+        };
+        // Wait for the first bytes so the server has counted the stream.
+        if (res.statusCode === 200) res.once('data', () => resolve(stream));
+        else res.on('end', () => resolve(stream));
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -60,7 +75,10 @@ function openStream(port: number, forwardedFor: string): Promise<Stream> {
  * ran late for, so the bytes keep pace with the server's timers). Resolves, once the server
  * closed the connection, with how many of those bytes it had been sent, and what it answered.
  */
-function trickle(port: number, opts: { before?: string; request: string; silentTicks: number; tickMs: number }): Promise<{ bytesSent: number; got: string }> {
+function trickle(
+  port: number,
+  opts: { before?: string; request: string; silentTicks: number; tickMs: number },
+): Promise<{ bytesSent: number; got: string }> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let got = '';
@@ -69,7 +87,10 @@ function trickle(port: number, opts: { before?: string; request: string; silentT
       const openedAt = performance.now();
       if (opts.before) socket.write(opts.before);
       timer = setInterval(() => {
-        const due = Math.min(opts.request.length, Math.floor((performance.now() - openedAt) / opts.tickMs) - opts.silentTicks);
+        const due = Math.min(
+          opts.request.length,
+          Math.floor((performance.now() - openedAt) / opts.tickMs) - opts.silentTicks,
+        );
         if (due > sent && !socket.destroyed) socket.write(opts.request.slice(sent, (sent = due)));
       }, opts.tickMs);
     });
@@ -87,7 +108,11 @@ describe('timeouts', () => {
   it('are set by default: request, headers and idle connection, each given to Node less one check', async () => {
     t = await createTestApp();
     const server = t.app.server;
-    expect(DEFAULT_LIMITS).toMatchObject({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, connectionsCheckingIntervalMs: 1_000 });
+    expect(DEFAULT_LIMITS).toMatchObject({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 15_000,
+      connectionsCheckingIntervalMs: 1_000,
+    });
     // Node checks once per interval: a request is cut off within the stated limit, not one interval later.
     expect(server.requestTimeout + DEFAULT_LIMITS.connectionsCheckingIntervalMs).toBe(DEFAULT_LIMITS.requestTimeoutMs);
     expect(server.headersTimeout + DEFAULT_LIMITS.connectionsCheckingIntervalMs).toBe(DEFAULT_LIMITS.headersTimeoutMs);
@@ -104,7 +129,11 @@ describe('timeouts', () => {
     // Silent for 2.5 s, then a byte every 100 ms. Counted from the first byte, as Node counts, the
     // connection would take 27 bytes or more; the deadline from its opening stops it by about the
     // 5th. The bound between them leaves 1.7 s for a busy machine's timers to run late.
-    const { bytesSent, got } = await trickle(port, { request: `GET /api/health HTTP/1.1\r\nHost: localhost:${port}\r\nX-Slow: ${'a'.repeat(400)}`, silentTicks: 25, tickMs: 100 });
+    const { bytesSent, got } = await trickle(port, {
+      request: `GET /api/health HTTP/1.1\r\nHost: localhost:${port}\r\nX-Slow: ${'a'.repeat(400)}`,
+      silentTicks: 25,
+      tickMs: 100,
+    });
     expect(got).toMatch(/^HTTP\/1\.1 408/);
     expect(bytesSent).toBeGreaterThan(0);
     expect(bytesSent).toBeLessThan(22);
@@ -127,20 +156,31 @@ describe('timeouts', () => {
   it('a client that sends its whole request in time is answered', async () => {
     t = await createTestApp({ security: { limits: SCALED } });
     const port = await listen(t);
-    const { got } = await trickle(port, { request: `GET /api/health HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`, silentTicks: 2, tickMs: 20 });
+    const { got } = await trickle(port, {
+      request: `GET /api/health HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`,
+      silentTicks: 2,
+      tickMs: 20,
+    });
     expect(got).toMatch(/^HTTP\/1\.1 200/);
   });
 
   it('a body that never finishes arriving gets 408 and the connection is closed', async () => {
-    t = await createTestApp({ security: { limits: { requestTimeoutMs: 300, headersTimeoutMs: 200, connectionsCheckingIntervalMs: 50 } } });
+    t = await createTestApp({
+      security: { limits: { requestTimeoutMs: 300, headersTimeoutMs: 200, connectionsCheckingIntervalMs: 50 } },
+    });
     const port = await listen(t);
     // A public route that reads its body (a signed-in route refuses a visitor before the body arrives).
-    const got = await rawExchange(port, `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em`);
+    const got = await rawExchange(
+      port,
+      `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em`,
+    );
     expect(got).toMatch(/^HTTP\/1\.1 408/);
   });
 
   it('headers that never finish arriving get 408 and the connection is closed', async () => {
-    t = await createTestApp({ security: { limits: { requestTimeoutMs: 300, headersTimeoutMs: 200, connectionsCheckingIntervalMs: 50 } } });
+    t = await createTestApp({
+      security: { limits: { requestTimeoutMs: 300, headersTimeoutMs: 200, connectionsCheckingIntervalMs: 50 } },
+    });
     const port = await listen(t);
     const got = await rawExchange(port, `GET /api/health HTTP/1.1\r\nHost: localhost:${port}\r\nX-Slow: 1`);
     expect(got).toMatch(/^HTTP\/1\.1 408/);
@@ -149,14 +189,20 @@ describe('timeouts', () => {
 
 describe('live-update streams', () => {
   it('are capped per address and in total, with a readable 429, and a closed stream frees its place', async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, security: { limits: { sseMaxPerAddress: 2, sseMaxTotal: 3, sseReservedForPlayers: 0 } } });
+    t = await createTestApp({
+      env: { TRUST_PROXY: '127.0.0.1' },
+      security: { limits: { sseMaxPerAddress: 2, sseMaxTotal: 3, sseReservedForPlayers: 0 } },
+    });
     const port = await listen(t);
     const a1 = await openStream(port, '198.51.100.1');
     const a2 = await openStream(port, '198.51.100.1');
     expect([a1.status, a2.status]).toEqual([200, 200]);
     const a3 = await openStream(port, '198.51.100.1');
     expect(a3.status).toBe(429);
-    expect(JSON.parse(a3.body).error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/live-update connections from your address/) });
+    expect(JSON.parse(a3.body).error).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/live-update connections from your address/),
+    });
     const b1 = await openStream(port, '198.51.100.2');
     expect(b1.status).toBe(200);
     const c1 = await openStream(port, '198.51.100.3');

@@ -47,7 +47,8 @@ describe('TRUST_PROXY', () => {
     t = await createTestApp({ env: { TRUST_PROXY: '10.12.0.3, 192.0.2.0/24' } });
     for (let i = 0; i < 12; i++) expect((await signIn(t, i, '192.0.2.9', `198.51.102.${i + 1}`)).statusCode).toBe(401);
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await signIn(t, 200 + i, '10.12.0.4', `198.51.103.${i + 1}`)).statusCode);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await signIn(t, 200 + i, '10.12.0.4', `198.51.103.${i + 1}`)).statusCode);
     expect(statuses).toContain(429);
   });
 
@@ -57,7 +58,8 @@ describe('TRUST_PROXY', () => {
     const perUser = ROUTE_LIMITS.joinByCodePerUser.max;
     const perAddress = ROUTE_LIMITS.joinByCodePerAddress.max;
     const cookies: string[] = [];
-    for (let i = 0; i < Math.ceil((perAddress + 5) / perUser); i++) cookies.push(await buildSessionCookie(db, handle.dialect, (await buildUser(db, handle.dialect)).id, SECRET));
+    for (let i = 0; i < Math.ceil((perAddress + 5) / perUser); i++)
+      cookies.push(await buildSessionCookie(db, handle.dialect, (await buildUser(db, handle.dialect)).id, SECRET));
     for (let i = 0; i < perAddress + 5; i++) {
       const res = await t.request({
         method: 'POST',
@@ -74,7 +76,9 @@ describe('TRUST_PROXY', () => {
   it('accepts a hop count or addresses, and refuses anything else naming the variable', () => {
     expect(loadConfig({ NODE_ENV: 'test', AUTH_SECRET: SECRET }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', AUTH_SECRET: SECRET, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(loadConfig({ NODE_ENV: 'test', AUTH_SECRET: SECRET, TRUST_PROXY: '127.0.0.1, ::1 ,10.0.0.0/8' }).TRUST_PROXY).toEqual(['127.0.0.1', '::1', '10.0.0.0/8']);
+    expect(
+      loadConfig({ NODE_ENV: 'test', AUTH_SECRET: SECRET, TRUST_PROXY: '127.0.0.1, ::1 ,10.0.0.0/8' }).TRUST_PROXY,
+    ).toEqual(['127.0.0.1', '::1', '10.0.0.0/8']);
     for (const bad of ['true', 'yes', '0', '-1', '10.0.0.300', '10.0.0.0/40', 'proxy.example']) {
       expect(() => loadConfig({ NODE_ENV: 'test', AUTH_SECRET: SECRET, TRUST_PROXY: bad }), bad).toThrow(ConfigError);
       expect(() => loadConfig({ NODE_ENV: 'test', AUTH_SECRET: SECRET, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);

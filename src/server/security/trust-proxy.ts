@@ -32,7 +32,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | string {
     if (hops >= 1 && hops <= 10) return hops;
     return 'must be a hop count from 1 to 10, or a comma-separated list of proxy addresses or CIDR ranges';
   }
-  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = items.filter((i) => !isAddressOrRange(i));
   if (items.length === 0 || bad.length > 0) {
     return `must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 127.0.0.1, 10.0.0.0/8); not understood: ${bad.join(', ') || value}`;

@@ -13,7 +13,13 @@ export const ORIGIN = 'http://localhost:3000';
 export const PASSWORD = 'kick-off-at-three';
 
 export function signUpBody(overrides: Record<string, unknown> = {}) {
-  return { name: 'Ada Lovelace', teamName: 'Analytical FC', email: 'ada@example.com', password: PASSWORD, ...overrides };
+  return {
+    name: 'Ada Lovelace',
+    teamName: 'Analytical FC',
+    email: 'ada@example.com',
+    password: PASSWORD,
+    ...overrides,
+  };
 }
 
 /** The session cookie(s) a response sets, as a Cookie header ('' when none). */
@@ -35,7 +41,14 @@ export interface OutboxMail {
 
 export function accountClient(t: TestApp, ip: string) {
   const post = (url: string, payload: unknown, cookie?: string, headers: Record<string, string> = {}) =>
-    t.request({ method: 'POST', url, payload: payload as object, cookie, headers: { origin: ORIGIN, ...headers }, remoteAddress: ip });
+    t.request({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      cookie,
+      headers: { origin: ORIGIN, ...headers },
+      remoteAddress: ip,
+    });
   const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, cookie, remoteAddress: ip });
   async function mails(): Promise<OutboxMail[]> {
     // Account mails leave after the answer (auth/account-mail.ts): wait until they have.
@@ -73,7 +86,8 @@ export function accountClient(t: TestApp, ip: string) {
     if (res.statusCode !== 200) throw new Error(`sign-up: ${res.statusCode} ${res.body}`);
     const link = await linkIn(email, /verify/i);
     const verified = await get(link.pathname + link.search, cookie);
-    if (verified.statusCode !== 302 || !cookieOf(verified).includes('session_token')) throw new Error(`verify: ${verified.statusCode} ${String(verified.headers.location)}`);
+    if (verified.statusCode !== 302 || !cookieOf(verified).includes('session_token'))
+      throw new Error(`verify: ${verified.statusCode} ${String(verified.headers.location)}`);
     return cookieOf(verified)
       .split('; ')
       .filter((c) => c.includes('session_token'))
@@ -102,13 +116,20 @@ export async function rawRequest(
         port,
         method: opts.method,
         path: opts.path,
-        headers: { host: `localhost:${port}`, origin: ORIGIN, ...(payload ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+        headers: {
+          host: `localhost:${port}`,
+          origin: ORIGIN,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...opts.headers,
+        },
       },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (body += d));
-        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) }));
+        res.on('end', () =>
+          resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) }),
+        );
       },
     );
     req.on('error', reject);

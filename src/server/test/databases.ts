@@ -45,7 +45,8 @@ async function createPostgresDatabase(base: string, prefix: string, template: st
 export async function freshDatabaseUrl(): Promise<string> {
   if (testDialect() === 'postgres') {
     const base = process.env.TEST_PG_URL;
-    if (!base) throw new Error('TEST_PG_URL is not set: run the API tests through vitest (its global setup starts PostgreSQL).');
+    if (!base)
+      throw new Error('TEST_PG_URL is not set: run the API tests through vitest (its global setup starts PostgreSQL).');
     return createPostgresDatabase(base, 't', 'scoreline_template');
   }
   sqliteTemplate ??= makeSqliteTemplate();
@@ -88,7 +89,8 @@ export async function dropDatabase(handle: DatabaseHandle): Promise<void> {
 export async function blankDatabase(): Promise<DatabaseHandle> {
   if (testDialect() === 'postgres') {
     const base = process.env.TEST_PG_URL;
-    if (!base) throw new Error('TEST_PG_URL is not set: run the API tests through vitest (its global setup starts PostgreSQL).');
+    if (!base)
+      throw new Error('TEST_PG_URL is not set: run the API tests through vitest (its global setup starts PostgreSQL).');
     return openDatabase(await createPostgresDatabase(base, 'm', null), { poolSize: 2 });
   }
   fs.mkdirSync(TMP, { recursive: true });

@@ -52,7 +52,16 @@ export async function buildSeason(db: DB, s: { id: string; label?: string; clubs
   const now = new Date().toISOString();
   await db
     .insertInto('seasons')
-    .values({ id: s.id, competitionId: 'premier-league', label: s.label ?? s.id.replace('-', '/'), startDate: null, endDate: null, feedUrl: null, createdAt: now, updatedAt: now })
+    .values({
+      id: s.id,
+      competitionId: 'premier-league',
+      label: s.label ?? s.id.replace('-', '/'),
+      startDate: null,
+      endDate: null,
+      feedUrl: null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   const names = s.clubs ?? ['Arsenal FC', 'Chelsea FC', 'Liverpool FC', 'Everton FC'];
@@ -66,10 +75,38 @@ export async function buildSeason(db: DB, s: { id: string; label?: string; clubs
 export async function buildOtherSeason(db: DB) {
   await buildSeason(db, { id: OTHER_SEASON, label: '2024/25' });
   const fixtures = [
-    { id: OTHER_SEASON_FIXTURE, homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC', kickoffAt: '2024-08-17T14:00:00.000Z', gameweek: 1, score: [2, 1] as const },
-    { id: 'LiverpoolFC_vs_EvertonFC_2024-08-17', homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2024-08-17T16:30:00.000Z', gameweek: 1, score: [1, 1] as const },
-    { id: 'ChelseaFC_vs_LiverpoolFC_2024-08-24', homeTeam: 'Chelsea FC', awayTeam: 'Liverpool FC', kickoffAt: '2024-08-24T14:00:00.000Z', gameweek: 2, score: [0, 3] as const },
-    { id: 'EvertonFC_vs_ArsenalFC_2024-08-24', homeTeam: 'Everton FC', awayTeam: 'Arsenal FC', kickoffAt: '2024-08-24T16:30:00.000Z', gameweek: 2, score: [2, 2] as const },
+    {
+      id: OTHER_SEASON_FIXTURE,
+      homeTeam: 'Arsenal FC',
+      awayTeam: 'Chelsea FC',
+      kickoffAt: '2024-08-17T14:00:00.000Z',
+      gameweek: 1,
+      score: [2, 1] as const,
+    },
+    {
+      id: 'LiverpoolFC_vs_EvertonFC_2024-08-17',
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'Everton FC',
+      kickoffAt: '2024-08-17T16:30:00.000Z',
+      gameweek: 1,
+      score: [1, 1] as const,
+    },
+    {
+      id: 'ChelseaFC_vs_LiverpoolFC_2024-08-24',
+      homeTeam: 'Chelsea FC',
+      awayTeam: 'Liverpool FC',
+      kickoffAt: '2024-08-24T14:00:00.000Z',
+      gameweek: 2,
+      score: [0, 3] as const,
+    },
+    {
+      id: 'EvertonFC_vs_ArsenalFC_2024-08-24',
+      homeTeam: 'Everton FC',
+      awayTeam: 'Arsenal FC',
+      kickoffAt: '2024-08-24T16:30:00.000Z',
+      gameweek: 2,
+      score: [2, 2] as const,
+    },
   ];
   for (const { score, ...f } of fixtures) {
     await buildFixture(db, { ...f, seasonId: OTHER_SEASON });
@@ -88,7 +125,11 @@ export async function buildOtherSeason(db: DB) {
  * would (only the new pick's points move; nothing is written elsewhere).
  */
 export async function givePastSeasonPoints(db: DB, userId: string) {
-  const added = await sql`INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
-    SELECT ${userId}, f."id", 2, 1, '2024-08-10T12:00:00.000Z', NULL, NULL FROM "fixtures" f WHERE f."id" = ${OTHER_SEASON_FIXTURE}`.execute(db);
-  if (Number(added.numAffectedRows ?? 0) > 0) await rescoreFixture(db, OTHER_SEASON_FIXTURE, { homeScore: 2, awayScore: 1 });
+  const added =
+    await sql`INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
+    SELECT ${userId}, f."id", 2, 1, '2024-08-10T12:00:00.000Z', NULL, NULL FROM "fixtures" f WHERE f."id" = ${OTHER_SEASON_FIXTURE}`.execute(
+      db,
+    );
+  if (Number(added.numAffectedRows ?? 0) > 0)
+    await rescoreFixture(db, OTHER_SEASON_FIXTURE, { homeScore: 2, awayScore: 1 });
 }

@@ -24,13 +24,20 @@ let seq = 0;
 export async function buildUser(
   db: DB,
   dialect: Dialect,
-  overrides: Partial<Omit<BuiltUser, 'id'>> & { emailVerified?: boolean; createdAt?: string; pastSeason?: boolean } = {},
+  overrides: Partial<Omit<BuiltUser, 'id'>> & {
+    emailVerified?: boolean;
+    createdAt?: string;
+    pastSeason?: boolean;
+  } = {},
 ): Promise<BuiltUser> {
   const n = ++seq;
   const id = crypto.randomUUID();
   const suffix = `${n}-${id.slice(0, 6)}`;
   const password = overrides.password ?? DEFAULT_PASSWORD;
-  const hash = password === DEFAULT_PASSWORD ? await (defaultHash ??= hashing.hash(DEFAULT_PASSWORD)) : await hashing.hash(password);
+  const hash =
+    password === DEFAULT_PASSWORD
+      ? await (defaultHash ??= hashing.hash(DEFAULT_PASSWORD))
+      : await hashing.hash(password);
   const now = overrides.createdAt ?? new Date().toISOString();
   const user: BuiltUser = {
     id,
@@ -93,7 +100,16 @@ export async function buildSessionCookie(db: DB, dialect: Dialect, userId: strin
   const date = (d: Date) => (dialect === 'postgres' ? d : d.toISOString());
   await db
     .insertInto('session')
-    .values({ id: crypto.randomUUID(), token, userId, expiresAt: date(expires), createdAt: date(now), updatedAt: date(now), ipAddress: null, userAgent: null })
+    .values({
+      id: crypto.randomUUID(),
+      token,
+      userId,
+      expiresAt: date(expires),
+      createdAt: date(now),
+      updatedAt: date(now),
+      ipAddress: null,
+      userAgent: null,
+    })
     .execute();
   const signature = await makeSignature(token, secret);
   return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;

@@ -43,7 +43,15 @@ export async function createTestApp(
     ...opts.env,
   });
   const clock = createManualClock(opts.now ?? '2025-08-01T12:00:00Z');
-  const app = await buildApp({ config, clock, handle, logger: false, services: opts.services ?? false, security: opts.security, passwordHashing: testPasswordHashing });
+  const app = await buildApp({
+    config,
+    clock,
+    handle,
+    logger: false,
+    services: opts.services ?? false,
+    security: opts.security,
+    passwordHashing: testPasswordHashing,
+  });
   await app.ready();
   if (opts.otherSeason !== false) await buildOtherSeason(app.deps.db);
   return {

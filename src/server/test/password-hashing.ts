@@ -2,13 +2,19 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { productionPasswordHashing, type PasswordHashing } from '../auth/password-hashing.js';
 
-const scrypt = promisify(crypto.scrypt) as (password: string, salt: string, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: string,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 /** Marks a hash made here; production's verifier reads it as a wrong password (it never matches). */
 export const TEST_HASH_PREFIX = 'test-scrypt-n1024';
 const COST = { N: 1024, r: 1, p: 1 };
 
-const cheapKey = async (password: string, salt: string) => (await scrypt(password.normalize('NFKC'), salt, 64, COST)).toString('hex');
+const cheapKey = async (password: string, salt: string) =>
+  (await scrypt(password.normalize('NFKC'), salt, 64, COST)).toString('hex');
 
 /** Verdicts of production hashes already checked (the same pair always gives the same answer). */
 const checked = new Map<string, boolean>();

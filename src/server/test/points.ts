@@ -5,8 +5,14 @@ import type { Dialect } from '../db/migrations/types.js';
 export async function pointTriggers<T>(db: Kysely<T>, dialect: Dialect): Promise<string[]> {
   const { rows } =
     dialect === 'postgres'
-      ? await sql<{ name: string }>`SELECT t."tgname" AS "name" FROM "pg_trigger" t JOIN "pg_class" c ON c."oid" = t."tgrelid"
+      ? await sql<{
+          name: string;
+        }>`SELECT t."tgname" AS "name" FROM "pg_trigger" t JOIN "pg_class" c ON c."oid" = t."tgrelid"
           WHERE NOT t."tgisinternal" AND c."relname" IN ('predictions', 'fixtures') ORDER BY 1`.execute(db)
-      : await sql<{ name: string }>`SELECT "name" FROM "sqlite_master" WHERE "type" = 'trigger' AND "tbl_name" IN ('predictions', 'fixtures') ORDER BY 1`.execute(db);
+      : await sql<{
+          name: string;
+        }>`SELECT "name" FROM "sqlite_master" WHERE "type" = 'trigger' AND "tbl_name" IN ('predictions', 'fixtures') ORDER BY 1`.execute(
+          db,
+        );
   return rows.map((r) => r.name);
 }

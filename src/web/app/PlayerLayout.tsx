@@ -98,19 +98,43 @@ export function PlayerLayout() {
       <div className="hidden border-r border-slate-200 bg-white lg:block">
         <aside className="sticky top-0 flex h-screen flex-col gap-6 overflow-y-auto p-4">
           <Logo to="/dashboard" />
-          {user.role === 'admin' && <p className="rounded-md bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">Admin Panel</p>}
+          {user.role === 'admin' && (
+            <p className="rounded-md bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900">Admin Panel</p>
+          )}
           <NavItems />
         </aside>
       </div>
 
       {drawer && (
         <div className="fixed inset-0 z-40 lg:hidden">
-          <div className="absolute inset-0 bg-slate-900/50" aria-hidden="true" onClick={() => setDrawer(false)} data-testid="drawer-backdrop" />
-          <aside id="mobile-drawer" aria-label="Menu" className="absolute inset-y-0 left-0 flex w-72 max-w-[85%] flex-col gap-6 overflow-y-auto bg-white p-4 shadow-xl">
+          <div
+            className="absolute inset-0 bg-slate-900/50"
+            aria-hidden="true"
+            onClick={() => setDrawer(false)}
+            data-testid="drawer-backdrop"
+          />
+          <aside
+            id="mobile-drawer"
+            aria-label="Menu"
+            className="absolute inset-y-0 left-0 flex w-72 max-w-[85%] flex-col gap-6 overflow-y-auto bg-white p-4 shadow-xl"
+          >
             <div className="flex items-center justify-between">
               <Logo to="/dashboard" />
-              <button type="button" className="rounded p-2 text-slate-700" onClick={() => setDrawer(false)} aria-label="Close menu">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <button
+                type="button"
+                className="rounded p-2 text-slate-700"
+                onClick={() => setDrawer(false)}
+                aria-label="Close menu"
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-5 w-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                >
                   <path d="M6 6l12 12M18 6 6 18" />
                 </svg>
               </button>
@@ -130,7 +154,14 @@ export function PlayerLayout() {
             aria-controls="mobile-drawer"
             onClick={() => setDrawer(true)}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>

@@ -9,7 +9,12 @@ import { useSession } from '../lib/session';
 export function RequireAuth({ children, loading }: { children: ReactNode; loading: string }) {
   const { user, isPending } = useSession();
   const location = useLocation();
-  if (isPending) return <p className="p-6 text-slate-700" role="status">{loading}</p>;
+  if (isPending)
+    return (
+      <p className="p-6 text-slate-700" role="status">
+        {loading}
+      </p>
+    );
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (!user.emailVerified) return <Navigate to="/verify" replace />;
   return <>{children}</>;

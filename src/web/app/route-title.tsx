@@ -14,7 +14,8 @@ export const documentTitle = (title: string | undefined) => (title ? `${title} Â
 /** Each screen names itself in the tab and in history ("Predictions Â· Scoreline"), from its route's handle. */
 export function useRouteTitle() {
   const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    RouteHandle | undefined;
   const text = documentTitle(title?.title);
   useEffect(() => {
     document.title = text;

@@ -29,10 +29,18 @@ export function Banner({
         ? 'border-red-300 bg-red-50 text-red-900'
         : 'border-sky-300 bg-sky-50 text-sky-900';
   return (
-    <div role={kind === 'error' ? 'alert' : 'status'} className={`flex items-start justify-between gap-3 rounded-lg border px-4 py-3 text-sm ${styles}`}>
+    <div
+      role={kind === 'error' ? 'alert' : 'status'}
+      className={`flex items-start justify-between gap-3 rounded-lg border px-4 py-3 text-sm ${styles}`}
+    >
       <div>{children}</div>
       {onDismiss && (
-        <button type="button" onClick={onDismiss} className="shrink-0 rounded px-1 font-bold" aria-label="Dismiss message">
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="shrink-0 rounded px-1 font-bold"
+          aria-label="Dismiss message"
+        >
           ×
         </button>
       )}

@@ -48,7 +48,14 @@ function division(pattern: BadgeDivision, c: string): ReactNode {
     case 'ring':
       return <circle cx="16" cy="15" r="8.5" fill="none" stroke={c} strokeWidth="3" />;
     case 'plain':
-      return <path d="M16 4.5 26 7.2v8.3C26 21.3 21.8 25.5 16 27.6 10.2 25.5 6 21.3 6 15.5V7.2z" fill="none" stroke={c} strokeWidth="1.5" />;
+      return (
+        <path
+          d="M16 4.5 26 7.2v8.3C26 21.3 21.8 25.5 16 27.6 10.2 25.5 6 21.3 6 15.5V7.2z"
+          fill="none"
+          stroke={c}
+          strokeWidth="1.5"
+        />
+      );
   }
 }
 
@@ -61,7 +68,15 @@ export function Crest({ club, size }: { club: ClubInfo; size: number }) {
   const clip = useId();
   const pattern = badgeDivision(club);
   return (
-    <svg role="img" aria-label={`${club.shortName} badge`} width={size} height={size} viewBox="0 0 32 32" className="shrink-0" data-pattern={pattern}>
+    <svg
+      role="img"
+      aria-label={`${club.shortName} badge`}
+      width={size}
+      height={size}
+      viewBox="0 0 32 32"
+      className="shrink-0"
+      data-pattern={pattern}
+    >
       <defs>
         <clipPath id={clip}>
           <path d={SHIELD} />
@@ -73,7 +88,16 @@ export function Crest({ club, size }: { club: ClubInfo; size: number }) {
         <rect x="0" y="12" width="32" height="9" fill="#FFFFFF" fillOpacity="0.92" />
       </g>
       <path d={SHIELD} fill="none" stroke={badgeEdge(club)} strokeWidth="1.8" strokeLinejoin="round" />
-      <text x="16" y="19.3" textAnchor="middle" fontSize="7.6" fontWeight="800" fontFamily="system-ui, sans-serif" fill="#0F172A" letterSpacing="0.2">
+      <text
+        x="16"
+        y="19.3"
+        textAnchor="middle"
+        fontSize="7.6"
+        fontWeight="800"
+        fontFamily="system-ui, sans-serif"
+        fill="#0F172A"
+        letterSpacing="0.2"
+      >
         {club.code}
       </text>
     </svg>
@@ -92,7 +116,11 @@ export function ClubBadge({ team, size = 32 }: { team: string; size?: number }) 
       <svg role="img" aria-label={`${team} badge`} width={size} height={size} viewBox="0 0 32 32" className="shrink-0">
         <circle cx="16" cy="16" r="14" fill="#f8fafc" stroke="#475569" strokeWidth="2" />
         <path d="M16 10.5l4.8 3.5-1.8 5.6h-6l-1.8-5.6z" fill="#475569" />
-        <path d="M16 10.5V5.5M20.8 14l4.6-1.6M19 19.6l2.8 4M13 19.6l-2.8 4M11.2 14l-4.6-1.6" stroke="#475569" strokeWidth="1.5" />
+        <path
+          d="M16 10.5V5.5M20.8 14l4.6-1.6M19 19.6l2.8 4M13 19.6l-2.8 4M11.2 14l-4.6-1.6"
+          stroke="#475569"
+          strokeWidth="1.5"
+        />
       </svg>
     );
   }

@@ -20,7 +20,10 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
             // Leave the guarded screen first (the landing chunk may still be loading), so the
             // screen's own "signed out → /login" redirect cannot overtake this navigation.
             onClose();
-            await navigate('/', { replace: true, state: { message: 'You have been logged out. See you on match day!' } });
+            await navigate('/', {
+              replace: true,
+              state: { message: 'You have been logged out. See you on match day!' },
+            });
             await signOut();
           }}
         >

@@ -64,7 +64,9 @@ export function Modal({
       onKeyDown={(e) => {
         // Keep Tab inside the dialog: the browser would otherwise move on to its own toolbar.
         if (e.key !== 'Tab' || !ref.current) return;
-        const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled') && el.offsetParent !== null);
+        const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (el) => !el.hasAttribute('disabled') && el.offsetParent !== null,
+        );
         if (focusable.length === 0) return;
         const first = focusable[0]!;
         const last = focusable[focusable.length - 1]!;

@@ -11,12 +11,21 @@ const STATUS_STYLE: Record<FixtureStatus, string> = {
  * Past its live window without a final result, a match has been played and its result is simply
  * not in yet (an admin or the feed brings it): said plainly and calmly, never as something wrong.
  */
-const STATUS_LABEL: Record<FixtureStatus, string> = { upcoming: 'Upcoming', live: 'Live', awaiting: 'Result not in yet', finished: 'Finished', postponed: 'Postponed' };
+const STATUS_LABEL: Record<FixtureStatus, string> = {
+  upcoming: 'Upcoming',
+  live: 'Live',
+  awaiting: 'Result not in yet',
+  finished: 'Finished',
+  postponed: 'Postponed',
+};
 
 /** A fixture's status everywhere it is shown (admin grid, predictions, match day); a live one pulses. */
 export function StatusBadge({ status }: { status: FixtureStatus }) {
   return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-bold ${STATUS_STYLE[status]}`} data-testid="match-status">
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-bold ${STATUS_STYLE[status]}`}
+      data-testid="match-status"
+    >
       {status === 'live' && <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-red-600" />}
       {STATUS_LABEL[status]}
     </span>

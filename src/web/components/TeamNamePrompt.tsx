@@ -53,20 +53,32 @@ export function TeamNamePrompt() {
       setOpen(false);
     } catch (err) {
       // A name another team has: the server says so and offers a free one.
-      setError(err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : 'Failed to save team name. Please try again.');
+      setError(
+        err instanceof ApiError && err.status < 500 && err.status !== 0
+          ? err.message
+          : 'Failed to save team name. Please try again.',
+      );
       setSuggestion(teamNameSuggestion(err));
     }
   };
 
   return (
-    <Modal open={open} onClose={() => {}} dismissible={false} title={notice ? 'Your Team Name Has Changed' : 'Create Your Team Name!'}>
+    <Modal
+      open={open}
+      onClose={() => {}}
+      dismissible={false}
+      title={notice ? 'Your Team Name Has Changed' : 'Create Your Team Name!'}
+    >
       <form onSubmit={save} noValidate className="space-y-4">
         {notice ? (
           <p className="text-sm text-slate-700">
-            No two teams may share a name, and another team had “{notice}” first, so yours is now “{user?.teamName}”. Keep it, or choose another name.
+            No two teams may share a name, and another team had “{notice}” first, so yours is now “{user?.teamName}”.
+            Keep it, or choose another name.
           </p>
         ) : (
-          <p className="text-sm text-slate-700">Your team name is how other players see you on the leaderboards. Pick something memorable!</p>
+          <p className="text-sm text-slate-700">
+            Your team name is how other players see you on the leaderboards. Pick something memorable!
+          </p>
         )}
         {error && <Banner kind="error">{error}</Banner>}
         <div>
@@ -106,7 +118,15 @@ export function TeamNamePrompt() {
           )}
         </div>
         <button type="submit" className="btn-primary w-full" disabled={busy || trimmed.length === 0}>
-          {busy ? (notice ? 'Saving...' : 'Creating...') : notice ? (trimmed === user?.teamName ? `Keep “${trimmed}”` : 'Save Team Name') : 'Create Team Name'}
+          {busy
+            ? notice
+              ? 'Saving...'
+              : 'Creating...'
+            : notice
+              ? trimmed === user?.teamName
+                ? `Keep “${trimmed}”`
+                : 'Save Team Name'
+              : 'Create Team Name'}
         </button>
       </form>
     </Modal>

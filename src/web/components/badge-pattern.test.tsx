@@ -7,15 +7,42 @@ import { Crest } from './ClubBadge';
 import { contrastRatio } from '../features/predictions/colours';
 import type { ClubInfo } from '../../contract/seasons';
 
-const catalogue = JSON.parse(fs.readFileSync(new URL('../../server/season-files/builtin/clubs.json', import.meta.url), 'utf8')) as {
-  clubs: Array<{ key: string; name: string; shortName: string; code: string; primary: string; secondary: string; badge: ClubInfo['pattern'] }>;
+const catalogue = JSON.parse(
+  fs.readFileSync(new URL('../../server/season-files/builtin/clubs.json', import.meta.url), 'utf8'),
+) as {
+  clubs: Array<{
+    key: string;
+    name: string;
+    shortName: string;
+    code: string;
+    primary: string;
+    secondary: string;
+    badge: ClubInfo['pattern'];
+  }>;
 };
-const clubs: ClubInfo[] = catalogue.clubs.map((c) => ({ id: c.key, name: c.name, shortName: c.shortName, code: c.code, primaryColour: c.primary, secondaryColour: c.secondary, pattern: c.badge }));
+const clubs: ClubInfo[] = catalogue.clubs.map((c) => ({
+  id: c.key,
+  name: c.name,
+  shortName: c.shortName,
+  code: c.code,
+  primaryColour: c.primary,
+  secondaryColour: c.secondary,
+  pattern: c.badge,
+}));
 
-const club = (pattern: ClubInfo['pattern'], code = 'XYZ'): ClubInfo => ({ id: 'x', name: 'X FC', shortName: 'X', code, primaryColour: '#123456', secondaryColour: '#FFFFFF', pattern });
+const club = (pattern: ClubInfo['pattern'], code = 'XYZ'): ClubInfo => ({
+  id: 'x',
+  name: 'X FC',
+  shortName: 'X',
+  code,
+  primaryColour: '#123456',
+  secondaryColour: '#FFFFFF',
+  pattern,
+});
 const svg = (c: ClubInfo) => renderToStaticMarkup(<Crest club={c} size={32} />);
 /** The secondary colour's shapes inside the shield (the pattern), told apart by their geometry. */
-const secondaryShapes = (markup: string) => markup.match(/<(rect|path|circle)[^>]*fill="#FFFFFF"(?! fill-opacity)[^>]*>/g) ?? [];
+const secondaryShapes = (markup: string) =>
+  markup.match(/<(rect|path|circle)[^>]*fill="#FFFFFF"(?! fill-opacity)[^>]*>/g) ?? [];
 
 describe('club badges', () => {
   test('the pattern in the data picks the division', () => {
@@ -33,7 +60,9 @@ describe('club badges', () => {
     const stripes = svg(club('stripes'));
     expect(stripes).toContain('data-pattern="stripes"');
     // Three vertical bars, full height.
-    expect(secondaryShapes(stripes).filter((s) => s.includes('height="32"') && s.includes('width="4"'))).toHaveLength(3);
+    expect(secondaryShapes(stripes).filter((s) => s.includes('height="32"') && s.includes('width="4"'))).toHaveLength(
+      3,
+    );
     const hoops = svg(club('hoops'));
     expect(secondaryShapes(hoops).filter((s) => s.includes('width="32"') && s.includes('height="4"'))).toHaveLength(3);
     const halves = svg(club('halves'));
@@ -49,7 +78,7 @@ describe('club badges', () => {
     for (const c of clubs) {
       const markup = svg(c);
       expect(markup, c.name).toContain(`>${c.code}</text>`);
-      expect(markup, c.name).toContain(`aria-label="${c.shortName.replace(/'/g, "&#x27;")} badge"`);
+      expect(markup, c.name).toContain(`aria-label="${c.shortName.replace(/'/g, '&#x27;')} badge"`);
       expect(markup, c.name).toContain(`fill="${c.primaryColour}"`);
       expect(markup, c.name).toContain(`data-pattern="${badgeDivision(c)}"`);
       expect(markup, c.name).not.toMatch(/<image|href=/);
@@ -61,6 +90,7 @@ describe('club badges', () => {
   });
 
   test('the clubs with stripes in the data (Newcastle, Brentford, Hull…) are drawn striped', () => {
-    for (const c of clubs.filter((x) => x.pattern === 'stripes')) expect(svg(c), c.name).toContain('data-pattern="stripes"');
+    for (const c of clubs.filter((x) => x.pattern === 'stripes'))
+      expect(svg(c), c.name).toContain('data-pattern="stripes"');
   });
 });

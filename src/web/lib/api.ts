@@ -36,7 +36,10 @@ export async function api<S extends z.ZodType>(path: string, init: ApiInit<S>): 
   try {
     res = await fetch(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        init.body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal: init.signal,
@@ -57,7 +60,9 @@ export async function api<S extends z.ZodType>(path: string, init: ApiInit<S>): 
   }
   if (!res.ok) {
     const e = errorDto.safeParse(data);
-    throw e.success ? new ApiError(res.status, e.data.error.code, e.data.error.message, e.data.error.field, e.data.error.details) : new ApiError(res.status, 'error', SOMETHING_WRONG);
+    throw e.success
+      ? new ApiError(res.status, e.data.error.code, e.data.error.message, e.data.error.field, e.data.error.details)
+      : new ApiError(res.status, 'error', SOMETHING_WRONG);
   }
   const parsed = init.schema.safeParse(data);
   if (!parsed.success) {

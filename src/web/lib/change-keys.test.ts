@@ -40,7 +40,21 @@ const stats = statisticsKey(S, null, 'Europe/London');
 describe('which queries each change refreshes', () => {
   test('a result: the season’s boards and lists, every league table (all seasons too), the dashboard, statistics, summaries, match day, the seasons', () => {
     const e: ChangeEvent = { type: 'results.changed', seasonId: S };
-    expectReaches(e, [table, allSeasonsTable, leagueKeys.picks('L1', S, 'u1', 3), positionsKey, leaderboardKey(S, null, 'me'), board, allFixturesKey(S), deskKey(S, 3), dashboardKey, stats, summaryKey(S, 3), ['matches', 'Europe/London'], seasonsKey]);
+    expectReaches(e, [
+      table,
+      allSeasonsTable,
+      leagueKeys.picks('L1', S, 'u1', 3),
+      positionsKey,
+      leaderboardKey(S, null, 'me'),
+      board,
+      allFixturesKey(S),
+      deskKey(S, 3),
+      dashboardKey,
+      stats,
+      summaryKey(S, 3),
+      ['matches', 'Europe/London'],
+      seasonsKey,
+    ]);
     expectMisses(e, [boardKey(OTHER, 3), statisticsKey(OTHER, null, 'Europe/London'), meKey]);
   });
 
@@ -63,17 +77,44 @@ describe('which queries each change refreshes', () => {
   });
 
   test('fixtures, a new season, gameweeks and the current season reach the admin’s screens too', () => {
-    expectReaches({ type: 'fixtures.changed', seasonId: S }, [allFixturesKey(S), gameweeksKey(S), board, table, dashboardKey, seasonsKey, adminGameweeksKey(S)]);
+    expectReaches({ type: 'fixtures.changed', seasonId: S }, [
+      allFixturesKey(S),
+      gameweeksKey(S),
+      board,
+      table,
+      dashboardKey,
+      seasonsKey,
+      adminGameweeksKey(S),
+    ]);
     expectReaches({ type: 'season.created', seasonId: S }, [clubsKey('all'), seasonsKey, adminSeasonsKey]);
-    expectReaches({ type: 'gameweeks.changed', seasonId: S }, [gameweeksKey(S), adminGameweeksKey(S), board, dashboardKey]);
+    expectReaches({ type: 'gameweeks.changed', seasonId: S }, [
+      gameweeksKey(S),
+      adminGameweeksKey(S),
+      board,
+      dashboardKey,
+    ]);
     expectMisses({ type: 'gameweeks.changed', seasonId: S }, [adminGameweeksKey(OTHER)]);
-    expectReaches({ type: 'current-season.changed' }, [boardKey(OTHER, 1), table, clubsKey(S), statisticsKey(OTHER, null, 'UTC'), adminSeasonsKey]);
+    expectReaches({ type: 'current-season.changed' }, [
+      boardKey(OTHER, 1),
+      table,
+      clubsKey(S),
+      statisticsKey(OTHER, null, 'UTC'),
+      adminSeasonsKey,
+    ]);
   });
 
   test('bonus questions, settlements, the player’s own settings, contact messages and the feed', () => {
-    expectReaches({ type: 'bonus-questions.changed', leagueId: 'L1' }, [bonusKeys.list('L1', S), bonusKeys.answers('L1', 'q1', 1)]);
+    expectReaches({ type: 'bonus-questions.changed', leagueId: 'L1' }, [
+      bonusKeys.list('L1', S),
+      bonusKeys.answers('L1', 'q1', 1),
+    ]);
     expectMisses({ type: 'bonus-questions.changed', leagueId: 'L1' }, [bonusKeys.list('L2', S), table]);
-    expectReaches({ type: 'bonus.settled', leagueId: null }, [bonusKeys.list('L2', S), table, positionsKey, dashboardKey]);
+    expectReaches({ type: 'bonus.settled', leagueId: null }, [
+      bonusKeys.list('L2', S),
+      table,
+      positionsKey,
+      dashboardKey,
+    ]);
     expectReaches({ type: 'session.changed' }, [meKey, ['me', 'calendar']]);
     expectReaches({ type: 'contact-messages.changed' }, [adminContactKey]);
     expectReaches({ type: 'feed.changed', seasonId: S }, [feedKey(S), adminSeasonsKey]);

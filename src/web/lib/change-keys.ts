@@ -10,10 +10,19 @@ import { onChange, type ChangeEvent, type ChangeHandlers } from '../../contract/
  * tables, positions, everyone's table), `['bonus-questions', league, …]`, `['invites', code, …]`,
  * `['dashboard']`, `['matches', …]`, `['seasons']`, `['clubs', …]`, `['me', …]`, `['admin', …]`.
  */
-const seasonData = (seasonId: string): QueryKey[] => [['fixtures', seasonId], ['predictions', seasonId], ['statistics', seasonId]];
+const seasonData = (seasonId: string): QueryKey[] => [
+  ['fixtures', seasonId],
+  ['predictions', seasonId],
+  ['statistics', seasonId],
+];
 /** Not kept per season on the web: leagues (the all-seasons table moves with any season), the dashboard, match day, the seasons' phases. */
 const acrossSeasons: QueryKey[] = [['leagues'], ['dashboard'], ['matches'], ['seasons']];
-const fixturesOf = (seasonId: string): QueryKey[] => [...seasonData(seasonId), ['gameweeks', seasonId], ...acrossSeasons, ['admin']];
+const fixturesOf = (seasonId: string): QueryKey[] => [
+  ...seasonData(seasonId),
+  ['gameweeks', seasonId],
+  ...acrossSeasons,
+  ['admin'],
+];
 const leagueTables: QueryKey[] = [['leagues'], ['dashboard']];
 
 export const CHANGE_KEYS: ChangeHandlers<QueryKey[]> = {
@@ -21,11 +30,34 @@ export const CHANGE_KEYS: ChangeHandlers<QueryKey[]> = {
   'live-score.changed': (e) => [['matches'], ['fixtures', e.seasonId], ['leagues']],
   'fixtures.changed': (e) => fixturesOf(e.seasonId),
   'season.created': (e) => [...fixturesOf(e.seasonId), ['clubs']],
-  'gameweeks.changed': (e) => [['gameweeks', e.seasonId], ['fixtures', e.seasonId], ['predictions', e.seasonId], ['dashboard'], ['matches'], ['admin', 'gameweeks', e.seasonId]],
+  'gameweeks.changed': (e) => [
+    ['gameweeks', e.seasonId],
+    ['fixtures', e.seasonId],
+    ['predictions', e.seasonId],
+    ['dashboard'],
+    ['matches'],
+    ['admin', 'gameweeks', e.seasonId],
+  ],
   // Every default read moves: every season-scoped query, whatever its season.
-  'current-season.changed': () => [['seasons'], ['fixtures'], ['gameweeks'], ['predictions'], ['statistics'], ['leagues'], ['dashboard'], ['matches'], ['clubs'], ['admin']],
+  'current-season.changed': () => [
+    ['seasons'],
+    ['fixtures'],
+    ['gameweeks'],
+    ['predictions'],
+    ['statistics'],
+    ['leagues'],
+    ['dashboard'],
+    ['matches'],
+    ['clubs'],
+    ['admin'],
+  ],
   // Only the player's own tabs hear it: their board carries their pick.
-  'prediction.saved': (e) => [['predictions', e.seasonId], ['dashboard'], ['statistics', e.seasonId], ['fixtures', e.seasonId, 'predictions-board']],
+  'prediction.saved': (e) => [
+    ['predictions', e.seasonId],
+    ['dashboard'],
+    ['statistics', e.seasonId],
+    ['fixtures', e.seasonId, 'predictions-board'],
+  ],
   'membership.changed': () => leagueTables,
   // The statistics' league switch shows names and a league's rank history follows its scoring;
   // invite pages open on a retired code say it no longer works.
@@ -41,7 +73,10 @@ export const CHANGE_KEYS: ChangeHandlers<QueryKey[]> = {
   'reminders.changed': () => [['me', 'reminders']],
   'calendar.changed': () => [['me', 'calendar']],
   'contact-messages.changed': () => [['admin', 'contact-messages']],
-  'feed.changed': (e) => [['admin', 'seasons'], ['admin', 'feed', e.seasonId]],
+  'feed.changed': (e) => [
+    ['admin', 'seasons'],
+    ['admin', 'feed', e.seasonId],
+  ],
   // Events may have been missed: everything shown is refetched.
   'live.resumed': () => [[]],
 };

@@ -3,13 +3,25 @@ import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query
 import { coveringKeys } from './covering-keys';
 
 test('repeats and keys under another key’s prefix are dropped, the order otherwise kept', () => {
-  expect(coveringKeys([['leagues'], ['fixtures', '2026-27'], ['leagues'], ['admin', 'feed', '2026-27'], ['admin'], ['fixtures', '2026-27', 3]])).toEqual([
-    ['leagues'],
-    ['fixtures', '2026-27'],
-    ['admin'],
-  ]);
+  expect(
+    coveringKeys([
+      ['leagues'],
+      ['fixtures', '2026-27'],
+      ['leagues'],
+      ['admin', 'feed', '2026-27'],
+      ['admin'],
+      ['fixtures', '2026-27', 3],
+    ]),
+  ).toEqual([['leagues'], ['fixtures', '2026-27'], ['admin']]);
   // A longer key is not a prefix of a shorter one, and parts compare by value and type.
-  expect(coveringKeys([['fixtures', '2026-27', 3], ['fixtures', '2025-26'], ['gameweeks', 3], ['gameweeks', '3']])).toEqual([
+  expect(
+    coveringKeys([
+      ['fixtures', '2026-27', 3],
+      ['fixtures', '2025-26'],
+      ['gameweeks', 3],
+      ['gameweeks', '3'],
+    ]),
+  ).toEqual([
     ['fixtures', '2026-27', 3],
     ['fixtures', '2025-26'],
     ['gameweeks', 3],

@@ -8,7 +8,14 @@ describe('mailto links', () => {
   });
 
   it('give no link for the injection seen in the wild, nor any address with more in it', () => {
-    for (const a of ['support@bigcorp.example?cc=attacker%40evil.test&body=Please%20reset', 'a@b.co&cc=c@d.ee', 'Boss <boss@bigcorp.example>', 'a@b.co\r\nBcc: x@y.zz', '', 'javascript:alert(1)']) {
+    for (const a of [
+      'support@bigcorp.example?cc=attacker%40evil.test&body=Please%20reset',
+      'a@b.co&cc=c@d.ee',
+      'Boss <boss@bigcorp.example>',
+      'a@b.co\r\nBcc: x@y.zz',
+      '',
+      'javascript:alert(1)',
+    ]) {
       expect(mailtoHref(a), a).toBeNull();
     }
   });

@@ -21,7 +21,10 @@ export interface ApiMutationOptions<TData, TVars> {
  * what it names when it is over. `mutateAsync` resolves after that refetch has been started and
  * awaited, so a screen that shows the change next sees it.
  */
-export function useApiMutation<TVars = void, TData = unknown>(call: (vars: TVars) => Promise<TData>, opts: ApiMutationOptions<TData, TVars> = {}) {
+export function useApiMutation<TVars = void, TData = unknown>(
+  call: (vars: TVars) => Promise<TData>,
+  opts: ApiMutationOptions<TData, TVars> = {},
+) {
   const qc = useQueryClient();
   return useMutation<TData, Error, TVars>({
     mutationFn: call,

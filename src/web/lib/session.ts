@@ -11,7 +11,10 @@ export const meKey = ['me'] as const;
  */
 async function fetchMe(): Promise<Me | null> {
   try {
-    const res = await fetch('/api/auth/get-session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    const res = await fetch('/api/auth/get-session', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
     if (res.ok && (await res.json().catch(() => null)) === null) return null;
   } catch {
     // The auth library unreachable: /api/me below says what the server thinks.
@@ -33,7 +36,9 @@ export function useSession() {
 /** Signing out drops every cached answer but "me" (set to nobody), whether the server answered or not. */
 export function useSignOut() {
   const qc = useQueryClient();
-  const signOut = useApiMutation(() => api('/api/auth/sign-out', { schema: authBridgeReply, method: 'POST', body: {} }));
+  const signOut = useApiMutation(() =>
+    api('/api/auth/sign-out', { schema: authBridgeReply, method: 'POST', body: {} }),
+  );
   return async () => {
     try {
       await signOut.mutateAsync();

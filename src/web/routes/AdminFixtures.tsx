@@ -19,7 +19,10 @@ function AdminFixturesScreen() {
   const info = useGameweeksInfo(season);
   // The filter offers the season's own gameweeks: those defined, and any a fixture names.
   const gameweeks = useMemo(
-    () => [...new Set([...(info.data?.gameweeks ?? []).map((g) => g.gameweek), ...(info.data?.withFixtures ?? [])])].sort((a, b) => a - b),
+    () =>
+      [...new Set([...(info.data?.gameweeks ?? []).map((g) => g.gameweek), ...(info.data?.withFixtures ?? [])])].sort(
+        (a, b) => a - b,
+      ),
     [info.data],
   );
   // It opens on the current gameweek (not all 380 cards); "All Gameweeks" stays one choice away.
@@ -38,7 +41,12 @@ function AdminFixturesScreen() {
     () =>
       all
         .filter((f) => filter === null || f.gameweek === filter)
-        .sort((a, b) => a.localDate.localeCompare(b.localDate) || (a.localTime ?? '99').localeCompare(b.localTime ?? '99') || a.id.localeCompare(b.id)),
+        .sort(
+          (a, b) =>
+            a.localDate.localeCompare(b.localDate) ||
+            (a.localTime ?? '99').localeCompare(b.localTime ?? '99') ||
+            a.id.localeCompare(b.id),
+        ),
     [all, filter],
   );
 
@@ -47,7 +55,9 @@ function AdminFixturesScreen() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Fixture Management</h1>
-          <p className="text-sm text-slate-700">Add, edit, import and delete Premier League {label ? `${label} ` : ''}fixtures.</p>
+          <p className="text-sm text-slate-700">
+            Add, edit, import and delete Premier League {label ? `${label} ` : ''}fixtures.
+          </p>
         </div>
       </div>
 
@@ -103,7 +113,9 @@ function AdminFixturesScreen() {
       ) : fixtures.isError ? (
         <Banner kind="error">Failed to load fixtures. Please try again.</Banner>
       ) : shown.length === 0 ? (
-        <p className="card text-center text-slate-700">{all.length === 0 ? 'No fixtures yet. Import the season or add a fixture.' : 'No fixtures in this gameweek.'}</p>
+        <p className="card text-center text-slate-700">
+          {all.length === 0 ? 'No fixtures yet. Import the season or add a fixture.' : 'No fixtures in this gameweek.'}
+        </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Fixtures">
           {shown.map((f) => (
@@ -126,10 +138,17 @@ function AdminFixturesScreen() {
           Delete fixtures
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Deletes the fixtures the filter shows ({filter === null ? 'every gameweek' : `Gameweek ${filter}`}), with their predictions and results. This cannot be undone.
+          Deletes the fixtures the filter shows ({filter === null ? 'every gameweek' : `Gameweek ${filter}`}), with
+          their predictions and results. This cannot be undone.
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <BulkDeleteButton season={season} gameweek={filter} count={shown.length} busy={busy || fixtures.isPending} setBusy={setBusy} />
+          <BulkDeleteButton
+            season={season}
+            gameweek={filter}
+            count={shown.length}
+            busy={busy || fixtures.isPending}
+            setBusy={setBusy}
+          />
         </div>
       </section>
 

@@ -4,14 +4,21 @@ import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
 import { dayMonthYear } from '../lib/format';
 import { AdminGate, notifyAdmin as notify } from '../features/admin/AdminGate';
-import { useAddGameweek, useInitializeGameweeks, useResetGameweeks, useSaveGameweek, useStoredGameweeks } from '../features/admin/api';
+import {
+  useAddGameweek,
+  useInitializeGameweeks,
+  useResetGameweeks,
+  useSaveGameweek,
+  useStoredGameweeks,
+} from '../features/admin/api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { GameweekDefinition } from '../../game/gameweeks';
 import { useSelectedSeason } from '../features/seasons/api';
 
-
 const codeMessage = (err: unknown) =>
-  err instanceof ApiError ? `${err.code} - ${err.message}` : `unknown - ${err instanceof Error ? err.message : 'Something went wrong.'}`;
+  err instanceof ApiError
+    ? `${err.code} - ${err.message}`
+    : `unknown - ${err instanceof Error ? err.message : 'Something went wrong.'}`;
 
 function GameweekRow({ season, def }: { season: string; def: GameweekDefinition }) {
   const saveGameweek = useSaveGameweek();
@@ -34,7 +41,9 @@ function GameweekRow({ season, def }: { season: string; def: GameweekDefinition 
   const label = `Gameweek ${def.gameweek}`;
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid={`gameweek-row-${def.gameweek}`}>
-      <span className="w-16 shrink-0 rounded-md bg-brand-100 px-2 py-1 text-center text-sm font-bold text-brand-900">GW {def.gameweek}</span>
+      <span className="w-16 shrink-0 rounded-md bg-brand-100 px-2 py-1 text-center text-sm font-bold text-brand-900">
+        GW {def.gameweek}
+      </span>
       {editing ? (
         <>
           <div className="flex flex-1 flex-wrap gap-3">
@@ -60,10 +69,22 @@ function GameweekRow({ season, def }: { season: string; def: GameweekDefinition 
             </label>
           </div>
           <div className="flex gap-2">
-            <button type="button" className="btn-primary" onClick={() => void save()} disabled={saveGameweek.isPending || !draft.startDate || !draft.endDate} aria-label={`Save ${label}`}>
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => void save()}
+              disabled={saveGameweek.isPending || !draft.startDate || !draft.endDate}
+              aria-label={`Save ${label}`}
+            >
               Save
             </button>
-            <button type="button" className="btn-secondary" onClick={() => setEditing(false)} disabled={saveGameweek.isPending} aria-label={`Cancel editing ${label}`}>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => setEditing(false)}
+              disabled={saveGameweek.isPending}
+              aria-label={`Cancel editing ${label}`}
+            >
               Cancel
             </button>
           </div>
@@ -121,7 +142,9 @@ function GameweeksScreen() {
         </div>
       </div>
 
-      {stored.isError && <Banner kind="error">{`Failed to load gameweek definitions: ${codeMessage(stored.error)}`}</Banner>}
+      {stored.isError && (
+        <Banner kind="error">{`Failed to load gameweek definitions: ${codeMessage(stored.error)}`}</Banner>
+      )}
 
       <div className="flex flex-wrap gap-3">
         {missing2 && (
@@ -129,7 +152,13 @@ function GameweeksScreen() {
             type="button"
             className="btn-primary"
             disabled={busy}
-            onClick={() => void act(() => addGameweek.mutateAsync({ season: seasonId, gameweek: 2 }), 'Gameweek 2 added successfully!', 'Failed to add gameweek 2')}
+            onClick={() =>
+              void act(
+                () => addGameweek.mutateAsync({ season: seasonId, gameweek: 2 }),
+                'Gameweek 2 added successfully!',
+                'Failed to add gameweek 2',
+              )
+            }
           >
             Add Gameweek 2
           </button>
@@ -139,12 +168,23 @@ function GameweeksScreen() {
             type="button"
             className="btn-primary"
             disabled={busy}
-            onClick={() => void act(() => initialize.mutateAsync(seasonId), 'Default gameweek definitions initialized successfully!', 'Failed to initialize gameweeks')}
+            onClick={() =>
+              void act(
+                () => initialize.mutateAsync(seasonId),
+                'Default gameweek definitions initialized successfully!',
+                'Failed to initialize gameweeks',
+              )
+            }
           >
             Initialize Gameweeks
           </button>
         )}
-        <button type="button" className="btn-secondary" disabled={busy || !stored.isSuccess} onClick={() => setConfirmReset(true)}>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={busy || !stored.isSuccess}
+          onClick={() => setConfirmReset(true)}
+        >
           Reset to Defaults
         </button>
       </div>
@@ -159,7 +199,9 @@ function GameweeksScreen() {
               Loading gameweeks...
             </p>
           ) : empty ? (
-            <p className="p-4 text-slate-700">No gameweek definitions are stored yet. The default dates apply until you initialize them.</p>
+            <p className="p-4 text-slate-700">
+              No gameweek definitions are stored yet. The default dates apply until you initialize them.
+            </p>
           ) : (
             <ul className="divide-y divide-slate-200">
               {defs.map((d) => (
@@ -195,10 +237,17 @@ function GameweeksScreen() {
         onCancel={() => setConfirmReset(false)}
         onConfirm={() => {
           setConfirmReset(false);
-          void act(() => resetAll.mutateAsync(seasonId), 'Default gameweek definitions initialized successfully!', 'Failed to initialize gameweeks');
+          void act(
+            () => resetAll.mutateAsync(seasonId),
+            'Default gameweek definitions initialized successfully!',
+            'Failed to initialize gameweeks',
+          );
         }}
       >
-        <p>Replace every gameweek&apos;s dates with the default definitions of the {season?.label} season, from its rounds?</p>
+        <p>
+          Replace every gameweek&apos;s dates with the default definitions of the {season?.label} season, from its
+          rounds?
+        </p>
       </ConfirmDialog>
     </div>
   );

@@ -47,7 +47,15 @@ function Sender({ m }: { m: ContactMessage }) {
   );
 }
 
-function MessageCard({ m, onRetry, retrying }: { m: ContactMessage; onRetry: (id: string) => void; retrying: boolean }) {
+function MessageCard({
+  m,
+  onRetry,
+  retrying,
+}: {
+  m: ContactMessage;
+  onRetry: (id: string) => void;
+  retrying: boolean;
+}) {
   const s = STATUS[m.status];
   return (
     <li className="card space-y-3" data-status={m.status}>

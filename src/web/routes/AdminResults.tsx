@@ -32,7 +32,10 @@ function ResultDeskScreen() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Result Desk</h1>
-          <p className="text-sm text-slate-700">Enter a gameweek's final scores {label ? `(${label}) ` : ''}and save them together. Points are scored as they are saved.</p>
+          <p className="text-sm text-slate-700">
+            Enter a gameweek's final scores {label ? `(${label}) ` : ''}and save them together. Points are scored as
+            they are saved.
+          </p>
         </div>
         <Link to="/admin" className="btn-secondary">
           Back to Admin
@@ -47,7 +50,9 @@ function ResultDeskScreen() {
         <Banner kind="error">Could not load the matches. Please try again.</Banner>
       ) : (
         <>
-          {data.gameweeks.length > 0 && <GameweekPicker id="desk-gameweek" value={data.gameweek} options={data.gameweeks} onChange={setGameweek} />}
+          {data.gameweeks.length > 0 && (
+            <GameweekPicker id="desk-gameweek" value={data.gameweek} options={data.gameweeks} onChange={setGameweek} />
+          )}
           <h2 className="text-lg font-bold text-slate-900">Gameweek {data.gameweek}</h2>
           {data.fixtures.length === 0 ? (
             <p className="card text-center text-slate-700">No matches in Gameweek {data.gameweek}.</p>

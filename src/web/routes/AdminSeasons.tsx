@@ -46,15 +46,29 @@ function SeasonCard({
           <h2 className="flex flex-wrap items-center gap-2 text-lg font-bold text-slate-900">
             {season.label}
             <span className={`rounded px-2 py-0.5 text-xs font-bold ${phase.style}`}>{phase.text}</span>
-            {season.current && <span className="rounded bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-900">{pinned ? 'Current (pinned)' : 'Current (by the clock)'}</span>}
-            {season.openConflicts > 0 && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{season.openConflicts} conflict{season.openConflicts === 1 ? '' : 's'}</span>}
+            {season.current && (
+              <span className="rounded bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-900">
+                {pinned ? 'Current (pinned)' : 'Current (by the clock)'}
+              </span>
+            )}
+            {season.openConflicts > 0 && (
+              <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+                {season.openConflicts} conflict{season.openConflicts === 1 ? '' : 's'}
+              </span>
+            )}
           </h2>
           <p className="text-sm text-slate-700">
-            {season.startDate && season.endDate ? `${dayMonthYear(season.startDate)} – ${dayMonthYear(season.endDate)}` : 'No fixtures yet'} · {season.fixtures} fixtures · {season.results} results
+            {season.startDate && season.endDate
+              ? `${dayMonthYear(season.startDate)} – ${dayMonthYear(season.endDate)}`
+              : 'No fixtures yet'}{' '}
+            · {season.fixtures} fixtures · {season.results} results
           </p>
           {season.lastRun && (
             <p className="text-sm text-slate-700">
-              Last feed run: <span className={season.lastRun.outcome === 'failed' ? 'font-semibold text-red-800' : ''}>{season.lastRun.message}</span>
+              Last feed run:{' '}
+              <span className={season.lastRun.outcome === 'failed' ? 'font-semibold text-red-800' : ''}>
+                {season.lastRun.message}
+              </span>
             </p>
           )}
         </div>
@@ -64,19 +78,37 @@ function SeasonCard({
               Back to “by the clock”
             </button>
           ) : (
-            <button type="button" className="btn-secondary" onClick={() => onPin(season.id)} aria-label={`Set ${season.label} as the current season`}>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => onPin(season.id)}
+              aria-label={`Set ${season.label} as the current season`}
+            >
               Set as current
             </button>
           )}
-          <button type="button" className="btn-secondary" onClick={() => onReimport(season)} aria-label={`Re-import a file of ${season.label}`}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => onReimport(season)}
+            aria-label={`Re-import a file of ${season.label}`}
+          >
             Re-import file
           </button>
-          <button type="button" className="btn-secondary" aria-expanded={feedOpen} aria-controls={panelId} onClick={() => setFeedOpen((o) => !o)}>
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-expanded={feedOpen}
+            aria-controls={panelId}
+            onClick={() => setFeedOpen((o) => !o)}
+          >
             Results feed
           </button>
         </div>
       </div>
-      <div id={panelId}>{feedOpen && <FeedPanel season={season} pollMinutes={pollMinutes} editFirst={feedFirst} />}</div>
+      <div id={panelId}>
+        {feedOpen && <FeedPanel season={season} pollMinutes={pollMinutes} editFirst={feedFirst} />}
+      </div>
     </li>
   );
 }
@@ -98,7 +130,11 @@ function SeasonsScreen() {
             ← Back to Admin
           </Link>
           <h1 className="mt-1 text-2xl font-bold text-slate-900">Seasons</h1>
-          {data && <p className="text-sm text-slate-700">{data.pinned ? 'The current season is pinned.' : 'The current season follows the clock.'}</p>}
+          {data && (
+            <p className="text-sm text-slate-700">
+              {data.pinned ? 'The current season is pinned.' : 'The current season follows the clock.'}
+            </p>
+          )}
         </div>
         <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
           Create season from file
@@ -128,8 +164,16 @@ function SeasonsScreen() {
         </ul>
       )}
 
-      <CreateSeasonDialog open={creating} onClose={() => setCreating(false)} onCreated={(text) => notify('success', text)} />
-      <ReimportDialog season={reimporting} onClose={() => setReimporting(null)} onDone={(text) => notify('success', text)} />
+      <CreateSeasonDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(text) => notify('success', text)}
+      />
+      <ReimportDialog
+        season={reimporting}
+        onClose={() => setReimporting(null)}
+        onDone={(text) => notify('success', text)}
+      />
       <ConfirmDialog
         open={pinning !== null}
         title={pinning?.id ? 'Set the current season' : 'Current season by the clock'}
@@ -142,7 +186,12 @@ function SeasonsScreen() {
           if (!target) return;
           try {
             const out = await setCurrent.mutateAsync(target.id);
-            notify('success', out.pinned ? `${target.label} is now the current season.` : `The current season follows the clock again (${out.current}).`);
+            notify(
+              'success',
+              out.pinned
+                ? `${target.label} is now the current season.`
+                : `The current season follows the clock again (${out.current}).`,
+            );
           } catch (err) {
             notify('error', message(err));
           }

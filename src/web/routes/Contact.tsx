@@ -57,7 +57,9 @@ function ContactScreen() {
     } catch (err) {
       // The rate limit and the refusal of an unverified address explain themselves; anything else reads as the spec's failure message.
       const explained = err instanceof ApiError && (err.status === 429 || err.status === 403);
-      const text = explained ? err.message : `Failed to send message. Please try again or contact us directly at ${supportEmail}`;
+      const text = explained
+        ? err.message
+        : `Failed to send message. Please try again or contact us directly at ${supportEmail}`;
       setBanner({ kind: 'error', text, verify: err instanceof ApiError && err.status === 403 });
     }
   });
@@ -85,7 +87,11 @@ function ContactScreen() {
             }}
           >
             {banner && (
-              <Banner kind={banner.kind} onDismiss={clearBanner} clearAfterMs={banner.kind === 'success' ? SUCCESS_MS : undefined}>
+              <Banner
+                kind={banner.kind}
+                onDismiss={clearBanner}
+                clearAfterMs={banner.kind === 'success' ? SUCCESS_MS : undefined}
+              >
                 {banner.text}
                 {banner.verify && (
                   <>
@@ -97,11 +103,29 @@ function ContactScreen() {
                 )}
               </Banner>
             )}
-            <Field id="contact-email" label="Email" error={err('email')} hint="Where we answer. It starts as your account's address; if you type another, we are told it is not verified.">
-              <input {...field('email')} {...fieldAria('contact-email', err('email'), true)} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
+            <Field
+              id="contact-email"
+              label="Email"
+              error={err('email')}
+              hint="Where we answer. It starts as your account's address; if you type another, we are told it is not verified."
+            >
+              <input
+                {...field('email')}
+                {...fieldAria('contact-email', err('email'), true)}
+                className="input"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+              />
             </Field>
             <Field id="contact-message" label="Message" error={err('message')}>
-              <textarea {...field('message')} {...fieldAria('contact-message', err('message'))} className="input min-h-40" rows={6} placeholder="How can we help?" />
+              <textarea
+                {...field('message')}
+                {...fieldAria('contact-message', err('message'))}
+                className="input min-h-40"
+                rows={6}
+                placeholder="How can we help?"
+              />
             </Field>
             <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isSubmitting}>
               {isSubmitting ? 'Sending...' : 'Send Message'}
@@ -126,7 +150,9 @@ function ContactScreen() {
             </div>
             <div>
               <p className="text-sm font-semibold text-slate-900">Who answers</p>
-              <p className="text-sm text-slate-700">The people who run this Scoreline site. Every message is kept until it reaches them.</p>
+              <p className="text-sm text-slate-700">
+                The people who run this Scoreline site. Every message is kept until it reaches them.
+              </p>
             </div>
             <div>
               <p className="text-sm font-semibold text-slate-900">Response Time</p>
@@ -150,7 +176,8 @@ function ContactScreen() {
               Tips
             </h2>
             <p className="mt-2 text-sm text-slate-700">
-              Name the match or league your question is about, and describe what you expected to happen. Your team name and account address come with your message, so we know who is asking.
+              Name the match or league your question is about, and describe what you expected to happen. Your team name
+              and account address come with your message, so we know who is asking.
             </p>
           </section>
         </div>

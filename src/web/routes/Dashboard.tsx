@@ -38,7 +38,11 @@ function DashboardScreen() {
           <p className="truncate text-sm text-slate-700" data-testid="greeting">
             {d?.newcomer ? `Welcome to Scoreline, ${name}!` : `Welcome back, ${name}!`}
           </p>
-          {d && <p className="text-xs font-semibold uppercase tracking-wide text-slate-600" data-testid="dashboard-season">{d.season.label} season</p>}
+          {d && (
+            <p className="text-xs font-semibold uppercase tracking-wide text-slate-600" data-testid="dashboard-season">
+              {d.season.label} season
+            </p>
+          )}
         </div>
         {isAdmin && (
           <Link to="/admin" className="btn-primary">
@@ -57,7 +61,11 @@ function DashboardScreen() {
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
           <StatTile label="Total Predictions" value={d.tiles.totalPredictions} icon="target" />
           {/* Scored picks come first in Recent Activity, so none there means no result yet: the rate is not 0 %, it is not known. */}
-          <StatTile label="Success Rate" value={d.recentActivity.some((a) => a.state !== 'pending') ? `${d.tiles.successRate.toFixed(1)}%` : '—'} icon="trend" />
+          <StatTile
+            label="Success Rate"
+            value={d.recentActivity.some((a) => a.state !== 'pending') ? `${d.tiles.successRate.toFixed(1)}%` : '—'}
+            icon="trend"
+          />
           <StatTile label="Total Points" value={d.tiles.totalPoints} icon="star" />
           <StatTile label="Exact Scores" value={d.tiles.exactScores} icon="bullseye" />
         </div>
@@ -68,7 +76,9 @@ function DashboardScreen() {
           {d && <LatestGameweek season={d.season.id} />}
           <LeaguePositions hideWhenEmpty={d?.newcomer} />
           {/* Between seasons the banner above says what comes next, not an empty list. */}
-          {d && !(between && d.upcoming.length === 0) && <UpcomingMatches gameweek={d.gameweek} matches={d.upcoming} isAdmin={isAdmin} />}
+          {d && !(between && d.upcoming.length === 0) && (
+            <UpcomingMatches gameweek={d.gameweek} matches={d.upcoming} isAdmin={isAdmin} />
+          )}
           {d && !d.newcomer && <RecentActivity items={d.recentActivity} />}
         </div>
         <div className="space-y-6">
@@ -90,7 +100,13 @@ function DashboardScreen() {
                 Performance
               </h2>
               {d.performance.map((p) => (
-                <ProgressBar key={p.id} label={p.label} value={p.value} goal={p.goal} suffix={p.id === 'success' ? '%' : ''} />
+                <ProgressBar
+                  key={p.id}
+                  label={p.label}
+                  value={p.value}
+                  goal={p.goal}
+                  suffix={p.id === 'success' ? '%' : ''}
+                />
               ))}
             </section>
           )}

@@ -43,7 +43,12 @@ function SummaryScreen() {
           )}
         </div>
         {q.data && q.data.scoredGameweeks.length > 0 && (
-          <GameweekPicker id="summary-gameweek" value={gameweek} options={q.data.scoredGameweeks} onChange={(g) => void navigate(summaryPath(g, urlSeason))} />
+          <GameweekPicker
+            id="summary-gameweek"
+            value={gameweek}
+            options={q.data.scoredGameweeks}
+            onChange={(g) => void navigate(summaryPath(g, urlSeason))}
+          />
         )}
       </div>
       {!valid ? (

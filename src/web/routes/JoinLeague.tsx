@@ -4,7 +4,13 @@ import { useSession } from '../lib/session';
 import { ApiError } from '../lib/api';
 import { Banner } from '../components/Banner';
 import { AuthShell } from '../features/account/AuthShell';
-import { joinedMessage, notifyLeagues as notify, useJoinByCode, useMyLeagues, type LeaderboardState } from '../features/leagues/api';
+import {
+  joinedMessage,
+  notifyLeagues as notify,
+  useJoinByCode,
+  useMyLeagues,
+  type LeaderboardState,
+} from '../features/leagues/api';
 import { joinErrorMessage } from '../features/leagues/LeagueForms';
 import { useInvitePreview } from '../features/leagues/invites';
 import { UsersIcon } from '../features/leagues/icons';
@@ -38,7 +44,9 @@ export default function JoinLeague() {
     return (
       <AuthShell title="Invite link not valid">
         <p className="text-slate-700">{invite.error.message}</p>
-        <p className="mt-3 text-slate-700">If you have a league code, you can type it in on the Leaderboard once you are signed in.</p>
+        <p className="mt-3 text-slate-700">
+          If you have a league code, you can type it in on the Leaderboard once you are signed in.
+        </p>
         <div className="mt-6 flex flex-wrap gap-3">
           {user ? (
             <Link to="/leaderboard" className="btn-primary">
@@ -61,11 +69,22 @@ export default function JoinLeague() {
 
   // Anything else that went wrong (too many links opened, no connection) still lets them go on.
   const league = invite.data;
-  const problem = invite.isError ? (invite.error instanceof ApiError && invite.error.status !== 0 && invite.error.status < 500 ? invite.error.message : 'Failed to load the invite. Please try again.') : null;
+  const problem = invite.isError
+    ? invite.error instanceof ApiError && invite.error.status !== 0 && invite.error.status < 500
+      ? invite.error.message
+      : 'Failed to load the invite. Please try again.'
+    : null;
 
   return (
     <AuthShell title={league && league.viewer !== 'removed' ? "You're invited to join a league" : 'Join a league'}>
-      {league ? <LeagueSummary league={league} /> : <p className="text-slate-700">You have been invited to join a league with the code <span className="font-mono font-bold tracking-widest text-slate-900">{code}</span>.</p>}
+      {league ? (
+        <LeagueSummary league={league} />
+      ) : (
+        <p className="text-slate-700">
+          You have been invited to join a league with the code{' '}
+          <span className="font-mono font-bold tracking-widest text-slate-900">{code}</span>.
+        </p>
+      )}
       {problem && (
         <div className="mt-4">
           <Banner kind="error">{problem}</Banner>
@@ -124,7 +143,9 @@ function Step({ text, children }: { text: string; children: ReactNode }) {
 function SignedOut({ here }: { here: string }) {
   return (
     <div className="space-y-3">
-      <p className="text-slate-700">Scoreline is a free game: predict the score of every Premier League match and climb your league's table.</p>
+      <p className="text-slate-700">
+        Scoreline is a free game: predict the score of every Premier League match and climb your league's table.
+      </p>
       <Link to={`/signup?next=${here}`} className="btn-primary w-full">
         Sign up to join
       </Link>

@@ -5,7 +5,15 @@ import { useSession } from '../lib/session';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
 import type { League, TableRow } from '../../contract/leagues';
-import { joinedMessage, leagueKeys, notifyLeagues as notify, useLeaveLeague, useMyLeagues, useRemoveMember, type LeaderboardState } from '../features/leagues/api';
+import {
+  joinedMessage,
+  leagueKeys,
+  notifyLeagues as notify,
+  useLeaveLeague,
+  useMyLeagues,
+  useRemoveMember,
+  type LeaderboardState,
+} from '../features/leagues/api';
 import { LeagueCard } from '../features/leagues/LeagueCard';
 import { LeagueTable } from '../features/leagues/LeagueTable';
 import { LiveLeagueTable } from '../features/leagues/LiveLeagueTable';
@@ -29,7 +37,12 @@ import { BonusQuestions } from '../features/leagues/bonus/BonusQuestions';
 /** The Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
 export default function Leaderboard() {
   const { user, isPending } = useSession();
-  if (isPending) return <p role="status" className="text-slate-700">Loading leaderboards...</p>;
+  if (isPending)
+    return (
+      <p role="status" className="text-slate-700">
+        Loading leaderboards...
+      </p>
+    );
   if (!user) {
     return (
       <div className="card mx-auto max-w-md text-center">
@@ -43,8 +56,6 @@ export default function Leaderboard() {
   }
   return <Leagues />;
 }
-
-
 
 function Leagues() {
   const location = useLocation();
@@ -72,14 +83,15 @@ function Leagues() {
     if (location.state) navigate(location.pathname, { replace: true, state: null });
   }, [location.state, location.pathname, navigate]);
 
-
   const list = leagues.data ?? [];
   const selected = list.find((l) => l.id === selectedId) ?? list[0] ?? null;
   const inviting = list.find((l) => l.id === invitingId) ?? null;
 
   const openLeague = (league: League, msg: { kind: 'success' | 'info'; text: string }) => {
     // Show it at once; the refetch that follows brings the exact member counts.
-    qc.setQueryData<League[]>(leagueKeys.mine, (old) => (old && !old.some((l) => l.id === league.id) ? [...old, league] : old));
+    qc.setQueryData<League[]>(leagueKeys.mine, (old) =>
+      old && !old.some((l) => l.id === league.id) ? [...old, league] : old,
+    );
     setSelectedId(league.id);
     setMode('default');
     notify(msg.kind, msg.text);
@@ -91,10 +103,20 @@ function Leagues() {
         <h1 className="text-2xl font-bold text-slate-900">Leaderboard</h1>
         <div className="flex flex-wrap items-center gap-2">
           <SeasonSwitcher allowAll />
-          <button type="button" className={mode === 'create' ? 'btn-primary' : 'btn-secondary'} onClick={() => setMode(mode === 'create' ? 'default' : 'create')} aria-pressed={mode === 'create'}>
+          <button
+            type="button"
+            className={mode === 'create' ? 'btn-primary' : 'btn-secondary'}
+            onClick={() => setMode(mode === 'create' ? 'default' : 'create')}
+            aria-pressed={mode === 'create'}
+          >
             Create League
           </button>
-          <button type="button" className={mode === 'join' ? 'btn-primary' : 'btn-secondary'} onClick={() => setMode(mode === 'join' ? 'default' : 'join')} aria-pressed={mode === 'join'}>
+          <button
+            type="button"
+            className={mode === 'join' ? 'btn-primary' : 'btn-secondary'}
+            onClick={() => setMode(mode === 'join' ? 'default' : 'join')}
+            aria-pressed={mode === 'join'}
+          >
             Join League
           </button>
         </div>
@@ -107,7 +129,10 @@ function Leagues() {
           <CreateLeagueForm
             onCancel={() => setMode('default')}
             onCreated={(league) => {
-              openLeague(league, { kind: 'success', text: `League "${league.name}" created successfully! Code: ${league.code}` });
+              openLeague(league, {
+                kind: 'success',
+                text: `League "${league.name}" created successfully! Code: ${league.code}`,
+              });
               // The next thing a creator does is invite: the link and the share sheet, at once.
               setInvitingId(league.id);
             }}
@@ -122,7 +147,10 @@ function Leagues() {
         </div>
       )}
       {view === 'leagues' && mode === 'join' && (
-        <JoinLeagueForm onCancel={() => setMode('default')} onJoined={(reply) => openLeague(reply.league, joinedMessage(reply))} />
+        <JoinLeagueForm
+          onCancel={() => setMode('default')}
+          onJoined={(reply) => openLeague(reply.league, joinedMessage(reply))}
+        />
       )}
 
       {view === 'leagues' && mode === 'default' && <PastSeasonNote choice={season} />}
@@ -148,7 +176,12 @@ function Leagues() {
             ) : (
               <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {list.map((l) => (
-                  <LeagueCard key={l.id} league={l} selected={selected?.id === l.id} onSelect={() => setSelectedId(l.id)} />
+                  <LeagueCard
+                    key={l.id}
+                    league={l}
+                    selected={selected?.id === l.id}
+                    onSelect={() => setSelectedId(l.id)}
+                  />
                 ))}
               </ul>
             )}
@@ -160,7 +193,11 @@ function Leagues() {
                 <h2 id="ranking-title" className="break-words text-lg font-bold text-slate-900">
                   {selected ? selected.name : 'Rankings'}
                 </h2>
-                {selected && <p className="text-sm font-semibold text-slate-700" data-testid="table-season">{seasonTableTitle(season)}</p>}
+                {selected && (
+                  <p className="text-sm font-semibold text-slate-700" data-testid="table-season">
+                    {seasonTableTitle(season)}
+                  </p>
+                )}
                 {selected && (
                   <p className="text-sm text-slate-900" data-testid="league-scoring">
                     {scoringLine(selected.scoring)}
@@ -168,10 +205,16 @@ function Leagues() {
                 )}
                 {selected?.scoring.changedAt && (
                   <p className="text-sm text-slate-700" data-testid="league-scoring-changed">
-                    Scoring changed on {formatKickoffDate(selected.scoring.changedAt, { day: 'numeric', month: 'long', year: 'numeric' })}, after matches had been scored: every member's points are counted under the rule above.
+                    Scoring changed on{' '}
+                    {formatKickoffDate(selected.scoring.changedAt, { day: 'numeric', month: 'long', year: 'numeric' })},
+                    after matches had been scored: every member's points are counted under the rule above.
                   </p>
                 )}
-                {selected && <p className="text-sm text-slate-600">Tap a player to see their picks once a match's deadline has passed.</p>}
+                {selected && (
+                  <p className="text-sm text-slate-600">
+                    Tap a player to see their picks once a match's deadline has passed.
+                  </p>
+                )}
               </div>
               {selected && (
                 <div className="flex flex-wrap gap-2">
@@ -197,21 +240,45 @@ function Leagues() {
             <div className="mt-4">
               {selected && (season.kind === 'all' || (season.kind === 'season' && !season.isCurrent)) ? (
                 // Another season's table or the all-seasons total: no Live switch (that is the current season's).
-                <LeagueTable key={`${selected.id}:${season.kind === 'all' ? 'all' : season.season.id}`} leagueId={selected.id} viewerIsCreator={selected.isCreator} onOpenPicks={setPicksOf} onRemove={setRemoving} />
+                <LeagueTable
+                  key={`${selected.id}:${season.kind === 'all' ? 'all' : season.season.id}`}
+                  leagueId={selected.id}
+                  viewerIsCreator={selected.isCreator}
+                  onOpenPicks={setPicksOf}
+                  onRemove={setRemoving}
+                />
               ) : selected ? (
                 <LiveLeagueTable key={selected.id} leagueId={selected.id}>
-                  <LeagueTable leagueId={selected.id} viewerIsCreator={selected.isCreator} onOpenPicks={setPicksOf} onRemove={setRemoving} />
+                  <LeagueTable
+                    leagueId={selected.id}
+                    viewerIsCreator={selected.isCreator}
+                    onOpenPicks={setPicksOf}
+                    onRemove={setRemoving}
+                  />
                 </LiveLeagueTable>
               ) : (
                 <p className="text-slate-700">No leaderboard data available yet.</p>
               )}
             </div>
           </section>
-          {selected && (season.kind === 'season' || season.kind === 'all') && <BonusQuestions league={selected} season={season.kind === 'season' ? season.season.id : null} readOnly={season.kind === 'season' && season.readOnly} />}
+          {selected && (season.kind === 'season' || season.kind === 'all') && (
+            <BonusQuestions
+              league={selected}
+              season={season.kind === 'season' ? season.season.id : null}
+              readOnly={season.kind === 'season' && season.readOnly}
+            />
+          )}
         </>
       )}
 
-      {selected && <PicksModal key={picksOf?.userId ?? 'none'} leagueId={selected.id} member={picksOf} onClose={() => setPicksOf(null)} />}
+      {selected && (
+        <PicksModal
+          key={picksOf?.userId ?? 'none'}
+          leagueId={selected.id}
+          member={picksOf}
+          onClose={() => setPicksOf(null)}
+        />
+      )}
       <RenameLeagueDialog league={renaming} onClose={() => setRenaming(null)} />
       <ScoringDialog league={rescoring} onClose={() => setRescoring(null)} />
       <InviteDialog league={inviting} onClose={() => setInvitingId(null)} />
@@ -251,7 +318,10 @@ function Leagues() {
           if (!removing || !selected) return;
           try {
             await remove.mutateAsync({ leagueId: selected.id, userId: removing.userId });
-            notify('success', `${removing.displayName} was removed from the league. They cannot join again unless you let them back in.`);
+            notify(
+              'success',
+              `${removing.displayName} was removed from the league. They cannot join again unless you let them back in.`,
+            );
           } catch (err) {
             notify('error', err instanceof ApiError ? err.message : 'Failed to remove the member. Please try again.');
           }
@@ -259,7 +329,8 @@ function Leagues() {
         }}
       >
         <p>
-          Remove <strong>{removing?.displayName}</strong> from <strong>{selected?.name}</strong>? Their predictions are kept. They cannot join again, even with the code, until you let them back in from Invite Players.
+          Remove <strong>{removing?.displayName}</strong> from <strong>{selected?.name}</strong>? Their predictions are
+          kept. They cannot join again, even with the code, until you let them back in from Invite Players.
         </p>
       </ConfirmDialog>
     </div>

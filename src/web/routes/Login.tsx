@@ -6,7 +6,15 @@ import { forgotPasswordSchema, loginSchema, type LoginInput } from '../../contra
 import { AuthShell } from '../features/account/AuthShell';
 import { Field, fieldAria } from '../features/account/Field';
 import { PasswordInput } from '../features/account/PasswordInput';
-import { afterSignIn, isRateLimited, isUnverified, speaksForItself, useRequestReset, useSignIn, withNext } from '../features/account/api';
+import {
+  afterSignIn,
+  isRateLimited,
+  isUnverified,
+  speaksForItself,
+  useRequestReset,
+  useSignIn,
+  withNext,
+} from '../features/account/api';
 import { Banner } from '../components/Banner';
 import { ApiError } from '../lib/api';
 
@@ -63,7 +71,11 @@ export default function Login() {
       // Any failure reads the same, so an address cannot be probed; a throttle says so.
       // Only the right password of an address still waiting for its link hears that it waits.
       if (isUnverified(err)) setFormError({ text: (err as ApiError).message, unverified: true });
-      else setFormError({ text: speaksForItself(err) ? (err as ApiError).message : 'Invalid email or password', rateLimited: isRateLimited(err) });
+      else
+        setFormError({
+          text: speaksForItself(err) ? (err as ApiError).message : 'Invalid email or password',
+          rateLimited: isRateLimited(err),
+        });
       return;
     }
     navigate(next, { replace: true });
@@ -74,7 +86,11 @@ export default function Login() {
     setFormError(null);
     const parsed = forgotPasswordSchema.safeParse({ email: getValues('email') });
     if (!parsed.success) {
-      setError('email', { message: parsed.error.issues[0]?.message ?? 'Please enter your email to reset your password' }, { shouldFocus: true });
+      setError(
+        'email',
+        { message: parsed.error.issues[0]?.message ?? 'Please enter your email to reset your password' },
+        { shouldFocus: true },
+      );
       return;
     }
     setResetting(true);
@@ -82,7 +98,12 @@ export default function Login() {
       await requestReset.mutateAsync(parsed.data.email.toLowerCase());
       setReset({ kind: 'success', text: 'Password reset email sent! Please check your inbox.' });
     } catch (err) {
-      setReset({ kind: 'error', text: speaksForItself(err) ? (err as ApiError).message : 'Failed to send password reset email. Please try again.' });
+      setReset({
+        kind: 'error',
+        text: speaksForItself(err)
+          ? (err as ApiError).message
+          : 'Failed to send password reset email. Please try again.',
+      });
     } finally {
       setResetting(false);
     }
@@ -109,7 +130,9 @@ export default function Login() {
         {formError && (
           <Banner kind="error">
             {formError.text}
-            {formError.rateLimited && <> If you can&apos;t wait, “Forgot your password?” below mails you a link to choose a new one.</>}
+            {formError.rateLimited && (
+              <> If you can&apos;t wait, “Forgot your password?” below mails you a link to choose a new one.</>
+            )}
             {formError.unverified && (
               <>
                 {' '}
@@ -130,13 +153,30 @@ export default function Login() {
           </Banner>
         )}
         <Field id="email" label="Email Address" error={err('email')}>
-          <input {...field('email')} {...fieldAria('email', err('email'))} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
+          <input
+            {...field('email')}
+            {...fieldAria('email', err('email'))}
+            className="input"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+          />
         </Field>
         <Field id="password" label="Password" error={err('password')}>
-          <PasswordInput label="Password" {...field('password')} {...fieldAria('password', err('password'))} autoComplete="current-password" />
+          <PasswordInput
+            label="Password"
+            {...field('password')}
+            {...fieldAria('password', err('password'))}
+            autoComplete="current-password"
+          />
         </Field>
         <div className="flex justify-end">
-          <button type="button" className="text-sm font-semibold text-brand-800 underline disabled:opacity-60" onClick={forgot} disabled={resetting}>
+          <button
+            type="button"
+            className="text-sm font-semibold text-brand-800 underline disabled:opacity-60"
+            onClick={forgot}
+            disabled={resetting}
+          >
             {resetting ? 'Sending...' : 'Forgot your password?'}
           </button>
         </div>

@@ -4,7 +4,15 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSession } from '../lib/session';
 import { Banner } from '../components/Banner';
-import { COMPETITION_LABELS, COMPETITIONS, newLeagueFormSchema, STANDARD_SCORING, type Competition, type League, type NewLeagueFormInput } from '../../contract/leagues';
+import {
+  COMPETITION_LABELS,
+  COMPETITIONS,
+  newLeagueFormSchema,
+  STANDARD_SCORING,
+  type Competition,
+  type League,
+  type NewLeagueFormInput,
+} from '../../contract/leagues';
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../../game/limits';
 import { ScoringFields, type ScoringErrors } from '../features/leagues/ScoringFields';
 import { notifyLeagues as notify, useCreateLeague } from '../features/leagues/api';
@@ -39,7 +47,13 @@ export default function NewLeague() {
   const competitions = useOfferedCompetitions();
   const { register, handleSubmit, watch, setValue, getValues, formState, control } = useForm<NewLeagueFormInput>({
     resolver: zodResolver(newLeagueFormSchema),
-    defaultValues: { name: '', description: '', competition: 'premier-league', privacy: 'private', scoring: STANDARD_SCORING },
+    defaultValues: {
+      name: '',
+      description: '',
+      competition: 'premier-league',
+      privacy: 'private',
+      scoring: STANDARD_SCORING,
+    },
   });
   const name = watch('name') ?? '';
   const errors = formState.errors;
@@ -63,13 +77,20 @@ export default function NewLeague() {
     }
   });
 
-  if (isPending) return <p role="status" className="text-slate-700">Loading...</p>;
+  if (isPending)
+    return (
+      <p role="status" className="text-slate-700">
+        Loading...
+      </p>
+    );
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Create a New League</h1>
-        <p className="mt-1 text-slate-700">Set up a private league for friends, family or colleagues, or a public one anyone can join.</p>
+        <p className="mt-1 text-slate-700">
+          Set up a private league for friends, family or colleagues, or a public one anyone can join.
+        </p>
       </div>
 
       {!user && (
@@ -87,7 +108,10 @@ export default function NewLeague() {
           <h2 id="created-title" className="mt-2 text-xl font-bold">
             {created.name} is ready!
           </h2>
-          <p className="mt-1 text-slate-700">Share the link or the code with the players you want to invite. You can find them again at any time under Invite Players on the Leaderboard.</p>
+          <p className="mt-1 text-slate-700">
+            Share the link or the code with the players you want to invite. You can find them again at any time under
+            Invite Players on the Leaderboard.
+          </p>
           <div className="mx-auto mt-6 max-w-lg text-left">
             <InvitePanel league={created} />
           </div>
@@ -130,7 +154,13 @@ export default function NewLeague() {
               <label className="label" htmlFor="nl-description">
                 Description (optional)
               </label>
-              <textarea id="nl-description" rows={3} className="input" maxLength={LEAGUE_DESCRIPTION_MAX} {...register('description')} />
+              <textarea
+                id="nl-description"
+                rows={3}
+                className="input"
+                maxLength={LEAGUE_DESCRIPTION_MAX}
+                {...register('description')}
+              />
               {errors.description && (
                 <p className="field-error" role="alert">
                   {errors.description.message}
@@ -168,7 +198,9 @@ export default function NewLeague() {
                     <span className="flex items-center gap-1.5 font-semibold">
                       <LockIcon className="h-4 w-4" /> Private
                     </span>
-                    <span className="block text-sm text-slate-700">Invite only: players join with the code or link.</span>
+                    <span className="block text-sm text-slate-700">
+                      Invite only: players join with the code or link.
+                    </span>
                   </span>
                 </label>
                 <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
@@ -185,7 +217,14 @@ export default function NewLeague() {
             <Controller
               name="scoring"
               control={control}
-              render={({ field }) => <ScoringFields idPrefix="nl-scoring" value={field.value} onChange={field.onChange} errors={errors.scoring as ScoringErrors | undefined} />}
+              render={({ field }) => (
+                <ScoringFields
+                  idPrefix="nl-scoring"
+                  value={field.value}
+                  onChange={field.onChange}
+                  errors={errors.scoring as ScoringErrors | undefined}
+                />
+              )}
             />
             <button type="submit" className="btn-primary w-full" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Creating...' : 'Create League & Get Code'}
@@ -197,19 +236,25 @@ export default function NewLeague() {
               <h2 className="flex items-center gap-2 font-bold">
                 <TrophyIcon className="h-5 w-5 text-amber-500" /> Trophies
               </h2>
-              <p className="mt-1 text-sm text-slate-700">Top the table and claim bragging rights: the leader wears the trophy, second and third take the medals.</p>
+              <p className="mt-1 text-sm text-slate-700">
+                Top the table and claim bragging rights: the leader wears the trophy, second and third take the medals.
+              </p>
             </section>
             <section className="card">
               <h2 className="flex items-center gap-2 font-bold">
                 <UsersIcon className="h-5 w-5 text-brand-700" /> Community
               </h2>
-              <p className="mt-1 text-sm text-slate-700">Compete with friends, family or colleagues and follow everyone's picks once the deadline has passed.</p>
+              <p className="mt-1 text-sm text-slate-700">
+                Compete with friends, family or colleagues and follow everyone's picks once the deadline has passed.
+              </p>
             </section>
             <section className="card">
               <h2 className="flex items-center gap-2 font-bold">
                 <LockIcon className="h-5 w-5 text-slate-700" /> Privacy
               </h2>
-              <p className="mt-1 text-sm text-slate-700">Private leagues are invite only. Nobody sees a pick before the match's deadline.</p>
+              <p className="mt-1 text-sm text-slate-700">
+                Private leagues are invite only. Nobody sees a pick before the match's deadline.
+              </p>
             </section>
           </aside>
         </div>
@@ -226,7 +271,10 @@ export default function NewLeague() {
             ['3', 'Compete', 'Predict every match and climb the table.'],
           ].map(([n, title, text]) => (
             <li key={n} className="flex gap-3">
-              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">
+              <span
+                className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                aria-hidden="true"
+              >
                 {n}
               </span>
               <span>

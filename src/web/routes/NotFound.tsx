@@ -11,7 +11,10 @@ export default function NotFound() {
       <header className="px-4 py-4 sm:px-8">
         <Logo />
       </header>
-      <main {...mainProps} className="mx-auto flex max-w-lg outline-none flex-1 flex-col items-center justify-center px-4 pb-16 text-center">
+      <main
+        {...mainProps}
+        className="mx-auto flex max-w-lg outline-none flex-1 flex-col items-center justify-center px-4 pb-16 text-center"
+      >
         <p className="text-6xl font-extrabold text-brand-700">404</p>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">Page not found</h1>
         <p className="mt-2 text-slate-700">That page is offside. It may have moved, or the address may be mistyped.</p>

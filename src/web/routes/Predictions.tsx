@@ -36,7 +36,8 @@ function useOldTabLinks(): boolean {
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('tab');
-        if (tab === 'results' && latest.data != null && !next.has('gameweek')) next.set('gameweek', String(latest.data));
+        if (tab === 'results' && latest.data != null && !next.has('gameweek'))
+          next.set('gameweek', String(latest.data));
         return next;
       },
       { replace: true },

@@ -42,7 +42,10 @@ export default function ResetPassword() {
       setFormError(err instanceof ApiError ? err.message : 'Failed to reset your password. Please try again.');
       return;
     }
-    navigate('/login', { replace: true, state: { message: 'Your password has been reset. Please sign in with your new password.' } });
+    navigate('/login', {
+      replace: true,
+      state: { message: 'Your password has been reset. Please sign in with your new password.' },
+    });
   });
 
   const err = (name: keyof ResetInput) => errors[name]?.message;
@@ -56,7 +59,9 @@ export default function ResetPassword() {
     return (
       <AuthShell title="Reset your password" footer={footer}>
         <Banner kind="error">{INVALID_LINK}</Banner>
-        <p className="mt-4 text-sm text-slate-700">Use “Forgot your password?” on the sign-in page to get a new link.</p>
+        <p className="mt-4 text-sm text-slate-700">
+          Use “Forgot your password?” on the sign-in page to get a new link.
+        </p>
       </AuthShell>
     );
   }
@@ -66,10 +71,20 @@ export default function ResetPassword() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {formError && <Banner kind="error">{formError}</Banner>}
         <Field id="newPassword" label="New Password" error={err('newPassword')} hint="At least 8 characters.">
-          <PasswordInput label="New password" {...field('newPassword')} {...fieldAria('newPassword', err('newPassword'), true)} autoComplete="new-password" />
+          <PasswordInput
+            label="New password"
+            {...field('newPassword')}
+            {...fieldAria('newPassword', err('newPassword'), true)}
+            autoComplete="new-password"
+          />
         </Field>
         <Field id="confirmPassword" label="Confirm New Password" error={err('confirmPassword')}>
-          <PasswordInput label="Confirm new password" {...field('confirmPassword')} {...fieldAria('confirmPassword', err('confirmPassword'))} autoComplete="new-password" />
+          <PasswordInput
+            label="Confirm new password"
+            {...field('confirmPassword')}
+            {...fieldAria('confirmPassword', err('confirmPassword'))}
+            autoComplete="new-password"
+          />
         </Field>
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Set New Password'}

@@ -19,7 +19,12 @@ export default function Settings() {
     await signOut();
   }, [signOut, navigate]);
 
-  if (isPending) return <p className="text-slate-700" role="status">Loading settings...</p>;
+  if (isPending)
+    return (
+      <p className="text-slate-700" role="status">
+        Loading settings...
+      </p>
+    );
   if (!user) {
     return (
       <div className="card mx-auto max-w-md text-center">
@@ -63,7 +68,10 @@ export default function Settings() {
             <dl className="mt-4 grid gap-4 sm:grid-cols-2">
               <div className="sm:col-span-2">
                 <dt className="label">Email Address</dt>
-                <dd className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900" data-testid="settings-email">
+                <dd
+                  className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900"
+                  data-testid="settings-email"
+                >
                   {user.email}
                 </dd>
               </div>
@@ -71,18 +79,26 @@ export default function Settings() {
               {user.username && (
                 <div>
                   <dt className="label">Username</dt>
-                  <dd className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900">{user.username}</dd>
+                  <dd className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900">
+                    {user.username}
+                  </dd>
                 </div>
               )}
               <div>
                 <dt className="label">Team Name</dt>
-                <dd className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900" data-testid="settings-team-name">
+                <dd
+                  className="break-words rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-slate-900"
+                  data-testid="settings-team-name"
+                >
                   {user.teamName ?? 'Not set yet'}
                 </dd>
               </div>
               <div className="sm:col-span-2">
                 <dt className="label">Password</dt>
-                <dd className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 tracking-widest text-slate-900" aria-label="Password hidden">
+                <dd
+                  className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 tracking-widest text-slate-900"
+                  aria-label="Password hidden"
+                >
                   ••••••••••
                 </dd>
               </div>

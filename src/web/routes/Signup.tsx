@@ -51,7 +51,13 @@ export default function Signup() {
     setSuggestion(null);
     const email = values.email.trim().toLowerCase();
     try {
-      await signUp.mutateAsync({ name: values.name.trim(), teamName: values.teamName.trim(), email, password: values.password, next });
+      await signUp.mutateAsync({
+        name: values.name.trim(),
+        teamName: values.teamName.trim(),
+        email,
+        password: values.password,
+        next,
+      });
     } catch (err) {
       const { field: name, message } = signUpError(err);
       if (name && (FIELDS as string[]).includes(name)) setError(name as FieldName, { message }, { shouldFocus: true });
@@ -85,7 +91,13 @@ export default function Signup() {
           </Banner>
         )}
         <Field id="name" label="Full Name" error={err('name')}>
-          <input {...field('name')} {...fieldAria('name', err('name'))} className="input" autoComplete="name" placeholder="Your full name" />
+          <input
+            {...field('name')}
+            {...fieldAria('name', err('name'))}
+            className="input"
+            autoComplete="name"
+            placeholder="Your full name"
+          />
         </Field>
         <Field
           id="teamName"
@@ -122,13 +134,30 @@ export default function Signup() {
           </button>
         )}
         <Field id="email" label="Email Address" error={err('email')}>
-          <input {...field('email')} {...fieldAria('email', err('email'))} className="input" type="email" autoComplete="email" placeholder="you@example.com" />
+          <input
+            {...field('email')}
+            {...fieldAria('email', err('email'))}
+            className="input"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+          />
         </Field>
         <Field id="password" label="Password" error={err('password')} hint="At least 8 characters.">
-          <PasswordInput label="Password" {...field('password')} {...fieldAria('password', err('password'), true)} autoComplete="new-password" />
+          <PasswordInput
+            label="Password"
+            {...field('password')}
+            {...fieldAria('password', err('password'), true)}
+            autoComplete="new-password"
+          />
         </Field>
         <Field id="confirmPassword" label="Confirm Password" error={err('confirmPassword')}>
-          <PasswordInput label="Confirm password" {...field('confirmPassword')} {...fieldAria('confirmPassword', err('confirmPassword'))} autoComplete="new-password" />
+          <PasswordInput
+            label="Confirm password"
+            {...field('confirmPassword')}
+            {...fieldAria('confirmPassword', err('confirmPassword'))}
+            autoComplete="new-password"
+          />
         </Field>
         <div>
           <div className="flex items-start gap-2">

@@ -28,7 +28,9 @@ function StatisticsScreen() {
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Statistics</h1>
         <p className="text-sm text-slate-700">
-          {choice.kind === 'season' && !choice.isCurrent ? `How your predictions went in ${choice.season.label}.` : 'How your predictions are going.'}
+          {choice.kind === 'season' && !choice.isCurrent
+            ? `How your predictions went in ${choice.season.label}.`
+            : 'How your predictions are going.'}
         </p>
       </div>
       <SeasonSwitcher />
@@ -62,10 +64,25 @@ function StatisticsScreen() {
       <PastSeasonNote choice={choice} />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-        <StatTile label="Total Points" value={s.totalPoints} sub={`${s.averagePointsPerPrediction.toFixed(2)} avg per prediction`} icon="star" />
-        <StatTile label="Success Rate" value={s.scoredPredictions ? `${s.successRate.toFixed(1)}%` : '—'} sub={`${s.correctPredictions} of ${plural(s.scoredPredictions, 'prediction')}`} icon="trend" />
+        <StatTile
+          label="Total Points"
+          value={s.totalPoints}
+          sub={`${s.averagePointsPerPrediction.toFixed(2)} avg per prediction`}
+          icon="star"
+        />
+        <StatTile
+          label="Success Rate"
+          value={s.scoredPredictions ? `${s.successRate.toFixed(1)}%` : '—'}
+          sub={`${s.correctPredictions} of ${plural(s.scoredPredictions, 'prediction')}`}
+          icon="trend"
+        />
         <StatTile label="Best Streak" value={s.bestStreak} sub={`Current streak: ${s.currentStreak}`} icon="flame" />
-        <StatTile label="Exact Scores" value={s.exactScores} sub={`${s.gameweeksAtTop} ${s.gameweeksAtTop === 1 ? 'Gameweek' : 'Gameweeks'} at #1`} icon="bullseye" />
+        <StatTile
+          label="Exact Scores"
+          value={s.exactScores}
+          sub={`${s.gameweeksAtTop} ${s.gameweeksAtTop === 1 ? 'Gameweek' : 'Gameweeks'} at #1`}
+          icon="bullseye"
+        />
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -74,8 +91,20 @@ function StatisticsScreen() {
             Prediction Patterns
           </h2>
           <Bar label="Home Wins" value={bias.home} max={biasTotal} display={`${bias.home} (${pct(bias.home)})`} />
-          <Bar label="Away Wins" value={bias.away} max={biasTotal} display={`${bias.away} (${pct(bias.away)})`} colour="bg-sky-600" />
-          <Bar label="Draws" value={bias.draw} max={biasTotal} display={`${bias.draw} (${pct(bias.draw)})`} colour="bg-amber-500" />
+          <Bar
+            label="Away Wins"
+            value={bias.away}
+            max={biasTotal}
+            display={`${bias.away} (${pct(bias.away)})`}
+            colour="bg-sky-600"
+          />
+          <Bar
+            label="Draws"
+            value={bias.draw}
+            max={biasTotal}
+            display={`${bias.draw} (${pct(bias.draw)})`}
+            colour="bg-amber-500"
+          />
           <dl className="grid grid-cols-3 gap-2 pt-2 text-center">
             <div className="rounded-lg bg-slate-50 p-2">
               <dt className="text-xs text-slate-700">Early (24h+)</dt>
@@ -86,13 +115,18 @@ function StatisticsScreen() {
               <dd className="text-lg font-bold text-slate-900">{s.predictionTiming.averageHours.toFixed(1)}h</dd>
             </div>
             <div className="rounded-lg bg-slate-50 p-2">
-              <dt className="text-xs text-slate-700" title="Within 2 hours of the deadline (predictions close 2 hours before kick-off)">
+              <dt
+                className="text-xs text-slate-700"
+                title="Within 2 hours of the deadline (predictions close 2 hours before kick-off)"
+              >
                 Last Min (2h)
               </dt>
               <dd className="text-lg font-bold text-slate-900">{s.predictionTiming.lastMinute}</dd>
             </div>
           </dl>
-          <p className="text-xs text-slate-600">Average is hours before kick-off; last minute means in the 2 hours before the deadline.</p>
+          <p className="text-xs text-slate-600">
+            Average is hours before kick-off; last minute means in the 2 hours before the deadline.
+          </p>
         </section>
 
         <section className="card space-y-3" aria-labelledby="weekday-title">
@@ -100,7 +134,13 @@ function StatisticsScreen() {
             Weekday Performance
           </h2>
           {s.weekdayAccuracy.map((d) => (
-            <Bar key={d.day} label={d.day} value={d.accuracy} max={100} display={d.predictions > 0 ? `${d.accuracy.toFixed(1)}% (${d.correct}/${d.predictions})` : '—'} />
+            <Bar
+              key={d.day}
+              label={d.day}
+              value={d.accuracy}
+              max={100}
+              display={d.predictions > 0 ? `${d.accuracy.toFixed(1)}% (${d.correct}/${d.predictions})` : '—'}
+            />
           ))}
         </section>
 
@@ -152,7 +192,12 @@ function StatisticsScreen() {
             <label htmlFor="rank-league" className="label">
               Ranked among
             </label>
-            <select id="rank-league" className="input w-56" value={league ?? ''} onChange={(e) => setLeague(e.target.value || null)}>
+            <select
+              id="rank-league"
+              className="input w-56"
+              value={league ?? ''}
+              onChange={(e) => setLeague(e.target.value || null)}
+            >
               <option value="">All players (overall)</option>
               {s.leagues.map((l) => (
                 <option key={l.id} value={l.id}>
@@ -166,7 +211,13 @@ function StatisticsScreen() {
           <p className="text-slate-700">No gameweek has results yet.</p>
         ) : (
           <>
-            <Suspense fallback={<p className="h-64 text-sm text-slate-700" role="status">Loading chart...</p>}>
+            <Suspense
+              fallback={
+                <p className="h-64 text-sm text-slate-700" role="status">
+                  Loading chart...
+                </p>
+              }
+            >
               <RankChart history={s.rankHistory} />
             </Suspense>
             <ol className="grid grid-cols-2 gap-2 sm:grid-cols-5" aria-label={`Rank per gameweek, ${s.rankScope.name}`}>

@@ -43,12 +43,19 @@ export default function Verified() {
   if (notMeToken) return <CancelRegistration token={notMeToken} />;
 
   if (error) {
-    const again = user && !user.emailVerified ? { to: withNext('/verify', next), label: 'Send a New Link' } : user ? { to: '/dashboard', label: 'Go to Dashboard' } : { to: withNext('/login', next), label: 'Sign In' };
+    const again =
+      user && !user.emailVerified
+        ? { to: withNext('/verify', next), label: 'Send a New Link' }
+        : user
+          ? { to: '/dashboard', label: 'Go to Dashboard' }
+          : { to: withNext('/login', next), label: 'Sign In' };
     return (
       <AuthShell title="Verification link not valid">
         <div className="space-y-5">
           <Banner kind="error">
-            {error === 'TOKEN_EXPIRED' ? 'This verification link has expired. Please ask for a new one.' : 'This verification link is invalid or has expired. Please ask for a new one.'}
+            {error === 'TOKEN_EXPIRED'
+              ? 'This verification link has expired. Please ask for a new one.'
+              : 'This verification link is invalid or has expired. Please ask for a new one.'}
           </Banner>
           <Link to={again.to} className="btn-primary w-full">
             {again.label}
@@ -62,15 +69,27 @@ export default function Verified() {
   return (
     <AuthShell title="Email verified!">
       <div className="space-y-5 text-center">
-        <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-100" aria-hidden="true">
+        <div
+          className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-100"
+          aria-hidden="true"
+        >
           <svg viewBox="0 0 24 24" className="h-9 w-9 text-brand-700" fill="none" stroke="currentColor" strokeWidth="3">
             <path d="M5 13l4 4L19 7" />
           </svg>
         </div>
         <p className="text-slate-800">
-          Your email address{user ? <> <strong className="break-words">{user.email}</strong></> : null} is confirmed. Your Scoreline account is ready.
+          Your email address
+          {user ? (
+            <>
+              {' '}
+              <strong className="break-words">{user.email}</strong>
+            </>
+          ) : null}{' '}
+          is confirmed. Your Scoreline account is ready.
         </p>
-        <p className="text-sm text-slate-600">Make your first predictions before the next deadline: two hours before kick-off.</p>
+        <p className="text-sm text-slate-600">
+          Make your first predictions before the next deadline: two hours before kick-off.
+        </p>
         <Link to={user ? onward : withNext('/login', next)} className="btn-primary w-full">
           {user ? (next ? 'Continue' : 'Go to Dashboard') : 'Sign In to Continue'}
         </Link>

@@ -45,7 +45,10 @@ export default function Verify() {
       setMessage({ kind: 'success', text: `Done: if ${email} is waiting to be confirmed, a new link is on its way.` });
       setCooldown(COOLDOWN_S);
     } catch (err) {
-      setMessage({ kind: 'error', text: isRateLimited(err) ? (err as ApiError).message : 'Failed to send verification email. Please try again.' });
+      setMessage({
+        kind: 'error',
+        text: isRateLimited(err) ? (err as ApiError).message : 'Failed to send verification email. Please try again.',
+      });
       if (isRateLimited(err)) setCooldown(COOLDOWN_S);
     } finally {
       setSending(false);
@@ -72,7 +75,10 @@ export default function Verify() {
 
   useEffect(() => {
     if (!done) return;
-    const t = setTimeout(() => navigate(done === 'already' ? afterSignIn(next) : withNext('/verified', next), { replace: true }), REDIRECT_MS);
+    const t = setTimeout(
+      () => navigate(done === 'already' ? afterSignIn(next) : withNext('/verified', next), { replace: true }),
+      REDIRECT_MS,
+    );
     return () => clearTimeout(t);
   }, [done, navigate, next]);
 
@@ -88,7 +94,11 @@ export default function Verify() {
       const res = await refetch();
       if (res.isError) throw res.error;
       if (res.data?.emailVerified) setDone('now');
-      else setMessage({ kind: 'error', text: 'Not confirmed in this browser yet. Open the link in the email; if you opened it on another device, sign in here.' });
+      else
+        setMessage({
+          kind: 'error',
+          text: 'Not confirmed in this browser yet. Open the link in the email; if you opened it on another device, sign in here.',
+        });
     } catch {
       setMessage({ kind: 'error', text: 'Error checking verification status. Please try again.' });
     } finally {
@@ -96,14 +106,23 @@ export default function Verify() {
     }
   };
 
-  if (isPending) return <p className="p-6 text-slate-700" role="status">Loading...</p>;
+  if (isPending)
+    return (
+      <p className="p-6 text-slate-700" role="status">
+        Loading...
+      </p>
+    );
   if (!email) return <Navigate to={withNext('/signup', next)} replace />;
 
   return (
     <AuthShell title="Check your email" subtitle="One last step before you can start predicting.">
       <div className="space-y-5">
         {done ? (
-          <Banner kind="success">{done === 'already' ? 'Email already verified! Redirecting...' : 'Email verified successfully! Redirecting...'}</Banner>
+          <Banner kind="success">
+            {done === 'already'
+              ? 'Email already verified! Redirecting...'
+              : 'Email verified successfully! Redirecting...'}
+          </Banner>
         ) : (
           message && <Banner kind={message.kind}>{message.text}</Banner>
         )}
@@ -119,7 +138,12 @@ export default function Verify() {
         <button type="button" className="btn-primary w-full" onClick={check} disabled={checking || Boolean(done)}>
           {checking ? 'Checking...' : "I've Verified My Email"}
         </button>
-        <button type="button" className="btn-secondary w-full" onClick={() => void send()} disabled={sending || cooldown > 0 || Boolean(done)}>
+        <button
+          type="button"
+          className="btn-secondary w-full"
+          onClick={() => void send()}
+          disabled={sending || cooldown > 0 || Boolean(done)}
+        >
           {sending ? 'Sending...' : cooldown > 0 ? `Resend Email (${cooldown}s)` : 'Resend Email'}
         </button>
         <p className="text-center text-sm text-slate-600">

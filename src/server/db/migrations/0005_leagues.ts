@@ -79,7 +79,9 @@ async function sqliteTriggers(db: Kysely<unknown>) {
 }
 
 async function postgresTriggers(db: Kysely<unknown>) {
-  const upsert = (gw: string) => `INSERT INTO "userPoints" ("userId", "gameweek", "points", "exact") VALUES (u, ${gw}, pts, ex)
+  const upsert = (
+    gw: string,
+  ) => `INSERT INTO "userPoints" ("userId", "gameweek", "points", "exact") VALUES (u, ${gw}, pts, ex)
     ON CONFLICT ("userId", "gameweek") DO UPDATE SET "points" = "userPoints"."points" + excluded."points", "exact" = "userPoints"."exact" + excluded."exact";`;
   const statements = [
     `CREATE FUNCTION scoreline_add_points(u text, fx text, pts integer, ex integer) RETURNS void LANGUAGE plpgsql AS $$

@@ -21,8 +21,16 @@ export const contact: AppMigration = {
       .addColumn('createdAt', 'text', (c) => c.notNull())
       .addColumn('sentAt', 'text')
       .execute();
-    await db.schema.createIndex('contactMessages_user_created').on('contactMessages').columns(['userId', 'createdAt']).execute();
-    await db.schema.createIndex('contactMessages_due').on('contactMessages').columns(['status', 'nextAttemptAt']).execute();
+    await db.schema
+      .createIndex('contactMessages_user_created')
+      .on('contactMessages')
+      .columns(['userId', 'createdAt'])
+      .execute();
+    await db.schema
+      .createIndex('contactMessages_due')
+      .on('contactMessages')
+      .columns(['status', 'nextAttemptAt'])
+      .execute();
     await db.schema.createIndex('contactMessages_created').on('contactMessages').column('createdAt').execute();
   },
 };

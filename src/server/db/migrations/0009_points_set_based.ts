@@ -13,7 +13,8 @@ import type { AppMigration } from './types.js';
  * results code writes inside its transaction when it rescores a whole fixture and adjusts the
  * aggregate set-based itself (src/server/features/results/points-bulk.ts).
  */
-const EXACT = (row: string) => `(CASE WHEN ${row}."points" IS NOT NULL AND ${row}."outcome" = 'exact' THEN 1 ELSE 0 END)`;
+const EXACT = (row: string) =>
+  `(CASE WHEN ${row}."points" IS NOT NULL AND ${row}."outcome" = 'exact' THEN 1 ELSE 0 END)`;
 
 const applyDelta = (source: string) => `
   INSERT INTO "userPoints" ("userId", "gameweek", "points", "exact")

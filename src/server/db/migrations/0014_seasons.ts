@@ -60,13 +60,18 @@ async function up(db: Kysely<unknown>, dialect: Dialect) {
   await addClubs(db, now);
   await seasonFixtures(db);
   await rebuildGameweeks(db);
-  await db.schema.alterTable('results').addColumn('source', 'text', (c) => c.notNull().defaultTo('admin')).execute();
+  await db.schema
+    .alterTable('results')
+    .addColumn('source', 'text', (c) => c.notNull().defaultTo('admin'))
+    .execute();
   await rebuildUserPoints(db, dialect);
   await createFeedTables(db);
   // The old seed's marker meant "the 2025/26 file was offered once"; the new seed fills a built-in
   // season in by (season, home, away) once. A database with fixtures gets that fill-in; one whose
   // admin deleted every fixture keeps the marker, so they do not come back.
-  await sql`DELETE FROM "appMeta" WHERE "key" = 'season.2025-26.seeded' AND EXISTS (SELECT 1 FROM "fixtures")`.execute(db);
+  await sql`DELETE FROM "appMeta" WHERE "key" = 'season.2025-26.seeded' AND EXISTS (SELECT 1 FROM "fixtures")`.execute(
+    db,
+  );
 }
 
 async function createSeasonTables(db: Kysely<unknown>, now: string) {
@@ -81,7 +86,9 @@ async function createSeasonTables(db: Kysely<unknown>, now: string) {
     .addColumn('createdAt', 'text', (c) => c.notNull())
     .execute();
   await sql`INSERT INTO "competitions" ("id", "name", "code", "timeZone", "currentSeasonId", "createdAt")
-    VALUES (${COMPETITION.id}, ${COMPETITION.name}, ${COMPETITION.code}, ${COMPETITION.timeZone}, NULL, ${now})`.execute(db);
+    VALUES (${COMPETITION.id}, ${COMPETITION.name}, ${COMPETITION.code}, ${COMPETITION.timeZone}, NULL, ${now})`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('seasons')
@@ -96,7 +103,9 @@ async function createSeasonTables(db: Kysely<unknown>, now: string) {
     .execute();
   await db.schema.createIndex('seasons_competition').on('seasons').column('competitionId').execute();
   await sql`INSERT INTO "seasons" ("id", "competitionId", "label", "startDate", "endDate", "feedUrl", "createdAt", "updatedAt")
-    SELECT ${SEASON.id}, ${COMPETITION.id}, ${SEASON.label}, MIN("localDate"), MAX("localDate"), NULL, ${now}, ${now} FROM "fixtures"`.execute(db);
+    SELECT ${SEASON.id}, ${COMPETITION.id}, ${SEASON.label}, MIN("localDate"), MAX("localDate"), NULL, ${now}, ${now} FROM "fixtures"`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('clubs')
@@ -125,12 +134,29 @@ async function addClubs(unknownDb: Kysely<unknown>, now: string) {
   const db = unknownDb as Kysely<{ clubs: Record<string, string>; seasonClubs: { seasonId: string; clubId: string } }>;
   const known = new Set(CLUBS_2025_26.map((c) => c[1]));
   const ids = new Set(CLUBS_2025_26.map((c) => c[0]));
-  const rows = CLUBS_2025_26.map(([id, name, shortName, code, primaryColour, secondaryColour, pattern]) => ({ id, name, shortName, code, primaryColour, secondaryColour, pattern, createdAt: now }));
-  const teams = await sql<{ name: string }>`SELECT "homeTeam" AS "name" FROM "fixtures" UNION SELECT "awayTeam" FROM "fixtures"`.execute(unknownDb);
+  const rows = CLUBS_2025_26.map(([id, name, shortName, code, primaryColour, secondaryColour, pattern]) => ({
+    id,
+    name,
+    shortName,
+    code,
+    primaryColour,
+    secondaryColour,
+    pattern,
+    createdAt: now,
+  }));
+  const teams = await sql<{
+    name: string;
+  }>`SELECT "homeTeam" AS "name" FROM "fixtures" UNION SELECT "awayTeam" FROM "fixtures"`.execute(unknownDb);
   for (const { name } of teams.rows.sort((a, b) => a.name.localeCompare(b.name))) {
     if (known.has(name)) continue;
     known.add(name);
-    const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'club';
+    const base =
+      name
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 40) || 'club';
     let id = base;
     for (let n = 2; ids.has(id); n++) id = `${base}-${n}`;
     ids.add(id);
@@ -147,7 +173,10 @@ async function addClubs(unknownDb: Kysely<unknown>, now: string) {
     });
   }
   for (let i = 0; i < rows.length; i += 50) {
-    await db.insertInto('clubs').values(rows.slice(i, i + 50)).execute();
+    await db
+      .insertInto('clubs')
+      .values(rows.slice(i, i + 50))
+      .execute();
     await db
       .insertInto('seasonClubs')
       .values(rows.slice(i, i + 50).map((r) => ({ seasonId: SEASON.id, clubId: r.id })))
@@ -157,13 +186,24 @@ async function addClubs(unknownDb: Kysely<unknown>, now: string) {
 
 /** Every fixture belongs to a season; the old ones to 2025/26. Lists read a season's gameweek; imports match by season, home and away. */
 async function seasonFixtures(db: Kysely<unknown>) {
-  await db.schema.alterTable('fixtures').addColumn('seasonId', 'text', (c) => c.references('seasons.id')).execute();
+  await db.schema
+    .alterTable('fixtures')
+    .addColumn('seasonId', 'text', (c) => c.references('seasons.id'))
+    .execute();
   await sql`UPDATE "fixtures" SET "seasonId" = ${SEASON.id}`.execute(db);
   await db.schema.dropIndex('fixtures_gameweek').execute();
-  await db.schema.createIndex('fixtures_season_gameweek').on('fixtures').columns(['seasonId', 'gameweek', 'kickoffAt']).execute();
+  await db.schema
+    .createIndex('fixtures_season_gameweek')
+    .on('fixtures')
+    .columns(['seasonId', 'gameweek', 'kickoffAt'])
+    .execute();
   await db.schema.createIndex('fixtures_season_kickoff').on('fixtures').columns(['seasonId', 'kickoffAt']).execute();
   // Not unique: an old database may hold an admin-added duplicate pair; re-import matching handles it in code.
-  await db.schema.createIndex('fixtures_season_pair').on('fixtures').columns(['seasonId', 'homeTeam', 'awayTeam']).execute();
+  await db.schema
+    .createIndex('fixtures_season_pair')
+    .on('fixtures')
+    .columns(['seasonId', 'homeTeam', 'awayTeam'])
+    .execute();
 }
 
 async function rebuildGameweeks(db: Kysely<unknown>) {
@@ -182,7 +222,8 @@ async function rebuildGameweeks(db: Kysely<unknown>) {
   await db.schema.alterTable('gameweeks_next').renameTo('gameweeks').execute();
 }
 
-const EXACT = (row: string) => `(CASE WHEN ${row}."points" IS NOT NULL AND ${row}."outcome" = 'exact' THEN 1 ELSE 0 END)`;
+const EXACT = (row: string) =>
+  `(CASE WHEN ${row}."points" IS NOT NULL AND ${row}."outcome" = 'exact' THEN 1 ELSE 0 END)`;
 const ADD = `DO UPDATE SET "points" = "userPoints"."points" + excluded."points", "exact" = "userPoints"."exact" + excluded."exact"`;
 const KEY = `("seasonId", "gameweek", "userId")`;
 
@@ -202,7 +243,12 @@ async function rebuildUserPoints(db: Kysely<unknown>, dialect: Dialect) {
     ])
       await sql.raw(s).execute(db);
   } else {
-    for (const name of ['predictions_points_insert', 'predictions_points_update', 'predictions_points_delete', 'fixtures_points_gameweek']) {
+    for (const name of [
+      'predictions_points_insert',
+      'predictions_points_update',
+      'predictions_points_delete',
+      'fixtures_points_gameweek',
+    ]) {
       await sql.raw(`DROP TRIGGER IF EXISTS "${name}"`).execute(db);
     }
   }
@@ -217,14 +263,22 @@ async function rebuildUserPoints(db: Kysely<unknown>, dialect: Dialect) {
     // A league table reads one season's gameweek (0 = the season) for its members: the key's prefix.
     .addPrimaryKeyConstraint('userPoints_pk', ['seasonId', 'gameweek', 'userId'])
     .execute();
-  await sql.raw(`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
+  await sql
+    .raw(
+      `INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
     SELECT f."seasonId", 0, p."userId", SUM(p."points"), SUM(${EXACT('p')})
     FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"
-    WHERE p."points" IS NOT NULL GROUP BY f."seasonId", p."userId"`).execute(db);
-  await sql.raw(`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
+    WHERE p."points" IS NOT NULL GROUP BY f."seasonId", p."userId"`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact")
     SELECT f."seasonId", f."gameweek", p."userId", SUM(p."points"), SUM(${EXACT('p')})
     FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"
-    WHERE p."points" IS NOT NULL AND f."gameweek" IS NOT NULL GROUP BY f."seasonId", f."gameweek", p."userId"`).execute(db);
+    WHERE p."points" IS NOT NULL AND f."gameweek" IS NOT NULL GROUP BY f."seasonId", f."gameweek", p."userId"`,
+    )
+    .execute(db);
   if (dialect === 'postgres') await postgresTriggers(db);
   else await sqliteTriggers(db);
 }
@@ -241,8 +295,12 @@ async function postgresTriggers(db: Kysely<unknown>) {
     GROUP BY f."seasonId", gw.g, d."userId"
     ON CONFLICT ${KEY} ${ADD};`;
   const plus = (t: string) => `SELECT "userId", "fixtureId", COALESCE("points", 0) AS dp, ${EXACT(t)} AS de FROM ${t}`;
-  const minus = (t: string) => `SELECT "userId", "fixtureId", -COALESCE("points", 0) AS dp, -${EXACT(t)} AS de FROM ${t}`;
-  const fn = (name: string, source: string) => `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+  const minus = (t: string) =>
+    `SELECT "userId", "fixtureId", -COALESCE("points", 0) AS dp, -${EXACT(t)} AS de FROM ${t}`;
+  const fn = (
+    name: string,
+    source: string,
+  ) => `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN ${applyDelta(source)} RETURN NULL; END $$`;
   const statements = [
     fn('scoreline_points_inserted', plus('new_rows')),

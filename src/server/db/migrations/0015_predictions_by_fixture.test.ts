@@ -29,12 +29,24 @@ afterEach(async () => {
 });
 
 const predictionRows = async (db: AnyDb) =>
-  (await sql<Record<string, unknown>>`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(db)).rows.map((r) => ({
+  (
+    await sql<
+      Record<string, unknown>
+    >`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(
+      db,
+    )
+  ).rows.map((r) => ({
     ...r,
     points: r.points === null ? null : Number(r.points),
   }));
 const pointRows = async (db: AnyDb) =>
-  (await sql<Record<string, unknown>>`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" WHERE "points" <> 0 OR "exact" <> 0 ORDER BY "seasonId", "gameweek", "userId"`.execute(db)).rows.map((r) => ({
+  (
+    await sql<
+      Record<string, unknown>
+    >`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" WHERE "points" <> 0 OR "exact" <> 0 ORDER BY "seasonId", "gameweek", "userId"`.execute(
+      db,
+    )
+  ).rows.map((r) => ({
     ...r,
     gameweek: Number(r.gameweek),
     points: Number(r.points),
@@ -43,7 +55,9 @@ const pointRows = async (db: AnyDb) =>
 /** userPoints recomputed from the predictions themselves: what it must stay equal to. */
 const recount = async (db: AnyDb) =>
   (
-    await sql<Record<string, unknown>>`SELECT f."seasonId", g."gw" AS "gameweek", p."userId", SUM(p."points") AS "points", SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END) AS "exact"
+    await sql<
+      Record<string, unknown>
+    >`SELECT f."seasonId", g."gw" AS "gameweek", p."userId", SUM(p."points") AS "points", SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END) AS "exact"
       FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"
       JOIN (SELECT 0 AS "gw" UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) g ON g."gw" = 0 OR g."gw" = f."gameweek"
       WHERE p."points" IS NOT NULL GROUP BY f."seasonId", g."gw", p."userId"
@@ -60,10 +74,27 @@ describe('migration 0015: predictions clustered by fixture', () => {
     const users = [await buildUser(db, dialect), await buildUser(db, dialect), await buildUser(db, dialect)];
     const admin = await buildUser(db, dialect, { role: 'admin' });
     const played = await buildFixture(db, { kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
-    const second = await buildFixture(db, { homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2 });
-    const open = await buildFixture(db, { homeTeam: 'Everton FC', awayTeam: 'Arsenal FC', kickoffAt: '2025-08-30T14:00:00.000Z', gameweek: 3 });
+    const second = await buildFixture(db, {
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'Everton FC',
+      kickoffAt: '2025-08-23T14:00:00.000Z',
+      gameweek: 2,
+    });
+    const open = await buildFixture(db, {
+      homeTeam: 'Everton FC',
+      awayTeam: 'Arsenal FC',
+      kickoffAt: '2025-08-30T14:00:00.000Z',
+      gameweek: 3,
+    });
     for (const [i, u] of users.entries()) {
-      for (const f of [played, second, open]) await buildPrediction(db, { userId: u.id, fixtureId: f.id, homeScore: i, awayScore: 1, predictedAt: `2025-08-1${i}T10:00:00.000Z` });
+      for (const f of [played, second, open])
+        await buildPrediction(db, {
+          userId: u.id,
+          fixtureId: f.id,
+          homeScore: i,
+          awayScore: 1,
+          predictedAt: `2025-08-1${i}T10:00:00.000Z`,
+        });
     }
     await buildResultByTriggers(db, { fixtureId: played.id, homeScore: 1, awayScore: 1 });
     await buildResultByTriggers(db, { fixtureId: second.id, homeScore: 2, awayScore: 1 });
@@ -71,8 +102,16 @@ describe('migration 0015: predictions clustered by fixture', () => {
     const before = { predictions: await predictionRows(anyDb), points: await pointRows(anyDb) };
     const triggersBefore =
       dialect === 'sqlite'
-        ? (await sql<{ name: string }>`SELECT "name" FROM "sqlite_master" WHERE "type" = 'trigger' ORDER BY "name"`.execute(db)).rows.map((r) => r.name)
-        : (await sql<{ name: string }>`SELECT DISTINCT "trigger_name" AS "name" FROM "information_schema"."triggers" ORDER BY 1`.execute(db)).rows.map((r) => r.name);
+        ? (
+            await sql<{
+              name: string;
+            }>`SELECT "name" FROM "sqlite_master" WHERE "type" = 'trigger' ORDER BY "name"`.execute(db)
+          ).rows.map((r) => r.name)
+        : (
+            await sql<{
+              name: string;
+            }>`SELECT DISTINCT "trigger_name" AS "name" FROM "information_schema"."triggers" ORDER BY 1`.execute(db)
+          ).rows.map((r) => r.name);
     expect(before.predictions).toHaveLength(9);
     expect(before.points.length).toBeGreaterThan(0);
 
@@ -83,17 +122,31 @@ describe('migration 0015: predictions clustered by fixture', () => {
     expect(await pointRows(anyDb)).toEqual(before.points);
     const triggersAfter =
       dialect === 'sqlite'
-        ? (await sql<{ name: string }>`SELECT "name" FROM "sqlite_master" WHERE "type" = 'trigger' ORDER BY "name"`.execute(db)).rows.map((r) => r.name)
-        : (await sql<{ name: string }>`SELECT DISTINCT "trigger_name" AS "name" FROM "information_schema"."triggers" ORDER BY 1`.execute(db)).rows.map((r) => r.name);
+        ? (
+            await sql<{
+              name: string;
+            }>`SELECT "name" FROM "sqlite_master" WHERE "type" = 'trigger' ORDER BY "name"`.execute(db)
+          ).rows.map((r) => r.name)
+        : (
+            await sql<{
+              name: string;
+            }>`SELECT DISTINCT "trigger_name" AS "name" FROM "information_schema"."triggers" ORDER BY 1`.execute(db)
+          ).rows.map((r) => r.name);
     expect(triggersAfter).toEqual(triggersBefore);
     // The new storage.
     if (dialect === 'sqlite') {
-      const table = (await sql<{ sql: string }>`SELECT "sql" FROM "sqlite_master" WHERE "name" = 'predictions'`.execute(db)).rows[0]!.sql;
+      const table = (
+        await sql<{ sql: string }>`SELECT "sql" FROM "sqlite_master" WHERE "name" = 'predictions'`.execute(db)
+      ).rows[0]!.sql;
       expect(table).toMatch(/PRIMARY KEY \("fixtureId", "userId"\)\s*\)\s*WITHOUT ROWID/);
       expect((await sql`PRAGMA foreign_key_check`.execute(db)).rows).toEqual([]);
       expect((await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(db)).rows[0]!.foreign_keys).toBe(1);
     } else {
-      const opts = (await sql<{ reloptions: string[] | null }>`SELECT "reloptions" FROM "pg_class" WHERE "relname" = 'predictions'`.execute(db)).rows[0]!.reloptions;
+      const opts = (
+        await sql<{
+          reloptions: string[] | null;
+        }>`SELECT "reloptions" FROM "pg_class" WHERE "relname" = 'predictions'`.execute(db)
+      ).rows[0]!.reloptions;
       expect(opts).toContain(`fillfactor=${PREDICTIONS_FILLFACTOR}`);
     }
 
@@ -105,23 +158,62 @@ describe('migration 0015: predictions clustered by fixture', () => {
     const exact = async () => expect(await pointRows(anyDb)).toEqual(await recount(anyDb));
 
     // A player's upsert of an open fixture (one prediction per player and fixture, by the new key).
-    const saved = await t.request({ method: 'PUT', url: `/api/predictions/${open.id}`, cookie: playerCookie, payload: { homeScore: 3, awayScore: 0 } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/predictions/${open.id}`,
+      cookie: playerCookie,
+      payload: { homeScore: 3, awayScore: 0 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(Number((await sql<{ n: number }>`SELECT COUNT(*) AS "n" FROM "predictions" WHERE "fixtureId" = ${open.id}`.execute(db)).rows[0]!.n)).toBe(3);
+    expect(
+      Number(
+        (await sql<{ n: number }>`SELECT COUNT(*) AS "n" FROM "predictions" WHERE "fixtureId" = ${open.id}`.execute(db))
+          .rows[0]!.n,
+      ),
+    ).toBe(3);
     // A corrected result rescores (the set-based path), a cleared one unscores.
-    expect((await t.request({ method: 'PUT', url: `/api/admin/results/${played.id}`, cookie: adminCookie, payload: { homeScore: 0, awayScore: 1 } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/admin/results/${played.id}`,
+          cookie: adminCookie,
+          payload: { homeScore: 0, awayScore: 1 },
+        })
+      ).statusCode,
+    ).toBe(200);
     await exact();
-    expect((await t.request({ method: 'DELETE', url: `/api/admin/results/${second.id}`, cookie: adminCookie })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/admin/results/${second.id}`, cookie: adminCookie })).statusCode,
+    ).toBe(200);
     await exact();
     // A fixture moved to another gameweek takes its points along.
     await updateGameweek(db, played.id, 2, '2025-08-29T12:00:00.000Z');
     await exact();
     // Deleting a fixture cascades to its predictions and takes their points away.
-    expect((await t.request({ method: 'DELETE', url: `/api/admin/fixtures/${played.id}`, cookie: adminCookie })).statusCode).toBe(200);
-    expect(Number((await sql<{ n: number }>`SELECT COUNT(*) AS "n" FROM "predictions" WHERE "fixtureId" = ${played.id}`.execute(db)).rows[0]!.n)).toBe(0);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/admin/fixtures/${played.id}`, cookie: adminCookie })).statusCode,
+    ).toBe(200);
+    expect(
+      Number(
+        (
+          await sql<{ n: number }>`SELECT COUNT(*) AS "n" FROM "predictions" WHERE "fixtureId" = ${played.id}`.execute(
+            db,
+          )
+        ).rows[0]!.n,
+      ),
+    ).toBe(0);
     await exact();
     // Deleting a player cascades too.
     await db.deleteFrom('user').where('id', '=', users[2]!.id).execute();
-    expect(Number((await sql<{ n: number }>`SELECT COUNT(*) AS "n" FROM "predictions" WHERE "userId" = ${users[2]!.id}`.execute(db)).rows[0]!.n)).toBe(0);
+    expect(
+      Number(
+        (
+          await sql<{ n: number }>`SELECT COUNT(*) AS "n" FROM "predictions" WHERE "userId" = ${users[2]!.id}`.execute(
+            db,
+          )
+        ).rows[0]!.n,
+      ),
+    ).toBe(0);
   });
 });

@@ -44,7 +44,9 @@ async function sqlite(db: Kysely<unknown>) {
   // connection: the PRAGMA takes effect, and this migration makes its own transaction.
   const triggers = (
     await sql<{ name: string; sql: string }>`SELECT "name", "sql" FROM "sqlite_master"
-      WHERE "type" = 'trigger' AND ("tbl_name" = 'predictions' OR "sql" LIKE '%"predictions"%') ORDER BY "rowid"`.execute(db)
+      WHERE "type" = 'trigger' AND ("tbl_name" = 'predictions' OR "sql" LIKE '%"predictions"%') ORDER BY "rowid"`.execute(
+      db,
+    )
   ).rows;
   await sql`PRAGMA foreign_keys = OFF`.execute(db);
   try {
@@ -61,7 +63,11 @@ async function sqlite(db: Kysely<unknown>) {
         "outcome" text,
         CONSTRAINT "predictions_pk" PRIMARY KEY ("fixtureId", "userId")
       ) WITHOUT ROWID`.execute(db);
-      await sql.raw(`INSERT INTO "predictions_next" (${COLUMNS}) SELECT ${COLUMNS} FROM "predictions" ORDER BY "fixtureId", "userId"`).execute(db);
+      await sql
+        .raw(
+          `INSERT INTO "predictions_next" (${COLUMNS}) SELECT ${COLUMNS} FROM "predictions" ORDER BY "fixtureId", "userId"`,
+        )
+        .execute(db);
       await sql`DROP TABLE "predictions"`.execute(db);
       await sql`ALTER TABLE "predictions_next" RENAME TO "predictions"`.execute(db);
       await sql`CREATE INDEX "predictions_user_time" ON "predictions" ("userId", "predictedAt")`.execute(db);

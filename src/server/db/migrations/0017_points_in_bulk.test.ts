@@ -32,12 +32,24 @@ afterEach(async () => {
 });
 
 const predictionRows = async (db: AnyDb) =>
-  (await sql<Record<string, unknown>>`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(db)).rows.map((r) => ({
+  (
+    await sql<
+      Record<string, unknown>
+    >`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(
+      db,
+    )
+  ).rows.map((r) => ({
     ...r,
     points: r.points === null ? null : Number(r.points),
   }));
 const pointRows = async (db: AnyDb) =>
-  (await sql<Record<string, unknown>>`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" ORDER BY "seasonId", "gameweek", "userId"`.execute(db)).rows.map((r) => ({
+  (
+    await sql<
+      Record<string, unknown>
+    >`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" ORDER BY "seasonId", "gameweek", "userId"`.execute(
+      db,
+    )
+  ).rows.map((r) => ({
     ...r,
     gameweek: Number(r.gameweek),
     points: Number(r.points),
@@ -46,13 +58,16 @@ const pointRows = async (db: AnyDb) =>
 /** The aggregate recomputed from the predictions: one row per player, season and gameweek (0 = season) with a scored prediction. */
 const recount = async (db: AnyDb) =>
   (
-    await sql<Record<string, unknown>>`SELECT f."seasonId", g."gw" AS "gameweek", p."userId", SUM(p."points") AS "points", SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END) AS "exact"
+    await sql<
+      Record<string, unknown>
+    >`SELECT f."seasonId", g."gw" AS "gameweek", p."userId", SUM(p."points") AS "points", SUM(CASE WHEN p."outcome" = 'exact' THEN 1 ELSE 0 END) AS "exact"
       FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"
       JOIN (SELECT 0 AS "gw" UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) g ON g."gw" = 0 OR g."gw" = f."gameweek"
       WHERE p."points" IS NOT NULL GROUP BY f."seasonId", g."gw", p."userId"
       ORDER BY f."seasonId", g."gw", p."userId"`.execute(db)
   ).rows.map((r) => ({ ...r, gameweek: Number(r.gameweek), points: Number(r.points), exact: Number(r.exact) }));
-const nonZero = <T extends { points: number; exact: number }>(rows: T[]) => rows.filter((r) => r.points !== 0 || r.exact !== 0);
+const nonZero = <T extends { points: number; exact: number }>(rows: T[]) =>
+  rows.filter((r) => r.points !== 0 || r.exact !== 0);
 
 describe('migration 0017: the aggregate of points in bulk, scored predictions only', () => {
   it('upgrades a database of the release before with nothing lost, drops rows of unscored picks, and keeps points exact afterwards', async () => {
@@ -66,12 +81,35 @@ describe('migration 0017: the aggregate of points in bulk, scored predictions on
     const newcomer = await buildUser(db, dialect);
     const admin = await buildUser(db, dialect, { role: 'admin' });
     const played = await buildFixture(db, { kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
-    const second = await buildFixture(db, { homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2 });
-    const open = await buildFixture(db, { homeTeam: 'Everton FC', awayTeam: 'Arsenal FC', kickoffAt: '2025-08-30T14:00:00.000Z', gameweek: 3 });
+    const second = await buildFixture(db, {
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'Everton FC',
+      kickoffAt: '2025-08-23T14:00:00.000Z',
+      gameweek: 2,
+    });
+    const open = await buildFixture(db, {
+      homeTeam: 'Everton FC',
+      awayTeam: 'Arsenal FC',
+      kickoffAt: '2025-08-30T14:00:00.000Z',
+      gameweek: 3,
+    });
     for (const [i, u] of [scorer, rival].entries()) {
-      for (const f of [played, second, open]) await buildPrediction(db, { userId: u.id, fixtureId: f.id, homeScore: i + 1, awayScore: 1, predictedAt: `2025-08-1${i}T10:00:00.000Z` });
+      for (const f of [played, second, open])
+        await buildPrediction(db, {
+          userId: u.id,
+          fixtureId: f.id,
+          homeScore: i + 1,
+          awayScore: 1,
+          predictedAt: `2025-08-1${i}T10:00:00.000Z`,
+        });
     }
-    await buildPrediction(db, { userId: newcomer.id, fixtureId: open.id, homeScore: 2, awayScore: 0, predictedAt: '2025-08-15T10:00:00.000Z' });
+    await buildPrediction(db, {
+      userId: newcomer.id,
+      fixtureId: open.id,
+      homeScore: 2,
+      awayScore: 0,
+      predictedAt: '2025-08-15T10:00:00.000Z',
+    });
     await buildResultByTriggers(db, { fixtureId: played.id, homeScore: 1, awayScore: 1 });
     await buildResultByTriggers(db, { fixtureId: second.id, homeScore: 2, awayScore: 1 });
     const before = { predictions: await predictionRows(anyDb), points: nonZero(await pointRows(anyDb)) };
@@ -87,7 +125,12 @@ describe('migration 0017: the aggregate of points in bulk, scored predictions on
     expect(nonZero(await pointRows(anyDb))).toEqual(before.points);
     expect(await pointRows(anyDb)).toEqual(await recount(anyDb));
     if (dialect === 'postgres') {
-      const options = async (table: string) => (await sql<{ reloptions: string[] | null }>`SELECT "reloptions" FROM "pg_class" WHERE "relname" = ${table}`.execute(db)).rows[0]!.reloptions;
+      const options = async (table: string) =>
+        (
+          await sql<{
+            reloptions: string[] | null;
+          }>`SELECT "reloptions" FROM "pg_class" WHERE "relname" = ${table}`.execute(db)
+        ).rows[0]!.reloptions;
       expect(await options('predictions')).toContain(`fillfactor=${PREDICTIONS_FILLFACTOR}`);
       expect(await options('userPoints')).toContain(`fillfactor=${USER_POINTS_FILLFACTOR}`);
     }
@@ -100,34 +143,81 @@ describe('migration 0017: the aggregate of points in bulk, scored predictions on
     const exact = async () => expect(await pointRows(anyDb)).toEqual(await recount(anyDb));
 
     // The leaderboard: players with a scored prediction only, on both databases.
-    const board = await t.request({ method: 'GET', url: `/api/leaderboard?season=${TEST_SEASON}`, cookie: newcomerCookie });
+    const board = await t.request({
+      method: 'GET',
+      url: `/api/leaderboard?season=${TEST_SEASON}`,
+      cookie: newcomerCookie,
+    });
     expect(board.statusCode, board.body).toBe(200);
     expect(board.json().total).toBe(2);
-    expect(board.json().rows.map((r: { userId: string }) => r.userId).sort()).toEqual([scorer.id, rival.id].sort());
+    expect(
+      board
+        .json()
+        .rows.map((r: { userId: string }) => r.userId)
+        .sort(),
+    ).toEqual([scorer.id, rival.id].sort());
     expect(board.json().viewer).toBeNull();
 
     // A player's pick writes nothing to the aggregate.
-    const saved = await t.request({ method: 'PUT', url: `/api/predictions/${open.id}`, cookie: newcomerCookie, payload: { homeScore: 3, awayScore: 0 } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/predictions/${open.id}`,
+      cookie: newcomerCookie,
+      payload: { homeScore: 3, awayScore: 0 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     await exact();
     // A result on a match with picks from everyone: the bulk path scores each of them, the newcomer included.
     await db.updateTable('fixtures').set({ kickoffAt: '2025-08-28T14:00:00.000Z' }).where('id', '=', open.id).execute();
-    expect((await t.request({ method: 'PUT', url: `/api/admin/results/${open.id}`, cookie: adminCookie, payload: { homeScore: 3, awayScore: 0 } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/admin/results/${open.id}`,
+          cookie: adminCookie,
+          payload: { homeScore: 3, awayScore: 0 },
+        })
+      ).statusCode,
+    ).toBe(200);
     await exact();
-    const after = (await t.request({ method: 'GET', url: `/api/leaderboard?season=${TEST_SEASON}`, cookie: newcomerCookie })).json();
+    const after = (
+      await t.request({ method: 'GET', url: `/api/leaderboard?season=${TEST_SEASON}`, cookie: newcomerCookie })
+    ).json();
     expect(after.total).toBe(3);
     expect(after.viewer).toMatchObject({ userId: newcomer.id, points: 3 });
     // Corrected (only changed picks move), cleared (back to pending, rows stay at what is left), saved again.
-    expect((await t.request({ method: 'PUT', url: `/api/admin/results/${open.id}`, cookie: adminCookie, payload: { homeScore: 2, awayScore: 0 } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/admin/results/${open.id}`,
+          cookie: adminCookie,
+          payload: { homeScore: 2, awayScore: 0 },
+        })
+      ).statusCode,
+    ).toBe(200);
     await exact();
-    expect((await t.request({ method: 'DELETE', url: `/api/admin/results/${second.id}`, cookie: adminCookie })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/admin/results/${second.id}`, cookie: adminCookie })).statusCode,
+    ).toBe(200);
     expect(nonZero(await pointRows(anyDb))).toEqual(nonZero(await recount(anyDb)));
-    expect((await t.request({ method: 'PUT', url: `/api/admin/results/${second.id}`, cookie: adminCookie, payload: { homeScore: 0, awayScore: 0 } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/admin/results/${second.id}`,
+          cookie: adminCookie,
+          payload: { homeScore: 0, awayScore: 0 },
+        })
+      ).statusCode,
+    ).toBe(200);
     await exact();
     // A fixture moved to another gameweek takes its points along; a deleted one takes them away.
     await updateGameweek(db, played.id, 2, '2025-08-29T12:00:00.000Z');
     expect(nonZero(await pointRows(anyDb))).toEqual(nonZero(await recount(anyDb)));
-    expect((await t.request({ method: 'DELETE', url: `/api/admin/fixtures/${played.id}`, cookie: adminCookie })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/admin/fixtures/${played.id}`, cookie: adminCookie })).statusCode,
+    ).toBe(200);
     expect(nonZero(await pointRows(anyDb))).toEqual(nonZero(await recount(anyDb)));
   });
 });

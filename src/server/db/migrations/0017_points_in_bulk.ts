@@ -41,7 +41,8 @@ export const pointsInBulk: AppMigration = {
   },
 };
 
-const EXACT = (row: string) => `(CASE WHEN ${row}."points" IS NOT NULL AND ${row}."outcome" = 'exact' THEN 1 ELSE 0 END)`;
+const EXACT = (row: string) =>
+  `(CASE WHEN ${row}."points" IS NOT NULL AND ${row}."outcome" = 'exact' THEN 1 ELSE 0 END)`;
 const KEY = `("seasonId", "gameweek", "userId")`;
 const ADD_NONZERO = `DO UPDATE SET "points" = "userPoints"."points" + excluded."points", "exact" = "userPoints"."exact" + excluded."exact"
       WHERE excluded."points" <> 0 OR excluded."exact" <> 0`;
@@ -59,10 +60,16 @@ async function postgres(db: Kysely<unknown>) {
     GROUP BY f."seasonId", gw.g, d."userId"
     ON CONFLICT ${KEY} ${ADD_NONZERO};`;
   // Scored rows only: an unscored prediction is in no total.
-  const plus = (t: string) => `SELECT "userId", "fixtureId", "points" AS dp, ${EXACT(t)} AS de FROM ${t} WHERE "points" IS NOT NULL`;
-  const minus = (t: string) => `SELECT "userId", "fixtureId", -"points" AS dp, -${EXACT(t)} AS de FROM ${t} WHERE "points" IS NOT NULL`;
+  const plus = (t: string) =>
+    `SELECT "userId", "fixtureId", "points" AS dp, ${EXACT(t)} AS de FROM ${t} WHERE "points" IS NOT NULL`;
+  const minus = (t: string) =>
+    `SELECT "userId", "fixtureId", -"points" AS dp, -${EXACT(t)} AS de FROM ${t} WHERE "points" IS NOT NULL`;
   const scored = (t: string) => `EXISTS (SELECT 1 FROM ${t} WHERE "points" IS NOT NULL)`;
-  const fn = (name: string, when: string, source: string) => `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+  const fn = (
+    name: string,
+    when: string,
+    source: string,
+  ) => `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF ${BULK} OR NOT (${when}) THEN RETURN NULL; END IF;
       ${LOCK}
@@ -71,7 +78,11 @@ async function postgres(db: Kysely<unknown>) {
     END $$`;
   const statements = [
     fn('scoreline_points_inserted', scored('new_rows'), plus('new_rows')),
-    fn('scoreline_points_updated', `${scored('new_rows')} OR ${scored('old_rows')}`, `${plus('new_rows')} UNION ALL ${minus('old_rows')}`),
+    fn(
+      'scoreline_points_updated',
+      `${scored('new_rows')} OR ${scored('old_rows')}`,
+      `${plus('new_rows')} UNION ALL ${minus('old_rows')}`,
+    ),
     fn('scoreline_points_deleted', scored('old_rows'), minus('old_rows')),
     // 0014's function for a fixture moved to another gameweek or season, now under the lock.
     `CREATE OR REPLACE FUNCTION scoreline_fixtures_gameweek() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -23,17 +23,52 @@ describe('migration 0018: a version of the results, moved by any change to them'
     await migrateThrough(handle, { last: '0017_points_in_bulk' });
     const { db, dialect } = handle;
     const played = await buildFixture(db, { kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
-    const other = await buildFixture(db, { homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
-    await db.insertInto('results').values({ fixtureId: played.id, homeScore: 1, awayScore: 0, final: 1, source: 'admin', updatedAt: '2025-08-16T16:00:00.000Z' }).execute();
+    const other = await buildFixture(db, {
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'Everton FC',
+      kickoffAt: '2025-08-16T14:00:00.000Z',
+      gameweek: 1,
+    });
+    await db
+      .insertInto('results')
+      .values({
+        fixtureId: played.id,
+        homeScore: 1,
+        awayScore: 0,
+        final: 1,
+        source: 'admin',
+        updatedAt: '2025-08-16T16:00:00.000Z',
+      })
+      .execute();
 
     expect(await migrateToLatest(handle)).toContain('0018_results_version');
-    expect(await db.selectFrom('results').select(['fixtureId', 'homeScore']).execute()).toEqual([{ fixtureId: played.id, homeScore: 1 }]);
+    expect(await db.selectFrom('results').select(['fixtureId', 'homeScore']).execute()).toEqual([
+      { fixtureId: played.id, homeScore: 1 },
+    ]);
     if (dialect === 'sqlite') {
-      expect((await sql<{ n: number }>`SELECT COUNT(*) AS "n" FROM "sqlite_master" WHERE "type" = 'trigger' AND "tbl_name" = 'results'`.execute(db)).rows[0]!.n).toBe(0);
+      expect(
+        (
+          await sql<{
+            n: number;
+          }>`SELECT COUNT(*) AS "n" FROM "sqlite_master" WHERE "type" = 'trigger' AND "tbl_name" = 'results'`.execute(
+            db,
+          )
+        ).rows[0]!.n,
+      ).toBe(0);
       return;
     }
     const seen = [await resultsVersion(db)];
-    await db.insertInto('results').values({ fixtureId: other.id, homeScore: 2, awayScore: 2, final: 1, source: 'admin', updatedAt: '2025-08-16T16:05:00.000Z' }).execute();
+    await db
+      .insertInto('results')
+      .values({
+        fixtureId: other.id,
+        homeScore: 2,
+        awayScore: 2,
+        final: 1,
+        source: 'admin',
+        updatedAt: '2025-08-16T16:05:00.000Z',
+      })
+      .execute();
     seen.push(await resultsVersion(db));
     await db.updateTable('results').set({ homeScore: 3 }).where('fixtureId', '=', other.id).execute();
     seen.push(await resultsVersion(db));

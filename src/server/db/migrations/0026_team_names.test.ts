@@ -24,30 +24,78 @@ describe('migration 0026_team_names', () => {
     handle = await blankDatabase();
     await migrateThrough(handle, { before: '0026_team_names' });
     const { db, dialect } = handle;
-    const first = await buildUser(db, dialect, { teamName: 'Big Screen FC', createdAt: '2025-08-01T10:00:00.000Z', pastSeason: false });
-    const spaced = await buildUser(db, dialect, { teamName: 'big  screen fc', createdAt: '2025-08-05T10:00:00.000Z', pastSeason: false });
-    const accented = await buildUser(db, dialect, { teamName: 'Bíg Screen FC', createdAt: '2025-08-03T10:00:00.000Z', pastSeason: false });
+    const first = await buildUser(db, dialect, {
+      teamName: 'Big Screen FC',
+      createdAt: '2025-08-01T10:00:00.000Z',
+      pastSeason: false,
+    });
+    const spaced = await buildUser(db, dialect, {
+      teamName: 'big  screen fc',
+      createdAt: '2025-08-05T10:00:00.000Z',
+      pastSeason: false,
+    });
+    const accented = await buildUser(db, dialect, {
+      teamName: 'Bíg Screen FC',
+      createdAt: '2025-08-03T10:00:00.000Z',
+      pastSeason: false,
+    });
     // Chose "… 2" themselves, later than the others: they keep it, and no rename takes it.
-    const numbered = await buildUser(db, dialect, { teamName: 'Big Screen FC 2', createdAt: '2025-08-10T10:00:00.000Z', pastSeason: false });
+    const numbered = await buildUser(db, dialect, {
+      teamName: 'Big Screen FC 2',
+      createdAt: '2025-08-10T10:00:00.000Z',
+      pastSeason: false,
+    });
     const nameless = await buildUser(db, dialect, { teamName: null, pastSeason: false });
     const solo = await buildUser(db, dialect, { teamName: 'Solo Stars', pastSeason: false });
-    const before = await db.selectFrom('user').select(['id', 'email', 'name', 'username', 'role', 'emailVerified']).orderBy('id').execute();
+    const before = await db
+      .selectFrom('user')
+      .select(['id', 'email', 'name', 'username', 'role', 'emailVerified'])
+      .orderBy('id')
+      .execute();
 
     expect(await migrateToLatest(handle)).toContain('0026_team_names');
 
     const rows = await db.selectFrom('user').select(['id', 'teamName', 'teamNameKey', 'teamNameNotice']).execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(byId.get(first.id)).toMatchObject({ teamName: 'Big Screen FC', teamNameKey: 'big screen fc', teamNameNotice: null });
-    expect(byId.get(numbered.id)).toMatchObject({ teamName: 'Big Screen FC 2', teamNameKey: 'big screen fc 2', teamNameNotice: null });
-    expect(byId.get(accented.id)).toMatchObject({ teamName: 'Bíg Screen FC 3', teamNameKey: 'big screen fc 3', teamNameNotice: 'Bíg Screen FC' });
-    expect(byId.get(spaced.id)).toMatchObject({ teamName: 'big  screen fc 4', teamNameKey: 'big screen fc 4', teamNameNotice: 'big  screen fc' });
+    expect(byId.get(first.id)).toMatchObject({
+      teamName: 'Big Screen FC',
+      teamNameKey: 'big screen fc',
+      teamNameNotice: null,
+    });
+    expect(byId.get(numbered.id)).toMatchObject({
+      teamName: 'Big Screen FC 2',
+      teamNameKey: 'big screen fc 2',
+      teamNameNotice: null,
+    });
+    expect(byId.get(accented.id)).toMatchObject({
+      teamName: 'Bíg Screen FC 3',
+      teamNameKey: 'big screen fc 3',
+      teamNameNotice: 'Bíg Screen FC',
+    });
+    expect(byId.get(spaced.id)).toMatchObject({
+      teamName: 'big  screen fc 4',
+      teamNameKey: 'big screen fc 4',
+      teamNameNotice: 'big  screen fc',
+    });
     expect(byId.get(nameless.id)).toMatchObject({ teamName: null, teamNameKey: null, teamNameNotice: null });
-    expect(byId.get(solo.id)).toMatchObject({ teamName: 'Solo Stars', teamNameKey: 'solo stars', teamNameNotice: null });
+    expect(byId.get(solo.id)).toMatchObject({
+      teamName: 'Solo Stars',
+      teamNameKey: 'solo stars',
+      teamNameNotice: null,
+    });
     // Every player and everything else about them is still there.
-    expect(await db.selectFrom('user').select(['id', 'email', 'name', 'username', 'role', 'emailVerified']).orderBy('id').execute()).toEqual(before);
+    expect(
+      await db
+        .selectFrom('user')
+        .select(['id', 'email', 'name', 'username', 'role', 'emailVerified'])
+        .orderBy('id')
+        .execute(),
+    ).toEqual(before);
 
     // The database itself now refuses a second holder of a key.
-    await expect(sql`UPDATE "user" SET "teamNameKey" = 'solo stars' WHERE "id" = ${first.id}`.execute(db)).rejects.toThrow();
+    await expect(
+      sql`UPDATE "user" SET "teamNameKey" = 'solo stars' WHERE "id" = ${first.id}`.execute(db),
+    ).rejects.toThrow();
 
     // The renamed player is told once, through the app.
     const t = await createTestApp({ handle });
@@ -55,7 +103,12 @@ describe('migration 0026_team_names', () => {
       const cookie = await buildSessionCookie(db, dialect, spaced.id, SECRET);
       const me = await t.request({ method: 'GET', url: '/api/me', cookie });
       expect(me.json().user).toMatchObject({ teamName: 'big  screen fc 4', teamNameNotice: 'big  screen fc' });
-      const seen = await t.request({ method: 'DELETE', url: '/api/me/team-name-notice', cookie, headers: { origin: 'http://localhost:3000' } });
+      const seen = await t.request({
+        method: 'DELETE',
+        url: '/api/me/team-name-notice',
+        cookie,
+        headers: { origin: 'http://localhost:3000' },
+      });
       expect(seen.statusCode).toBe(200);
       expect((await t.request({ method: 'GET', url: '/api/me', cookie })).json().user.teamNameNotice).toBeNull();
     } finally {

@@ -22,13 +22,7 @@ export const teamNames: AppMigration = {
 
 /** The key as this release folds names (a copy: a migration never depends on code that may change later). */
 const keyOf = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .toLowerCase()
-    .replace(/\s+/gu, ' ')
-    .trim();
+  name.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().toLowerCase().replace(/\s+/gu, ' ').trim();
 
 const TEAM_NAME_MAX = 25;
 
@@ -37,7 +31,10 @@ function firstFree(name: string, taken: ReadonlySet<string>): string {
   const base = name.trim().replace(/\s+\d+$/u, '') || name.trim();
   for (let n = 2; ; n++) {
     const suffix = ` ${n}`;
-    const head = [...base].slice(0, Math.max(1, TEAM_NAME_MAX - suffix.length)).join('').trimEnd();
+    const head = [...base]
+      .slice(0, Math.max(1, TEAM_NAME_MAX - suffix.length))
+      .join('')
+      .trimEnd();
     const candidate = `${head}${suffix}`;
     if (!taken.has(keyOf(candidate))) return candidate;
   }
@@ -56,12 +53,34 @@ async function up(db: Kysely<unknown>, _dialect: Dialect) {
   await db.schema.alterTable('user').addColumn('teamNameKey', 'text').execute();
   await db.schema.alterTable('user').addColumn('teamNameNotice', 'text').execute();
 
-  const { rows } = await sql<Row>`SELECT "id", "teamName", "teamNameCreatedAt", "createdAt" FROM "user" WHERE "teamName" IS NOT NULL`.execute(db);
+  const { rows } =
+    await sql<Row>`SELECT "id", "teamName", "teamNameCreatedAt", "createdAt" FROM "user" WHERE "teamName" IS NOT NULL`.execute(
+      db,
+    );
   // Who had the name first: the team name's own time, else the account's, then the id (a total order).
   const ordered = rows
-    .map((r) => ({ ...r, since: instant(r.teamNameCreatedAt) || instant(r.createdAt), created: instant(r.createdAt), key: keyOf(r.teamName) }))
+    .map((r) => ({
+      ...r,
+      since: instant(r.teamNameCreatedAt) || instant(r.createdAt),
+      created: instant(r.createdAt),
+      key: keyOf(r.teamName),
+    }))
     .filter((r) => r.key !== '')
-    .sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : a.created < b.created ? -1 : a.created > b.created ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort((a, b) =>
+      a.since < b.since
+        ? -1
+        : a.since > b.since
+          ? 1
+          : a.created < b.created
+            ? -1
+            : a.created > b.created
+              ? 1
+              : a.id < b.id
+                ? -1
+                : a.id > b.id
+                  ? 1
+                  : 0,
+    );
 
   // Every name someone keeps is taken before any renaming, so a rename never takes a name that a
   // later player already had ("Big FC 2" stays with the player who chose it).
@@ -80,7 +99,9 @@ async function up(db: Kysely<unknown>, _dialect: Dialect) {
     }
     const renamed = firstFree(r.teamName, taken);
     taken.add(keyOf(renamed));
-    await sql`UPDATE "user" SET "teamName" = ${renamed}, "teamNameKey" = ${keyOf(renamed)}, "teamNameNotice" = ${r.teamName} WHERE "id" = ${r.id}`.execute(db);
+    await sql`UPDATE "user" SET "teamName" = ${renamed}, "teamNameKey" = ${keyOf(renamed)}, "teamNameNotice" = ${r.teamName} WHERE "id" = ${r.id}`.execute(
+      db,
+    );
   }
 
   await db.schema.createIndex('user_team_name_key').unique().on('user').column('teamNameKey').execute();

@@ -31,7 +31,9 @@ describe('migration 0027_pending_registrations', () => {
 
     const sessions = await db.selectFrom('session').select('userId').execute();
     expect(sessions.map((s) => s.userId)).toEqual([player.id, player.id]);
-    expect((await db.selectFrom('user').select('id').orderBy('id').execute()).map((u) => u.id)).toEqual([pending.id, player.id].sort());
+    expect((await db.selectFrom('user').select('id').orderBy('id').execute()).map((u) => u.id)).toEqual(
+      [pending.id, player.id].sort(),
+    );
     expect(await db.selectFrom('account').select('userId').where('userId', '=', pending.id).execute()).toHaveLength(1);
   });
 });

@@ -11,6 +11,8 @@ export const pendingRegistrations: AppMigration = {
   name: '0027_pending_registrations',
   async up(db) {
     // `IS NOT TRUE` reads PostgreSQL's boolean and SQLite's 0/1 alike.
-    await sql`DELETE FROM "session" WHERE "userId" IN (SELECT "id" FROM "user" WHERE "emailVerified" IS NOT TRUE)`.execute(db);
+    await sql`DELETE FROM "session" WHERE "userId" IN (SELECT "id" FROM "user" WHERE "emailVerified" IS NOT TRUE)`.execute(
+      db,
+    );
   },
 };

@@ -32,8 +32,26 @@ describe('migration 0028: removed players', () => {
     await db
       .insertInto('leagues')
       .values([
-        { id: 'lg-office', name: 'Office League', code: 'KFFCE234', description: 'Fridays', competition: 'premier-league', privacy: 'private', creatorId: alice.id, createdAt: at },
-        { id: 'lg-open', name: 'Open League', code: 'PUBKABCD', description: null, competition: 'premier-league', privacy: 'public', creatorId: bob.id, createdAt: at },
+        {
+          id: 'lg-office',
+          name: 'Office League',
+          code: 'KFFCE234',
+          description: 'Fridays',
+          competition: 'premier-league',
+          privacy: 'private',
+          creatorId: alice.id,
+          createdAt: at,
+        },
+        {
+          id: 'lg-open',
+          name: 'Open League',
+          code: 'PUBKABCD',
+          description: null,
+          competition: 'premier-league',
+          privacy: 'public',
+          creatorId: bob.id,
+          createdAt: at,
+        },
       ])
       .execute();
     await db
@@ -46,12 +64,21 @@ describe('migration 0028: removed players', () => {
       ])
       .execute();
     const leaguesBefore = await db.selectFrom('leagues').selectAll().orderBy('id').execute();
-    const membersBefore = await db.selectFrom('leagueMembers').selectAll().orderBy('leagueId').orderBy('userId').execute();
+    const membersBefore = await db
+      .selectFrom('leagueMembers')
+      .selectAll()
+      .orderBy('leagueId')
+      .orderBy('userId')
+      .execute();
 
     expect(await migrateToLatest(handle)).toContain('0028_league_bans');
     // Every column kept as it was (later migrations add columns of their own).
-    expect(await db.selectFrom('leagues').selectAll().orderBy('id').execute()).toEqual(leaguesBefore.map((l) => expect.objectContaining(l)));
-    expect(await db.selectFrom('leagueMembers').selectAll().orderBy('leagueId').orderBy('userId').execute()).toEqual(membersBefore);
+    expect(await db.selectFrom('leagues').selectAll().orderBy('id').execute()).toEqual(
+      leaguesBefore.map((l) => expect.objectContaining(l)),
+    );
+    expect(await db.selectFrom('leagueMembers').selectAll().orderBy('leagueId').orderBy('userId').execute()).toEqual(
+      membersBefore,
+    );
     expect(await db.selectFrom('leagueBans').selectAll().execute()).toEqual([]);
 
     // The app on the upgraded database: the old code still works; a removal now bars.
@@ -59,10 +86,24 @@ describe('migration 0028: removed players', () => {
     const secret = t.app.deps.config.AUTH_SECRET;
     const aliceCookie = await buildSessionCookie(db, dialect, alice.id, secret);
     const carolCookie = await buildSessionCookie(db, dialect, carol.id, secret);
-    expect((await t.request({ method: 'GET', url: '/api/invites/kffce234' })).json().invite).toMatchObject({ name: 'Office League', organiser: 'Alice Allstars', memberCount: 3 });
-    expect((await t.request({ method: 'DELETE', url: `/api/leagues/lg-office/members/${carol.id}`, cookie: aliceCookie })).statusCode).toBe(200);
-    const again = await t.request({ method: 'POST', url: '/api/leagues/join', payload: { code: 'KFFCE234' }, cookie: carolCookie });
+    expect((await t.request({ method: 'GET', url: '/api/invites/kffce234' })).json().invite).toMatchObject({
+      name: 'Office League',
+      organiser: 'Alice Allstars',
+      memberCount: 3,
+    });
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/leagues/lg-office/members/${carol.id}`, cookie: aliceCookie }))
+        .statusCode,
+    ).toBe(200);
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/leagues/join',
+      payload: { code: 'KFFCE234' },
+      cookie: carolCookie,
+    });
     expect(again.statusCode).toBe(403);
-    expect(await db.selectFrom('leagueBans').select(['leagueId', 'userId']).execute()).toEqual([{ leagueId: 'lg-office', userId: carol.id }]);
+    expect(await db.selectFrom('leagueBans').select(['leagueId', 'userId']).execute()).toEqual([
+      { leagueId: 'lg-office', userId: carol.id },
+    ]);
   });
 });

@@ -28,8 +28,36 @@ describe('migration 0029: the account that sent a contact message', () => {
     const fan = await buildUser(db, dialect, { email: 'fan@example.com', pastSeason: false });
     const admin = await buildUser(db, dialect, { role: 'admin', pastSeason: false });
     const old = [
-      { id: 'msg-1', userId: fan.id, fromName: 'fan@example.com', fromEmail: 'reply@example.org', toEmail: 'support@example.com', subject: 'Hello', message: 'A question', status: 'sent' as const, attempts: 1, lastError: null, nextAttemptAt: null, createdAt: '2026-01-05T10:00:00.000Z', sentAt: '2026-01-05T10:00:02.000Z' },
-      { id: 'msg-2', userId: null, fromName: 'Unknown user', fromEmail: 'visitor@example.com', toEmail: 'support@example.com', subject: 'Hi', message: 'Another', status: 'failed' as const, attempts: 2, lastError: 'smtp down', nextAttemptAt: '2026-03-01T13:00:00.000Z', createdAt: '2026-02-27T10:00:00.000Z', sentAt: null },
+      {
+        id: 'msg-1',
+        userId: fan.id,
+        fromName: 'fan@example.com',
+        fromEmail: 'reply@example.org',
+        toEmail: 'support@example.com',
+        subject: 'Hello',
+        message: 'A question',
+        status: 'sent' as const,
+        attempts: 1,
+        lastError: null,
+        nextAttemptAt: null,
+        createdAt: '2026-01-05T10:00:00.000Z',
+        sentAt: '2026-01-05T10:00:02.000Z',
+      },
+      {
+        id: 'msg-2',
+        userId: null,
+        fromName: 'Unknown user',
+        fromEmail: 'visitor@example.com',
+        toEmail: 'support@example.com',
+        subject: 'Hi',
+        message: 'Another',
+        status: 'failed' as const,
+        attempts: 2,
+        lastError: 'smtp down',
+        nextAttemptAt: '2026-03-01T13:00:00.000Z',
+        createdAt: '2026-02-27T10:00:00.000Z',
+        sentAt: null,
+      },
     ];
     await db.insertInto('contactMessages').values(old).execute();
 
@@ -42,8 +70,20 @@ describe('migration 0029: the account that sent a contact message', () => {
     const list = await t.request({ method: 'GET', url: '/api/admin/contact-messages', cookie });
     expect(list.statusCode).toBe(200);
     expect(list.json().messages).toEqual([
-      expect.objectContaining({ id: 'msg-2', fromName: 'Unknown user', accountEmail: null, fromEmail: 'visitor@example.com', status: 'failed' }),
-      expect.objectContaining({ id: 'msg-1', fromName: 'fan@example.com', accountEmail: null, fromEmail: 'reply@example.org', status: 'sent' }),
+      expect.objectContaining({
+        id: 'msg-2',
+        fromName: 'Unknown user',
+        accountEmail: null,
+        fromEmail: 'visitor@example.com',
+        status: 'failed',
+      }),
+      expect.objectContaining({
+        id: 'msg-1',
+        fromName: 'fan@example.com',
+        accountEmail: null,
+        fromEmail: 'reply@example.org',
+        status: 'sent',
+      }),
     ]);
   });
 });

@@ -39,7 +39,11 @@ export const bonusQuestions: AppMigration = {
       // 1 when the final table was level on everything at a place the question asks about.
       .addColumn('tableLevel', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
-    await db.schema.createIndex('leagueQuestions_league').on('leagueQuestions').columns(['leagueId', 'seasonId', 'locksAt']).execute();
+    await db.schema
+      .createIndex('leagueQuestions_league')
+      .on('leagueQuestions')
+      .columns(['leagueId', 'seasonId', 'locksAt'])
+      .execute();
     // The results of a season settle its table questions, in every league.
     await db.schema.createIndex('leagueQuestions_season').on('leagueQuestions').columns(['seasonId', 'kind']).execute();
     await db.schema.createIndex('leagueQuestions_creator').on('leagueQuestions').column('createdBy').execute();
@@ -56,7 +60,11 @@ export const bonusQuestions: AppMigration = {
       .addPrimaryKeyConstraint('leagueQuestionAnswers_pk', ['questionId', 'userId'])
       .execute();
     // A question's answers by what they chose: the tally after the lock, and scoring by settlement.
-    await db.schema.createIndex('leagueQuestionAnswers_choices').on('leagueQuestionAnswers').columns(['questionId', 'choices']).execute();
+    await db.schema
+      .createIndex('leagueQuestionAnswers_choices')
+      .on('leagueQuestionAnswers')
+      .columns(['questionId', 'choices'])
+      .execute();
     await db.schema.createIndex('leagueQuestionAnswers_user').on('leagueQuestionAnswers').column('userId').execute();
 
     await db.schema

@@ -29,12 +29,24 @@ afterEach(async () => {
 });
 
 const predictionRows = async (db: AnyDb) =>
-  (await sql<Record<string, unknown>>`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(db)).rows.map((r) => ({
+  (
+    await sql<
+      Record<string, unknown>
+    >`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(
+      db,
+    )
+  ).rows.map((r) => ({
     ...r,
     points: r.points === null ? null : Number(r.points),
   }));
 const pointRows = async (db: AnyDb) =>
-  (await sql<Record<string, unknown>>`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" ORDER BY "seasonId", "gameweek", "userId"`.execute(db)).rows.map((r) => ({
+  (
+    await sql<
+      Record<string, unknown>
+    >`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" ORDER BY "seasonId", "gameweek", "userId"`.execute(
+      db,
+    )
+  ).rows.map((r) => ({
     seasonId: r.seasonId,
     gameweek: Number(r.gameweek),
     userId: r.userId,
@@ -43,8 +55,18 @@ const pointRows = async (db: AnyDb) =>
   }));
 /** The aggregate recomputed in JavaScript from the predictions: a row per season, gameweek (0 = season) and player with a scored prediction. */
 async function recount(db: AnyDb) {
-  const rows = (await sql<{ seasonId: string; gameweek: number | null; userId: string; points: number | null; outcome: string | null }>`
-    SELECT f."seasonId", f."gameweek", p."userId", p."points", p."outcome" FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"`.execute(db)).rows;
+  const rows = (
+    await sql<{
+      seasonId: string;
+      gameweek: number | null;
+      userId: string;
+      points: number | null;
+      outcome: string | null;
+    }>`
+    SELECT f."seasonId", f."gameweek", p."userId", p."points", p."outcome" FROM "predictions" p JOIN "fixtures" f ON f."id" = p."fixtureId"`.execute(
+      db,
+    )
+  ).rows;
   const out = new Map<string, { seasonId: string; gameweek: number; userId: string; points: number; exact: number }>();
   for (const r of rows) {
     if (r.points === null) continue;
@@ -59,7 +81,11 @@ async function recount(db: AnyDb) {
   return [...out.keys()].sort().map((k) => out.get(k)!);
 }
 const sortRows = <T extends { seasonId: unknown; gameweek: number; userId: unknown }>(rows: T[]) =>
-  [...rows].sort((a, b) => `${String(a.seasonId)}|${String(a.gameweek).padStart(3, '0')}|${String(a.userId)}`.localeCompare(`${String(b.seasonId)}|${String(b.gameweek).padStart(3, '0')}|${String(b.userId)}`));
+  [...rows].sort((a, b) =>
+    `${String(a.seasonId)}|${String(a.gameweek).padStart(3, '0')}|${String(a.userId)}`.localeCompare(
+      `${String(b.seasonId)}|${String(b.gameweek).padStart(3, '0')}|${String(b.userId)}`,
+    ),
+  );
 
 describe('migration 0039: the points aggregate kept by the app, not by triggers', () => {
   it('upgrades a database of the release before with nothing lost, no points trigger left and the aggregate exact, also where it had drifted', async () => {
@@ -70,13 +96,37 @@ describe('migration 0039: the points aggregate kept by the app, not by triggers'
     expect((await pointTriggers(db, dialect)).length).toBeGreaterThan(0);
 
     // As the release before wrote it: picks, then results scored row by row with its triggers moving the aggregate.
-    const players = [await buildUser(db, dialect, { pastSeason: false }), await buildUser(db, dialect, { pastSeason: false }), await buildUser(db, dialect, { pastSeason: false })];
+    const players = [
+      await buildUser(db, dialect, { pastSeason: false }),
+      await buildUser(db, dialect, { pastSeason: false }),
+      await buildUser(db, dialect, { pastSeason: false }),
+    ];
     const admin = await buildUser(db, dialect, { role: 'admin', pastSeason: false });
     const fixtures = [
-      await buildFixture(db, { homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 }),
-      await buildFixture(db, { homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2 }),
-      await buildFixture(db, { homeTeam: 'Everton FC', awayTeam: 'Arsenal FC', kickoffAt: '2025-08-24T14:00:00.000Z', gameweek: null }),
-      await buildFixture(db, { homeTeam: 'Chelsea FC', awayTeam: 'Liverpool FC', kickoffAt: '2025-08-30T14:00:00.000Z', gameweek: 3 }),
+      await buildFixture(db, {
+        homeTeam: 'Arsenal FC',
+        awayTeam: 'Chelsea FC',
+        kickoffAt: '2025-08-16T14:00:00.000Z',
+        gameweek: 1,
+      }),
+      await buildFixture(db, {
+        homeTeam: 'Liverpool FC',
+        awayTeam: 'Everton FC',
+        kickoffAt: '2025-08-23T14:00:00.000Z',
+        gameweek: 2,
+      }),
+      await buildFixture(db, {
+        homeTeam: 'Everton FC',
+        awayTeam: 'Arsenal FC',
+        kickoffAt: '2025-08-24T14:00:00.000Z',
+        gameweek: null,
+      }),
+      await buildFixture(db, {
+        homeTeam: 'Chelsea FC',
+        awayTeam: 'Liverpool FC',
+        kickoffAt: '2025-08-30T14:00:00.000Z',
+        gameweek: 3,
+      }),
     ];
     for (const [i, p] of players.entries()) {
       for (const [j, f] of fixtures.entries()) {
@@ -89,8 +139,12 @@ describe('migration 0039: the points aggregate kept by the app, not by triggers'
     await buildResultByTriggers(db, { fixtureId: fixtures[2]!.id, homeScore: 0, awayScore: 1 });
     expect(await pointRows(anyDb)).toEqual(await recount(anyDb));
     // An aggregate an earlier release let drift: a row off by some points, one with nothing behind it.
-    await sql`UPDATE "userPoints" SET "points" = "points" + 7 WHERE "userId" = ${players[0]!.id} AND "gameweek" = 0`.execute(db);
-    await sql`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact") VALUES (${TEST_SEASON}, 3, ${players[1]!.id}, 5, 1)`.execute(db);
+    await sql`UPDATE "userPoints" SET "points" = "points" + 7 WHERE "userId" = ${players[0]!.id} AND "gameweek" = 0`.execute(
+      db,
+    );
+    await sql`INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", "points", "exact") VALUES (${TEST_SEASON}, 3, ${players[1]!.id}, 5, 1)`.execute(
+      db,
+    );
     expect(await pointRows(anyDb)).not.toEqual(await recount(anyDb));
     const before = await predictionRows(anyDb);
 
@@ -100,20 +154,29 @@ describe('migration 0039: the points aggregate kept by the app, not by triggers'
     expect(sortRows(await pointRows(anyDb))).toEqual(await recount(anyDb));
     expect(await pointTriggers(db, dialect)).toEqual([]);
     if (dialect === 'postgres') {
-      const functions = await sql<{ name: string }>`SELECT "proname" AS "name" FROM "pg_proc" WHERE "proname" LIKE 'scoreline_%' ORDER BY 1`.execute(db);
+      const functions = await sql<{
+        name: string;
+      }>`SELECT "proname" AS "name" FROM "pg_proc" WHERE "proname" LIKE 'scoreline_%' ORDER BY 1`.execute(db);
       // Only the results version's trigger function (0018) stays: it counts results, not points.
       expect(functions.rows.map((r) => r.name)).toEqual(['scoreline_results_version']);
     }
     // No trigger moves the aggregate any more: a direct write to the predictions leaves it as it is.
     const kept = await pointRows(anyDb);
-    await sql`UPDATE "predictions" SET "points" = 3, "outcome" = 'exact' WHERE "fixtureId" = ${fixtures[3]!.id}`.execute(db);
+    await sql`UPDATE "predictions" SET "points" = 3, "outcome" = 'exact' WHERE "fixtureId" = ${fixtures[3]!.id}`.execute(
+      db,
+    );
     expect(await pointRows(anyDb)).toEqual(kept);
-    await sql`UPDATE "predictions" SET "points" = NULL, "outcome" = NULL WHERE "fixtureId" = ${fixtures[3]!.id}`.execute(db);
+    await sql`UPDATE "predictions" SET "points" = NULL, "outcome" = NULL WHERE "fixtureId" = ${fixtures[3]!.id}`.execute(
+      db,
+    );
 
     // Today's code keeps it exact: a result, a correction, a clearing, a move and a deletion, through the admin's routes.
     t = await createTestApp({ handle, now: '2025-08-31T12:00:00Z', otherSeason: false });
     const cookie = await buildSessionCookie(db, dialect, admin.id, SECRET);
-    const exact = async () => expect(sortRows(await pointRows(anyDb)).filter((r) => r.points !== 0 || r.exact !== 0)).toEqual((await recount(anyDb)).filter((r) => r.points !== 0 || r.exact !== 0));
+    const exact = async () =>
+      expect(sortRows(await pointRows(anyDb)).filter((r) => r.points !== 0 || r.exact !== 0)).toEqual(
+        (await recount(anyDb)).filter((r) => r.points !== 0 || r.exact !== 0),
+      );
     const send = async (method: 'PUT' | 'DELETE', url: string, payload?: object) => {
       const res = await t!.request({ method, url, cookie, payload });
       expect(res.statusCode, res.body).toBe(200);

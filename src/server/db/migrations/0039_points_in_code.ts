@@ -38,9 +38,13 @@ const POSTGRES = [
   `DROP FUNCTION IF EXISTS scoreline_add_points(text, text, integer, integer)`,
   `DROP FUNCTION IF EXISTS scoreline_subtract_points(text, text, integer, integer)`,
 ];
-const SQLITE = ['predictions_points_insert', 'predictions_points_update', 'predictions_points_delete', 'fixtures_points_gameweek', 'fixtures_points_delete'].map(
-  (name) => `DROP TRIGGER IF EXISTS "${name}"`,
-);
+const SQLITE = [
+  'predictions_points_insert',
+  'predictions_points_update',
+  'predictions_points_delete',
+  'fixtures_points_gameweek',
+  'fixtures_points_delete',
+].map((name) => `DROP TRIGGER IF EXISTS "${name}"`);
 
 async function up(db: Kysely<unknown>, dialect: Dialect) {
   for (const s of dialect === 'postgres' ? POSTGRES : SQLITE) await sql.raw(s).execute(db);

@@ -28,7 +28,10 @@ export const leagueScoring: AppMigration = {
 
 async function up(db: Kysely<unknown>, dialect: Dialect) {
   await db.schema.alterTable('predictions').addColumn('tier', 'text').execute();
-  await db.schema.alterTable('predictions').addColumn('banker', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('predictions')
+    .addColumn('banker', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`
     UPDATE "predictions" SET "tier" = CASE
       WHEN "predictions"."outcome" = 'outcome' AND "predictions"."homeScore" - "predictions"."awayScore" = r."homeScore" - r."awayScore" THEN 'difference'
@@ -38,10 +41,18 @@ async function up(db: Kysely<unknown>, dialect: Dialect) {
   // A scored pick without a result (none should exist) keeps its outcome as its tier.
   await sql`UPDATE "predictions" SET "tier" = "outcome" WHERE "points" IS NOT NULL AND "tier" IS NULL`.execute(db);
   // A player's banker of a gameweek is found among their few bankers.
-  await db.schema.createIndex('predictions_banker').on('predictions').columns(['userId', 'fixtureId']).where(sql.ref('banker'), '=', 1).execute();
+  await db.schema
+    .createIndex('predictions_banker')
+    .on('predictions')
+    .columns(['userId', 'fixtureId'])
+    .where(sql.ref('banker'), '=', 1)
+    .execute();
 
   for (const column of ['difference', 'outcome', 'bankerExact', 'bankerDifference', 'bankerOutcome']) {
-    await db.schema.alterTable('userPoints').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('userPoints')
+      .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   }
   if (dialect === 'postgres') await sql`TRUNCATE "userPoints"`.execute(db);
   else await sql`DELETE FROM "userPoints"`.execute(db);
@@ -58,9 +69,21 @@ async function up(db: Kysely<unknown>, dialect: Dialect) {
     ORDER BY f."seasonId", ${gameweek}, p."userId"`.execute(db);
   if (dialect === 'postgres') await sql`ANALYZE "userPoints"`.execute(db);
 
-  await db.schema.alterTable('leagues').addColumn('ruleExact', 'integer', (c) => c.notNull().defaultTo(3)).execute();
-  await db.schema.alterTable('leagues').addColumn('ruleDifference', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.alterTable('leagues').addColumn('ruleOutcome', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.alterTable('leagues').addColumn('bankersAllowed', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('leagues')
+    .addColumn('ruleExact', 'integer', (c) => c.notNull().defaultTo(3))
+    .execute();
+  await db.schema
+    .alterTable('leagues')
+    .addColumn('ruleDifference', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable('leagues')
+    .addColumn('ruleOutcome', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable('leagues')
+    .addColumn('bankersAllowed', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('leagues').addColumn('scoringChangedAt', 'text').execute();
 }

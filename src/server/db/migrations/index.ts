@@ -19,4 +19,23 @@ import { pointsInCode } from './0039_points_in_code.js';
 import { leagueScoring } from './0040_league_scoring.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
-export const migrations: AppMigration[] = [foundation, leagues, contact, matchday, pointsSetBased, security, seasons, predictionsByFixture, feedSnapshots, pointsInBulk, resultsVersion, teamNames, pendingRegistrations, leagueBans, contactSender, bonusQuestions, pointsInCode, leagueScoring];
+export const migrations: AppMigration[] = [
+  foundation,
+  leagues,
+  contact,
+  matchday,
+  pointsSetBased,
+  security,
+  seasons,
+  predictionsByFixture,
+  feedSnapshots,
+  pointsInBulk,
+  resultsVersion,
+  teamNames,
+  pendingRegistrations,
+  leagueBans,
+  contactSender,
+  bonusQuestions,
+  pointsInCode,
+  leagueScoring,
+];

@@ -28,19 +28,69 @@ describe('downloading one’s data', () => {
     const { db } = t.app.deps;
     const me = await player({ teamName: 'Data FC', email: 'me@example.com', username: 'me_myself' });
     const other = await player({ teamName: 'Someone Else', email: 'other@example.com' });
-    const played = await buildFixture(db, { kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1, homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
+    const played = await buildFixture(db, {
+      kickoffAt: '2025-08-16T14:00:00.000Z',
+      gameweek: 1,
+      homeTeam: 'Everton FC',
+      awayTeam: 'Fulham FC',
+    });
     const open = await buildFixture(db, { kickoffAt: '2025-08-30T14:00:00.000Z', gameweek: 3 });
-    await buildPrediction(db, { userId: me.id, fixtureId: played.id, homeScore: 2, awayScore: 1, predictedAt: '2025-08-15T09:00:00.000Z' });
-    await buildPrediction(db, { userId: me.id, fixtureId: open.id, homeScore: 0, awayScore: 0, predictedAt: '2025-08-20T09:00:00.000Z' });
-    await buildPrediction(db, { userId: other.id, fixtureId: played.id, homeScore: 4, awayScore: 4, predictedAt: '2025-08-15T09:30:00.000Z' });
+    await buildPrediction(db, {
+      userId: me.id,
+      fixtureId: played.id,
+      homeScore: 2,
+      awayScore: 1,
+      predictedAt: '2025-08-15T09:00:00.000Z',
+    });
+    await buildPrediction(db, {
+      userId: me.id,
+      fixtureId: open.id,
+      homeScore: 0,
+      awayScore: 0,
+      predictedAt: '2025-08-20T09:00:00.000Z',
+    });
+    await buildPrediction(db, {
+      userId: other.id,
+      fixtureId: played.id,
+      homeScore: 4,
+      awayScore: 4,
+      predictedAt: '2025-08-15T09:30:00.000Z',
+    });
     await buildResult(db, { fixtureId: played.id, homeScore: 2, awayScore: 1 });
     const created = '2025-07-01T00:00:00.000Z';
     await db
       .insertInto('leagues')
       .values([
-        { id: 'mine', name: 'My League', code: 'MYLEAGUE', description: null, competition: 'premier-league', privacy: 'private', creatorId: me.id, createdAt: created },
-        { id: 'theirs', name: 'Their League', code: 'THEIRSXX', description: null, competition: 'premier-league', privacy: 'private', creatorId: other.id, createdAt: created },
-        { id: 'secret', name: 'Not Mine', code: 'SECRETXX', description: null, competition: 'premier-league', privacy: 'private', creatorId: other.id, createdAt: created },
+        {
+          id: 'mine',
+          name: 'My League',
+          code: 'MYLEAGUE',
+          description: null,
+          competition: 'premier-league',
+          privacy: 'private',
+          creatorId: me.id,
+          createdAt: created,
+        },
+        {
+          id: 'theirs',
+          name: 'Their League',
+          code: 'THEIRSXX',
+          description: null,
+          competition: 'premier-league',
+          privacy: 'private',
+          creatorId: other.id,
+          createdAt: created,
+        },
+        {
+          id: 'secret',
+          name: 'Not Mine',
+          code: 'SECRETXX',
+          description: null,
+          competition: 'premier-league',
+          privacy: 'private',
+          creatorId: other.id,
+          createdAt: created,
+        },
       ])
       .execute();
     await db
@@ -55,18 +105,66 @@ describe('downloading one’s data', () => {
       .execute();
     await db
       .insertInto('userSettings')
-      .values({ userId: me.id, remindersEnabled: 1, reminderWindows: '24,6', unsubscribeToken: 'unsub-private-token', calendarToken: 'calendar-private-token', updatedAt: '2025-08-01T00:00:00.000Z' })
+      .values({
+        userId: me.id,
+        remindersEnabled: 1,
+        reminderWindows: '24,6',
+        unsubscribeToken: 'unsub-private-token',
+        calendarToken: 'calendar-private-token',
+        updatedAt: '2025-08-01T00:00:00.000Z',
+      })
       .execute();
-    const message = (id: string, userId: string, text: string) => ({ id, userId, fromName: 'x', accountEmail: null, fromEmail: 'reply@example.com', toEmail: 'help@example.com', subject: 's', message: text, status: 'sent' as const, attempts: 1, lastError: null, nextAttemptAt: null, createdAt: '2025-08-10T10:00:00.000Z', sentAt: null });
-    await db.insertInto('contactMessages').values([message('m1', me.id, 'My question'), message('m2', other.id, 'Their question')]).execute();
+    const message = (id: string, userId: string, text: string) => ({
+      id,
+      userId,
+      fromName: 'x',
+      accountEmail: null,
+      fromEmail: 'reply@example.com',
+      toEmail: 'help@example.com',
+      subject: 's',
+      message: text,
+      status: 'sent' as const,
+      attempts: 1,
+      lastError: null,
+      nextAttemptAt: null,
+      createdAt: '2025-08-10T10:00:00.000Z',
+      sentAt: null,
+    });
+    await db
+      .insertInto('contactMessages')
+      .values([message('m1', me.id, 'My question'), message('m2', other.id, 'Their question')])
+      .execute();
 
     // A bonus question in each league: the caller answered both, the other player one (settled in the caller's league).
     const question = (id: string, leagueId: string, prompt: string, correct: string | null) => ({
-      id, leagueId, seasonId: TEST_SEASON, kind: 'free' as const, prompt, club: null, options: JSON.stringify(['Yes', 'No', 'Maybe']), picks: 2, points: 4,
-      locksAt: '2025-08-15T12:00:00.000Z', createdBy: null, createdAt: created, updatedAt: created, correct, settledBy: correct ? ('organiser' as const) : null, settlerId: null,
-      settledAt: correct ? '2025-08-16T12:00:00.000Z' : null, settleNote: null, settlementVersion: correct ? 1 : 0, tableLevel: 0,
+      id,
+      leagueId,
+      seasonId: TEST_SEASON,
+      kind: 'free' as const,
+      prompt,
+      club: null,
+      options: JSON.stringify(['Yes', 'No', 'Maybe']),
+      picks: 2,
+      points: 4,
+      locksAt: '2025-08-15T12:00:00.000Z',
+      createdBy: null,
+      createdAt: created,
+      updatedAt: created,
+      correct,
+      settledBy: correct ? ('organiser' as const) : null,
+      settlerId: null,
+      settledAt: correct ? '2025-08-16T12:00:00.000Z' : null,
+      settleNote: null,
+      settlementVersion: correct ? 1 : 0,
+      tableLevel: 0,
     });
-    await db.insertInto('leagueQuestions').values([question('q-mine', 'mine', 'Goals on Saturday?', '[0]'), question('q-theirs', 'theirs', 'A red card?', null)]).execute();
+    await db
+      .insertInto('leagueQuestions')
+      .values([
+        question('q-mine', 'mine', 'Goals on Saturday?', '[0]'),
+        question('q-theirs', 'theirs', 'A red card?', null),
+      ])
+      .execute();
     await db
       .insertInto('leagueQuestionAnswers')
       .values([
@@ -77,7 +175,9 @@ describe('downloading one’s data', () => {
       .execute();
 
     // The open pick is the caller's banker of its gameweek.
-    expect((await t.request({ method: 'PUT', url: `/api/predictions/${open.id}/banker`, cookie: me.cookie })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/predictions/${open.id}/banker`, cookie: me.cookie })).statusCode,
+    ).toBe(200);
 
     const res = await download(me);
     expect(res.statusCode).toBe(200);
@@ -85,7 +185,14 @@ describe('downloading one’s data', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="scoreline-my-data-2025-08-20.json"');
     expect(res.headers['cache-control']).toBe('no-store');
     const data = accountExportDto.parse(res.json());
-    expect(data.account).toMatchObject({ id: me.id, email: 'me@example.com', emailVerified: true, username: 'me_myself', teamName: 'Data FC', role: 'player' });
+    expect(data.account).toMatchObject({
+      id: me.id,
+      email: 'me@example.com',
+      emailVerified: true,
+      username: 'me_myself',
+      teamName: 'Data FC',
+      role: 'player',
+    });
     expect(data.settings).toEqual({ remindersEnabled: true, reminderWindowsHours: [24, 6] });
     expect(data.predictions).toEqual([
       expect.objectContaining({ season: OTHER_SEASON, fixtureId: OTHER_SEASON_FIXTURE, points: 3, outcome: 'exact' }),
@@ -104,23 +211,71 @@ describe('downloading one’s data', () => {
         tier: 'exact',
         banker: false,
       },
-      expect.objectContaining({ fixtureId: open.id, predicted: { home: 0, away: 0 }, result: null, points: null, tier: null, banker: true }),
+      expect.objectContaining({
+        fixtureId: open.id,
+        predicted: { home: 0, away: 0 },
+        result: null,
+        points: null,
+        tier: null,
+        banker: true,
+      }),
     ]);
     expect(data.predictionsComplete).toBe(true);
     expect(data.leagues).toEqual([
-      { id: 'mine', name: 'My League', code: 'MYLEAGUE', role: 'creator', joinedAt: '2025-07-01T10:00:00.000Z', members: 2 },
-      { id: 'theirs', name: 'Their League', code: 'THEIRSXX', role: 'member', joinedAt: '2025-07-03T10:00:00.000Z', members: 2 },
+      {
+        id: 'mine',
+        name: 'My League',
+        code: 'MYLEAGUE',
+        role: 'creator',
+        joinedAt: '2025-07-01T10:00:00.000Z',
+        members: 2,
+      },
+      {
+        id: 'theirs',
+        name: 'Their League',
+        code: 'THEIRSXX',
+        role: 'member',
+        joinedAt: '2025-07-03T10:00:00.000Z',
+        members: 2,
+      },
     ]);
     expect(data.bonusAnswers).toEqual([
-      { leagueId: 'mine', leagueName: 'My League', season: TEST_SEASON, question: 'Goals on Saturday?', answers: ['Yes', 'Maybe'], answeredAt: '2025-08-14T09:00:00.000Z', points: 4 },
-      { leagueId: 'theirs', leagueName: 'Their League', season: TEST_SEASON, question: 'A red card?', answers: ['No'], answeredAt: '2025-08-14T09:05:00.000Z', points: null },
+      {
+        leagueId: 'mine',
+        leagueName: 'My League',
+        season: TEST_SEASON,
+        question: 'Goals on Saturday?',
+        answers: ['Yes', 'Maybe'],
+        answeredAt: '2025-08-14T09:00:00.000Z',
+        points: 4,
+      },
+      {
+        leagueId: 'theirs',
+        leagueName: 'Their League',
+        season: TEST_SEASON,
+        question: 'A red card?',
+        answers: ['No'],
+        answeredAt: '2025-08-14T09:05:00.000Z',
+        points: null,
+      },
     ]);
     expect(data.bonusAnswersComplete).toBe(true);
-    expect(data.contactMessages).toEqual([{ sentAt: '2025-08-10T10:00:00.000Z', replyTo: 'reply@example.com', message: 'My question', status: 'sent' }]);
+    expect(data.contactMessages).toEqual([
+      { sentAt: '2025-08-10T10:00:00.000Z', replyTo: 'reply@example.com', message: 'My question', status: 'sent' },
+    ]);
 
     // Nothing of the other player, and no private link or token of the caller's own.
     const text = res.body;
-    for (const foreign of [other.id, 'other@example.com', 'Someone Else', 'Their question', 'SECRETXX', '"4"', 'unsub-private-token', 'calendar-private-token']) {
+    for (const foreign of [
+      other.id,
+      'other@example.com',
+      'Someone Else',
+      'Their question',
+      'SECRETXX',
+      '"4"',
+      'unsub-private-token',
+      'calendar-private-token',
+    ]) {
       expect(text).not.toContain(foreign);
     }
     expect(text).not.toMatch(/password|token/i);

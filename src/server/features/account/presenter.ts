@@ -5,9 +5,19 @@ import type { LeagueFateRow } from './repository.js';
 import { parseList } from '../bonus-questions/repository.js';
 
 /** The confirmation dialog's view of the leagues (contract `deletionPreviewDto`). */
-export function presentPreview(leagues: LeagueFateRow[], counts: { predictions: number; contactMessages: number }, refusal: string | null): DeletionPreview {
+export function presentPreview(
+  leagues: LeagueFateRow[],
+  counts: { predictions: number; contactMessages: number },
+  refusal: string | null,
+): DeletionPreview {
   return {
-    leagues: leagues.map((l) => ({ id: l.id, name: l.name, fate: l.fate, newCreator: l.newCreator, otherMembers: l.otherMembers })),
+    leagues: leagues.map((l) => ({
+      id: l.id,
+      name: l.name,
+      fate: l.fate,
+      newCreator: l.newCreator,
+      otherMembers: l.otherMembers,
+    })),
     predictions: counts.predictions,
     contactMessages: counts.contactMessages,
     refusal,
@@ -16,7 +26,16 @@ export function presentPreview(leagues: LeagueFateRow[], counts: { predictions: 
 
 interface ExportInput {
   exportedAt: string;
-  account: { id: string; email: string; emailVerified: boolean | number; name: string; username: string | null; teamName: string | null; role: UserRole; createdAt: Date | string };
+  account: {
+    id: string;
+    email: string;
+    emailVerified: boolean | number;
+    name: string;
+    username: string | null;
+    teamName: string | null;
+    role: UserRole;
+    createdAt: Date | string;
+  };
   settings: { remindersEnabled: number; reminderWindows: string } | undefined;
   predictions: Array<{
     seasonId: string;
@@ -38,7 +57,16 @@ interface ExportInput {
   }>;
   predictionsComplete: boolean;
   leagues: Array<{ id: string; name: string; code: string; creatorId: string; joinedAt: string; members: number }>;
-  bonusAnswers: Array<{ leagueId: string; leagueName: string; seasonId: string; prompt: string; options: string; choices: string; answeredAt: string; points: number | null }>;
+  bonusAnswers: Array<{
+    leagueId: string;
+    leagueName: string;
+    seasonId: string;
+    prompt: string;
+    options: string;
+    choices: string;
+    answeredAt: string;
+    points: number | null;
+  }>;
   bonusAnswersComplete: boolean;
   contactMessages: Array<{ createdAt: string; fromEmail: string; message: string; status: ContactStatus }>;
 }
@@ -78,7 +106,10 @@ export function presentExport(x: ExportInput): AccountExport {
       kickoffAt: p.kickoffAt,
       predicted: { home: p.homeScore, away: p.awayScore },
       predictedAt: p.predictedAt,
-      result: p.resultHome === null || p.resultAway === null ? null : { home: p.resultHome, away: p.resultAway, final: p.resultFinal !== 0 },
+      result:
+        p.resultHome === null || p.resultAway === null
+          ? null
+          : { home: p.resultHome, away: p.resultAway, final: p.resultFinal !== 0 },
       points: p.points,
       outcome: p.outcome,
       tier: p.tier,
@@ -106,6 +137,11 @@ export function presentExport(x: ExportInput): AccountExport {
       };
     }),
     bonusAnswersComplete: x.bonusAnswersComplete,
-    contactMessages: x.contactMessages.map((m) => ({ sentAt: m.createdAt, replyTo: m.fromEmail, message: m.message, status: m.status })),
+    contactMessages: x.contactMessages.map((m) => ({
+      sentAt: m.createdAt,
+      replyTo: m.fromEmail,
+      message: m.message,
+      status: m.status,
+    })),
   };
 }

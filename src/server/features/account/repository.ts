@@ -22,7 +22,14 @@ export interface LeagueFateRow {
  * deleted when nobody else is in it; a league they only joined keeps going without them.
  */
 export async function leagueFates(db: DB, userId: string): Promise<LeagueFateRow[]> {
-  const { rows } = await sql<{ id: string; name: string; creatorId: string; otherMembers: number; nextId: string | null; nextName: string | null }>`
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    creatorId: string;
+    otherMembers: number;
+    nextId: string | null;
+    nextName: string | null;
+  }>`
     SELECT l."id", l."name", l."creatorId",
       (SELECT COUNT(*) FROM "leagueMembers" c WHERE c."leagueId" = l."id" AND c."userId" <> ${userId}) AS "otherMembers",
       n."userId" AS "nextId", n."displayName" AS "nextName"
@@ -102,15 +109,22 @@ export interface DeletedAccount {
  * On PostgreSQL the rows of the leagues they created are locked first, so a member leaving at the
  * same moment waits, and the successor chosen here is still a member when this commits.
  */
-export async function deleteAccountData(trx: DB, dialect: Dialect, user: { id: string; email: string }): Promise<DeletedAccount> {
+export async function deleteAccountData(
+  trx: DB,
+  dialect: Dialect,
+  user: { id: string; email: string },
+): Promise<DeletedAccount> {
   const userId = user.id;
   if (dialect === 'postgres') {
     await sql`SELECT l."id" FROM "leagues" l WHERE l."creatorId" = ${userId} FOR UPDATE`.execute(trx);
-    await sql`SELECT m."userId" FROM "leagueMembers" m JOIN "leagues" l ON l."id" = m."leagueId" WHERE l."creatorId" = ${userId} FOR UPDATE OF m`.execute(trx);
+    await sql`SELECT m."userId" FROM "leagueMembers" m JOIN "leagues" l ON l."id" = m."leagueId" WHERE l."creatorId" = ${userId} FOR UPDATE OF m`.execute(
+      trx,
+    );
   }
   const leagues = await leagueFates(trx, userId);
   for (const l of leagues) {
-    if (l.fate === 'passes' && l.newCreatorId) await trx.updateTable('leagues').set({ creatorId: l.newCreatorId }).where('id', '=', l.id).execute();
+    if (l.fate === 'passes' && l.newCreatorId)
+      await trx.updateTable('leagues').set({ creatorId: l.newCreatorId }).where('id', '=', l.id).execute();
   }
   const alone = leagues.filter((l) => l.fate === 'deleted').map((l) => l.id);
   if (alone.length) await trx.deleteFrom('leagues').where('id', 'in', alone).execute();
@@ -132,7 +146,10 @@ export async function deleteAccountData(trx: DB, dialect: Dialect, user: { id: s
     .set({ toEmail: '' })
     .where(sql<boolean>`LOWER("toEmail") = ${user.email.toLowerCase()}`)
     .execute();
-  await trx.deleteFrom('mailOutbox').where(sql<boolean>`LOWER("to") = ${user.email.toLowerCase()}`).execute();
+  await trx
+    .deleteFrom('mailOutbox')
+    .where(sql<boolean>`LOWER("to") = ${user.email.toLowerCase()}`)
+    .execute();
   // A password-reset token's value is the user's id (Better Auth).
   await trx.deleteFrom('verification').where('value', '=', userId).execute();
   await trx.deleteFrom('session').where('userId', '=', userId).execute();
@@ -152,7 +169,11 @@ export async function accountRow(db: DB, userId: string) {
 }
 
 export async function settingsRow(db: DB, userId: string) {
-  return db.selectFrom('userSettings').select(['remindersEnabled', 'reminderWindows']).where('userId', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('userSettings')
+    .select(['remindersEnabled', 'reminderWindows'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
 }
 
 /** The player's predictions with their fixture and result, in kick-off order; at most `limit`. */
@@ -206,7 +227,16 @@ export async function bonusAnswerRows(db: DB, userId: string, limit: number) {
     .selectFrom('leagueQuestionAnswers as a')
     .innerJoin('leagueQuestions as q', 'q.id', 'a.questionId')
     .innerJoin('leagues as l', 'l.id', 'q.leagueId')
-    .select(['q.leagueId', 'l.name as leagueName', 'q.seasonId', 'q.prompt', 'q.options', 'a.choices', 'a.answeredAt', 'a.points'])
+    .select([
+      'q.leagueId',
+      'l.name as leagueName',
+      'q.seasonId',
+      'q.prompt',
+      'q.options',
+      'a.choices',
+      'a.answeredAt',
+      'a.points',
+    ])
     .where('a.userId', '=', userId)
     .orderBy('q.seasonId')
     .orderBy('q.locksAt')

@@ -29,13 +29,23 @@ const SESSION_COOKIES = ['better-auth.session_token', 'better-auth.session_data'
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Each attempt checks a password: guessing one through this route stays as slow as signing in.
-  const deleteLimits = [routeLimit(app, 'accountDeletePerUser', 'user', deleteRateLimitMessage), routeLimit(app, 'accountDeletePerAddress', 'address', deleteRateLimitMessage)];
-  const exportLimit = routeLimit(app, 'accountExportPerUser', 'user', (wait) => `You have downloaded your data several times just now. Please wait ${wait} and try again.`);
+  const deleteLimits = [
+    routeLimit(app, 'accountDeletePerUser', 'user', deleteRateLimitMessage),
+    routeLimit(app, 'accountDeletePerAddress', 'address', deleteRateLimitMessage),
+  ];
+  const exportLimit = routeLimit(
+    app,
+    'accountExportPerUser',
+    'user',
+    (wait) => `You have downloaded your data several times just now. Please wait ${wait} and try again.`,
+  );
 
   /** Why this account cannot be deleted now, or null: the game keeps at least one verified admin. */
   async function refusal(user: SessionUser): Promise<string | null> {
     if (user.role !== 'admin') return null;
-    return (await repo.otherVerifiedAdmins(app.deps.db, user.id, app.deps.handle.dialect)) === 0 ? DELETE_ONLY_ADMIN : null;
+    return (await repo.otherVerifiedAdmins(app.deps.db, user.id, app.deps.handle.dialect)) === 0
+      ? DELETE_ONLY_ADMIN
+      : null;
   }
 
   /** Better Auth checks the password against the caller's own session (its verify-password call). */
@@ -58,14 +68,19 @@ export async function accountRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['account'],
-        summary: "What deleting the caller's account would do: each of their leagues passes to its longest-standing member, is deleted (nobody else in it) or is left; and whether it is refused (the only admin)",
+        summary:
+          "What deleting the caller's account would do: each of their leagues passes to its longest-standing member, is deleted (nobody else in it) or is left; and whether it is refused (the only admin)",
         response: { 200: deletionPreviewDto },
       },
     },
     async (req) => {
       const { db } = app.deps;
       const { user } = req;
-      const [leagues, counts, refused] = await Promise.all([repo.leagueFates(db, user.id), repo.ownCounts(db, user.id), refusal(user)]);
+      const [leagues, counts, refused] = await Promise.all([
+        repo.leagueFates(db, user.id),
+        repo.ownCounts(db, user.id),
+        refusal(user),
+      ]);
       return presentPreview(leagues, counts, refused);
     },
   );
@@ -88,14 +103,19 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const { user } = req;
       const refused = await refusal(user);
       if (refused) throw conflict(refused, 'only_admin');
-      if (!(await passwordMatches(req, req.body.password))) throw new HttpError(400, 'wrong_password', DELETE_WRONG_PASSWORD);
+      if (!(await passwordMatches(req, req.body.password)))
+        throw new HttpError(400, 'wrong_password', DELETE_WRONG_PASSWORD);
       const deleted = await db.transaction().execute((trx) => repo.deleteAccountData(trx, handle.dialect, user));
       // After the commit: every instance forgets the sessions at once, and every cache holding the player drops them.
       await sessions.invalidate(user.id);
       await bus.publish({ type: 'account.deleted', seasons: deleted.seasons });
-      req.log.info({ leagues: deleted.leagues.length, seasons: deleted.seasons.length }, 'Account deleted by its owner');
+      req.log.info(
+        { leagues: deleted.leagues.length, seasons: deleted.seasons.length },
+        'Account deleted by its owner',
+      );
       const secure = app.deps.config.secureCookies;
-      const expired = (name: string) => `${secure ? '__Secure-' : ''}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+      const expired = (name: string) =>
+        `${secure ? '__Secure-' : ''}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
       reply.header('set-cookie', SESSION_COOKIES.map(expired));
       return { deleted: true as const };
     },
@@ -108,7 +128,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
       preHandler: exportLimit,
       schema: {
         tags: ['account'],
-        summary: "The caller's own data as a JSON download: account, reminder settings, predictions with fixture, result, points, tier and banker, leagues with role, bonus answers, contact messages",
+        summary:
+          "The caller's own data as a JSON download: account, reminder settings, predictions with fixture, result, points, tier and banker, leagues with role, bonus answers, contact messages",
         response: { 200: accountExportDto, 429: errorDto },
       },
     },

@@ -3,7 +3,10 @@ import type { Dialect } from '../../db/migrations/types.js';
 import type { Overview } from '../../../contract/admin.js';
 
 async function count(db: DB, table: 'user' | 'leagues'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -11,7 +14,12 @@ async function count(db: DB, table: 'user' | 'leagues'): Promise<number> {
 export async function loadOverview(db: DB, dialect: Dialect, seasonId: string): Promise<Omit<Overview, 'season'>> {
   const [users, fixtures, predictions, leagues, verified, admins] = await Promise.all([
     count(db, 'user'),
-    db.selectFrom('fixtures').select((eb) => eb.fn.countAll<number>().as('n')).where('seasonId', '=', seasonId).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+    db
+      .selectFrom('fixtures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('seasonId', '=', seasonId)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n)),
     db
       .selectFrom('predictions')
       .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
@@ -25,7 +33,11 @@ export async function loadOverview(db: DB, dialect: Dialect, seasonId: string): 
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('emailVerified', '=', dialect === 'postgres' ? true : 1)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow(),
   ]);
   return { users, verifiedUsers: Number(verified.n), admins: Number(admins.n), fixtures, predictions, leagues };
 }
@@ -63,7 +75,13 @@ export async function awaitingResults(db: DB, liveSinceIso: string): Promise<Awa
     .orderBy('fixtures.seasonId')
     .orderBy('fixtures.gameweek')
     .execute();
-  return rows.map((r) => ({ seasonId: r.seasonId!, gameweek: r.gameweek, count: Number(r.count), firstKickoff: r.firstKickoff!, lastKickoff: r.lastKickoff! }));
+  return rows.map((r) => ({
+    seasonId: r.seasonId!,
+    gameweek: r.gameweek,
+    count: Number(r.count),
+    firstKickoff: r.firstKickoff!,
+    lastKickoff: r.lastKickoff!,
+  }));
 }
 
 /** Every season with its competition and feed address (the awaiting-results answer lists them all). */

@@ -44,18 +44,29 @@ test('the admin gets real counts', async () => {
   await buildFixture(t.app.deps.db, {});
   const res = await overview(admin);
   expect(res.statusCode).toBe(200);
-  expect(res.json().overview).toEqual({ season: '2025-26', users: 2, verifiedUsers: 1, admins: 1, fixtures: 1, predictions: 0, leagues: 0 });
+  expect(res.json().overview).toEqual({
+    season: '2025-26',
+    users: 2,
+    verifiedUsers: 1,
+    admins: 1,
+    fixtures: 1,
+    predictions: 0,
+    leagues: 0,
+  });
 });
 
 test('the route is documented in the OpenAPI document', async () => {
-  const doc = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+  const doc = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, unknown>;
+  };
   expect(doc.paths['/api/admin/overview']).toBeDefined();
 });
 
 describe('GET /api/admin/awaiting-results', () => {
   const NOW = '2025-08-30T18:00:00.000Z';
   const awaiting = async (cookie?: string) => t.request({ method: 'GET', url: '/api/admin/awaiting-results', cookie });
-  const season = async (cookie: string, id = TEST_SEASON) => ((await awaiting(cookie)).json() as AwaitingResults).seasons.find((s) => s.season === id)!;
+  const season = async (cookie: string, id = TEST_SEASON) =>
+    ((await awaiting(cookie)).json() as AwaitingResults).seasons.find((s) => s.season === id)!;
 
   beforeEach(async () => {
     t.clock.set(NOW);
@@ -63,16 +74,59 @@ describe('GET /api/admin/awaiting-results', () => {
     // Gameweek 3: two played without a result, one with only an in-play score, one with its final
     // result, one still live (kicked off an hour ago), one postponed, one to come.
     await buildFixture(db, { id: 'A', kickoffAt: '2025-08-30T11:30:00.000Z', gameweek: 3 });
-    await buildFixture(db, { id: 'B', homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2025-08-30T14:00:00.000Z', gameweek: 3 });
-    await buildFixture(db, { id: 'C', homeTeam: 'Everton FC', awayTeam: 'Arsenal FC', kickoffAt: '2025-08-30T14:00:00.000Z', gameweek: 3 });
+    await buildFixture(db, {
+      id: 'B',
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'Everton FC',
+      kickoffAt: '2025-08-30T14:00:00.000Z',
+      gameweek: 3,
+    });
+    await buildFixture(db, {
+      id: 'C',
+      homeTeam: 'Everton FC',
+      awayTeam: 'Arsenal FC',
+      kickoffAt: '2025-08-30T14:00:00.000Z',
+      gameweek: 3,
+    });
     await buildResult(db, { fixtureId: 'C', homeScore: 1, awayScore: 1, final: false });
-    await buildFixture(db, { id: 'D', homeTeam: 'Chelsea FC', awayTeam: 'Liverpool FC', kickoffAt: '2025-08-30T14:00:00.000Z', gameweek: 3 });
+    await buildFixture(db, {
+      id: 'D',
+      homeTeam: 'Chelsea FC',
+      awayTeam: 'Liverpool FC',
+      kickoffAt: '2025-08-30T14:00:00.000Z',
+      gameweek: 3,
+    });
     await buildResult(db, { fixtureId: 'D', homeScore: 0, awayScore: 2 });
-    await buildFixture(db, { id: 'E', homeTeam: 'Arsenal FC', awayTeam: 'Liverpool FC', kickoffAt: '2025-08-30T17:00:00.000Z', gameweek: 3 });
-    await buildFixture(db, { id: 'F', homeTeam: 'Chelsea FC', awayTeam: 'Everton FC', kickoffAt: '2025-08-30T12:00:00.000Z', gameweek: 3, postponed: true });
-    await buildFixture(db, { id: 'G', homeTeam: 'Liverpool FC', awayTeam: 'Arsenal FC', kickoffAt: '2025-09-13T14:00:00.000Z', gameweek: 4 });
+    await buildFixture(db, {
+      id: 'E',
+      homeTeam: 'Arsenal FC',
+      awayTeam: 'Liverpool FC',
+      kickoffAt: '2025-08-30T17:00:00.000Z',
+      gameweek: 3,
+    });
+    await buildFixture(db, {
+      id: 'F',
+      homeTeam: 'Chelsea FC',
+      awayTeam: 'Everton FC',
+      kickoffAt: '2025-08-30T12:00:00.000Z',
+      gameweek: 3,
+      postponed: true,
+    });
+    await buildFixture(db, {
+      id: 'G',
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'Arsenal FC',
+      kickoffAt: '2025-09-13T14:00:00.000Z',
+      gameweek: 4,
+    });
     // Gameweek 2, a week earlier: one without a result.
-    await buildFixture(db, { id: 'H', homeTeam: 'Everton FC', awayTeam: 'Chelsea FC', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2 });
+    await buildFixture(db, {
+      id: 'H',
+      homeTeam: 'Everton FC',
+      awayTeam: 'Chelsea FC',
+      kickoffAt: '2025-08-23T14:00:00.000Z',
+      gameweek: 2,
+    });
   });
 
   test('a visitor gets 401 and a player 403', async () => {
@@ -85,7 +139,10 @@ describe('GET /api/admin/awaiting-results', () => {
     const res = await awaiting(admin);
     expect(res.statusCode).toBe(200);
     const body = res.json() as AwaitingResults;
-    expect(body.seasons.map((s) => [s.season, s.count])).toEqual([[TEST_SEASON, 4], [OTHER_SEASON, 0]]);
+    expect(body.seasons.map((s) => [s.season, s.count])).toEqual([
+      [TEST_SEASON, 4],
+      [OTHER_SEASON, 0],
+    ]);
     expect(body.seasons[0]).toEqual({
       season: TEST_SEASON,
       label: '2025/26',
@@ -125,15 +182,24 @@ describe('GET /api/admin/awaiting-results', () => {
     const parsed = parseSeasonFile(text, suggested.split('/').pop());
     expect(parsed.ok && parsed.matches.length).toBe(380);
     // Accepting it is saving it as the season's feed address (the feed's own rule checks it).
-    const put = await t.request({ method: 'PUT', url: `/api/admin/seasons/${TEST_SEASON}/feed`, cookie: admin, payload: { feedUrl: suggested } });
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/admin/seasons/${TEST_SEASON}/feed`,
+      cookie: admin,
+      payload: { feedUrl: suggested },
+    });
     expect(put.statusCode).toBe(200);
     expect(await season(admin)).toMatchObject({ feedUrl: suggested, suggestedFeedUrl: suggested });
   });
 
   test('only for a Premier League season named by its years; the address’s base can point at a mirror', () => {
     const base = 'https://mirror.example/openfootball/england/';
-    expect(suggestedFeedUrl({ id: '2026-27', competitionId: 'premier-league' }, base)).toBe('https://mirror.example/openfootball/england/2026-27/1-premierleague.txt');
-    expect(suggestedFeedUrl({ id: '1999-00', competitionId: 'premier-league' }, base)).toBe('https://mirror.example/openfootball/england/1999-00/1-premierleague.txt');
+    expect(suggestedFeedUrl({ id: '2026-27', competitionId: 'premier-league' }, base)).toBe(
+      'https://mirror.example/openfootball/england/2026-27/1-premierleague.txt',
+    );
+    expect(suggestedFeedUrl({ id: '1999-00', competitionId: 'premier-league' }, base)).toBe(
+      'https://mirror.example/openfootball/england/1999-00/1-premierleague.txt',
+    );
     expect(suggestedFeedUrl({ id: '2026-28', competitionId: 'premier-league' }, base)).toBeNull();
     expect(suggestedFeedUrl({ id: 'summer-cup', competitionId: 'premier-league' }, base)).toBeNull();
     expect(suggestedFeedUrl({ id: '2026-27', competitionId: 'laliga' }, base)).toBeNull();
@@ -142,9 +208,13 @@ describe('GET /api/admin/awaiting-results', () => {
   test('FEED_SUGGESTION_BASE_URL must be a web address', () => {
     const env = { NODE_ENV: 'test', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789' };
     for (const bad of ['ftp://mirror.example/of', 'file:///etc', 'not an address']) {
-      expect(() => loadConfig({ ...env, FEED_SUGGESTION_BASE_URL: bad })).toThrow(/FEED_SUGGESTION_BASE_URL: must be an http:\/\/ or https:\/\/ address/);
+      expect(() => loadConfig({ ...env, FEED_SUGGESTION_BASE_URL: bad })).toThrow(
+        /FEED_SUGGESTION_BASE_URL: must be an http:\/\/ or https:\/\/ address/,
+      );
     }
-    expect(loadConfig(env).FEED_SUGGESTION_BASE_URL).toBe('https://raw.githubusercontent.com/openfootball/england/master');
+    expect(loadConfig(env).FEED_SUGGESTION_BASE_URL).toBe(
+      'https://raw.githubusercontent.com/openfootball/england/master',
+    );
   });
 
   test('FEED_SUGGESTION_BASE_URL sets the base', async () => {
@@ -153,7 +223,9 @@ describe('GET /api/admin/awaiting-results', () => {
       const { db, handle, config } = mirrored.app.deps;
       const user = await buildUser(db, handle.dialect, { role: 'admin' });
       const cookie = await buildSessionCookie(db, handle.dialect, user.id, config.AUTH_SECRET);
-      const body = (await mirrored.request({ method: 'GET', url: '/api/admin/awaiting-results', cookie })).json() as AwaitingResults;
+      const body = (
+        await mirrored.request({ method: 'GET', url: '/api/admin/awaiting-results', cookie })
+      ).json() as AwaitingResults;
       expect(body.seasons[0]!.suggestedFeedUrl).toBe('http://127.0.0.1:9/of/2025-26/1-premierleague.txt');
     } finally {
       await mirrored.close();

@@ -16,14 +16,17 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Counts of accounts and leagues, and of a season's fixtures and predictions (the current one unless ?season=; admin only)",
+        summary:
+          "Counts of accounts and leagues, and of a season's fixtures and predictions (the current one unless ?season=; admin only)",
         querystring: seasonQuery,
         response: { 200: overviewReply, 404: errorDto },
       },
     },
     async (req) => {
       const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season);
-      return { overview: { season: season.id, ...(await loadOverview(app.deps.db, app.deps.handle.dialect, season.id)) } };
+      return {
+        overview: { season: season.id, ...(await loadOverview(app.deps.db, app.deps.handle.dialect, season.id)) },
+      };
     },
   );
 
@@ -34,20 +37,27 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary:
-          "Every season, newest first, with how many of its matches are past their live window without a final result and in which gameweeks, its results feed and the openfootball address suggested for it (admin only)",
+          'Every season, newest first, with how many of its matches are past their live window without a final result and in which gameweeks, its results feed and the openfootball address suggested for it (admin only)',
         response: { 200: awaitingResultsReply },
       },
     },
     async () => {
       const { db, clock, config } = app.deps;
       const now = clock.now();
-      const [state, rows, feeds] = await Promise.all([loadSeasonState(app.deps.seasons, now), awaitingResults(db, liveSince(now)), seasonFeeds(db)]);
+      const [state, rows, feeds] = await Promise.all([
+        loadSeasonState(app.deps.seasons, now),
+        awaitingResults(db, liveSince(now)),
+        seasonFeeds(db),
+      ]);
       const feedOf = new Map(feeds.map((f) => [f.id, f]));
-      const start = (s: { startDate: string | null; firstKickoff: string | null }) => s.firstKickoff ?? s.startDate ?? '9999';
+      const start = (s: { startDate: string | null; firstKickoff: string | null }) =>
+        s.firstKickoff ?? s.startDate ?? '9999';
       const seasons = [...state.seasons]
         .sort((a, b) => start(b).localeCompare(start(a)) || b.id.localeCompare(a.id))
         .map((s): AwaitingSeason => {
-          const gameweeks = rows.filter((r) => r.seasonId === s.id).map(({ gameweek, count, firstKickoff, lastKickoff }) => ({ gameweek, count, firstKickoff, lastKickoff }));
+          const gameweeks = rows
+            .filter((r) => r.seasonId === s.id)
+            .map(({ gameweek, count, firstKickoff, lastKickoff }) => ({ gameweek, count, firstKickoff, lastKickoff }));
           return {
             season: s.id,
             label: s.label,

@@ -46,16 +46,30 @@ export function presentQuestion(row: QuestionRow, view: QuestionView): Question 
     fromTable: isTableKind(row.kind),
     tableLevel: row.tableLevel === 1,
     canEdit: view.editable && !locked && !settled,
-    mine: view.mine ? { choices: parseList<number>(view.mine.choices), answeredAt: view.mine.answeredAt, points: view.mine.points } : null,
+    mine: view.mine
+      ? { choices: parseList<number>(view.mine.choices), answeredAt: view.mine.answeredAt, points: view.mine.points }
+      : null,
     answered,
     tally,
     settlement: settled
-      ? { correct: parseList<number>(row.correct!), by: row.settledBy!, byName: row.settledBy === 'results' ? null : row.settlerName, at: row.settledAt!, note: row.settleNote }
+      ? {
+          correct: parseList<number>(row.correct!),
+          by: row.settledBy!,
+          byName: row.settledBy === 'results' ? null : row.settlerName,
+          at: row.settledAt!,
+          note: row.settleNote,
+        }
       : null,
     settlementVersion: row.settlementVersion,
   };
 }
 
 export function presentAnswerLine(row: AnswerLineRow, viewerId: string): AnswerLine {
-  return { userId: row.userId, displayName: row.displayName, choices: parseList<number>(row.choices), points: row.points, isViewer: row.userId === viewerId };
+  return {
+    userId: row.userId,
+    displayName: row.displayName,
+    choices: parseList<number>(row.choices),
+    points: row.points,
+    isViewer: row.userId === viewerId,
+  };
 }

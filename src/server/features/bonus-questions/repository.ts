@@ -25,7 +25,12 @@ const questionColumns = (db: DB) =>
  * end: 'update' to change or settle it, 'share' to answer it (so an answer and a change of the
  * question never cross). SQLite runs one transaction at a time on the app's connection.
  */
-export async function getQuestion(db: DB, leagueId: string, questionId: string, lock?: { dialect: Dialect; mode: 'update' | 'share' }): Promise<QuestionRow | undefined> {
+export async function getQuestion(
+  db: DB,
+  leagueId: string,
+  questionId: string,
+  lock?: { dialect: Dialect; mode: 'update' | 'share' },
+): Promise<QuestionRow | undefined> {
   let query = questionColumns(db).where('q.id', '=', questionId).where('q.leagueId', '=', leagueId);
   if (lock?.dialect === 'postgres') query = lock.mode === 'update' ? query.forUpdate('q') : query.forShare('q');
   return query.executeTakeFirst();
@@ -33,15 +38,41 @@ export async function getQuestion(db: DB, leagueId: string, questionId: string, 
 
 /** A league's questions in a season, by lock time (then when they were added). */
 export async function listQuestions(db: DB, leagueId: string, seasonId: string): Promise<QuestionRow[]> {
-  return questionColumns(db).where('q.leagueId', '=', leagueId).where('q.seasonId', '=', seasonId).orderBy('q.locksAt').orderBy('q.createdAt').orderBy('q.id').execute();
+  return questionColumns(db)
+    .where('q.leagueId', '=', leagueId)
+    .where('q.seasonId', '=', seasonId)
+    .orderBy('q.locksAt')
+    .orderBy('q.createdAt')
+    .orderBy('q.id')
+    .execute();
 }
 
 export async function countQuestions(db: DB, leagueId: string, seasonId: string): Promise<number> {
-  const row = await db.selectFrom('leagueQuestions').select((eb) => eb.fn.countAll<number>().as('n')).where('leagueId', '=', leagueId).where('seasonId', '=', seasonId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('leagueQuestions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('leagueId', '=', leagueId)
+    .where('seasonId', '=', seasonId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export type NewQuestion = Pick<LeagueQuestionTable, 'id' | 'leagueId' | 'seasonId' | 'kind' | 'prompt' | 'club' | 'options' | 'picks' | 'points' | 'locksAt' | 'createdBy' | 'createdAt' | 'updatedAt'>;
+export type NewQuestion = Pick<
+  LeagueQuestionTable,
+  | 'id'
+  | 'leagueId'
+  | 'seasonId'
+  | 'kind'
+  | 'prompt'
+  | 'club'
+  | 'options'
+  | 'picks'
+  | 'points'
+  | 'locksAt'
+  | 'createdBy'
+  | 'createdAt'
+  | 'updatedAt'
+>;
 
 export async function insertQuestion(db: DB, row: NewQuestion): Promise<void> {
   await db
@@ -50,7 +81,14 @@ export async function insertQuestion(db: DB, row: NewQuestion): Promise<void> {
     .execute();
 }
 
-export async function updateQuestion(db: DB, id: string, fields: Pick<LeagueQuestionTable, 'kind' | 'prompt' | 'club' | 'options' | 'picks' | 'points' | 'locksAt' | 'updatedAt'>): Promise<void> {
+export async function updateQuestion(
+  db: DB,
+  id: string,
+  fields: Pick<
+    LeagueQuestionTable,
+    'kind' | 'prompt' | 'club' | 'options' | 'picks' | 'points' | 'locksAt' | 'updatedAt'
+  >,
+): Promise<void> {
   await db.updateTable('leagueQuestions').set(fields).where('id', '=', id).execute();
 }
 
@@ -59,7 +97,12 @@ export async function deleteQuestion(db: DB, id: string): Promise<void> {
 }
 
 export async function hasAnswers(db: DB, questionId: string): Promise<boolean> {
-  const row = await db.selectFrom('leagueQuestionAnswers').select('userId').where('questionId', '=', questionId).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('leagueQuestionAnswers')
+    .select('userId')
+    .where('questionId', '=', questionId)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -70,7 +113,9 @@ export async function answeredQuestions(db: DB, questionIds: readonly string[]):
     .selectFrom('leagueQuestions as q')
     .select('q.id')
     .where('q.id', 'in', questionIds)
-    .where((eb) => eb.exists(eb.selectFrom('leagueQuestionAnswers as a').select('a.userId').whereRef('a.questionId', '=', 'q.id')))
+    .where((eb) =>
+      eb.exists(eb.selectFrom('leagueQuestionAnswers as a').select('a.userId').whereRef('a.questionId', '=', 'q.id')),
+    )
     .execute();
   return new Set(rows.map((r) => r.id));
 }
@@ -83,7 +128,11 @@ export interface AnswerRow {
 }
 
 /** One player's answers to these questions, by question. */
-export async function answersOf(db: DB, userId: string, questionIds: readonly string[]): Promise<Map<string, AnswerRow>> {
+export async function answersOf(
+  db: DB,
+  userId: string,
+  questionIds: readonly string[],
+): Promise<Map<string, AnswerRow>> {
   if (!questionIds.length) return new Map();
   const rows = await db
     .selectFrom('leagueQuestionAnswers')
@@ -98,7 +147,10 @@ export async function answersOf(db: DB, userId: string, questionIds: readonly st
  * How many of the league's current members chose each distinct set of options, per question
  * (read only for locked questions): the same members as the answers' list.
  */
-export async function tallies(db: DB, questionIds: readonly string[]): Promise<Array<{ questionId: string; choices: string; n: number }>> {
+export async function tallies(
+  db: DB,
+  questionIds: readonly string[],
+): Promise<Array<{ questionId: string; choices: string; n: number }>> {
   if (!questionIds.length) return [];
   const rows = await db
     .selectFrom('leagueQuestionAnswers as a')
@@ -112,11 +164,16 @@ export async function tallies(db: DB, questionIds: readonly string[]): Promise<A
 }
 
 /** Saves a member's answer, or replaces the one they gave (one per member and question: the primary key). */
-export async function saveAnswer(db: DB, row: { questionId: string; userId: string; choices: string; answeredAt: string }): Promise<void> {
+export async function saveAnswer(
+  db: DB,
+  row: { questionId: string; userId: string; choices: string; answeredAt: string },
+): Promise<void> {
   await db
     .insertInto('leagueQuestionAnswers')
     .values({ ...row, points: null })
-    .onConflict((oc) => oc.columns(['questionId', 'userId']).doUpdateSet({ choices: row.choices, answeredAt: row.answeredAt }))
+    .onConflict((oc) =>
+      oc.columns(['questionId', 'userId']).doUpdateSet({ choices: row.choices, answeredAt: row.answeredAt }),
+    )
     .execute();
 }
 
@@ -128,7 +185,12 @@ export interface AnswerLineRow {
 }
 
 /** A page of the answers of a league's current members to one question, by name (then id), and how many there are. */
-export async function answersPage(db: DB, leagueId: string, questionId: string, page: { offset: number; limit: number }): Promise<{ total: number; rows: AnswerLineRow[] }> {
+export async function answersPage(
+  db: DB,
+  leagueId: string,
+  questionId: string,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; rows: AnswerLineRow[] }> {
   const base = db
     .selectFrom('leagueQuestionAnswers as a')
     .innerJoin('leagueMembers as m', (j) => j.onRef('m.userId', '=', 'a.userId').on('m.leagueId', '=', leagueId))
@@ -156,7 +218,12 @@ export interface SettlementWrite {
 }
 
 /** Writes a settlement (or removes it: null), bumping its version, and the table's level mark. */
-export async function writeSettlement(db: DB, questionId: string, s: SettlementWrite | null, tableLevel = 0): Promise<void> {
+export async function writeSettlement(
+  db: DB,
+  questionId: string,
+  s: SettlementWrite | null,
+  tableLevel = 0,
+): Promise<void> {
   await db
     .updateTable('leagueQuestions')
     .set({
@@ -181,12 +248,22 @@ const IN_CHUNK = 500;
  * (at most one per member, far fewer in practice); answers that earn the same are updated
  * together.
  */
-export async function rescoreAnswers(db: DB, questionId: string, points: number, correct: readonly number[] | null): Promise<void> {
+export async function rescoreAnswers(
+  db: DB,
+  questionId: string,
+  points: number,
+  correct: readonly number[] | null,
+): Promise<void> {
   if (correct === null) {
     await db.updateTable('leagueQuestionAnswers').set({ points: null }).where('questionId', '=', questionId).execute();
     return;
   }
-  const distinct = await db.selectFrom('leagueQuestionAnswers').select('choices').distinct().where('questionId', '=', questionId).execute();
+  const distinct = await db
+    .selectFrom('leagueQuestionAnswers')
+    .select('choices')
+    .distinct()
+    .where('questionId', '=', questionId)
+    .execute();
   const byPoints = new Map<number, string[]>();
   for (const { choices } of distinct) {
     const earned = answerPoints(points, correct, parseList<number>(choices));
@@ -224,15 +301,26 @@ export async function refreshBonusTotals(db: DB, leagueId: string, seasonId: str
         .where('a.points', 'is not', null)
         .groupBy(['q.leagueId', 'q.seasonId', 'a.userId']),
     )
-    .onConflict((oc) => oc.columns(['leagueId', 'seasonId', 'userId']).doUpdateSet((eb) => ({ points: eb.ref('excluded.points') })))
+    .onConflict((oc) =>
+      oc.columns(['leagueId', 'seasonId', 'userId']).doUpdateSet((eb) => ({ points: eb.ref('excluded.points') })),
+    )
     .execute();
 }
 
 /** A season's clubs (by name, in code-unit order, the same on both databases) and its last kick-off. */
 export async function seasonFacts(db: DB, seasonId: string): Promise<{ clubs: string[]; lastKickoff: string | null }> {
   const [clubs, last] = await Promise.all([
-    db.selectFrom('clubs').innerJoin('seasonClubs', 'seasonClubs.clubId', 'clubs.id').select('clubs.name').where('seasonClubs.seasonId', '=', seasonId).execute(),
-    db.selectFrom('fixtures').select((eb) => eb.fn.max('kickoffAt').as('last')).where('seasonId', '=', seasonId).executeTakeFirst(),
+    db
+      .selectFrom('clubs')
+      .innerJoin('seasonClubs', 'seasonClubs.clubId', 'clubs.id')
+      .select('clubs.name')
+      .where('seasonClubs.seasonId', '=', seasonId)
+      .execute(),
+    db
+      .selectFrom('fixtures')
+      .select((eb) => eb.fn.max('kickoffAt').as('last'))
+      .where('seasonId', '=', seasonId)
+      .executeTakeFirst(),
   ]);
   return { clubs: clubs.map((c) => c.name).sort(), lastKickoff: (last?.last as string | null | undefined) ?? null };
 }
@@ -245,11 +333,18 @@ export async function seasonResults(db: DB, seasonId: string): Promise<{ complet
   const rows = await db
     .selectFrom('fixtures')
     .leftJoin('results', (j) => j.onRef('results.fixtureId', '=', 'fixtures.id').on('results.final', '=', 1))
-    .select(['fixtures.homeTeam as home', 'fixtures.awayTeam as away', 'results.homeScore as homeScore', 'results.awayScore as awayScore'])
+    .select([
+      'fixtures.homeTeam as home',
+      'fixtures.awayTeam as away',
+      'results.homeScore as homeScore',
+      'results.awayScore as awayScore',
+    ])
     .where('fixtures.seasonId', '=', seasonId)
     .execute();
   const matches: PlayedMatch[] = [];
-  for (const r of rows) if (r.homeScore !== null && r.awayScore !== null) matches.push({ home: r.home, away: r.away, homeScore: r.homeScore, awayScore: r.awayScore });
+  for (const r of rows)
+    if (r.homeScore !== null && r.awayScore !== null)
+      matches.push({ home: r.home, away: r.away, homeScore: r.homeScore, awayScore: r.awayScore });
   return { complete: rows.length > 0 && matches.length === rows.length, matches };
 }
 
@@ -279,7 +374,12 @@ export async function seasonsWithTableQuestions(db: DB): Promise<string[]> {
 }
 
 /** A league's table questions of a season that the results settle, locked for the transaction on PostgreSQL. */
-export async function tableQuestionsOf(db: DB, leagueId: string, seasonId: string, dialect: Dialect): Promise<Array<Selectable<LeagueQuestionTable>>> {
+export async function tableQuestionsOf(
+  db: DB,
+  leagueId: string,
+  seasonId: string,
+  dialect: Dialect,
+): Promise<Array<Selectable<LeagueQuestionTable>>> {
   let query = db
     .selectFrom('leagueQuestions')
     .selectAll()

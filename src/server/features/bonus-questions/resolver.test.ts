@@ -21,7 +21,11 @@ afterEach(async () => {
 const LOCK = '2030-08-10T12:00:00.000Z';
 
 async function add(body: Record<string, unknown>): Promise<Question> {
-  const res = await w.call('alice', 'POST', `/api/leagues/${w.league}/questions`, { season: SEASON, locksAt: LOCK, ...body });
+  const res = await w.call('alice', 'POST', `/api/leagues/${w.league}/questions`, {
+    season: SEASON,
+    locksAt: LOCK,
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().question;
 }
@@ -78,7 +82,12 @@ describe('questions about the final table', () => {
     let qs = await questions();
     expect(rightClubs(qs.get('champion')!)).toEqual(['Arsenal FC']);
     expect(rightClubs(qs.get('relegated')!)!.sort()).toEqual(['Brentford FC', 'Burnley FC', 'Liverpool FC']);
-    expect(rightClubs(qs.get('top-four')!)!.sort()).toEqual(['Arsenal FC', 'Aston Villa FC', 'Chelsea FC', 'Everton FC']);
+    expect(rightClubs(qs.get('top-four')!)!.sort()).toEqual([
+      'Arsenal FC',
+      'Aston Villa FC',
+      'Chelsea FC',
+      'Everton FC',
+    ]);
     expect(rightClubs(qs.get('final-position')!)).toEqual(['3']);
     expect(qs.get('champion')!.settlement).toMatchObject({ by: 'results', byName: null });
     // Bob: 10 + 3 × 2 + 3 × 1 + 4 = 23; Carol: one relegated club (Burnley), 2.
@@ -100,7 +109,9 @@ describe('questions about the final table', () => {
     expect(await bonus()).toEqual({ 'Alice Allstars': 0, 'Bob Ballers': 0, 'Carol Kickers': 0 });
 
     // The same result saved through the result desk's bulk save settles them again.
-    const bulk = await w.call('admin', 'PUT', '/api/admin/results', { results: [{ fixtureId: rest[0]!.id, homeScore: rest[0]!.score[0], awayScore: rest[0]!.score[1] }] });
+    const bulk = await w.call('admin', 'PUT', '/api/admin/results', {
+      results: [{ fixtureId: rest[0]!.id, homeScore: rest[0]!.score[0], awayScore: rest[0]!.score[1] }],
+    });
     expect(bulk.statusCode, bulk.body).toBe(200);
     await w.t.app.bonusResolver.idle();
     expect(await bonus()).toEqual({ 'Alice Allstars': 0, 'Bob Ballers': 13, 'Carol Kickers': 12 });
@@ -119,7 +130,11 @@ describe('questions about the final table', () => {
     let q = (await questions()).get('champion')!;
     expect(rightClubs(q)).toEqual(['Arsenal FC']);
     // Settled from the results: taking it back is refused (change it instead).
-    const undo = await w.call('alice', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}/settlement?version=${q.settlementVersion}`);
+    const undo = await w.call(
+      'alice',
+      'DELETE',
+      `/api/leagues/${w.league}/questions/${q.id}/settlement?version=${q.settlementVersion}`,
+    );
     expect(undo.statusCode).toBe(409);
     expect(undo.json().error.message).toBe(FROM_RESULTS);
 
@@ -135,7 +150,11 @@ describe('questions about the final table', () => {
     await saveResult(w, w.matches[0]!, [9, 0]);
     await w.t.app.bonusResolver.idle();
     expect((await questions()).get('top-four')!.settlementVersion).toBe(1);
-    await saveResult(w, w.matches.find((m) => m.home === 'Everton FC' && m.away === 'Fulham FC')!, [0, 9]);
+    await saveResult(
+      w,
+      w.matches.find((m) => m.home === 'Everton FC' && m.away === 'Fulham FC')!,
+      [0, 9],
+    );
     await w.t.app.bonusResolver.idle();
     expect((await questions()).get('top-four')!.settlementVersion).toBe(2);
     q = (await questions()).get('champion')!;
@@ -143,7 +162,11 @@ describe('questions about the final table', () => {
     expect(rightClubs(q)).toEqual(['Chelsea FC']);
 
     // Taken back: the final table settles it again.
-    const back = await w.call('alice', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}/settlement?version=${q.settlementVersion}`);
+    const back = await w.call(
+      'alice',
+      'DELETE',
+      `/api/leagues/${w.league}/questions/${q.id}/settlement?version=${q.settlementVersion}`,
+    );
     expect(back.statusCode).toBe(200);
     await w.t.app.bonusResolver.idle();
     q = (await questions()).get('champion')!;
@@ -158,7 +181,10 @@ describe('questions about the final table', () => {
     await answer('bob', champion, ['Arsenal FC']);
     // Results written straight to the database, as a seeded season's are: no event.
     for (const m of w.matches) {
-      await w.t.app.deps.db.insertInto('results').values({ fixtureId: m.id, homeScore: m.score[0], awayScore: m.score[1], final: 1, updatedAt: AFTER_SEASON }).execute();
+      await w.t.app.deps.db
+        .insertInto('results')
+        .values({ fixtureId: m.id, homeScore: m.score[0], awayScore: m.score[1], final: 1, updatedAt: AFTER_SEASON })
+        .execute();
     }
     w.t.clock.set(AFTER_SEASON);
     expect(await bonus()).toEqual({ 'Alice Allstars': 0, 'Bob Ballers': 0, 'Carol Kickers': 0 });

@@ -87,7 +87,13 @@ export function createBonusResolver(app: FastifyInstance): BonusResolver {
           const level = settled && 'level' in settled ? 1 : 0;
           const had = q.correct === null ? null : repo.parseList<number>(q.correct);
           if (JSON.stringify(had) === JSON.stringify(correct) && q.tableLevel === level) continue;
-          const write = correct && { correct, settledBy: 'results' as const, settlerId: null, settledAt: clock.nowIso(), note: null };
+          const write = correct && {
+            correct,
+            settledBy: 'results' as const,
+            settlerId: null,
+            settledAt: clock.nowIso(),
+            note: null,
+          };
           await repo.writeSettlement(trx, q.id, write, level);
           await repo.rescoreAnswers(trx, q.id, q.points, correct);
           any = true;
@@ -112,7 +118,10 @@ export function createBonusResolver(app: FastifyInstance): BonusResolver {
         try {
           await resolveSeason(seasonId);
         } catch (err) {
-          app.log.error({ err, seasonId }, 'Settling bonus questions from the results failed; the next result of the season tries again');
+          app.log.error(
+            { err, seasonId },
+            'Settling bonus questions from the results failed; the next result of the season tries again',
+          );
         }
       } while (again.has(seasonId) && !closed);
     })().finally(() => runs.delete(seasonId));

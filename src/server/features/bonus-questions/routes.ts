@@ -47,11 +47,13 @@ export const SEASON_OVER = 'This season is over. Add questions to the current se
 export const ANSWERS_CLOSED = 'This question has locked, so answers can no longer be given or changed.';
 export const ALREADY_SETTLED = 'This question is settled already, so answers can no longer be given or changed.';
 export const CANNOT_CHANGE_LOCKED = 'This question has locked, so it can no longer be changed.';
-export const CANNOT_CHANGE_ANSWERED = 'Members have already answered this question, so it can no longer be changed. Delete it and add a new one instead.';
+export const CANNOT_CHANGE_ANSWERED =
+  'Members have already answered this question, so it can no longer be changed. Delete it and add a new one instead.';
 export const NOT_LOCKED_YET = 'Members can answer until the lock. Settle the question once it has locked.';
 export const ANSWERS_HIDDEN = "Members' answers stay hidden until the question locks.";
 export const SETTLED_MEANWHILE = 'This question was settled meanwhile. Look at its settlement before changing it.';
-export const UNSETTLED_MEANWHILE = 'The settlement of this question changed meanwhile. Look at it again before settling.';
+export const UNSETTLED_MEANWHILE =
+  'The settlement of this question changed meanwhile. Look at it again before settling.';
 export const FROM_RESULTS = "This question was settled from the season's final table. Change the settlement instead.";
 
 const params = z.object({ id: idParam(100) });
@@ -67,7 +69,12 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
   async function access(leagueId: string, user: SessionUser) {
     const league = await getLeagueFor(db(), leagueId, user.id);
     if (!league) throw notFound(LEAGUE_GONE);
-    return { league, isMember: Number(league.isMember) > 0, isCreator: league.creatorId === user.id, isAdmin: user.role === 'admin' };
+    return {
+      league,
+      isMember: Number(league.isMember) > 0,
+      isCreator: league.creatorId === user.id,
+      isAdmin: user.role === 'admin',
+    };
   }
 
   /** The league locked for a change of its questions (leagues/repository.ts lockLeague), with the caller's standing read from that row. */
@@ -92,7 +99,8 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
     let options: string[];
     if (body.kind === 'free') options = body.options ?? [];
     else {
-      if (facts.clubs.length < TABLE_CLUBS_MIN) throw badRequest('This season has too few clubs for a question about its final table.', 'validation_error');
+      if (facts.clubs.length < TABLE_CLUBS_MIN)
+        throw badRequest('This season has too few clubs for a question about its final table.', 'validation_error');
       if (body.kind === 'final-position') {
         club = facts.clubs.find((c) => c === body.club) ?? null;
         if (club === null) throw badRequest('Choose a club of this season.', 'validation_error');
@@ -116,7 +124,10 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
     if (!row) throw notFound(QUESTION_GONE);
     const now = app.deps.clock.now();
     const locked = isLocked(row.locksAt, now);
-    const [mine, tally] = await Promise.all([repo.answersOf(db(), viewerId, [row.id]), locked ? repo.tallies(db(), [row.id]) : []]);
+    const [mine, tally] = await Promise.all([
+      repo.answersOf(db(), viewerId, [row.id]),
+      locked ? repo.tallies(db(), [row.id]) : [],
+    ]);
     return presentQuestion(row, { now, mine: mine.get(row.id), tally: locked ? tally : undefined, editable });
   }
 
@@ -126,7 +137,8 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['bonus-questions'],
-        summary: "A league's bonus questions in a season (unless ?season=, the one its table shows), with the viewer's answers; other members' answers only after each lock (members and admins)",
+        summary:
+          "A league's bonus questions in a season (unless ?season=, the one its table shows), with the viewer's answers; other members' answers only after each lock (members and admins)",
         params,
         querystring: seasonQuery,
         response: { 200: questionListReply, 403: errorDto, 404: errorDto },
@@ -156,7 +168,12 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
         canSettle: isCreator || isAdmin,
         max: BONUS_LIMITS.perSeason,
         questions: rows.map((r) =>
-          presentQuestion(r, { now, mine: mine.get(r.id), tally: lockedIds.includes(r.id) ? (byQuestion.get(r.id) ?? []) : undefined, editable: isCreator && !answered.has(r.id) }),
+          presentQuestion(r, {
+            now,
+            mine: mine.get(r.id),
+            tally: lockedIds.includes(r.id) ? (byQuestion.get(r.id) ?? []) : undefined,
+            editable: isCreator && !answered.has(r.id),
+          }),
         ),
       };
     },
@@ -188,10 +205,19 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           const locked = await lockedLeague(trx, req.params.id, user);
           if (!locked.isCreator) throw forbidden(ONLY_CREATOR);
           // Counted with the league locked: two adds at once cannot both take the last place.
-          if ((await repo.countQuestions(trx, req.params.id, season.id)) >= BONUS_LIMITS.perSeason) throw conflict(TOO_MANY_QUESTIONS, 'limit_reached');
+          if ((await repo.countQuestions(trx, req.params.id, season.id)) >= BONUS_LIMITS.perSeason)
+            throw conflict(TOO_MANY_QUESTIONS, 'limit_reached');
           const fields = await storedFields(trx, req.body, season.id, now);
           const at = now.toISOString();
-          await repo.insertQuestion(trx, { id, leagueId: req.params.id, seasonId: season.id, ...fields, createdBy: user.id, createdAt: at, updatedAt: at });
+          await repo.insertQuestion(trx, {
+            id,
+            leagueId: req.params.id,
+            seasonId: season.id,
+            ...fields,
+            createdBy: user.id,
+            createdAt: at,
+            updatedAt: at,
+          });
         });
       await app.deps.bus.publish({ type: 'bonus-questions.changed', leagueId: req.params.id });
       return reply.status(201).send({ question: await questionFor(req.params.id, id, user.id, true) });
@@ -221,7 +247,10 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           const q = await questionIn(trx, req.params.id, req.params.questionId, 'update');
           if (isLocked(q.locksAt, now) || q.correct !== null) throw conflict(CANNOT_CHANGE_LOCKED, 'locked');
           if (await repo.hasAnswers(trx, q.id)) throw conflict(CANNOT_CHANGE_ANSWERED, 'answered');
-          await repo.updateQuestion(trx, q.id, { ...(await storedFields(trx, req.body, q.seasonId, now)), updatedAt: now.toISOString() });
+          await repo.updateQuestion(trx, q.id, {
+            ...(await storedFields(trx, req.body, q.seasonId, now)),
+            updatedAt: now.toISOString(),
+          });
         });
       await app.deps.bus.publish({ type: 'bonus-questions.changed', leagueId: req.params.id });
       return { question: await questionFor(req.params.id, req.params.questionId, user.id, true) };
@@ -234,7 +263,8 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
       config: { auth: 'verified' },
       schema: {
         tags: ['bonus-questions'],
-        summary: "Delete a bonus question with its answers (the league's creator); a settled one's points leave the table",
+        summary:
+          "Delete a bonus question with its answers (the league's creator); a settled one's points leave the table",
         params: questionParams,
         response: { 200: okDto, 403: errorDto, 404: errorDto },
       },
@@ -253,7 +283,11 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           return true;
         });
       // A settled question's points move with it (tables, positions).
-      await app.deps.bus.publish(settled ? { type: 'bonus.settled', leagueId: req.params.id } : { type: 'bonus-questions.changed', leagueId: req.params.id });
+      await app.deps.bus.publish(
+        settled
+          ? { type: 'bonus.settled', leagueId: req.params.id }
+          : { type: 'bonus-questions.changed', leagueId: req.params.id },
+      );
       return { ok: true as const };
     },
   );
@@ -283,7 +317,12 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           if (q.correct !== null) throw conflict(ALREADY_SETTLED, 'settled');
           const problem = choicesProblem(q.picks, repo.parseList<string>(q.options).length, req.body.choices);
           if (problem) throw badRequest(problem, 'validation_error');
-          await repo.saveAnswer(trx, { questionId: q.id, userId: user.id, choices: JSON.stringify(normaliseChoices(req.body.choices)), answeredAt: now.toISOString() });
+          await repo.saveAnswer(trx, {
+            questionId: q.id,
+            userId: user.id,
+            choices: JSON.stringify(normaliseChoices(req.body.choices)),
+            answeredAt: now.toISOString(),
+          });
         });
       // Only the player's own tabs hear of it: nobody else learns that, or when, they answered.
       await app.deps.bus.publish({ type: 'bonus-questions.changed', leagueId: req.params.id, userId: user.id });
@@ -297,7 +336,8 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['bonus-questions'],
-        summary: "A page of the members' answers to a bonus question, by name (members and admins; only once it has locked)",
+        summary:
+          "A page of the members' answers to a bonus question, by name (members and admins; only once it has locked)",
         params: questionParams,
         querystring: answersQuery,
         response: { 200: answersPageDto, 403: errorDto, 404: errorDto, 409: errorDto },
@@ -311,7 +351,10 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
       if (!q) throw notFound(QUESTION_GONE);
       if (!isLocked(q.locksAt, app.deps.clock.now())) throw conflict(ANSWERS_HIDDEN, 'not_locked');
       const { page, pageSize } = req.query;
-      const { total, rows } = await repo.answersPage(db(), req.params.id, q.id, { offset: (page - 1) * pageSize, limit: pageSize });
+      const { total, rows } = await repo.answersPage(db(), req.params.id, q.id, {
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
       return { questionId: q.id, page, pageSize, total, answers: rows.map((r) => presentAnswerLine(r, user.id)) };
     },
   );
@@ -344,10 +387,21 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           const problem = settlementProblem(repo.parseList<string>(q.options).length, correct);
           if (problem) throw badRequest(problem, 'validation_error');
           // Settling twice with the same answer is harmless: a repeated click, or two settlers who agree.
-          if (q.correct !== null && sameChoices(repo.parseList<number>(q.correct), correct) && (q.settleNote ?? null) === note) return false;
-          if (version !== q.settlementVersion) throw conflict(q.correct === null ? UNSETTLED_MEANWHILE : SETTLED_MEANWHILE, 'settled_meanwhile');
+          if (
+            q.correct !== null &&
+            sameChoices(repo.parseList<number>(q.correct), correct) &&
+            (q.settleNote ?? null) === note
+          )
+            return false;
+          if (version !== q.settlementVersion)
+            throw conflict(q.correct === null ? UNSETTLED_MEANWHILE : SETTLED_MEANWHILE, 'settled_meanwhile');
           const settledBy = isCreator ? ('organiser' as const) : ('admin' as const);
-          await repo.writeSettlement(trx, q.id, { correct: normaliseChoices(correct), settledBy, settlerId: user.id, settledAt: now.toISOString(), note }, q.tableLevel);
+          await repo.writeSettlement(
+            trx,
+            q.id,
+            { correct: normaliseChoices(correct), settledBy, settlerId: user.id, settledAt: now.toISOString(), note },
+            q.tableLevel,
+          );
           await repo.rescoreAnswers(trx, q.id, q.points, correct);
           await repo.refreshBonusTotals(trx, q.leagueId, q.seasonId);
           return true;

@@ -12,7 +12,10 @@ import type { TableScope } from '../leagues/repository.js';
  * For the league table's query (leagues/repository.ts `leagueStandings`): a join aliased `b`,
  * matched on the members' alias `m`, and the bonus as a value (0 without one).
  */
-export function bonusTableSql(leagueId: string, scope: TableScope): { join: RawBuilder<unknown>; value: RawBuilder<number> } {
+export function bonusTableSql(
+  leagueId: string,
+  scope: TableScope,
+): { join: RawBuilder<unknown>; value: RawBuilder<number> } {
   if (scope !== 'all' && scope.gameweek !== 0) return { join: sql``, value: sql<number>`0` };
   const rows =
     scope === 'all'
@@ -22,6 +25,10 @@ export function bonusTableSql(leagueId: string, scope: TableScope): { join: RawB
 }
 
 /** One member's bonus points in a league and season as an SQL value (0 without any), for queries that rank members one by one. */
-export function bonusOfMember(leagueId: RawBuilder<unknown>, userId: RawBuilder<unknown>, seasonId: string): RawBuilder<number> {
+export function bonusOfMember(
+  leagueId: RawBuilder<unknown>,
+  userId: RawBuilder<unknown>,
+  seasonId: string,
+): RawBuilder<number> {
   return sql<number>`COALESCE((SELECT bp."points" FROM "leagueBonusPoints" bp WHERE bp."leagueId" = ${leagueId} AND bp."seasonId" = ${seasonId} AND bp."userId" = ${userId}), 0)`;
 }

@@ -12,7 +12,16 @@ import { buildFixture, buildSeason } from '../../test/factories-season.js';
  * clubs level: the better-placed club wins every meeting, by more goals the further apart.
  */
 export const SEASON = '2030-31';
-export const CLUBS = ['Arsenal FC', 'Aston Villa FC', 'Chelsea FC', 'Everton FC', 'Fulham FC', 'Liverpool FC', 'Brentford FC', 'Burnley FC'] as const;
+export const CLUBS = [
+  'Arsenal FC',
+  'Aston Villa FC',
+  'Chelsea FC',
+  'Everton FC',
+  'Fulham FC',
+  'Liverpool FC',
+  'Brentford FC',
+  'Burnley FC',
+] as const;
 export const BEFORE_SEASON = '2030-08-01T12:00:00.000Z';
 export const AFTER_SEASON = '2031-03-01T12:00:00.000Z';
 export const SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -29,7 +38,8 @@ export interface Match {
 /** Every pairing once; the last match is the top two's. */
 export function seasonMatches(): Match[] {
   const pairs: Array<[number, number]> = [];
-  for (let i = 0; i < CLUBS.length; i++) for (let j = i + 1; j < CLUBS.length; j++) if (!(i === 0 && j === 1)) pairs.push([i, j]);
+  for (let i = 0; i < CLUBS.length; i++)
+    for (let j = i + 1; j < CLUBS.length; j++) if (!(i === 0 && j === 1)) pairs.push([i, j]);
   pairs.push([0, 1]);
   const start = Date.parse('2030-08-17T14:00:00.000Z');
   return pairs.map(([i, j], n) => ({
@@ -48,7 +58,12 @@ export interface World {
   cookies: Record<'alice' | 'bob' | 'carol' | 'dave' | 'admin', string>;
   matches: Match[];
   /** An API call as one of the world's people (or a visitor: no cookie). */
-  call(who: keyof World['cookies'] | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  call(
+    who: keyof World['cookies'] | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
 }
 
 export async function buildWorld(): Promise<World> {
@@ -57,7 +72,15 @@ export async function buildWorld(): Promise<World> {
   const d = handle.dialect;
   await buildSeason(db, { id: SEASON, label: '2030/31', clubs: CLUBS });
   const matches = seasonMatches();
-  for (const m of matches) await buildFixture(db, { id: m.id, seasonId: SEASON, homeTeam: m.home, awayTeam: m.away, kickoffAt: m.kickoffAt, gameweek: Number(m.id.slice(1)) + 1 });
+  for (const m of matches)
+    await buildFixture(db, {
+      id: m.id,
+      seasonId: SEASON,
+      homeTeam: m.home,
+      awayTeam: m.away,
+      kickoffAt: m.kickoffAt,
+      gameweek: Number(m.id.slice(1)) + 1,
+    });
   t.app.deps.seasons.clear();
   const users = {
     alice: await buildUser(db, d, { teamName: 'Alice Allstars' }),
@@ -67,15 +90,31 @@ export async function buildWorld(): Promise<World> {
     admin: await buildUser(db, d, { teamName: 'The Admin', role: 'admin' }),
   };
   const cookies = {} as World['cookies'];
-  for (const [k, u] of Object.entries(users)) cookies[k as keyof typeof users] = await buildSessionCookie(db, d, u.id, SECRET);
+  for (const [k, u] of Object.entries(users))
+    cookies[k as keyof typeof users] = await buildSessionCookie(db, d, u.id, SECRET);
   const league = 'league-bonus';
   await db
     .insertInto('leagues')
-    .values({ id: league, name: 'Bonus League', code: 'BNSQABCD', description: null, competition: 'premier-league', privacy: 'private', creatorId: users.alice.id, createdAt: BEFORE_SEASON })
+    .values({
+      id: league,
+      name: 'Bonus League',
+      code: 'BNSQABCD',
+      description: null,
+      competition: 'premier-league',
+      privacy: 'private',
+      creatorId: users.alice.id,
+      createdAt: BEFORE_SEASON,
+    })
     .execute();
   await db
     .insertInto('leagueMembers')
-    .values(['alice', 'bob', 'carol'].map((k) => ({ leagueId: league, userId: users[k as 'alice'].id, joinedAt: BEFORE_SEASON })))
+    .values(
+      ['alice', 'bob', 'carol'].map((k) => ({
+        leagueId: league,
+        userId: users[k as 'alice'].id,
+        joinedAt: BEFORE_SEASON,
+      })),
+    )
     .execute();
   return {
     t,
@@ -83,7 +122,13 @@ export async function buildWorld(): Promise<World> {
     users,
     cookies,
     matches,
-    call: (who, method, url, payload) => t.request({ method, url, cookie: who ? cookies[who] : undefined, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    call: (who, method, url, payload) =>
+      t.request({
+        method,
+        url,
+        cookie: who ? cookies[who] : undefined,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
   };
 }
 

@@ -26,11 +26,16 @@ const feedPath = async () => {
   expect(url).toMatch(/^http:\/\/localhost:3000\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/);
   return url.replace('http://localhost:3000', '');
 };
-const events = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
+const events = (text: string) =>
+  Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
 
 test('the private feed lists every fixture as valid iCalendar, without signing in, and follows a moved kick-off', async () => {
   const { db } = t.app.deps;
-  const f1 = await buildFixture(db, { kickoffAt: '2025-08-16T14:00:00.000Z', homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC' });
+  const f1 = await buildFixture(db, {
+    kickoffAt: '2025-08-16T14:00:00.000Z',
+    homeTeam: 'Arsenal FC',
+    awayTeam: 'Chelsea FC',
+  });
   await buildFixture(db, { kickoffAt: '2025-08-17T16:30:00.000Z', homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
   await buildPrediction(db, { userId: player.id, fixtureId: f1.id, homeScore: 2, awayScore: 1 });
   const path = await feedPath();
@@ -48,7 +53,14 @@ test('the private feed lists every fixture as valid iCalendar, without signing i
   expect(res.body.match(/BEGIN:VALARM/g)).toHaveLength(2);
 
   // The admin moves the match: same UID, new time, higher SEQUENCE.
-  await db.updateTable('fixtures').set({ kickoffAt: '2025-08-18T19:00:00.000Z', updatedAt: new Date(new Date(f1.updatedAt).getTime() + 3_600_000).toISOString() }).where('id', '=', f1.id).execute();
+  await db
+    .updateTable('fixtures')
+    .set({
+      kickoffAt: '2025-08-18T19:00:00.000Z',
+      updatedAt: new Date(new Date(f1.updatedAt).getTime() + 3_600_000).toISOString(),
+    })
+    .where('id', '=', f1.id)
+    .execute();
   const moved = events((await t.request({ method: 'GET', url: path })).body).find((e) => e.uid === e1.uid)!;
   expect(new Date(moved.start!).toISOString()).toBe('2025-08-18T19:00:00.000Z');
   expect(Number(moved.sequence)).toBeGreaterThan(Number(e1.sequence));

@@ -22,7 +22,12 @@ function events(text: string): VEvent[] {
 
 describe('buildCalendar', () => {
   test('is valid iCalendar with one two-hour event per fixture and an alarm an hour before the deadline, which the event mentions', () => {
-    const text = buildCalendar({ fixtures: [base], now, publicUrl: 'https://scoreline.example', host: 'scoreline.example' });
+    const text = buildCalendar({
+      fixtures: [base],
+      now,
+      publicUrl: 'https://scoreline.example',
+      host: 'scoreline.example',
+    });
     expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
     const [e] = events(text);
     expect(e).toBeDefined();
@@ -42,9 +47,13 @@ describe('buildCalendar', () => {
   });
 
   test('a moved fixture keeps its UID and gets a higher SEQUENCE and a new LAST-MODIFIED', () => {
-    const first = events(buildCalendar({ fixtures: [base], now, publicUrl: 'https://x.example', host: 'x.example' }))[0]!;
+    const first = events(
+      buildCalendar({ fixtures: [base], now, publicUrl: 'https://x.example', host: 'x.example' }),
+    )[0]!;
     const moved = { ...base, kickoffAt: '2025-08-17T16:30:00.000Z', updatedAt: '2025-08-12T08:00:00.000Z' };
-    const second = events(buildCalendar({ fixtures: [moved], now, publicUrl: 'https://x.example', host: 'x.example' }))[0]!;
+    const second = events(
+      buildCalendar({ fixtures: [moved], now, publicUrl: 'https://x.example', host: 'x.example' }),
+    )[0]!;
     expect(second.uid).toBe(first.uid);
     expect(Number(second.sequence)).toBeGreaterThan(Number(first.sequence));
     expect(new Date(second.lastmodified!).toISOString()).toBe('2025-08-12T08:00:00.000Z');
@@ -56,7 +65,12 @@ describe('buildCalendar', () => {
       fixtures: [
         { ...base, id: 'a', postponed: true },
         { ...base, id: 'b', kickoffAt: null, postponed: true },
-        { ...base, id: 'c', result: { homeScore: 2, awayScore: 1, final: true }, prediction: { homeScore: 1, awayScore: 0 } },
+        {
+          ...base,
+          id: 'c',
+          result: { homeScore: 2, awayScore: 1, final: true },
+          prediction: { homeScore: 1, awayScore: 0 },
+        },
       ],
       now,
       publicUrl: 'https://x.example',

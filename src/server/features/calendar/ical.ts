@@ -29,8 +29,17 @@ export interface CalendarFixture {
  * stable per fixture, and SEQUENCE/LAST-MODIFIED follow the fixture's updatedAt, so calendar
  * apps move an event when its match is rescheduled. Postponed matches are marked cancelled.
  */
-export function buildCalendar(opts: { fixtures: readonly CalendarFixture[]; now: Date; publicUrl: string; host: string }): string {
-  const cal = ical({ name: 'Scoreline fixtures', prodId: { company: 'Scoreline', product: 'Fixtures', language: 'EN' }, ttl: 60 * 60 });
+export function buildCalendar(opts: {
+  fixtures: readonly CalendarFixture[];
+  now: Date;
+  publicUrl: string;
+  host: string;
+}): string {
+  const cal = ical({
+    name: 'Scoreline fixtures',
+    prodId: { company: 'Scoreline', product: 'Fixtures', language: 'EN' },
+    ttl: 60 * 60,
+  });
   const predictUrl = `${opts.publicUrl}/predictions`;
   for (const f of opts.fixtures) {
     if (!f.kickoffAt) continue;
@@ -38,11 +47,17 @@ export function buildCalendar(opts: { fixtures: readonly CalendarFixture[]; now:
     const home = displayTeamName(f.homeTeam);
     const away = displayTeamName(f.awayTeam);
     const final = f.result?.final ? f.result : null;
-    const summary = f.postponed ? `Postponed: ${home} v ${away}` : final ? `${home} ${final.homeScore}-${final.awayScore} ${away}` : `${home} v ${away}`;
+    const summary = f.postponed
+      ? `Postponed: ${home} v ${away}`
+      : final
+        ? `${home} ${final.homeScore}-${final.awayScore} ${away}`
+        : `${home} v ${away}`;
     const alarm = !f.postponed && !final;
     const lines = [
       f.gameweek ? `Premier League, Gameweek ${f.gameweek}` : 'Premier League',
-      f.prediction ? `Your prediction: ${f.prediction.homeScore} - ${f.prediction.awayScore}` : `Predictions close 2 hours before kick-off: ${predictUrl}`,
+      f.prediction
+        ? `Your prediction: ${f.prediction.homeScore} - ${f.prediction.awayScore}`
+        : `Predictions close 2 hours before kick-off: ${predictUrl}`,
       ...(alarm ? [ALARM_NOTE] : []),
     ];
     const created = new Date(f.createdAt).getTime();

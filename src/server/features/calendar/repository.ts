@@ -6,17 +6,29 @@ import { ensureSettings, newToken } from '../user-settings/repository.js';
 export async function regenerateCalendarToken(db: DB, userId: string, nowIso: string): Promise<string> {
   await ensureSettings(db, userId, nowIso);
   const token = newToken();
-  await db.updateTable('userSettings').set({ calendarToken: token, updatedAt: nowIso }).where('userId', '=', userId).execute();
+  await db
+    .updateTable('userSettings')
+    .set({ calendarToken: token, updatedAt: nowIso })
+    .where('userId', '=', userId)
+    .execute();
   return token;
 }
 
 export async function userIdByCalendarToken(db: DB, token: string): Promise<string | null> {
-  const row = await db.selectFrom('userSettings').select('userId').where('calendarToken', '=', token).executeTakeFirst();
+  const row = await db
+    .selectFrom('userSettings')
+    .select('userId')
+    .where('calendarToken', '=', token)
+    .executeTakeFirst();
   return row?.userId ?? null;
 }
 
 /** Every fixture of a season with the player's prediction, in kick-off order (the feed). */
 export async function listFeedFixtures(db: DB, userId: string, seasonId: string): Promise<FixturePredictionRow[]> {
-  const rows = await fixturesWithPredictionOf(db, userId).where('fixtures.seasonId', '=', seasonId).orderBy('fixtures.kickoffAt').orderBy('fixtures.id').execute();
+  const rows = await fixturesWithPredictionOf(db, userId)
+    .where('fixtures.seasonId', '=', seasonId)
+    .orderBy('fixtures.kickoffAt')
+    .orderBy('fixtures.id')
+    .execute();
   return rows.map(toFixturePredictionRow);
 }

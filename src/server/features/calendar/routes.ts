@@ -17,7 +17,10 @@ export async function calendarRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/me/calendar',
-    { config: { auth: 'user' }, schema: { tags: ['calendar'], summary: 'Your private calendar feed URL', response: { 200: calendarDto } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['calendar'], summary: 'Your private calendar feed URL', response: { 200: calendarDto } },
+    },
     async (req) => {
       const s = await ensureSettings(app.deps.db, req.user.id, app.deps.clock.nowIso());
       return { url: calendarUrl(s.calendarToken) };
@@ -28,8 +31,17 @@ export async function calendarRoutes(fastify: FastifyInstance) {
     '/api/me/calendar/regenerate',
     {
       config: { auth: 'user' },
-      preHandler: routeLimit(app, 'calendarRegenerate', 'user', (wait) => `You have made too many new calendar links. Please wait ${wait} and try again.`),
-      schema: { tags: ['calendar'], summary: 'A new calendar feed URL; the old one stops working', response: { 200: calendarDto } },
+      preHandler: routeLimit(
+        app,
+        'calendarRegenerate',
+        'user',
+        (wait) => `You have made too many new calendar links. Please wait ${wait} and try again.`,
+      ),
+      schema: {
+        tags: ['calendar'],
+        summary: 'A new calendar feed URL; the old one stops working',
+        response: { 200: calendarDto },
+      },
     },
     async (req) => {
       const { user } = req;
@@ -71,7 +83,9 @@ export async function calendarRoutes(fastify: FastifyInstance) {
           gameweek: r.gameweek,
           createdAt: r.createdAt,
           updatedAt: r.updatedAt,
-          result: r.result ? { homeScore: r.result.homeScore, awayScore: r.result.awayScore, final: r.result.final === 1 } : null,
+          result: r.result
+            ? { homeScore: r.result.homeScore, awayScore: r.result.awayScore, final: r.result.final === 1 }
+            : null,
           prediction: r.prediction,
         })),
       });

@@ -5,7 +5,15 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/index.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { Clock } from '../../clock.js';
-import { claimForDelivery, dueMessageIds, firstAdminEmail, getContactMessage, markFailed, markSent, type ContactMessageRow } from './repository.js';
+import {
+  claimForDelivery,
+  dueMessageIds,
+  firstAdminEmail,
+  getContactMessage,
+  markFailed,
+  markSent,
+  type ContactMessageRow,
+} from './repository.js';
 
 const MINUTE = 60_000;
 /** An attempt in flight holds the message this long, so a crashed attempt is retried later. */
@@ -34,7 +42,9 @@ export async function supportAddress(db: DB, config: Config): Promise<string> {
  * verified address), and says whether the reply address is that verified one or one the sender
  * typed, which nobody has checked: a typed address is never presented as the sender.
  */
-export function contactMailText(m: Pick<ContactMessageRow, 'fromName' | 'accountEmail' | 'fromEmail' | 'createdAt' | 'message'>): string {
+export function contactMailText(
+  m: Pick<ContactMessageRow, 'fromName' | 'accountEmail' | 'fromEmail' | 'createdAt' | 'message'>,
+): string {
   // A name is one line of text whatever an older row holds (names are refused with control characters today).
   const name = m.fromName.replace(/\p{Cc}+/gu, ' ');
   const from = m.accountEmail ? `From the account: ${name} <${m.accountEmail}> (verified address)` : `From: ${name}`;
@@ -49,7 +59,8 @@ export function contactMailText(m: Pick<ContactMessageRow, 'fromName' | 'account
 }
 
 /** The mail's Reply-To: only a plain address (messages stored before that rule may hold anything). */
-export const replyToHeader = (fromEmail: string): string | undefined => (isPlainEmail(fromEmail) ? fromEmail : undefined);
+export const replyToHeader = (fromEmail: string): string | undefined =>
+  isPlainEmail(fromEmail) ? fromEmail : undefined;
 
 interface DeliveryDeps {
   db: DB;
@@ -64,7 +75,12 @@ interface DeliveryDeps {
  */
 export async function attemptDelivery(deps: DeliveryDeps, id: string): Promise<ContactMessageRow | undefined> {
   const now = deps.clock.now();
-  const claimed = await claimForDelivery(deps.db, id, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString());
+  const claimed = await claimForDelivery(
+    deps.db,
+    id,
+    now.toISOString(),
+    new Date(now.getTime() + LEASE_MS).toISOString(),
+  );
   if (claimed) {
     const m = (await getContactMessage(deps.db, id))!;
     const attempts = m.attempts + 1;
@@ -75,7 +91,10 @@ export async function attemptDelivery(deps: DeliveryDeps, id: string): Promise<C
       await markSent(deps.db, id, attempts, deps.clock.nowIso());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const next = attempts >= MAX_AUTOMATIC_ATTEMPTS ? null : new Date(deps.clock.now().getTime() + retryDelayMs(attempts)).toISOString();
+      const next =
+        attempts >= MAX_AUTOMATIC_ATTEMPTS
+          ? null
+          : new Date(deps.clock.now().getTime() + retryDelayMs(attempts)).toISOString();
       await markFailed(deps.db, id, attempts, message.slice(0, 500), next);
     }
   }
@@ -83,7 +102,10 @@ export async function attemptDelivery(deps: DeliveryDeps, id: string): Promise<C
 }
 
 /** Sends every due message once (the retry service's tick; tests call it with the manual clock). */
-export async function retryDueContactMessages(deps: DeliveryDeps, limit = 20): Promise<{ tried: number; sent: number }> {
+export async function retryDueContactMessages(
+  deps: DeliveryDeps,
+  limit = 20,
+): Promise<{ tried: number; sent: number }> {
   const ids = await dueMessageIds(deps.db, deps.clock.nowIso(), limit);
   let sent = 0;
   for (const id of ids) {

@@ -47,8 +47,18 @@ export async function markSent(db: DB, id: string, attempts: number, sentAtIso: 
     .execute();
 }
 
-export async function markFailed(db: DB, id: string, attempts: number, error: string, nextAttemptAt: string | null): Promise<void> {
-  await db.updateTable('contactMessages').set({ status: 'failed', attempts, lastError: error, nextAttemptAt }).where('id', '=', id).execute();
+export async function markFailed(
+  db: DB,
+  id: string,
+  attempts: number,
+  error: string,
+  nextAttemptAt: string | null,
+): Promise<void> {
+  await db
+    .updateTable('contactMessages')
+    .set({ status: 'failed', attempts, lastError: error, nextAttemptAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Unsent messages whose next attempt is due, oldest first. */
@@ -83,6 +93,12 @@ export async function listContactMessages(db: DB, limit: number): Promise<Contac
 
 /** The first admin's e-mail (by account age), the fallback support address. */
 export async function firstAdminEmail(db: DB): Promise<string | undefined> {
-  const row = await db.selectFrom('user').select('email').where('role', '=', 'admin').orderBy('createdAt').orderBy('id').executeTakeFirst();
+  const row = await db
+    .selectFrom('user')
+    .select('email')
+    .where('role', '=', 'admin')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .executeTakeFirst();
   return row?.email;
 }

@@ -3,7 +3,11 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { freePort } from '../../../../e2e/support/server.js';
 import { startSmtpSink } from '../../../../e2e/support/smtp.js';
-import { CONTACT_PLAIN_ADDRESS_MESSAGE, CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUBJECT } from '../../../contract/contact.js';
+import {
+  CONTACT_PLAIN_ADDRESS_MESSAGE,
+  CONTACT_RATE_LIMIT_MESSAGE,
+  CONTACT_SUBJECT,
+} from '../../../contract/contact.js';
 import { NOT_VERIFIED } from '../../auth/guard.js';
 import { retryDueContactMessages } from './delivery.js';
 
@@ -22,7 +26,10 @@ const rows = () => t.app.deps.db.selectFrom('contactMessages').selectAll().order
 beforeAll(async () => {
   // SMTP points at a port nobody listens on: the mail server is down.
   smtpPort = await freePort();
-  t = await createTestApp({ now: '2025-09-01T10:00:00Z', env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SUPPORT_EMAIL: 'help@scoreline.test' } });
+  t = await createTestApp({
+    now: '2025-09-01T10:00:00Z',
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SUPPORT_EMAIL: 'help@scoreline.test' },
+  });
   player = await signedIn(t, { email: 'fan@example.com', teamName: 'Big Screen FC' });
   admin = await signedIn(t, { role: 'admin' });
 });
@@ -33,7 +40,8 @@ afterAll(async () => {
 
 describe('POST /api/contact', () => {
   it('checks the fields in the spec’s order and stores nothing invalid', async () => {
-    const send = (body: object) => t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: body });
+    const send = (body: object) =>
+      t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: body });
     const cases: Array<[object, string, string]> = [
       [{ email: '', message: '' }, 'email', 'Email is required'],
       [{ email: 'not-an-address', message: '   ' }, 'message', 'Message is required'],
@@ -54,10 +62,17 @@ describe('POST /api/contact', () => {
 
   it('refuses an account whose address is not verified, and stores nothing', async () => {
     const unverified = await signedIn(t, { emailVerified: false, email: 'ceo@bigcorp.example' });
-    const res = await t.request({ method: 'POST', url: '/api/contact', cookie: unverified.cookie, payload: { email: 'ceo@bigcorp.example', message: 'Please reset my account' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/contact',
+      cookie: unverified.cookie,
+      payload: { email: 'ceo@bigcorp.example', message: 'Please reset my account' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toEqual({ code: 'forbidden', message: NOT_VERIFIED });
-    expect(await t.app.deps.db.selectFrom('contactMessages').select('id').where('userId', '=', unverified.id).execute()).toEqual([]);
+    expect(
+      await t.app.deps.db.selectFrom('contactMessages').select('id').where('userId', '=', unverified.id).execute(),
+    ).toEqual([]);
   });
 
   it('refuses a reply address with more than an address in it (mailto injection), and stores nothing', async () => {
@@ -68,21 +83,41 @@ describe('POST /api/contact', () => {
       '"Support"<support@bigcorp.example>',
       'a@b.co,attacker.evil.test',
     ]) {
-      const res = await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email, message: 'Hello' } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/contact',
+        cookie: player.cookie,
+        payload: { email, message: 'Hello' },
+      });
       expect(res.statusCode, email).toBe(400);
       expect(res.json().error.field).toBe('email');
       expect([CONTACT_PLAIN_ADDRESS_MESSAGE, 'Please enter a valid email address']).toContain(res.json().error.message);
     }
-    const attack = await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email: 'support@bigcorp.example?cc=attacker%40evil.test&body=hi', message: 'Hello' } });
+    const attack = await t.request({
+      method: 'POST',
+      url: '/api/contact',
+      cookie: player.cookie,
+      payload: { email: 'support@bigcorp.example?cc=attacker%40evil.test&body=hi', message: 'Hello' },
+    });
     expect(attack.json().error).toMatchObject({ field: 'email', message: CONTACT_PLAIN_ADDRESS_MESSAGE });
     // A line break inside the address is not an address at all.
-    const broken = await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email: 'a@b.co\r\nBcc: x@evil.test', message: 'Hello' } });
+    const broken = await t.request({
+      method: 'POST',
+      url: '/api/contact',
+      cookie: player.cookie,
+      payload: { email: 'a@b.co\r\nBcc: x@evil.test', message: 'Hello' },
+    });
     expect(broken.statusCode).toBe(400);
     expect((await rows()).length).toBe(before);
   });
 
   it('stores the message while SMTP is down, keeps it visible, and delivers it when SMTP returns', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email: ' reply-here@example.org ', message: '  The leaderboard looks odd.  ' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/contact',
+      cookie: player.cookie,
+      payload: { email: ' reply-here@example.org ', message: '  The leaderboard looks odd.  ' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().message.status).toBe('failed');
 
@@ -105,13 +140,21 @@ describe('POST /api/contact', () => {
     // The admin sees it with its delivery state; a player may not.
     const list = await t.request({ method: 'GET', url: '/api/admin/contact-messages', cookie: admin.cookie });
     expect(list.statusCode).toBe(200);
-    expect(list.json().messages).toEqual([expect.objectContaining({ id: stored!.id, status: 'failed', attempts: 1, fromEmail: 'reply-here@example.org' })]);
-    expect((await t.request({ method: 'GET', url: '/api/admin/contact-messages', cookie: player.cookie })).statusCode).toBe(403);
+    expect(list.json().messages).toEqual([
+      expect.objectContaining({ id: stored!.id, status: 'failed', attempts: 1, fromEmail: 'reply-here@example.org' }),
+    ]);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/admin/contact-messages', cookie: player.cookie })).statusCode,
+    ).toBe(403);
 
     // Still down: the retry backs off (1 minute, then 2).
     t.clock.advance(60_000);
     expect(await retryDueContactMessages(t.app.deps)).toEqual({ tried: 1, sent: 0 });
-    expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: 2, nextAttemptAt: '2025-09-01T10:03:00.000Z' });
+    expect((await rows())[0]).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      nextAttemptAt: '2025-09-01T10:03:00.000Z',
+    });
 
     const sink = await startSmtpSink({ port: smtpPort });
     try {
@@ -125,13 +168,24 @@ describe('POST /api/contact', () => {
       expect(mail.text).toContain('The leaderboard looks odd.');
       expect(mail.text).toContain('From the account: Big Screen FC <fan@example.com> (verified address)');
       expect(mail.text).toContain('Reply to: reply-here@example.org (typed by the sender, not verified)');
-      expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 3, sentAt: '2025-09-01T10:03:00.000Z', nextAttemptAt: null, lastError: null });
+      expect((await rows())[0]).toMatchObject({
+        status: 'sent',
+        attempts: 3,
+        sentAt: '2025-09-01T10:03:00.000Z',
+        nextAttemptAt: null,
+        lastError: null,
+      });
       // Sent once only: another run finds nothing to do.
       expect(await retryDueContactMessages(t.app.deps)).toEqual({ tried: 0, sent: 0 });
       expect(sink.mails).toHaveLength(1);
 
       // With SMTP up, a new message is sent at once.
-      const now = await t.request({ method: 'POST', url: '/api/contact', cookie: admin.cookie, payload: { email: 'boss@example.org', message: 'Second' } });
+      const now = await t.request({
+        method: 'POST',
+        url: '/api/contact',
+        cookie: admin.cookie,
+        payload: { email: 'boss@example.org', message: 'Second' },
+      });
       expect(now.json().message.status).toBe('sent');
       await sink.waitFor((m) => m.text.includes('Second'));
     } finally {
@@ -140,26 +194,48 @@ describe('POST /api/contact', () => {
   });
 
   it('the admin’s retry button sends a failed message now', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/contact', cookie: admin.cookie, payload: { email: 'boss@example.org', message: 'Retry me' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/contact',
+      cookie: admin.cookie,
+      payload: { email: 'boss@example.org', message: 'Retry me' },
+    });
     const id = res.json().message.id as string;
     expect(res.json().message.status).toBe('failed');
     const sink = await startSmtpSink({ port: smtpPort });
     try {
-      expect((await t.request({ method: 'POST', url: `/api/admin/contact-messages/${id}/retry`, cookie: player.cookie })).statusCode).toBe(403);
-      const retried = await t.request({ method: 'POST', url: `/api/admin/contact-messages/${id}/retry`, cookie: admin.cookie });
+      expect(
+        (await t.request({ method: 'POST', url: `/api/admin/contact-messages/${id}/retry`, cookie: player.cookie }))
+          .statusCode,
+      ).toBe(403);
+      const retried = await t.request({
+        method: 'POST',
+        url: `/api/admin/contact-messages/${id}/retry`,
+        cookie: admin.cookie,
+      });
       expect(retried.statusCode).toBe(200);
       expect(retried.json().message).toMatchObject({ id, status: 'sent', attempts: 2 });
       await sink.waitFor((m) => m.text.includes('Retry me'));
     } finally {
       await sink.stop();
     }
-    expect((await t.request({ method: 'POST', url: '/api/admin/contact-messages/nope/retry', cookie: admin.cookie })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/admin/contact-messages/nope/retry', cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('limits a sender to 5 messages in 10 minutes, with a readable 429', async () => {
     const sender = await signedIn(t);
     // Its own address: this file's app is shared, and addresses have a limit of their own (rate-limits.test.ts).
-    const send = () => t.request({ method: 'POST', url: '/api/contact', cookie: sender.cookie, payload: { email: 'a@b.co', message: 'ping' }, remoteAddress: '10.7.0.1' });
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/contact',
+        cookie: sender.cookie,
+        payload: { email: 'a@b.co', message: 'ping' },
+        remoteAddress: '10.7.0.1',
+      });
     for (let i = 0; i < 5; i += 1) {
       expect((await send()).statusCode).toBe(201);
       t.clock.advance(60_000);
@@ -167,10 +243,24 @@ describe('POST /api/contact', () => {
     const limited = await send();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toEqual({ code: 'rate_limited', message: CONTACT_RATE_LIMIT_MESSAGE });
-    const count = await t.app.deps.db.selectFrom('contactMessages').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', sender.id).executeTakeFirstOrThrow();
+    const count = await t.app.deps.db
+      .selectFrom('contactMessages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', sender.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(5);
     // Another sender is not affected; the first may send again once the oldest leaves the window.
-    expect((await t.request({ method: 'POST', url: '/api/contact', cookie: player.cookie, payload: { email: 'a@b.co', message: 'me too' }, remoteAddress: '10.7.0.2' })).statusCode).toBe(201);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/contact',
+          cookie: player.cookie,
+          payload: { email: 'a@b.co', message: 'me too' },
+          remoteAddress: '10.7.0.2',
+        })
+      ).statusCode,
+    ).toBe(201);
     t.clock.advance(5 * 60_000 + 1);
     expect((await send()).statusCode).toBe(201);
   });
@@ -186,14 +276,27 @@ describe('the support address without SUPPORT_EMAIL', () => {
     const app = await createTestApp({ env: { MAIL_FROM: 'Scoreline <hello@scoreline.example>' } });
     try {
       const p = await signedIn(app);
-      expect((await app.request({ method: 'GET', url: '/api/contact/info', cookie: p.cookie })).json()).toEqual({ supportEmail: 'hello@scoreline.example' });
+      expect((await app.request({ method: 'GET', url: '/api/contact/info', cookie: p.cookie })).json()).toEqual({
+        supportEmail: 'hello@scoreline.example',
+      });
       await signedIn(app, { role: 'admin', email: 'first-admin@example.com', createdAt: '2025-01-01T00:00:00.000Z' });
       await signedIn(app, { role: 'admin', email: 'second-admin@example.com', createdAt: '2025-02-01T00:00:00.000Z' });
-      expect((await app.request({ method: 'GET', url: '/api/contact/info', cookie: p.cookie })).json()).toEqual({ supportEmail: 'first-admin@example.com' });
+      expect((await app.request({ method: 'GET', url: '/api/contact/info', cookie: p.cookie })).json()).toEqual({
+        supportEmail: 'first-admin@example.com',
+      });
       // Without SMTP the development outbox takes the message: delivered at once.
-      const res = await app.request({ method: 'POST', url: '/api/contact', cookie: p.cookie, payload: { email: 'x@y.zz', message: 'Outbox' } });
+      const res = await app.request({
+        method: 'POST',
+        url: '/api/contact',
+        cookie: p.cookie,
+        payload: { email: 'x@y.zz', message: 'Outbox' },
+      });
       expect(res.json().message.status).toBe('sent');
-      const mail = await app.app.deps.db.selectFrom('mailOutbox').selectAll().where('subject', '=', CONTACT_SUBJECT).executeTakeFirstOrThrow();
+      const mail = await app.app.deps.db
+        .selectFrom('mailOutbox')
+        .selectAll()
+        .where('subject', '=', CONTACT_SUBJECT)
+        .executeTakeFirstOrThrow();
       expect(mail.to).toBe('first-admin@example.com');
       expect(mail.text).toContain('Outbox');
     } finally {
@@ -205,10 +308,18 @@ describe('the support address without SUPPORT_EMAIL', () => {
 describe('the mail names the account, never a typed address, as the sender', () => {
   it('says when the reply address is the account’s own, and sends no reply address a stored row could smuggle in', async () => {
     const sink = await startSmtpSink();
-    const app = await createTestApp({ now: '2025-09-01T10:00:00Z', env: { SMTP_URL: sink.url, SUPPORT_EMAIL: 'help@scoreline.test' } });
+    const app = await createTestApp({
+      now: '2025-09-01T10:00:00Z',
+      env: { SMTP_URL: sink.url, SUPPORT_EMAIL: 'help@scoreline.test' },
+    });
     try {
       const fan = await signedIn(app, { email: 'owner@example.com', teamName: 'Owls United' });
-      const res = await app.request({ method: 'POST', url: '/api/contact', cookie: fan.cookie, payload: { email: 'OWNER@example.com', message: 'My own address' } });
+      const res = await app.request({
+        method: 'POST',
+        url: '/api/contact',
+        cookie: fan.cookie,
+        payload: { email: 'OWNER@example.com', message: 'My own address' },
+      });
       expect(res.json().message.status).toBe('sent');
       const mail = await sink.waitFor((m) => m.text.includes('My own address'));
       expect(mail.text).toContain('From the account: Owls United <owner@example.com> (verified address)');
@@ -219,7 +330,21 @@ describe('the mail names the account, never a typed address, as the sender', () 
       const attack = 'support@bigcorp.example?cc=attacker%40evil.test&body=hi';
       await app.app.deps.db
         .insertInto('contactMessages')
-        .values({ id: 'old-row', userId: null, fromName: 'Unknown user', fromEmail: attack, toEmail: 'help@scoreline.test', subject: CONTACT_SUBJECT, message: 'Old row', status: 'pending', attempts: 0, lastError: null, nextAttemptAt: '2025-09-01T10:00:00.000Z', createdAt: '2025-09-01T10:00:00.000Z', sentAt: null })
+        .values({
+          id: 'old-row',
+          userId: null,
+          fromName: 'Unknown user',
+          fromEmail: attack,
+          toEmail: 'help@scoreline.test',
+          subject: CONTACT_SUBJECT,
+          message: 'Old row',
+          status: 'pending',
+          attempts: 0,
+          lastError: null,
+          nextAttemptAt: '2025-09-01T10:00:00.000Z',
+          createdAt: '2025-09-01T10:00:00.000Z',
+          sentAt: null,
+        })
         .execute();
       expect(await retryDueContactMessages(app.app.deps)).toEqual({ tried: 1, sent: 1 });
       const old = await sink.waitFor((m) => m.text.includes('Old row'));

@@ -18,7 +18,13 @@ import { HttpError, notFound } from '../../errors.js';
 import { leaderboardName } from '../../../game/ranking.js';
 import { routeLimit } from '../../security/route-limits.js';
 import { attemptDelivery, supportAddress } from './delivery.js';
-import { countMessagesSince, getContactMessage, insertContactMessage, listContactMessages, makeDueNow } from './repository.js';
+import {
+  countMessagesSince,
+  getContactMessage,
+  insertContactMessage,
+  listContactMessages,
+  makeDueNow,
+} from './repository.js';
 import { presentContactMessage, presentReceipt } from './presenter.js';
 
 const ADMIN_LIST_LIMIT = 200;
@@ -47,10 +53,16 @@ export async function contactRoutes(fastify: FastifyInstance) {
       // Verified accounts only: the mail names the account, so its address must be proven (guard: 403).
       config: { auth: 'verified' },
       // Besides the per-player limit below: many accounts from one address (docs/security.md, rate limits).
-      preHandler: routeLimit(app, 'contactPerAddress', 'address', (wait) => `Too many messages from your address. Please wait ${wait} and try again.`),
+      preHandler: routeLimit(
+        app,
+        'contactPerAddress',
+        'address',
+        (wait) => `Too many messages from your address. Please wait ${wait} and try again.`,
+      ),
       schema: {
         tags: ['contact'],
-        summary: "Send a message to support (verified accounts): stored first, then e-mailed naming the account (failed sends are retried); `email` is the reply address, a plain address",
+        summary:
+          'Send a message to support (verified accounts): stored first, then e-mailed naming the account (failed sends are retried); `email` is the reply address, a plain address',
         body: contactSchema,
         response: { 201: contactReceiptReply },
       },
@@ -83,7 +95,8 @@ export async function contactRoutes(fastify: FastifyInstance) {
       });
       // Stored: from here on the message cannot be lost. A failed send stays for the retry service.
       const after = await attemptDelivery(app.deps, id);
-      if (after?.status !== 'sent') req.log.warn({ id, error: after?.lastError }, 'Contact message not sent yet; it will be retried');
+      if (after?.status !== 'sent')
+        req.log.warn({ id, error: after?.lastError }, 'Contact message not sent yet; it will be retried');
       await app.deps.bus.publish({ type: 'contact-messages.changed' });
       return reply.status(201).send({ message: presentReceipt(after!) });
     },

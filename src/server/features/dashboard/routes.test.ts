@@ -19,28 +19,95 @@ beforeAll(async () => {
   await db
     .insertInto('gameweeks')
     .values([
-      { seasonId: TEST_SEASON, gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18', updatedAt: '2025-08-01T00:00:00Z' },
-      { seasonId: TEST_SEASON, gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25', updatedAt: '2025-08-01T00:00:00Z' },
+      {
+        seasonId: TEST_SEASON,
+        gameweek: 1,
+        startDate: '2025-08-15',
+        endDate: '2025-08-18',
+        updatedAt: '2025-08-01T00:00:00Z',
+      },
+      {
+        seasonId: TEST_SEASON,
+        gameweek: 2,
+        startDate: '2025-08-22',
+        endDate: '2025-08-25',
+        updatedAt: '2025-08-01T00:00:00Z',
+      },
     ])
     .execute();
 
   // Gameweek 1: four finished matches predicted exact, outcome, wrong, exact.
   const gw1 = [
-    { id: 'g1a', home: 'Liverpool FC', away: 'AFC Bournemouth', at: '2025-08-15T19:00:00.000Z', result: [4, 2], pick: [4, 2] },
-    { id: 'g1b', home: 'Aston Villa FC', away: 'Newcastle United FC', at: '2025-08-16T11:30:00.000Z', result: [0, 0], pick: [1, 1] },
-    { id: 'g1c', home: 'Brighton & Hove Albion FC', away: 'Fulham FC', at: '2025-08-16T14:00:00.000Z', result: [1, 1], pick: [2, 0] },
-    { id: 'g1d', home: 'Sunderland AFC', away: 'West Ham United FC', at: '2025-08-16T14:00:00.000Z', result: [3, 0], pick: [3, 0] },
+    {
+      id: 'g1a',
+      home: 'Liverpool FC',
+      away: 'AFC Bournemouth',
+      at: '2025-08-15T19:00:00.000Z',
+      result: [4, 2],
+      pick: [4, 2],
+    },
+    {
+      id: 'g1b',
+      home: 'Aston Villa FC',
+      away: 'Newcastle United FC',
+      at: '2025-08-16T11:30:00.000Z',
+      result: [0, 0],
+      pick: [1, 1],
+    },
+    {
+      id: 'g1c',
+      home: 'Brighton & Hove Albion FC',
+      away: 'Fulham FC',
+      at: '2025-08-16T14:00:00.000Z',
+      result: [1, 1],
+      pick: [2, 0],
+    },
+    {
+      id: 'g1d',
+      home: 'Sunderland AFC',
+      away: 'West Ham United FC',
+      at: '2025-08-16T14:00:00.000Z',
+      result: [3, 0],
+      pick: [3, 0],
+    },
   ];
   for (const [i, f] of gw1.entries()) {
     await buildFixture(db, { id: f.id, homeTeam: f.home, awayTeam: f.away, kickoffAt: f.at, gameweek: 1 });
-    await buildPrediction(db, { userId: me.id, fixtureId: f.id, homeScore: f.pick[0], awayScore: f.pick[1], predictedAt: `2025-08-1${i}T10:00:00.000Z` });
+    await buildPrediction(db, {
+      userId: me.id,
+      fixtureId: f.id,
+      homeScore: f.pick[0],
+      awayScore: f.pick[1],
+      predictedAt: `2025-08-1${i}T10:00:00.000Z`,
+    });
     await buildResult(db, { fixtureId: f.id, homeScore: f.result[0], awayScore: f.result[1] });
   }
   // Gameweek 2: seven upcoming matches (out of order), one postponed, one predicted.
-  const kickoffs = ['2025-08-24T15:30:00.000Z', '2025-08-22T19:00:00.000Z', '2025-08-23T14:00:00.000Z', '2025-08-23T11:30:00.000Z', '2025-08-25T19:00:00.000Z', '2025-08-23T16:30:00.000Z', '2025-08-24T13:00:00.000Z'];
-  for (const [i, at] of kickoffs.entries()) await buildFixture(db, { id: `g2${i}`, homeTeam: 'Arsenal FC', awayTeam: 'Leeds United FC', kickoffAt: at, gameweek: 2 });
+  const kickoffs = [
+    '2025-08-24T15:30:00.000Z',
+    '2025-08-22T19:00:00.000Z',
+    '2025-08-23T14:00:00.000Z',
+    '2025-08-23T11:30:00.000Z',
+    '2025-08-25T19:00:00.000Z',
+    '2025-08-23T16:30:00.000Z',
+    '2025-08-24T13:00:00.000Z',
+  ];
+  for (const [i, at] of kickoffs.entries())
+    await buildFixture(db, {
+      id: `g2${i}`,
+      homeTeam: 'Arsenal FC',
+      awayTeam: 'Leeds United FC',
+      kickoffAt: at,
+      gameweek: 2,
+    });
   await buildFixture(db, { id: 'g2p', kickoffAt: null, postponed: true, gameweek: 2 });
-  await buildPrediction(db, { userId: me.id, fixtureId: 'g21', homeScore: 2, awayScore: 1, predictedAt: '2025-08-19T20:00:00.000Z' });
+  await buildPrediction(db, {
+    userId: me.id,
+    fixtureId: 'g21',
+    homeScore: 2,
+    awayScore: 1,
+    predictedAt: '2025-08-19T20:00:00.000Z',
+  });
 });
 
 afterAll(async () => {
@@ -55,7 +122,13 @@ describe('GET /api/dashboard', () => {
     // 5 predictions, 4 with results: 3 right of 4 = 75.0 %, points 3 + 1 + 0 + 3.
     expect(d.tiles).toEqual({ totalPredictions: 5, successRate: 75, totalPoints: 7, exactScores: 2 });
     // Gameweek 1 is played, gameweek 2 open: the dashboard leads with it, as the board opens on it.
-    expect(d).toMatchObject({ now: '2025-08-20T12:00:00.000Z', newcomer: false, gameweek: 2, gameweekState: 'open', picks: { matches: 7, predicted: 1 } });
+    expect(d).toMatchObject({
+      now: '2025-08-20T12:00:00.000Z',
+      newcomer: false,
+      gameweek: 2,
+      gameweekState: 'open',
+      picks: { matches: 7, predicted: 1 },
+    });
     // Its open matches, soonest deadline first, each saying whether it has the player's pick (the postponed one takes none).
     expect(d.open.map((m: { fixtureId: string; predicted: boolean }) => [m.fixtureId, m.predicted])).toEqual([
       ['g21', true],
@@ -71,10 +144,42 @@ describe('GET /api/dashboard', () => {
     expect(d.upcoming.every((f: { status: string }) => f.status === 'upcoming')).toBe(true);
     // Scored picks first once results are in, each group newest first: the pending g21 waits its turn.
     expect(d.recentActivity).toEqual([
-      { fixtureId: 'g1d', homeTeam: 'Sunderland AFC', awayTeam: 'West Ham United FC', homeScore: 3, awayScore: 0, predictedAt: '2025-08-13T10:00:00.000Z', state: 'right' },
-      { fixtureId: 'g1c', homeTeam: 'Brighton & Hove Albion FC', awayTeam: 'Fulham FC', homeScore: 2, awayScore: 0, predictedAt: '2025-08-12T10:00:00.000Z', state: 'wrong' },
-      { fixtureId: 'g1b', homeTeam: 'Aston Villa FC', awayTeam: 'Newcastle United FC', homeScore: 1, awayScore: 1, predictedAt: '2025-08-11T10:00:00.000Z', state: 'right' },
-      { fixtureId: 'g1a', homeTeam: 'Liverpool FC', awayTeam: 'AFC Bournemouth', homeScore: 4, awayScore: 2, predictedAt: '2025-08-10T10:00:00.000Z', state: 'right' },
+      {
+        fixtureId: 'g1d',
+        homeTeam: 'Sunderland AFC',
+        awayTeam: 'West Ham United FC',
+        homeScore: 3,
+        awayScore: 0,
+        predictedAt: '2025-08-13T10:00:00.000Z',
+        state: 'right',
+      },
+      {
+        fixtureId: 'g1c',
+        homeTeam: 'Brighton & Hove Albion FC',
+        awayTeam: 'Fulham FC',
+        homeScore: 2,
+        awayScore: 0,
+        predictedAt: '2025-08-12T10:00:00.000Z',
+        state: 'wrong',
+      },
+      {
+        fixtureId: 'g1b',
+        homeTeam: 'Aston Villa FC',
+        awayTeam: 'Newcastle United FC',
+        homeScore: 1,
+        awayScore: 1,
+        predictedAt: '2025-08-11T10:00:00.000Z',
+        state: 'right',
+      },
+      {
+        fixtureId: 'g1a',
+        homeTeam: 'Liverpool FC',
+        awayTeam: 'AFC Bournemouth',
+        homeScore: 4,
+        awayScore: 2,
+        predictedAt: '2025-08-10T10:00:00.000Z',
+        state: 'right',
+      },
     ]);
     expect(d.achievements.map((a: { name: string; earned: boolean }) => [a.name, a.earned])).toEqual([
       ['First Prediction', true],

@@ -30,7 +30,17 @@ function ownFigures(records: PredictionRecord[]) {
   // Scored picks first once results are in, each group newest first.
   const recentActivity = [...records]
     .sort((a, b) =>
-      (a.outcome === null) !== (b.outcome === null) ? (a.outcome === null ? 1 : -1) : a.predictedAt !== b.predictedAt ? (a.predictedAt < b.predictedAt ? 1 : -1) : a.fixtureId < b.fixtureId ? -1 : 1,
+      (a.outcome === null) !== (b.outcome === null)
+        ? a.outcome === null
+          ? 1
+          : -1
+        : a.predictedAt !== b.predictedAt
+          ? a.predictedAt < b.predictedAt
+            ? 1
+            : -1
+          : a.fixtureId < b.fixtureId
+            ? -1
+            : 1,
     )
     .slice(0, DASHBOARD_ACTIVITY)
     .map((r) => ({
@@ -40,7 +50,8 @@ function ownFigures(records: PredictionRecord[]) {
       homeScore: r.homeScore,
       awayScore: r.awayScore,
       predictedAt: r.predictedAt,
-      state: r.outcome === null ? ('pending' as const) : r.outcome === 'wrong' ? ('wrong' as const) : ('right' as const),
+      state:
+        r.outcome === null ? ('pending' as const) : r.outcome === 'wrong' ? ('wrong' as const) : ('right' as const),
     }));
   return { totals, streaks, recentActivity };
 }
@@ -55,7 +66,8 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['statistics'],
-        summary: "The signed-in player's dashboard in the current season: the gameweek open for predictions with the player's picks, tiles, upcoming matches, recent activity, badges and progress",
+        summary:
+          "The signed-in player's dashboard in the current season: the gameweek open for predictions with the player's picks, tiles, upcoming matches, recent activity, badges and progress",
         response: { 200: dashboardReply },
       },
     },
@@ -83,8 +95,14 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       const scheduled = fixtures.filter((f) => !f.postponed && f.kickoffAt !== null);
       const open: OpenMatch[] = fixtures
         .filter((f) => predictionWindow(f, now) === 'open')
-        .map((f) => ({ fixtureId: f.id, deadline: predictionDeadline(f)!.toISOString(), predicted: predicted.has(f.id) }))
-        .sort((a, b) => (a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : a.fixtureId < b.fixtureId ? -1 : 1));
+        .map((f) => ({
+          fixtureId: f.id,
+          deadline: predictionDeadline(f)!.toISOString(),
+          predicted: predicted.has(f.id),
+        }))
+        .sort((a, b) =>
+          a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : a.fixtureId < b.fixtureId ? -1 : 1,
+        );
       const upcoming = fixtures
         .map((f) => presentFixture(f, now))
         .filter((f) => f.status === 'upcoming' && f.kickoffAt !== null)
@@ -95,7 +113,12 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
         now: now.toISOString(),
         season: { id: season.id, label: season.label, phase: season.phase },
         newcomer: mine.newcomer,
-        tiles: { totalPredictions: totals.totalPredictions, successRate: totals.successRate, totalPoints: totals.totalPoints, exactScores: totals.exactScores },
+        tiles: {
+          totalPredictions: totals.totalPredictions,
+          successRate: totals.successRate,
+          totalPoints: totals.totalPoints,
+          exactScores: totals.exactScores,
+        },
         gameweek,
         gameweekState: fixtures.length ? gameweekState(opening.fixturesOf(gameweek), now) : null,
         picks: { matches: scheduled.length, predicted: scheduled.filter((f) => predicted.has(f.id)).length },

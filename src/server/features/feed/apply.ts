@@ -2,7 +2,14 @@ import type { DB } from '../../db/index.js';
 import type { AcceptedPlan } from '../../season-files/sync-types.js';
 import { rescorePredictions, saveFinalResult } from '../results/repository.js';
 import { refreshSeasonDates } from '../../seasons/repository.js';
-import { deleteProvisionalScore, dropSettledConflicts, insertSyncFixtures, recordConflicts, updateGameweek, updateSchedule } from './repository.js';
+import {
+  deleteProvisionalScore,
+  dropSettledConflicts,
+  insertSyncFixtures,
+  recordConflicts,
+  updateGameweek,
+  updateSchedule,
+} from './repository.js';
 
 export interface AppliedPlan {
   /** Predictions scored by the plan's new results. */
@@ -22,12 +29,24 @@ export interface AppliedPlan {
  * in `changes` (the planner makes it a conflict): conflicts are recorded for the admin, and
  * conflicts the file no longer has are dropped.
  */
-export async function applySeasonPlan(trx: DB, seasonId: string, league: string, plan: AcceptedPlan, now: Date): Promise<AppliedPlan> {
+export async function applySeasonPlan(
+  trx: DB,
+  seasonId: string,
+  league: string,
+  plan: AcceptedPlan,
+  now: Date,
+): Promise<AppliedPlan> {
   const nowIso = now.toISOString();
   let scored = 0;
   const touched = new Set<string>();
   const adds = plan.changes.flatMap((c) => (c.kind === 'add' ? [c] : []));
-  await insertSyncFixtures(trx, seasonId, league, adds.map((a) => a.fixture), nowIso);
+  await insertSyncFixtures(
+    trx,
+    seasonId,
+    league,
+    adds.map((a) => a.fixture),
+    nowIso,
+  );
   for (const a of adds) {
     touched.add(a.fixtureId);
     if (a.result) await saveFinalResult(trx, a.fixtureId, a.result, nowIso, a.source);
@@ -51,9 +70,20 @@ export async function applySeasonPlan(trx: DB, seasonId: string, league: string,
     }
   }
   await recordConflicts(trx, seasonId, plan.conflicts, nowIso);
-  const notMatched = new Set([...plan.missing.map((m) => m.fixtureId), ...plan.duplicates.map((d) => d.fixtureId), ...adds.map((a) => a.fixtureId)]);
-  const matched = (await trx.selectFrom('fixtures').select('id').where('seasonId', '=', seasonId).execute()).map((r) => r.id).filter((id) => !notMatched.has(id));
-  await dropSettledConflicts(trx, seasonId, matched, plan.conflicts.map((c) => c.fixtureId));
+  const notMatched = new Set([
+    ...plan.missing.map((m) => m.fixtureId),
+    ...plan.duplicates.map((d) => d.fixtureId),
+    ...adds.map((a) => a.fixtureId),
+  ]);
+  const matched = (await trx.selectFrom('fixtures').select('id').where('seasonId', '=', seasonId).execute())
+    .map((r) => r.id)
+    .filter((id) => !notMatched.has(id));
+  await dropSettledConflicts(
+    trx,
+    seasonId,
+    matched,
+    plan.conflicts.map((c) => c.fixtureId),
+  );
   if (plan.changes.length) await refreshSeasonDates(trx, seasonId, nowIso);
   return { scored, touched: touched.size };
 }

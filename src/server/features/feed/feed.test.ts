@@ -28,10 +28,12 @@ const sockets = new Set<Socket>();
 let server: http.Server;
 let base: string;
 
-const sendText = (body: string | Buffer, type = 'application/json') => (res: http.ServerResponse) => {
-  res.writeHead(200, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-};
+const sendText =
+  (body: string | Buffer, type = 'application/json') =>
+  (res: http.ServerResponse) => {
+    res.writeHead(200, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
 
 /** The season as an openfootball JSON file, with `edit` applied to its matches. */
 function feedFile(edit: (matches: SeasonMatch[]) => SeasonMatch[] = (m) => m): string {
@@ -106,11 +108,16 @@ afterEach(async () => {
   await t.close();
 });
 
-const setFeed = (feedUrl: string | null, cookie = adminCookie, app = t) => app.request({ method: 'PUT', url: `/api/admin/seasons/${SEASON}/feed`, cookie, payload: { feedUrl } });
-const syncNow = (cookie = adminCookie, app = t) => app.request({ method: 'POST', url: `/api/admin/seasons/${SEASON}/feed/sync`, cookie });
-const feedState = async () => (await t.request({ method: 'GET', url: `/api/admin/seasons/${SEASON}/feed`, cookie: adminCookie })).json();
-const fixture = (id: string) => t.app.deps.db.selectFrom('fixtures').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const result = (id: string) => t.app.deps.db.selectFrom('results').selectAll().where('fixtureId', '=', id).executeTakeFirst();
+const setFeed = (feedUrl: string | null, cookie = adminCookie, app = t) =>
+  app.request({ method: 'PUT', url: `/api/admin/seasons/${SEASON}/feed`, cookie, payload: { feedUrl } });
+const syncNow = (cookie = adminCookie, app = t) =>
+  app.request({ method: 'POST', url: `/api/admin/seasons/${SEASON}/feed/sync`, cookie });
+const feedState = async () =>
+  (await t.request({ method: 'GET', url: `/api/admin/seasons/${SEASON}/feed`, cookie: adminCookie })).json();
+const fixture = (id: string) =>
+  t.app.deps.db.selectFrom('fixtures').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const result = (id: string) =>
+  t.app.deps.db.selectFrom('results').selectAll().where('fixtureId', '=', id).executeTakeFirst();
 /** Everything a sync may write, to check a failed one wrote nothing. */
 const everything = async () => {
   const { db } = t.app.deps;
@@ -149,15 +156,40 @@ describe('sync now', () => {
     expect(run).toMatchObject({ outcome: 'changed', message: '1 moved, 1 result.' });
     expect(run.changes).toHaveLength(2);
     expect(await result(PLAYED_ID)).toMatchObject({ homeScore: 2, awayScore: 1, final: 1, source: 'feed' });
-    const scored = await t.app.deps.db.selectFrom('predictions').select(['fixtureId', 'points', 'outcome']).where('userId', '=', player.id).orderBy('fixtureId').execute();
+    const scored = await t.app.deps.db
+      .selectFrom('predictions')
+      .select(['fixtureId', 'points', 'outcome'])
+      .where('userId', '=', player.id)
+      .orderBy('fixtureId')
+      .execute();
     expect(scored.find((p) => p.fixtureId === PLAYED_ID)).toMatchObject({ points: 3, outcome: 'exact' });
     // The moved match keeps its id and its prediction; its deadline follows the kick-off.
-    expect(await fixture(FUTURE_ID)).toMatchObject({ localDate: '2026-12-03', localTime: '19:45', kickoffAt: '2026-12-03T19:45:00.000Z', predictionsLockedAt: null });
+    expect(await fixture(FUTURE_ID)).toMatchObject({
+      localDate: '2026-12-03',
+      localTime: '19:45',
+      kickoffAt: '2026-12-03T19:45:00.000Z',
+      predictionsLockedAt: null,
+    });
     expect(scored.find((p) => p.fixtureId === FUTURE_ID)).toMatchObject({ points: null });
-    const board = (await t.request({ method: 'GET', url: `/api/predictions/board?season=${SEASON}&gameweek=13`, cookie: playerCookie })).json();
-    expect(board.matches.find((m: { fixture: { id: string } }) => m.fixture.id === FUTURE_ID)).toMatchObject({ window: 'open', prediction: { homeScore: 1, awayScore: 1 } });
+    const board = (
+      await t.request({
+        method: 'GET',
+        url: `/api/predictions/board?season=${SEASON}&gameweek=13`,
+        cookie: playerCookie,
+      })
+    ).json();
+    expect(board.matches.find((m: { fixture: { id: string } }) => m.fixture.id === FUTURE_ID)).toMatchObject({
+      window: 'open',
+      prediction: { homeScore: 1, awayScore: 1 },
+    });
     // Season totals follow the new result.
-    const total = await t.app.deps.db.selectFrom('userPoints').select('points').where('seasonId', '=', SEASON).where('gameweek', '=', 0).where('userId', '=', player.id).executeTakeFirst();
+    const total = await t.app.deps.db
+      .selectFrom('userPoints')
+      .select('points')
+      .where('seasonId', '=', SEASON)
+      .where('gameweek', '=', 0)
+      .where('userId', '=', player.id)
+      .executeTakeFirst();
     expect(total?.points).toBe(3);
 
     // Players' screens of that season refresh (published after the commit).
@@ -192,12 +224,20 @@ describe('sync now', () => {
   });
 
   test('an admin’s manual kick-off change is not undone by the next run (three-way merge), but a later change by the feed is applied', async () => {
-    const file = (date: string, time: string) => sendText(feedFile((ms) => ms.map((m) => (m.home === FUTURE.home && m.away === FUTURE.away ? { ...m, date, time } : m))));
+    const file = (date: string, time: string) =>
+      sendText(
+        feedFile((ms) => ms.map((m) => (m.home === FUTURE.home && m.away === FUTURE.away ? { ...m, date, time } : m))),
+      );
     routes.set('/season.json', file(FUTURE.date, FUTURE.time!));
     await setFeed(`${base}/season.json`);
     expect((await syncNow()).json().run.outcome).toBe('unchanged');
     // The admin moves it by hand; the feed still has the old time.
-    const edit = await t.request({ method: 'PUT', url: `/api/admin/fixtures/${FUTURE_ID}`, cookie: adminCookie, payload: { homeTeam: FUTURE.home, awayTeam: FUTURE.away, date: '2026-12-04', time: '20:00' } });
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/admin/fixtures/${FUTURE_ID}`,
+      cookie: adminCookie,
+      payload: { homeTeam: FUTURE.home, awayTeam: FUTURE.away, date: '2026-12-04', time: '20:00' },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const kept = (await syncNow()).json().run;
     expect(kept.outcome).toBe('unchanged');
@@ -211,9 +251,25 @@ describe('sync now', () => {
 
   test('the admin’s result wins: a different feed score is a conflict, listed until the admin settles it', async () => {
     await buildPrediction(t.app.deps.db, { userId: player.id, fixtureId: ADMIN_ID, homeScore: 2, awayScore: 1 });
-    const saved = await t.request({ method: 'PUT', url: `/api/admin/results/${ADMIN_ID}`, cookie: adminCookie, payload: { homeScore: 2, awayScore: 0 } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/admin/results/${ADMIN_ID}`,
+      cookie: adminCookie,
+      payload: { homeScore: 2, awayScore: 0 },
+    });
     expect(saved.statusCode).toBe(200);
-    routes.set('/season.json', sendText(feedFile((ms) => ms.map((m) => (m.home === ADMIN_MATCH.home && m.away === ADMIN_MATCH.away ? { ...m, result: [2, 1] as [number, number] } : m)))));
+    routes.set(
+      '/season.json',
+      sendText(
+        feedFile((ms) =>
+          ms.map((m) =>
+            m.home === ADMIN_MATCH.home && m.away === ADMIN_MATCH.away
+              ? { ...m, result: [2, 1] as [number, number] }
+              : m,
+          ),
+        ),
+      ),
+    );
     await setFeed(`${base}/season.json`);
     const run = (await syncNow()).json().run;
     expect(run.outcome).toBe('unchanged');
@@ -221,32 +277,88 @@ describe('sync now', () => {
     expect(await result(ADMIN_ID)).toMatchObject({ homeScore: 2, awayScore: 0, source: 'admin' });
     const state = await feedState();
     expect(state.conflicts).toEqual([
-      expect.objectContaining({ fixtureId: ADMIN_ID, feed: { homeScore: 2, awayScore: 1 }, admin: { homeScore: 2, awayScore: 0 } }),
+      expect.objectContaining({
+        fixtureId: ADMIN_ID,
+        feed: { homeScore: 2, awayScore: 1 },
+        admin: { homeScore: 2, awayScore: 0 },
+      }),
     ]);
     const list = (await t.request({ method: 'GET', url: '/api/admin/seasons', cookie: adminCookie })).json();
-    expect(list.seasons.find((s: { id: string }) => s.id === SEASON)).toMatchObject({ openConflicts: 1, feedUrl: `${base}/season.json`, lastRun: { outcome: 'unchanged' } });
+    expect(list.seasons.find((s: { id: string }) => s.id === SEASON)).toMatchObject({
+      openConflicts: 1,
+      feedUrl: `${base}/season.json`,
+      lastRun: { outcome: 'unchanged' },
+    });
 
     // Another run lists it again, once.
     await syncNow();
     expect((await feedState()).conflicts).toHaveLength(1);
     // The admin takes the feed's score: the result changes and the prediction is rescored.
-    const settled = await t.request({ method: 'POST', url: `/api/admin/seasons/${SEASON}/conflicts/${ADMIN_ID}`, cookie: adminCookie, payload: { keep: 'feed' } });
+    const settled = await t.request({
+      method: 'POST',
+      url: `/api/admin/seasons/${SEASON}/conflicts/${ADMIN_ID}`,
+      cookie: adminCookie,
+      payload: { keep: 'feed' },
+    });
     expect(settled.statusCode, settled.body).toBe(200);
     expect(settled.json().conflicts).toEqual([]);
     expect(await result(ADMIN_ID)).toMatchObject({ homeScore: 2, awayScore: 1, source: 'feed' });
-    const p = await t.app.deps.db.selectFrom('predictions').select(['points']).where('fixtureId', '=', ADMIN_ID).executeTakeFirstOrThrow();
+    const p = await t.app.deps.db
+      .selectFrom('predictions')
+      .select(['points'])
+      .where('fixtureId', '=', ADMIN_ID)
+      .executeTakeFirstOrThrow();
     expect(p.points).toBe(3);
     // Settled twice is a 404, and a player may not settle at all.
-    expect((await t.request({ method: 'POST', url: `/api/admin/seasons/${SEASON}/conflicts/${ADMIN_ID}`, cookie: adminCookie, payload: { keep: 'admin' } })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: `/api/admin/seasons/${SEASON}/conflicts/${ADMIN_ID}`, cookie: playerCookie, payload: { keep: 'admin' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/admin/seasons/${SEASON}/conflicts/${ADMIN_ID}`,
+          cookie: adminCookie,
+          payload: { keep: 'admin' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/admin/seasons/${SEASON}/conflicts/${ADMIN_ID}`,
+          cookie: playerCookie,
+          payload: { keep: 'admin' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   test('keeping the admin’s result settles the conflict; the same feed score does not bring it back', async () => {
-    await t.request({ method: 'PUT', url: `/api/admin/results/${ADMIN_ID}`, cookie: adminCookie, payload: { homeScore: 0, awayScore: 0 } });
-    routes.set('/season.json', sendText(feedFile((ms) => ms.map((m) => (m.home === ADMIN_MATCH.home && m.away === ADMIN_MATCH.away ? { ...m, result: [1, 0] as [number, number] } : m)))));
+    await t.request({
+      method: 'PUT',
+      url: `/api/admin/results/${ADMIN_ID}`,
+      cookie: adminCookie,
+      payload: { homeScore: 0, awayScore: 0 },
+    });
+    routes.set(
+      '/season.json',
+      sendText(
+        feedFile((ms) =>
+          ms.map((m) =>
+            m.home === ADMIN_MATCH.home && m.away === ADMIN_MATCH.away
+              ? { ...m, result: [1, 0] as [number, number] }
+              : m,
+          ),
+        ),
+      ),
+    );
     await setFeed(`${base}/season.json`);
     await syncNow();
-    const res = await t.request({ method: 'POST', url: `/api/admin/seasons/${SEASON}/conflicts/${ADMIN_ID}`, cookie: adminCookie, payload: { keep: 'admin' } });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/admin/seasons/${SEASON}/conflicts/${ADMIN_ID}`,
+      cookie: adminCookie,
+      payload: { keep: 'admin' },
+    });
     expect(res.json().conflicts).toEqual([]);
     await syncNow();
     expect((await feedState()).conflicts).toEqual([]);
@@ -256,16 +368,43 @@ describe('sync now', () => {
   test('a scored match moved to another gameweek takes its points with it', async () => {
     const { db } = t.app.deps;
     await buildPrediction(db, { userId: player.id, fixtureId: PLAYED_ID, homeScore: 1, awayScore: 0 });
-    routes.set('/season.json', sendText(feedFile((ms) => ms.map((m) => (m.home === PLAYED.home && m.away === PLAYED.away ? { ...m, result: [1, 0] as [number, number] } : m)))));
+    routes.set(
+      '/season.json',
+      sendText(
+        feedFile((ms) =>
+          ms.map((m) =>
+            m.home === PLAYED.home && m.away === PLAYED.away ? { ...m, result: [1, 0] as [number, number] } : m,
+          ),
+        ),
+      ),
+    );
     await setFeed(`${base}/season.json`);
     await syncNow();
     const points = () =>
-      db.selectFrom('userPoints').select(['gameweek', 'points']).where('seasonId', '=', SEASON).where('userId', '=', player.id).where('points', '!=', 0).orderBy('gameweek').execute();
+      db
+        .selectFrom('userPoints')
+        .select(['gameweek', 'points'])
+        .where('seasonId', '=', SEASON)
+        .where('userId', '=', player.id)
+        .where('points', '!=', 0)
+        .orderBy('gameweek')
+        .execute();
     expect(await points()).toEqual([
       { gameweek: 0, points: 3 },
       { gameweek: 3, points: 3 },
     ]);
-    routes.set('/season.json', sendText(feedFile((ms) => ms.map((m) => (m.home === PLAYED.home && m.away === PLAYED.away ? { ...m, round: 39, result: [1, 0] as [number, number] } : m)))));
+    routes.set(
+      '/season.json',
+      sendText(
+        feedFile((ms) =>
+          ms.map((m) =>
+            m.home === PLAYED.home && m.away === PLAYED.away
+              ? { ...m, round: 39, result: [1, 0] as [number, number] }
+              : m,
+          ),
+        ),
+      ),
+    );
     const run = (await syncNow()).json().run;
     expect(run).toMatchObject({ outcome: 'changed', message: '1 round change.' });
     expect(await points()).toEqual([
@@ -277,12 +416,34 @@ describe('sync now', () => {
 
 describe('a feed that fails changes nothing and says so', () => {
   const cases: Array<[string, (res: http.ServerResponse) => void, RegExp]> = [
-    ['garbage', sendText('<!doctype html><title>Sign in</title><p>Please sign in', 'text/html'), /^The feed could not be used: The feed answered with a web page, not a season file\. Nothing was changed\.$/],
-    ['an HTTP error', (res) => (res.writeHead(503), res.end('down for maintenance')), /^The feed could not be used: .*503.*Nothing was changed\.$/],
+    [
+      'garbage',
+      sendText('<!doctype html><title>Sign in</title><p>Please sign in', 'text/html'),
+      /^The feed could not be used: The feed answered with a web page, not a season file\. Nothing was changed\.$/,
+    ],
+    [
+      'an HTTP error',
+      (res) => (res.writeHead(503), res.end('down for maintenance')),
+      /^The feed could not be used: .*503.*Nothing was changed\.$/,
+    ],
     ['slow beyond the time limit', () => {}, /did not arrive within 1 s/],
-    ['too large', sendText(Buffer.alloc(6 * 1024 * 1024, '#'), 'text/plain'), /^The feed could not be used: The feed is larger than 5 MB\. Nothing was changed\.$/],
-    ['a partial file', sendText(feedFile((ms) => ms.filter((m) => m.round <= 10))), /^The file has only 100 of this season's 380 fixtures .*it looks cut short\. Nothing was changed\.$/],
-    ['another season', sendText(feedFile((ms) => ms.map((m) => ({ ...m, date: `${Number(m.date.slice(0, 4)) + 1}${m.date.slice(4)}` })))), /^The file's dates are typically 36\d days after this season's: it looks like another season of the same clubs\. Nothing was changed\.$/],
+    [
+      'too large',
+      sendText(Buffer.alloc(6 * 1024 * 1024, '#'), 'text/plain'),
+      /^The feed could not be used: The feed is larger than 5 MB\. Nothing was changed\.$/,
+    ],
+    [
+      'a partial file',
+      sendText(feedFile((ms) => ms.filter((m) => m.round <= 10))),
+      /^The file has only 100 of this season's 380 fixtures .*it looks cut short\. Nothing was changed\.$/,
+    ],
+    [
+      'another season',
+      sendText(
+        feedFile((ms) => ms.map((m) => ({ ...m, date: `${Number(m.date.slice(0, 4)) + 1}${m.date.slice(4)}` }))),
+      ),
+      /^The file's dates are typically 36\d days after this season's: it looks like another season of the same clubs\. Nothing was changed\.$/,
+    ],
   ];
   test.each(cases)('%s', async (_name, handler, message) => {
     routes.set('/season.json', handler);
@@ -312,18 +473,29 @@ describe('a feed that fails changes nothing and says so', () => {
   test('without FEED_ALLOW_PRIVATE_ADDRESSES a private address is refused when saved, and a redirect to one when fetched', async () => {
     const strict = await world({ FEED_TIMEOUT_SECONDS: '1' });
     try {
-      const cookie = await buildSessionCookie(strict.db, strict.handle.dialect, (await buildUser(strict.db, strict.handle.dialect, { role: 'admin' })).id, strict.config.AUTH_SECRET);
+      const cookie = await buildSessionCookie(
+        strict.db,
+        strict.handle.dialect,
+        (await buildUser(strict.db, strict.handle.dialect, { role: 'admin' })).id,
+        strict.config.AUTH_SECRET,
+      );
       for (const url of [`${base}/season.json`, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/x']) {
         const res = await setFeed(url, cookie, strict.app);
         expect(res.statusCode, url).toBe(400);
         expect(res.json().error.code).toBe('private_address');
       }
       // A public-looking name that resolves to loopback is caught when fetched.
-      await strict.db.updateTable('seasons').set({ feedUrl: `http://localhost:${new URL(base).port}/season.json` }).where('id', '=', SEASON).execute();
+      await strict.db
+        .updateTable('seasons')
+        .set({ feedUrl: `http://localhost:${new URL(base).port}/season.json` })
+        .where('id', '=', SEASON)
+        .execute();
       routes.set('/season.json', sendText(feedFile()));
       const run = (await syncNow(cookie, strict.app)).json().run;
       expect(run.outcome).toBe('failed');
-      expect(run.message).toBe('The feed could not be used: The feed address is on a loopback or private network; the server fetches feeds only from public addresses. Nothing was changed.');
+      expect(run.message).toBe(
+        'The feed could not be used: The feed address is on a loopback or private network; the server fetches feeds only from public addresses. Nothing was changed.',
+      );
     } finally {
       await strict.app.close();
     }
@@ -369,7 +541,11 @@ describe('once across instances', () => {
     const b = await createTestApp({ now: NOW, env: FEED_ENV, handle: hb, otherSeason: false });
     try {
       await a.app.deps.db.transaction().execute((trx) => ensureBuiltInSeason(trx, SEASON, new Date(NOW)));
-      await a.app.deps.db.updateTable('seasons').set({ feedUrl: `${base}/slow.json` }).where('id', '=', SEASON).execute();
+      await a.app.deps.db
+        .updateTable('seasons')
+        .set({ feedUrl: `${base}/slow.json` })
+        .where('id', '=', SEASON)
+        .execute();
       // A feed that takes a moment, so both instances try while the first is running.
       routes.set('/slow.json', (res) => setTimeout(() => sendText(feedFile())(res), 300));
       const [ranA, ranB] = await Promise.all([pollFeeds(a.app, 60_000), pollFeeds(b.app, 60_000)]);
@@ -379,7 +555,12 @@ describe('once across instances', () => {
       // The poll lease holds for the period: the other instance does not poll again now.
       expect(await pollFeeds(ranA.length ? b.app : a.app, 60_000)).toEqual([]);
 
-      const cookieA = await buildSessionCookie(a.app.deps.db, a.app.deps.handle.dialect, (await buildUser(a.app.deps.db, a.app.deps.handle.dialect, { role: 'admin' })).id, a.app.deps.config.AUTH_SECRET);
+      const cookieA = await buildSessionCookie(
+        a.app.deps.db,
+        a.app.deps.handle.dialect,
+        (await buildUser(a.app.deps.db, a.app.deps.handle.dialect, { role: 'admin' })).id,
+        a.app.deps.config.AUTH_SECRET,
+      );
       const [r1, r2] = await Promise.all([syncNow(cookieA, a), syncNow(cookieA, b)]);
       expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
       expect([r1, r2].find((r) => r.statusCode === 409)!.json().error.code).toBe('sync_running');
@@ -399,7 +580,10 @@ describe('configuration', () => {
     expect(c.FEED_POLL_MINUTES).toBeUndefined();
     expect(c.FEED_ALLOW_PRIVATE_ADDRESSES).toBe(false);
     expect(c.FEED_TIMEOUT_SECONDS).toBe(15);
-    expect(loadConfig({ ...base, FEED_POLL_MINUTES: '10', FEED_ALLOW_PRIVATE_ADDRESSES: 'true' })).toMatchObject({ FEED_POLL_MINUTES: 10, FEED_ALLOW_PRIVATE_ADDRESSES: true });
+    expect(loadConfig({ ...base, FEED_POLL_MINUTES: '10', FEED_ALLOW_PRIVATE_ADDRESSES: 'true' })).toMatchObject({
+      FEED_POLL_MINUTES: 10,
+      FEED_ALLOW_PRIVATE_ADDRESSES: true,
+    });
   });
   test.each([
     ['FEED_POLL_MINUTES', '0'],

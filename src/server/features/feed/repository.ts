@@ -50,7 +50,13 @@ export async function loadSyncFixtures(db: DB, seasonId: string): Promise<Existi
 
 // ---------------------------------------------------------------- applying a plan (called inside its transaction)
 
-export async function insertSyncFixtures(db: DB, seasonId: string, league: string, rows: readonly NewFixture[], nowIso: string): Promise<void> {
+export async function insertSyncFixtures(
+  db: DB,
+  seasonId: string,
+  league: string,
+  rows: readonly NewFixture[],
+  nowIso: string,
+): Promise<void> {
   const values: Array<FixtureFields & { id: string; createdAt: string; updatedAt: string }> = rows.map((f) => ({
     id: f.id,
     seasonId,
@@ -66,7 +72,11 @@ export async function insertSyncFixtures(db: DB, seasonId: string, league: strin
     updatedAt: nowIso,
   }));
   // 50 rows × 12 columns stays well under both databases' bound-parameter limits.
-  for (let i = 0; i < values.length; i += 50) await db.insertInto('fixtures').values(values.slice(i, i + 50)).execute();
+  for (let i = 0; i < values.length; i += 50)
+    await db
+      .insertInto('fixtures')
+      .values(values.slice(i, i + 50))
+      .execute();
 }
 
 /**
@@ -91,7 +101,9 @@ export async function updateSchedule(db: DB, fixtureId: string, to: Schedule, no
 
 /** Moves a fixture to another gameweek, its scored predictions' points along (results/points-aggregate.ts). */
 export async function updateGameweek(db: DB, fixtureId: string, gameweek: number, nowIso: string): Promise<void> {
-  await withFixturesMoving(db, { ids: [fixtureId] }, (trx) => trx.updateTable('fixtures').set({ gameweek, updatedAt: nowIso }).where('id', '=', fixtureId).execute());
+  await withFixturesMoving(db, { ids: [fixtureId] }, (trx) =>
+    trx.updateTable('fixtures').set({ gameweek, updatedAt: nowIso }).where('id', '=', fixtureId).execute(),
+  );
 }
 
 /** Drops an in-play score (never a final result): the match no longer has a kick-off behind it. */
@@ -105,11 +117,24 @@ export async function deleteProvisionalScore(db: DB, fixtureId: string): Promise
  * Records the disagreements of a run. A conflict seen again with the same feed score keeps the
  * admin's decision (settled stays settled); a different feed score opens it again.
  */
-export async function recordConflicts(db: DB, seasonId: string, conflicts: readonly SyncConflict[], nowIso: string): Promise<void> {
+export async function recordConflicts(
+  db: DB,
+  seasonId: string,
+  conflicts: readonly SyncConflict[],
+  nowIso: string,
+): Promise<void> {
   for (const c of conflicts) {
     await db
       .insertInto('feedConflicts')
-      .values({ fixtureId: c.fixtureId, seasonId, feedHome: c.incoming.homeScore, feedAway: c.incoming.awayScore, seenAt: nowIso, resolvedAt: null, resolution: null })
+      .values({
+        fixtureId: c.fixtureId,
+        seasonId,
+        feedHome: c.incoming.homeScore,
+        feedAway: c.incoming.awayScore,
+        seenAt: nowIso,
+        resolvedAt: null,
+        resolution: null,
+      })
       .onConflict((oc) =>
         oc.column('fixtureId').doUpdateSet({
           seenAt: nowIso,
@@ -124,11 +149,21 @@ export async function recordConflicts(db: DB, seasonId: string, conflicts: reado
 }
 
 /** Open conflicts of fixtures the file has that it no longer disagrees on (the feed caught up, or the admin's result changed): gone. */
-export async function dropSettledConflicts(db: DB, seasonId: string, matchedIds: readonly string[], stillConflicting: readonly string[]): Promise<void> {
+export async function dropSettledConflicts(
+  db: DB,
+  seasonId: string,
+  matchedIds: readonly string[],
+  stillConflicting: readonly string[],
+): Promise<void> {
   const keep = new Set(stillConflicting);
   const gone = matchedIds.filter((id) => !keep.has(id));
   for (let i = 0; i < gone.length; i += 200) {
-    await db.deleteFrom('feedConflicts').where('seasonId', '=', seasonId).where('resolvedAt', 'is', null).where('fixtureId', 'in', gone.slice(i, i + 200)).execute();
+    await db
+      .deleteFrom('feedConflicts')
+      .where('seasonId', '=', seasonId)
+      .where('resolvedAt', 'is', null)
+      .where('fixtureId', 'in', gone.slice(i, i + 200))
+      .execute();
   }
 }
 
@@ -148,7 +183,9 @@ export async function listOpenConflicts(db: DB, seasonId: string): Promise<Confl
   const rows = await db
     .selectFrom('feedConflicts')
     .innerJoin('fixtures', 'fixtures.id', 'feedConflicts.fixtureId')
-    .leftJoin('results', (j) => j.onRef('results.fixtureId', '=', 'feedConflicts.fixtureId').on('results.final', '=', 1))
+    .leftJoin('results', (j) =>
+      j.onRef('results.fixtureId', '=', 'feedConflicts.fixtureId').on('results.final', '=', 1),
+    )
     .select([
       'feedConflicts.fixtureId',
       'fixtures.homeTeam',
@@ -165,7 +202,13 @@ export async function listOpenConflicts(db: DB, seasonId: string): Promise<Confl
     .orderBy('fixtures.kickoffAt')
     .orderBy('feedConflicts.fixtureId')
     .execute();
-  return rows.map((r) => ({ ...r, feedHome: Number(r.feedHome), feedAway: Number(r.feedAway), adminHome: r.adminHome === null ? null : Number(r.adminHome), adminAway: r.adminAway === null ? null : Number(r.adminAway) }));
+  return rows.map((r) => ({
+    ...r,
+    feedHome: Number(r.feedHome),
+    feedAway: Number(r.feedAway),
+    adminHome: r.adminHome === null ? null : Number(r.adminHome),
+    adminAway: r.adminAway === null ? null : Number(r.adminAway),
+  }));
 }
 
 export async function openConflictCounts(db: DB): Promise<Map<string, number>> {
@@ -179,11 +222,26 @@ export async function openConflictCounts(db: DB): Promise<Map<string, number>> {
 }
 
 export async function getOpenConflict(db: DB, seasonId: string, fixtureId: string) {
-  return db.selectFrom('feedConflicts').selectAll().where('seasonId', '=', seasonId).where('fixtureId', '=', fixtureId).where('resolvedAt', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('feedConflicts')
+    .selectAll()
+    .where('seasonId', '=', seasonId)
+    .where('fixtureId', '=', fixtureId)
+    .where('resolvedAt', 'is', null)
+    .executeTakeFirst();
 }
 
-export async function settleConflict(db: DB, fixtureId: string, resolution: 'admin' | 'feed', nowIso: string): Promise<void> {
-  await db.updateTable('feedConflicts').set({ resolvedAt: nowIso, resolution }).where('fixtureId', '=', fixtureId).execute();
+export async function settleConflict(
+  db: DB,
+  fixtureId: string,
+  resolution: 'admin' | 'feed',
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('feedConflicts')
+    .set({ resolvedAt: nowIso, resolution })
+    .where('fixtureId', '=', fixtureId)
+    .execute();
 }
 
 // ---------------------------------------------------------------- runs
@@ -203,27 +261,56 @@ export async function insertRun(db: DB, run: RunRecord): Promise<void> {
 }
 
 export async function listRuns(db: DB, seasonId: string, limit: number): Promise<RunRecord[]> {
-  return db.selectFrom('feedRuns').selectAll().where('seasonId', '=', seasonId).orderBy('startedAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('feedRuns')
+    .selectAll()
+    .where('seasonId', '=', seasonId)
+    .orderBy('startedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Each season's latest run. */
 export async function latestRuns(db: DB): Promise<RunRecord[]> {
   const { rows } = await sql<RunRecord>`
     SELECT r.* FROM "feedRuns" r
-    WHERE r."id" = (SELECT r2."id" FROM "feedRuns" r2 WHERE r2."seasonId" = r."seasonId" ORDER BY r2."startedAt" DESC, r2."id" DESC LIMIT 1)`.execute(db);
+    WHERE r."id" = (SELECT r2."id" FROM "feedRuns" r2 WHERE r2."seasonId" = r."seasonId" ORDER BY r2."startedAt" DESC, r2."id" DESC LIMIT 1)`.execute(
+    db,
+  );
   return rows;
 }
 
 /** Keeps a season's last `keep` runs (the list is a log, not an archive). */
 export async function pruneRuns(db: DB, seasonId: string, keep: number): Promise<void> {
-  const old = await db.selectFrom('feedRuns').select('id').where('seasonId', '=', seasonId).orderBy('startedAt', 'desc').orderBy('id', 'desc').offset(keep).limit(1000).execute();
-  if (old.length) await db.deleteFrom('feedRuns').where('id', 'in', old.map((r) => r.id)).execute();
+  const old = await db
+    .selectFrom('feedRuns')
+    .select('id')
+    .where('seasonId', '=', seasonId)
+    .orderBy('startedAt', 'desc')
+    .orderBy('id', 'desc')
+    .offset(keep)
+    .limit(1000)
+    .execute();
+  if (old.length)
+    await db
+      .deleteFrom('feedRuns')
+      .where(
+        'id',
+        'in',
+        old.map((r) => r.id),
+      )
+      .execute();
 }
 
 // ---------------------------------------------------------------- the snapshot of the three-way merge
 
 export async function getSnapshot(db: DB, seasonId: string): Promise<FeedSnapshot | null> {
-  const row = await db.selectFrom('feedSnapshots').select('snapshot').where('seasonId', '=', seasonId).executeTakeFirst();
+  const row = await db
+    .selectFrom('feedSnapshots')
+    .select('snapshot')
+    .where('seasonId', '=', seasonId)
+    .executeTakeFirst();
   return row ? (JSON.parse(row.snapshot) as FeedSnapshot) : null;
 }
 
@@ -245,7 +332,12 @@ export async function setFeedUrl(db: DB, seasonId: string, feedUrl: string | nul
 }
 
 export async function seasonsWithFeed(db: DB): Promise<Array<{ id: string; feedUrl: string }>> {
-  const rows = await db.selectFrom('seasons').select(['id', 'feedUrl']).where('feedUrl', 'is not', null).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('seasons')
+    .select(['id', 'feedUrl'])
+    .where('feedUrl', 'is not', null)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ id: r.id, feedUrl: r.feedUrl! }));
 }
 
@@ -256,7 +348,13 @@ export async function seasonsWithFeed(db: DB): Promise<Array<{ id: string; feedU
  * databases: a free name is taken; a held one only when it has expired or this holder has it.
  * True when this holder has it now.
  */
-export async function claimLease(db: DB, name: string, holder: string, nowIso: string, expiresIso: string): Promise<boolean> {
+export async function claimLease(
+  db: DB,
+  name: string,
+  holder: string,
+  nowIso: string,
+  expiresIso: string,
+): Promise<boolean> {
   const rows = await db
     .insertInto('leases')
     .values({ name, holder, expiresAt: expiresIso })

@@ -45,7 +45,12 @@ export async function feedRoutes(fastify: FastifyInstance) {
     '/api/admin/seasons/:id/feed',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], summary: "A season's feed address, recent runs and open conflicts", params, response: { 200: feedStateReply, 404: errorDto } },
+      schema: {
+        tags: ['admin'],
+        summary: "A season's feed address, recent runs and open conflicts",
+        params,
+        response: { 200: feedStateReply, 404: errorDto },
+      },
     },
     async (req) => state(req.params.id),
   );
@@ -68,7 +73,11 @@ export async function feedRoutes(fastify: FastifyInstance) {
       // An address on a private network (loopback, the cloud's metadata service…) is refused now, not only when fetched.
       const literal = url === null ? null : ipLiteral(new URL(url).hostname);
       if (literal !== null && isPrivateAddress(literal) && !app.deps.config.FEED_ALLOW_PRIVATE_ADDRESSES) {
-        throw badRequest('This address is on a private network. A feed must be a public web address.', 'private_address', { field: 'feedUrl' });
+        throw badRequest(
+          'This address is on a private network. A feed must be a public web address.',
+          'private_address',
+          { field: 'feedUrl' },
+        );
       }
       await db.transaction().execute((trx) => setFeedUrl(trx, req.params.id, req.body.feedUrl, clock.nowIso()));
       await app.deps.bus.publish({ type: 'feed.changed', seasonId: req.params.id });
@@ -80,10 +89,16 @@ export async function feedRoutes(fastify: FastifyInstance) {
     '/api/admin/seasons/:id/feed/sync',
     {
       config: { auth: 'admin' },
-      preHandler: routeLimit(app, 'feedSyncPerUser', 'user', (wait) => `Too many syncs. Please wait ${wait} and try again.`),
+      preHandler: routeLimit(
+        app,
+        'feedSyncPerUser',
+        'user',
+        (wait) => `Too many syncs. Please wait ${wait} and try again.`,
+      ),
       schema: {
         tags: ['admin'],
-        summary: "Read the season's feed now and apply what changed (once across instances); the run is recorded whatever happens",
+        summary:
+          "Read the season's feed now and apply what changed (once across instances); the run is recorded whatever happens",
         params,
         response: { 200: syncNowReply, 404: errorDto, 409: errorDto, 429: errorDto },
       },
@@ -93,7 +108,8 @@ export async function feedRoutes(fastify: FastifyInstance) {
       if (!season) throw notFound('Season not found.');
       if (!season.feedUrl) throw conflict('Set the address of the season’s feed first.', 'no_feed');
       const out = await runFeedSync(app, season.id, 'admin');
-      if (out.busy) throw conflict('This season’s feed is being read right now. Try again in a minute.', 'sync_running');
+      if (out.busy)
+        throw conflict('This season’s feed is being read right now. Try again in a minute.', 'sync_running');
       return { run: out.run };
     },
   );
@@ -104,7 +120,8 @@ export async function feedRoutes(fastify: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Settle a disagreement between the feed and the admin's result: keep the admin's, or take the feed's (predictions rescored in the same transaction)",
+        summary:
+          "Settle a disagreement between the feed and the admin's result: keep the admin's, or take the feed's (predictions rescored in the same transaction)",
         params: params.extend({ fixtureId: idParam() }),
         body: resolveConflictBody,
         response: { 200: feedStateReply, 404: errorDto },

@@ -7,7 +7,16 @@ import { planSeasonSync } from '../../season-files/sync-plan.js';
 import { syncReport } from '../../season-files/sync-report.js';
 import { getCompetition, getSeason, listClubs } from '../../seasons/repository.js';
 import { applySeasonPlan } from './apply.js';
-import { claimLease, getSnapshot, insertRun, loadSyncFixtures, pruneRuns, putSnapshot, releaseLease, type RunRecord } from './repository.js';
+import {
+  claimLease,
+  getSnapshot,
+  insertRun,
+  loadSyncFixtures,
+  pruneRuns,
+  putSnapshot,
+  releaseLease,
+  type RunRecord,
+} from './repository.js';
 
 /** Runs kept per season. */
 export const RUNS_KEPT = 50;
@@ -44,7 +53,14 @@ export function presentRun(r: RunRecord): FeedRun {
   } catch {
     // An unreadable record shows no lines rather than failing the screen.
   }
-  return { id: r.id, startedAt: r.startedAt, finishedAt: r.finishedAt, outcome: r.outcome, message: r.message, changes };
+  return {
+    id: r.id,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+    outcome: r.outcome,
+    message: r.message,
+    changes,
+  };
 }
 
 /**
@@ -54,14 +70,28 @@ export function presentRun(r: RunRecord): FeedRun {
  * (another instance's "Sync now" or schedule gets `busy`). A feed that is down, slow, garbage or
  * partial changes nothing; the run says why, on the screen (feedRuns) and in the log.
  */
-export async function runFeedSync(app: FastifyInstance, seasonId: string, trigger: 'schedule' | 'admin', signal?: AbortSignal): Promise<FeedSyncOutcome> {
+export async function runFeedSync(
+  app: FastifyInstance,
+  seasonId: string,
+  trigger: 'schedule' | 'admin',
+  signal?: AbortSignal,
+): Promise<FeedSyncOutcome> {
   const { db, clock, config } = app.deps;
   const holder = instanceId(app);
   const lease = feedLeaseName(seasonId);
   const timeoutMs = Math.round(config.FEED_TIMEOUT_SECONDS * 1000);
   // Leases are about processes, not the game: they run on the wall clock even when SCORELINE_NOW fixes the app's.
   const wall = Date.now();
-  if (!(await claimLease(db, lease, holder, new Date(wall).toISOString(), new Date(wall + timeoutMs + LEASE_MARGIN_MS).toISOString()))) return { busy: true };
+  if (
+    !(await claimLease(
+      db,
+      lease,
+      holder,
+      new Date(wall).toISOString(),
+      new Date(wall + timeoutMs + LEASE_MARGIN_MS).toISOString(),
+    ))
+  )
+    return { busy: true };
   try {
     const startedAt = clock.nowIso();
     const run = (outcome: RunRecord['outcome'], message: string, changes: string[]): RunRecord => ({
@@ -102,7 +132,13 @@ export async function runFeedSync(app: FastifyInstance, seasonId: string, trigge
         const rows = await listClubs(trx, seasonId);
         const short = new Map(rows.map((c) => [c.name, c.shortName]));
         const merged = mergeWithSnapshot(fetched.parsed.matches, await getSnapshot(trx, seasonId), existing);
-        const plan = planSeasonSync(existing, merged.matches, { now: clock.now(), source: 'feed', clubs: rows.map((c) => c.name), timeZone: competition?.timeZone, clubLabel: (n) => short.get(n) ?? n });
+        const plan = planSeasonSync(existing, merged.matches, {
+          now: clock.now(),
+          source: 'feed',
+          clubs: rows.map((c) => c.name),
+          timeZone: competition?.timeZone,
+          clubLabel: (n) => short.get(n) ?? n,
+        });
         const report = syncReport(plan, merged.kept);
         if (!plan.ok) return { plan, report, record: null };
         await applySeasonPlan(trx, seasonId, competition?.name ?? 'Premier League', plan, clock.now());
@@ -125,7 +161,10 @@ export async function runFeedSync(app: FastifyInstance, seasonId: string, trigge
       await app.deps.bus.publish({ type: 'fixtures.changed', seasonId });
     }
     await app.deps.bus.publish({ type: 'feed.changed', seasonId });
-    app.log.info({ season: seasonId, trigger, outcome: out.record.outcome }, `Results feed of ${seasonId}: ${out.record.message}`);
+    app.log.info(
+      { season: seasonId, trigger, outcome: out.record.outcome },
+      `Results feed of ${seasonId}: ${out.record.message}`,
+    );
     return { busy: false, run: presentRun(out.record) };
   } finally {
     await releaseLease(db, lease, holder);

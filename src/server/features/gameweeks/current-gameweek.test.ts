@@ -6,7 +6,10 @@ import { importSeasonFixtures } from '../fixtures/repository.js';
 import { builtInSeasonFixtures } from '../../seasons/builtin.js';
 import { saveGameweekDefinition } from './repository.js';
 
-const importBuiltIn = () => importSeasonFixtures(t.app.deps.db, TEST_SEASON, builtInSeasonFixtures('2025-26'), t.app.deps.clock.nowIso(), { updateExisting: true });
+const importBuiltIn = () =>
+  importSeasonFixtures(t.app.deps.db, TEST_SEASON, builtInSeasonFixtures('2025-26'), t.app.deps.clock.nowIso(), {
+    updateExisting: true,
+  });
 
 /**
  * The current gameweek was once computed three ways: with no stored gameweek definitions,
@@ -31,7 +34,11 @@ async function everyAnswer() {
   const dashboard = await t.request({ method: 'GET', url: '/api/dashboard', cookie });
   expect([gameweeks.statusCode, board.statusCode, dashboard.statusCode]).toEqual([200, 200, 200]);
   return {
-    current: { gameweeks: gameweeks.json().openingGameweek as number, board: board.json().openingGameweek as number, dashboard: dashboard.json().dashboard.gameweek as number },
+    current: {
+      gameweeks: gameweeks.json().openingGameweek as number,
+      board: board.json().openingGameweek as number,
+      dashboard: dashboard.json().dashboard.gameweek as number,
+    },
     boardOpensOn: board.json().gameweek as number,
     upcoming: dashboard.json().dashboard.upcoming as Array<{ gameweek: number }>,
     custom: gameweeks.json().custom as boolean,
@@ -62,7 +69,12 @@ describe('the current gameweek of /api/gameweeks, and the one the Predictions bo
   test('stored definitions move the calendar’s gameweek; the board and the dashboard still open on the next match to predict', async () => {
     t = await createTestApp({ now: '2025-10-18T09:00:00Z' });
     await importBuiltIn();
-    await saveGameweekDefinition(t.app.deps.db, TEST_SEASON, { gameweek: 9, startDate: '2025-10-10', endDate: '2025-10-30' }, t.app.deps.clock.nowIso());
+    await saveGameweekDefinition(
+      t.app.deps.db,
+      TEST_SEASON,
+      { gameweek: 9, startDate: '2025-10-10', endDate: '2025-10-30' },
+      t.app.deps.clock.nowIso(),
+    );
     const a = await everyAnswer();
     expect(a.custom).toBe(true);
     expect(a.current).toEqual({ gameweeks: 9, board: 8, dashboard: 8 });

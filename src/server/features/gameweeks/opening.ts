@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { gameweekStates, gameweekToOpen, steadyOpeningWindow, steadyStatesWindow, type GameweekFixture, type GameweekState } from '../../../game/gameweek-to-open.js';
+import {
+  gameweekStates,
+  gameweekToOpen,
+  steadyOpeningWindow,
+  steadyStatesWindow,
+  type GameweekFixture,
+  type GameweekState,
+} from '../../../game/gameweek-to-open.js';
 import { playerCache } from '../statistics/player-cache.js';
 import type { SeasonRef } from '../../seasons/service.js';
 import { listGameweekFixtures } from './repository.js';
@@ -11,7 +18,9 @@ import { resolveGameweeks } from './service.js';
  * (statistics/player-cache.ts; its time limit is the safety net for a change nothing announced).
  */
 export function seasonGameweekFixtures(app: FastifyInstance, seasonId: string): Promise<GameweekFixture[]> {
-  return playerCache(app).get(`gameweek-fixtures:${seasonId}`, { seasonId, userId: null }, () => listGameweekFixtures(app.deps.db, seasonId));
+  return playerCache(app).get(`gameweek-fixtures:${seasonId}`, { seasonId, userId: null }, () =>
+    listGameweekFixtures(app.deps.db, seasonId),
+  );
 }
 
 interface Worked {
@@ -61,10 +70,12 @@ export async function resolveOpening(app: FastifyInstance, season: SeasonRef, no
   const fixtures = await seasonGameweekFixtures(app, season.id);
   const w = workedFor(fixtures);
   const t = now.getTime();
-  if (!w.answer || t < w.answer.from || t >= w.answer.until) w.answer = { gameweek: gameweekToOpen(fixtures, now), ...steadyOpeningWindow(fixtures, now) };
+  if (!w.answer || t < w.answer.from || t >= w.answer.until)
+    w.answer = { gameweek: gameweekToOpen(fixtures, now), ...steadyOpeningWindow(fixtures, now) };
   const gameweek = w.answer.gameweek ?? (await resolveGameweeks(app.deps.db, season, now)).openingGameweek;
   const states = () => {
-    if (!w.states || t < w.states.from || t >= w.states.until) w.states = { value: gameweekStates(fixtures, now), ...steadyStatesWindow(fixtures, now) };
+    if (!w.states || t < w.states.from || t >= w.states.until)
+      w.states = { value: gameweekStates(fixtures, now), ...steadyStatesWindow(fixtures, now) };
     return w.states.value;
   };
   return { gameweek, fixtures, fixturesOf: (g) => w.byGameweek.get(g) ?? [], states };

@@ -4,20 +4,39 @@ import type { GameweekFixture } from '../../../game/gameweek-to-open.js';
 
 /** A season's stored gameweek definitions (the admin's, or the seed's), by gameweek. */
 export async function listGameweekDefinitions(db: DB, seasonId: string): Promise<GameweekDefinition[]> {
-  return db.selectFrom('gameweeks').select(['gameweek', 'startDate', 'endDate']).where('seasonId', '=', seasonId).orderBy('gameweek').execute();
+  return db
+    .selectFrom('gameweeks')
+    .select(['gameweek', 'startDate', 'endDate'])
+    .where('seasonId', '=', seasonId)
+    .orderBy('gameweek')
+    .execute();
 }
 
 /** Creates or replaces one definition (the spec's "set gameweek_{n}"). */
-export async function saveGameweekDefinition(db: DB, seasonId: string, def: GameweekDefinition, nowIso: string): Promise<void> {
+export async function saveGameweekDefinition(
+  db: DB,
+  seasonId: string,
+  def: GameweekDefinition,
+  nowIso: string,
+): Promise<void> {
   await db
     .insertInto('gameweeks')
     .values({ seasonId, ...def, updatedAt: nowIso })
-    .onConflict((oc) => oc.columns(['seasonId', 'gameweek']).doUpdateSet({ startDate: def.startDate, endDate: def.endDate, updatedAt: nowIso }))
+    .onConflict((oc) =>
+      oc
+        .columns(['seasonId', 'gameweek'])
+        .doUpdateSet({ startDate: def.startDate, endDate: def.endDate, updatedAt: nowIso }),
+    )
     .execute();
 }
 
 /** Inserts a definition only if that gameweek has none; true when it was added. */
-export async function addGameweekDefinition(db: DB, seasonId: string, def: GameweekDefinition, nowIso: string): Promise<boolean> {
+export async function addGameweekDefinition(
+  db: DB,
+  seasonId: string,
+  def: GameweekDefinition,
+  nowIso: string,
+): Promise<boolean> {
   const res = await db
     .insertInto('gameweeks')
     .values({ seasonId, ...def, updatedAt: nowIso })
@@ -27,7 +46,12 @@ export async function addGameweekDefinition(db: DB, seasonId: string, def: Gamew
 }
 
 /** Replaces every definition of a season with `defs` (reset to defaults / initialize). Run inside a transaction. */
-export async function replaceGameweekDefinitions(db: DB, seasonId: string, defs: GameweekDefinition[], nowIso: string): Promise<void> {
+export async function replaceGameweekDefinitions(
+  db: DB,
+  seasonId: string,
+  defs: GameweekDefinition[],
+  nowIso: string,
+): Promise<void> {
   await db.deleteFrom('gameweeks').where('seasonId', '=', seasonId).execute();
   for (let i = 0; i < defs.length; i += 100) {
     await db
@@ -38,7 +62,11 @@ export async function replaceGameweekDefinitions(db: DB, seasonId: string, defs:
 }
 
 export async function countGameweekDefinitions(db: DB, seasonId: string): Promise<number> {
-  const r = await db.selectFrom('gameweeks').select((eb) => eb.fn.countAll<number>().as('n')).where('seasonId', '=', seasonId).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('gameweeks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('seasonId', '=', seasonId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -51,9 +79,21 @@ export async function listGameweekFixtures(db: DB, seasonId: string): Promise<Ga
   const rows = await db
     .selectFrom('fixtures')
     .leftJoin('results', 'results.fixtureId', 'fixtures.id')
-    .select(['fixtures.gameweek', 'fixtures.kickoffAt', 'fixtures.postponed', 'fixtures.predictionsLockedAt', 'results.final'])
+    .select([
+      'fixtures.gameweek',
+      'fixtures.kickoffAt',
+      'fixtures.postponed',
+      'fixtures.predictionsLockedAt',
+      'results.final',
+    ])
     .where('fixtures.seasonId', '=', seasonId)
     .where('fixtures.gameweek', 'is not', null)
     .execute();
-  return rows.map((r) => ({ gameweek: r.gameweek!, kickoffAt: r.kickoffAt, postponed: Boolean(r.postponed), predictionsLockedAt: r.predictionsLockedAt, finished: Number(r.final) === 1 }));
+  return rows.map((r) => ({
+    gameweek: r.gameweek!,
+    kickoffAt: r.kickoffAt,
+    postponed: Boolean(r.postponed),
+    predictionsLockedAt: r.predictionsLockedAt,
+    finished: Number(r.final) === 1,
+  }));
 }

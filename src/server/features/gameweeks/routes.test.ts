@@ -45,17 +45,52 @@ describe('admin gameweek definitions', () => {
     await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(['gameweeks.changed']));
     expect(events[0]).toEqual({ type: 'gameweeks.changed', seasonId: TEST_SEASON });
 
-    const save = await t.request({ method: 'PUT', url: '/api/admin/gameweeks/1', cookie, payload: { startDate: '2025-08-08', endDate: '2025-08-19' } });
+    const save = await t.request({
+      method: 'PUT',
+      url: '/api/admin/gameweeks/1',
+      cookie,
+      payload: { startDate: '2025-08-08', endDate: '2025-08-19' },
+    });
     expect(save.json()).toEqual({ gameweek: { gameweek: 1, startDate: '2025-08-08', endDate: '2025-08-19' } });
     let gw = await gameweeks();
     expect(gw.custom).toBe(true);
     expect(gw.gameweeks[0]).toEqual({ gameweek: 1, startDate: '2025-08-08', endDate: '2025-08-19' });
     // The end is not checked against the start, but both must be dates.
-    expect((await t.request({ method: 'PUT', url: '/api/admin/gameweeks/1', cookie, payload: { startDate: '2025-08-20', endDate: '2025-08-10' } })).statusCode).toBe(200);
-    expect((await t.request({ method: 'PUT', url: '/api/admin/gameweeks/1', cookie, payload: { startDate: 'soon', endDate: '2025-08-10' } })).statusCode).toBe(400);
-    expect((await t.request({ method: 'PUT', url: '/api/admin/gameweeks/39', cookie, payload: { startDate: '2025-08-20', endDate: '2025-08-21' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/api/admin/gameweeks/1',
+          cookie,
+          payload: { startDate: '2025-08-20', endDate: '2025-08-10' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/api/admin/gameweeks/1',
+          cookie,
+          payload: { startDate: 'soon', endDate: '2025-08-10' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/api/admin/gameweeks/39',
+          cookie,
+          payload: { startDate: '2025-08-20', endDate: '2025-08-21' },
+        })
+      ).statusCode,
+    ).toBe(400);
 
-    expect((await t.request({ method: 'POST', url: '/api/admin/gameweeks/add', cookie, payload: { gameweek: 2 } })).statusCode).toBe(409);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/admin/gameweeks/add', cookie, payload: { gameweek: 2 } }))
+        .statusCode,
+    ).toBe(409);
     await t.app.deps.db.deleteFrom('gameweeks').where('seasonId', '=', TEST_SEASON).where('gameweek', '=', 2).execute();
     const add = await t.request({ method: 'POST', url: '/api/admin/gameweeks/add', cookie, payload: { gameweek: 2 } });
     expect(add.statusCode).toBe(201);
@@ -68,4 +103,3 @@ describe('admin gameweek definitions', () => {
     expect(gw.gameweeks).toHaveLength(38);
   });
 });
-

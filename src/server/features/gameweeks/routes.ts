@@ -2,11 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorDto, gameweekNumber } from '../../../contract/common.js';
-import { addGameweekBody, gameweekEditSchema, gameweekListReply, gameweekReply, gameweeksInfoDto } from '../../../contract/gameweeks.js';
+import {
+  addGameweekBody,
+  gameweekEditSchema,
+  gameweekListReply,
+  gameweekReply,
+  gameweeksInfoDto,
+} from '../../../contract/gameweeks.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { conflict } from '../../errors.js';
 import { publishGameweeksChanged, resolveSeason } from '../../seasons/service.js';
-import { addGameweekDefinition, countGameweekDefinitions, listGameweekDefinitions, replaceGameweekDefinitions, saveGameweekDefinition } from './repository.js';
+import {
+  addGameweekDefinition,
+  countGameweekDefinitions,
+  listGameweekDefinitions,
+  replaceGameweekDefinitions,
+  saveGameweekDefinition,
+} from './repository.js';
 import { assertSeasonGameweek, defaultGameweeks, resolveGameweeks } from './service.js';
 
 /** Gameweek definitions per season: the public list with the current gameweek, and the admin's editing. */
@@ -19,7 +31,8 @@ export async function gameweekRoutes(fastify: FastifyInstance) {
       config: { auth: 'public' },
       schema: {
         tags: ['season'],
-        summary: "A season's gameweek definitions (stored, else the defaults), the gameweek the admin's screens open on, and which gameweeks have fixtures",
+        summary:
+          "A season's gameweek definitions (stored, else the defaults), the gameweek the admin's screens open on, and which gameweeks have fixtures",
         querystring: seasonQuery,
         response: { 200: gameweeksInfoDto, 404: errorDto },
       },
@@ -27,7 +40,11 @@ export async function gameweekRoutes(fastify: FastifyInstance) {
     async (req) => {
       const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      const { gameweeks, openingGameweek, withFixtures, today, custom } = await resolveGameweeks(app.deps.db, season, now);
+      const { gameweeks, openingGameweek, withFixtures, today, custom } = await resolveGameweeks(
+        app.deps.db,
+        season,
+        now,
+      );
       return { season: season.id, gameweeks, openingGameweek, withFixtures, today, custom };
     },
   );
@@ -44,7 +61,12 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
     '/api/admin/gameweeks',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], summary: "A season's stored gameweek definitions (empty until initialized)", querystring: seasonQuery, response: { 200: gameweekListReply, 404: errorDto } },
+      schema: {
+        tags: ['admin'],
+        summary: "A season's stored gameweek definitions (empty until initialized)",
+        querystring: seasonQuery,
+        response: { 200: gameweekListReply, 404: errorDto },
+      },
     },
     async (req) => ({ gameweeks: await listGameweekDefinitions(db, (await season(req.query.season)).id) }),
   );
@@ -88,7 +110,11 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
       const s = await season(req.query.season);
       await assertSeasonGameweek(db, s, req.body.gameweek);
       const def = (await defaultGameweeks(db, s.id)).find((d) => d.gameweek === req.body.gameweek);
-      if (!def) throw conflict(`Gameweek ${req.body.gameweek} has no default dates in ${s.label}: set its dates instead.`, 'no_default');
+      if (!def)
+        throw conflict(
+          `Gameweek ${req.body.gameweek} has no default dates in ${s.label}: set its dates instead.`,
+          'no_default',
+        );
       const added = await addGameweekDefinition(db, s.id, def, clock.nowIso());
       if (!added) throw conflict(`Gameweek ${def.gameweek} already exists.`, 'gameweek_exists');
       await publishGameweeksChanged(app, s.id);
@@ -100,7 +126,12 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
     '/api/admin/gameweeks/reset',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], summary: "Replace every definition of a season with its defaults (from its rounds)", querystring: seasonQuery, response: { 200: gameweekListReply, 404: errorDto } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace every definition of a season with its defaults (from its rounds)',
+        querystring: seasonQuery,
+        response: { 200: gameweekListReply, 404: errorDto },
+      },
     },
     async (req) => {
       const s = await season(req.query.season);
@@ -115,7 +146,12 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
     '/api/admin/gameweeks/initialize',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], summary: "Store a season's default definitions when it has none", querystring: seasonQuery, response: { 200: gameweekListReply, 404: errorDto, 409: errorDto } },
+      schema: {
+        tags: ['admin'],
+        summary: "Store a season's default definitions when it has none",
+        querystring: seasonQuery,
+        response: { 200: gameweekListReply, 404: errorDto, 409: errorDto },
+      },
     },
     async (req) => {
       const s = await season(req.query.season);
@@ -125,7 +161,8 @@ async function adminGameweekRoutes(fastify: FastifyInstance) {
         await replaceGameweekDefinitions(trx, s.id, defs, clock.nowIso());
         return true;
       });
-      if (!done) throw conflict('Gameweek definitions already exist. Use Reset to Defaults instead.', 'gameweeks_exist');
+      if (!done)
+        throw conflict('Gameweek definitions already exist. Use Reset to Defaults instead.', 'gameweeks_exist');
       await publishGameweeksChanged(app, s.id);
       return { gameweeks: defs };
     },

@@ -18,9 +18,14 @@ export async function defaultGameweeks(db: DB, seasonId: string): Promise<Gamewe
 }
 
 /** Stored definitions replace the default list when present, sorted by gameweek. */
-export async function effectiveGameweeks(db: DB, seasonId: string): Promise<{ gameweeks: GameweekDefinition[]; custom: boolean }> {
+export async function effectiveGameweeks(
+  db: DB,
+  seasonId: string,
+): Promise<{ gameweeks: GameweekDefinition[]; custom: boolean }> {
   const stored = await listGameweekDefinitions(db, seasonId);
-  return stored.length ? { gameweeks: stored, custom: true } : { gameweeks: await defaultGameweeks(db, seasonId), custom: false };
+  return stored.length
+    ? { gameweeks: stored, custom: true }
+    : { gameweeks: await defaultGameweeks(db, seasonId), custom: false };
 }
 
 export interface GameweekState {
@@ -47,9 +52,19 @@ export interface GameweekState {
  * season without fixtures.
  */
 export async function resolveGameweeks(db: DB, season: SeasonRef, now: Date): Promise<GameweekState> {
-  const [{ gameweeks, custom }, withFixtures] = await Promise.all([effectiveGameweeks(db, season.id), gameweeksWithFixtures(db, season.id)]);
+  const [{ gameweeks, custom }, withFixtures] = await Promise.all([
+    effectiveGameweeks(db, season.id),
+    gameweeksWithFixtures(db, season.id),
+  ]);
   const today = londonDate(now);
-  return { season, openingGameweek: calendarOpeningGameweek(gameweeks, today, withFixtures), today, gameweeks, custom, withFixtures };
+  return {
+    season,
+    openingGameweek: calendarOpeningGameweek(gameweeks, today, withFixtures),
+    today,
+    gameweeks,
+    custom,
+    withFixtures,
+  };
 }
 
 /**
@@ -57,12 +72,20 @@ export async function resolveGameweeks(db: DB, season: SeasonRef, now: Date): Pr
  * definitions and fixtures. Nothing assumes 38.
  */
 export async function seasonRoundCount(db: DB, seasonId: string): Promise<number> {
-  const [{ gameweeks }, defaults, withFixtures] = await Promise.all([effectiveGameweeks(db, seasonId), defaultGameweeks(db, seasonId), gameweeksWithFixtures(db, seasonId)]);
+  const [{ gameweeks }, defaults, withFixtures] = await Promise.all([
+    effectiveGameweeks(db, seasonId),
+    defaultGameweeks(db, seasonId),
+    gameweeksWithFixtures(db, seasonId),
+  ]);
   return Math.max(0, ...gameweeks.map((g) => g.gameweek), ...defaults.map((g) => g.gameweek), ...withFixtures);
 }
 
 /** Refuses (400) an admin's change to a gameweek the season does not have. */
 export async function assertSeasonGameweek(db: DB, season: SeasonRef, gameweek: number): Promise<void> {
   const rounds = await seasonRoundCount(db, season.id);
-  if (gameweek > rounds) throw badRequest(`${season.label} has no Gameweek ${gameweek} (its gameweeks are 1 to ${rounds}).`, 'unknown_gameweek');
+  if (gameweek > rounds)
+    throw badRequest(
+      `${season.label} has no Gameweek ${gameweek} (its gameweeks are 1 to ${rounds}).`,
+      'unknown_gameweek',
+    );
 }

@@ -20,7 +20,12 @@ export interface LeaderboardEntry {
 const order = sql`p."points" DESC, LOWER(${displayNameSql}), p."userId"`;
 
 /** One page of a season's (or gameweek's) leaderboard, in display order. */
-export async function leaderboardPage(db: DB, scope: { seasonId: string; gameweek: number }, offset: number, limit: number): Promise<LeaderboardEntry[]> {
+export async function leaderboardPage(
+  db: DB,
+  scope: { seasonId: string; gameweek: number },
+  offset: number,
+  limit: number,
+): Promise<LeaderboardEntry[]> {
   const { rows } = await sql<LeaderboardEntry>`
     SELECT p."userId", ${displayNameSql} AS "displayName", p."points", p."exact"
     FROM "userPoints" p JOIN "user" u ON u."id" = p."userId"
@@ -31,7 +36,11 @@ export async function leaderboardPage(db: DB, scope: { seasonId: string; gamewee
 }
 
 /** How many players the leaderboard has, and how many have more than `points`. */
-export async function leaderboardCounts(db: DB, scope: { seasonId: string; gameweek: number }, points: number | null): Promise<{ total: number; above: number }> {
+export async function leaderboardCounts(
+  db: DB,
+  scope: { seasonId: string; gameweek: number },
+  points: number | null,
+): Promise<{ total: number; above: number }> {
   const { rows } = await sql<{ total: number; above: number }>`
     SELECT COUNT(*) AS "total", COALESCE(SUM(CASE WHEN p."points" > ${points ?? 0} THEN 1 ELSE 0 END), 0) AS "above"
     FROM "userPoints" p
@@ -40,7 +49,11 @@ export async function leaderboardCounts(db: DB, scope: { seasonId: string; gamew
 }
 
 /** One player's row with their rank (1 + players with more points) and display position, or undefined when they are not on it. */
-export async function leaderboardStanding(db: DB, scope: { seasonId: string; gameweek: number }, userId: string): Promise<(LeaderboardEntry & { rank: number; position: number }) | undefined> {
+export async function leaderboardStanding(
+  db: DB,
+  scope: { seasonId: string; gameweek: number },
+  userId: string,
+): Promise<(LeaderboardEntry & { rank: number; position: number }) | undefined> {
   const { rows } = await sql<LeaderboardEntry & { rank: number; position: number }>`
     WITH me AS (
       SELECT p."userId", ${displayNameSql} AS "displayName", p."points", p."exact", LOWER(${displayNameSql}) AS "key"
@@ -55,5 +68,7 @@ export async function leaderboardStanding(db: DB, scope: { seasonId: string; gam
              AND (LOWER(${displayNameSql}) < me."key" OR (LOWER(${displayNameSql}) = me."key" AND p."userId" < me."userId"))) AS "position"
     FROM me`.execute(db);
   const r = rows[0];
-  return r && { ...r, points: Number(r.points), exact: Number(r.exact), rank: Number(r.rank), position: Number(r.position) };
+  return (
+    r && { ...r, points: Number(r.points), exact: Number(r.exact), rank: Number(r.rank), position: Number(r.position) }
+  );
 }

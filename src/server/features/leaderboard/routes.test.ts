@@ -29,9 +29,28 @@ const WORLD: Array<{ teamName: string; picks: [Pick, Pick, Pick, Pick | null] }>
 beforeEach(async () => {
   t = await createTestApp({ now: '2025-08-31T18:00:00Z' });
   const { db, handle, config } = t.app.deps;
-  for (const id of ['G1', 'G2', 'G3']) await buildFixture(db, { id, kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1, homeTeam: 'Arsenal FC', awayTeam: id === 'G1' ? 'Chelsea FC' : id === 'G2' ? 'Everton FC' : 'Fulham FC' });
-  await buildFixture(db, { id: 'H1', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2, homeTeam: 'Chelsea FC', awayTeam: 'Arsenal FC' });
-  await buildFixture(db, { id: 'OPEN', kickoffAt: '2025-09-13T14:00:00.000Z', gameweek: 3, homeTeam: 'Liverpool FC', awayTeam: 'Everton FC' });
+  for (const id of ['G1', 'G2', 'G3'])
+    await buildFixture(db, {
+      id,
+      kickoffAt: '2025-08-16T14:00:00.000Z',
+      gameweek: 1,
+      homeTeam: 'Arsenal FC',
+      awayTeam: id === 'G1' ? 'Chelsea FC' : id === 'G2' ? 'Everton FC' : 'Fulham FC',
+    });
+  await buildFixture(db, {
+    id: 'H1',
+    kickoffAt: '2025-08-23T14:00:00.000Z',
+    gameweek: 2,
+    homeTeam: 'Chelsea FC',
+    awayTeam: 'Arsenal FC',
+  });
+  await buildFixture(db, {
+    id: 'OPEN',
+    kickoffAt: '2025-09-13T14:00:00.000Z',
+    gameweek: 3,
+    homeTeam: 'Liverpool FC',
+    awayTeam: 'Everton FC',
+  });
   players = [];
   for (const w of WORLD) {
     const u = await buildUser(db, handle.dialect, { teamName: w.teamName });
@@ -45,7 +64,8 @@ beforeEach(async () => {
     // An open pick must never show or count.
     await buildPrediction(db, { userId: u.id, fixtureId: 'OPEN', homeScore: 9, awayScore: 9 });
   }
-  for (const [id, [homeScore, awayScore]] of Object.entries(RESULTS)) await buildResult(db, { fixtureId: id, homeScore, awayScore });
+  for (const [id, [homeScore, awayScore]] of Object.entries(RESULTS))
+    await buildResult(db, { fixtureId: id, homeScore, awayScore });
   cookies = [];
   for (const u of players) cookies.push(await buildSessionCookie(db, handle.dialect, u.id, config.AUTH_SECRET));
   const outsider = await buildUser(db, handle.dialect, { teamName: 'No Picks' });
@@ -55,8 +75,17 @@ afterEach(async () => {
   await t.close();
 });
 
-const board = (qs = '', cookie: string | null = cookies[0]!) => t.request({ url: `/api/leaderboard${qs}`, cookie: cookie ?? undefined });
-type Row = { userId: string; rank: number; position: number; displayName: string; points: number; exactScores: number; isViewer: boolean };
+const board = (qs = '', cookie: string | null = cookies[0]!) =>
+  t.request({ url: `/api/leaderboard${qs}`, cookie: cookie ?? undefined });
+type Row = {
+  userId: string;
+  rank: number;
+  position: number;
+  displayName: string;
+  points: number;
+  exactScores: number;
+  isViewer: boolean;
+};
 const line = (r: Row) => `${r.rank} ${r.displayName} ${r.points}`;
 
 describe('GET /api/leaderboard', () => {
@@ -68,7 +97,14 @@ describe('GET /api/leaderboard', () => {
     // The same order and ranks as src/game/ranking.ts gives (the league tables' rule).
     const expected = rankRows(body.rows.map((r: Row) => ({ userId: r.userId, name: r.displayName, points: r.points })));
     expect(body.rows.map((r: Row) => [r.userId, r.rank])).toEqual(expected.map((r) => [r.userId, r.rank]));
-    expect(body.rows.map(line)).toEqual(['1 beta FC 10', '2 Top Dogs 9', '3 Alpha FC 7', '4 Zed 4', '4 Zed 4', '6 Nil Points 0']);
+    expect(body.rows.map(line)).toEqual([
+      '1 beta FC 10',
+      '2 Top Dogs 9',
+      '3 Alpha FC 7',
+      '4 Zed 4',
+      '4 Zed 4',
+      '6 Nil Points 0',
+    ]);
     expect(body.rows.map((r: Row) => r.position)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(body.viewer).toMatchObject({ userId: players[0]!.id, rank: 2, isViewer: true });
     expect(body.rows.filter((r: Row) => r.isViewer)).toHaveLength(1);
@@ -76,7 +112,14 @@ describe('GET /api/leaderboard', () => {
 
   test('one gameweek’s leaderboard', async () => {
     const body = (await board('?gameweek=1')).json();
-    expect(body.rows.map(line)).toEqual(['1 Top Dogs 9', '2 Alpha FC 7', '2 beta FC 7', '4 Zed 3', '4 Zed 3', '6 Nil Points 0']);
+    expect(body.rows.map(line)).toEqual([
+      '1 Top Dogs 9',
+      '2 Alpha FC 7',
+      '2 beta FC 7',
+      '4 Zed 3',
+      '4 Zed 3',
+      '6 Nil Points 0',
+    ]);
     expect(body.total).toBe(6);
     const gw2 = (await board('?gameweek=2')).json();
     expect(gw2.rows.map(line)).toEqual(['1 beta FC 3', '2 Zed 1', '2 Zed 1', '4 Nil Points 0', '4 Top Dogs 0']);
@@ -121,7 +164,21 @@ describe('GET /api/leaderboard', () => {
 
   test('a visitor gets 401; hostile queries are a clear 400', async () => {
     expect((await board('', null)).statusCode).toBe(401);
-    for (const qs of ['?page=-1', '?page=0', '?page=1e9', '?page=abc', '?page=1.5', '?pageSize=0', '?pageSize=101', '?pageSize=1e9', '?gameweek=0', '?gameweek=100', '?around=you', '?page=2&around=me', `?season=${'x'.repeat(65)}`]) {
+    for (const qs of [
+      '?page=-1',
+      '?page=0',
+      '?page=1e9',
+      '?page=abc',
+      '?page=1.5',
+      '?pageSize=0',
+      '?pageSize=101',
+      '?pageSize=1e9',
+      '?gameweek=0',
+      '?gameweek=100',
+      '?around=you',
+      '?page=2&around=me',
+      `?season=${'x'.repeat(65)}`,
+    ]) {
       const res = await board(qs);
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'validation_error', message: expect.any(String) });

@@ -16,7 +16,8 @@ export async function leaderboardRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "Every player ranked by a season's points (or one gameweek's): a page (50 rows unless ?pageSize=, at most 100), or ?around=me for the page with the viewer's row",
+        summary:
+          "Every player ranked by a season's points (or one gameweek's): a page (50 rows unless ?pageSize=, at most 100), or ?around=me for the page with the viewer's row",
         querystring: leaderboardQuery,
         response: { 200: leaderboardPageDto, 400: errorDto, 404: errorDto },
       },

@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generateLeagueCode, isLeagueCodeShape, normaliseLeagueCode } from '../../../game/league-code.js';
 import { errorDto, idParam, okDto } from '../../../contract/common.js';
-import { INVITE_INVALID, inviteCodeParam, invitePreviewReply, leagueReply, removedPlayersReply, type InviteViewer } from '../../../contract/leagues.js';
+import {
+  INVITE_INVALID,
+  inviteCodeParam,
+  invitePreviewReply,
+  leagueReply,
+  removedPlayersReply,
+  type InviteViewer,
+} from '../../../contract/leagues.js';
 import { forbidden, HttpError, notFound } from '../../errors.js';
 import { routeLimit } from '../../security/route-limits.js';
 import * as repo from './repository.js';
@@ -28,8 +35,18 @@ export async function inviteRoutes(fastify: FastifyInstance) {
   // A visitor's guesses at codes are counted per address, by the minute and by the day, so that
   // guessing one of 31^8 codes is pointless (decision record 0046).
   const previewLimits = [
-    routeLimit(app, 'invitePreviewPerAddress', 'address', (wait) => `Too many invite links opened from your address. Please wait ${wait} and try again.`),
-    routeLimit(app, 'invitePreviewPerAddressDaily', 'address', (wait) => `Too many invite links opened from your address today. Please wait ${wait} and try again.`),
+    routeLimit(
+      app,
+      'invitePreviewPerAddress',
+      'address',
+      (wait) => `Too many invite links opened from your address. Please wait ${wait} and try again.`,
+    ),
+    routeLimit(
+      app,
+      'invitePreviewPerAddressDaily',
+      'address',
+      (wait) => `Too many invite links opened from your address today. Please wait ${wait} and try again.`,
+    ),
   ];
 
   app.get(
@@ -52,7 +69,13 @@ export async function inviteRoutes(fastify: FastifyInstance) {
       const viewer = isLeagueCodeShape(code) ? await app.sessionUser(req) : null;
       const row = isLeagueCodeShape(code) ? await invites.invitePreview(db(), code, viewer?.id ?? null) : undefined;
       if (!row) throw new HttpError(404, 'invite_invalid', INVITE_INVALID);
-      const standing: InviteViewer = !viewer ? 'visitor' : row.isMember ? 'member' : row.isRemoved ? 'removed' : 'invited';
+      const standing: InviteViewer = !viewer
+        ? 'visitor'
+        : row.isMember
+          ? 'member'
+          : row.isRemoved
+            ? 'removed'
+            : 'invited';
       return { invite: { name: row.name, organiser: row.organiser, memberCount: row.memberCount, viewer: standing } };
     },
   );
@@ -63,7 +86,8 @@ export async function inviteRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "Give the league a new code (the league's creator only): the old code and every invite link with it stop working at once; members stay",
+        summary:
+          "Give the league a new code (the league's creator only): the old code and every invite link with it stop working at once; members stay",
         params: idParams,
         response: { 200: leagueReply, 403: errorDto, 404: errorDto, 503: errorDto },
       },
@@ -77,7 +101,8 @@ export async function inviteRoutes(fastify: FastifyInstance) {
       for (let attempt = 0; attempt < CODE_ATTEMPTS && !changed; attempt++) {
         const outcome = await invites.setCode(db(), before.id, user.id, generateLeagueCode());
         // The creator left or the league went between the read and the write.
-        if (outcome === 'refused') throw (await repo.getLeague(db(), before.id)) ? forbidden(ONLY_CREATOR_CODE) : notFound(LEAGUE_GONE);
+        if (outcome === 'refused')
+          throw (await repo.getLeague(db(), before.id)) ? forbidden(ONLY_CREATOR_CODE) : notFound(LEAGUE_GONE);
         changed = outcome === 'changed';
       }
       if (!changed) throw new HttpError(503, 'code_unavailable', CODE_EXHAUSTED);
@@ -120,14 +145,16 @@ export async function inviteRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "Let a removed player join again with the league's code (the league's creator only); it does not make them a member",
+        summary:
+          "Let a removed player join again with the league's code (the league's creator only); it does not make them a member",
         params: removedParams,
         response: { 200: okDto, 403: errorDto, 404: errorDto },
       },
     },
     async (req) => {
       const league = await asCreator(req.params.id, req.user.id);
-      if (!(await invites.letBackIn(db(), league.id, req.params.userId))) throw notFound('This player is not removed from this league.');
+      if (!(await invites.letBackIn(db(), league.id, req.params.userId)))
+        throw notFound('This player is not removed from this league.');
       await app.deps.bus.publish({ type: 'removed-players.changed', leagueId: league.id });
       await app.deps.bus.publish({ type: 'invites.changed', userId: req.params.userId });
       return { ok: true as const };

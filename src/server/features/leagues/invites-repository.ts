@@ -19,7 +19,11 @@ export interface InvitePreviewRow {
  * What an invite link shows: the league's name, its creator's leaderboard name and how many
  * members it has, plus where `viewerId` (null for a visitor) stands. Nothing else leaves here.
  */
-export async function invitePreview(db: DB, code: string, viewerId: string | null): Promise<InvitePreviewRow | undefined> {
+export async function invitePreview(
+  db: DB,
+  code: string,
+  viewerId: string | null,
+): Promise<InvitePreviewRow | undefined> {
   const viewer = viewerId ?? '';
   const { rows } = await sql<InvitePreviewRow>`
     SELECT l."name", ${displayNameSql} AS "organiser",
@@ -29,11 +33,23 @@ export async function invitePreview(db: DB, code: string, viewerId: string | nul
     FROM "leagues" l JOIN "user" u ON u."id" = l."creatorId"
     WHERE l."code" = ${code}`.execute(db);
   const row = rows[0];
-  return row && { ...row, memberCount: Number(row.memberCount), isMember: Number(row.isMember), isRemoved: Number(row.isRemoved) };
+  return (
+    row && {
+      ...row,
+      memberCount: Number(row.memberCount),
+      isMember: Number(row.isMember),
+      isRemoved: Number(row.isRemoved),
+    }
+  );
 }
 
 export async function isRemoved(db: DB, leagueId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('leagueBans').select('userId').where('leagueId', '=', leagueId).where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('leagueBans')
+    .select('userId')
+    .where('leagueId', '=', leagueId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -48,7 +64,11 @@ export async function barPlayer(db: DB, leagueId: string, userId: string, now: s
 
 /** Lets a removed player join again; false when they were not barred. */
 export async function letBackIn(db: DB, leagueId: string, userId: string): Promise<boolean> {
-  const res = await db.deleteFrom('leagueBans').where('leagueId', '=', leagueId).where('userId', '=', userId).executeTakeFirst();
+  const res = await db
+    .deleteFrom('leagueBans')
+    .where('leagueId', '=', leagueId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
@@ -74,14 +94,21 @@ export async function removedPlayers(db: DB, leagueId: string): Promise<RemovedP
  * nothing. 'taken' (the draw collided) asks the caller to draw again; 'refused' means the caller
  * is no longer its creator or the league is gone.
  */
-export async function setCode(db: DB, leagueId: string, creatorId: string, code: string): Promise<'changed' | 'taken' | 'refused'> {
+export async function setCode(
+  db: DB,
+  leagueId: string,
+  creatorId: string,
+  code: string,
+): Promise<'changed' | 'taken' | 'refused'> {
   try {
     const res = await db
       .updateTable('leagues')
       .set({ code })
       .where('id', '=', leagueId)
       .where('creatorId', '=', creatorId)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('leagues as other').select('other.id').where('other.code', '=', code))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('leagues as other').select('other.id').where('other.code', '=', code))),
+      )
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) > 0) return 'changed';
   } catch (err) {

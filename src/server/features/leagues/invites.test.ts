@@ -38,24 +38,41 @@ async function player(overrides: Parameters<typeof buildUser>[2] = {}): Promise<
   return { ...u, cookie: await buildSessionCookie(db, handle.dialect, u.id, config.AUTH_SECRET) };
 }
 
-const preview = (code: string, cookie?: string, remoteAddress = nextAddress()) => t.request({ method: 'GET', url: `/api/invites/${encodeURIComponent(code)}`, cookie, remoteAddress });
-const joinByCode = (cookie: string, code: string) => t.request({ method: 'POST', url: '/api/leagues/join', payload: { code }, cookie });
-const kick = (cookie: string, leagueId: string, userId: string) => t.request({ method: 'DELETE', url: `/api/leagues/${leagueId}/members/${userId}`, cookie });
-const rotate = (cookie: string, leagueId: string) => t.request({ method: 'POST', url: `/api/leagues/${leagueId}/code`, cookie });
-const removedList = (cookie: string, leagueId: string) => t.request({ method: 'GET', url: `/api/leagues/${leagueId}/removed-players`, cookie });
-const letBack = (cookie: string, leagueId: string, userId: string) => t.request({ method: 'DELETE', url: `/api/leagues/${leagueId}/removed-players/${userId}`, cookie });
+const preview = (code: string, cookie?: string, remoteAddress = nextAddress()) =>
+  t.request({ method: 'GET', url: `/api/invites/${encodeURIComponent(code)}`, cookie, remoteAddress });
+const joinByCode = (cookie: string, code: string) =>
+  t.request({ method: 'POST', url: '/api/leagues/join', payload: { code }, cookie });
+const kick = (cookie: string, leagueId: string, userId: string) =>
+  t.request({ method: 'DELETE', url: `/api/leagues/${leagueId}/members/${userId}`, cookie });
+const rotate = (cookie: string, leagueId: string) =>
+  t.request({ method: 'POST', url: `/api/leagues/${leagueId}/code`, cookie });
+const removedList = (cookie: string, leagueId: string) =>
+  t.request({ method: 'GET', url: `/api/leagues/${leagueId}/removed-players`, cookie });
+const letBack = (cookie: string, leagueId: string, userId: string) =>
+  t.request({ method: 'DELETE', url: `/api/leagues/${leagueId}/removed-players/${userId}`, cookie });
 const members = async (leagueId: string) =>
-  (await t.app.deps.db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).execute()).map((r) => r.userId).sort();
+  (await t.app.deps.db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).execute())
+    .map((r) => r.userId)
+    .sort();
 
 async function leagueOf(owner: { cookie: string }, name = 'Office League', extra: object = {}) {
-  const res = await t.request({ method: 'POST', url: '/api/leagues', payload: { name, ...extra }, cookie: owner.cookie });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/leagues',
+    payload: { name, ...extra },
+    cookie: owner.cookie,
+  });
   expect(res.statusCode).toBe(201);
   return res.json().league as { id: string; code: string; name: string };
 }
 
 describe('the invite preview', () => {
   test("shows the league's name, its organiser's team name and its member count, and nothing private", async () => {
-    const alice = await player({ teamName: 'Alice Allstars', email: 'alice.secret@example.com', username: 'alice_login' });
+    const alice = await player({
+      teamName: 'Alice Allstars',
+      email: 'alice.secret@example.com',
+      username: 'alice_login',
+    });
     const bob = await player({ teamName: 'Bob Ballers', email: 'bob.secret@example.com', username: 'bob_login' });
     const league = await leagueOf(alice, 'Office League', { description: 'Only for the third floor' });
     expect((await joinByCode(bob.cookie, league.code)).statusCode).toBe(200);
@@ -67,15 +84,36 @@ describe('the invite preview', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     // Exactly these fields: no ids, no code, no description, no members, no picks.
-    expect(res.json()).toEqual({ invite: { name: 'Office League', organiser: 'Alice Allstars', memberCount: 2, viewer: 'visitor' } });
+    expect(res.json()).toEqual({
+      invite: { name: 'Office League', organiser: 'Alice Allstars', memberCount: 2, viewer: 'visitor' },
+    });
     const body = res.body;
-    for (const secret of [league.id, alice.id, bob.id, 'Bob Ballers', 'bob_login', 'alice_login', 'alice.secret', 'bob.secret', 'third floor', fixture.id, '"7"', ':7', league.code]) {
+    for (const secret of [
+      league.id,
+      alice.id,
+      bob.id,
+      'Bob Ballers',
+      'bob_login',
+      'alice_login',
+      'alice.secret',
+      'bob.secret',
+      'third floor',
+      fixture.id,
+      '"7"',
+      ':7',
+      league.code,
+    ]) {
       expect(body, secret).not.toContain(secret);
     }
     // The OpenAPI document says the same: these four fields and no more.
     const openapi = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json();
     const schema = openapi.paths['/api/invites/{code}'].get.responses['200'].content['application/json'].schema;
-    expect(Object.keys(schema.properties.invite.properties).sort()).toEqual(['memberCount', 'name', 'organiser', 'viewer']);
+    expect(Object.keys(schema.properties.invite.properties).sort()).toEqual([
+      'memberCount',
+      'name',
+      'organiser',
+      'viewer',
+    ]);
   });
 
   test('a code typed in lower case or with spaces and dashes finds the league', async () => {
@@ -90,7 +128,9 @@ describe('the invite preview', () => {
     const league = await leagueOf(alice);
     const oldCode = league.code;
     expect((await rotate(alice.cookie, league.id)).statusCode).toBe(200);
-    const answers = await Promise.all(['ZZZZZZZZ', 'not a code', '0O1IL', oldCode, oldCode.toLowerCase()].map((c) => preview(c)));
+    const answers = await Promise.all(
+      ['ZZZZZZZZ', 'not a code', '0O1IL', oldCode, oldCode.toLowerCase()].map((c) => preview(c)),
+    );
     for (const res of answers) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'invite_invalid', message: INVITE_INVALID } });
@@ -131,11 +171,14 @@ describe('the invite preview', () => {
     const alice = await player();
     const league = await leagueOf(alice);
     const max = ROUTE_LIMITS.invitePreviewPerAddress.max;
-    for (let i = 0; i < max; i++) expect((await preview(i % 2 ? league.code : 'ZZZZZZZZ', undefined, '10.78.0.1')).statusCode).not.toBe(429);
+    for (let i = 0; i < max; i++)
+      expect((await preview(i % 2 ? league.code : 'ZZZZZZZZ', undefined, '10.78.0.1')).statusCode).not.toBe(429);
     const limited = await preview(league.code, undefined, '10.78.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toMatchObject({ code: 'rate_limited' });
-    expect(limited.json().error.message).toMatch(/^Too many invite links opened from your address\. Please wait (a minute|\d+ seconds?) and try again\.$/);
+    expect(limited.json().error.message).toMatch(
+      /^Too many invite links opened from your address\. Please wait (a minute|\d+ seconds?) and try again\.$/,
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not held back.
     expect((await preview(league.code, undefined, '10.78.0.2')).statusCode).toBe(200);
@@ -147,12 +190,15 @@ describe('the invite preview', () => {
     const daily = ROUTE_LIMITS.invitePreviewPerAddressDaily.max;
     let sent = 0;
     while (sent < daily) {
-      for (let i = 0; i < perMinute && sent < daily; i++, sent++) expect((await preview('ZZZZZZZZ', undefined, '10.79.0.1')).statusCode).toBe(404);
+      for (let i = 0; i < perMinute && sent < daily; i++, sent++)
+        expect((await preview('ZZZZZZZZ', undefined, '10.79.0.1')).statusCode).toBe(404);
       vi.setSystemTime(Date.now() + ROUTE_LIMITS.invitePreviewPerAddress.windowMs);
     }
     const limited = await preview('ZZZZZZZZ', undefined, '10.79.0.1');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toMatch(/^Too many invite links opened from your address today\. Please wait \d+ hours and try again\.$/);
+    expect(limited.json().error.message).toMatch(
+      /^Too many invite links opened from your address today\. Please wait \d+ hours and try again\.$/,
+    );
   });
 });
 
@@ -184,7 +230,9 @@ describe('a removed player stays out until the creator lets them back in', () =>
     // The creator sees who was removed and lets them back in; then the code works again.
     const list = await removedList(alice.cookie, league.id);
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual({ players: [{ userId: bob.id, displayName: 'Bob Ballers', removedAt: '2025-08-20T12:00:00.000Z' }] });
+    expect(list.json()).toEqual({
+      players: [{ userId: bob.id, displayName: 'Bob Ballers', removedAt: '2025-08-20T12:00:00.000Z' }],
+    });
     expect((await letBack(alice.cookie, league.id, bob.id)).statusCode).toBe(200);
     expect(await members(league.id)).toEqual([alice.id, carol.id].sort()); // letting back in is not joining
     expect((await removedList(alice.cookie, league.id)).json().players).toEqual([]);
@@ -198,7 +246,9 @@ describe('a removed player stays out until the creator lets them back in', () =>
     const bob = await player();
     const league = await leagueOf(alice);
     await joinByCode(bob.cookie, league.code);
-    expect((await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: bob.cookie })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: bob.cookie })).statusCode,
+    ).toBe(200);
     expect((await joinByCode(bob.cookie, league.code)).json()).toMatchObject({ alreadyMember: false });
   });
 
@@ -216,7 +266,9 @@ describe('a removed player stays out until the creator lets them back in', () =>
     expect((await joinByCode(carol.cookie, league.code)).statusCode).toBe(403);
     // When the creator leaves, the league's new creator decides.
     await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: alice.cookie });
-    expect((await removedList(bob.cookie, league.id)).json().players.map((p: { userId: string }) => p.userId)).toEqual([carol.id]);
+    expect((await removedList(bob.cookie, league.id)).json().players.map((p: { userId: string }) => p.userId)).toEqual([
+      carol.id,
+    ]);
     expect((await letBack(bob.cookie, league.id, carol.id)).statusCode).toBe(200);
   });
 
@@ -262,7 +314,9 @@ describe("a new code for a league (the creator's)", () => {
     expect((await preview(league.code)).statusCode).toBe(404);
     expect(await members(league.id)).toEqual([alice.id, bob.id].sort());
     expect((await joinByCode(carol.cookie, fresh.code)).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/api/leagues', cookie: bob.cookie })).json().leagues[0].code).toBe(fresh.code);
+    expect((await t.request({ method: 'GET', url: '/api/leagues', cookie: bob.cookie })).json().leagues[0].code).toBe(
+      fresh.code,
+    );
   });
 
   test('only the creator may; others get 403 and the code stays', async () => {
@@ -274,7 +328,10 @@ describe("a new code for a league (the creator's)", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('Only the league creator can give the league a new code.');
     expect((await rotate(bob.cookie, 'no-such-league')).statusCode).toBe(404);
-    expect((await t.app.deps.db.selectFrom('leagues').select('code').where('id', '=', league.id).executeTakeFirstOrThrow()).code).toBe(league.code);
+    expect(
+      (await t.app.deps.db.selectFrom('leagues').select('code').where('id', '=', league.id).executeTakeFirstOrThrow())
+        .code,
+    ).toBe(league.code);
   });
 
   test('a join by the old code waiting on the new code finds nothing once it is committed', async () => {
@@ -290,7 +347,11 @@ describe("a new code for a league (the creator's)", () => {
       // Wait until the join is blocked on the league row (no sleep: PostgreSQL says so).
       await vi.waitFor(
         async () => {
-          const { rows } = await sql<{ n: number }>`SELECT COUNT(*)::int AS "n" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`.execute(db);
+          const { rows } = await sql<{
+            n: number;
+          }>`SELECT COUNT(*)::int AS "n" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`.execute(
+            db,
+          );
           expect(rows[0]!.n).toBeGreaterThan(0);
         },
         { timeout: 10_000, interval: 20 },
@@ -307,12 +368,22 @@ describe('competitions', () => {
   test('a league is only of a competition the instance has a season of', async () => {
     const alice = await player();
     for (const competition of ['world-cup', 'champions-league', 'euros'] as const) {
-      const res = await t.request({ method: 'POST', url: '/api/leagues', payload: { name: `A ${competition} league`, competition }, cookie: alice.cookie });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/leagues',
+        payload: { name: `A ${competition} league`, competition },
+        cookie: alice.cookie,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'no_season', message: noSeasonOf(competition) });
     }
     expect(await t.app.deps.db.selectFrom('leagues').selectAll().execute()).toEqual([]);
-    const ok = await t.request({ method: 'POST', url: '/api/leagues', payload: { name: 'Premier', competition: 'premier-league' }, cookie: alice.cookie });
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/leagues',
+      payload: { name: 'Premier', competition: 'premier-league' },
+      cookie: alice.cookie,
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().league.competition).toBe('premier-league');
   });
@@ -320,9 +391,36 @@ describe('competitions', () => {
   test('a competition gains leagues once it has a season', async () => {
     const alice = await player();
     const { db } = t.app.deps;
-    await db.insertInto('competitions').values({ id: 'world-cup', name: 'World Cup', code: 'WC', timeZone: 'UTC', currentSeasonId: null, createdAt: '2025-08-01T00:00:00.000Z' }).execute();
-    await db.insertInto('seasons').values({ id: 'wc-2026', competitionId: 'world-cup', label: '2026', startDate: null, endDate: null, feedUrl: null, createdAt: '2025-08-01T00:00:00.000Z', updatedAt: '2025-08-01T00:00:00.000Z' }).execute();
-    const res = await t.request({ method: 'POST', url: '/api/leagues', payload: { name: 'World Cup League', competition: 'world-cup' }, cookie: alice.cookie });
+    await db
+      .insertInto('competitions')
+      .values({
+        id: 'world-cup',
+        name: 'World Cup',
+        code: 'WC',
+        timeZone: 'UTC',
+        currentSeasonId: null,
+        createdAt: '2025-08-01T00:00:00.000Z',
+      })
+      .execute();
+    await db
+      .insertInto('seasons')
+      .values({
+        id: 'wc-2026',
+        competitionId: 'world-cup',
+        label: '2026',
+        startDate: null,
+        endDate: null,
+        feedUrl: null,
+        createdAt: '2025-08-01T00:00:00.000Z',
+        updatedAt: '2025-08-01T00:00:00.000Z',
+      })
+      .execute();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/leagues',
+      payload: { name: 'World Cup League', competition: 'world-cup' },
+      cookie: alice.cookie,
+    });
     expect(res.statusCode).toBe(201);
   });
 });

@@ -1,10 +1,29 @@
 import { leaderboardName, positionChange, rankRows } from '../../../game/ranking.js';
 import { pickPoints, pointsOnCard, ruleKind, type ScoringRule } from '../../../game/scoring.js';
-import type { League, LeaguePosition, LeagueScoring, LiveTable, Pick as PickDto, PublicLeague, TableRow as TableRowDto } from '../../../contract/leagues.js';
-import { scoringOf, type LeagueRow, type LeagueSummaryRow, type LivePredictionRow, type LiveTableMember, type PickRow, type PositionRow, type TableRow } from './repository.js';
+import type {
+  League,
+  LeaguePosition,
+  LeagueScoring,
+  LiveTable,
+  Pick as PickDto,
+  PublicLeague,
+  TableRow as TableRowDto,
+} from '../../../contract/leagues.js';
+import {
+  scoringOf,
+  type LeagueRow,
+  type LeagueSummaryRow,
+  type LivePredictionRow,
+  type LiveTableMember,
+  type PickRow,
+  type PositionRow,
+  type TableRow,
+} from './repository.js';
 
 /** A league's scoring as its page states it. */
-export function presentScoring(row: Pick<LeagueRow, 'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed' | 'scoringChangedAt'>): LeagueScoring {
+export function presentScoring(
+  row: Pick<LeagueRow, 'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed' | 'scoringChangedAt'>,
+): LeagueScoring {
   const { rule, bankersAllowed } = scoringOf(row);
   return { rule, kind: ruleKind(rule), bankersAllowed, changedAt: row.scoringChangedAt };
 }
@@ -56,11 +75,17 @@ export function presentPick(row: PickRow, scoring: { rule: ScoringRule; bankersA
     awayTeam: row.awayTeam,
     kickoffAt: row.kickoffAt,
     gameweek: row.gameweek,
-    result: row.result && { homeScore: row.result.homeScore, awayScore: row.result.awayScore, final: Boolean(row.result.final) },
+    result: row.result && {
+      homeScore: row.result.homeScore,
+      awayScore: row.result.awayScore,
+      final: Boolean(row.result.final),
+    },
     prediction: p && {
       homeScore: p.homeScore,
       awayScore: p.awayScore,
-      points: scored ? pickPoints(p.tier!, scoring.rule, { banker: p.banker, bankersCount: scoring.bankersAllowed }) : null,
+      points: scored
+        ? pickPoints(p.tier!, scoring.rule, { banker: p.banker, bankersCount: scoring.bankersAllowed })
+        : null,
       outcome: scored ? p.outcome : null,
       tier: scored ? p.tier : null,
       banker: p.banker,
@@ -90,7 +115,12 @@ export function presentLiveTable(
 ): LiveTable {
   const provisional = new Map<string, number>();
   for (const p of live) {
-    const points = pointsOnCard({ ...p, banker: Number(p.banker) === 1 }, { homeScore: p.rHome, awayScore: p.rAway, final: false }, scoring)?.points ?? 0;
+    const points =
+      pointsOnCard(
+        { ...p, banker: Number(p.banker) === 1 },
+        { homeScore: p.rHome, awayScore: p.rAway, final: false },
+        scoring,
+      )?.points ?? 0;
     provisional.set(p.userId, (provisional.get(p.userId) ?? 0) + points);
   }
   const rows = rankRows(

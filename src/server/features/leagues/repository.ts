@@ -6,7 +6,12 @@ import { COUNT_COLUMNS, leagueRuleSql, pointsFromCountsSql } from '../results/sc
 import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
 import { gameweeksWithResults } from '../results/repository.js';
-import { fixturesWithPredictionOf, liveAt, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
+import {
+  fixturesWithPredictionOf,
+  liveAt,
+  toFixturePredictionRow,
+  type FixturePredictionRow,
+} from '../fixtures/queries.js';
 // Bonus points (decision record 0062): added to a season's and the all-seasons table, the positions and the live table.
 import { bonusOfMember, bonusTableSql } from '../bonus-questions/table-points.js';
 
@@ -37,7 +42,12 @@ export async function findLeagueByCode(db: DB, code: string): Promise<LeagueRow 
  * PostgreSQL a join waiting on a new code reads the row again and finds the old code gone.
  * SQLite runs one transaction at a time on the app's one connection, so it needs no lock.
  */
-export async function lockLeague(trx: DB, dialect: Dialect, by: { id: string } | { code: string }, lock: 'share' | 'update'): Promise<LeagueRow | undefined> {
+export async function lockLeague(
+  trx: DB,
+  dialect: Dialect,
+  by: { id: string } | { code: string },
+  lock: 'share' | 'update',
+): Promise<LeagueRow | undefined> {
   let query = trx.selectFrom('leagues').selectAll();
   query = 'id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code);
   if (dialect === 'postgres') query = lock === 'share' ? query.forShare() : query.forUpdate();
@@ -50,14 +60,23 @@ export async function getLeagueFor(db: DB, id: string, userId: string): Promise<
     .selectFrom('leagues as l')
     .selectAll('l')
     .select(memberCount.as('memberCount'))
-    .select(sql<number>`(SELECT COUNT(*) FROM "leagueMembers" m WHERE m."leagueId" = l."id" AND m."userId" = ${userId})`.as('isMember'))
+    .select(
+      sql<number>`(SELECT COUNT(*) FROM "leagueMembers" m WHERE m."leagueId" = l."id" AND m."userId" = ${userId})`.as(
+        'isMember',
+      ),
+    )
     .where('l.id', '=', id)
     .executeTakeFirst();
 }
 
 /** Inserts the league unless its code is taken (then returns false, and the caller draws another). */
 export async function insertLeague(db: DB, row: Insertable<LeagueTable>): Promise<boolean> {
-  const inserted = await db.insertInto('leagues').values(row).onConflict((oc) => oc.column('code').doNothing()).returning('id').executeTakeFirst();
+  const inserted = await db
+    .insertInto('leagues')
+    .values(row)
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return inserted !== undefined;
 }
 
@@ -84,7 +103,12 @@ export async function countOwnLeagues(db: DB, userId: string): Promise<{ created
 }
 
 export async function isMember(db: DB, leagueId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('leagueMembers')
+    .select('userId')
+    .where('leagueId', '=', leagueId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -92,8 +116,16 @@ export async function isMember(db: DB, leagueId: string, userId: string): Promis
  * Removes a member. When the creator leaves, the longest-standing remaining member becomes the
  * creator; when the last member leaves, the league is deleted.
  */
-export async function removeMember(db: DB, league: LeagueRow, userId: string): Promise<{ removed: boolean; deletedLeague: boolean }> {
-  const res = await db.deleteFrom('leagueMembers').where('leagueId', '=', league.id).where('userId', '=', userId).executeTakeFirst();
+export async function removeMember(
+  db: DB,
+  league: LeagueRow,
+  userId: string,
+): Promise<{ removed: boolean; deletedLeague: boolean }> {
+  const res = await db
+    .deleteFrom('leagueMembers')
+    .where('leagueId', '=', league.id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) return { removed: false, deletedLeague: false };
   const next = await db
     .selectFrom('leagueMembers')
@@ -107,7 +139,8 @@ export async function removeMember(db: DB, league: LeagueRow, userId: string): P
     await db.deleteFrom('leagues').where('id', '=', league.id).execute();
     return { removed: true, deletedLeague: true };
   }
-  if (league.creatorId === userId) await db.updateTable('leagues').set({ creatorId: next.userId }).where('id', '=', league.id).execute();
+  if (league.creatorId === userId)
+    await db.updateTable('leagues').set({ creatorId: next.userId }).where('id', '=', league.id).execute();
   return { removed: true, deletedLeague: false };
 }
 
@@ -132,7 +165,11 @@ export async function listPublicLeagues(db: DB, userId: string, limit: number): 
     .selectFrom('leagues as l')
     .selectAll('l')
     .select(memberCount.as('memberCount'))
-    .select(sql<number>`(SELECT COUNT(*) FROM "leagueMembers" m WHERE m."leagueId" = l."id" AND m."userId" = ${userId})`.as('isMember'))
+    .select(
+      sql<number>`(SELECT COUNT(*) FROM "leagueMembers" m WHERE m."leagueId" = l."id" AND m."userId" = ${userId})`.as(
+        'isMember',
+      ),
+    )
     .where('l.privacy', '=', 'public')
     .orderBy('l.createdAt', 'desc')
     .orderBy('l.id')
@@ -192,11 +229,20 @@ export async function leagueStandings(db: DB, leagueId: string, scope: TableScop
       WHERE m."leagueId" = ${leagueId}
     ) s
     ORDER BY "position"`.execute(db);
-  return rows.map((r) => ({ ...r, points: Number(r.points), exact: Number(r.exact), bonus: Number(r.bonus), rank: Number(r.rank), position: Number(r.position) }));
+  return rows.map((r) => ({
+    ...r,
+    points: Number(r.points),
+    exact: Number(r.exact),
+    bonus: Number(r.bonus),
+    rank: Number(r.rank),
+    position: Number(r.position),
+  }));
 }
 
 /** A league's scoring as stored. */
-export const scoringOf = (league: Pick<LeagueRow, 'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed'>): { rule: ScoringRule; bankersAllowed: boolean } => ({
+export const scoringOf = (
+  league: Pick<LeagueRow, 'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed'>,
+): { rule: ScoringRule; bankersAllowed: boolean } => ({
   rule: { exact: league.ruleExact, difference: league.ruleDifference, outcome: league.ruleOutcome },
   bankersAllowed: Number(league.bankersAllowed) === 1,
 });
@@ -216,7 +262,12 @@ export async function leagueHasScores(db: DB, leagueId: string): Promise<boolean
 }
 
 /** Sets a league's scoring; `changedAt` marks a change its members are told about (matches had been scored), null keeps the earlier mark. */
-export async function setLeagueScoring(db: DB, leagueId: string, scoring: { rule: ScoringRule; bankersAllowed: boolean }, changedAt: string | null): Promise<void> {
+export async function setLeagueScoring(
+  db: DB,
+  leagueId: string,
+  scoring: { rule: ScoringRule; bankersAllowed: boolean },
+  changedAt: string | null,
+): Promise<void> {
   await db
     .updateTable('leagues')
     .set({
@@ -237,7 +288,10 @@ export type PickRow = FixturePredictionRow & { kickoffAt: string };
  * A member's picks for fixtures whose prediction deadline has passed (kick-off at or before
  * `closedBefore` = now + the deadline). Postponed fixtures are left out: their deadline moves.
  */
-export async function memberPicks(db: DB, opts: { userId: string; seasonId: string; gameweek: number; closedBefore: string }): Promise<PickRow[]> {
+export async function memberPicks(
+  db: DB,
+  opts: { userId: string; seasonId: string; gameweek: number; closedBefore: string },
+): Promise<PickRow[]> {
   const rows = await fixturesWithPredictionOf(db, opts.userId)
     .where('fixtures.seasonId', '=', opts.seasonId)
     .where('fixtures.gameweek', '=', opts.gameweek)
@@ -292,7 +346,12 @@ export interface PositionRow {
  * standings). A position is 1 + the members with more points (the same shared rank as the
  * table), counted without sorting.
  */
-export async function positions(db: DB, userId: string, seasonId: string, latestGameweek: number): Promise<PositionRow[]> {
+export async function positions(
+  db: DB,
+  userId: string,
+  seasonId: string,
+  latestGameweek: number,
+): Promise<PositionRow[]> {
   // Each league's own rule: the viewer's row reads it from the league, the other members' from the viewer's row.
   const mine = leagueRuleSql('l');
   const theirs = leagueRuleSql('me');
@@ -329,7 +388,10 @@ export async function positions(db: DB, userId: string, seasonId: string, latest
 }
 
 /** A season's latest gameweek with a final result, and whether an earlier one has results too. */
-export async function latestScoredGameweeks(db: DB, seasonId: string): Promise<{ latest: number | null; hasEarlier: boolean }> {
+export async function latestScoredGameweeks(
+  db: DB,
+  seasonId: string,
+): Promise<{ latest: number | null; hasEarlier: boolean }> {
   const gws = await gameweeksWithResults(db, seasonId);
   return { latest: gws.length ? gws[gws.length - 1]! : null, hasEarlier: gws.length > 1 };
 }
@@ -373,10 +435,17 @@ export interface LivePredictionRow {
 }
 
 /** The league members' predictions on a season's matches in play that have a provisional score. */
-export async function livePredictionsOfLeague(db: DB, leagueId: string, seasonId: string, nowIso: string): Promise<LivePredictionRow[]> {
+export async function livePredictionsOfLeague(
+  db: DB,
+  leagueId: string,
+  seasonId: string,
+  nowIso: string,
+): Promise<LivePredictionRow[]> {
   return db
     .selectFrom('predictions')
-    .innerJoin('leagueMembers', (j) => j.onRef('leagueMembers.userId', '=', 'predictions.userId').on('leagueMembers.leagueId', '=', leagueId))
+    .innerJoin('leagueMembers', (j) =>
+      j.onRef('leagueMembers.userId', '=', 'predictions.userId').on('leagueMembers.leagueId', '=', leagueId),
+    )
     .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
     .innerJoin('results', 'results.fixtureId', 'predictions.fixtureId')
     .where('fixtures.seasonId', '=', seasonId)

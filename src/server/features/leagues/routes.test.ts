@@ -25,10 +25,14 @@ async function player(overrides: Parameters<typeof buildUser>[2] = {}): Promise<
   return { ...u, cookie: await buildSessionCookie(db, handle.dialect, u.id, config.AUTH_SECRET) };
 }
 
-const create = (cookie: string | undefined, payload: object) => t.request({ method: 'POST', url: '/api/leagues', payload, cookie });
-const joinByCode = (cookie: string, code: string) => t.request({ method: 'POST', url: '/api/leagues/join', payload: { code }, cookie });
+const create = (cookie: string | undefined, payload: object) =>
+  t.request({ method: 'POST', url: '/api/leagues', payload, cookie });
+const joinByCode = (cookie: string, code: string) =>
+  t.request({ method: 'POST', url: '/api/leagues/join', payload: { code }, cookie });
 const members = async (leagueId: string) =>
-  (await t.app.deps.db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).execute()).map((r) => r.userId).sort();
+  (await t.app.deps.db.selectFrom('leagueMembers').select('userId').where('leagueId', '=', leagueId).execute())
+    .map((r) => r.userId)
+    .sort();
 
 async function leagueOf(owner: { cookie: string }, name = 'Office League', extra: object = {}) {
   const res = await create(owner.cookie, { name, ...extra });
@@ -39,16 +43,30 @@ async function leagueOf(owner: { cookie: string }, name = 'Office League', extra
 describe('creating a league', () => {
   test('the creator is its first member and the code is 8 unambiguous characters', async () => {
     const alice = await player();
-    const res = await create(alice.cookie, { name: '  Office League  ', description: 'Friday bragging rights', competition: 'premier-league', privacy: 'private' });
+    const res = await create(alice.cookie, {
+      name: '  Office League  ',
+      description: 'Friday bragging rights',
+      competition: 'premier-league',
+      privacy: 'private',
+    });
     expect(res.statusCode).toBe(201);
     const { league } = res.json();
-    expect(league).toMatchObject({ name: 'Office League', description: 'Friday bragging rights', isCreator: true, isMember: true, memberCount: 1, privacy: 'private' });
+    expect(league).toMatchObject({
+      name: 'Office League',
+      description: 'Friday bragging rights',
+      isCreator: true,
+      isMember: true,
+      memberCount: 1,
+      privacy: 'private',
+    });
     expect(isLeagueCodeShape(league.code)).toBe(true);
     expect(await members(league.id)).toEqual([alice.id]);
     expect(events).toContainEqual({ type: 'membership.changed' });
 
     const mine = await t.request({ method: 'GET', url: '/api/leagues', cookie: alice.cookie });
-    expect(mine.json().leagues).toEqual([expect.objectContaining({ id: league.id, code: league.code, isCreator: true, memberCount: 1 })]);
+    expect(mine.json().leagues).toEqual([
+      expect.objectContaining({ id: league.id, code: league.code, isCreator: true, memberCount: 1 }),
+    ]);
   });
 
   test('refuses a blank or too long name and visitors, and stores nothing', async () => {
@@ -87,7 +105,10 @@ describe('joining', () => {
 
     const first = await joinByCode(bob.cookie, ` ${league.code.toLowerCase()} `);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ alreadyMember: false, league: { id: league.id, memberCount: 2, isCreator: false } });
+    expect(first.json()).toMatchObject({
+      alreadyMember: false,
+      league: { id: league.id, memberCount: 2, isCreator: false },
+    });
     const again = await joinByCode(bob.cookie, league.code);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ alreadyMember: true, league: { id: league.id, memberCount: 2 } });
@@ -111,7 +132,9 @@ describe('joining', () => {
     const closed = await leagueOf(alice, 'Closed League', { privacy: 'private' });
 
     const list = await t.request({ method: 'GET', url: '/api/leagues/public', cookie: bob.cookie });
-    expect(list.json().leagues).toEqual([expect.objectContaining({ id: open.id, name: 'Open League', isMember: false, code: null, memberCount: 1 })]);
+    expect(list.json().leagues).toEqual([
+      expect.objectContaining({ id: open.id, name: 'Open League', isMember: false, code: null, memberCount: 1 }),
+    ]);
 
     const refused = await t.request({ method: 'POST', url: `/api/leagues/${closed.id}/join`, cookie: bob.cookie });
     expect(refused.statusCode).toBe(403);
@@ -131,12 +154,20 @@ describe('leaving and the creator’s powers', () => {
     await joinByCode(bob.cookie, league.code);
     await joinByCode(carol.cookie, league.code);
 
-    expect((await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: carol.cookie })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: carol.cookie })).statusCode,
+    ).toBe(200);
     expect(await members(league.id)).toEqual([alice.id, bob.id].sort());
-    expect((await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: carol.cookie })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: carol.cookie })).statusCode,
+    ).toBe(403);
 
     await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: alice.cookie });
-    const row = await t.app.deps.db.selectFrom('leagues').select('creatorId').where('id', '=', league.id).executeTakeFirst();
+    const row = await t.app.deps.db
+      .selectFrom('leagues')
+      .select('creatorId')
+      .where('id', '=', league.id)
+      .executeTakeFirst();
     expect(row?.creatorId).toBe(bob.id);
 
     await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, cookie: bob.cookie });
@@ -151,19 +182,42 @@ describe('leaving and the creator’s powers', () => {
     await joinByCode(bob.cookie, league.code);
     await joinByCode(carol.cookie, league.code);
 
-    const removeByBob = await t.request({ method: 'DELETE', url: `/api/leagues/${league.id}/members/${carol.id}`, cookie: bob.cookie });
+    const removeByBob = await t.request({
+      method: 'DELETE',
+      url: `/api/leagues/${league.id}/members/${carol.id}`,
+      cookie: bob.cookie,
+    });
     expect(removeByBob.statusCode).toBe(403);
-    const renameByBob = await t.request({ method: 'PATCH', url: `/api/leagues/${league.id}`, payload: { name: 'Bob Rules' }, cookie: bob.cookie });
+    const renameByBob = await t.request({
+      method: 'PATCH',
+      url: `/api/leagues/${league.id}`,
+      payload: { name: 'Bob Rules' },
+      cookie: bob.cookie,
+    });
     expect(renameByBob.statusCode).toBe(403);
     expect(await members(league.id)).toHaveLength(3);
 
-    const removed = await t.request({ method: 'DELETE', url: `/api/leagues/${league.id}/members/${carol.id}`, cookie: alice.cookie });
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/leagues/${league.id}/members/${carol.id}`,
+      cookie: alice.cookie,
+    });
     expect(removed.statusCode).toBe(200);
     expect(await members(league.id)).toEqual([alice.id, bob.id].sort());
-    const renamed = await t.request({ method: 'PATCH', url: `/api/leagues/${league.id}`, payload: { name: '  New Name ' }, cookie: alice.cookie });
+    const renamed = await t.request({
+      method: 'PATCH',
+      url: `/api/leagues/${league.id}`,
+      payload: { name: '  New Name ' },
+      cookie: alice.cookie,
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().league.name).toBe('New Name');
-    const blank = await t.request({ method: 'PATCH', url: `/api/leagues/${league.id}`, payload: { name: ' ' }, cookie: alice.cookie });
+    const blank = await t.request({
+      method: 'PATCH',
+      url: `/api/leagues/${league.id}`,
+      payload: { name: ' ' },
+      cookie: alice.cookie,
+    });
     expect(blank.statusCode).toBe(400);
   });
 });
@@ -172,7 +226,13 @@ describe('league table', () => {
   async function season() {
     const { db } = t.app.deps;
     const gw1a = await buildFixture(db, { id: 'GW1_A', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
-    const gw1b = await buildFixture(db, { id: 'GW1_B', kickoffAt: '2025-08-16T16:30:00.000Z', gameweek: 1, homeTeam: 'Fulham FC', awayTeam: 'Everton FC' });
+    const gw1b = await buildFixture(db, {
+      id: 'GW1_B',
+      kickoffAt: '2025-08-16T16:30:00.000Z',
+      gameweek: 1,
+      homeTeam: 'Fulham FC',
+      awayTeam: 'Everton FC',
+    });
     const gw2a = await buildFixture(db, { id: 'GW2_A', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2 });
     return [gw1a, gw1b, gw2a];
   }
@@ -190,7 +250,12 @@ describe('league table', () => {
     // Results through the admin route, as in production: it scores and announces the change.
     const enter = async (fixtureId: string, homeScore: number, awayScore: number) => {
       const before = events.length;
-      const res = await t.request({ method: 'PUT', url: `/api/admin/results/${fixtureId}`, payload: { homeScore, awayScore }, cookie: admin.cookie });
+      const res = await t.request({
+        method: 'PUT',
+        url: `/api/admin/results/${fixtureId}`,
+        payload: { homeScore, awayScore },
+        cookie: admin.cookie,
+      });
       expect(res.statusCode).toBe(200);
       // On PostgreSQL the event comes back through LISTEN/NOTIFY; tables are fresh once it has.
       await vi.waitFor(() => expect(events.slice(before).some((e) => e.type === 'results.changed')).toBe(true));
@@ -210,7 +275,14 @@ describe('league table', () => {
     expect(table.statusCode).toBe(200);
     const body = table.json();
     expect(body.total).toBe(4);
-    expect(body.rows.map((r: { displayName: string; rank: number; points: number; exactScores: number }) => [r.displayName, r.rank, r.points, r.exactScores])).toEqual([
+    expect(
+      body.rows.map((r: { displayName: string; rank: number; points: number; exactScores: number }) => [
+        r.displayName,
+        r.rank,
+        r.points,
+        r.exactScores,
+      ]),
+    ).toEqual([
       ['Zebras', 1, 4, 1],
       ['Apples', 2, 3, 1],
       ['bob_b', 3, 1, 0],
@@ -221,8 +293,12 @@ describe('league table', () => {
 
     // A corrected result changes the table; now alice and carol tie on 3 points (Apples before Zebras).
     await enter(b!.id, 0, 1);
-    const tied = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: bob.cookie })).json();
-    expect(tied.rows.map((r: { displayName: string; rank: number; points: number }) => [r.displayName, r.rank, r.points])).toEqual([
+    const tied = (
+      await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: bob.cookie })
+    ).json();
+    expect(
+      tied.rows.map((r: { displayName: string; rank: number; points: number }) => [r.displayName, r.rank, r.points]),
+    ).toEqual([
       ['Apples', 1, 3],
       ['Zebras', 1, 3],
       ['bob_b', 3, 1],
@@ -232,22 +308,30 @@ describe('league table', () => {
     // Gameweek 2 once scored (after its kick-off: a result is a fact after the whistle): only carol has a pick there.
     t.clock.set('2025-08-23T16:00:00Z');
     await enter(c!.id, 2, 2);
-    const gw2 = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table?gameweek=2`, cookie: alice.cookie })).json();
+    const gw2 = (
+      await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table?gameweek=2`, cookie: alice.cookie })
+    ).json();
     expect(gw2.gameweek).toBe(2);
-    expect(gw2.rows.map((r: { displayName: string; points: number; rank: number }) => [r.displayName, r.points, r.rank])).toEqual([
+    expect(
+      gw2.rows.map((r: { displayName: string; points: number; rank: number }) => [r.displayName, r.points, r.rank]),
+    ).toEqual([
       ['Apples', 3, 1],
       ['bob_b', 0, 2],
       ['Mangoes', 0, 2],
       ['Zebras', 0, 2],
     ]);
-    const gw1 = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table?gameweek=1`, cookie: alice.cookie })).json();
+    const gw1 = (
+      await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table?gameweek=1`, cookie: alice.cookie })
+    ).json();
     expect(gw1.rows.map((r: { displayName: string; points: number }) => [r.displayName, r.points])).toEqual([
       ['Apples', 3],
       ['Zebras', 3],
       ['bob_b', 1],
       ['Mangoes', 0],
     ]);
-    const overall = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: alice.cookie })).json();
+    const overall = (
+      await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: alice.cookie })
+    ).json();
     expect(overall.rows[0]).toMatchObject({ displayName: 'Apples', points: 6, exactScores: 2, rank: 1 });
 
     const gws = await t.request({ method: 'GET', url: '/api/leagues/gameweeks', cookie: alice.cookie });
@@ -274,7 +358,12 @@ describe('league table', () => {
     const expected = rankRows(
       await Promise.all(
         everyone.map(async (p) => {
-          const row = await db.selectFrom('predictions').select('points').where('userId', '=', p.id).where('fixtureId', '=', fx.id).executeTakeFirstOrThrow();
+          const row = await db
+            .selectFrom('predictions')
+            .select('points')
+            .where('userId', '=', p.id)
+            .where('fixtureId', '=', fx.id)
+            .executeTakeFirstOrThrow();
           return { userId: p.id, name: p.teamName!, points: row.points ?? 0 };
         }),
       ),
@@ -282,7 +371,13 @@ describe('league table', () => {
     const last = everyone.find((p) => p.id === expected[expected.length - 1]!.userId)!;
     const seen: Array<{ userId: string; rank: number }> = [];
     for (const page of [1, 2, 3]) {
-      const body = (await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table?page=${page}&pageSize=5`, cookie: last.cookie })).json();
+      const body = (
+        await t.request({
+          method: 'GET',
+          url: `/api/leagues/${league.id}/table?page=${page}&pageSize=5`,
+          cookie: last.cookie,
+        })
+      ).json();
       expect(body.total).toBe(12);
       expect(body.viewer).toMatchObject({ userId: last.id, isViewer: true, position: 12 });
       seen.push(...body.rows);
@@ -302,7 +397,8 @@ describe('a table page from memory', () => {
     const bob = await player({ teamName: 'Bob' });
     const league = await leagueOf(alice);
     await joinByCode(bob.cookie, league.code);
-    const get = (cookie: string, query = '') => t.request({ method: 'GET', url: `/api/leagues/${league.id}/table${query}`, cookie });
+    const get = (cookie: string, query = '') =>
+      t.request({ method: 'GET', url: `/api/leagues/${league.id}/table${query}`, cookie });
     for (const query of ['', '?gameweek=1', `?season=${TEST_SEASON}&page=1&pageSize=1`, '?season=all']) {
       // The first request reads the table (and the seasons); the next ones answer from memory.
       const read = await get(bob.cookie, query);
@@ -310,7 +406,8 @@ describe('a table page from memory', () => {
       for (const again of [await get(bob.cookie, query), await get(bob.cookie, query)]) {
         expect(again.statusCode).toBe(200);
         expect(again.body).toBe(read.body);
-        for (const h of ['content-type', 'content-length', 'content-security-policy', 'x-content-type-options']) expect(again.headers[h]).toBe(read.headers[h]);
+        for (const h of ['content-type', 'content-length', 'content-security-policy', 'x-content-type-options'])
+          expect(again.headers[h]).toBe(read.headers[h]);
       }
       expect((await get(alice.cookie, query)).json().viewer).toMatchObject({ userId: alice.id, isViewer: true });
     }
@@ -356,7 +453,8 @@ describe("a member's picks", () => {
     await buildFixture(db, { id: 'PAST', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
     await buildFixture(db, { id: 'SOON', kickoffAt: '2025-08-20T13:59:00.000Z', gameweek: 1 });
     await buildFixture(db, { id: 'LATER', kickoffAt: '2025-08-20T14:01:00.000Z', gameweek: 1 });
-    for (const id of ['PAST', 'SOON', 'LATER']) await buildPrediction(db, { userId: bob.id, fixtureId: id, homeScore: 2, awayScore: 1 });
+    for (const id of ['PAST', 'SOON', 'LATER'])
+      await buildPrediction(db, { userId: bob.id, fixtureId: id, homeScore: 2, awayScore: 1 });
     await buildResult(db, { fixtureId: 'PAST', homeScore: 2, awayScore: 1 });
 
     const url = `/api/leagues/${league.id}/members/${bob.id}/picks?gameweek=1`;
@@ -364,7 +462,10 @@ describe("a member's picks", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.picks.map((p: { fixtureId: string }) => p.fixtureId)).toEqual(['PAST', 'SOON']);
-    expect(body.picks[0]).toMatchObject({ prediction: { homeScore: 2, awayScore: 1, points: 3, outcome: 'exact' }, result: { homeScore: 2, awayScore: 1 } });
+    expect(body.picks[0]).toMatchObject({
+      prediction: { homeScore: 2, awayScore: 1, points: 3, outcome: 'exact' },
+      result: { homeScore: 2, awayScore: 1 },
+    });
     expect(body.picks[1]).toMatchObject({ prediction: { homeScore: 2, awayScore: 1, points: null }, result: null });
     expect(JSON.stringify(body)).not.toContain('LATER');
 
@@ -374,7 +475,11 @@ describe("a member's picks", () => {
     expect(later.picks.map((p: { fixtureId: string }) => p.fixtureId)).toEqual(['PAST', 'SOON', 'LATER']);
 
     expect((await t.request({ method: 'GET', url, cookie: outsider.cookie })).statusCode).toBe(403);
-    const notMember = await t.request({ method: 'GET', url: `/api/leagues/${league.id}/members/${outsider.id}/picks`, cookie: alice.cookie });
+    const notMember = await t.request({
+      method: 'GET',
+      url: `/api/leagues/${league.id}/members/${outsider.id}/picks`,
+      cookie: alice.cookie,
+    });
     expect(notMember.statusCode).toBe(404);
   });
 });
@@ -397,7 +502,9 @@ describe('dashboard positions', () => {
     await buildResult(db, { fixtureId: 'G1', homeScore: 1, awayScore: 0 });
 
     const afterGw1 = (await t.request({ method: 'GET', url: '/api/leagues/positions', cookie: bob.cookie })).json();
-    expect(afterGw1.positions).toEqual([{ leagueId: league.id, name: 'Pals', position: 2, memberCount: 2, points: 0, change: 'same' }]);
+    expect(afterGw1.positions).toEqual([
+      { leagueId: league.id, name: 'Pals', position: 2, memberCount: 2, points: 0, change: 'same' },
+    ]);
 
     await buildResult(db, { fixtureId: 'G2', homeScore: 3, awayScore: 0 });
     // Level on 3 points: both share first place.

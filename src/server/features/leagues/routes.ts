@@ -42,7 +42,8 @@ export const LEAGUE_GONE = 'League not found. The league may have been deleted.'
 export const NOT_A_MEMBER = 'You are not a member of this league.';
 export const CODE_EXHAUSTED = 'Failed to generate a unique league code. Please try again later.';
 export const TOO_MANY_CREATED = `You have created ${LEAGUES_CREATED_MAX} leagues, the most one player can create. Delete or leave one first.`;
-export const REMOVED_FROM_LEAGUE = 'The league creator removed you from this league. Ask them to let you back in before you join again.';
+export const REMOVED_FROM_LEAGUE =
+  'The league creator removed you from this league. Ask them to let you back in before you join again.';
 export const TOO_MANY_MEMBERSHIPS = `You are in ${MEMBERSHIPS_MAX} leagues, the most one player can join. Leave one to join another.`;
 const CODE_ATTEMPTS = 10;
 
@@ -58,7 +59,8 @@ const tableQuery = z.object({
 });
 
 /** A table's scope: a season's overall (gameweek 0) or one gameweek, or every season added up (season null). */
-const tableScope = (season: SeasonRef | null, gameweek: number | undefined): repo.TableScope => (season ? { seasonId: season.id, gameweek: gameweek ?? 0 } : 'all');
+const tableScope = (season: SeasonRef | null, gameweek: number | undefined): repo.TableScope =>
+  season ? { seasonId: season.id, gameweek: gameweek ?? 0 } : 'all';
 
 /** Leagues: create, join, leave, rename, scoring, invites, tables, picks and the live table. */
 export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCode?: () => string }) {
@@ -69,13 +71,43 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const tables = createTableCache(db, app.deps.bus, { maxBytes: app.security.limits.tableCacheBytes });
   // Codes must not be guessable at speed, nor leagues mass-created.
   const joinLimits = [
-    routeLimit(app, 'joinByCodePerUser', 'user', (wait) => `Too many league codes tried. Please wait ${wait} and try again.`),
-    routeLimit(app, 'joinByCodePerAddress', 'address', (wait) => `Too many league codes tried from your address. Please wait ${wait} and try again.`),
-    routeLimit(app, 'joinByCodePerUserDaily', 'user', (wait) => `Too many league codes tried today. Please wait ${wait} and try again.`),
-    routeLimit(app, 'joinByCodePerAddressDaily', 'address', (wait) => `Too many league codes tried from your address today. Please wait ${wait} and try again.`),
+    routeLimit(
+      app,
+      'joinByCodePerUser',
+      'user',
+      (wait) => `Too many league codes tried. Please wait ${wait} and try again.`,
+    ),
+    routeLimit(
+      app,
+      'joinByCodePerAddress',
+      'address',
+      (wait) => `Too many league codes tried from your address. Please wait ${wait} and try again.`,
+    ),
+    routeLimit(
+      app,
+      'joinByCodePerUserDaily',
+      'user',
+      (wait) => `Too many league codes tried today. Please wait ${wait} and try again.`,
+    ),
+    routeLimit(
+      app,
+      'joinByCodePerAddressDaily',
+      'address',
+      (wait) => `Too many league codes tried from your address today. Please wait ${wait} and try again.`,
+    ),
   ];
-  const createLimit = routeLimit(app, 'createLeague', 'user', (wait) => `You are creating leagues too quickly. Please wait ${wait} and try again.`);
-  const scoringLimit = routeLimit(app, 'leagueScoringPerUser', 'user', (wait) => `You are changing the scoring too often. Please wait ${wait} and try again.`);
+  const createLimit = routeLimit(
+    app,
+    'createLeague',
+    'user',
+    (wait) => `You are creating leagues too quickly. Please wait ${wait} and try again.`,
+  );
+  const scoringLimit = routeLimit(
+    app,
+    'leagueScoringPerUser',
+    'user',
+    (wait) => `You are changing the scoring too often. Please wait ${wait} and try again.`,
+  );
   /** The caps that bound what one player can make the server keep. */
   async function checkCaps(executor: DB, userId: string, creating: boolean) {
     const { created, memberships } = await repo.countOwnLeagues(executor, userId);
@@ -93,7 +125,10 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
 
   app.get(
     '/api/leagues',
-    { config: { auth: 'user' }, schema: { tags: ['leagues'], summary: "The viewer's leagues", response: { 200: leagueListReply } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['leagues'], summary: "The viewer's leagues", response: { 200: leagueListReply } },
+    },
     async (req) => {
       const { user } = req;
       const rows = await repo.listMyLeagues(db(), user.id);
@@ -182,7 +217,11 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
    * them back in (decision record 0045), and once a new code is committed the old one joins
    * nobody. `check` refuses what the route refuses (an unknown code, a private league by id).
    */
-  async function join(by: { id: string } | { code: string }, userId: string, check: (league: repo.LeagueRow | undefined) => void) {
+  async function join(
+    by: { id: string } | { code: string },
+    userId: string,
+    check: (league: repo.LeagueRow | undefined) => void,
+  ) {
     const now = app.deps.clock.nowIso();
     const { leagueId, joined } = await db()
       .transaction()
@@ -191,7 +230,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         check(league);
         if (!league) throw notFound(LEAGUE_GONE);
         if (await repo.isMember(trx, league.id, userId)) return { leagueId: league.id, joined: false };
-        if (await isRemoved(trx, league.id, userId)) throw new HttpError(403, 'removed_from_league', REMOVED_FROM_LEAGUE);
+        if (await isRemoved(trx, league.id, userId))
+          throw new HttpError(403, 'removed_from_league', REMOVED_FROM_LEAGUE);
         await checkCaps(trx, userId, false);
         return { leagueId: league.id, joined: await repo.addMember(trx, league.id, userId, now) };
       });
@@ -221,19 +261,26 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
 
   app.post(
     '/api/leagues/:id/join',
-    { config: { auth: 'verified' }, schema: { tags: ['leagues'], summary: 'Join a public league', params: idParams, response: { 200: joinReply } } },
+    {
+      config: { auth: 'verified' },
+      schema: { tags: ['leagues'], summary: 'Join a public league', params: idParams, response: { 200: joinReply } },
+    },
     async (req) => {
       const { user } = req;
       const member = await repo.isMember(db(), req.params.id, user.id);
       return join({ id: req.params.id }, user.id, (league) => {
-        if (league && league.privacy !== 'public' && !member) throw forbidden('This league is private. Ask its creator for the league code.');
+        if (league && league.privacy !== 'public' && !member)
+          throw forbidden('This league is private. Ask its creator for the league code.');
       });
     },
   );
 
   app.post(
     '/api/leagues/:id/leave',
-    { config: { auth: 'user' }, schema: { tags: ['leagues'], summary: 'Leave a league', params: idParams, response: { 200: okDto } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['leagues'], summary: 'Leave a league', params: idParams, response: { 200: okDto } },
+    },
     async (req) => {
       const { user } = req;
       const result = await db()
@@ -255,7 +302,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "Remove a member (the league's creator only); they cannot join again until the creator lets them back in",
+        summary:
+          "Remove a member (the league's creator only); they cannot join again until the creator lets them back in",
         params: memberParams,
         response: { 200: okDto },
       },
@@ -330,12 +378,21 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           if (!league) throw notFound(LEAGUE_GONE);
           if (league.creatorId !== user.id) throw forbidden('Only the league creator can change its scoring.');
           const now = repo.scoringOf(league);
-          const same = now.bankersAllowed === bankersAllowed && now.rule.exact === rule.exact && now.rule.difference === rule.difference && now.rule.outcome === rule.outcome;
+          const same =
+            now.bankersAllowed === bankersAllowed &&
+            now.rule.exact === rule.exact &&
+            now.rule.difference === rule.difference &&
+            now.rule.outcome === rule.outcome;
           if (same) return false;
           const scored = await repo.leagueHasScores(trx, league.id);
           if (scored && !confirmRecompute) throw conflict(SCORING_NEEDS_CONFIRMATION, 'confirm_recompute');
           // The tables are worked out from the players' counts under the league's rule: nothing to rescore, the change is the new rule.
-          await repo.setLeagueScoring(trx, league.id, { rule, bankersAllowed }, scored ? app.deps.clock.nowIso() : null);
+          await repo.setLeagueScoring(
+            trx,
+            league.id,
+            { rule, bankersAllowed },
+            scored ? app.deps.clock.nowIso() : null,
+          );
           return true;
         });
       if (changed) await app.deps.bus.publish({ type: 'league.changed', oldCode: null });
@@ -351,7 +408,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: 'League table of a season (unless ?season=, the current one, or between seasons the one just played; season=all adds up every season): overall, or one gameweek; paginated, always with the viewer’s own row',
+        summary:
+          'League table of a season (unless ?season=, the current one, or between seasons the one just played; season=all adds up every season): overall, or one gameweek; paginated, always with the viewer’s own row',
         params: idParams,
         querystring: tableQuery,
         response: { 200: tablePageDto, 400: errorDto, 404: errorDto },
@@ -361,8 +419,11 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const { user } = req;
       const { page, pageSize, gameweek } = req.query;
       const all = req.query.season === ALL_SEASONS;
-      if (all && gameweek !== undefined) throw badRequest('A gameweek table is of one season: choose a season.', 'validation_error');
-      const season = all ? null : await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
+      if (all && gameweek !== undefined)
+        throw badRequest('A gameweek table is of one season: choose a season.', 'validation_error');
+      const season = all
+        ? null
+        : await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
       const scope = tableScope(season, gameweek);
       let entry = await tables.get(req.params.id, scope);
       // A member this cached table has not seen yet (joined on another instance a moment ago).
@@ -370,7 +431,11 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       if (!entry) throw notFound(LEAGUE_GONE);
       const viewer = entry.byUser.get(user.id);
       if (!viewer) throw forbidden(NOT_A_MEMBER);
-      return tablePage(entry, { season: season ? season.id : ALL_SEASONS, gameweek: gameweek ?? null, page, pageSize }, viewer);
+      return tablePage(
+        entry,
+        { season: season ? season.id : ALL_SEASONS, gameweek: gameweek ?? null, page, pageSize },
+        viewer,
+      );
     },
   );
 
@@ -413,9 +478,18 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const closedBefore = new Date(now.getTime() + DEADLINE_MS).toISOString();
       const gameweeks = await repo.closedGameweeks(db(), season.id, closedBefore);
       const gameweek = req.query.gameweek ?? gameweeks[gameweeks.length - 1] ?? null;
-      const picks = gameweek === null ? [] : await repo.memberPicks(db(), { userId: req.params.userId, seasonId: season.id, gameweek, closedBefore });
+      const picks =
+        gameweek === null
+          ? []
+          : await repo.memberPicks(db(), { userId: req.params.userId, seasonId: season.id, gameweek, closedBefore });
       const scoring = repo.scoringOf(league);
-      return { member: { userId: req.params.userId, displayName }, season: season.id, gameweek, gameweeks, picks: picks.map((p) => presentPick(p, scoring)) };
+      return {
+        member: { userId: req.params.userId, displayName },
+        season: season.id,
+        gameweek,
+        gameweeks,
+        picks: picks.map((p) => presentPick(p, scoring)),
+      };
     },
   );
 
@@ -425,7 +499,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "The viewer's position in each league in a season (unless ?season=, the current one, or between seasons the one just played), with the change since the previous gameweek's results",
+        summary:
+          "The viewer's position in each league in a season (unless ?season=, the current one, or between seasons the one just played), with the change since the previous gameweek's results",
         querystring: seasonQuery,
         response: { 200: positionListReply, 404: errorDto },
       },
@@ -445,7 +520,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
-        summary: "A league's table of the current season with the provisional points of matches in play added to the stored totals (members only)",
+        summary:
+          "A league's table of the current season with the provisional points of matches in play added to the stored totals (members only)",
         params: z.object({ id: idParam() }),
         response: { 200: liveTableDto },
       },

@@ -109,7 +109,8 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Bytes an entry holds, roughly: every string's UTF-16 length plus a per-object overhead. */
 function estimateBytes(entry: TableEntry | null): number {
-  const strings = (o: object) => Object.values(o).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
+  const strings = (o: object) =>
+    Object.values(o).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
   if (!entry) return 64;
   let bytes = 256 + strings(entry.league) + 2 * (200 + strings(entry.shownLeague.creator));
   // Each row is held twice (the ordered list and the by-user map), but its strings only once; then presented once.
@@ -144,7 +145,8 @@ export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?:
     return tableEntry(league, await leagueStandings(db(), leagueId, scope));
   }
 
-  const keyOf = (leagueId: string, scope: TableScope) => `${scope === 'all' ? 'all' : `${scope.seasonId}:${scope.gameweek}`}:${leagueId}`;
+  const keyOf = (leagueId: string, scope: TableScope) =>
+    `${scope === 'all' ? 'all' : `${scope.seasonId}:${scope.gameweek}`}:${leagueId}`;
   return {
     /** The table, from memory when fresh; `fresh` forces a reload (a member the cache has not seen yet). */
     async get(leagueId: string, scope: TableScope, getOpts: { fresh?: boolean } = {}): Promise<TableEntry | null> {

@@ -23,11 +23,19 @@ beforeAll(async () => {
     const u = await buildUser(db, handle.dialect, { teamName: `Team "${i}" \\ ünïcode` });
     players.push({ id: u.id, cookie: await buildSessionCookie(db, handle.dialect, u.id, config.AUTH_SECRET) });
   }
-  const created = await t.request({ method: 'POST', url: '/api/leagues', cookie: players[0]!.cookie, payload: { name: 'Page test' } });
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/leagues',
+    cookie: players[0]!.cookie,
+    payload: { name: 'Page test' },
+  });
   expect(created.statusCode, created.body).toBe(201);
   leagueId = created.json().league.id;
   const code = created.json().league.code;
-  for (const p of players.slice(1)) expect((await t.request({ method: 'POST', url: '/api/leagues/join', cookie: p.cookie, payload: { code } })).statusCode).toBe(200);
+  for (const p of players.slice(1))
+    expect(
+      (await t.request({ method: 'POST', url: '/api/leagues/join', cookie: p.cookie, payload: { code } })).statusCode,
+    ).toBe(200);
 });
 afterAll(async () => {
   await t?.close();
@@ -53,9 +61,19 @@ async function expected(viewerId: string, page: number, pageSize: number) {
 
 describe('a league table page served from presented rows', () => {
   test('is exactly the presenter’s page, for a viewer on the page, off it, and the creator', async () => {
-    for (const [who, page] of [[0, 1], [3, 1], [6, 1], [2, 2], [5, 3]] as const) {
+    for (const [who, page] of [
+      [0, 1],
+      [3, 1],
+      [6, 1],
+      [2, 2],
+      [5, 3],
+    ] as const) {
       const viewer = players[who]!;
-      const res = await t.request({ method: 'GET', url: `/api/leagues/${leagueId}/table?season=${TEST_SEASON}&page=${page}&pageSize=3`, cookie: viewer.cookie });
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/leagues/${leagueId}/table?season=${TEST_SEASON}&page=${page}&pageSize=3`,
+        cookie: viewer.cookie,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       const body = res.json();
@@ -71,7 +89,11 @@ describe('a league table page served from presented rows', () => {
     for (let round = 0; round < 2; round++) {
       for (const page of [1, 2, 3]) {
         for (const viewer of players) {
-          const res = await t.request({ method: 'GET', url: `/api/leagues/${leagueId}/table?season=${TEST_SEASON}&page=${page}&pageSize=3`, cookie: viewer.cookie });
+          const res = await t.request({
+            method: 'GET',
+            url: `/api/leagues/${leagueId}/table?season=${TEST_SEASON}&page=${page}&pageSize=3`,
+            cookie: viewer.cookie,
+          });
           expect(res.statusCode, res.body).toBe(200);
           expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
           expect(res.json()).toEqual(await expected(viewer.id, page, 3));
@@ -81,7 +103,11 @@ describe('a league table page served from presented rows', () => {
   });
 
   test('a page past the end has no rows but still the viewer', async () => {
-    const res = await t.request({ method: 'GET', url: `/api/leagues/${leagueId}/table?page=50&pageSize=100`, cookie: players[1]!.cookie });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/leagues/${leagueId}/table?page=50&pageSize=100`,
+      cookie: players[1]!.cookie,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().rows).toEqual([]);
     expect(res.json().viewer.isViewer).toBe(true);
@@ -91,7 +117,19 @@ describe('a league table page served from presented rows', () => {
     const url = (qs: string) => `/api/leagues/${leagueId}/table?season=${TEST_SEASON}&${qs}`;
     const before = await t.request({ method: 'GET', url: url('page=1&pageSize=3'), cookie: players[6]!.cookie });
     expect(before.statusCode).toBe(200);
-    for (const qs of ['page=0', 'page=-1', 'page=100001', 'page=1e9', 'page=1.5', 'page=abc', 'pageSize=0', 'pageSize=101', 'pageSize=1e9', 'pageSize=2.5', `pageSize=${'9'.repeat(400)}`]) {
+    for (const qs of [
+      'page=0',
+      'page=-1',
+      'page=100001',
+      'page=1e9',
+      'page=1.5',
+      'page=abc',
+      'pageSize=0',
+      'pageSize=101',
+      'pageSize=1e9',
+      'pageSize=2.5',
+      `pageSize=${'9'.repeat(400)}`,
+    ]) {
       const res = await t.request({ method: 'GET', url: url(qs), cookie: players[6]!.cookie });
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'validation_error', message: expect.any(String) });
@@ -106,12 +144,21 @@ describe('the table answers through its contract', () => {
     const { db, handle, config } = t.app.deps;
     const owner = await buildUser(db, handle.dialect, { teamName: 'Contract keeper' });
     const cookie = await buildSessionCookie(db, handle.dialect, owner.id, config.AUTH_SECRET);
-    const created = await t.request({ method: 'POST', url: '/api/leagues', cookie, payload: { name: 'Contract test' } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/leagues',
+      cookie,
+      payload: { name: 'Contract test' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().league.id;
     // A stored value this release does not know (a later release's, or a hand edit): the schema's enum refuses it.
     // The column's type is the contract's union, which is what this test steps outside of.
-    await db.updateTable('leagues').set({ privacy: 'unlisted' as 'private' }).where('id', '=', id).execute();
+    await db
+      .updateTable('leagues')
+      .set({ privacy: 'unlisted' as 'private' })
+      .where('id', '=', id)
+      .execute();
     const table = await t.request({ method: 'GET', url: `/api/leagues/${id}/table`, cookie });
     expect(table.statusCode).toBe(500);
     expect(table.json().error.code).toBe('internal');

@@ -32,8 +32,15 @@ afterEach(async () => {
 });
 
 /** This season's results (the test world's other season has its own). */
-const seasonResults = () => t.app.deps.db.selectFrom('results').innerJoin('fixtures', 'fixtures.id', 'results.fixtureId').selectAll('results').where('fixtures.seasonId', '=', TEST_SEASON).execute();
-const putLive = (body: unknown, cookie = adminCookie, id = fixtureId) => t.request({ method: 'PUT', url: `/api/admin/live-scores/${id}`, cookie, payload: body as object });
+const seasonResults = () =>
+  t.app.deps.db
+    .selectFrom('results')
+    .innerJoin('fixtures', 'fixtures.id', 'results.fixtureId')
+    .selectAll('results')
+    .where('fixtures.seasonId', '=', TEST_SEASON)
+    .execute();
+const putLive = (body: unknown, cookie = adminCookie, id = fixtureId) =>
+  t.request({ method: 'PUT', url: `/api/admin/live-scores/${id}`, cookie, payload: body as object });
 
 describe('PUT /api/admin/live-scores/:fixtureId', () => {
   test('only an admin may enter an in-play score', async () => {
@@ -47,7 +54,10 @@ describe('PUT /api/admin/live-scores/:fixtureId', () => {
     t.clock.set('2025-08-16T13:59:59.000Z');
     const res = await putLive({ homeScore: 1, awayScore: 0 });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'not_live', message: "This match hasn't kicked off yet. You can enter an in-play score once it is live." });
+    expect(res.json().error).toMatchObject({
+      code: 'not_live',
+      message: "This match hasn't kicked off yet. You can enter an in-play score once it is live.",
+    });
     expect(await seasonResults()).toEqual([]);
   });
 
@@ -56,18 +66,33 @@ describe('PUT /api/admin/live-scores/:fixtureId', () => {
     t.clock.set('2025-08-16T14:00:00.000Z');
     const res = await putLive({ homeScore: 1, awayScore: 0 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().fixture).toMatchObject({ id: fixtureId, status: 'live', result: { homeScore: 1, awayScore: 0, final: false } });
+    expect(res.json().fixture).toMatchObject({
+      id: fixtureId,
+      status: 'live',
+      result: { homeScore: 1, awayScore: 0, final: false },
+    });
     const update = await putLive({ homeScore: 2, awayScore: 2 });
     expect(update.json().fixture.result).toEqual({ homeScore: 2, awayScore: 2, final: false });
 
-    const row = await t.app.deps.db.selectFrom('results').selectAll().where('fixtureId', '=', fixtureId).executeTakeFirstOrThrow();
+    const row = await t.app.deps.db
+      .selectFrom('results')
+      .selectAll()
+      .where('fixtureId', '=', fixtureId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ homeScore: 2, awayScore: 2, final: 0 });
-    const pred = await t.app.deps.db.selectFrom('predictions').selectAll().where('fixtureId', '=', fixtureId).executeTakeFirstOrThrow();
+    const pred = await t.app.deps.db
+      .selectFrom('predictions')
+      .selectAll()
+      .where('fixtureId', '=', fixtureId)
+      .executeTakeFirstOrThrow();
     expect(pred.points).toBeNull();
     expect(pred.outcome).toBeNull();
     // On PostgreSQL events travel through LISTEN/NOTIFY, so they arrive a moment after the response.
     await expect.poll(() => events.filter((e) => e.type === 'live-score.changed').length, { timeout: 5000 }).toBe(2);
-    expect(events.find((e) => e.type === 'live-score.changed')).toEqual({ type: 'live-score.changed', seasonId: TEST_SEASON });
+    expect(events.find((e) => e.type === 'live-score.changed')).toEqual({
+      type: 'live-score.changed',
+      seasonId: TEST_SEASON,
+    });
   });
 
   test('is refused once the final result is saved, leaving the final result alone', async () => {
@@ -76,16 +101,32 @@ describe('PUT /api/admin/live-scores/:fixtureId', () => {
     const res = await putLive({ homeScore: 0, awayScore: 0 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('finished');
-    const row = await t.app.deps.db.selectFrom('results').selectAll().where('fixtureId', '=', fixtureId).executeTakeFirstOrThrow();
+    const row = await t.app.deps.db
+      .selectFrom('results')
+      .selectAll()
+      .where('fixtureId', '=', fixtureId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ homeScore: 3, awayScore: 1, final: 1 });
   });
 
   test('is refused for a postponed match, an unknown match and bad scores', async () => {
     t.clock.set('2025-08-16T15:00:00.000Z');
-    const postponed = await buildFixture(t.app.deps.db, { kickoffAt: KICKOFF, homeTeam: 'Everton FC', awayTeam: 'Fulham FC', postponed: true });
-    expect((await putLive({ homeScore: 1, awayScore: 0 }, adminCookie, postponed.id)).json().error.code).toBe('postponed');
+    const postponed = await buildFixture(t.app.deps.db, {
+      kickoffAt: KICKOFF,
+      homeTeam: 'Everton FC',
+      awayTeam: 'Fulham FC',
+      postponed: true,
+    });
+    expect((await putLive({ homeScore: 1, awayScore: 0 }, adminCookie, postponed.id)).json().error.code).toBe(
+      'postponed',
+    );
     expect((await putLive({ homeScore: 1, awayScore: 0 }, adminCookie, 'nope')).statusCode).toBe(404);
-    for (const bad of [{ homeScore: -1, awayScore: 0 }, { homeScore: 1.5, awayScore: 0 }, { homeScore: 100, awayScore: 0 }, { homeScore: 1 }]) {
+    for (const bad of [
+      { homeScore: -1, awayScore: 0 },
+      { homeScore: 1.5, awayScore: 0 },
+      { homeScore: 100, awayScore: 0 },
+      { homeScore: 1 },
+    ]) {
       expect((await putLive(bad)).statusCode).toBe(400);
     }
     expect(await seasonResults()).toEqual([]);
@@ -96,13 +137,29 @@ describe('GET /api/matches', () => {
   test("lists today's matches in the viewer's zone and every live one, in kick-off order, with provisional points", async () => {
     const { db } = t.app.deps;
     // Kicked off yesterday, still without a final result: awaiting it, neither live nor listed.
-    const older = await buildFixture(db, { kickoffAt: '2025-08-15T19:00:00.000Z', homeTeam: 'Liverpool FC', awayTeam: 'AFC Bournemouth' });
+    const older = await buildFixture(db, {
+      kickoffAt: '2025-08-15T19:00:00.000Z',
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'AFC Bournemouth',
+    });
     // Kicked off before midnight London time, in play across it: live, so listed.
-    const lateKickoff = await buildFixture(db, { kickoffAt: '2025-08-15T22:45:00.000Z', homeTeam: 'Sunderland AFC', awayTeam: 'Burnley FC' });
+    const lateKickoff = await buildFixture(db, {
+      kickoffAt: '2025-08-15T22:45:00.000Z',
+      homeTeam: 'Sunderland AFC',
+      awayTeam: 'Burnley FC',
+    });
     // Later today (London), upcoming.
-    const later = await buildFixture(db, { kickoffAt: '2025-08-16T16:30:00.000Z', homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
+    const later = await buildFixture(db, {
+      kickoffAt: '2025-08-16T16:30:00.000Z',
+      homeTeam: 'Everton FC',
+      awayTeam: 'Fulham FC',
+    });
     // Earlier today, finished.
-    const done = await buildFixture(db, { kickoffAt: '2025-08-16T11:30:00.000Z', homeTeam: 'Aston Villa FC', awayTeam: 'Newcastle United FC' });
+    const done = await buildFixture(db, {
+      kickoffAt: '2025-08-16T11:30:00.000Z',
+      homeTeam: 'Aston Villa FC',
+      awayTeam: 'Newcastle United FC',
+    });
     // Tomorrow: not listed.
     await buildFixture(db, { kickoffAt: '2025-08-17T13:00:00.000Z', homeTeam: 'Brentford FC', awayTeam: 'Burnley FC' });
     await buildPrediction(db, { userId: player.id, fixtureId, homeScore: 2, awayScore: 1 });
@@ -110,9 +167,13 @@ describe('GET /api/matches', () => {
     await buildResult(db, { fixtureId: done.id, homeScore: 0, awayScore: 0 });
 
     t.clock.set('2025-08-15T23:30:00.000Z');
-    const atMidnight = (await t.request({ method: 'GET', url: '/api/matches?tz=Europe/London', cookie: playerCookie })).json();
+    const atMidnight = (
+      await t.request({ method: 'GET', url: '/api/matches?tz=Europe/London', cookie: playerCookie })
+    ).json();
     expect(atMidnight.today).toBe('2025-08-16');
-    expect(atMidnight.matches.map((m: { fixture: { id: string; status: string } }) => [m.fixture.id, m.fixture.status])).toEqual([
+    expect(
+      atMidnight.matches.map((m: { fixture: { id: string; status: string } }) => [m.fixture.id, m.fixture.status]),
+    ).toEqual([
       [lateKickoff.id, 'live'],
       [done.id, 'finished'],
       [fixtureId, 'upcoming'],
@@ -121,7 +182,9 @@ describe('GET /api/matches', () => {
 
     t.clock.set('2025-08-16T14:20:00.000Z');
     expect((await putLive({ homeScore: 1, awayScore: 0 })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/fixtures/${older.id}` })).json().fixture.status).toBe('awaiting');
+    expect((await t.request({ method: 'GET', url: `/api/fixtures/${older.id}` })).json().fixture.status).toBe(
+      'awaiting',
+    );
 
     const res = await t.request({ method: 'GET', url: '/api/matches?tz=Europe/London', cookie: playerCookie });
     expect(res.statusCode).toBe(200);
@@ -130,25 +193,48 @@ describe('GET /api/matches', () => {
     expect(body.season).toBe(TEST_SEASON);
     expect(body.matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual([done.id, fixtureId, later.id]);
     const [m1, m2, m3] = body.matches;
-    expect(m1).toMatchObject({ fixture: { status: 'finished', result: { homeScore: 0, awayScore: 0, final: true } }, points: { points: 3, outcome: 'exact', provisional: false } });
-    expect(m2).toMatchObject({ fixture: { status: 'live', result: { homeScore: 1, awayScore: 0, final: false } }, prediction: { homeScore: 2, awayScore: 1 }, points: { points: 1, outcome: 'outcome', provisional: true } });
+    expect(m1).toMatchObject({
+      fixture: { status: 'finished', result: { homeScore: 0, awayScore: 0, final: true } },
+      points: { points: 3, outcome: 'exact', provisional: false },
+    });
+    expect(m2).toMatchObject({
+      fixture: { status: 'live', result: { homeScore: 1, awayScore: 0, final: false } },
+      prediction: { homeScore: 2, awayScore: 1 },
+      points: { points: 1, outcome: 'outcome', provisional: true },
+    });
     expect(m3).toMatchObject({ fixture: { status: 'upcoming', result: null }, prediction: null, points: null });
 
     // The in-play score changes: the provisional points follow.
     await putLive({ homeScore: 2, awayScore: 1 });
     const again = (await t.request({ method: 'GET', url: '/api/matches', cookie: playerCookie })).json();
-    expect(again.matches.find((m: { fixture: { id: string } }) => m.fixture.id === fixtureId).points).toEqual({ points: 3, outcome: 'exact', provisional: true });
+    expect(again.matches.find((m: { fixture: { id: string } }) => m.fixture.id === fixtureId).points).toEqual({
+      points: 3,
+      outcome: 'exact',
+      provisional: true,
+    });
   });
 
   test("'today' follows the viewer's time zone", async () => {
     const { db } = t.app.deps;
     // 23:30 UTC on the 16th is the 17th in Tokyo.
-    const lateNight = await buildFixture(db, { kickoffAt: '2025-08-16T23:30:00.000Z', homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
+    const lateNight = await buildFixture(db, {
+      kickoffAt: '2025-08-16T23:30:00.000Z',
+      homeTeam: 'Everton FC',
+      awayTeam: 'Fulham FC',
+    });
     t.clock.set('2025-08-16T22:00:00.000Z');
     await buildResult(db, { fixtureId, homeScore: 1, awayScore: 1 });
-    const london = (await t.request({ method: 'GET', url: '/api/matches?tz=Europe/London', cookie: playerCookie })).json();
+    const london = (
+      await t.request({ method: 'GET', url: '/api/matches?tz=Europe/London', cookie: playerCookie })
+    ).json();
     expect(london.matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual([fixtureId]);
-    const tokyo = (await t.request({ method: 'GET', url: `/api/matches?tz=${encodeURIComponent('Asia/Tokyo')}`, cookie: playerCookie })).json();
+    const tokyo = (
+      await t.request({
+        method: 'GET',
+        url: `/api/matches?tz=${encodeURIComponent('Asia/Tokyo')}`,
+        cookie: playerCookie,
+      })
+    ).json();
     expect(tokyo.today).toBe('2025-08-17');
     expect(tokyo.matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual([lateNight.id]);
   });
@@ -162,11 +248,18 @@ describe('GET /api/matches', () => {
     expect(res.matches).toEqual([]);
     expect(res.nextMatchDay).toBe('2025-08-22');
     expect((await t.request({ method: 'GET', url: '/api/matches' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/matches?tz=Mars/Olympus', cookie: playerCookie })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/matches?tz=Mars/Olympus', cookie: playerCookie })).statusCode,
+    ).toBe(400);
   });
 
   test("says whether a match still takes a prediction, by the server's clock: open until 2 hours before kick-off", async () => {
-    const open = async () => ((await t.request({ method: 'GET', url: '/api/matches', cookie: playerCookie })).json() as { matches: Array<{ fixture: { id: string }; predictionOpen: boolean }> }).matches.find((m) => m.fixture.id === fixtureId)?.predictionOpen;
+    const open = async () =>
+      (
+        (await t.request({ method: 'GET', url: '/api/matches', cookie: playerCookie })).json() as {
+          matches: Array<{ fixture: { id: string }; predictionOpen: boolean }>;
+        }
+      ).matches.find((m) => m.fixture.id === fixtureId)?.predictionOpen;
     t.clock.set('2025-08-16T11:59:59.000Z');
     expect(await open()).toBe(true);
     t.clock.set('2025-08-16T12:00:00.000Z');
@@ -182,11 +275,31 @@ describe('GET /api/leagues/:id/live-table', () => {
     const rival = await buildUser(db, handle.dialect, { teamName: 'Blues' });
     const outsider = await buildUser(db, handle.dialect);
     const outsiderCookie = await buildSessionCookie(db, handle.dialect, outsider.id, SECRET);
-    await db.insertInto('leagues').values({ id: 'lg1', name: 'Office', code: 'ABCDEFGH', description: null, competition: 'premier-league', privacy: 'private', creatorId: player.id, createdAt: '2025-08-01T00:00:00.000Z' }).execute();
-    for (const u of [player, rival]) await db.insertInto('leagueMembers').values({ leagueId: 'lg1', userId: u.id, joinedAt: '2025-08-01T00:00:00.000Z' }).execute();
+    await db
+      .insertInto('leagues')
+      .values({
+        id: 'lg1',
+        name: 'Office',
+        code: 'ABCDEFGH',
+        description: null,
+        competition: 'premier-league',
+        privacy: 'private',
+        creatorId: player.id,
+        createdAt: '2025-08-01T00:00:00.000Z',
+      })
+      .execute();
+    for (const u of [player, rival])
+      await db
+        .insertInto('leagueMembers')
+        .values({ leagueId: 'lg1', userId: u.id, joinedAt: '2025-08-01T00:00:00.000Z' })
+        .execute();
 
     // A finished match earlier: rival 3 points, player 0.
-    const earlier = await buildFixture(db, { kickoffAt: '2025-08-15T19:00:00.000Z', homeTeam: 'Liverpool FC', awayTeam: 'AFC Bournemouth' });
+    const earlier = await buildFixture(db, {
+      kickoffAt: '2025-08-15T19:00:00.000Z',
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'AFC Bournemouth',
+    });
     await buildPrediction(db, { userId: rival.id, fixtureId: earlier.id, homeScore: 4, awayScore: 2 });
     await buildPrediction(db, { userId: player.id, fixtureId: earlier.id, homeScore: 0, awayScore: 1 });
     await buildResult(db, { fixtureId: earlier.id, homeScore: 4, awayScore: 2 });
@@ -195,7 +308,8 @@ describe('GET /api/leagues/:id/live-table', () => {
     await buildPrediction(db, { userId: rival.id, fixtureId, homeScore: 0, awayScore: 1 });
 
     t.clock.set('2025-08-16T15:00:00.000Z');
-    const table = async () => (await t.request({ method: 'GET', url: '/api/leagues/lg1/live-table', cookie: playerCookie })).json();
+    const table = async () =>
+      (await t.request({ method: 'GET', url: '/api/leagues/lg1/live-table', cookie: playerCookie })).json();
     let body = await table();
     expect(body.liveMatches).toBe(1);
     expect(body.rows.map((r: { name: string; points: number }) => [r.name, r.points])).toEqual([
@@ -205,10 +319,28 @@ describe('GET /api/leagues/:id/live-table', () => {
 
     await putLive({ homeScore: 2, awayScore: 0 });
     body = await table();
-    expect(body.rows).toEqual([
-      { rank: 1, userId: player.id, name: 'Gooners', isCreator: true, storedPoints: 0, provisionalPoints: 3, points: 3 },
-      { rank: 1, userId: rival.id, name: 'Blues', isCreator: false, storedPoints: 3, provisionalPoints: 0, points: 3 },
-    ].sort((a, b) => a.name.localeCompare(b.name)));
+    expect(body.rows).toEqual(
+      [
+        {
+          rank: 1,
+          userId: player.id,
+          name: 'Gooners',
+          isCreator: true,
+          storedPoints: 0,
+          provisionalPoints: 3,
+          points: 3,
+        },
+        {
+          rank: 1,
+          userId: rival.id,
+          name: 'Blues',
+          isCreator: false,
+          storedPoints: 3,
+          provisionalPoints: 0,
+          points: 3,
+        },
+      ].sort((a, b) => a.name.localeCompare(b.name)),
+    );
 
     await putLive({ homeScore: 0, awayScore: 2 });
     body = await table();
@@ -217,8 +349,12 @@ describe('GET /api/leagues/:id/live-table', () => {
       [2, 'Gooners', 0],
     ]);
 
-    expect((await t.request({ method: 'GET', url: '/api/leagues/lg1/live-table', cookie: outsiderCookie })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/leagues/lg1/live-table', cookie: outsiderCookie })).statusCode,
+    ).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/leagues/lg1/live-table' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/leagues/nope/live-table', cookie: playerCookie })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/leagues/nope/live-table', cookie: playerCookie })).statusCode,
+    ).toBe(404);
   });
 });

@@ -12,5 +12,10 @@ export function presentMatch(row: FixturePredictionRow, now: Date): Match {
   const counts = fixture.status === 'finished' || fixture.status === 'live' || fixture.status === 'awaiting';
   const card = counts ? pointsOnCard(p, fixture.result) : null;
   const points: Match['points'] = card && { points: card.points, outcome: card.outcome, provisional: card.provisional };
-  return { fixture, prediction: p ? { homeScore: p.homeScore, awayScore: p.awayScore, banker: p.banker } : null, points, predictionOpen: isPredictionOpen(row, now) };
+  return {
+    fixture,
+    prediction: p ? { homeScore: p.homeScore, awayScore: p.awayScore, banker: p.banker } : null,
+    points,
+    predictionOpen: isPredictionOpen(row, now),
+  };
 }

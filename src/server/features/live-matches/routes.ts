@@ -18,7 +18,8 @@ import { ownPredictionsOf } from '../predictions/board.js';
 import { resolveSeason } from '../../seasons/service.js';
 
 export const NOT_LIVE_YET = "This match hasn't kicked off yet. You can enter an in-play score once it is live.";
-export const ALREADY_FINISHED = 'This match is finished: its final result has been saved. Change the final result instead.';
+export const ALREADY_FINISHED =
+  'This match is finished: its final result has been saved. Change the final result instead.';
 export const IS_POSTPONED = 'This match is postponed, so it has no in-play score.';
 
 /** Time zones found valid, so each request does not ask Intl again (bounded: the IANA database has about 600 names). */
@@ -40,7 +41,8 @@ export async function liveMatchesRoutes(fastify: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['live-matches'],
-        summary: 'Enter or update the provisional in-play score of a match that has kicked off (live, or awaiting its result; never scored)',
+        summary:
+          'Enter or update the provisional in-play score of a match that has kicked off (live, or awaiting its result; never scored)',
         params: z.object({ fixtureId: idParam() }),
         body: liveScoreSchema,
         response: { 200: fixtureReply, 404: errorDto, 409: errorDto },
@@ -56,7 +58,8 @@ export async function liveMatchesRoutes(fastify: FastifyInstance) {
         if (status === 'postponed') throw conflict(IS_POSTPONED, 'postponed');
         if (status === 'upcoming') throw conflict(NOT_LIVE_YET, 'not_live');
         if (status === 'finished') throw conflict(ALREADY_FINISHED, 'finished');
-        if (!(await saveProvisionalScore(trx, f.id, req.body, now.toISOString()))) throw conflict(ALREADY_FINISHED, 'finished');
+        if (!(await saveProvisionalScore(trx, f.id, req.body, now.toISOString())))
+          throw conflict(ALREADY_FINISHED, 'finished');
         return presentFixture((await getFixture(trx, f.id))!, now);
       });
       await app.deps.bus.publish({ type: 'live-score.changed', seasonId: fixture.seasonId });
@@ -70,7 +73,8 @@ export async function liveMatchesRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['live-matches'],
-        summary: "The current season's matches of today (in the viewer's time zone) and every live one, with the viewer's prediction and points",
+        summary:
+          "The current season's matches of today (in the viewer's time zone) and every live one, with the viewer's prediction and points",
         querystring: z.object({ tz: z.string().max(64).optional() }),
         response: { 200: liveMatchesDto, 400: errorDto },
       },
@@ -97,11 +101,24 @@ export async function liveMatchesRoutes(fastify: FastifyInstance) {
         if ((at >= from && at < to) || deriveStatus(f, f.result, now) === 'live') listed.push(f);
       }
       let next: string | null = null;
-      for (let i = firstKickoffFrom(order, to); i < order.rows.length && next === null; i++) if (!order.rows[i]!.postponed) next = order.rows[i]!.kickoffAt;
+      for (let i = firstKickoffFrom(order, to); i < order.rows.length && next === null; i++)
+        if (!order.rows[i]!.postponed) next = order.rows[i]!.kickoffAt;
       const mine = await ownPredictionsOf(app, user.id, season.id, listed);
       const rows = listed.map((f) => {
         const p = mine.get(f.id);
-        return { ...f, prediction: p ? { homeScore: p.homeScore, awayScore: p.awayScore, points: p.points, outcome: p.outcome, tier: p.tier, banker: p.banker } : null };
+        return {
+          ...f,
+          prediction: p
+            ? {
+                homeScore: p.homeScore,
+                awayScore: p.awayScore,
+                points: p.points,
+                outcome: p.outcome,
+                tier: p.tier,
+                banker: p.banker,
+              }
+            : null,
+        };
       });
       return {
         season: season.id,

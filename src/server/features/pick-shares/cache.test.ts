@@ -5,7 +5,11 @@ import { createPickSharesCache, SETTLE_MS } from './cache.js';
 import type { ShareFixture } from './repository.js';
 
 const NOW = new Date('2025-08-20T12:00:00.000Z');
-const fixture = (id: string, kickoffAt = '2025-08-20T13:00:00.000Z', updatedAt = '2025-08-01T00:00:00.000Z'): ShareFixture => ({
+const fixture = (
+  id: string,
+  kickoffAt = '2025-08-20T13:00:00.000Z',
+  updatedAt = '2025-08-01T00:00:00.000Z',
+): ShareFixture => ({
   id,
   seasonId: '2025-26',
   gameweek: 3,
@@ -146,7 +150,9 @@ describe('pick shares cache', () => {
 
   test('a failed read fails its requests and is not kept', async () => {
     const cache = createPickSharesCache(createLocalBus());
-    await expect(cache.get(null, [fixture('a'), fixture('b')], NOW, () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await expect(
+      cache.get(null, [fixture('a'), fixture('b')], NOW, () => Promise.reject(new Error('database down'))),
+    ).rejects.toThrow('database down');
     const c = counter();
     await cache.get(null, [fixture('a')], NOW, c.load);
     expect(c.calls).toEqual([['a']]);

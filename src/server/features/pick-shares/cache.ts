@@ -90,7 +90,8 @@ export function createPickSharesCache(bus: EventBus, opts: { maxBytes?: number; 
   const unsubscribe = bus.subscribe(onEvent);
 
   const generationOf = (leagueId: string | null) => (leagueId === null ? generations.everyone : generations.leagues);
-  const keyOf = (leagueId: string | null, f: ShareFixture) => `${leagueId === null ? '*' : `L:${leagueId}`}|${f.id}|${f.updatedAt}`;
+  const keyOf = (leagueId: string | null, f: ShareFixture) =>
+    `${leagueId === null ? '*' : `L:${leagueId}`}|${f.id}|${f.updatedAt}`;
   const ttlOf = (leagueId: string | null, f: ShareFixture, now: Date) => {
     const since = closedSince(f, now);
     if (since !== null && now.getTime() - since.getTime() < SETTLE_MS) return SETTLE_TTL_MS;
@@ -102,7 +103,12 @@ export function createPickSharesCache(bus: EventBus, opts: { maxBytes?: number; 
      * The summaries of `fixtures` (each past its deadline: the caller checked) in one scope
      * (`leagueId` null: every player), from memory where held; the rest read by one `load`.
      */
-    async get(leagueId: string | null, fixtures: readonly ShareFixture[], now: Date, load: Load): Promise<Map<string, PickSummary>> {
+    async get(
+      leagueId: string | null,
+      fixtures: readonly ShareFixture[],
+      now: Date,
+      load: Load,
+    ): Promise<Map<string, PickSummary>> {
       const kept = leagueId === null ? everyone : leagues;
       const out = new Map<string, PickSummary>();
       const waits: Array<Promise<unknown>> = [];
@@ -115,7 +121,8 @@ export function createPickSharesCache(bus: EventBus, opts: { maxBytes?: number; 
           continue;
         }
         const inFlight = pending.get(key);
-        if (inFlight && inFlight.generation === generationOf(leagueId)) waits.push(inFlight.promise.then((s) => out.set(f.id, s)));
+        if (inFlight && inFlight.generation === generationOf(leagueId))
+          waits.push(inFlight.promise.then((s) => out.set(f.id, s)));
         else missing.push(f);
       }
       if (missing.length > 0) {
@@ -132,10 +139,12 @@ export function createPickSharesCache(bus: EventBus, opts: { maxBytes?: number; 
           for (const { f, promise } of shares) {
             const summary = await promise;
             out.set(f.id, summary);
-            if (started === generationOf(leagueId)) kept.set(keyOf(leagueId, f), summary, { ttl: ttlOf(leagueId, f, now) });
+            if (started === generationOf(leagueId))
+              kept.set(keyOf(leagueId, f), summary, { ttl: ttlOf(leagueId, f, now) });
           }
         } finally {
-          for (const { f, promise } of shares) if (pending.get(keyOf(leagueId, f))?.promise === promise) pending.delete(keyOf(leagueId, f));
+          for (const { f, promise } of shares)
+            if (pending.get(keyOf(leagueId, f))?.promise === promise) pending.delete(keyOf(leagueId, f));
         }
       }
       await Promise.all(waits);

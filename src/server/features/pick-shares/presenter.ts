@@ -10,5 +10,11 @@ import type { ShareFixture } from './repository.js';
  */
 export function presentShares(f: ShareFixture, summary: PickSummary | undefined): PickShares {
   if (!summary) return { fixtureId: f.id, available: false, opensAt: predictionDeadline(f)?.toISOString() ?? null };
-  return { fixtureId: f.id, available: true, predictions: summary.predictions, sides: summary.sides, topScores: summary.topScores };
+  return {
+    fixtureId: f.id,
+    available: true,
+    predictions: summary.predictions,
+    sides: summary.sides,
+    topScores: summary.topScores,
+  };
 }

@@ -13,7 +13,15 @@ export interface ShareFixture {
   updatedAt: string;
 }
 
-const SHARE_COLUMNS = ['id', 'seasonId', 'gameweek', 'kickoffAt', 'postponed', 'predictionsLockedAt', 'updatedAt'] as const;
+const SHARE_COLUMNS = [
+  'id',
+  'seasonId',
+  'gameweek',
+  'kickoffAt',
+  'postponed',
+  'predictionsLockedAt',
+  'updatedAt',
+] as const;
 
 /** A season's gameweek, in the board's order (UK date and time of kick-off, then id). */
 export async function gameweekFixtures(db: DB, seasonId: string, gameweek: number): Promise<ShareFixture[]> {
@@ -41,7 +49,11 @@ export type FixtureScoreCount = ScoreCount & { fixtureId: string };
  * however many players predicted it (on SQLite CROSS JOIN fixes that order; PostgreSQL plans it
  * from its statistics).
  */
-export async function scoreCounts(db: DB, fixtureIds: readonly string[], leagueId: string | null): Promise<FixtureScoreCount[]> {
+export async function scoreCounts(
+  db: DB,
+  fixtureIds: readonly string[],
+  leagueId: string | null,
+): Promise<FixtureScoreCount[]> {
   if (fixtureIds.length === 0) return [];
   const ids = sql.join(fixtureIds.map((id) => sql`${id}`));
   const { rows } =
@@ -57,5 +69,10 @@ export async function scoreCounts(db: DB, fixtureIds: readonly string[], leagueI
           CROSS JOIN "predictions" p
           WHERE m."leagueId" = ${leagueId} AND p."userId" = m."userId" AND p."fixtureId" IN (${ids})
           GROUP BY p."fixtureId", p."homeScore", p."awayScore"`.execute(db);
-  return rows.map((r) => ({ fixtureId: r.fixtureId, homeScore: Number(r.homeScore), awayScore: Number(r.awayScore), count: Number(r.count) }));
+  return rows.map((r) => ({
+    fixtureId: r.fixtureId,
+    homeScore: Number(r.homeScore),
+    awayScore: Number(r.awayScore),
+    count: Number(r.count),
+  }));
 }

@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { picksShown, summarisePicks, type PickSummary } from '../../../game/pick-shares.js';
 import { errorDto, idParam } from '../../../contract/common.js';
-import { fixturePickSharesReply, gameweekPickSharesQuery, gameweekPickSharesReply, pickScopeQuery } from '../../../contract/pick-shares.js';
+import {
+  fixturePickSharesReply,
+  gameweekPickSharesQuery,
+  gameweekPickSharesReply,
+  pickScopeQuery,
+} from '../../../contract/pick-shares.js';
 import type { DB } from '../../db/index.js';
 import { forbidden, notFound } from '../../errors.js';
 import { getLeagueFor } from '../leagues/repository.js';
@@ -67,7 +72,13 @@ export async function pickSharesRoutes(fastify: FastifyInstance) {
       const league = await scopeOf(req.query.league, req.user.id);
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
       const fixtures = await gameweekFixtures(db(), season.id, req.query.gameweek);
-      return { now: now.toISOString(), season: season.id, gameweek: req.query.gameweek, league, fixtures: await sharesOf(fixtures, league?.id ?? null, now) };
+      return {
+        now: now.toISOString(),
+        season: season.id,
+        gameweek: req.query.gameweek,
+        league,
+        fixtures: await sharesOf(fixtures, league?.id ?? null, now),
+      };
     },
   );
 
@@ -77,7 +88,8 @@ export async function pickSharesRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['pick-shares'],
-        summary: 'How the players picked one match, of every player or (?league=) of one league; only once its prediction deadline has passed',
+        summary:
+          'How the players picked one match, of every player or (?league=) of one league; only once its prediction deadline has passed',
         params: z.object({ fixtureId: idParam() }),
         querystring: pickScopeQuery,
         response: { 200: fixturePickSharesReply, 403: errorDto, 404: errorDto },

@@ -11,17 +11,26 @@ import type { BankerMatch } from '../../../game/banker.js';
 export const BANKER_LOCK_CLASS = 7_215_029;
 
 export async function lockPlayerBankers(trx: DB, dialect: Dialect, userId: string): Promise<void> {
-  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${BANKER_LOCK_CLASS}, hashtext(${userId}))`.execute(trx);
+  if (dialect === 'postgres')
+    await sql`SELECT pg_advisory_xact_lock(${BANKER_LOCK_CLASS}, hashtext(${userId}))`.execute(trx);
 }
 
 type MatchRow = BankerMatch & { id: string; seasonId: string };
 
 const matchColumns = sql`f."id", f."seasonId", f."homeTeam", f."awayTeam", f."gameweek", f."kickoffAt", f."postponed", f."predictionsLockedAt",
   (CASE WHEN r."fixtureId" IS NULL THEN 0 ELSE 1 END) AS "hasResult"`;
-const toMatch = (r: MatchRow & { hasResult: unknown; postponed: unknown }): MatchRow => ({ ...r, postponed: Number(r.postponed), hasResult: Number(r.hasResult) === 1 });
+const toMatch = (r: MatchRow & { hasResult: unknown; postponed: unknown }): MatchRow => ({
+  ...r,
+  postponed: Number(r.postponed),
+  hasResult: Number(r.hasResult) === 1,
+});
 
 /** A match as the banker rule needs it, and whether the player has a pick on it. */
-export async function bankerTarget(trx: DB, userId: string, fixtureId: string): Promise<{ match: MatchRow; hasPick: boolean; isBanker: boolean } | undefined> {
+export async function bankerTarget(
+  trx: DB,
+  userId: string,
+  fixtureId: string,
+): Promise<{ match: MatchRow; hasPick: boolean; isBanker: boolean } | undefined> {
   const { rows } = await sql<MatchRow & { hasResult: unknown; pick: number | null; banker: number | null }>`
     SELECT ${matchColumns}, (CASE WHEN p."userId" IS NULL THEN 0 ELSE 1 END) AS "pick", p."banker"
     FROM "fixtures" f
@@ -35,13 +44,21 @@ export async function bankerTarget(trx: DB, userId: string, fixtureId: string): 
 }
 
 /** The player's bankers in a season's gameweek (by the matches' gameweeks now), besides `except`. */
-export async function bankersOf(trx: DB, userId: string, seasonId: string, gameweek: number, except: string): Promise<MatchRow[]> {
+export async function bankersOf(
+  trx: DB,
+  userId: string,
+  seasonId: string,
+  gameweek: number,
+  except: string,
+): Promise<MatchRow[]> {
   const { rows } = await sql<MatchRow & { hasResult: unknown }>`
     SELECT ${matchColumns}
     FROM "predictions" p
     JOIN "fixtures" f ON f."id" = p."fixtureId"
     LEFT JOIN "results" r ON r."fixtureId" = f."id"
-    WHERE p."userId" = ${userId} AND p."banker" = 1 AND f."seasonId" = ${seasonId} AND f."gameweek" = ${gameweek} AND f."id" <> ${except}`.execute(trx);
+    WHERE p."userId" = ${userId} AND p."banker" = 1 AND f."seasonId" = ${seasonId} AND f."gameweek" = ${gameweek} AND f."id" <> ${except}`.execute(
+    trx,
+  );
   return rows.map(toMatch);
 }
 

@@ -25,7 +25,8 @@ export async function bankerRoutes(fastify: FastifyInstance) {
       config: { auth: 'verified' },
       schema: {
         tags: ['predictions'],
-        summary: "Make your pick on this match your banker of its gameweek (it counts double overall and in leagues that allow bankers); moves it from another pick while both matches are open",
+        summary:
+          'Make your pick on this match your banker of its gameweek (it counts double overall and in leagues that allow bankers); moves it from another pick while both matches are open',
         params,
         response: { 200: bankerReply, 404: errorDto, 409: errorDto },
       },
@@ -40,11 +41,13 @@ export async function bankerRoutes(fastify: FastifyInstance) {
         const found = await bankerTarget(trx, user.id, fixtureId);
         if (!found) throw notFound('This match does not exist.');
         const { match } = found;
-        const others = match.gameweek === null ? [] : await bankersOf(trx, user.id, match.seasonId, match.gameweek, match.id);
+        const others =
+          match.gameweek === null ? [] : await bankersOf(trx, user.id, match.seasonId, match.gameweek, match.id);
         const verdict = bankerChange(match, found.hasPick, others, now);
         if (!verdict.ok) throw conflict(verdict.message, verdict.code);
         for (const o of others) await markBanker(trx, user.id, o.id, false);
-        if (!(await markBanker(trx, user.id, match.id, true))) throw conflict('This match has a result, so your banker cannot go on it.', 'closed');
+        if (!(await markBanker(trx, user.id, match.id, true)))
+          throw conflict('This match has a result, so your banker cannot go on it.', 'closed');
         return { season: match.seasonId, gameweek: match.gameweek!, fixtureId: match.id };
       });
       await app.deps.bus.publish({ type: 'prediction.saved', seasonId: out.season, userId: user.id });

@@ -39,14 +39,18 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res.json() as T;
   };
-  const dashboard = async () => (await get<{ dashboard: Record<string, unknown> & { upcoming: Array<{ gameweek: number }> } }>('/api/dashboard')).dashboard;
+  const dashboard = async () =>
+    (await get<{ dashboard: Record<string, unknown> & { upcoming: Array<{ gameweek: number }> } }>('/api/dashboard'))
+      .dashboard;
 
   test('match day, Saturday 28 November 17:10: Gameweek 12 has kicked off, so both open on Gameweek 13 with all ten matches open', async () => {
     t.clock.set(MATCH_DAY);
     const board = await get('/api/predictions/board');
     expect(board).toMatchObject({ season: '2026-27', gameweek: 13, openingGameweek: 13 });
     expect(board.matches).toHaveLength(10);
-    expect(board.matches.every((m) => m.window === 'open' && m.fixture.gameweek === 13 && m.fixture.status === 'upcoming')).toBe(true);
+    expect(
+      board.matches.every((m) => m.window === 'open' && m.fixture.gameweek === 13 && m.fixture.status === 'upcoming'),
+    ).toBe(true);
     expect(board.gameweekStates.filter((g) => g.gameweek >= 11 && g.gameweek <= 14)).toEqual([
       { gameweek: 11, state: 'played' },
       { gameweek: 12, state: 'live' },
@@ -61,7 +65,11 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
     expect(d.upcoming).toHaveLength(5);
     expect(d.upcoming.every((f) => f.gameweek === 13)).toBe(true);
     expect(d.open).toHaveLength(10);
-    expect(d.open).toContainEqual({ fixtureId: board.matches[0]!.fixture.id, deadline: '2026-12-02T18:00:00.000Z', predicted: false });
+    expect(d.open).toContainEqual({
+      fixtureId: board.matches[0]!.fixture.id,
+      deadline: '2026-12-02T18:00:00.000Z',
+      predicted: false,
+    });
   });
 
   test('match day: Gameweek 12, asked for, shows what is happening: every match closed and in play', async () => {
@@ -86,16 +94,28 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
     const board = await get('/api/predictions/board');
     const first = board.matches[0]!.fixture.id;
     expect((await dashboard()).picks).toEqual({ matches: 10, predicted: 0 });
-    const saved = await t.request({ method: 'PUT', url: `/api/predictions/${encodeURIComponent(first)}`, cookie, payload: { homeScore: 1, awayScore: 0 } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/predictions/${encodeURIComponent(first)}`,
+      cookie,
+      payload: { homeScore: 1, awayScore: 0 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const d = await dashboard();
     expect(d.picks).toEqual({ matches: 10, predicted: 1 });
-    expect((d.open as Array<{ fixtureId: string; predicted: boolean }>).find((m) => m.fixtureId === first)).toMatchObject({ predicted: true });
+    expect(
+      (d.open as Array<{ fixtureId: string; predicted: boolean }>).find((m) => m.fixtureId === first),
+    ).toMatchObject({ predicted: true });
   });
 
   test('a reply is one gameweek: bounded in size however long the season, and never another gameweek’s matches', async () => {
     t.clock.set(MATCH_DAY);
-    for (const url of ['/api/predictions/board', '/api/predictions/board?gameweek=1', '/api/predictions/board?gameweek=38', '/api/predictions/board?season=2025-26']) {
+    for (const url of [
+      '/api/predictions/board',
+      '/api/predictions/board?gameweek=1',
+      '/api/predictions/board?gameweek=38',
+      '/api/predictions/board?season=2025-26',
+    ]) {
       const res = await t.request({ method: 'GET', url, cookie });
       expect(res.statusCode).toBe(200);
       expect(Buffer.byteLength(res.body), url).toBeLessThanOrEqual(30 * 1024);
@@ -111,7 +131,9 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
     expect(past.matches.every((m) => m.window === 'closed')).toBe(true);
     expect(past.gameweekStates.every((g) => g.state === 'played')).toBe(true);
     expect((await get('/api/predictions/board?season=2025-26&gameweek=5')).gameweek).toBe(5);
-    expect((await t.request({ method: 'GET', url: '/api/predictions/board?season=1999-00', cookie })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/api/predictions/board?season=1999-00', cookie })).statusCode).toBe(
+      404,
+    );
   });
 
   test('before the season: Gameweek 1; the season over: Gameweek 38', async () => {
@@ -128,7 +150,9 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
     expect((await t.request({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
     const unverified = await buildUser(db, handle.dialect, { emailVerified: false });
     const unverifiedCookie = await buildSessionCookie(db, handle.dialect, unverified.id, config.AUTH_SECRET);
-    expect((await t.request({ method: 'GET', url: '/api/predictions/board', cookie: unverifiedCookie })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/predictions/board', cookie: unverifiedCookie })).statusCode,
+    ).toBe(403);
     for (const gw of ['0', '-1', 'abc', '1e9', '99999', '12.5']) {
       const res = await t.request({ method: 'GET', url: `/api/predictions/board?gameweek=${gw}`, cookie });
       expect(res.statusCode, gw).toBe(400);
@@ -151,11 +175,24 @@ describe('the opening gameweek follows changes to the fixtures at once', () => {
     const adminCookie = await buildSessionCookie(db, handle.dialect, admin.id, config.AUTH_SECRET);
     const cookie = await buildSessionCookie(db, handle.dialect, player.id, config.AUTH_SECRET);
     await buildFixture(db, { id: 'gw1', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
-    await buildFixture(db, { id: 'gw2', homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2 });
-    await buildFixture(db, { id: 'gw3', homeTeam: 'Fulham FC', awayTeam: 'Brentford FC', kickoffAt: '2025-08-30T14:00:00.000Z', gameweek: 3 });
+    await buildFixture(db, {
+      id: 'gw2',
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'Everton FC',
+      kickoffAt: '2025-08-23T14:00:00.000Z',
+      gameweek: 2,
+    });
+    await buildFixture(db, {
+      id: 'gw3',
+      homeTeam: 'Fulham FC',
+      awayTeam: 'Brentford FC',
+      kickoffAt: '2025-08-30T14:00:00.000Z',
+      gameweek: 3,
+    });
     const opening = async () => ({
       board: (await t.request({ method: 'GET', url: '/api/predictions/board', cookie })).json().gameweek as number,
-      dashboard: (await t.request({ method: 'GET', url: '/api/dashboard', cookie })).json().dashboard.gameweek as number,
+      dashboard: (await t.request({ method: 'GET', url: '/api/dashboard', cookie })).json().dashboard
+        .gameweek as number,
     });
     expect(await opening()).toEqual({ board: 2, dashboard: 2 });
     const del = await t.request({ method: 'DELETE', url: '/api/admin/fixtures/gw2', cookie: adminCookie });
@@ -171,14 +208,32 @@ describe('the opening gameweek follows changes to the fixtures at once', () => {
     await db
       .insertInto('gameweeks')
       .values([
-        { seasonId: TEST_SEASON, gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18', updatedAt: '2025-08-01T00:00:00Z' },
-        { seasonId: TEST_SEASON, gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25', updatedAt: '2025-08-01T00:00:00Z' },
+        {
+          seasonId: TEST_SEASON,
+          gameweek: 1,
+          startDate: '2025-08-15',
+          endDate: '2025-08-18',
+          updatedAt: '2025-08-01T00:00:00Z',
+        },
+        {
+          seasonId: TEST_SEASON,
+          gameweek: 2,
+          startDate: '2025-08-22',
+          endDate: '2025-08-25',
+          updatedAt: '2025-08-01T00:00:00Z',
+        },
       ])
       .execute();
     const board = (await t.request({ method: 'GET', url: '/api/predictions/board', cookie })).json();
     expect(board).toMatchObject({ gameweek: 2, openingGameweek: 2, gameweeks: [], gameweekStates: [], matches: [] });
     const d = (await t.request({ method: 'GET', url: '/api/dashboard', cookie })).json().dashboard;
-    expect(d).toMatchObject({ gameweek: 2, gameweekState: null, picks: { matches: 0, predicted: 0 }, open: [], upcoming: [] });
+    expect(d).toMatchObject({
+      gameweek: 2,
+      gameweekState: null,
+      picks: { matches: 0, predicted: 0 },
+      open: [],
+      upcoming: [],
+    });
   });
 });
 
@@ -196,11 +251,17 @@ describe('a newcomer on the dashboard', () => {
     const veteran = await buildUser(db, handle.dialect);
     const freshCookie = await buildSessionCookie(db, handle.dialect, fresh.id, config.AUTH_SECRET);
     const veteranCookie = await buildSessionCookie(db, handle.dialect, veteran.id, config.AUTH_SECRET);
-    const newcomer = async (c: string) => (await t.request({ method: 'GET', url: '/api/dashboard', cookie: c })).json().dashboard.newcomer as boolean;
+    const newcomer = async (c: string) =>
+      (await t.request({ method: 'GET', url: '/api/dashboard', cookie: c })).json().dashboard.newcomer as boolean;
     expect(await newcomer(freshCookie)).toBe(true);
     // The veteran's only prediction is in the other (finished) season.
     expect(await newcomer(veteranCookie)).toBe(false);
-    const saved = await t.request({ method: 'PUT', url: '/api/predictions/open', cookie: freshCookie, payload: { homeScore: 2, awayScore: 2 } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/predictions/open',
+      cookie: freshCookie,
+      payload: { homeScore: 2, awayScore: 2 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await newcomer(freshCookie)).toBe(false);
   });

@@ -12,7 +12,12 @@ import { listOwnPredictionsOf, type OwnPick } from './repository.js';
  * A player's own predictions of one gameweek, by fixture, kept until the player saves one in the
  * season or the season's results or fixtures change (the events say so: statistics/player-cache.ts).
  */
-export async function ownGameweekPredictions(app: FastifyInstance, userId: string, seasonId: string, gameweek: number): Promise<ReadonlyMap<string, OwnPick>> {
+export async function ownGameweekPredictions(
+  app: FastifyInstance,
+  userId: string,
+  seasonId: string,
+  gameweek: number,
+): Promise<ReadonlyMap<string, OwnPick>> {
   const fixtures = await gameweekFixtureRows(app, seasonId, gameweek);
   const rows = await playerCache(app).get(`own-gameweek:${userId}:${seasonId}:${gameweek}`, { seasonId, userId }, () =>
     listOwnPredictionsOf(
@@ -25,7 +30,12 @@ export async function ownGameweekPredictions(app: FastifyInstance, userId: strin
 }
 
 /** A player's own predictions of some fixtures of a season (by gameweek, as kept above; fixtures without a gameweek read directly). */
-export async function ownPredictionsOf(app: FastifyInstance, userId: string, seasonId: string, fixtures: readonly FixtureRow[]): Promise<ReadonlyMap<string, OwnPick>> {
+export async function ownPredictionsOf(
+  app: FastifyInstance,
+  userId: string,
+  seasonId: string,
+  fixtures: readonly FixtureRow[],
+): Promise<ReadonlyMap<string, OwnPick>> {
   const gameweeks = new Set<number>();
   const loose: string[] = [];
   for (const f of fixtures) {
@@ -34,14 +44,25 @@ export async function ownPredictionsOf(app: FastifyInstance, userId: string, sea
   }
   const parts = await Promise.all([
     ...[...gameweeks].map((g) => ownGameweekPredictions(app, userId, seasonId, g)),
-    ...(loose.length ? [listOwnPredictionsOf(app.deps.db, userId, loose).then((rows) => new Map(rows.map((p) => [p.fixtureId, p])))] : []),
+    ...(loose.length
+      ? [listOwnPredictionsOf(app.deps.db, userId, loose).then((rows) => new Map(rows.map((p) => [p.fixtureId, p])))]
+      : []),
   ]);
   return parts.length === 1 ? parts[0]! : new Map(parts.flatMap((m) => [...m]));
 }
 
 /** One gameweek's fixtures of a season, each with its deadline, window, result and the viewer's own pick. */
-export async function loadGameweekMatches(app: FastifyInstance, userId: string, seasonId: string, gameweek: number, now: Date): Promise<BoardMatch[]> {
-  const [fixtures, mine] = await Promise.all([gameweekFixtureRows(app, seasonId, gameweek), ownGameweekPredictions(app, userId, seasonId, gameweek)]);
+export async function loadGameweekMatches(
+  app: FastifyInstance,
+  userId: string,
+  seasonId: string,
+  gameweek: number,
+  now: Date,
+): Promise<BoardMatch[]> {
+  const [fixtures, mine] = await Promise.all([
+    gameweekFixtureRows(app, seasonId, gameweek),
+    ownGameweekPredictions(app, userId, seasonId, gameweek),
+  ]);
   return fixtures.map((f) => {
     const p = mine.get(f.id);
     return { ...presentPredictable(f, now), prediction: p ? presentPrediction(p) : null };
@@ -53,7 +74,13 @@ export async function loadGameweekMatches(app: FastifyInstance, userId: string, 
  * opens on: `resolveOpening`), the season's gameweeks with their states for the picker, and
  * `now` (the client judges deadlines by it). Bounded by one gameweek's matches, never a season's.
  */
-export async function loadBoard(app: FastifyInstance, userId: string, season: SeasonRef, now: Date, requested?: number): Promise<Board> {
+export async function loadBoard(
+  app: FastifyInstance,
+  userId: string,
+  season: SeasonRef,
+  now: Date,
+  requested?: number,
+): Promise<Board> {
   const opening = await resolveOpening(app, season, now);
   const gameweek = requested ?? opening.gameweek;
   const states = opening.states();

@@ -72,7 +72,10 @@ export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: numbe
       });
   }
   const batchMax = opts.batchMax ?? 256;
-  const readFixture = sqlite.prepare<[string], FixtureRow & { rHome: number | null; rAway: number | null; rFinal: number | null }>(
+  const readFixture = sqlite.prepare<
+    [string],
+    FixtureRow & { rHome: number | null; rAway: number | null; rFinal: number | null }
+  >(
     `SELECT f.*, r."homeScore" AS "rHome", r."awayScore" AS "rAway", r."final" AS "rFinal"
      FROM "fixtures" f LEFT JOIN "results" r ON r."fixtureId" = f."id" WHERE f."id" = ?`,
   );
@@ -95,7 +98,15 @@ export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: numbe
       try {
         const row = readFixture.get(p.fixtureId);
         const fixture = check(row ? toFixtureRow(row) : undefined);
-        const saved = upsert.get({ userId: p.userId, fixtureId: p.fixtureId, homeScore: p.homeScore, awayScore: p.awayScore, predictedAt: p.predictedAt, points: p.points, outcome: p.outcome });
+        const saved = upsert.get({
+          userId: p.userId,
+          fixtureId: p.fixtureId,
+          homeScore: p.homeScore,
+          awayScore: p.awayScore,
+          predictedAt: p.predictedAt,
+          points: p.points,
+          outcome: p.outcome,
+        });
         return { fixture, banker: Number(saved?.banker) === 1 };
       } catch (err) {
         return { err };
@@ -149,11 +160,26 @@ export interface OwnPredictionRow {
 
 function toOwn(r: OwnJoined): OwnPredictionRow {
   const { pHome, pAway, pAt, pPoints, pOutcome, pBanker, ...fixture } = toFixtureRow(r);
-  return { fixture, prediction: { fixtureId: fixture.id, homeScore: pHome, awayScore: pAway, predictedAt: pAt, points: pPoints, outcome: pOutcome, banker: Number(pBanker) === 1 } };
+  return {
+    fixture,
+    prediction: {
+      fixtureId: fixture.id,
+      homeScore: pHome,
+      awayScore: pAway,
+      predictedAt: pAt,
+      points: pPoints,
+      outcome: pOutcome,
+      banker: Number(pBanker) === 1,
+    },
+  };
 }
 
 /** One user's own predictions in a season with their fixtures and results, newest first (by predictedAt). */
-export async function listOwnPredictions(db: Executor, userId: string, opts: { seasonId: string; gameweek?: number }): Promise<OwnPredictionRow[]> {
+export async function listOwnPredictions(
+  db: Executor,
+  userId: string,
+  opts: { seasonId: string; gameweek?: number },
+): Promise<OwnPredictionRow[]> {
   let q = ownQuery(db, userId).where('fixtures.seasonId', '=', opts.seasonId);
   if (opts.gameweek !== undefined) q = q.where('fixtures.gameweek', '=', opts.gameweek);
   const rows = await q.orderBy('predictions.predictedAt', 'desc').orderBy('fixtures.id').execute();
@@ -164,7 +190,11 @@ export async function listOwnPredictions(db: Executor, userId: string, opts: { s
 export type OwnPick = PredictionRow & Pick<Selectable<PredictionTable>, 'tier'>;
 
 /** One user's predictions of the given fixtures: one primary-key lookup per fixture. */
-export async function listOwnPredictionsOf(db: Executor, userId: string, fixtureIds: readonly string[]): Promise<OwnPick[]> {
+export async function listOwnPredictionsOf(
+  db: Executor,
+  userId: string,
+  fixtureIds: readonly string[],
+): Promise<OwnPick[]> {
   if (fixtureIds.length === 0) return [];
   const rows = await db
     .selectFrom('predictions')

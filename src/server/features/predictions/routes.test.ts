@@ -6,7 +6,8 @@ import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 
-const DEADLINE_TEXT = 'Sorry, predictions for this match are no longer allowed. The deadline is 2 hours before kick-off.';
+const DEADLINE_TEXT =
+  'Sorry, predictions for this match are no longer allowed. The deadline is 2 hours before kick-off.';
 const KICKOFF = '2025-08-16T14:00:00.000Z';
 
 let t: TestApp;
@@ -33,10 +34,21 @@ afterEach(async () => {
 
 /** `cookie: null` sends the request as a visitor. */
 const put = (fixtureId: string, payload: unknown, cookie: string | null = aliceCookie) =>
-  t.request({ method: 'PUT', url: `/api/predictions/${encodeURIComponent(fixtureId)}`, payload: payload as object, cookie: cookie ?? undefined });
+  t.request({
+    method: 'PUT',
+    url: `/api/predictions/${encodeURIComponent(fixtureId)}`,
+    payload: payload as object,
+    cookie: cookie ?? undefined,
+  });
 /** Predictions in this season (every player also has one in the test world's other season). */
-const inSeason = () => t.app.deps.db.selectFrom('predictions').innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId').selectAll('predictions').where('fixtures.seasonId', '=', TEST_SEASON);
-const stored = (userId = alice.id) => inSeason().where('predictions.userId', '=', userId).orderBy('predictions.fixtureId').execute();
+const inSeason = () =>
+  t.app.deps.db
+    .selectFrom('predictions')
+    .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
+    .selectAll('predictions')
+    .where('fixtures.seasonId', '=', TEST_SEASON);
+const stored = (userId = alice.id) =>
+  inSeason().where('predictions.userId', '=', userId).orderBy('predictions.fixtureId').execute();
 /** Events travel through LISTEN/NOTIFY on PostgreSQL, so they arrive a moment after the response. */
 const settle = () => eventsDelivered(t.app, events);
 const allStored = () => inSeason().execute();
@@ -46,20 +58,49 @@ describe('PUT /api/predictions/:fixtureId', () => {
     const res = await put('ARS_CHE', { homeScore: 2, awayScore: 1 });
     expect(res.statusCode).toBe(200);
     const body = res.json().prediction;
-    expect(body.prediction).toEqual({ fixtureId: 'ARS_CHE', homeScore: 2, awayScore: 1, predictedAt: '2025-08-10T09:00:00.000Z', points: null, outcome: null, banker: false });
-    expect(body.fixture).toMatchObject({ id: 'ARS_CHE', homeTeam: 'Arsenal FC', awayTeam: 'Chelsea FC', status: 'upcoming', result: null });
+    expect(body.prediction).toEqual({
+      fixtureId: 'ARS_CHE',
+      homeScore: 2,
+      awayScore: 1,
+      predictedAt: '2025-08-10T09:00:00.000Z',
+      points: null,
+      outcome: null,
+      banker: false,
+    });
+    expect(body.fixture).toMatchObject({
+      id: 'ARS_CHE',
+      homeTeam: 'Arsenal FC',
+      awayTeam: 'Chelsea FC',
+      status: 'upcoming',
+      result: null,
+    });
     expect(body.deadline).toBe('2025-08-16T12:00:00.000Z');
     expect(body.window).toBe('open');
 
     t.clock.set('2025-08-12T18:30:00Z');
     expect((await put('ARS_CHE', { homeScore: 0, awayScore: 0 })).statusCode).toBe(200);
     expect(await stored()).toEqual([
-      { userId: alice.id, fixtureId: 'ARS_CHE', homeScore: 0, awayScore: 0, predictedAt: '2025-08-12T18:30:00.000Z', points: null, outcome: null, tier: null, banker: 0 },
+      {
+        userId: alice.id,
+        fixtureId: 'ARS_CHE',
+        homeScore: 0,
+        awayScore: 0,
+        predictedAt: '2025-08-12T18:30:00.000Z',
+        points: null,
+        outcome: null,
+        tier: null,
+        banker: 0,
+      },
     ]);
   });
 
   test('a client-sent predictedAt or userId is ignored', async () => {
-    const res = await put('ARS_CHE', { homeScore: 1, awayScore: 1, predictedAt: '2020-01-01T00:00:00Z', userId: bob.id });
+    const res = await put('ARS_CHE', {
+      homeScore: 1,
+      awayScore: 1,
+      predictedAt: '2020-01-01T00:00:00Z',
+      userId: bob.id,
+    });
     expect(res.statusCode).toBe(200);
     expect(await stored(bob.id)).toEqual([]);
     expect((await stored())[0]?.predictedAt).toBe('2025-08-10T09:00:00.000Z');
@@ -124,13 +165,24 @@ describe('PUT /api/predictions/:fixtureId', () => {
     }
     const bobLate = await put('ARS_CHE', { homeScore: 3, awayScore: 3 }, bobCookie);
     expect(bobLate.json().error.code).toBe('deadline_passed');
-    expect(await allStored()).toEqual([expect.objectContaining({ userId: alice.id, homeScore: 1, awayScore: 0, predictedAt: '2025-08-16T11:59:59.000Z' })]);
+    expect(await allStored()).toEqual([
+      expect.objectContaining({
+        userId: alice.id,
+        homeScore: 1,
+        awayScore: 0,
+        predictedAt: '2025-08-16T11:59:59.000Z',
+      }),
+    ]);
   });
 
   test('moving the kick-off moves the deadline', async () => {
     t.clock.set('2025-08-16T13:00:00Z');
     expect((await put('ARS_CHE', { homeScore: 1, awayScore: 0 })).statusCode).toBe(409);
-    await t.app.deps.db.updateTable('fixtures').set({ kickoffAt: '2025-08-17T14:00:00.000Z' }).where('id', '=', 'ARS_CHE').execute();
+    await t.app.deps.db
+      .updateTable('fixtures')
+      .set({ kickoffAt: '2025-08-17T14:00:00.000Z' })
+      .where('id', '=', 'ARS_CHE')
+      .execute();
     expect((await put('ARS_CHE', { homeScore: 1, awayScore: 0 })).statusCode).toBe(200);
   });
 
@@ -141,7 +193,11 @@ describe('PUT /api/predictions/:fixtureId', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('postponed');
     expect(await allStored()).toEqual([]);
-    await db.updateTable('fixtures').set({ postponed: 0, kickoffAt: '2025-09-20T14:00:00.000Z' }).where('id', '=', 'PPD').execute();
+    await db
+      .updateTable('fixtures')
+      .set({ postponed: 0, kickoffAt: '2025-09-20T14:00:00.000Z' })
+      .where('id', '=', 'PPD')
+      .execute();
     expect((await put('PPD', { homeScore: 1, awayScore: 0 })).statusCode).toBe(200);
   });
 
@@ -155,8 +211,20 @@ describe('PUT /api/predictions/:fixtureId', () => {
 
   test('saves sent together are each answered for themselves: the refused ones change nothing, the rest are all stored', async () => {
     const { db } = t.app.deps;
-    await buildFixture(db, { id: 'LIV_EVE', homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2025-08-10T10:00:00.000Z', gameweek: 1 });
-    await buildPrediction(db, { userId: bob.id, fixtureId: 'LIV_EVE', homeScore: 1, awayScore: 1, predictedAt: '2025-08-09T09:00:00.000Z' });
+    await buildFixture(db, {
+      id: 'LIV_EVE',
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'Everton FC',
+      kickoffAt: '2025-08-10T10:00:00.000Z',
+      gameweek: 1,
+    });
+    await buildPrediction(db, {
+      userId: bob.id,
+      fixtureId: 'LIV_EVE',
+      homeScore: 1,
+      awayScore: 1,
+      predictedAt: '2025-08-09T09:00:00.000Z',
+    });
     // On SQLite these are committed together (predictions/repository.ts predictionSaver): one open
     // match for both players, one past its deadline, one unknown, one out of bounds, all at once.
     const answers = await Promise.all([
@@ -168,8 +236,16 @@ describe('PUT /api/predictions/:fixtureId', () => {
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 409, 404, 200, 400]);
     expect(answers[1]!.json().error.message).toBe(DEADLINE_TEXT);
-    expect(answers[0]!.json().prediction.prediction).toMatchObject({ fixtureId: 'ARS_CHE', homeScore: 3, awayScore: 1 });
-    expect(answers[3]!.json().prediction.prediction).toMatchObject({ fixtureId: 'ARS_CHE', homeScore: 0, awayScore: 2 });
+    expect(answers[0]!.json().prediction.prediction).toMatchObject({
+      fixtureId: 'ARS_CHE',
+      homeScore: 3,
+      awayScore: 1,
+    });
+    expect(answers[3]!.json().prediction.prediction).toMatchObject({
+      fixtureId: 'ARS_CHE',
+      homeScore: 0,
+      awayScore: 2,
+    });
     expect((await stored()).map((p) => [p.fixtureId, p.homeScore, p.awayScore])).toEqual([['ARS_CHE', 3, 1]]);
     expect((await stored(bob.id)).map((p) => [p.fixtureId, p.homeScore, p.awayScore])).toEqual([
       ['ARS_CHE', 0, 2],
@@ -180,7 +256,9 @@ describe('PUT /api/predictions/:fixtureId', () => {
   test('saving publishes a live event for that user only, after the write', async () => {
     await put('ARS_CHE', { homeScore: 1, awayScore: 0 });
     await settle();
-    expect(events.filter((x) => x.type === 'prediction.saved')).toEqual([{ type: 'prediction.saved', seasonId: TEST_SEASON, userId: alice.id }]);
+    expect(events.filter((x) => x.type === 'prediction.saved')).toEqual([
+      { type: 'prediction.saved', seasonId: TEST_SEASON, userId: alice.id },
+    ]);
     // A refused save publishes nothing.
     events.length = 0;
     await put('ARS_CHE', { homeScore: 99, awayScore: 0 });
@@ -192,8 +270,20 @@ describe('PUT /api/predictions/:fixtureId', () => {
 describe('reading predictions', () => {
   beforeEach(async () => {
     const { db } = t.app.deps;
-    await buildFixture(db, { id: 'LIV_BOU', homeTeam: 'Liverpool FC', awayTeam: 'AFC Bournemouth', kickoffAt: '2025-08-15T19:00:00.000Z', gameweek: 1 });
-    await buildFixture(db, { id: 'GW2', homeTeam: 'Chelsea FC', awayTeam: 'West Ham United FC', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2 });
+    await buildFixture(db, {
+      id: 'LIV_BOU',
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'AFC Bournemouth',
+      kickoffAt: '2025-08-15T19:00:00.000Z',
+      gameweek: 1,
+    });
+    await buildFixture(db, {
+      id: 'GW2',
+      homeTeam: 'Chelsea FC',
+      awayTeam: 'West Ham United FC',
+      kickoffAt: '2025-08-23T14:00:00.000Z',
+      gameweek: 2,
+    });
   });
 
   test('own predictions: newest first, with fixture, result and points; ?gameweek filters', async () => {
@@ -207,7 +297,10 @@ describe('reading predictions', () => {
 
     const all = await t.request({ method: 'GET', url: '/api/predictions', cookie: aliceCookie });
     expect(all.statusCode).toBe(200);
-    const list = all.json().predictions as Array<{ fixture: { id: string; result: unknown; status: string }; prediction: { points: number | null; outcome: string | null } }>;
+    const list = all.json().predictions as Array<{
+      fixture: { id: string; result: unknown; status: string };
+      prediction: { points: number | null; outcome: string | null };
+    }>;
     expect(list.map((p) => p.fixture.id)).toEqual(['LIV_BOU', 'ARS_CHE', 'GW2']);
     expect(list[0]!.prediction).toMatchObject({ points: 1, outcome: 'outcome' });
     expect(list[0]!.fixture).toMatchObject({ status: 'finished', result: { homeScore: 4, awayScore: 2, final: true } });
@@ -216,7 +309,9 @@ describe('reading predictions', () => {
 
     const gw2 = await t.request({ method: 'GET', url: '/api/predictions?gameweek=2', cookie: aliceCookie });
     expect(gw2.json().predictions.map((p: { fixture: { id: string } }) => p.fixture.id)).toEqual(['GW2']);
-    expect((await t.request({ method: 'GET', url: '/api/predictions?gameweek=abc', cookie: aliceCookie })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/predictions?gameweek=abc', cookie: aliceCookie })).statusCode,
+    ).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/predictions' })).statusCode).toBe(401);
   });
 
@@ -234,7 +329,9 @@ describe('reading predictions', () => {
     expect(await stored(bob.id)).toEqual([expect.objectContaining({ homeScore: 0, awayScore: 4 })]);
     // No route takes a user id to read someone else's predictions.
     const sneaky = await t.request({ method: 'GET', url: `/api/predictions?userId=${alice.id}`, cookie: bobCookie });
-    expect(sneaky.json().predictions.map((p: { prediction: { homeScore: number } }) => p.prediction.homeScore)).toEqual([0]);
+    expect(sneaky.json().predictions.map((p: { prediction: { homeScore: number } }) => p.prediction.homeScore)).toEqual(
+      [0],
+    );
   });
 
   test('the board: a gameweek of fixtures with status, deadline, window, result and my own pick', async () => {
@@ -242,8 +339,20 @@ describe('reading predictions', () => {
     await db
       .insertInto('gameweeks')
       .values([
-        { seasonId: TEST_SEASON, gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18', updatedAt: '2025-08-01T00:00:00Z' },
-        { seasonId: TEST_SEASON, gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25', updatedAt: '2025-08-01T00:00:00Z' },
+        {
+          seasonId: TEST_SEASON,
+          gameweek: 1,
+          startDate: '2025-08-15',
+          endDate: '2025-08-18',
+          updatedAt: '2025-08-01T00:00:00Z',
+        },
+        {
+          seasonId: TEST_SEASON,
+          gameweek: 2,
+          startDate: '2025-08-22',
+          endDate: '2025-08-25',
+          updatedAt: '2025-08-01T00:00:00Z',
+        },
       ])
       .execute();
     await put('ARS_CHE', { homeScore: 2, awayScore: 0 });
@@ -252,7 +361,9 @@ describe('reading predictions', () => {
     await buildResult(db, { fixtureId: 'LIV_BOU', homeScore: 4, awayScore: 2 });
 
     // Every match of gameweek 1 is past its deadline: the board opens on gameweek 2, the next with an open match.
-    expect((await t.request({ method: 'GET', url: '/api/predictions/board', cookie: aliceCookie })).json()).toMatchObject({ gameweek: 2, openingGameweek: 2 });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/predictions/board', cookie: aliceCookie })).json(),
+    ).toMatchObject({ gameweek: 2, openingGameweek: 2 });
     const res = await t.request({ method: 'GET', url: '/api/predictions/board?gameweek=1', cookie: aliceCookie });
     expect(res.statusCode).toBe(200);
     const board = res.json();
@@ -267,7 +378,12 @@ describe('reading predictions', () => {
       ],
     });
     expect(board.matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual(['LIV_BOU', 'ARS_CHE']);
-    expect(board.matches[0]).toMatchObject({ window: 'closed', deadline: '2025-08-15T17:00:00.000Z', fixture: { status: 'finished', result: { homeScore: 4, awayScore: 2, final: true } }, prediction: null });
+    expect(board.matches[0]).toMatchObject({
+      window: 'closed',
+      deadline: '2025-08-15T17:00:00.000Z',
+      fixture: { status: 'finished', result: { homeScore: 4, awayScore: 2, final: true } },
+      prediction: null,
+    });
     expect(board.matches[1]).toMatchObject({
       window: 'closed',
       deadline: '2025-08-16T12:00:00.000Z',
@@ -279,7 +395,9 @@ describe('reading predictions', () => {
     const gw2 = (await t.request({ method: 'GET', url: '/api/predictions/board', cookie: aliceCookie })).json();
     expect(gw2).toMatchObject({ gameweek: 2, openingGameweek: 2 });
     expect(gw2.matches).toEqual([expect.objectContaining({ window: 'open', prediction: null })]);
-    const gw1 = (await t.request({ method: 'GET', url: '/api/predictions/board?gameweek=1', cookie: aliceCookie })).json();
+    const gw1 = (
+      await t.request({ method: 'GET', url: '/api/predictions/board?gameweek=1', cookie: aliceCookie })
+    ).json();
     expect(gw1.gameweek).toBe(1);
     expect((await t.request({ method: 'GET', url: '/api/predictions/board' })).statusCode).toBe(401);
   });

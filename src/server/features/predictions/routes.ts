@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEADLINE_MESSAGE, LOCKED_MESSAGE, predictionWindow } from '../../../game/deadline.js';
 import { errorDto, gameweekNumber, idParam } from '../../../contract/common.js';
-import { boardDto, myPredictionsReply, predictionBodySchema, savedPredictionReply } from '../../../contract/predictions.js';
+import {
+  boardDto,
+  myPredictionsReply,
+  predictionBodySchema,
+  savedPredictionReply,
+} from '../../../contract/predictions.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { conflict, notFound } from '../../errors.js';
 import { resolveSeason } from '../../seasons/service.js';
@@ -11,9 +16,9 @@ import { loadBoard } from './board.js';
 import { presentPrediction, presentPredictable } from './presenter.js';
 import { listOwnPredictions, predictionSaver } from './repository.js';
 
-export const POSTPONED_MESSAGE = 'This match has been postponed. Predictions open again once it has a new kick-off time.';
+export const POSTPONED_MESSAGE =
+  'This match has been postponed. Predictions open again once it has a new kick-off time.';
 export const HAS_RESULT_MESSAGE = 'This match already has a result, so it takes no more predictions.';
-
 
 const gameweekQuery = seasonQuery.extend({ gameweek: gameweekNumber.optional() });
 
@@ -40,7 +45,14 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       const { homeScore, awayScore } = req.body;
       const { clock } = app.deps;
       const now = clock.now();
-      const prediction = { fixtureId, homeScore, awayScore, predictedAt: now.toISOString(), points: null, outcome: null };
+      const prediction = {
+        fixtureId,
+        homeScore,
+        awayScore,
+        predictedAt: now.toISOString(),
+        points: null,
+        outcome: null,
+      };
       // The rules are checked on the fixture as read in the saving transaction.
       const { fixture, banker } = await savePrediction({ userId: user.id, ...prediction }, (found) => {
         if (!found) throw notFound('This match does not exist.');
@@ -53,7 +65,12 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         return found;
       });
       await app.deps.bus.publish({ type: 'prediction.saved', seasonId: fixture.seasonId, userId: user.id });
-      return { prediction: { ...presentPredictable(fixture, clock.now()), prediction: presentPrediction({ ...prediction, banker }) } };
+      return {
+        prediction: {
+          ...presentPredictable(fixture, clock.now()),
+          prediction: presentPrediction({ ...prediction, banker }),
+        },
+      };
     },
   );
 
@@ -63,7 +80,8 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       config: { auth: 'verified' },
       schema: {
         tags: ['predictions'],
-        summary: 'Your own predictions in a season (all, or one gameweek), newest first, with fixture, result and points',
+        summary:
+          'Your own predictions in a season (all, or one gameweek), newest first, with fixture, result and points',
         querystring: gameweekQuery,
         response: { 200: myPredictionsReply, 404: errorDto },
       },
@@ -72,11 +90,17 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       const { user } = req;
       const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      const rows = await listOwnPredictions(app.deps.db, user.id, { seasonId: season.id, gameweek: req.query.gameweek });
+      const rows = await listOwnPredictions(app.deps.db, user.id, {
+        seasonId: season.id,
+        gameweek: req.query.gameweek,
+      });
       return {
         now: now.toISOString(),
         season: season.id,
-        predictions: rows.map((r) => ({ ...presentPredictable(r.fixture, now), prediction: presentPrediction(r.prediction) })),
+        predictions: rows.map((r) => ({
+          ...presentPredictable(r.fixture, now),
+          prediction: presentPrediction(r.prediction),
+        })),
       };
     },
   );
@@ -87,7 +111,8 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       config: { auth: 'verified' },
       schema: {
         tags: ['predictions'],
-        summary: "The Predictions screen: one gameweek of a season (the one asked for, else the next with a match open for predictions) with status, deadline, result and your own prediction",
+        summary:
+          'The Predictions screen: one gameweek of a season (the one asked for, else the next with a match open for predictions) with status, deadline, result and your own prediction',
         querystring: gameweekQuery,
         response: { 200: boardDto, 404: errorDto },
       },

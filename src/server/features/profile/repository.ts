@@ -16,8 +16,15 @@ export async function clearTeamNameNotice(db: DB, userId: string) {
 }
 
 /** Whoever holds this name (in any case, accents or spacing), if anyone does. */
-export async function teamNameHolder(db: DB, teamName: string): Promise<{ id: string; email: string; emailVerified: boolean } | undefined> {
-  const row = await db.selectFrom('user').select(['id', 'email', 'emailVerified']).where('teamNameKey', '=', teamNameKey(teamName)).executeTakeFirst();
+export async function teamNameHolder(
+  db: DB,
+  teamName: string,
+): Promise<{ id: string; email: string; emailVerified: boolean } | undefined> {
+  const row = await db
+    .selectFrom('user')
+    .select(['id', 'email', 'emailVerified'])
+    .where('teamNameKey', '=', teamNameKey(teamName))
+    .executeTakeFirst();
   return row && { id: row.id, email: row.email, emailVerified: Boolean(row.emailVerified) };
 }
 

@@ -17,7 +17,12 @@ afterEach(async () => {
 
 const put = (payload: unknown, withCookie: string | null = cookie) =>
   t.request({ method: 'PUT', url: '/api/me/team-name', payload: payload as object, cookie: withCookie ?? undefined });
-const stored = () => t.app.deps.db.selectFrom('user').select(['teamName', 'teamNameCreatedAt']).where('id', '=', user.id).executeTakeFirstOrThrow();
+const stored = () =>
+  t.app.deps.db
+    .selectFrom('user')
+    .select(['teamName', 'teamNameCreatedAt'])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
 /** Another player, who has taken `teamName` through the app. */
 async function otherPlayerNamed(teamName: string) {
   const { db, handle, config } = t.app.deps;
@@ -38,8 +43,25 @@ describe('GET /api/me', () => {
     const res = await t.request({ method: 'GET', url: '/api/me', cookie });
     expect(res.statusCode).toBe(200);
     const me = res.json().user;
-    expect(me).toMatchObject({ id: user.id, email: user.email, username: user.username, teamName: null, role: 'player', emailVerified: true });
-    expect(Object.keys(me).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'name', 'role', 'teamName', 'teamNameNotice', 'username']);
+    expect(me).toMatchObject({
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      teamName: null,
+      role: 'player',
+      emailVerified: true,
+    });
+    expect(Object.keys(me).sort()).toEqual([
+      'createdAt',
+      'email',
+      'emailVerified',
+      'id',
+      'name',
+      'role',
+      'teamName',
+      'teamNameNotice',
+      'username',
+    ]);
   });
 });
 
@@ -97,14 +119,21 @@ describe('PUT /api/me/team-name (the team-name prompt)', () => {
     ['accents', 'Bíg Scrèen FC'],
     ['other spacing', '  Big   Screen FC '],
     ['full-width letters', 'Ｂｉｇ Screen FC'],
-  ])('a name another player has, in %s, is refused with 409, a free suggestion, and nothing stored', async (_label, teamName) => {
-    await otherPlayerNamed('Big Screen FC');
-    const res = await put({ teamName });
-    expect(res.statusCode).toBe(409);
-    const trimmed = teamName.trim();
-    expect(res.json().error).toEqual({ code: 'team_name_taken', message: `“${trimmed}” is already taken. How about “${trimmed} 2”?`, details: { suggestion: `${trimmed} 2` } });
-    expect(await stored()).toEqual({ teamName: null, teamNameCreatedAt: null });
-  });
+  ])(
+    'a name another player has, in %s, is refused with 409, a free suggestion, and nothing stored',
+    async (_label, teamName) => {
+      await otherPlayerNamed('Big Screen FC');
+      const res = await put({ teamName });
+      expect(res.statusCode).toBe(409);
+      const trimmed = teamName.trim();
+      expect(res.json().error).toEqual({
+        code: 'team_name_taken',
+        message: `“${trimmed}” is already taken. How about “${trimmed} 2”?`,
+        details: { suggestion: `${trimmed} 2` },
+      });
+      expect(await stored()).toEqual({ teamName: null, teamNameCreatedAt: null });
+    },
+  );
 
   test('the suggestion skips names that are taken too', async () => {
     await otherPlayerNamed('Big Screen FC');
@@ -125,15 +154,23 @@ describe('PUT /api/me/team-name (the team-name prompt)', () => {
     const { other } = await otherPlayerNamed('Big Screen FC');
     const { setTeamName } = await import('./repository.js');
     await expect(setTeamName(t.app.deps.db, user.id, 'big screen fc', '2025-09-01T10:00:00.000Z')).rejects.toThrow();
-    const theirs = await t.app.deps.db.selectFrom('user').select('teamName').where('id', '=', other.id).executeTakeFirstOrThrow();
+    const theirs = await t.app.deps.db
+      .selectFrom('user')
+      .select('teamName')
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
     expect(theirs.teamName).toBe('Big Screen FC');
   });
 
-  test('one user cannot name another user\'s team', async () => {
+  test("one user cannot name another user's team", async () => {
     const other = await buildUser(t.app.deps.db, t.app.deps.handle.dialect, { teamName: 'Their Team' });
     const res = await put({ teamName: 'Mine', userId: other.id, id: other.id });
     expect(res.statusCode).toBe(200);
-    const theirs = await t.app.deps.db.selectFrom('user').select('teamName').where('id', '=', other.id).executeTakeFirstOrThrow();
+    const theirs = await t.app.deps.db
+      .selectFrom('user')
+      .select('teamName')
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
     expect(theirs.teamName).toBe('Their Team');
     expect((await stored()).teamName).toBe('Mine');
   });
@@ -150,7 +187,9 @@ describe('DELETE /api/me/team-name-notice (the one-time notice of a changed name
     expect(res.json().user.teamNameNotice).toBeNull();
     expect((await t.request({ method: 'GET', url: '/api/me', cookie })).json().user.teamNameNotice).toBeNull();
     const otherCookie = await buildSessionCookie(db, handle.dialect, other.id, config.AUTH_SECRET);
-    expect((await t.request({ method: 'GET', url: '/api/me', cookie: otherCookie })).json().user.teamNameNotice).toBe('Copy FC');
+    expect((await t.request({ method: 'GET', url: '/api/me', cookie: otherCookie })).json().user.teamNameNotice).toBe(
+      'Copy FC',
+    );
   });
 
   test('choosing a new name clears it too', async () => {

@@ -10,7 +10,10 @@ export async function profileRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/me',
-    { config: { auth: 'user' }, schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meReply } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meReply } },
+    },
     async (req) => ({ user: req.user }),
   );
 
@@ -20,7 +23,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['account'],
-        summary: 'Create or change the team name shown on leaderboards (unique across the game, whatever the case, accents or spacing)',
+        summary:
+          'Create or change the team name shown on leaderboards (unique across the game, whatever the case, accents or spacing)',
         body: teamNameSchema,
         response: { 200: meReply, 409: errorDto },
       },
@@ -49,7 +53,11 @@ export async function profileRoutes(fastify: FastifyInstance) {
     '/api/me/team-name-notice',
     {
       config: { auth: 'user' },
-      schema: { tags: ['account'], summary: 'The player has seen that their team name was changed (the notice is shown once)', response: { 200: meReply } },
+      schema: {
+        tags: ['account'],
+        summary: 'The player has seen that their team name was changed (the notice is shown once)',
+        response: { 200: meReply },
+      },
     },
     async (req) => {
       const { user } = req;

@@ -26,7 +26,8 @@ async function players(n: number, fixtures: string[]) {
   const made = [];
   for (let i = 0; i < n; i++) {
     const u = await buildUser(db, handle.dialect, { teamName: `Secret Team ${i}` });
-    for (const fixtureId of fixtures) await buildPrediction(db, { userId: u.id, fixtureId, homeScore: i % 4, awayScore: 1 });
+    for (const fixtureId of fixtures)
+      await buildPrediction(db, { userId: u.id, fixtureId, homeScore: i % 4, awayScore: 1 });
     made.push(u);
   }
   return made;
@@ -35,7 +36,12 @@ async function players(n: number, fixtures: string[]) {
 describe('GET /api/public-figures', () => {
   it('shows no figures while the season has few players, then the true counts of this season only; nothing private', async () => {
     const { db } = t.app.deps;
-    const played = await buildFixture(db, { kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1, homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
+    const played = await buildFixture(db, {
+      kickoffAt: '2025-08-16T14:00:00.000Z',
+      gameweek: 1,
+      homeTeam: 'Everton FC',
+      awayTeam: 'Fulham FC',
+    });
     const open = await buildFixture(db, { kickoffAt: '2025-08-30T14:00:00.000Z', gameweek: 3 });
     await buildResult(db, { fixtureId: played.id, homeScore: 1, awayScore: 1 });
     // Each player built also has a prediction in the other, finished season: not counted.
@@ -47,7 +53,11 @@ describe('GET /api/public-figures', () => {
     t.clock.advance(PUBLIC_FIGURES_TTL_MS);
     const more = [...some, ...(await players(1, [open.id]))];
     const counted = await figures();
-    expect(counted.body.figures).toEqual({ players: PUBLIC_FIGURES_MIN_PLAYERS, predictions: 2 * (PUBLIC_FIGURES_MIN_PLAYERS - 1) + 1, results: 1 });
+    expect(counted.body.figures).toEqual({
+      players: PUBLIC_FIGURES_MIN_PLAYERS,
+      predictions: 2 * (PUBLIC_FIGURES_MIN_PLAYERS - 1) + 1,
+      results: 1,
+    });
     for (const u of more) {
       for (const secret of [u.id, u.email, u.teamName!]) expect(counted.raw).not.toContain(secret);
     }

@@ -22,7 +22,10 @@ export async function publicFiguresRoutes(fastify: FastifyInstance) {
     const { clock, db } = app.deps;
     const season = await resolveSeason(app.deps.seasons, clock.now());
     const totals = await seasonTotals(db, season.id);
-    const value: PublicFigures = { season: { id: season.id, label: season.label }, figures: totals.players >= PUBLIC_FIGURES_MIN_PLAYERS ? totals : null };
+    const value: PublicFigures = {
+      season: { id: season.id, label: season.label },
+      figures: totals.players >= PUBLIC_FIGURES_MIN_PLAYERS ? totals : null,
+    };
     kept = { at: clock.now().getTime(), value };
     return value;
   }

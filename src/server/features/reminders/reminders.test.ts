@@ -44,8 +44,14 @@ async function smtpSink(): Promise<Sink> {
         const source = Buffer.concat(chunks).toString('utf8');
         const [head, ...body] = source.split(/\r?\n\r?\n/);
         // Headers unfolded; the quoted-printable body decoded so links can be matched.
-        const decoded = body.join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: `${head!.replace(/\r?\n[ \t]+/g, ' ')}\n\n${decoded}` });
+        const decoded = body
+          .join('\n\n')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: `${head!.replace(/\r?\n[ \t]+/g, ' ')}\n\n${decoded}`,
+        });
         cb();
       });
     },
@@ -66,8 +72,14 @@ async function setupPlayers(app: FastifyInstance) {
   const f2 = await buildFixture(db, { kickoffAt: K2, homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
   // Not due: a week away, and a postponed match.
   await buildFixture(db, { kickoffAt: '2025-08-23T14:00:00.000Z', homeTeam: 'Burnley FC', awayTeam: 'Brentford FC' });
-  await buildFixture(db, { kickoffAt: '2025-08-16T15:00:00.000Z', homeTeam: 'Leeds United FC', awayTeam: 'Wolverhampton Wanderers FC', postponed: true });
-  const mk = (email: string, extra: Partial<Parameters<typeof buildUser>[2]> = {}) => buildUser(db, handle.dialect, { email, ...extra });
+  await buildFixture(db, {
+    kickoffAt: '2025-08-16T15:00:00.000Z',
+    homeTeam: 'Leeds United FC',
+    awayTeam: 'Wolverhampton Wanderers FC',
+    postponed: true,
+  });
+  const mk = (email: string, extra: Partial<Parameters<typeof buildUser>[2]> = {}) =>
+    buildUser(db, handle.dialect, { email, ...extra });
   const none = await mk('none@example.com', { name: 'Nora None' }); // predicted nothing
   const all = await mk('all@example.com'); // predicted both
   const half = await mk('half@example.com'); // predicted the first
@@ -78,7 +90,17 @@ async function setupPlayers(app: FastifyInstance) {
   for (const f of [f1, f2]) await buildPrediction(db, { userId: all.id, fixtureId: f.id });
   await buildPrediction(db, { userId: half.id, fixtureId: f1.id });
   const settings = (id: string, remindersEnabled: number, reminderWindows: string) =>
-    db.insertInto('userSettings').values({ userId: id, remindersEnabled, reminderWindows, unsubscribeToken: `u-${id}`, calendarToken: `c-${id}`, updatedAt: '2025-08-01T00:00:00.000Z' }).execute();
+    db
+      .insertInto('userSettings')
+      .values({
+        userId: id,
+        remindersEnabled,
+        reminderWindows,
+        unsubscribeToken: `u-${id}`,
+        calendarToken: `c-${id}`,
+        updatedAt: '2025-08-01T00:00:00.000Z',
+      })
+      .execute();
   await settings(off.id, 0, '24');
   await settings(six.id, 1, '6');
   await settings(both.id, 1, '24,6');
@@ -101,12 +123,18 @@ describe('deadline reminders', () => {
     const toNone = sink.mails.find((m) => m.to.includes('none@example.com'))!.raw;
     expect(toNone).toMatch(/^Subject: Reminder: 2 matches to predict before the deadline/m);
     expect(toNone).toContain('Hi Nora None,');
-    expect(toNone).toContain('Arsenal v Chelsea: kick-off Sat 16 Aug, 15:00, predictions close Sat 16 Aug, 13:00 (UK time)');
+    expect(toNone).toContain(
+      'Arsenal v Chelsea: kick-off Sat 16 Aug, 15:00, predictions close Sat 16 Aug, 13:00 (UK time)',
+    );
     expect(toNone).toContain('Everton v Fulham');
     expect(toNone).not.toContain('Burnley');
     expect(toNone).not.toContain('Leeds');
     expect(toNone).toContain('Make your predictions: http://localhost:3000/predictions');
-    const settings = await t.app.deps.db.selectFrom('userSettings').selectAll().where('userId', '=', p.none.id).executeTakeFirstOrThrow();
+    const settings = await t.app.deps.db
+      .selectFrom('userSettings')
+      .selectAll()
+      .where('userId', '=', p.none.id)
+      .executeTakeFirstOrThrow();
     const unsubscribe = `http://localhost:3000/api/reminders/unsubscribe?token=${settings.unsubscribeToken}`;
     expect(toNone).toContain(`Unsubscribe from reminders: ${unsubscribe}`);
     const headerLines = toNone.split('\n\n')[0]!.split(/\r?\n/);
@@ -144,7 +172,11 @@ describe('deadline reminders', () => {
 
     expect(await runReminders(t.app, DAY_BEFORE)).toEqual({ sent: 1, failed: 1 });
     expect(recipients(sink.mails)).toEqual(['fine@example.com']);
-    const failed = await db.selectFrom('reminderLog').selectAll().where('userId', '=', bouncing.id).executeTakeFirstOrThrow();
+    const failed = await db
+      .selectFrom('reminderLog')
+      .selectAll()
+      .where('userId', '=', bouncing.id)
+      .executeTakeFirstOrThrow();
     expect(failed).toMatchObject({ status: 'failed', sentAt: null, attempts: 1 });
     expect(failed.lastError).toMatch(/Mailbox unavailable/);
 
@@ -152,7 +184,11 @@ describe('deadline reminders', () => {
     await db.updateTable('user').set({ email: 'back@example.com' }).where('id', '=', bouncing.id).execute();
     expect(await runReminders(t.app, new Date(DAY_BEFORE.getTime() + 60_000))).toEqual({ sent: 1, failed: 0 });
     expect(recipients(sink.mails)).toEqual(['back@example.com', 'fine@example.com']);
-    const retried = await db.selectFrom('reminderLog').selectAll().where('userId', '=', bouncing.id).executeTakeFirstOrThrow();
+    const retried = await db
+      .selectFrom('reminderLog')
+      .selectAll()
+      .where('userId', '=', bouncing.id)
+      .executeTakeFirstOrThrow();
     expect(retried).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
@@ -180,19 +216,43 @@ describe('deadline reminders', () => {
     const f = await buildFixture(db, { kickoffAt: K1 });
     const u = await buildUser(db, handle.dialect, { email: 'orphan@example.com' });
     const claimedAt = (minutesAgo: number) => new Date(DAY_BEFORE.getTime() - minutesAgo * 60_000).toISOString();
-    await db.insertInto('reminderLog').values({ userId: u.id, fixtureId: f.id, windowHours: 24, status: 'claimed', claimedAt: claimedAt(5), sentAt: null, attempts: 1, lastError: null }).execute();
+    await db
+      .insertInto('reminderLog')
+      .values({
+        userId: u.id,
+        fixtureId: f.id,
+        windowHours: 24,
+        status: 'claimed',
+        claimedAt: claimedAt(5),
+        sentAt: null,
+        attempts: 1,
+        lastError: null,
+      })
+      .execute();
     expect(await runReminders(t.app, DAY_BEFORE)).toEqual({ sent: 0, failed: 0 }); // maybe still sending
-    await db.updateTable('reminderLog').set({ claimedAt: claimedAt(11) }).execute();
+    await db
+      .updateTable('reminderLog')
+      .set({ claimedAt: claimedAt(11) })
+      .execute();
     expect(await runReminders(t.app, DAY_BEFORE)).toEqual({ sent: 1, failed: 0 });
     expect((await db.selectFrom('mailOutbox').select('to').execute()).map((m) => m.to)).toEqual(['orphan@example.com']);
-    expect(await db.selectFrom('reminderLog').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({ status: 'sent', attempts: 2 });
+    expect(await db.selectFrom('reminderLog').select(['status', 'attempts']).executeTakeFirstOrThrow()).toEqual({
+      status: 'sent',
+      attempts: 2,
+    });
   });
 
   test('two app instances on one database send each reminder once', async () => {
     const url = await freshDatabaseUrl();
     const h1 = openDatabase(url, { poolSize: 5 });
     const h2 = openDatabase(url, { poolSize: 5 });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: SECRET, PUBLIC_URL: 'http://localhost:3000', SEED_SEASON: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: SECRET,
+      PUBLIC_URL: 'http://localhost:3000',
+      SEED_SEASON: 'false',
+    });
     const clock = createManualClock(DAY_BEFORE);
     const a1 = await buildApp({ config, clock, handle: h1, logger: false });
     const a2 = await buildApp({ config, clock, handle: h2, logger: false });
@@ -205,7 +265,11 @@ describe('deadline reminders', () => {
     await setupPlayers(a1);
 
     for (let i = 0; i < 3; i++) {
-      const runs = await Promise.all([runReminders(a1, DAY_BEFORE), runReminders(a2, DAY_BEFORE), runReminders(a1, DAY_BEFORE)]);
+      const runs = await Promise.all([
+        runReminders(a1, DAY_BEFORE),
+        runReminders(a2, DAY_BEFORE),
+        runReminders(a1, DAY_BEFORE),
+      ]);
       expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(i === 0 ? 3 : 0);
     }
     // Both instances write to the development outbox in the shared database.
@@ -231,7 +295,10 @@ describe('reminder settings and unsubscribe', () => {
     const get = async () => (await t.request({ method: 'GET', url: '/api/me/settings/reminders', cookie })).json();
     expect(await get()).toEqual({ remindersEnabled: true, windows: [24] });
     const put = (payload: object) => t.request({ method: 'PUT', url: '/api/me/settings/reminders', cookie, payload });
-    expect((await put({ remindersEnabled: true, windows: [6, 24] })).json()).toEqual({ remindersEnabled: true, windows: [24, 6] });
+    expect((await put({ remindersEnabled: true, windows: [6, 24] })).json()).toEqual({
+      remindersEnabled: true,
+      windows: [24, 6],
+    });
     expect(await get()).toEqual({ remindersEnabled: true, windows: [24, 6] });
     expect((await put({ remindersEnabled: true, windows: [] })).statusCode).toBe(400);
     expect((await put({ remindersEnabled: true, windows: [12] })).statusCode).toBe(400);
@@ -254,7 +321,9 @@ describe('reminder settings and unsubscribe', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('You are unsubscribed');
-    expect((await t.request({ method: 'GET', url: '/api/me/settings/reminders', cookie })).json().remindersEnabled).toBe(false);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/me/settings/reminders', cookie })).json().remindersEnabled,
+    ).toBe(false);
 
     // A new match in the window: nothing goes to the unsubscribed player.
     await buildFixture(t.app.deps.db, { kickoffAt: K2, homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
@@ -267,8 +336,17 @@ describe('reminder settings and unsubscribe', () => {
 
   test('RFC 8058 one-click POST unsubscribes too', async () => {
     await setup();
-    await t.request({ method: 'PUT', url: '/api/me/settings/reminders', cookie, payload: { remindersEnabled: true, windows: [24] } });
-    const row = await t.app.deps.db.selectFrom('userSettings').selectAll().where('userId', '=', player.id).executeTakeFirstOrThrow();
+    await t.request({
+      method: 'PUT',
+      url: '/api/me/settings/reminders',
+      cookie,
+      payload: { remindersEnabled: true, windows: [24] },
+    });
+    const row = await t.app.deps.db
+      .selectFrom('userSettings')
+      .selectAll()
+      .where('userId', '=', player.id)
+      .executeTakeFirstOrThrow();
     const res = await t.request({
       method: 'POST',
       url: `/api/reminders/unsubscribe?token=${row.unsubscribeToken}`,
@@ -276,7 +354,11 @@ describe('reminder settings and unsubscribe', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(res.statusCode).toBe(200);
-    const after = await t.app.deps.db.selectFrom('userSettings').selectAll().where('userId', '=', player.id).executeTakeFirstOrThrow();
+    const after = await t.app.deps.db
+      .selectFrom('userSettings')
+      .selectAll()
+      .where('userId', '=', player.id)
+      .executeTakeFirstOrThrow();
     expect(after.remindersEnabled).toBe(0);
   });
 });

@@ -5,7 +5,12 @@ import { ensureSettings } from '../user-settings/repository.js';
 
 // ---------------------------------------------------------------- settings
 
-export async function saveReminderSettings(db: DB, userId: string, s: { remindersEnabled: boolean; reminderWindows: string }, nowIso: string) {
+export async function saveReminderSettings(
+  db: DB,
+  userId: string,
+  s: { remindersEnabled: boolean; reminderWindows: string },
+  nowIso: string,
+) {
   await ensureSettings(db, userId, nowIso);
   await db
     .updateTable('userSettings')
@@ -16,12 +21,16 @@ export async function saveReminderSettings(db: DB, userId: string, s: { reminder
 
 /** Turns reminders off for the holder of an unsubscribe token; their id, or null when no one holds it. */
 export async function unsubscribeByToken(db: DB, token: string, nowIso: string): Promise<string | null> {
-  const row = await db.updateTable('userSettings').set({ remindersEnabled: 0, updatedAt: nowIso }).where('unsubscribeToken', '=', token).returning('userId').executeTakeFirst();
+  const row = await db
+    .updateTable('userSettings')
+    .set({ remindersEnabled: 0, updatedAt: nowIso })
+    .where('unsubscribeToken', '=', token)
+    .returning('userId')
+    .executeTakeFirst();
   return row?.userId ?? null;
 }
 
 // ---------------------------------------------------------------- due reminders
-
 
 export interface DueFixture {
   id: string;
@@ -59,14 +68,26 @@ export async function reminderRecipients(db: DB, dialect: Dialect): Promise<Remi
     .selectFrom('user')
     .leftJoin('userSettings', 'userSettings.userId', 'user.id')
     .where('user.emailVerified', '=', dialect === 'postgres' ? true : 1)
-    .where((eb) => eb.or([eb('userSettings.remindersEnabled', 'is', null), eb('userSettings.remindersEnabled', '=', 1)]))
-    .select(['user.id as userId', 'user.email', 'user.name', 'userSettings.remindersEnabled', 'userSettings.reminderWindows'])
+    .where((eb) =>
+      eb.or([eb('userSettings.remindersEnabled', 'is', null), eb('userSettings.remindersEnabled', '=', 1)]),
+    )
+    .select([
+      'user.id as userId',
+      'user.email',
+      'user.name',
+      'userSettings.remindersEnabled',
+      'userSettings.reminderWindows',
+    ])
     .execute();
 }
 
 export async function predictionKeys(db: DB, fixtureIds: readonly string[]): Promise<Set<string>> {
   if (fixtureIds.length === 0) return new Set();
-  const rows = await db.selectFrom('predictions').select(['userId', 'fixtureId']).where('fixtureId', 'in', [...fixtureIds]).execute();
+  const rows = await db
+    .selectFrom('predictions')
+    .select(['userId', 'fixtureId'])
+    .where('fixtureId', 'in', [...fixtureIds])
+    .execute();
   return new Set(rows.map((r) => `${r.userId}|${r.fixtureId}`));
 }
 
@@ -78,7 +99,11 @@ export interface ReminderKey {
 
 export async function reminderLogFor(db: DB, fixtureIds: readonly string[]) {
   if (fixtureIds.length === 0) return [];
-  return db.selectFrom('reminderLog').select(['userId', 'fixtureId', 'windowHours', 'status', 'claimedAt', 'attempts']).where('fixtureId', 'in', [...fixtureIds]).execute();
+  return db
+    .selectFrom('reminderLog')
+    .select(['userId', 'fixtureId', 'windowHours', 'status', 'claimedAt', 'attempts'])
+    .where('fixtureId', 'in', [...fixtureIds])
+    .execute();
 }
 
 /**
@@ -91,7 +116,9 @@ export async function claimNewReminders(db: DB, keys: readonly ReminderKey[], no
     const chunk = keys.slice(i, i + 300);
     const rows = await db
       .insertInto('reminderLog')
-      .values(chunk.map((k) => ({ ...k, status: 'claimed', claimedAt: nowIso, sentAt: null, attempts: 1, lastError: null })))
+      .values(
+        chunk.map((k) => ({ ...k, status: 'claimed', claimedAt: nowIso, sentAt: null, attempts: 1, lastError: null })),
+      )
       .onConflict((oc) => oc.columns(['userId', 'fixtureId', 'windowHours']).doNothing())
       .returning(['userId', 'fixtureId', 'windowHours'])
       .execute();
@@ -104,23 +131,41 @@ export async function claimNewReminders(db: DB, keys: readonly ReminderKey[], no
  * Claims a reminder again for a retry: one that failed, or one claimed by a run that never
  * finished (it crashed) before `staleBeforeIso`. A conditional UPDATE, so only one instance wins.
  */
-export async function reclaimReminder(db: DB, k: ReminderKey, nowIso: string, staleBeforeIso: string): Promise<boolean> {
+export async function reclaimReminder(
+  db: DB,
+  k: ReminderKey,
+  nowIso: string,
+  staleBeforeIso: string,
+): Promise<boolean> {
   const res = await db
     .updateTable('reminderLog')
     .set((eb) => ({ status: 'claimed', claimedAt: nowIso, attempts: eb('attempts', '+', 1) }))
     .where('userId', '=', k.userId)
     .where('fixtureId', '=', k.fixtureId)
     .where('windowHours', '=', k.windowHours)
-    .where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'claimed'), eb('claimedAt', '<', staleBeforeIso)])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'failed'),
+        eb.and([eb('status', '=', 'claimed'), eb('claimedAt', '<', staleBeforeIso)]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
-export async function markReminders(db: DB, keys: readonly ReminderKey[], outcome: { sentAt: string } | { error: string }) {
+export async function markReminders(
+  db: DB,
+  keys: readonly ReminderKey[],
+  outcome: { sentAt: string } | { error: string },
+) {
   for (const k of keys) {
     await db
       .updateTable('reminderLog')
-      .set('sentAt' in outcome ? { status: 'sent', sentAt: outcome.sentAt, lastError: null } : { status: 'failed', lastError: outcome.error.slice(0, 500) })
+      .set(
+        'sentAt' in outcome
+          ? { status: 'sent', sentAt: outcome.sentAt, lastError: null }
+          : { status: 'failed', lastError: outcome.error.slice(0, 500) },
+      )
       .where('userId', '=', k.userId)
       .where('fixtureId', '=', k.fixtureId)
       .where('windowHours', '=', k.windowHours)

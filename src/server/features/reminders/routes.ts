@@ -12,11 +12,20 @@ export async function reminderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // RFC 8058 one-click unsubscribe posts a form body; only this plugin needs to accept one.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
 
   app.get(
     '/api/me/settings/reminders',
-    { config: { auth: 'user' }, schema: { tags: ['reminders'], summary: 'Your deadline reminder settings', response: { 200: reminderSettingsDto } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['reminders'],
+        summary: 'Your deadline reminder settings',
+        response: { 200: reminderSettingsDto },
+      },
+    },
     async (req) => {
       const s = await ensureSettings(app.deps.db, req.user.id, app.deps.clock.nowIso());
       return { remindersEnabled: s.remindersEnabled === 1, windows: parseWindows(s.reminderWindows) };
@@ -27,12 +36,22 @@ export async function reminderRoutes(fastify: FastifyInstance) {
     '/api/me/settings/reminders',
     {
       config: { auth: 'user' },
-      schema: { tags: ['reminders'], summary: 'Turn deadline reminders on or off and choose 24 h, 6 h or both', body: reminderSettingsSchema, response: { 200: reminderSettingsDto } },
+      schema: {
+        tags: ['reminders'],
+        summary: 'Turn deadline reminders on or off and choose 24 h, 6 h or both',
+        body: reminderSettingsSchema,
+        response: { 200: reminderSettingsDto },
+      },
     },
     async (req) => {
       const { user } = req;
       const reminderWindows = formatWindows(req.body.windows);
-      await saveReminderSettings(app.deps.db, user.id, { remindersEnabled: req.body.remindersEnabled, reminderWindows }, app.deps.clock.nowIso());
+      await saveReminderSettings(
+        app.deps.db,
+        user.id,
+        { remindersEnabled: req.body.remindersEnabled, reminderWindows },
+        app.deps.clock.nowIso(),
+      );
       await app.deps.bus.publish({ type: 'reminders.changed', userId: user.id });
       return { remindersEnabled: req.body.remindersEnabled, windows: parseWindows(reminderWindows) };
     },
@@ -40,7 +59,8 @@ export async function reminderRoutes(fastify: FastifyInstance) {
 
   const unsubscribe = async (req: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
     const t = req.query.token ?? '';
-    const userId = t.length > 0 && t.length <= 200 ? await unsubscribeByToken(app.deps.db, t, app.deps.clock.nowIso()) : null;
+    const userId =
+      t.length > 0 && t.length <= 200 ? await unsubscribeByToken(app.deps.db, t, app.deps.clock.nowIso()) : null;
     if (userId) await app.deps.bus.publish({ type: 'reminders.changed', userId });
     const settingsUrl = `${app.deps.config.PUBLIC_URL}/settings`;
     return reply
@@ -61,7 +81,12 @@ export async function reminderRoutes(fastify: FastifyInstance) {
     '/api/reminders/unsubscribe',
     {
       config: { auth: 'public' },
-      schema: { tags: ['reminders'], summary: 'One-click unsubscribe from deadline reminders (link in every reminder)', querystring, response: { 200: unsubscribePage, 404: unsubscribePage } },
+      schema: {
+        tags: ['reminders'],
+        summary: 'One-click unsubscribe from deadline reminders (link in every reminder)',
+        querystring,
+        response: { 200: unsubscribePage, 404: unsubscribePage },
+      },
     },
     unsubscribe,
   );
@@ -69,7 +94,12 @@ export async function reminderRoutes(fastify: FastifyInstance) {
     '/api/reminders/unsubscribe',
     {
       config: { auth: 'public' },
-      schema: { tags: ['reminders'], summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)', querystring, response: { 200: unsubscribePage, 404: unsubscribePage } },
+      schema: {
+        tags: ['reminders'],
+        summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)',
+        querystring,
+        response: { 200: unsubscribePage, 404: unsubscribePage },
+      },
     },
     unsubscribe,
   );

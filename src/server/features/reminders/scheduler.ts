@@ -3,7 +3,13 @@ import { DateTime } from 'luxon';
 import { displayTeamName } from '../../../game/clubs.js';
 import { predictionDeadline } from '../../../game/deadline.js';
 import { DEADLINE_MS } from '../../../game/limits.js';
-import { DEFAULT_REMINDER_WINDOWS, MAX_REMINDER_LEAD_MS, parseWindows, reminderWindowFor, type ReminderWindow } from '../../../game/reminders.js';
+import {
+  DEFAULT_REMINDER_WINDOWS,
+  MAX_REMINDER_LEAD_MS,
+  parseWindows,
+  reminderWindowFor,
+  type ReminderWindow,
+} from '../../../game/reminders.js';
 import { UK_ZONE } from '../../../game/time.js';
 import { escapeHtml } from '../../mail/templates.js';
 import {
@@ -30,7 +36,8 @@ export interface ReminderRun {
   failed: number;
 }
 
-export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /**
  * One pass of the deadline-reminder job at `now`. For every verified player with reminders on,
@@ -43,19 +50,29 @@ export async function runReminders(app: FastifyInstance, now: Date): Promise<Rem
   const { db, handle, config, mailer } = app.deps;
   const nowIso = now.toISOString();
   // Deadlines still ahead and at most the widest window away.
-  const fixtures = await fixturesKickingOffBetween(db, new Date(now.getTime() + DEADLINE_MS).toISOString(), new Date(now.getTime() + MAX_REMINDER_LEAD_MS).toISOString());
+  const fixtures = await fixturesKickingOffBetween(
+    db,
+    new Date(now.getTime() + DEADLINE_MS).toISOString(),
+    new Date(now.getTime() + MAX_REMINDER_LEAD_MS).toISOString(),
+  );
   if (fixtures.length === 0) return { sent: 0, failed: 0 };
   const ids = fixtures.map((f) => f.id);
-  const [recipients, predicted, log] = await Promise.all([reminderRecipients(db, handle.dialect), predictionKeys(db, ids), reminderLogFor(db, ids)]);
+  const [recipients, predicted, log] = await Promise.all([
+    reminderRecipients(db, handle.dialect),
+    predictionKeys(db, ids),
+    reminderLogFor(db, ids),
+  ]);
   const logged = new Map(log.map((l) => [`${l.userId}|${l.fixtureId}|${l.windowHours}`, l]));
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
   // A failed send waits 1, 2, 4 … up to 60 minutes before its next attempt (a dead mailbox is not hammered every minute).
-  const retryAfter = (attempts: number) => new Date(now.getTime() - Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000).toISOString();
+  const retryAfter = (attempts: number) =>
+    new Date(now.getTime() - Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000).toISOString();
 
   const fresh: ReminderKey[] = [];
   const retries: ReminderKey[] = [];
   for (const r of recipients) {
-    const windows: readonly ReminderWindow[] = r.reminderWindows === null ? DEFAULT_REMINDER_WINDOWS : parseWindows(r.reminderWindows);
+    const windows: readonly ReminderWindow[] =
+      r.reminderWindows === null ? DEFAULT_REMINDER_WINDOWS : parseWindows(r.reminderWindows);
     for (const f of fixtures) {
       if (predicted.has(`${r.userId}|${f.id}`)) continue;
       const deadline = predictionDeadline({ kickoffAt: f.kickoffAt, postponed: 0 });
@@ -64,7 +81,11 @@ export async function runReminders(app: FastifyInstance, now: Date): Promise<Rem
       const key = { userId: r.userId, fixtureId: f.id, windowHours: w };
       const existing = logged.get(`${r.userId}|${f.id}|${w}`);
       if (!existing) fresh.push(key);
-      else if ((existing.status === 'failed' && existing.claimedAt <= retryAfter(existing.attempts)) || (existing.status === 'claimed' && existing.claimedAt < staleBefore)) retries.push(key);
+      else if (
+        (existing.status === 'failed' && existing.claimedAt <= retryAfter(existing.attempts)) ||
+        (existing.status === 'claimed' && existing.claimedAt < staleBefore)
+      )
+        retries.push(key);
     }
   }
   if (fresh.length === 0 && retries.length === 0) return { sent: 0, failed: 0 };
@@ -84,9 +105,17 @@ export async function runReminders(app: FastifyInstance, now: Date): Promise<Rem
   for (const [userId, keys] of byUser) {
     const person = people.get(userId)!;
     const token = settings.get(userId)!.unsubscribeToken;
-    const matches = [...new Set(keys.map((k) => k.fixtureId))].map((id) => fixtureById.get(id)!).sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt));
+    const matches = [...new Set(keys.map((k) => k.fixtureId))]
+      .map((id) => fixtureById.get(id)!)
+      .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt));
     const unsubscribe = unsubscribeUrl(config.PUBLIC_URL, token);
-    const mail = reminderEmail({ name: person.name, matches, predictUrl: `${config.PUBLIC_URL}/predictions`, unsubscribeUrl: unsubscribe, settingsUrl: `${config.PUBLIC_URL}/settings` });
+    const mail = reminderEmail({
+      name: person.name,
+      matches,
+      predictUrl: `${config.PUBLIC_URL}/predictions`,
+      unsubscribeUrl: unsubscribe,
+      settingsUrl: `${config.PUBLIC_URL}/settings`,
+    });
     try {
       await mailer.send({
         to: person.email,
@@ -107,9 +136,18 @@ export async function runReminders(app: FastifyInstance, now: Date): Promise<Rem
 }
 
 /** The e-mail: the player's unpredicted matches with their deadlines (UK time), a link to predict, and how to stop. */
-export function reminderEmail(opts: { name: string; matches: readonly DueFixture[]; predictUrl: string; unsubscribeUrl: string; settingsUrl: string }) {
+export function reminderEmail(opts: {
+  name: string;
+  matches: readonly DueFixture[];
+  predictUrl: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}) {
   const n = opts.matches.length;
-  const subject = n === 1 ? 'Reminder: 1 match to predict before the deadline' : `Reminder: ${n} matches to predict before the deadline`;
+  const subject =
+    n === 1
+      ? 'Reminder: 1 match to predict before the deadline'
+      : `Reminder: ${n} matches to predict before the deadline`;
   const lines = opts.matches.map((f) => {
     const kickoff = DateTime.fromISO(f.kickoffAt, { zone: UK_ZONE });
     const deadline = kickoff.minus({ milliseconds: DEADLINE_MS });

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorDto, gameweekNumber } from '../../../contract/common.js';
-import { bulkResultsBodySchema, bulkResultsReply, resultDeskDto, type BulkRowError } from '../../../contract/results.js';
+import {
+  bulkResultsBodySchema,
+  bulkResultsReply,
+  resultDeskDto,
+  type BulkRowError,
+} from '../../../contract/results.js';
 import { seasonId } from '../../../contract/seasons.js';
 import { HttpError } from '../../errors.js';
 import { presentFixture } from '../fixtures/presenter.js';
@@ -28,7 +33,8 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['results'],
-        summary: "A gameweek's matches for the result desk: the one asked for, else the one of the latest kick-off (the gameweek just played), else the current one",
+        summary:
+          "A gameweek's matches for the result desk: the one asked for, else the one of the latest kick-off (the gameweek just played), else the current one",
         querystring: z.object({ season: seasonId.optional(), gameweek: gameweekNumber.optional() }),
         response: { 200: resultDeskDto, 404: errorDto },
       },
@@ -38,9 +44,16 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
       const now = clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
       const { openingGameweek, withFixtures } = await resolveGameweeks(db, season, now);
-      const gameweek = req.query.gameweek ?? (await latestKickedOffGameweek(db, season.id, now.toISOString())) ?? openingGameweek;
+      const gameweek =
+        req.query.gameweek ?? (await latestKickedOffGameweek(db, season.id, now.toISOString())) ?? openingGameweek;
       const fixtures = await listFixtures(db, { seasonId: season.id, gameweek });
-      return { now: now.toISOString(), season: season.id, gameweek, gameweeks: withFixtures, fixtures: fixtures.map((f) => presentFixture(f, now)) };
+      return {
+        now: now.toISOString(),
+        season: season.id,
+        gameweek,
+        gameweeks: withFixtures,
+        fixtures: fixtures.map((f) => presentFixture(f, now)),
+      };
     },
   );
 
@@ -50,7 +63,8 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['results'],
-        summary: 'Save several final results at once: every row is checked first, then all are saved and scored in one transaction, or none',
+        summary:
+          'Save several final results at once: every row is checked first, then all are saved and scored in one transaction, or none',
         body: bulkResultsBodySchema,
         response: { 200: bulkResultsReply, 400: errorDto, 409: errorDto },
       },
@@ -66,13 +80,20 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
         req.body.results.forEach((r, i) => {
           const f = fixtures[i];
           if (!f) problems.push({ fixtureId: r.fixtureId, code: 'not_found', message: 'This match does not exist.' });
-          else if (f.postponed || f.kickoffAt === null) problems.push({ fixtureId: r.fixtureId, code: 'postponed', message: POSTPONED_MESSAGE });
+          else if (f.postponed || f.kickoffAt === null)
+            problems.push({ fixtureId: r.fixtureId, code: 'postponed', message: POSTPONED_MESSAGE });
           // A result is a fact after the whistle: none before kick-off, for every row alike.
-          else if (now.getTime() < Date.parse(f.kickoffAt)) problems.push({ fixtureId: r.fixtureId, code: 'not_started', message: NOT_STARTED_MESSAGE });
+          else if (now.getTime() < Date.parse(f.kickoffAt))
+            problems.push({ fixtureId: r.fixtureId, code: 'not_started', message: NOT_STARTED_MESSAGE });
         });
         if (problems.length) {
           const n = problems.length;
-          throw new HttpError(409, 'rows_refused', `${n} ${n === 1 ? 'result' : 'results'} could not be saved, so none were. Fix the marked ${n === 1 ? 'row' : 'rows'} and try again.`, { rows: problems });
+          throw new HttpError(
+            409,
+            'rows_refused',
+            `${n} ${n === 1 ? 'result' : 'results'} could not be saved, so none were. Fix the marked ${n === 1 ? 'row' : 'rows'} and try again.`,
+            { rows: problems },
+          );
         }
         const saved: Array<{ fixtureId: string; scored: number }> = [];
         for (const r of req.body.results) {

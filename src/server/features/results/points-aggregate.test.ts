@@ -9,7 +9,13 @@ import { pointTriggers } from '../../test/points.js';
 import type { DB } from '../../db/index.js';
 import { deleteAccountData } from '../account/repository.js';
 import { updateGameweek } from '../feed/repository.js';
-import { deleteFixture, deleteFixtures, importSeasonFixtures, seasonFixturePairs, updateFixture } from '../fixtures/repository.js';
+import {
+  deleteFixture,
+  deleteFixtures,
+  importSeasonFixtures,
+  seasonFixturePairs,
+  updateFixture,
+} from '../fixtures/repository.js';
 import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
 import { POINTS_LOCK_KEY } from './points-aggregate.js';
 
@@ -48,29 +54,101 @@ test('userPoints follows a 10,000-prediction result through save, corrections an
   const ids = Array.from({ length: PLAYERS }, () => crypto.randomUUID());
   const created = new Date().toISOString();
   for (let i = 0; i < ids.length; i += 500) {
-    await db.insertInto('user').values(ids.slice(i, i + 500).map((id, k) => ({ id, name: 'x', email: `${id}@x.co`, emailVerified: handle.dialect === 'postgres' ? true : 1, image: null, createdAt: created, updatedAt: created, username: `u${i + k}`, teamName: null, teamNameCreatedAt: null, role: 'player' as const }))).execute();
-    await db.insertInto('predictions').values(ids.slice(i, i + 500).map((id, k) => ({ userId: id, fixtureId: f.id, homeScore: pick(i + k)[0], awayScore: pick(i + k)[1], predictedAt: '2025-08-10T00:00:00Z', points: null, outcome: null }))).execute();
+    await db
+      .insertInto('user')
+      .values(
+        ids.slice(i, i + 500).map((id, k) => ({
+          id,
+          name: 'x',
+          email: `${id}@x.co`,
+          emailVerified: handle.dialect === 'postgres' ? true : 1,
+          image: null,
+          createdAt: created,
+          updatedAt: created,
+          username: `u${i + k}`,
+          teamName: null,
+          teamNameCreatedAt: null,
+          role: 'player' as const,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('predictions')
+      .values(
+        ids.slice(i, i + 500).map((id, k) => ({
+          userId: id,
+          fixtureId: f.id,
+          homeScore: pick(i + k)[0],
+          awayScore: pick(i + k)[1],
+          predictedAt: '2025-08-10T00:00:00Z',
+          points: null,
+          outcome: null,
+        })),
+      )
+      .execute();
   }
   const sumIn = async (seasonId: string, gameweek: number) =>
-    Number((await db.selectFrom('userPoints').select((eb) => eb.fn.sum<number>('points').as('s')).where('seasonId', '=', seasonId).where('gameweek', '=', gameweek).executeTakeFirst())?.s ?? 0);
+    Number(
+      (
+        await db
+          .selectFrom('userPoints')
+          .select((eb) => eb.fn.sum<number>('points').as('s'))
+          .where('seasonId', '=', seasonId)
+          .where('gameweek', '=', gameweek)
+          .executeTakeFirst()
+      )?.s ?? 0,
+    );
   const sum = (gameweek: number) => sumIn(TEST_SEASON, gameweek);
-  const stored = async () => Number((await db.selectFrom('predictions').select((eb) => eb.fn.sum<number>('points').as('s')).where('fixtureId', '=', f.id).executeTakeFirst())?.s ?? 0);
+  const stored = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('predictions')
+          .select((eb) => eb.fn.sum<number>('points').as('s'))
+          .where('fixtureId', '=', f.id)
+          .executeTakeFirst()
+      )?.s ?? 0,
+    );
   // The admin's points in the test world's other season stay what they were throughout.
   const otherSeason = await sumIn(OTHER_SEASON, 0);
   expect(otherSeason).toBe(OTHER_SEASON_POINTS.points);
 
-  for (const [h, a] of [[1, 0], [2, 1], [1, 1], [1, 0]] as const) {
-    const r = await t.request({ method: 'PUT', url: `/api/admin/results/${f.id}`, cookie, payload: { homeScore: h, awayScore: a } });
+  for (const [h, a] of [
+    [1, 0],
+    [2, 1],
+    [1, 1],
+    [1, 0],
+  ] as const) {
+    const r = await t.request({
+      method: 'PUT',
+      url: `/api/admin/results/${f.id}`,
+      cookie,
+      payload: { homeScore: h, awayScore: a },
+    });
     expect(r.statusCode, r.body).toBe(200);
     const expected = expectedTotal(h, a);
     expect(expected).toBeGreaterThan(0);
-    expect({ result: `${h}-${a}`, stored: await stored(), overall: await sum(0), gameweek1: await sum(1) }).toEqual({ result: `${h}-${a}`, stored: expected, overall: expected, gameweek1: expected });
+    expect({ result: `${h}-${a}`, stored: await stored(), overall: await sum(0), gameweek1: await sum(1) }).toEqual({
+      result: `${h}-${a}`,
+      stored: expected,
+      overall: expected,
+      gameweek1: expected,
+    });
   }
 
   const cleared = await t.request({ method: 'DELETE', url: `/api/admin/results/${f.id}`, cookie });
   expect(cleared.statusCode, cleared.body).toBe(200);
-  expect({ stored: await stored(), overall: await sum(0), gameweek1: await sum(1) }).toEqual({ stored: 0, overall: 0, gameweek1: 0 });
-  const scored = await db.selectFrom('predictions').select((eb) => eb.fn.countAll<number>().as('n')).where('fixtureId', '=', f.id).where('points', 'is not', null).executeTakeFirst();
+  expect({ stored: await stored(), overall: await sum(0), gameweek1: await sum(1) }).toEqual({
+    stored: 0,
+    overall: 0,
+    gameweek1: 0,
+  });
+  const scored = await db
+    .selectFrom('predictions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('fixtureId', '=', f.id)
+    .where('points', 'is not', null)
+    .executeTakeFirst();
   expect(Number(scored?.n)).toBe(0);
   expect(await sumIn(OTHER_SEASON, 0)).toBe(otherSeason);
 }, 120_000);
@@ -79,9 +157,21 @@ test('userPoints follows a 10,000-prediction result through save, corrections an
  * The aggregate recomputed here from the stored predictions: season, player and gameweek (0 =
  * season) → [points, exact, difference, outcome, and the same three counts for bankers].
  */
-const COUNTED = ['points', 'exact', 'difference', 'outcome', 'bankerExact', 'bankerDifference', 'bankerOutcome'] as const;
+const COUNTED = [
+  'points',
+  'exact',
+  'difference',
+  'outcome',
+  'bankerExact',
+  'bankerDifference',
+  'bankerOutcome',
+] as const;
 async function recount(db: DB) {
-  const preds = await db.selectFrom('predictions as p').innerJoin('fixtures as f', 'f.id', 'p.fixtureId').select(['p.userId', 'p.points', 'p.tier', 'p.banker', 'f.gameweek', 'f.seasonId']).execute();
+  const preds = await db
+    .selectFrom('predictions as p')
+    .innerJoin('fixtures as f', 'f.id', 'p.fixtureId')
+    .select(['p.userId', 'p.points', 'p.tier', 'p.banker', 'f.gameweek', 'f.seasonId'])
+    .execute();
   const want = new Map<string, number[]>();
   for (const p of preds) {
     if (p.points === null) continue;
@@ -112,17 +202,39 @@ async function expectExact(db: DB) {
 test('every writer keeps userPoints equal to a recount: results, corrections, clearing, moves, imports, deletions, accounts', async () => {
   t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
   const { db, handle } = t.app.deps;
-  const users = [await buildUser(db, handle.dialect), await buildUser(db, handle.dialect), await buildUser(db, handle.dialect)];
-  const teams = [['Arsenal FC', 'Chelsea FC'], ['Liverpool FC', 'Everton FC'], ['Everton FC', 'Arsenal FC'], ['Chelsea FC', 'Liverpool FC'], ['Arsenal FC', 'Liverpool FC']] as const;
+  const users = [
+    await buildUser(db, handle.dialect),
+    await buildUser(db, handle.dialect),
+    await buildUser(db, handle.dialect),
+  ];
+  const teams = [
+    ['Arsenal FC', 'Chelsea FC'],
+    ['Liverpool FC', 'Everton FC'],
+    ['Everton FC', 'Arsenal FC'],
+    ['Chelsea FC', 'Liverpool FC'],
+    ['Arsenal FC', 'Liverpool FC'],
+  ] as const;
   const ids = ['P1', 'P2', 'P3', 'P4', 'P5'];
   const gameweeks = [1, 1, 2, null, 3];
-  for (const [j, id] of ids.entries()) await buildFixture(db, { id, homeTeam: teams[j]![0], awayTeam: teams[j]![1], gameweek: gameweeks[j] });
+  for (const [j, id] of ids.entries())
+    await buildFixture(db, { id, homeTeam: teams[j]![0], awayTeam: teams[j]![1], gameweek: gameweeks[j] });
   for (const [i, u] of users.entries()) {
-    for (const [j, id] of ids.entries()) await buildPrediction(db, { userId: u.id, fixtureId: id, homeScore: (i + j) % 3, awayScore: i % 2 });
+    for (const [j, id] of ids.entries())
+      await buildPrediction(db, { userId: u.id, fixtureId: id, homeScore: (i + j) % 3, awayScore: i % 2 });
   }
   // Bankers (set while the picks are open, as the banker route does): their counts must follow every writer too.
-  await db.updateTable('predictions').set({ banker: 1 }).where('userId', '=', users[1]!.id).where('fixtureId', 'in', ['P1', 'P3']).execute();
-  await db.updateTable('predictions').set({ banker: 1 }).where('userId', '=', users[2]!.id).where('fixtureId', '=', 'P5').execute();
+  await db
+    .updateTable('predictions')
+    .set({ banker: 1 })
+    .where('userId', '=', users[1]!.id)
+    .where('fixtureId', 'in', ['P1', 'P3'])
+    .execute();
+  await db
+    .updateTable('predictions')
+    .set({ banker: 1 })
+    .where('userId', '=', users[2]!.id)
+    .where('fixtureId', '=', 'P5')
+    .execute();
   const now = '2025-08-20T12:00:00.000Z';
   const result = async (fixtureId: string, homeScore: number, awayScore: number) => {
     await saveFinalResult(db, fixtureId, { homeScore, awayScore }, now, 'admin');
@@ -139,19 +251,25 @@ test('every writer keeps userPoints equal to a recount: results, corrections, cl
   await clearResult(db, 'P3');
   await expectExact(db);
   // Moves to another gameweek: the admin's edit, the feed's round change, a re-import.
-  const p1 = (await db.selectFrom('fixtures').selectAll().where('id', '=', 'P1').executeTakeFirstOrThrow());
+  const p1 = await db.selectFrom('fixtures').selectAll().where('id', '=', 'P1').executeTakeFirstOrThrow();
   const { id: _id, seasonId: _s, createdAt: _c, updatedAt: _u, predictionsLockedAt: _l, ...fields } = p1;
   await db.transaction().execute((trx) => updateFixture(trx, 'P1', { ...fields, gameweek: 2 }, now));
   await expectExact(db);
   await db.transaction().execute((trx) => updateGameweek(trx, 'P4', 3, now));
   await expectExact(db);
   const pairs = await seasonFixturePairs(db, TEST_SEASON);
-  const rows = [...pairs.values()].filter((f) => ['P1', 'P5'].includes(f.id)).map((f) => ({ ...f, seasonId: TEST_SEASON, gameweek: f.id === 'P1' ? 4 : null }));
-  const imported = await db.transaction().execute((trx) => importSeasonFixtures(trx, TEST_SEASON, rows, now, { updateExisting: true }));
+  const rows = [...pairs.values()]
+    .filter((f) => ['P1', 'P5'].includes(f.id))
+    .map((f) => ({ ...f, seasonId: TEST_SEASON, gameweek: f.id === 'P1' ? 4 : null }));
+  const imported = await db
+    .transaction()
+    .execute((trx) => importSeasonFixtures(trx, TEST_SEASON, rows, now, { updateExisting: true }));
   expect(imported.updated.sort()).toEqual(['P1', 'P5']);
   await expectExact(db);
   // A move that keeps the gameweek moves nothing.
-  await db.transaction().execute((trx) => updateFixture(trx, 'P1', { ...fields, gameweek: 4, localTime: '17:30' }, now));
+  await db
+    .transaction()
+    .execute((trx) => updateFixture(trx, 'P1', { ...fields, gameweek: 4, localTime: '17:30' }, now));
   await expectExact(db);
   // Deletions: one fixture, a season's gameweek, a player's account.
   await db.transaction().execute((trx) => deleteFixture(trx, 'P1'));
@@ -159,7 +277,11 @@ test('every writer keeps userPoints equal to a recount: results, corrections, cl
   await db.transaction().execute((trx) => deleteFixtures(trx, { seasonId: TEST_SEASON, gameweek: 3 }));
   expect(await db.selectFrom('fixtures').select('id').where('id', 'in', ['P4']).execute()).toEqual([]);
   await expectExact(db);
-  const gone = await db.selectFrom('user').select(['id', 'email']).where('id', '=', users[0]!.id).executeTakeFirstOrThrow();
+  const gone = await db
+    .selectFrom('user')
+    .select(['id', 'email'])
+    .where('id', '=', users[0]!.id)
+    .executeTakeFirstOrThrow();
   await db.transaction().execute((trx) => deleteAccountData(trx, handle.dialect, gone));
   expect(await db.selectFrom('userPoints').select('userId').where('userId', '=', gone.id).execute()).toEqual([]);
   await expectExact(db);
@@ -174,22 +296,54 @@ test('results saved at the same moment (on matches of one gameweek, and on one m
   const cookie = await buildSessionCookie(db, handle.dialect, admin.id, config.AUTH_SECRET);
   const players = [];
   for (let i = 0; i < 6; i++) players.push(await buildUser(db, handle.dialect));
-  const clubs = ['Arsenal FC', 'Chelsea FC', 'Liverpool FC', 'Everton FC', 'Fulham FC', 'Brentford FC', 'Burnley FC', 'Leeds United FC'];
+  const clubs = [
+    'Arsenal FC',
+    'Chelsea FC',
+    'Liverpool FC',
+    'Everton FC',
+    'Fulham FC',
+    'Brentford FC',
+    'Burnley FC',
+    'Leeds United FC',
+  ];
   const fixtures: Array<{ id: string }> = [];
-  for (let j = 0; j < 4; j++) fixtures.push(await buildFixture(db, { homeTeam: clubs[2 * j], awayTeam: clubs[2 * j + 1], gameweek: 1 }));
-  for (const [i, p] of players.entries()) for (const [j, f] of fixtures.entries()) await buildPrediction(db, { userId: p.id, fixtureId: f.id, homeScore: (i + j) % 3, awayScore: j % 2 });
+  for (let j = 0; j < 4; j++)
+    fixtures.push(await buildFixture(db, { homeTeam: clubs[2 * j], awayTeam: clubs[2 * j + 1], gameweek: 1 }));
+  for (const [i, p] of players.entries())
+    for (const [j, f] of fixtures.entries())
+      await buildPrediction(db, { userId: p.id, fixtureId: f.id, homeScore: (i + j) % 3, awayScore: j % 2 });
   for (let round = 0; round < 3; round++) {
-    const answers = await Promise.all(fixtures.map((f, j) => t.request({ method: 'PUT', url: `/api/admin/results/${f.id}`, cookie, payload: { homeScore: (j + round) % 3, awayScore: round % 2 } })));
+    const answers = await Promise.all(
+      fixtures.map((f, j) =>
+        t.request({
+          method: 'PUT',
+          url: `/api/admin/results/${f.id}`,
+          cookie,
+          payload: { homeScore: (j + round) % 3, awayScore: round % 2 },
+        }),
+      ),
+    );
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     await expectExact(db);
   }
   // Corrections of one match crossing each other: each rescoring must see the one before it.
   for (let round = 0; round < 3; round++) {
-    const answers = await Promise.all([0, 1, 2, 3, 4].map((k) => t.request({ method: 'PUT', url: `/api/admin/results/${fixtures[0]!.id}`, cookie, payload: { homeScore: (k + round) % 3, awayScore: k % 2 } })));
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4].map((k) =>
+        t.request({
+          method: 'PUT',
+          url: `/api/admin/results/${fixtures[0]!.id}`,
+          cookie,
+          payload: { homeScore: (k + round) % 3, awayScore: k % 2 },
+        }),
+      ),
+    );
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     await expectExact(db);
   }
-  const cleared = await Promise.all(fixtures.map((f) => t.request({ method: 'DELETE', url: `/api/admin/results/${f.id}`, cookie })));
+  const cleared = await Promise.all(
+    fixtures.map((f) => t.request({ method: 'DELETE', url: `/api/admin/results/${f.id}`, cookie })),
+  );
   for (const a of cleared) expect(a.statusCode, a.body).toBe(200);
   await expectExact(db);
 });
@@ -204,9 +358,18 @@ test('PostgreSQL: every writer of the aggregate waits for the one lock (so write
   const other = await buildFixture(db, { homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', gameweek: 1 });
   await buildPrediction(db, { userId: admin.id, fixtureId: f.id, homeScore: 1, awayScore: 0 });
   const waitingOnLock = async () =>
-    Number((await sql<{ n: number }>`SELECT COUNT(*) AS "n" FROM "pg_locks" WHERE "locktype" = 'advisory' AND "objid" = ${POINTS_LOCK_KEY} AND NOT "granted"`.execute(db)).rows[0]!.n);
+    Number(
+      (
+        await sql<{
+          n: number;
+        }>`SELECT COUNT(*) AS "n" FROM "pg_locks" WHERE "locktype" = 'advisory' AND "objid" = ${POINTS_LOCK_KEY} AND NOT "granted"`.execute(
+          db,
+        )
+      ).rows[0]!.n,
+    );
   for (const write of [
-    () => t.request({ method: 'PUT', url: `/api/admin/results/${f.id}`, cookie, payload: { homeScore: 1, awayScore: 0 } }),
+    () =>
+      t.request({ method: 'PUT', url: `/api/admin/results/${f.id}`, cookie, payload: { homeScore: 1, awayScore: 0 } }),
     () => t.request({ method: 'DELETE', url: `/api/admin/results/${f.id}`, cookie }),
     () => t.request({ method: 'DELETE', url: `/api/admin/fixtures/${other.id}`, cookie }),
   ]) {

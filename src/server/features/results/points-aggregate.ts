@@ -41,18 +41,30 @@ const COUNTS: Record<string, (r: Scored) => RawBuilder<number>> = {
   points: (r) => sql<number>`COALESCE(${r.points}, 0)`,
 };
 for (const tier of SCORING_TIERS) {
-  COUNTS[countColumn(tier, false)] = (r) => sql<number>`(CASE WHEN ${r.points} IS NOT NULL AND ${r.tier} = ${sql.lit(tier)} THEN 1 ELSE 0 END)`;
-  COUNTS[countColumn(tier, true)] = (r) => sql<number>`(CASE WHEN ${r.points} IS NOT NULL AND ${r.tier} = ${sql.lit(tier)} AND ${r.banker} = 1 THEN 1 ELSE 0 END)`;
+  COUNTS[countColumn(tier, false)] = (r) =>
+    sql<number>`(CASE WHEN ${r.points} IS NOT NULL AND ${r.tier} = ${sql.lit(tier)} THEN 1 ELSE 0 END)`;
+  COUNTS[countColumn(tier, true)] = (r) =>
+    sql<number>`(CASE WHEN ${r.points} IS NOT NULL AND ${r.tier} = ${sql.lit(tier)} AND ${r.banker} = 1 THEN 1 ELSE 0 END)`;
 }
 const COUNT_NAMES = Object.keys(COUNTS);
 
-const storedIn = (alias: string): Scored => ({ points: sql.ref(`${alias}.points`), tier: sql.ref(`${alias}.tier`), banker: sql.ref(`${alias}.banker`) });
+const storedIn = (alias: string): Scored => ({
+  points: sql.ref(`${alias}.points`),
+  tier: sql.ref(`${alias}.tier`),
+  banker: sql.ref(`${alias}.banker`),
+});
 
 /** Each count of `next` minus that of `stored`, under the count's own name. */
-const deltaColumns = (next: Scored, stored: Scored) => sql.join(COUNT_NAMES.map((c) => sql`${COUNTS[c]!(next)} - ${COUNTS[c]!(stored)} AS ${sql.ref(c)}`));
+const deltaColumns = (next: Scored, stored: Scored) =>
+  sql.join(COUNT_NAMES.map((c) => sql`${COUNTS[c]!(next)} - ${COUNTS[c]!(stored)} AS ${sql.ref(c)}`));
 /** Each count of the rows `r` summed (times `sign`), under the count's own name. */
-const summedColumns = (r: Scored, sign: 1 | -1) => sql.join(COUNT_NAMES.map((c) => sql`${sql.lit(sign)} * SUM(${COUNTS[c]!(r)}) AS ${sql.ref(c)}`));
-const anyCountMoves = (s: string) => sql.join(COUNT_NAMES.map((c) => sql`${sql.ref(`${s}.${c}`)} <> 0`), sql` OR `);
+const summedColumns = (r: Scored, sign: 1 | -1) =>
+  sql.join(COUNT_NAMES.map((c) => sql`${sql.lit(sign)} * SUM(${COUNTS[c]!(r)}) AS ${sql.ref(c)}`));
+const anyCountMoves = (s: string) =>
+  sql.join(
+    COUNT_NAMES.map((c) => sql`${sql.ref(`${s}.${c}`)} <> 0`),
+    sql` OR `,
+  );
 
 /**
  * Adds `source`'s rows (season, gameweek, player and a delta per count, at most one row per key)
@@ -61,7 +73,9 @@ const anyCountMoves = (s: string) => sql.join(COUNT_NAMES.map((c) => sql`${sql.r
  */
 async function addDeltas(db: DB, source: RawBuilder<unknown>, opts: { inKeyOrder?: boolean } = {}): Promise<void> {
   const cols = sql.join(COUNT_NAMES.map((c) => sql.ref(c)));
-  const set = sql.join(COUNT_NAMES.map((c) => sql`${sql.ref(c)} = ${sql.ref(`userPoints.${c}`)} + ${sql.ref(`excluded.${c}`)}`));
+  const set = sql.join(
+    COUNT_NAMES.map((c) => sql`${sql.ref(c)} = ${sql.ref(`userPoints.${c}`)} + ${sql.ref(`excluded.${c}`)}`),
+  );
   // `WHERE TRUE`: SQLite reads an upsert's ON CONFLICT only after a WHERE clause.
   await sql`
     INSERT INTO "userPoints" ("seasonId", "gameweek", "userId", ${cols})
@@ -77,7 +91,8 @@ function inTransaction<T>(db: DB, run: (trx: DB) => Promise<T>): Promise<T> {
 
 /** PostgreSQL: waits for the aggregate's writers' lock (held until this transaction ends). SQLite: nothing to do. */
 async function lockAggregate(trx: DB): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof SqliteAdapter)) await sql`SELECT pg_advisory_xact_lock(${POINTS_LOCK_KEY})`.execute(trx);
+  if (!(trx.getExecutor().adapter instanceof SqliteAdapter))
+    await sql`SELECT pg_advisory_xact_lock(${POINTS_LOCK_KEY})`.execute(trx);
 }
 
 /** The season's total and the gameweek's row (none for a fixture without a gameweek), as rows to join. */
@@ -97,10 +112,16 @@ const keysOf = (seasonId: string, gameweek: number | null) =>
 export async function rescoreFixture(db: DB, fixtureId: string, result: Scoreline | null): Promise<number> {
   return inTransaction(db, async (trx) => {
     await lockAggregate(trx);
-    const fixture = await trx.selectFrom('fixtures').select(['seasonId', 'gameweek']).where('id', '=', fixtureId).executeTakeFirst();
+    const fixture = await trx
+      .selectFrom('fixtures')
+      .select(['seasonId', 'gameweek'])
+      .where('id', '=', fixtureId)
+      .executeTakeFirst();
     if (!fixture) return 0;
     const banker = sql.ref<number>('p.banker');
-    const next: Scored = result ? { points: pointsSql(result, 'p'), tier: tierSql(result, 'p'), banker } : { points: sql`NULL`, tier: sql`NULL`, banker };
+    const next: Scored = result
+      ? { points: pointsSql(result, 'p'), tier: tierSql(result, 'p'), banker }
+      : { points: sql`NULL`, tier: sql`NULL`, banker };
     await addDeltas(
       trx,
       sql`SELECT k."seasonId", k."gameweek", d."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`d.${c}`)))}
@@ -113,7 +134,11 @@ export async function rescoreFixture(db: DB, fixtureId: string, result: Scorelin
     );
     const res = await trx
       .updateTable('predictions')
-      .set(result ? { points: pointsSql(result), tier: tierSql(result), outcome: outcomeSql(result) } : { points: null, tier: null, outcome: null })
+      .set(
+        result
+          ? { points: pointsSql(result), tier: tierSql(result), outcome: outcomeSql(result) }
+          : { points: null, tier: null, outcome: null },
+      )
       .where('fixtureId', '=', fixtureId)
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
@@ -124,7 +149,8 @@ export async function rescoreFixture(db: DB, fixtureId: string, result: Scorelin
 export type FixtureSet = { ids: readonly string[] } | { seasonId: string; gameweek?: number };
 
 const fixtureFilter = (set: FixtureSet, f: string) => {
-  if ('ids' in set) return set.ids.length ? sql`${sql.ref(`${f}.id`)} IN (${sql.join(set.ids.map((id) => sql`${id}`))})` : sql`1 = 0`;
+  if ('ids' in set)
+    return set.ids.length ? sql`${sql.ref(`${f}.id`)} IN (${sql.join(set.ids.map((id) => sql`${id}`))})` : sql`1 = 0`;
   const season = sql`${sql.ref(`${f}.seasonId`)} = ${set.seasonId}`;
   return set.gameweek === undefined ? season : sql`${season} AND ${sql.ref(`${f}.gameweek`)} = ${set.gameweek}`;
 };
@@ -156,10 +182,22 @@ export async function withFixturesMoving<T>(db: DB, set: FixtureSet, change: (tr
   return inTransaction(db, async (trx) => {
     await lockAggregate(trx);
     const locations = (executor: DB) => executor.selectFrom('fixtures').select(['id', 'seasonId', 'gameweek']);
-    const before = await locations(trx).where(sql<boolean>`${fixtureFilter(set, 'fixtures')}`).execute();
+    const before = await locations(trx)
+      .where(sql<boolean>`${fixtureFilter(set, 'fixtures')}`)
+      .execute();
     const out = await change(trx);
     if (before.length === 0) return out;
-    const after = new Map((await locations(trx).where('id', 'in', before.map((b) => b.id)).execute()).map((r) => [r.id, r]));
+    const after = new Map(
+      (
+        await locations(trx)
+          .where(
+            'id',
+            'in',
+            before.map((b) => b.id),
+          )
+          .execute()
+      ).map((r) => [r.id, r]),
+    );
     for (const b of before) {
       const a = after.get(b.id);
       if (!a || (a.seasonId === b.seasonId && a.gameweek === b.gameweek)) continue;
@@ -170,15 +208,24 @@ export async function withFixturesMoving<T>(db: DB, set: FixtureSet, change: (tr
 }
 
 /** A fixture's scored predictions taken off its old season and gameweek rows and added to its new ones (season totals only if the season changed). */
-async function moveStored(trx: DB, fixtureId: string, from: { seasonId: string; gameweek: number | null }, to: { seasonId: string; gameweek: number | null }) {
+async function moveStored(
+  trx: DB,
+  fixtureId: string,
+  from: { seasonId: string; gameweek: number | null },
+  to: { seasonId: string; gameweek: number | null },
+) {
   const sameSeason = from.seasonId === to.seasonId;
   const keys: Array<{ seasonId: string; gameweek: number; sign: 1 | -1 }> = [];
-  if (!sameSeason) keys.push({ seasonId: from.seasonId, gameweek: 0, sign: -1 }, { seasonId: to.seasonId, gameweek: 0, sign: 1 });
+  if (!sameSeason)
+    keys.push({ seasonId: from.seasonId, gameweek: 0, sign: -1 }, { seasonId: to.seasonId, gameweek: 0, sign: 1 });
   if (from.gameweek !== null) keys.push({ seasonId: from.seasonId, gameweek: from.gameweek, sign: -1 });
   if (to.gameweek !== null) keys.push({ seasonId: to.seasonId, gameweek: to.gameweek, sign: 1 });
   if (keys.length === 0) return;
   const keyRows = sql.join(
-    keys.map((k) => sql`SELECT CAST(${k.seasonId} AS text) AS "seasonId", CAST(${k.gameweek} AS integer) AS "gameweek", CAST(${k.sign} AS integer) AS "sign"`),
+    keys.map(
+      (k) =>
+        sql`SELECT CAST(${k.seasonId} AS text) AS "seasonId", CAST(${k.gameweek} AS integer) AS "gameweek", CAST(${k.sign} AS integer) AS "sign"`,
+    ),
     sql` UNION ALL `,
   );
   await addDeltas(

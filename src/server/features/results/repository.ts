@@ -3,11 +3,21 @@ import type { ResultSource } from '../../db/schema.js';
 import { rescoreFixture } from './points-aggregate.js';
 
 /** Saves (or overwrites) a fixture's FINAL result, saying who wrote it (the admin's always wins over a feed's: see the feed service). */
-export async function saveFinalResult(db: DB, fixtureId: string, r: { homeScore: number; awayScore: number }, nowIso: string, source: ResultSource): Promise<void> {
+export async function saveFinalResult(
+  db: DB,
+  fixtureId: string,
+  r: { homeScore: number; awayScore: number },
+  nowIso: string,
+  source: ResultSource,
+): Promise<void> {
   await db
     .insertInto('results')
     .values({ fixtureId, homeScore: r.homeScore, awayScore: r.awayScore, final: 1, source, updatedAt: nowIso })
-    .onConflict((oc) => oc.column('fixtureId').doUpdateSet({ homeScore: r.homeScore, awayScore: r.awayScore, final: 1, source, updatedAt: nowIso }))
+    .onConflict((oc) =>
+      oc
+        .column('fixtureId')
+        .doUpdateSet({ homeScore: r.homeScore, awayScore: r.awayScore, final: 1, source, updatedAt: nowIso }),
+    )
     .execute();
 }
 
@@ -16,7 +26,11 @@ export async function saveFinalResult(db: DB, fixtureId: string, r: { homeScore:
  * points aggregate moving with it (points-aggregate.ts). A corrected result replaces, never adds.
  * Returns how many predictions were scored.
  */
-export async function rescorePredictions(db: DB, fixtureId: string, r: { homeScore: number; awayScore: number }): Promise<number> {
+export async function rescorePredictions(
+  db: DB,
+  fixtureId: string,
+  r: { homeScore: number; awayScore: number },
+): Promise<number> {
   return rescoreFixture(db, fixtureId, r);
 }
 

@@ -17,11 +17,21 @@ beforeEach(async () => {
   t = await createTestApp({ now: '2025-08-16T17:00:00Z' });
   const { db, handle, config } = t.app.deps;
   admin = await buildUser(db, handle.dialect, { role: 'admin' });
-  players = [await buildUser(db, handle.dialect), await buildUser(db, handle.dialect), await buildUser(db, handle.dialect), await buildUser(db, handle.dialect)];
+  players = [
+    await buildUser(db, handle.dialect),
+    await buildUser(db, handle.dialect),
+    await buildUser(db, handle.dialect),
+    await buildUser(db, handle.dialect),
+  ];
   adminCookie = await buildSessionCookie(db, handle.dialect, admin.id, config.AUTH_SECRET);
   playerCookie = await buildSessionCookie(db, handle.dialect, players[0]!.id, config.AUTH_SECRET);
   await buildFixture(db, { id: 'ARS_CHE', kickoffAt: '2025-08-16T14:00:00.000Z' });
-  await buildFixture(db, { id: 'OTHER', kickoffAt: '2025-08-16T14:00:00.000Z', homeTeam: 'Fulham FC', awayTeam: 'Everton FC' });
+  await buildFixture(db, {
+    id: 'OTHER',
+    kickoffAt: '2025-08-16T14:00:00.000Z',
+    homeTeam: 'Fulham FC',
+    awayTeam: 'Everton FC',
+  });
   // exact-to-be, home-win, draw, away-win picks
   const picks: Array<[number, number]> = [
     [2, 1],
@@ -29,7 +39,8 @@ beforeEach(async () => {
     [1, 1],
     [0, 2],
   ];
-  for (const [i, [h, a]] of picks.entries()) await buildPrediction(db, { userId: players[i]!.id, fixtureId: 'ARS_CHE', homeScore: h, awayScore: a });
+  for (const [i, [h, a]] of picks.entries())
+    await buildPrediction(db, { userId: players[i]!.id, fixtureId: 'ARS_CHE', homeScore: h, awayScore: a });
   await buildPrediction(db, { userId: players[0]!.id, fixtureId: 'OTHER', homeScore: 0, awayScore: 0 });
   events = [];
   t.app.deps.bus.subscribe((e) => events.push(e));
@@ -39,29 +50,50 @@ afterEach(async () => {
 });
 
 const save = (fixtureId: string, payload: unknown, cookie: string | null = adminCookie) =>
-  t.request({ method: 'PUT', url: `/api/admin/results/${fixtureId}`, payload: payload as object, cookie: cookie ?? undefined });
+  t.request({
+    method: 'PUT',
+    url: `/api/admin/results/${fixtureId}`,
+    payload: payload as object,
+    cookie: cookie ?? undefined,
+  });
 const clear = (fixtureId: string, cookie: string | null = adminCookie) =>
   t.request({ method: 'DELETE', url: `/api/admin/results/${fixtureId}`, cookie: cookie ?? undefined });
 const scores = async (fixtureId = 'ARS_CHE') => {
-  const rows = await t.app.deps.db.selectFrom('predictions').select(['userId', 'points', 'outcome']).where('fixtureId', '=', fixtureId).execute();
-  return players.map((p) => rows.find((r) => r.userId === p.id)).filter(Boolean).map((r) => [r!.points, r!.outcome]);
+  const rows = await t.app.deps.db
+    .selectFrom('predictions')
+    .select(['userId', 'points', 'outcome'])
+    .where('fixtureId', '=', fixtureId)
+    .execute();
+  return players
+    .map((p) => rows.find((r) => r.userId === p.id))
+    .filter(Boolean)
+    .map((r) => [r!.points, r!.outcome]);
 };
 /** Events travel through LISTEN/NOTIFY on PostgreSQL, so they arrive a moment after the response. */
 const settle = () => eventsDelivered(t.app, events);
-const result = () => t.app.deps.db.selectFrom('results').selectAll().where('fixtureId', '=', 'ARS_CHE').executeTakeFirst();
+const result = () =>
+  t.app.deps.db.selectFrom('results').selectAll().where('fixtureId', '=', 'ARS_CHE').executeTakeFirst();
 
 describe('PUT /api/admin/results/:fixtureId', () => {
   test('saves a final result and scores every prediction on that fixture in the same request', async () => {
     const res = await save('ARS_CHE', { homeScore: 2, awayScore: 1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ scored: 4, fixture: { id: 'ARS_CHE', status: 'finished', result: { homeScore: 2, awayScore: 1, final: true } } });
+    expect(res.json()).toMatchObject({
+      scored: 4,
+      fixture: { id: 'ARS_CHE', status: 'finished', result: { homeScore: 2, awayScore: 1, final: true } },
+    });
     expect(await scores()).toEqual([
       [3, 'exact'],
       [1, 'outcome'],
       [0, 'wrong'],
       [0, 'wrong'],
     ]);
-    expect(await result()).toMatchObject({ homeScore: 2, awayScore: 1, final: 1, updatedAt: '2025-08-16T17:00:00.000Z' });
+    expect(await result()).toMatchObject({
+      homeScore: 2,
+      awayScore: 1,
+      final: 1,
+      updatedAt: '2025-08-16T17:00:00.000Z',
+    });
     // Predictions on another fixture are untouched.
     expect(await scores('OTHER')).toEqual([[null, null]]);
   });
@@ -133,14 +165,18 @@ describe('PUT /api/admin/results/:fixtureId', () => {
     expect(events).toEqual([]);
   });
 
-  test.each([[{ homeScore: 2 }], [{ awayScore: 1 }], [{ homeScore: 100, awayScore: 0 }], [{ homeScore: -1, awayScore: 0 }], [{ homeScore: 1.5, awayScore: 0 }], [{ homeScore: '1', awayScore: '0' }]])(
-    'refuses %j with 400',
-    async (payload) => {
-      const res = await save('ARS_CHE', payload);
-      expect(res.statusCode).toBe(400);
-      expect(await result()).toBeUndefined();
-    },
-  );
+  test.each([
+    [{ homeScore: 2 }],
+    [{ awayScore: 1 }],
+    [{ homeScore: 100, awayScore: 0 }],
+    [{ homeScore: -1, awayScore: 0 }],
+    [{ homeScore: 1.5, awayScore: 0 }],
+    [{ homeScore: '1', awayScore: '0' }],
+  ])('refuses %j with 400', async (payload) => {
+    const res = await save('ARS_CHE', payload);
+    expect(res.statusCode).toBe(400);
+    expect(await result()).toBeUndefined();
+  });
 
   test('99-99 is allowed', async () => {
     expect((await save('ARS_CHE', { homeScore: 99, awayScore: 99 })).statusCode).toBe(200);
@@ -182,7 +218,12 @@ describe('a result for a fixture with 10,000 predictions', () => {
 
   async function seedBig() {
     const { db, handle } = t.app.deps;
-    await buildFixture(db, { id: 'BIG', kickoffAt: '2025-08-16T14:00:00.000Z', homeTeam: 'Liverpool FC', awayTeam: 'Everton FC' });
+    await buildFixture(db, {
+      id: 'BIG',
+      kickoffAt: '2025-08-16T14:00:00.000Z',
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'Everton FC',
+    });
     const now = '2025-08-01T00:00:00.000Z';
     const pg = handle.dialect === 'postgres';
     const CHUNK = 500;
@@ -190,17 +231,45 @@ describe('a result for a fixture with 10,000 predictions', () => {
       const ids = Array.from({ length: Math.min(CHUNK, N - start) }, (_, i) => `bulk-${start + i}`);
       await db
         .insertInto('user')
-        .values(ids.map((id) => ({ id, name: id, email: `${id}@example.com`, emailVerified: pg ? true : 1, image: null, createdAt: pg ? new Date(now) : now, updatedAt: pg ? new Date(now) : now, username: id, teamName: null, teamNameCreatedAt: null })))
+        .values(
+          ids.map((id) => ({
+            id,
+            name: id,
+            email: `${id}@example.com`,
+            emailVerified: pg ? true : 1,
+            image: null,
+            createdAt: pg ? new Date(now) : now,
+            updatedAt: pg ? new Date(now) : now,
+            username: id,
+            teamName: null,
+            teamNameCreatedAt: null,
+          })),
+        )
         .execute();
       await db
         .insertInto('predictions')
-        .values(ids.map((id, i) => ({ userId: id, fixtureId: 'BIG', homeScore: (start + i) % 4, awayScore: (start + i) % 3, predictedAt: now, points: null, outcome: null })))
+        .values(
+          ids.map((id, i) => ({
+            userId: id,
+            fixtureId: 'BIG',
+            homeScore: (start + i) % 4,
+            awayScore: (start + i) % 3,
+            predictedAt: now,
+            points: null,
+            outcome: null,
+          })),
+        )
         .execute();
     }
   }
 
   async function expectScoredFor21() {
-    const byOutcome = await t.app.deps.db.selectFrom('predictions').select(['outcome', (eb) => eb.fn.countAll<number>().as('n')]).where('fixtureId', '=', 'BIG').groupBy('outcome').execute();
+    const byOutcome = await t.app.deps.db
+      .selectFrom('predictions')
+      .select(['outcome', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('fixtureId', '=', 'BIG')
+      .groupBy('outcome')
+      .execute();
     // Independent count of (i % 4, i % 3) against 2-1.
     const expected = { exact: 0, outcome: 0, wrong: 0 };
     for (let i = 0; i < N; i++) {
@@ -217,7 +286,10 @@ describe('a result for a fixture with 10,000 predictions', () => {
   // and its correction score every one of them, the correction replacing the first result's points.
   test('a result and its correction score all 10,000 in one request each', { timeout: 120_000 }, async () => {
     await seedBig();
-    for (const r of [{ homeScore: 0, awayScore: 2 }, { homeScore: 2, awayScore: 1 }]) {
+    for (const r of [
+      { homeScore: 0, awayScore: 2 },
+      { homeScore: 2, awayScore: 1 },
+    ]) {
       const res = await save('BIG', r);
       expect(res.statusCode).toBe(200);
       expect(res.json().scored).toBe(N);

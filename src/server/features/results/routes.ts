@@ -8,7 +8,8 @@ import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
 
-export const NOT_STARTED_MESSAGE = "This match hasn't kicked off yet. Its final result can be saved once it has started.";
+export const NOT_STARTED_MESSAGE =
+  "This match hasn't kicked off yet. Its final result can be saved once it has started.";
 const params = z.object({ fixtureId: idParam() });
 
 export async function resultRoutes(fastify: FastifyInstance) {
@@ -33,7 +34,10 @@ export async function resultRoutes(fastify: FastifyInstance) {
         const fixture = await getFixture(trx, fixtureId);
         if (!fixture) throw notFound('This match does not exist.');
         if (fixture.postponed || fixture.kickoffAt === null) {
-          throw conflict('This match is postponed. Give it a new kick-off time before entering its result.', 'postponed');
+          throw conflict(
+            'This match is postponed. Give it a new kick-off time before entering its result.',
+            'postponed',
+          );
         }
         // A result is a fact after the whistle: none before kick-off; in-play scores have their own route.
         if (clock.now().getTime() < Date.parse(fixture.kickoffAt)) throw conflict(NOT_STARTED_MESSAGE, 'not_started');

@@ -7,7 +7,11 @@ import type { ClubRow } from '../../seasons/repository.js';
 export async function clubsByName(db: DB, names: readonly string[]): Promise<ClubRow[]> {
   const wanted = [...new Set(names)];
   if (wanted.length === 0) return [];
-  return db.selectFrom('clubs').select(['id', 'name', 'shortName', 'code', 'primaryColour', 'secondaryColour', 'pattern']).where('name', 'in', wanted).execute();
+  return db
+    .selectFrom('clubs')
+    .select(['id', 'name', 'shortName', 'code', 'primaryColour', 'secondaryColour', 'pattern'])
+    .where('name', 'in', wanted)
+    .execute();
 }
 
 /** Every season's feed address. */

@@ -26,20 +26,37 @@ import { seasonFeedUrls } from './admin-repository.js';
 import { createSeasonFromFile, previewSeasonFile } from './admin-service.js';
 import { isBuiltinSeason } from '../../seasons/builtin.js';
 import { presentSeason } from './presenter.js';
-import { DEFAULT_COMPETITION, getCompetition, getSeason, listClubs, listCompetitions, seasonCounts, setPinnedSeason } from '../../seasons/repository.js';
+import {
+  DEFAULT_COMPETITION,
+  getCompetition,
+  getSeason,
+  listClubs,
+  listCompetitions,
+  seasonCounts,
+  setPinnedSeason,
+} from '../../seasons/repository.js';
 import { loadSeasonState, publishFixturesChanged } from '../../seasons/service.js';
 
 const params = z.object({ id: seasonId });
 
 /** Names what a plan would do (its lines), so an apply can check it is what the admin previewed. */
 const planHash = (report: ReturnType<typeof syncReport>) =>
-  crypto.createHash('sha256').update(JSON.stringify([report.ok, report.changes, report.conflicts])).digest('base64url').slice(0, 32);
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify([report.ok, report.changes, report.conflicts]))
+    .digest('base64url')
+    .slice(0, 32);
 
 /** The admin's seasons screen: list, create from a file, set the current season, re-import a newer file. */
 export async function adminSeasonRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config } = app.deps;
-  const fileLimit = routeLimit(app, 'seasonFilePerUser', 'user', (wait) => `Too many season files. Please wait ${wait} and try again.`);
+  const fileLimit = routeLimit(
+    app,
+    'seasonFilePerUser',
+    'user',
+    (wait) => `Too many season files. Please wait ${wait} and try again.`,
+  );
   // Files are read on a worker thread within this limit (season-files/parse-off-thread.ts).
   const read = { parseTimeLimitMs: app.security.limits.seasonFileParseMs };
 
@@ -49,7 +66,8 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
       config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Every season with its counts, feed address, open conflicts and last feed run, and which one is current',
+        summary:
+          'Every season with its counts, feed address, open conflicts and last feed run, and which one is current',
         response: { 200: adminSeasonListReply },
       },
     },
@@ -65,21 +83,35 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
       ]);
       const countsBy = new Map(counts.map((c) => [c.seasonId, c]));
       const runBy = new Map(runs.map((r) => [r.seasonId, r]));
-      const competitionBy = new Map(competitions.map((c) => [c.id, { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone }]));
-      const start = (s: { startDate: string | null; firstKickoff: string | null }) => s.firstKickoff ?? s.startDate ?? '9999';
+      const competitionBy = new Map(
+        competitions.map((c) => [c.id, { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone }]),
+      );
+      const start = (s: { startDate: string | null; firstKickoff: string | null }) =>
+        s.firstKickoff ?? s.startDate ?? '9999';
       const seasons = [...state.seasons]
         .sort((a, b) => start(b).localeCompare(start(a)) || b.id.localeCompare(a.id))
         .map((s) => {
           const run = runBy.get(s.id);
           return {
-            ...presentSeason(s, competitionBy.get(s.competitionId)!, countsBy.get(s.id), state.current?.id ?? null, now),
+            ...presentSeason(
+              s,
+              competitionBy.get(s.competitionId)!,
+              countsBy.get(s.id),
+              state.current?.id ?? null,
+              now,
+            ),
             feedUrl: feeds.get(s.id) ?? null,
             openConflicts: conflicts.get(s.id) ?? 0,
             lastRun: run ? presentRun(run) : null,
             builtIn: isBuiltinSeason(s.id),
           };
         });
-      return { seasons, current: state.current?.id ?? seasons[0]?.id ?? '', pinned: state.pinned, pollMinutes: config.FEED_POLL_MINUTES ?? null };
+      return {
+        seasons,
+        current: state.current?.id ?? seasons[0]?.id ?? '',
+        pinned: state.pinned,
+        pollMinutes: config.FEED_POLL_MINUTES ?? null,
+      };
     },
   );
 
@@ -90,7 +122,8 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
       preHandler: fileLimit,
       schema: {
         tags: ['admin'],
-        summary: 'Check a season file whole (Football.TXT or openfootball JSON) without writing: counts, rounds, dates, errors with their line, clubs the app does not know',
+        summary:
+          'Check a season file whole (Football.TXT or openfootball JSON) without writing: counts, rounds, dates, errors with their line, clubs the app does not know',
         body: seasonFileBody,
         response: { 200: seasonFilePreviewReply, 400: errorDto, 429: errorDto, 503: errorDto },
       },
@@ -113,7 +146,10 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const out = await createSeasonFromFile(db, req.body, clock.now(), read);
       await app.deps.bus.publish({ type: 'season.created', seasonId: out.season.id });
-      app.log.info({ season: out.season.id }, `Season ${out.season.label} created from a file: ${out.fixtures} fixtures, ${out.results} results, ${out.clubsCreated} new clubs`);
+      app.log.info(
+        { season: out.season.id },
+        `Season ${out.season.label} created from a file: ${out.fixtures} fixtures, ${out.results} results, ${out.clubsCreated} new clubs`,
+      );
       return reply.status(201).send(out);
     },
   );
@@ -157,7 +193,13 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
     const existing = await loadSyncFixtures(trx, id);
     const rows = await listClubs(trx, id);
     const short = new Map(rows.map((c) => [c.name, c.shortName]));
-    const plan = planSeasonSync(existing, parsed.matches, { now: clock.now(), source: 'file', clubs: rows.map((c) => c.name), timeZone: competition?.timeZone, clubLabel: (n) => short.get(n) ?? n });
+    const plan = planSeasonSync(existing, parsed.matches, {
+      now: clock.now(),
+      source: 'file',
+      clubs: rows.map((c) => c.name),
+      timeZone: competition?.timeZone,
+      clubLabel: (n) => short.get(n) ?? n,
+    });
     return { plan, league: competition?.name ?? 'Premier League' };
   };
 
@@ -189,7 +231,8 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
       preHandler: fileLimit,
       schema: {
         tags: ['admin'],
-        summary: 'Re-import a newer file of the season: moves, postponements, results and new fixtures in one transaction; the admin’s results stay (conflicts are listed)',
+        summary:
+          'Re-import a newer file of the season: moves, postponements, results and new fixtures in one transaction; the admin’s results stay (conflicts are listed)',
         params,
         body: reimportBody,
         response: { 200: reimportReply, 400: errorDto, 404: errorDto, 409: errorDto, 429: errorDto, 503: errorDto },
@@ -202,7 +245,10 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
         const { plan, league } = await planReimport(trx, id, parsed);
         if (!plan.ok) throw badRequest(plan.message, `sync_${plan.reason}`, { field: 'content' });
         if (req.body.planHash !== undefined && req.body.planHash !== planHash(syncReport(plan))) {
-          throw conflict('The season changed since the preview (a feed run, or another admin). Preview the file again.', 'plan_changed');
+          throw conflict(
+            'The season changed since the preview (a feed run, or another admin). Preview the file again.',
+            'plan_changed',
+          );
         }
         await applySeasonPlan(trx, id, league, plan, clock.now());
         return plan;

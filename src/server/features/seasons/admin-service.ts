@@ -6,7 +6,15 @@ import { planSeasonSync } from '../../season-files/sync-plan.js';
 import { applySeasonPlan } from '../feed/apply.js';
 import { clubsByName } from './admin-repository.js';
 import { clubSlug, suggestClub, seasonIdFor } from './admin-suggest.js';
-import { addSeasonClubs, DEFAULT_COMPETITION, ensureClubs, ensureSeason, getCompetition, getSeason, type ClubRow } from '../../seasons/repository.js';
+import {
+  addSeasonClubs,
+  DEFAULT_COMPETITION,
+  ensureClubs,
+  ensureSeason,
+  getCompetition,
+  getSeason,
+  type ClubRow,
+} from '../../seasons/repository.js';
 
 type ParsedOk = UploadedSeasonFile;
 
@@ -15,10 +23,16 @@ export interface FileReadOptions {
   parseTimeLimitMs: number;
 }
 
-const fileClubs = (parsed: ParsedOk) => [...new Set(parsed.matches.flatMap((m) => [m.home, m.away]))].sort((a, b) => a.localeCompare(b));
+const fileClubs = (parsed: ParsedOk) =>
+  [...new Set(parsed.matches.flatMap((m) => [m.home, m.away]))].sort((a, b) => a.localeCompare(b));
 
 /** A file checked whole, before anything is written: counts, rounds, dates, its clubs and which are new. */
-export async function previewSeasonFile(db: DB, content: string, fileName: string | undefined, read: FileReadOptions): Promise<SeasonFilePreview> {
+export async function previewSeasonFile(
+  db: DB,
+  content: string,
+  fileName: string | undefined,
+  read: FileReadOptions,
+): Promise<SeasonFilePreview> {
   let parsed: ParsedOk | { ok: false; message: string };
   try {
     parsed = await readUploadedSeasonFile(content, fileName, read.parseTimeLimitMs);
@@ -28,7 +42,22 @@ export async function previewSeasonFile(db: DB, content: string, fileName: strin
     parsed = { ok: false, message: err.message };
   }
   if (!parsed.ok) {
-    return { ok: false, name: null, error: parsed.message, matches: 0, rounds: 0, results: 0, firstDate: null, lastDate: null, clubs: [], unknownClubs: [], warnings: [], suggestedId: null, suggestedLabel: null, exists: false };
+    return {
+      ok: false,
+      name: null,
+      error: parsed.message,
+      matches: 0,
+      rounds: 0,
+      results: 0,
+      firstDate: null,
+      lastDate: null,
+      clubs: [],
+      unknownClubs: [],
+      warnings: [],
+      suggestedId: null,
+      suggestedLabel: null,
+      exists: false,
+    };
   }
   const clubs = fileClubs(parsed);
   const known = new Set((await clubsByName(db, clubs)).map((c) => c.name));
@@ -59,16 +88,24 @@ export async function previewSeasonFile(db: DB, content: string, fileName: strin
  */
 export async function createSeasonFromFile(db: DB, body: CreateSeasonBody, now: Date, read: FileReadOptions) {
   const parsed = await readUploadedSeasonFile(body.content, body.fileName, read.parseTimeLimitMs);
-  if (await getSeason(db, body.id)) throw conflict(`A season ${body.id} exists already. Re-import the file into it instead.`, 'season_exists');
+  if (await getSeason(db, body.id))
+    throw conflict(`A season ${body.id} exists already. Re-import the file into it instead.`, 'season_exists');
   const names = fileClubs(parsed);
   const known = await clubsByName(db, names);
   const knownNames = new Set(known.map((c) => c.name));
   const unknown = names.filter((n) => !knownNames.has(n));
   const given = new Map(body.clubs.map((c) => [c.name, c]));
   const missing = unknown.filter((n) => !given.has(n));
-  if (missing.length) throw badRequest(`Confirm the details of ${missing.map((n) => `"${n}"`).join(', ')} first.`, 'unknown_club', { field: 'clubs', clubs: missing });
+  if (missing.length)
+    throw badRequest(`Confirm the details of ${missing.map((n) => `"${n}"`).join(', ')} first.`, 'unknown_club', {
+      field: 'clubs',
+      clubs: missing,
+    });
   const stray = body.clubs.filter((c) => !unknown.includes(c.name));
-  if (stray.length) throw badRequest(`${stray.map((c) => `"${c.name}"`).join(', ')} is not a new club of this file.`, 'unknown_club', { field: 'clubs' });
+  if (stray.length)
+    throw badRequest(`${stray.map((c) => `"${c.name}"`).join(', ')} is not a new club of this file.`, 'unknown_club', {
+      field: 'clubs',
+    });
   const competition = await getCompetition(db, DEFAULT_COMPETITION);
   const nowIso = now.toISOString();
 
@@ -78,12 +115,30 @@ export async function createSeasonFromFile(db: DB, body: CreateSeasonBody, now: 
     }
     const fresh: ClubRow[] = unknown.map((n) => {
       const c = given.get(n)!;
-      return { id: clubSlug(n), name: n, shortName: c.shortName, code: c.code, primaryColour: c.primaryColour.toUpperCase(), secondaryColour: c.secondaryColour.toUpperCase(), pattern: c.pattern };
+      return {
+        id: clubSlug(n),
+        name: n,
+        shortName: c.shortName,
+        code: c.code,
+        primaryColour: c.primaryColour.toUpperCase(),
+        secondaryColour: c.secondaryColour.toUpperCase(),
+        pattern: c.pattern,
+      };
     });
     await addSeasonClubs(trx, body.id, await ensureClubs(trx, [...known, ...fresh], nowIso));
-    const plan = planSeasonSync([], parsed.matches, { now, source: 'file', clubs: names, timeZone: competition?.timeZone });
+    const plan = planSeasonSync([], parsed.matches, {
+      now,
+      source: 'file',
+      clubs: names,
+      timeZone: competition?.timeZone,
+    });
     if (!plan.ok) throw badRequest(plan.message, 'invalid_season_file', { field: 'content' });
     await applySeasonPlan(trx, body.id, competition?.name ?? 'Premier League', plan, now);
-    return { season: { id: body.id, label: body.label }, fixtures: plan.counts.added, results: plan.counts.results, clubsCreated: fresh.length };
+    return {
+      season: { id: body.id, label: body.label },
+      fixtures: plan.counts.added,
+      results: plan.counts.results,
+      clubsCreated: fresh.length,
+    };
   });
 }

@@ -10,7 +10,14 @@ describe('what the seasons screen proposes', () => {
   });
 
   test('a new club: short name without FC/AFC, three letters, grey and white', () => {
-    expect(suggestClub('Coventry City FC')).toEqual({ name: 'Coventry City FC', shortName: 'Coventry City', code: 'COV', primaryColour: '#475569', secondaryColour: '#FFFFFF', pattern: 'plain' });
+    expect(suggestClub('Coventry City FC')).toEqual({
+      name: 'Coventry City FC',
+      shortName: 'Coventry City',
+      code: 'COV',
+      primaryColour: '#475569',
+      secondaryColour: '#FFFFFF',
+      pattern: 'plain',
+    });
     expect(suggestClub('Hull City AFC')).toMatchObject({ shortName: 'Hull City', code: 'HUL' });
     expect(suggestClub('1. FC Köln')).toMatchObject({ shortName: '1. FC Köln', code: 'FCK' });
     expect(suggestClub('FC')).toMatchObject({ shortName: 'FC', code: 'FCX' });

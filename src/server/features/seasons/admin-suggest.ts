@@ -16,8 +16,16 @@ export const clubSlug = (name: string) =>
 
 /** What the admin is offered for a club the app does not know: a short name without "FC", a three-letter code, grey. */
 export function suggestClub(name: string): NewClub {
-  const shortName = name.replace(/\s+(A?FC|CF|SC)$/i, '').trim().slice(0, 20) || name.slice(0, 20);
-  const letters = shortName.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/[^A-Z]/g, '');
+  const shortName =
+    name
+      .replace(/\s+(A?FC|CF|SC)$/i, '')
+      .trim()
+      .slice(0, 20) || name.slice(0, 20);
+  const letters = shortName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
   return { name, shortName, code: (letters + 'XXX').slice(0, 3), ...DEFAULT_CLUB_COLOURS };
 }
 
@@ -29,4 +37,3 @@ export function seasonIdFor(firstDate: string): { id: string; label: string } {
   const end = String((start + 1) % 100).padStart(2, '0');
   return { id: `${start}-${end}`, label: `${start}/${end}` };
 }
-

@@ -17,13 +17,19 @@ interface Kept {
  * about the seasons, drops it (statistics/player-cache.ts) or the results' fingerprint moves, and
  * read again once the clock passes the next kick-off (which the list names).
  */
-export async function seasonListCounts(app: FastifyInstance, now: Date): Promise<Pick<Kept, 'counts' | 'competitions'>> {
+export async function seasonListCounts(
+  app: FastifyInstance,
+  now: Date,
+): Promise<Pick<Kept, 'counts' | 'competitions'>> {
   const cache = playerCache(app);
   const check = cache.checkResults();
   if (check) await check;
   const t = now.getTime();
   const read = async (): Promise<Kept> => {
-    const [counts, competitions] = await Promise.all([seasonCounts(app.deps.db, now.toISOString()), listCompetitions(app.deps.db)]);
+    const [counts, competitions] = await Promise.all([
+      seasonCounts(app.deps.db, now.toISOString()),
+      listCompetitions(app.deps.db),
+    ]);
     const next = counts.flatMap((c) => (c.nextKickoff === null ? [] : [Date.parse(c.nextKickoff)]));
     return { counts, competitions, from: t, until: next.length ? Math.min(...next) : Infinity };
   };

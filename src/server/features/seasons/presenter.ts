@@ -3,7 +3,13 @@ import { seasonPhase } from '../../../game/season-phase.js';
 import type { ClubRow, SeasonCountsRow, SeasonSpanRow } from '../../seasons/repository.js';
 
 /** contract/seasons.ts `seasonDto`. */
-export function presentSeason(s: SeasonSpanRow, competition: CompetitionInfo, counts: SeasonCountsRow | undefined, currentId: string | null, now: Date): Season {
+export function presentSeason(
+  s: SeasonSpanRow,
+  competition: CompetitionInfo,
+  counts: SeasonCountsRow | undefined,
+  currentId: string | null,
+  now: Date,
+): Season {
   return {
     id: s.id,
     label: s.label,
@@ -20,5 +26,13 @@ export function presentSeason(s: SeasonSpanRow, competition: CompetitionInfo, co
 
 /** contract/seasons.ts `clubDto`. */
 export function presentClub(c: ClubRow): ClubInfo {
-  return { id: c.id, name: c.name, shortName: c.shortName, code: c.code, primaryColour: c.primaryColour, secondaryColour: c.secondaryColour, pattern: c.pattern };
+  return {
+    id: c.id,
+    name: c.name,
+    shortName: c.shortName,
+    code: c.code,
+    primaryColour: c.primaryColour,
+    secondaryColour: c.secondaryColour,
+    pattern: c.pattern,
+  };
 }

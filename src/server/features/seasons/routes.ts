@@ -18,19 +18,28 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       config: { auth: 'public' },
       schema: {
         tags: ['season'],
-        summary: 'Every season, newest first, with its phase, dates and next kick-off, and which one is current (pinned by an admin, or by the clock)',
+        summary:
+          'Every season, newest first, with its phase, dates and next kick-off, and which one is current (pinned by an admin, or by the clock)',
         response: { 200: seasonListReply },
       },
     },
     async () => {
       const now = app.deps.clock.now();
-      const [state, { counts, competitions }] = await Promise.all([loadSeasonState(app.deps.seasons, now), seasonListCounts(app, now)]);
+      const [state, { counts, competitions }] = await Promise.all([
+        loadSeasonState(app.deps.seasons, now),
+        seasonListCounts(app, now),
+      ]);
       const countsBy = new Map(counts.map((c) => [c.seasonId, c]));
-      const competitionBy = new Map(competitions.map((c) => [c.id, { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone }]));
-      const start = (s: { startDate: string | null; firstKickoff: string | null }) => s.firstKickoff ?? s.startDate ?? '9999';
+      const competitionBy = new Map(
+        competitions.map((c) => [c.id, { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone }]),
+      );
+      const start = (s: { startDate: string | null; firstKickoff: string | null }) =>
+        s.firstKickoff ?? s.startDate ?? '9999';
       const seasons = [...state.seasons]
         .sort((a, b) => start(b).localeCompare(start(a)) || b.id.localeCompare(a.id))
-        .map((s) => presentSeason(s, competitionBy.get(s.competitionId)!, countsBy.get(s.id), state.current?.id ?? null, now));
+        .map((s) =>
+          presentSeason(s, competitionBy.get(s.competitionId)!, countsBy.get(s.id), state.current?.id ?? null, now),
+        );
       // A database always has a season (migration 0014 creates 2025/26), so there is always a current one.
       return { seasons, current: state.current?.id ?? seasons[0]?.id ?? '', pinned: state.pinned };
     },
@@ -42,14 +51,16 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       config: { auth: 'public' },
       schema: {
         tags: ['season'],
-        summary: "A season's clubs (the current one unless ?season=; season=all for every club) with short names, codes, colours and badge pattern",
+        summary:
+          "A season's clubs (the current one unless ?season=; season=all for every club) with short names, codes, colours and badge pattern",
         querystring: z.object({ season: seasonId.optional() }),
         response: { 200: clubListReply, 404: errorDto },
       },
     },
     async (req) => {
       const { db, clock } = app.deps;
-      if (req.query.season === ALL_SEASONS) return { season: ALL_SEASONS, clubs: (await listClubs(db, null)).map(presentClub) };
+      if (req.query.season === ALL_SEASONS)
+        return { season: ALL_SEASONS, clubs: (await listClubs(db, null)).map(presentClub) };
       const season = await resolveSeason(app.deps.seasons, clock.now(), req.query.season);
       return { season: season.id, clubs: (await listClubs(db, season.id)).map(presentClub) };
     },

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
-import { buildFixture, buildSeason, OTHER_SEASON, OTHER_SEASON_FIXTURE, OTHER_SEASON_POINTS, TEST_SEASON } from '../../test/factories-season.js';
+import {
+  buildFixture,
+  buildSeason,
+  OTHER_SEASON,
+  OTHER_SEASON_FIXTURE,
+  OTHER_SEASON_POINTS,
+  TEST_SEASON,
+} from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 import { setPinnedSeason } from '../../seasons/repository.js';
@@ -35,15 +42,43 @@ beforeEach(async () => {
   alice = await player({ teamName: 'Apples' });
   bob = await player({ teamName: 'Bananas' });
   admin = await player({ role: 'admin', teamName: 'Admins' });
-  const created = await t.request({ method: 'POST', url: '/api/leagues', cookie: alice.cookie, payload: { name: 'Office' } });
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/leagues',
+    cookie: alice.cookie,
+    payload: { name: 'Office' },
+  });
   league = created.json().league.id;
-  await t.request({ method: 'POST', url: '/api/leagues/join', cookie: bob.cookie, payload: { code: created.json().league.code } });
+  await t.request({
+    method: 'POST',
+    url: '/api/leagues/join',
+    cookie: bob.cookie,
+    payload: { code: created.json().league.code },
+  });
   // 2025/26, gameweek 1: Alice exact (3), Bob right outcome (1).
   const { db } = t.app.deps;
   await buildFixture(db, { id: 'GW1', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
-  await buildFixture(db, { id: 'GW2', homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2 });
-  await buildPrediction(db, { userId: alice.id, fixtureId: 'GW1', homeScore: 2, awayScore: 0, predictedAt: '2025-08-10T10:00:00.000Z' });
-  await buildPrediction(db, { userId: bob.id, fixtureId: 'GW1', homeScore: 1, awayScore: 0, predictedAt: '2025-08-10T10:00:00.000Z' });
+  await buildFixture(db, {
+    id: 'GW2',
+    homeTeam: 'Liverpool FC',
+    awayTeam: 'Everton FC',
+    kickoffAt: '2025-08-23T14:00:00.000Z',
+    gameweek: 2,
+  });
+  await buildPrediction(db, {
+    userId: alice.id,
+    fixtureId: 'GW1',
+    homeScore: 2,
+    awayScore: 0,
+    predictedAt: '2025-08-10T10:00:00.000Z',
+  });
+  await buildPrediction(db, {
+    userId: bob.id,
+    fixtureId: 'GW1',
+    homeScore: 1,
+    awayScore: 0,
+    predictedAt: '2025-08-10T10:00:00.000Z',
+  });
   await buildResult(db, { fixtureId: 'GW1', homeScore: 2, awayScore: 0 });
 });
 afterEach(async () => {
@@ -67,7 +102,15 @@ describe('GET /api/seasons', () => {
       results: 1,
       current: true,
     });
-    expect(body.seasons[1]).toMatchObject({ id: OTHER_SEASON, label: '2024/25', phase: 'finished', fixtures: 4, results: 4, nextKickoff: null, current: false });
+    expect(body.seasons[1]).toMatchObject({
+      id: OTHER_SEASON,
+      label: '2024/25',
+      phase: 'finished',
+      fixtures: 4,
+      results: 4,
+      nextKickoff: null,
+      current: false,
+    });
   });
 
   test('a pinned season is current whatever the clock says, and every default read follows it', async () => {
@@ -77,7 +120,12 @@ describe('GET /api/seasons', () => {
     expect((await get('/api/predictions/board', alice.cookie)).season).toBe(OTHER_SEASON);
     expect((await get('/api/dashboard', alice.cookie)).dashboard.season.id).toBe(OTHER_SEASON);
     // Nothing to import into a season without a built-in file.
-    const imported = await t.request({ method: 'POST', url: '/api/admin/fixtures/import-season', cookie: admin.cookie, payload: { offset: 0, limit: 10 } });
+    const imported = await t.request({
+      method: 'POST',
+      url: '/api/admin/fixtures/import-season',
+      cookie: admin.cookie,
+      payload: { offset: 0, limit: 10 },
+    });
     expect(imported.statusCode).toBe(409);
     expect(imported.json().error.code).toBe('no_builtin_file');
   });
@@ -97,7 +145,13 @@ describe('GET /api/seasons', () => {
 describe('seasons never mix', () => {
   test('league tables: the current season by default, any season by ?season=, and the all-seasons total', async () => {
     const table = async (q = '') =>
-      ((await get(`/api/leagues/${league}/table${q}`, alice.cookie)).rows as Array<{ displayName: string; points: number; exactScores: number }>).map((r) => [r.displayName, r.points, r.exactScores]);
+      (
+        (await get(`/api/leagues/${league}/table${q}`, alice.cookie)).rows as Array<{
+          displayName: string;
+          points: number;
+          exactScores: number;
+        }>
+      ).map((r) => [r.displayName, r.points, r.exactScores]);
     expect(await table()).toEqual([
       ['Apples', 3, 1],
       ['Bananas', 1, 0],
@@ -119,7 +173,11 @@ describe('seasons never mix', () => {
       ['Apples', 0, 0],
       ['Bananas', 0, 0],
     ]);
-    const gameweekOfAll = await t.request({ method: 'GET', url: `/api/leagues/${league}/table?season=all&gameweek=1`, cookie: alice.cookie });
+    const gameweekOfAll = await t.request({
+      method: 'GET',
+      url: `/api/leagues/${league}/table?season=all&gameweek=1`,
+      cookie: alice.cookie,
+    });
     expect(gameweekOfAll.statusCode).toBe(400);
     expect((await get('/api/leagues/gameweeks', alice.cookie)).gameweeks).toEqual([1]);
     expect((await get(`/api/leagues/gameweeks?season=${OTHER_SEASON}`, alice.cookie)).gameweeks).toEqual([1, 2]);
@@ -130,7 +188,12 @@ describe('seasons never mix', () => {
     expect(now).toMatchObject({ season: TEST_SEASON, totalPredictions: 1, totalPoints: 1, exactScores: 0 });
     expect(now.rankHistory).toEqual([{ gameweek: 1, rank: 2, points: 1, players: 2 }]);
     const past = (await get(`/api/me/statistics?season=${OTHER_SEASON}`, bob.cookie)).statistics;
-    expect(past).toMatchObject({ season: OTHER_SEASON, totalPredictions: OTHER_SEASON_POINTS.predictions, totalPoints: OTHER_SEASON_POINTS.points, exactScores: OTHER_SEASON_POINTS.exact });
+    expect(past).toMatchObject({
+      season: OTHER_SEASON,
+      totalPredictions: OTHER_SEASON_POINTS.predictions,
+      totalPoints: OTHER_SEASON_POINTS.points,
+      exactScores: OTHER_SEASON_POINTS.exact,
+    });
     expect(past.rankHistory).toEqual([
       { gameweek: 1, rank: 1, points: 3, players: 3 },
       { gameweek: 2, rank: null, points: 0, players: 0 },
@@ -142,18 +205,35 @@ describe('seasons never mix', () => {
     expect(board.matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual(['GW1']);
     const pastBoard = await get(`/api/predictions/board?season=${OTHER_SEASON}&gameweek=1`, alice.cookie);
     expect(pastBoard).toMatchObject({ season: OTHER_SEASON, gameweek: 1, gameweeks: [1, 2] });
-    expect(pastBoard.matches.find((m: { fixture: { id: string } }) => m.fixture.id === OTHER_SEASON_FIXTURE)).toMatchObject({ window: 'closed', prediction: { points: 3, outcome: 'exact' } });
+    expect(
+      pastBoard.matches.find((m: { fixture: { id: string } }) => m.fixture.id === OTHER_SEASON_FIXTURE),
+    ).toMatchObject({ window: 'closed', prediction: { points: 3, outcome: 'exact' } });
     // A past season is read-only by the rules themselves: its deadlines have passed.
-    const late = await t.request({ method: 'PUT', url: `/api/predictions/${OTHER_SEASON_FIXTURE}`, cookie: alice.cookie, payload: { homeScore: 0, awayScore: 0 } });
+    const late = await t.request({
+      method: 'PUT',
+      url: `/api/predictions/${OTHER_SEASON_FIXTURE}`,
+      cookie: alice.cookie,
+      payload: { homeScore: 0, awayScore: 0 },
+    });
     expect(late.statusCode).toBe(409);
-    expect((await get('/api/predictions', alice.cookie)).predictions.map((p: { fixture: { id: string } }) => p.fixture.id)).toEqual(['GW1']);
-    expect((await get(`/api/predictions?season=${OTHER_SEASON}`, alice.cookie)).predictions.map((p: { fixture: { id: string } }) => p.fixture.id)).toEqual([OTHER_SEASON_FIXTURE]);
+    expect(
+      (await get('/api/predictions', alice.cookie)).predictions.map((p: { fixture: { id: string } }) => p.fixture.id),
+    ).toEqual(['GW1']);
+    expect(
+      (await get(`/api/predictions?season=${OTHER_SEASON}`, alice.cookie)).predictions.map(
+        (p: { fixture: { id: string } }) => p.fixture.id,
+      ),
+    ).toEqual([OTHER_SEASON_FIXTURE]);
     const picks = await get(`/api/leagues/${league}/members/${bob.id}/picks`, alice.cookie);
     expect(picks).toMatchObject({ season: TEST_SEASON, gameweek: 1, gameweeks: [1] });
     expect(picks.picks.map((p: { fixtureId: string }) => p.fixtureId)).toEqual(['GW1']);
     const pastPicks = await get(`/api/leagues/${league}/members/${bob.id}/picks?season=${OTHER_SEASON}`, alice.cookie);
     expect(pastPicks).toMatchObject({ season: OTHER_SEASON, gameweek: 2, gameweeks: [1, 2] });
-    const positions = async (q = '') => (await get(`/api/leagues/positions${q}`, bob.cookie)).positions.map((p: { position: number; points: number }) => [p.position, p.points]);
+    const positions = async (q = '') =>
+      (await get(`/api/leagues/positions${q}`, bob.cookie)).positions.map((p: { position: number; points: number }) => [
+        p.position,
+        p.points,
+      ]);
     expect(await positions()).toEqual([[2, 1]]);
     expect(await positions(`?season=${OTHER_SEASON}`)).toEqual([[1, 3]]);
     expect((await get('/api/fixtures')).fixtures.map((f: { id: string }) => f.id)).toEqual(['GW1', 'GW2']);
@@ -197,10 +277,18 @@ describe('?season= names a season that does not exist', () => {
     `/api/leagues/LEAGUE/table?season=1999-00`,
     `/api/leagues/LEAGUE/members/BOB/picks?season=1999-00`,
   ])('%s is a 404 "Season not found."', async (url) => {
-    const res = await t.request({ method: 'GET', url: url.replace('LEAGUE', league).replace('BOB', bob.id), cookie: admin.cookie });
+    const res = await t.request({
+      method: 'GET',
+      url: url.replace('LEAGUE', league).replace('BOB', bob.id),
+      cookie: admin.cookie,
+    });
     if (url.includes('/leagues/LEAGUE')) {
       // Only members may read a league's table and picks: ask as one.
-      const asMember = await t.request({ method: 'GET', url: url.replace('LEAGUE', league).replace('BOB', bob.id), cookie: alice.cookie });
+      const asMember = await t.request({
+        method: 'GET',
+        url: url.replace('LEAGUE', league).replace('BOB', bob.id),
+        cookie: alice.cookie,
+      });
       expect(asMember.statusCode).toBe(404);
       expect(asMember.json().error).toEqual({ code: 'not_found', message: 'Season not found.' });
       return;
@@ -211,7 +299,10 @@ describe('?season= names a season that does not exist', () => {
 
   test('an over-long season id is refused as bad input, and a hostile one is just not found', async () => {
     expect((await t.request({ method: 'GET', url: `/api/fixtures?season=${'x'.repeat(65)}` })).statusCode).toBe(400);
-    const hostile = await t.request({ method: 'GET', url: `/api/fixtures?season=${encodeURIComponent("2025-26' OR '1'='1")}` });
+    const hostile = await t.request({
+      method: 'GET',
+      url: `/api/fixtures?season=${encodeURIComponent("2025-26' OR '1'='1")}`,
+    });
     expect(hostile.statusCode).toBe(404);
   });
 });
@@ -220,43 +311,103 @@ describe('awaiting result', () => {
   test('live for 2 h 15 min after kick-off, then awaiting its result: off the Live Matches screen and the live table, predictions still closed', async () => {
     t.clock.set('2025-08-23T16:14:00Z');
     expect((await get('/api/fixtures/GW2')).fixture.status).toBe('live');
-    expect((await get('/api/matches', alice.cookie)).matches.map((m: { fixture: { id: string } }) => m.fixture.id)).toEqual(['GW2']);
+    expect(
+      (await get('/api/matches', alice.cookie)).matches.map((m: { fixture: { id: string } }) => m.fixture.id),
+    ).toEqual(['GW2']);
     expect((await get(`/api/leagues/${league}/live-table`, alice.cookie)).liveMatches).toBe(1);
     t.clock.set('2025-08-23T16:15:00Z');
     expect((await get('/api/fixtures/GW2')).fixture.status).toBe('awaiting');
     expect((await get(`/api/leagues/${league}/live-table`, alice.cookie)).liveMatches).toBe(0);
     t.clock.set('2025-08-24T09:00:00Z');
     expect((await get('/api/matches', alice.cookie)).matches).toEqual([]);
-    expect((await get('/api/predictions/board?gameweek=2', alice.cookie)).matches[0]).toMatchObject({ window: 'closed', fixture: { status: 'awaiting' } });
+    expect((await get('/api/predictions/board?gameweek=2', alice.cookie)).matches[0]).toMatchObject({
+      window: 'closed',
+      fixture: { status: 'awaiting' },
+    });
     // The admin can still give it an in-play score or its final result.
-    expect((await t.request({ method: 'PUT', url: '/api/admin/live-scores/GW2', cookie: admin.cookie, payload: { homeScore: 1, awayScore: 1 } })).json().fixture.status).toBe('awaiting');
-    expect((await t.request({ method: 'PUT', url: '/api/admin/results/GW2', cookie: admin.cookie, payload: { homeScore: 1, awayScore: 1 } })).json().fixture.status).toBe('finished');
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/api/admin/live-scores/GW2',
+          cookie: admin.cookie,
+          payload: { homeScore: 1, awayScore: 1 },
+        })
+      ).json().fixture.status,
+    ).toBe('awaiting');
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/api/admin/results/GW2',
+          cookie: admin.cookie,
+          payload: { homeScore: 1, awayScore: 1 },
+        })
+      ).json().fixture.status,
+    ).toBe('finished');
   });
 });
 
 describe('admin writes check the season', () => {
   test('a fixture’s clubs must be clubs of its season; the form lists those clubs', async () => {
-    const add = await t.request({ method: 'POST', url: '/api/admin/fixtures', cookie: admin.cookie, payload: { homeTeam: 'Coventry City FC', awayTeam: 'Arsenal FC', date: '2025-09-30', time: '15:00' } });
+    const add = await t.request({
+      method: 'POST',
+      url: '/api/admin/fixtures',
+      cookie: admin.cookie,
+      payload: { homeTeam: 'Coventry City FC', awayTeam: 'Arsenal FC', date: '2025-09-30', time: '15:00' },
+    });
     expect(add.statusCode).toBe(400);
-    expect(add.json().error).toMatchObject({ code: 'unknown_club', message: '"Coventry City FC" is not a club of the 2025/26 season.', details: { field: 'homeTeam' } });
-    const edit = await t.request({ method: 'PUT', url: '/api/admin/fixtures/GW2', cookie: admin.cookie, payload: { homeTeam: 'Liverpool FC', awayTeam: '<script>x</script>', date: '2025-09-30', time: '15:00' } });
+    expect(add.json().error).toMatchObject({
+      code: 'unknown_club',
+      message: '"Coventry City FC" is not a club of the 2025/26 season.',
+      details: { field: 'homeTeam' },
+    });
+    const edit = await t.request({
+      method: 'PUT',
+      url: '/api/admin/fixtures/GW2',
+      cookie: admin.cookie,
+      payload: { homeTeam: 'Liverpool FC', awayTeam: '<script>x</script>', date: '2025-09-30', time: '15:00' },
+    });
     expect(edit.statusCode).toBe(400);
     expect(edit.json().error.code).toBe('unknown_club');
-    const file = JSON.stringify({ name: 'Other', matches: [{ round: 'Matchday 1', date: '2025-09-20', time: '15:00', team1: 'Hull City AFC', team2: 'Ipswich Town FC' }] });
-    const imported = await t.request({ method: 'POST', url: '/api/admin/fixtures/import-file', cookie: admin.cookie, payload: { fileName: 'x.json', content: file } });
+    const file = JSON.stringify({
+      name: 'Other',
+      matches: [
+        { round: 'Matchday 1', date: '2025-09-20', time: '15:00', team1: 'Hull City AFC', team2: 'Ipswich Town FC' },
+      ],
+    });
+    const imported = await t.request({
+      method: 'POST',
+      url: '/api/admin/fixtures/import-file',
+      cookie: admin.cookie,
+      payload: { fileName: 'x.json', content: file },
+    });
     expect(imported.statusCode).toBe(400);
-    expect(imported.json().error.message).toBe('These are not clubs of the 2025/26 season: "Hull City AFC", "Ipswich Town FC".');
-    expect((await get('/api/fixtures')).fixtures.map((f: { id: string; awayTeam: string }) => [f.id, f.awayTeam])).toEqual([
+    expect(imported.json().error.message).toBe(
+      'These are not clubs of the 2025/26 season: "Hull City AFC", "Ipswich Town FC".',
+    );
+    expect(
+      (await get('/api/fixtures')).fixtures.map((f: { id: string; awayTeam: string }) => [f.id, f.awayTeam]),
+    ).toEqual([
       ['GW1', 'Chelsea FC'],
       ['GW2', 'Everton FC'],
     ]);
   });
 
   test('a gameweek the season does not have is refused, with the season’s rounds', async () => {
-    const res = await t.request({ method: 'PUT', url: `/api/admin/gameweeks/39`, cookie: admin.cookie, payload: { startDate: '2026-06-01', endDate: '2026-06-02' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/admin/gameweeks/39`,
+      cookie: admin.cookie,
+      payload: { startDate: '2026-06-01', endDate: '2026-06-02' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('2025/26 has no Gameweek 39 (its gameweeks are 1 to 38).');
-    const past = await t.request({ method: 'DELETE', url: `/api/admin/fixtures?season=${OTHER_SEASON}&gameweek=3`, cookie: admin.cookie });
+    const past = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/fixtures?season=${OTHER_SEASON}&gameweek=3`,
+      cookie: admin.cookie,
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.message).toBe('2024/25 has no Gameweek 3 (its gameweeks are 1 to 2).');
   });
@@ -265,8 +416,18 @@ describe('admin writes check the season', () => {
     const events: LiveEvent[] = [];
     t.app.deps.bus.subscribe((e) => events.push(e));
     t.clock.set('2025-08-23T18:00:00Z');
-    await t.request({ method: 'PUT', url: '/api/admin/results/GW2', cookie: admin.cookie, payload: { homeScore: 0, awayScore: 0 } });
-    await t.request({ method: 'PUT', url: `/api/admin/gameweeks/1?season=${OTHER_SEASON}`, cookie: admin.cookie, payload: { startDate: '2024-08-16', endDate: '2024-08-19' } });
+    await t.request({
+      method: 'PUT',
+      url: '/api/admin/results/GW2',
+      cookie: admin.cookie,
+      payload: { homeScore: 0, awayScore: 0 },
+    });
+    await t.request({
+      method: 'PUT',
+      url: `/api/admin/gameweeks/1?season=${OTHER_SEASON}`,
+      cookie: admin.cookie,
+      payload: { startDate: '2024-08-16', endDate: '2024-08-19' },
+    });
     await vi.waitFor(() => expect(events).toHaveLength(2));
     expect(events).toEqual([
       { type: 'results.changed', seasonId: TEST_SEASON },

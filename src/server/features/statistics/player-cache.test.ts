@@ -29,17 +29,65 @@ beforeAll(async () => {
   await db
     .insertInto('gameweeks')
     .values([
-      { seasonId: TEST_SEASON, gameweek: 1, startDate: '2025-08-15', endDate: '2025-08-18', updatedAt: '2025-08-01T00:00:00Z' },
-      { seasonId: TEST_SEASON, gameweek: 2, startDate: '2025-08-22', endDate: '2025-08-25', updatedAt: '2025-08-01T00:00:00Z' },
+      {
+        seasonId: TEST_SEASON,
+        gameweek: 1,
+        startDate: '2025-08-15',
+        endDate: '2025-08-18',
+        updatedAt: '2025-08-01T00:00:00Z',
+      },
+      {
+        seasonId: TEST_SEASON,
+        gameweek: 2,
+        startDate: '2025-08-22',
+        endDate: '2025-08-25',
+        updatedAt: '2025-08-01T00:00:00Z',
+      },
     ])
     .execute();
-  await buildFixture(db, { id: 'c1a', homeTeam: 'Liverpool FC', awayTeam: 'AFC Bournemouth', kickoffAt: '2025-08-15T19:00:00.000Z', gameweek: 1 });
-  await buildFixture(db, { id: 'c1b', homeTeam: 'Aston Villa FC', awayTeam: 'Newcastle United FC', kickoffAt: '2025-08-16T11:30:00.000Z', gameweek: 1 });
-  await buildFixture(db, { id: 'c2a', homeTeam: 'Arsenal FC', awayTeam: 'Leeds United FC', kickoffAt: '2025-08-23T14:00:00.000Z', gameweek: 2 });
-  await buildFixture(db, { id: 'c2b', homeTeam: 'Chelsea FC', awayTeam: 'Fulham FC', kickoffAt: '2025-08-24T14:00:00.000Z', gameweek: 2 });
+  await buildFixture(db, {
+    id: 'c1a',
+    homeTeam: 'Liverpool FC',
+    awayTeam: 'AFC Bournemouth',
+    kickoffAt: '2025-08-15T19:00:00.000Z',
+    gameweek: 1,
+  });
+  await buildFixture(db, {
+    id: 'c1b',
+    homeTeam: 'Aston Villa FC',
+    awayTeam: 'Newcastle United FC',
+    kickoffAt: '2025-08-16T11:30:00.000Z',
+    gameweek: 1,
+  });
+  await buildFixture(db, {
+    id: 'c2a',
+    homeTeam: 'Arsenal FC',
+    awayTeam: 'Leeds United FC',
+    kickoffAt: '2025-08-23T14:00:00.000Z',
+    gameweek: 2,
+  });
+  await buildFixture(db, {
+    id: 'c2b',
+    homeTeam: 'Chelsea FC',
+    awayTeam: 'Fulham FC',
+    kickoffAt: '2025-08-24T14:00:00.000Z',
+    gameweek: 2,
+  });
   for (const id of ['c1a', 'c1b']) {
-    await buildPrediction(db, { userId: me.id, fixtureId: id, homeScore: 2, awayScore: 1, predictedAt: '2025-08-14T10:00:00.000Z' });
-    await buildPrediction(db, { userId: other.id, fixtureId: id, homeScore: 0, awayScore: 0, predictedAt: '2025-08-14T10:00:00.000Z' });
+    await buildPrediction(db, {
+      userId: me.id,
+      fixtureId: id,
+      homeScore: 2,
+      awayScore: 1,
+      predictedAt: '2025-08-14T10:00:00.000Z',
+    });
+    await buildPrediction(db, {
+      userId: other.id,
+      fixtureId: id,
+      homeScore: 0,
+      awayScore: 0,
+      predictedAt: '2025-08-14T10:00:00.000Z',
+    });
   }
 });
 afterAll(async () => {
@@ -66,7 +114,12 @@ describe('the statistics and dashboard cache', () => {
 
   it('a saved prediction changes the next statistics and dashboard, and only the saver’s', async () => {
     const [stats, dash, others] = [await statistics(), await dashboard(), await statistics(otherCookie)];
-    const saved = await t.request({ method: 'PUT', url: '/api/predictions/c2a', cookie, payload: { homeScore: 3, awayScore: 1 } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/predictions/c2a',
+      cookie,
+      payload: { homeScore: 3, awayScore: 1 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await statistics()).totalPredictions).toBe(stats.totalPredictions + 1);
     const after = await dashboard();
@@ -78,7 +131,12 @@ describe('the statistics and dashboard cache', () => {
   it('a result saved by the admin changes the next statistics (points and rank history) and dashboard', async () => {
     const [stats, dash] = [await statistics(), await dashboard()];
     expect(stats.totalPoints).toBe(0);
-    const res = await t.request({ method: 'PUT', url: '/api/admin/results/c1a', cookie: adminCookie, payload: { homeScore: 2, awayScore: 1 } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/admin/results/c1a',
+      cookie: adminCookie,
+      payload: { homeScore: 2, awayScore: 1 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const after = await statistics();
     expect(after.totalPoints).toBe(3);
@@ -91,9 +149,20 @@ describe('the statistics and dashboard cache', () => {
 
   it('a corrected and then a cleared result change the next statistics', async () => {
     await statistics();
-    expect((await t.request({ method: 'PUT', url: '/api/admin/results/c1a', cookie: adminCookie, payload: { homeScore: 1, awayScore: 0 } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/api/admin/results/c1a',
+          cookie: adminCookie,
+          payload: { homeScore: 1, awayScore: 0 },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await statistics()).totalPoints).toBe(1);
-    expect((await t.request({ method: 'DELETE', url: '/api/admin/results/c1a', cookie: adminCookie })).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: '/api/admin/results/c1a', cookie: adminCookie })).statusCode).toBe(
+      200,
+    );
     expect((await statistics()).totalPoints).toBe(0);
   });
 
@@ -115,12 +184,20 @@ describe('the statistics and dashboard cache', () => {
     expect(created.statusCode, created.body).toBe(201);
     const { id, code } = created.json().league;
     expect((await statistics()).leagues).toEqual([{ id, name: 'Cache Club' }]);
-    expect((await t.request({ method: 'POST', url: '/api/leagues/join', cookie: otherCookie, payload: { code } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/leagues/join', cookie: otherCookie, payload: { code } }))
+        .statusCode,
+    ).toBe(200);
     expect((await statistics(otherCookie)).leagues).toEqual([{ id, name: 'Cache Club' }]);
     // Renamed by its creator: the other member's list shows the new name at once.
-    expect((await t.request({ method: 'PATCH', url: `/api/leagues/${id}`, cookie, payload: { name: 'Renamed Club' } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PATCH', url: `/api/leagues/${id}`, cookie, payload: { name: 'Renamed Club' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await statistics(otherCookie)).leagues).toEqual([{ id, name: 'Renamed Club' }]);
-    expect((await t.request({ method: 'POST', url: `/api/leagues/${id}/leave`, cookie: otherCookie })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: `/api/leagues/${id}/leave`, cookie: otherCookie })).statusCode).toBe(
+      200,
+    );
     expect((await statistics(otherCookie)).leagues).toEqual([]);
     expect((await statistics()).leagues).toEqual([{ id, name: 'Renamed Club' }]);
   });
@@ -128,11 +205,21 @@ describe('the statistics and dashboard cache', () => {
   it('a match added by the admin moves the dashboard to another gameweek at once', async () => {
     // Gameweek 1 has kicked off; gameweek 2 is open, so the dashboard leads with it.
     expect((await dashboard()).gameweek).toBe(2);
-    const dates = await t.request({ method: 'PUT', url: `/api/admin/gameweeks/1?season=${TEST_SEASON}`, cookie: adminCookie, payload: { startDate: '2025-08-15', endDate: '2025-08-21' } });
+    const dates = await t.request({
+      method: 'PUT',
+      url: `/api/admin/gameweeks/1?season=${TEST_SEASON}`,
+      cookie: adminCookie,
+      payload: { startDate: '2025-08-15', endDate: '2025-08-21' },
+    });
     expect(dates.statusCode, dates.body).toBe(200);
     expect((await dashboard()).gameweek).toBe(2);
     // A gameweek 1 match on Thursday evening: open, and the first to close.
-    const added = await t.request({ method: 'POST', url: `/api/admin/fixtures?season=${TEST_SEASON}`, cookie: adminCookie, payload: { homeTeam: 'Everton FC', awayTeam: 'Brentford FC', date: '2025-08-21', time: '19:00' } });
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/admin/fixtures?season=${TEST_SEASON}`,
+      cookie: adminCookie,
+      payload: { homeTeam: 'Everton FC', awayTeam: 'Brentford FC', date: '2025-08-21', time: '19:00' },
+    });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json().fixture.gameweek).toBe(1);
     expect((await dashboard()).gameweek).toBe(1);

@@ -90,7 +90,10 @@ const DEFAULT_HEAVY_MAX_BYTES = 64 * 1024 * 1024;
 /** Bytes a value holds, roughly: its JSON length as UTF-16, plus an allowance per entry. */
 export const roughBytes = (value: unknown): number => 256 + (JSON.stringify(value)?.length ?? 0) * 2;
 
-export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxBytes?: number; heavyEntries?: number; heavyMaxBytes?: number } = {}) {
+export function createPlayerCache(
+  bus: EventBus,
+  opts: { ttlMs?: number; maxBytes?: number; heavyEntries?: number; heavyMaxBytes?: number } = {},
+) {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   // A player's keys, so a save (thousands a second at peak) drops that player's entries without scanning everyone's.
   const byUser = new Map<string, Set<string>>();
@@ -119,7 +122,8 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
   const pending = new Map<string, Pending>();
   let lastFingerprint: string | null = null;
 
-  const matches = (s: Scope, seasonId: string | null, userId: string | null) => (seasonId === null || s.seasonId === seasonId) && (userId === null || s.userId === userId);
+  const matches = (s: Scope, seasonId: string | null, userId: string | null) =>
+    (seasonId === null || s.seasonId === seasonId) && (userId === null || s.userId === userId);
   const invalidate = (seasonId: string | null, userId: string | null) => {
     if (userId !== null) {
       for (const key of [...(byUser.get(userId) ?? [])]) {
@@ -160,7 +164,12 @@ export function createPlayerCache(bus: EventBus, opts: { ttlMs?: number; maxByte
      * The value of `key` in `scope`, computed by `load` when missing. `bytes` sizes it (default:
      * its JSON); `heavy` keeps it among the few large season-wide values instead.
      */
-    async get<T>(key: string, scope: Scope, load: () => Promise<T>, opts: { bytes?: (value: T) => number; heavy?: boolean } = {}): Promise<T> {
+    async get<T>(
+      key: string,
+      scope: Scope,
+      load: () => Promise<T>,
+      opts: { bytes?: (value: T) => number; heavy?: boolean } = {},
+    ): Promise<T> {
       const store = opts.heavy ? heavy : entries;
       const hit = store.get(key);
       if (hit) return hit.value as T;

@@ -33,7 +33,9 @@ export async function loadPredictionRecords(db: DB, userId: string, seasonId: st
     // only this season's rows by the primary key, one page each (predictions are clustered by
     // fixture), instead of every season's through the player's index and dropping the others in
     // the join: half the pages of a player's first request after a change (decision 0023).
-    .where('predictions.fixtureId', 'in', (eb) => eb.selectFrom('fixtures as sf').select('sf.id').where('sf.seasonId', '=', seasonId))
+    .where('predictions.fixtureId', 'in', (eb) =>
+      eb.selectFrom('fixtures as sf').select('sf.id').where('sf.seasonId', '=', seasonId),
+    )
     .where('fixtures.seasonId', '=', seasonId)
     .execute();
   return rows.map((r) => {
@@ -58,7 +60,12 @@ export async function loadPredictionRecords(db: DB, userId: string, seasonId: st
  * of the season's predictions (3.8M rows at 10,000 players).
  */
 export async function gameweekTotals(db: DB, seasonId: string): Promise<GameweekTotal[]> {
-  const rows = await db.selectFrom('userPoints').select(['userId', 'gameweek', 'points']).where('seasonId', '=', seasonId).where('gameweek', '>', 0).execute();
+  const rows = await db
+    .selectFrom('userPoints')
+    .select(['userId', 'gameweek', 'points'])
+    .where('seasonId', '=', seasonId)
+    .where('gameweek', '>', 0)
+    .execute();
   return rows.map((r) => ({ userId: r.userId, gameweek: Number(r.gameweek), points: Number(r.points) }));
 }
 
@@ -72,7 +79,11 @@ export async function gameweekTotals(db: DB, seasonId: string): Promise<Gameweek
 export async function totalsFingerprint(db: DB): Promise<string> {
   const res = await db
     .selectFrom('results')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('latest'), sql<number>`sum(${eb.ref('final')})`.as('finals')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max('updatedAt').as('latest'),
+      sql<number>`sum(${eb.ref('final')})`.as('finals'),
+    ])
     .executeTakeFirstOrThrow();
   return `${Number(res.n)}|${res.latest ?? ''}|${Number(res.finals ?? 0)}`;
 }
@@ -125,7 +136,11 @@ export async function leagueGameweekTotals(db: DB, seasonId: string, leagueId: s
 
 /** Whether a league scores as the overall leaderboard does (the standard rule, bankers double): its rank history is then a subset of everyone's. */
 export async function scoresAsStandard(db: DB, leagueId: string): Promise<boolean> {
-  const row = await db.selectFrom('leagues').select(['ruleExact', 'ruleDifference', 'ruleOutcome', 'bankersAllowed']).where('id', '=', leagueId).executeTakeFirst();
+  const row = await db
+    .selectFrom('leagues')
+    .select(['ruleExact', 'ruleDifference', 'ruleOutcome', 'bankersAllowed'])
+    .where('id', '=', leagueId)
+    .executeTakeFirst();
   return !row || isStandardScoring(scoringOf(row));
 }
 

@@ -21,9 +21,12 @@ interface SeasonMatch {
   away: string;
   result?: [number, number];
 }
-const readJson = (name: string) => JSON.parse(fs.readFileSync(new URL(`../../season-files/builtin/${name}`, import.meta.url), 'utf8'));
+const readJson = (name: string) =>
+  JSON.parse(fs.readFileSync(new URL(`../../season-files/builtin/${name}`, import.meta.url), 'utf8'));
 const season = readJson('2025-26.json') as { matches: SeasonMatch[] };
-const clubName = new Map((readJson('clubs.json') as { clubs: Array<{ key: string; name: string }> }).clubs.map((c) => [c.key, c.name]));
+const clubName = new Map(
+  (readJson('clubs.json') as { clubs: Array<{ key: string; name: string }> }).clubs.map((c) => [c.key, c.name]),
+);
 
 interface Fx {
   id: string;
@@ -57,7 +60,14 @@ function picksFor(me: string, a: string, b: string): Pick[] {
   fixtures.forEach((fx, i) => {
     if (!fx.kickoffAt) return;
     const at = (h: number) => new Date(Date.parse(fx.kickoffAt!) - h * 3600_000).toISOString();
-    if (i % 7 !== 0) picks.push({ userId: me, fx, home: i % 3, away: (i * 5) % 4 === 0 ? 0 : (i % 2) + 1, predictedAt: at(HOURS_BEFORE[i % HOURS_BEFORE.length]!) });
+    if (i % 7 !== 0)
+      picks.push({
+        userId: me,
+        fx,
+        home: i % 3,
+        away: (i * 5) % 4 === 0 ? 0 : (i % 2) + 1,
+        predictedAt: at(HOURS_BEFORE[i % HOURS_BEFORE.length]!),
+      });
     picks.push({ userId: a, fx, home: 1, away: 1, predictedAt: at(26) });
     if (fx.gameweek % 2 === 0) picks.push({ userId: b, fx, home: 2, away: 0, predictedAt: at(5) });
   });
@@ -116,12 +126,36 @@ beforeAll(async () => {
   for (let i = 0; i < picks.length; i += 200) {
     await db
       .insertInto('predictions')
-      .values(picks.slice(i, i + 200).map((p) => ({ userId: p.userId, fixtureId: p.fx.id, homeScore: p.home, awayScore: p.away, predictedAt: p.predictedAt, points: null, outcome: null })))
+      .values(
+        picks.slice(i, i + 200).map((p) => ({
+          userId: p.userId,
+          fixtureId: p.fx.id,
+          homeScore: p.home,
+          awayScore: p.away,
+          predictedAt: p.predictedAt,
+          points: null,
+          outcome: null,
+        })),
+      )
       .execute();
   }
   // Results as the admin saves them: stored final and every prediction on the match scored.
-  for (const f of fixtures) if (f.ft) await buildResult(db, { fixtureId: f.id, homeScore: f.ft[0], awayScore: f.ft[1], updatedAt: f.kickoffAt! });
-  await db.insertInto('leagues').values({ id: LEAGUE, name: 'Office League', code: 'ABCDEFGH', description: null, competition: 'premier-league', privacy: 'private', creatorId: me.id, createdAt: now }).execute();
+  for (const f of fixtures)
+    if (f.ft)
+      await buildResult(db, { fixtureId: f.id, homeScore: f.ft[0], awayScore: f.ft[1], updatedAt: f.kickoffAt! });
+  await db
+    .insertInto('leagues')
+    .values({
+      id: LEAGUE,
+      name: 'Office League',
+      code: 'ABCDEFGH',
+      description: null,
+      competition: 'premier-league',
+      privacy: 'private',
+      creatorId: me.id,
+      createdAt: now,
+    })
+    .execute();
   await db
     .insertInto('leagueMembers')
     .values([
@@ -157,7 +191,11 @@ function expectedRanks(scope: Set<string>) {
 describe('GET /api/me/statistics after the real 2025/26 season', () => {
   it('equals an independent calculation', async () => {
     const tz = 'America/New_York';
-    const res = await t.request({ method: 'GET', url: `/api/me/statistics?tz=${encodeURIComponent(tz)}`, cookie: me.cookie });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/me/statistics?tz=${encodeURIComponent(tz)}`,
+      cookie: me.cookie,
+    });
     expect(res.statusCode).toBe(200);
     const s = res.json().statistics;
 
@@ -177,7 +215,9 @@ describe('GET /api/me/statistics after the real 2025/26 season', () => {
     expect(s.averagePointsPerPrediction).toBe(Math.round((points / scored.length) * 100) / 100);
 
     // Streaks in kick-off order.
-    const ordered = [...scored].sort((x, y) => x.fx.kickoffAt!.localeCompare(y.fx.kickoffAt!) || x.fx.id.localeCompare(y.fx.id));
+    const ordered = [...scored].sort(
+      (x, y) => x.fx.kickoffAt!.localeCompare(y.fx.kickoffAt!) || x.fx.id.localeCompare(y.fx.id),
+    );
     let best = 0;
     let run = 0;
     for (const p of ordered) {
@@ -188,13 +228,27 @@ describe('GET /api/me/statistics after the real 2025/26 season', () => {
     expect(s.currentStreak).toBe(run);
 
     // Weekdays in the viewer's zone (New York), by luxon rather than Intl.
-    for (const day of s.weekdayAccuracy as Array<{ day: string; predictions: number; correct: number; accuracy: number }>) {
-      const onDay = scored.filter((p) => DateTime.fromISO(p.fx.kickoffAt!).setZone(tz).setLocale('en-US').toFormat('cccc') === day.day);
+    for (const day of s.weekdayAccuracy as Array<{
+      day: string;
+      predictions: number;
+      correct: number;
+      accuracy: number;
+    }>) {
+      const onDay = scored.filter(
+        (p) => DateTime.fromISO(p.fx.kickoffAt!).setZone(tz).setLocale('en-US').toFormat('cccc') === day.day,
+      );
       const right = onDay.filter((p) => pointsOf(p)! > 0).length;
-      expect(day).toEqual({ day: day.day, predictions: onDay.length, correct: right, accuracy: onDay.length ? r1((right / onDay.length) * 100) : 0 });
+      expect(day).toEqual({
+        day: day.day,
+        predictions: onDay.length,
+        correct: right,
+        accuracy: onDay.length ? r1((right / onDay.length) * 100) : 0,
+      });
     }
     expect(s.weekdayAccuracy).toHaveLength(7);
-    expect(s.weekdayAccuracy.reduce((n: number, d: { predictions: number }) => n + d.predictions, 0)).toBe(scored.length);
+    expect(s.weekdayAccuracy.reduce((n: number, d: { predictions: number }) => n + d.predictions, 0)).toBe(
+      scored.length,
+    );
 
     expect(s.homeAwayBias).toEqual({
       home: mine.filter((p) => p.home > p.away).length,
@@ -203,12 +257,19 @@ describe('GET /api/me/statistics after the real 2025/26 season', () => {
     });
 
     const teamCounts = new Map<string, Pick[]>();
-    for (const p of mine) for (const team of [p.fx.home, p.fx.away]) teamCounts.set(team, [...(teamCounts.get(team) ?? []), p]);
-    const top3 = [...teamCounts.entries()].sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1)).slice(0, 3);
+    for (const p of mine)
+      for (const team of [p.fx.home, p.fx.away]) teamCounts.set(team, [...(teamCounts.get(team) ?? []), p]);
+    const top3 = [...teamCounts.entries()]
+      .sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : 1))
+      .slice(0, 3);
     expect(s.favoriteTeams).toEqual(
       top3.map(([team, list]) => {
         const sc = list.filter((p) => pointsOf(p) !== null);
-        return { team, predictions: list.length, accuracy: sc.length ? r1((sc.filter((p) => pointsOf(p)! > 0).length / sc.length) * 100) : null };
+        return {
+          team,
+          predictions: list.length,
+          accuracy: sc.length ? r1((sc.filter((p) => pointsOf(p)! > 0).length / sc.length) * 100) : null,
+        };
       }),
     );
 
@@ -261,10 +322,17 @@ describe('GET /api/me/statistics after the real 2025/26 season', () => {
 
   it('sees a new result at once (the cached totals follow the results)', async () => {
     const { db } = t.app.deps;
-    const before = (await t.request({ method: 'GET', url: '/api/me/statistics', cookie: rivalA.cookie })).json().statistics;
+    const before = (await t.request({ method: 'GET', url: '/api/me/statistics', cookie: rivalA.cookie })).json()
+      .statistics;
     const unplayed = fixtures.find((f) => !f.ft && f.kickoffAt)!;
-    await buildResult(db, { fixtureId: unplayed.id, homeScore: 1, awayScore: 1, updatedAt: '2026-05-30T11:00:00.000Z' });
-    const after = (await t.request({ method: 'GET', url: '/api/me/statistics', cookie: rivalA.cookie })).json().statistics;
+    await buildResult(db, {
+      fixtureId: unplayed.id,
+      homeScore: 1,
+      awayScore: 1,
+      updatedAt: '2026-05-30T11:00:00.000Z',
+    });
+    const after = (await t.request({ method: 'GET', url: '/api/me/statistics', cookie: rivalA.cookie })).json()
+      .statistics;
     expect(after.totalPoints).toBe(before.totalPoints + 3);
     const gw = after.rankHistory.find((e: { gameweek: number }) => e.gameweek === unplayed.gameweek);
     expect(gw).toBeDefined();
@@ -279,7 +347,18 @@ describe('a club with no played match', () => {
     const newcomer = await buildUser(db, handle.dialect);
     const cookie = await buildSessionCookie(db, handle.dialect, newcomer.id, config.AUTH_SECRET);
     const unplayed = fixtures.find((f) => !f.ft && f.kickoffAt)!;
-    await db.insertInto('predictions').values({ userId: newcomer.id, fixtureId: unplayed.id, homeScore: 1, awayScore: 0, predictedAt: '2026-05-01T10:00:00.000Z', points: null, outcome: null }).execute();
+    await db
+      .insertInto('predictions')
+      .values({
+        userId: newcomer.id,
+        fixtureId: unplayed.id,
+        homeScore: 1,
+        awayScore: 0,
+        predictedAt: '2026-05-01T10:00:00.000Z',
+        points: null,
+        outcome: null,
+      })
+      .execute();
     const s = (await t.request({ method: 'GET', url: '/api/me/statistics', cookie })).json().statistics;
     expect(s.favoriteTeams).toEqual(
       [unplayed.home, unplayed.away].sort().map((team) => ({ team, predictions: 1, accuracy: null })),
@@ -289,7 +368,9 @@ describe('a club with no played match', () => {
 
 describe('only the signed-in player’s own statistics', () => {
   it('answers each player with their own figures, whatever the query says', async () => {
-    const a = (await t.request({ method: 'GET', url: `/api/me/statistics?userId=${me.id}&user=${me.id}`, cookie: rivalA.cookie })).json().statistics;
+    const a = (
+      await t.request({ method: 'GET', url: `/api/me/statistics?userId=${me.id}&user=${me.id}`, cookie: rivalA.cookie })
+    ).json().statistics;
     const mine = (await t.request({ method: 'GET', url: '/api/me/statistics', cookie: me.cookie })).json().statistics;
     expect(a.totalPredictions).toBe(picks.filter((p) => p.userId === rivalA.id).length);
     expect(a.homeAwayBias).toEqual({ home: 0, away: 0, draw: a.totalPredictions });

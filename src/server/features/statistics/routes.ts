@@ -38,11 +38,16 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['statistics'],
-        summary: "The signed-in player's own statistics and rank history in a season (unless ?season=, the current one, or between seasons the one just played), overall or in one of their leagues",
+        summary:
+          "The signed-in player's own statistics and rank history in a season (unless ?season=, the current one, or between seasons the one just played), overall or in one of their leagues",
         querystring: z.object({
           season: seasonId.optional(),
           tz: timeZoneQuery.describe('The viewer’s IANA time zone, for weekday performance'),
-          league: z.string().max(100).optional().describe('A league the player belongs to; overall among all players when absent'),
+          league: z
+            .string()
+            .max(100)
+            .optional()
+            .describe('A league the player belongs to; overall among all players when absent'),
         }),
         response: { 200: statisticsReply, 400: errorDto, 404: errorDto },
       },
@@ -53,12 +58,17 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       if (!knownZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
       const { db } = app.deps;
       // Both settle before anything cached is read (Promise.all: a failed read is never left unhandled).
-      const [season] = await Promise.all([resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings'), cache.checkResults()]);
+      const [season] = await Promise.all([
+        resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings'),
+        cache.checkResults(),
+      ]);
       // Kept until the player's predictions, a result or the season's fixtures change (player-cache.ts).
       const mine = { seasonId: season.id, userId: user.id };
       const snapshotOf = () => seasonTotals(app, season.id);
       const [stats, leagues, snapshot] = await Promise.all([
-        cache.get(`stats:${user.id}:${season.id}:${tz}`, mine, async () => computeStatistics(await loadPredictionRecords(db, user.id, season.id), tz)),
+        cache.get(`stats:${user.id}:${season.id}:${tz}`, mine, async () =>
+          computeStatistics(await loadPredictionRecords(db, user.id, season.id), tz),
+        ),
         cache.get(`leagues:${user.id}`, { seasonId: LEAGUE_LISTS, userId: user.id }, () => leaguesOf(db, user.id)),
         snapshotOf(),
       ]);
@@ -70,7 +80,9 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
         const member = leagues.find((l) => l.id === league);
         if (!member) throw notFound('League not found.');
         // A league with its own rule ranks its members by their points under it (statistics/service.ts).
-        index = (await scoresAsStandard(db, league)) ? subsetIndex(index, await leagueMemberIds(db, league)) : await leagueRuleTotals(app, season.id, league);
+        index = (await scoresAsStandard(db, league))
+          ? subsetIndex(index, await leagueMemberIds(db, league))
+          : await leagueRuleTotals(app, season.id, league);
         scope = { leagueId: member.id, name: member.name };
       }
       // The overall rank history is read inside its own computation, so a result arriving meanwhile leaves nothing stale kept.

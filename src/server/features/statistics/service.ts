@@ -24,7 +24,10 @@ export async function seasonTotals(app: FastifyInstance, seasonId: string): Prom
     `totals:${seasonId}`,
     { seasonId, userId: null },
     async (): Promise<TotalsSnapshot> => {
-      const [totals, gameweeks] = await Promise.all([gameweekTotals(app.deps.db, seasonId), gameweeksWithResults(app.deps.db, seasonId)]);
+      const [totals, gameweeks] = await Promise.all([
+        gameweekTotals(app.deps.db, seasonId),
+        gameweeksWithResults(app.deps.db, seasonId),
+      ]);
       return { index: indexTotals(totals), gameweeks };
     },
     { heavy: true, bytes: (s) => totalsIndexBytes(s.index) + s.gameweeks.length * 8 },
@@ -40,7 +43,12 @@ export async function leagueRuleTotals(app: FastifyInstance, seasonId: string, l
   const cache = playerCache(app);
   const check = cache.checkResults();
   if (check) await check;
-  return cache.get(`leagueTotals:${seasonId}:${leagueId}`, { seasonId: LEAGUE_LISTS, userId: null }, async () => indexTotals(await leagueGameweekTotals(app.deps.db, seasonId, leagueId)), {
-    bytes: (i) => totalsIndexBytes(i),
-  });
+  return cache.get(
+    `leagueTotals:${seasonId}:${leagueId}`,
+    { seasonId: LEAGUE_LISTS, userId: null },
+    async () => indexTotals(await leagueGameweekTotals(app.deps.db, seasonId, leagueId)),
+    {
+      bytes: (i) => totalsIndexBytes(i),
+    },
+  );
 }

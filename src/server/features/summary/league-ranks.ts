@@ -15,7 +15,12 @@ import { leaguesByJoining, type LeagueRankRow } from './repository.js';
  * shared rank, src/game/ranking.ts). The database counted this per request over every member of
  * every league, seconds for a league of 10,000 (decision 0066); here it is a pass over arrays.
  */
-export async function leagueRanksAfter(app: FastifyInstance, userId: string, seasonId: string, gameweek: number): Promise<LeagueRankRow[]> {
+export async function leagueRanksAfter(
+  app: FastifyInstance,
+  userId: string,
+  seasonId: string,
+  gameweek: number,
+): Promise<LeagueRankRow[]> {
   const cache = playerCache(app);
   const { db } = app.deps;
   const [snapshot, leagues] = await Promise.all([
@@ -25,13 +30,17 @@ export async function leagueRanksAfter(app: FastifyInstance, userId: string, sea
   return Promise.all(
     leagues.map(async (l) => {
       const [members, index] = await Promise.all([
-        cache.get(`league-members:${l.leagueId}`, { seasonId: LEAGUE_LISTS, userId: null }, () => leagueMemberIds(db, l.leagueId)),
+        cache.get(`league-members:${l.leagueId}`, { seasonId: LEAGUE_LISTS, userId: null }, () =>
+          leagueMemberIds(db, l.leagueId),
+        ),
         l.standard ? snapshot.index : leagueRuleTotals(app, seasonId, l.leagueId),
       ]);
       const cumulative = cumulativeAt(index, gameweek);
       const pointsOf = (id: string) => {
         const slot = cumulative.slots?.get(id);
-        return slot === undefined ? { upTo: 0, before: 0 } : { upTo: cumulative.upTo[slot]!, before: cumulative.before[slot]! };
+        return slot === undefined
+          ? { upTo: 0, before: 0 }
+          : { upTo: cumulative.upTo[slot]!, before: cumulative.before[slot]! };
       };
       const me = pointsOf(userId);
       let above = 0;
@@ -41,7 +50,14 @@ export async function leagueRanksAfter(app: FastifyInstance, userId: string, sea
         if (p.upTo > me.upTo) above++;
         if (p.before > me.before) aboveBefore++;
       }
-      return { leagueId: l.leagueId, name: l.name, memberCount: members.length, points: me.upTo, position: above + 1, previousPosition: aboveBefore + 1 };
+      return {
+        leagueId: l.leagueId,
+        name: l.name,
+        memberCount: members.length,
+        points: me.upTo,
+        position: above + 1,
+        previousPosition: aboveBefore + 1,
+      };
     }),
   );
 }

@@ -14,7 +14,12 @@ export interface LeagueRankRow {
 }
 
 /** The viewer's rank among every player with points in one gameweek of a season (null: no row), and how many there are. */
-export async function gameweekRank(db: DB, userId: string, seasonId: string, gameweek: number): Promise<{ rank: number; players: number } | null> {
+export async function gameweekRank(
+  db: DB,
+  userId: string,
+  seasonId: string,
+  gameweek: number,
+): Promise<{ rank: number; players: number } | null> {
   const { rows } = await sql<{ rank: number; players: number }>`
     SELECT
       1 + (SELECT COUNT(*) FROM "userPoints" o WHERE o."seasonId" = ${seasonId} AND o."gameweek" = ${gameweek} AND o."points" > me."points") AS "rank",
@@ -46,11 +51,21 @@ export async function latestResultGameweek(db: DB, seasonId: string): Promise<nu
 }
 
 /** The leagues a player belongs to, in the order they joined them (the summary lists them so). */
-export async function leaguesByJoining(db: DB, userId: string): Promise<Array<{ leagueId: string; name: string; standard: boolean }>> {
+export async function leaguesByJoining(
+  db: DB,
+  userId: string,
+): Promise<Array<{ leagueId: string; name: string; standard: boolean }>> {
   const rows = await db
     .selectFrom('leagueMembers')
     .innerJoin('leagues', 'leagues.id', 'leagueMembers.leagueId')
-    .select(['leagues.id as leagueId', 'leagues.name', 'leagues.ruleExact', 'leagues.ruleDifference', 'leagues.ruleOutcome', 'leagues.bankersAllowed'])
+    .select([
+      'leagues.id as leagueId',
+      'leagues.name',
+      'leagues.ruleExact',
+      'leagues.ruleDifference',
+      'leagues.ruleOutcome',
+      'leagues.bankersAllowed',
+    ])
     .where('leagueMembers.userId', '=', userId)
     .orderBy('leagueMembers.joinedAt')
     .orderBy('leagues.id')

@@ -26,7 +26,8 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['predictions'],
-        summary: 'The gameweek of the season’s most recent result (where the Results tab and the dashboard’s summary open)',
+        summary:
+          'The gameweek of the season’s most recent result (where the Results tab and the dashboard’s summary open)',
         querystring: seasonQuery,
         response: { 200: latestGameweekDto, 404: errorDto },
       },
@@ -43,7 +44,8 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       config: { auth: 'user' },
       schema: {
         tags: ['predictions'],
-        summary: "The viewer's gameweek summary: picks beside results with points, the gameweek total, rank in each league and its change",
+        summary:
+          "The viewer's gameweek summary: picks beside results with points, the gameweek total, rank in each league and its change",
         params: z.object({ gameweek: gameweekNumber }),
         querystring: seasonQuery,
         response: { 200: gameweekSummaryDto, 404: errorDto },
@@ -55,11 +57,17 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       const now = clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
       const { gameweek } = req.params;
-      const board = { now: now.toISOString(), matches: await loadGameweekMatches(app, user.id, season.id, gameweek, now) };
+      const board = {
+        now: now.toISOString(),
+        matches: await loadGameweekMatches(app, user.id, season.id, gameweek, now),
+      };
       if (board.matches.length === 0) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
       const scored = await gameweeksWithResults(db, season.id);
       const hasEarlier = scored.some((g) => g < gameweek);
-      const [leagues, overall] = await Promise.all([leagueRanksAfter(app, user.id, season.id, gameweek), gameweekRank(db, user.id, season.id, gameweek)]);
+      const [leagues, overall] = await Promise.all([
+        leagueRanksAfter(app, user.id, season.id, gameweek),
+        gameweekRank(db, user.id, season.id, gameweek),
+      ]);
       const picks = board.matches.map((m) => m.prediction).filter((p) => p !== null);
       const scoredPicks = picks.filter((p) => p.outcome !== null);
       return {

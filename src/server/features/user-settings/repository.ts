@@ -15,14 +15,25 @@ export const newToken = () => crypto.randomBytes(24).toString('base64url');
 export async function ensureSettings(db: DB, userId: string, nowIso: string): Promise<UserSettingsRow> {
   await db
     .insertInto('userSettings')
-    .values({ userId, remindersEnabled: 1, reminderWindows: '24', unsubscribeToken: newToken(), calendarToken: newToken(), updatedAt: nowIso })
+    .values({
+      userId,
+      remindersEnabled: 1,
+      reminderWindows: '24',
+      unsubscribeToken: newToken(),
+      calendarToken: newToken(),
+      updatedAt: nowIso,
+    })
     .onConflict((oc) => oc.column('userId').doNothing())
     .execute();
   return db.selectFrom('userSettings').selectAll().where('userId', '=', userId).executeTakeFirstOrThrow();
 }
 
 /** The rows of several players (those about to get a reminder), created where missing. */
-export async function ensureSettingsFor(db: DB, userIds: readonly string[], nowIso: string): Promise<Map<string, UserSettingsRow>> {
+export async function ensureSettingsFor(
+  db: DB,
+  userIds: readonly string[],
+  nowIso: string,
+): Promise<Map<string, UserSettingsRow>> {
   const out = new Map<string, UserSettingsRow>();
   for (const id of userIds) out.set(id, await ensureSettings(db, id, nowIso));
   return out;
@@ -34,10 +45,19 @@ export async function ensureSettingsFor(db: DB, userIds: readonly string[], nowI
  * working at once. A player without a settings row has no tokens yet; theirs are made fresh on
  * first use. Returns whether a row was changed.
  */
-export async function rotatePrivateTokens(db: DB, userId: string, nowIso: string, which: { unsubscribe: boolean }): Promise<boolean> {
+export async function rotatePrivateTokens(
+  db: DB,
+  userId: string,
+  nowIso: string,
+  which: { unsubscribe: boolean },
+): Promise<boolean> {
   const res = await db
     .updateTable('userSettings')
-    .set({ calendarToken: newToken(), ...(which.unsubscribe ? { unsubscribeToken: newToken() } : {}), updatedAt: nowIso })
+    .set({
+      calendarToken: newToken(),
+      ...(which.unsubscribe ? { unsubscribeToken: newToken() } : {}),
+      updatedAt: nowIso,
+    })
     .where('userId', '=', userId)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;

@@ -1,7 +1,13 @@
 import clubsJson from './clubs.json' with { type: 'json' };
 import season2025 from './2025-26.json' with { type: 'json' };
 import season2026 from './2026-27.json' with { type: 'json' };
-import { loadClubCatalogue, loadSeasonFile, type ClubCatalogue, type ClubRecord, type OwnSeasonFile } from '../season-format.js';
+import {
+  loadClubCatalogue,
+  loadSeasonFile,
+  type ClubCatalogue,
+  type ClubRecord,
+  type OwnSeasonFile,
+} from '../season-format.js';
 
 /**
  * The seasons the app ships, in the project's own format (written by `npm run season:convert`),

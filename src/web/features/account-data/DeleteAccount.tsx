@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_DELETED_NOTICE, deleteAccountSchema, type DeleteAccountInput, type DeletionLeague } from '../../../contract/account-data';
+import {
+  ACCOUNT_DELETED_NOTICE,
+  deleteAccountSchema,
+  type DeleteAccountInput,
+  type DeletionLeague,
+} from '../../../contract/account-data';
 import { Banner } from '../../components/Banner';
 import { Modal } from '../../components/Modal';
 import { ApiError, SOMETHING_WRONG } from '../../lib/api';
@@ -22,7 +27,9 @@ function LeagueFate({ league }: { league: DeletionLeague }) {
   if (league.fate === 'passes') {
     return (
       <li className="rounded-lg bg-slate-50 px-3 py-2">
-        <span className="font-semibold">{league.name}</span> passes to <span className="font-semibold">{league.newCreator}</span>, its longest-standing member ({plural(league.otherMembers, 'member')} stay).
+        <span className="font-semibold">{league.name}</span> passes to{' '}
+        <span className="font-semibold">{league.newCreator}</span>, its longest-standing member (
+        {plural(league.otherMembers, 'member')} stay).
       </li>
     );
   }
@@ -44,14 +51,19 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
     setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<DeleteAccountInput>({ resolver: zodResolver(deleteAccountSchema), reValidateMode: 'onSubmit', defaultValues: { password: '' } });
+  } = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { password: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setRefused(null);
     try {
       await remove.run(values);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'wrong_password') setError('password', { message: err.message }, { shouldFocus: true });
+      if (err instanceof ApiError && err.code === 'wrong_password')
+        setError('password', { message: err.message }, { shouldFocus: true });
       else setRefused(err instanceof ApiError ? err.message : SOMETHING_WRONG);
       return;
     }
@@ -64,8 +76,8 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
   return (
     <div className="space-y-4 text-sm text-slate-800">
       <p>
-        This cannot be undone. Your predictions and points, your league memberships, your reminders and calendar link go, and you are signed out everywhere. Messages you sent us stay
-        with support, without your name or address.
+        This cannot be undone. Your predictions and points, your league memberships, your reminders and calendar link
+        go, and you are signed out everywhere. Messages you sent us stay with support, without your name or address.
       </p>
       {preview.isPending ? (
         <p role="status">Checking your leagues...</p>
@@ -97,7 +109,12 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {refused && <Banner kind="error">{refused}</Banner>}
-          <Field id="delete-password" label="Your password" error={error} hint="Type your password to confirm it is you.">
+          <Field
+            id="delete-password"
+            label="Your password"
+            error={error}
+            hint="Type your password to confirm it is you."
+          >
             <PasswordInput
               label="Your password"
               {...register('password', { onChange: () => clearErrors('password') })}
@@ -131,7 +148,8 @@ export function DeleteAccount() {
         Delete Account
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Deletes your account and everything that belongs to it. Leagues you created pass to their longest-standing member, or are deleted if nobody else is in them.
+        Deletes your account and everything that belongs to it. Leagues you created pass to their longest-standing
+        member, or are deleted if nobody else is in them.
       </p>
       <button type="button" className="btn-danger mt-4" onClick={() => setOpen(true)}>
         Delete my account...

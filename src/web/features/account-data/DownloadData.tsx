@@ -26,7 +26,8 @@ export function DownloadData() {
         Your Data
       </h2>
       <p className="text-sm text-slate-700">
-        Download everything Scoreline keeps about you as a JSON file: your account, settings, every prediction with its result, points and banker, your leagues, your answers to bonus questions and your messages to us.
+        Download everything Scoreline keeps about you as a JSON file: your account, settings, every prediction with its
+        result, points and banker, your leagues, your answers to bonus questions and your messages to us.
       </p>
       {banner && (
         <Banner kind={banner.kind} onDismiss={dismiss} clearAfterMs={banner.kind === 'success' ? 5000 : undefined}>

@@ -9,13 +9,21 @@ export const deletionPreviewKey = ['me', 'deletion-preview'] as const;
 
 /** What deleting the account would do to each league (asked when the dialog opens, fresh every time). */
 export function useDeletionPreview(enabled: boolean) {
-  return useQuery({ queryKey: deletionPreviewKey, enabled, staleTime: 0, gcTime: 0, queryFn: () => api('/api/me/account/deletion-preview', { schema: deletionPreviewDto }) });
+  return useQuery({
+    queryKey: deletionPreviewKey,
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: () => api('/api/me/account/deletion-preview', { schema: deletionPreviewDto }),
+  });
 }
 
 /** Deletes the account; afterwards this tab holds nothing of it (as after signing out). */
 export function useDeleteAccount() {
   const qc = useQueryClient();
-  const mutation = useApiMutation((body: DeleteAccountInput) => api('/api/me/account/delete', { schema: deleteAccountReply, method: 'POST', body }));
+  const mutation = useApiMutation((body: DeleteAccountInput) =>
+    api('/api/me/account/delete', { schema: deleteAccountReply, method: 'POST', body }),
+  );
   return {
     ...mutation,
     async run(body: DeleteAccountInput) {
@@ -45,7 +53,9 @@ export async function downloadMyData(): Promise<string> {
   }
   if (!res.ok) {
     const e = errorDto.safeParse(await res.json().catch(() => null));
-    throw e.success ? new ApiError(res.status, e.data.error.code, e.data.error.message) : new ApiError(res.status, 'error', SOMETHING_WRONG);
+    throw e.success
+      ? new ApiError(res.status, e.data.error.code, e.data.error.message)
+      : new ApiError(res.status, 'error', SOMETHING_WRONG);
   }
   const name = downloadName(res.headers.get('content-disposition'));
   const url = URL.createObjectURL(await res.blob());

@@ -17,9 +17,15 @@ export function CancelRegistration({ token }: { token: string }) {
     setOutcome(null);
     try {
       await cancel.mutateAsync(token);
-      setOutcome({ kind: 'success', text: 'Done: the registration is deleted. Nobody can use your address on Scoreline unless you sign up yourself.' });
+      setOutcome({
+        kind: 'success',
+        text: 'Done: the registration is deleted. Nobody can use your address on Scoreline unless you sign up yourself.',
+      });
     } catch (err) {
-      setOutcome({ kind: err instanceof ApiError && err.status === 409 ? 'info' : 'error', text: err instanceof ApiError && err.status < 500 ? err.message : 'Something went wrong. Please try again.' });
+      setOutcome({
+        kind: err instanceof ApiError && err.status === 409 ? 'info' : 'error',
+        text: err instanceof ApiError && err.status < 500 ? err.message : 'Something went wrong. Please try again.',
+      });
     }
   };
 
@@ -37,8 +43,8 @@ export function CancelRegistration({ token }: { token: string }) {
           <Banner kind={outcome.kind}>{outcome.text}</Banner>
         ) : (
           <p className="text-slate-800">
-            Someone signed up to Scoreline with your email address. If it wasn&apos;t you, delete the registration: nobody will be able to use it, and you
-            will get no more emails about it unless someone signs up again.
+            Someone signed up to Scoreline with your email address. If it wasn&apos;t you, delete the registration:
+            nobody will be able to use it, and you will get no more emails about it unless someone signs up again.
           </p>
         )}
         {(!outcome || outcome.kind === 'error') && (

@@ -81,7 +81,12 @@ function ChangePassword() {
             disabled={isSubmitting}
           />
         </Field>
-        <Field id="newPassword" label="New Password" error={err('newPassword')} hint={`Password must be at least ${PASSWORD_MIN} characters.`}>
+        <Field
+          id="newPassword"
+          label="New Password"
+          error={err('newPassword')}
+          hint={`Password must be at least ${PASSWORD_MIN} characters.`}
+        >
           <PasswordInput
             label="New password"
             {...field('newPassword')}
@@ -99,7 +104,9 @@ function ChangePassword() {
             disabled={isSubmitting}
           />
         </Field>
-        <p className="text-sm text-slate-600">Changing your password signs you out on your other devices and gives your calendar link a new address.</p>
+        <p className="text-sm text-slate-600">
+          Changing your password signs you out on your other devices and gives your calendar link a new address.
+        </p>
         <button type="submit" className="btn-primary" disabled={!complete || isSubmitting}>
           {isSubmitting ? 'Updating...' : 'Update Password'}
         </button>
@@ -126,7 +133,10 @@ function SignOutEverywhere() {
     // Signed out here too: drop everything this tab knew about the player.
     qc.setQueryData(meKey, null);
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-    navigate('/login', { replace: true, state: { message: 'You are signed out on every device. Your calendar link has a new address.' } });
+    navigate('/login', {
+      replace: true,
+      state: { message: 'You are signed out on every device. Your calendar link has a new address.' },
+    });
   };
   return (
     <section className="card" aria-labelledby="sign-out-everywhere-heading">
@@ -134,8 +144,8 @@ function SignOutEverywhere() {
         Sign Out Everywhere
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Lost a phone, or signed in on a computer you don&apos;t use any more? Sign out on every device, this one included. Your calendar link gets a new address
-        too.
+        Lost a phone, or signed in on a computer you don&apos;t use any more? Sign out on every device, this one
+        included. Your calendar link gets a new address too.
       </p>
       {error && (
         <div className="mt-4">
@@ -155,7 +165,10 @@ function SignOutEverywhere() {
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}
       >
-        <p>You will be signed out on every device, including this one, and your calendar link will change. Sign in again with your password.</p>
+        <p>
+          You will be signed out on every device, including this one, and your calendar link will change. Sign in again
+          with your password.
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -8,9 +8,7 @@ const LINKS = [
   { to: '/statistics', label: 'Statistics', icon: 'chart' as IconName, state: undefined },
   { to: '/settings', label: 'Settings', icon: 'gear' as IconName, state: { activeTab: 'settings' } },
 ];
-const DISABLED = [
-  { label: 'Dashboard', icon: 'home' as IconName },
-];
+const DISABLED = [{ label: 'Dashboard', icon: 'home' as IconName }];
 
 const item = 'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium';
 
@@ -30,7 +28,12 @@ export function LandingNav({ onNavigate }: { onNavigate?: () => void }) {
         ))}
         {LINKS.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} state={l.state} onClick={onNavigate} className={`${item} text-slate-800 hover:bg-slate-200`}>
+            <Link
+              to={l.to}
+              state={l.state}
+              onClick={onNavigate}
+              className={`${item} text-slate-800 hover:bg-slate-200`}
+            >
               <Icon name={l.icon} />
               {l.label}
             </Link>

@@ -24,7 +24,11 @@ export function TeamNameForm({ current }: { current: string | null }) {
     setValue,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<TeamNameInput>({ resolver: zodResolver(teamNameSchema), reValidateMode: 'onSubmit', defaultValues: { teamName: current ?? '' } });
+  } = useForm<TeamNameInput>({
+    resolver: zodResolver(teamNameSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { teamName: current ?? '' },
+  });
   const value = watch('teamName');
   const unchanged = value.trim() === (current ?? '');
 
@@ -37,7 +41,13 @@ export function TeamNameForm({ current }: { current: string | null }) {
       setBanner({ kind: 'success', text: `Team name updated to "${res.user.teamName}". Leaderboards show it now.` });
     } catch (err) {
       // A name another team has: the server's message names a free one, offered as a button.
-      setBanner({ kind: 'error', text: err instanceof ApiError && err.status !== 500 ? err.message : 'Failed to update your team name. Please try again.' });
+      setBanner({
+        kind: 'error',
+        text:
+          err instanceof ApiError && err.status !== 500
+            ? err.message
+            : 'Failed to update your team name. Please try again.',
+      });
       setSuggestion(teamNameSuggestion(err));
     }
   });
@@ -48,7 +58,9 @@ export function TeamNameForm({ current }: { current: string | null }) {
       <h2 id="team-name-heading" className="text-lg font-bold">
         Change Team Name
       </h2>
-      <p className="mt-1 text-sm text-slate-700">How other players see you on the leaderboards. No two teams share a name.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        How other players see you on the leaderboards. No two teams share a name.
+      </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         {banner && (
           <Banner kind={banner.kind} onDismiss={dismiss} clearAfterMs={CLEAR_AFTER_MS}>

@@ -31,14 +31,25 @@ export const withNext = (path: string, next: string | null) => {
 
 /** Sign-up: the verification link leads back to the verified screen, carrying `next` (checked again by the server). */
 export const useSignUp = () =>
-  useApiMutation(({ next, ...body }: Omit<SignUpApiInput, 'callbackURL'> & { next: string | null }) => auth('sign-up/email', { ...body, callbackURL: verificationCallback(next) }), {
-    invalidates: SESSION,
-  });
-export const useSignIn = () => useApiMutation((body: { email: string; password: string }) => auth('sign-in/email', body), { invalidates: SESSION });
+  useApiMutation(
+    ({ next, ...body }: Omit<SignUpApiInput, 'callbackURL'> & { next: string | null }) =>
+      auth('sign-up/email', { ...body, callbackURL: verificationCallback(next) }),
+    {
+      invalidates: SESSION,
+    },
+  );
+export const useSignIn = () =>
+  useApiMutation((body: { email: string; password: string }) => auth('sign-in/email', body), { invalidates: SESSION });
 export const useSendVerification = () =>
-  useApiMutation(({ email, next }: { email: string; next: string | null }) => auth('send-verification-email', { email, callbackURL: verificationCallback(next) }));
-export const useRequestReset = () => useApiMutation((email: string) => auth('request-password-reset', { email, redirectTo: '/reset-password' }));
-export const useResetPassword = () => useApiMutation(({ newPassword, token }: { newPassword: string; token: string }) => auth('reset-password', { newPassword, token }));
+  useApiMutation(({ email, next }: { email: string; next: string | null }) =>
+    auth('send-verification-email', { email, callbackURL: verificationCallback(next) }),
+  );
+export const useRequestReset = () =>
+  useApiMutation((email: string) => auth('request-password-reset', { email, redirectTo: '/reset-password' }));
+export const useResetPassword = () =>
+  useApiMutation(({ newPassword, token }: { newPassword: string; token: string }) =>
+    auth('reset-password', { newPassword, token }),
+  );
 export const useChangePassword = () =>
   useApiMutation(({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) =>
     auth('change-password', { currentPassword, newPassword, revokeOtherSessions: true }),
@@ -47,10 +58,16 @@ export const useChangePassword = () =>
 export const useSignOutEverywhere = () => useApiMutation(() => auth('revoke-sessions', {}));
 
 /** What a verification link opened in another browser is for (the confirm screen). */
-export const previewRegistration = (token: string) => api('/api/registration/preview', { schema: registrationPreviewDto, body: { token } });
+export const previewRegistration = (token: string) =>
+  api('/api/registration/preview', { schema: registrationPreviewDto, body: { token } });
 export const useConfirmRegistration = () =>
-  useApiMutation((body: { token: string; newPassword: string; teamName: string }) => api('/api/registration/confirm', { schema: okDto, body }), { invalidates: SESSION });
-export const useCancelRegistration = () => useApiMutation((token: string) => api('/api/registration/cancel', { schema: okDto, body: { token } }));
+  useApiMutation(
+    (body: { token: string; newPassword: string; teamName: string }) =>
+      api('/api/registration/confirm', { schema: okDto, body }),
+    { invalidates: SESSION },
+  );
+export const useCancelRegistration = () =>
+  useApiMutation((token: string) => api('/api/registration/cancel', { schema: okDto, body: { token } }));
 
 /** The team name prompt: the server answers with the updated user, which becomes "me" at once. */
 export function useSaveTeamName() {
@@ -72,7 +89,8 @@ export const isRateLimited = (err: unknown) => err instanceof ApiError && err.st
 /** The page was opened at an address the server does not accept: its message says which one to open. */
 export const isWrongOrigin = (err: unknown) => err instanceof ApiError && err.code === 'cross_site';
 /** Errors whose server message is the one to show as it is (a wait, the address to use, no network). */
-export const speaksForItself = (err: unknown) => isRateLimited(err) || isWrongOrigin(err) || (err instanceof ApiError && err.status === 0);
+export const speaksForItself = (err: unknown) =>
+  isRateLimited(err) || isWrongOrigin(err) || (err instanceof ApiError && err.status === 0);
 /** A sign-in with the right password of an address not yet confirmed. */
 export const isUnverified = (err: unknown) => err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED';
 
@@ -88,7 +106,8 @@ export function signUpError(err: unknown): { field?: string; message: string } {
   if (!(err instanceof ApiError)) return { message: 'Failed to create account. Please try again.' };
   if (err.code === TEAM_NAME_TAKEN) return { field: 'teamName', message: err.message };
   if (err.code === 'validation_error' && err.field) return { field: err.field, message: err.message };
-  if (err.code.startsWith('PASSWORD_TOO')) return { field: 'password', message: 'Password is too weak. Please choose a stronger password.' };
+  if (err.code.startsWith('PASSWORD_TOO'))
+    return { field: 'password', message: 'Password is too weak. Please choose a stronger password.' };
   if (err.code === 'INVALID_EMAIL') return { field: 'email', message: 'Please enter a valid email address.' };
   if (speaksForItself(err)) return { message: err.message };
   return { message: 'Failed to create account. Please try again.' };

@@ -8,7 +8,17 @@ import { MESSAGE_MS, notifierFor } from '../../lib/notify';
  * admin, or Access Denied for everyone else, who is also sent to / shortly after (the server
  * refuses every admin call regardless).
  */
-export function AdminGate({ loading, homeLabel, homeTo, children }: { loading: string; homeLabel: string; homeTo: string; children: ReactNode }) {
+export function AdminGate({
+  loading,
+  homeLabel,
+  homeTo,
+  children,
+}: {
+  loading: string;
+  homeLabel: string;
+  homeTo: string;
+  children: ReactNode;
+}) {
   const { user, isPending, isAdmin } = useSession();
   const navigate = useNavigate();
   const denied = !isPending && !isAdmin;
@@ -28,7 +38,16 @@ export function AdminGate({ loading, homeLabel, homeTo, children }: { loading: s
   if (denied) {
     return (
       <div className="card mx-auto mt-8 max-w-md text-center" role="alert">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto h-10 w-10 text-red-700" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="mx-auto h-10 w-10 text-red-700"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <rect x="4" y="11" width="16" height="10" rx="2" />
           <path d="M8 11V7a4 4 0 0 1 8 0v4" />
         </svg>

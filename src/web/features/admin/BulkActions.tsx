@@ -51,7 +51,11 @@ export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: 
     setProgress(null);
     setBusy(false);
     if (failed === 0) notify('success', `Successfully imported ${imported} Premier League fixtures!`);
-    else if (imported > 0) notify('error', `Import completed with some errors. ${plural(imported, 'fixture')} imported successfully, ${failed} failed.`);
+    else if (imported > 0)
+      notify(
+        'error',
+        `Import completed with some errors. ${plural(imported, 'fixture')} imported successfully, ${failed} failed.`,
+      );
     else notify('error', 'Failed to import fixtures. Please try again.');
   }
 
@@ -61,11 +65,20 @@ export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: 
         Import All PL Fixtures
       </button>
       {progress && (
-        <div role="status" className="w-full rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900 sm:order-last" data-testid="import-progress">
+        <div
+          role="status"
+          className="w-full rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900 sm:order-last"
+          data-testid="import-progress"
+        >
           <p>
             Importing fixtures... {progress.done} / {progress.total}
           </p>
-          <progress className="mt-2 h-2 w-full accent-brand-700" max={progress.total} value={progress.done} aria-label="Import progress" />
+          <progress
+            className="mt-2 h-2 w-full accent-brand-700"
+            max={progress.total}
+            value={progress.done}
+            aria-label="Import progress"
+          />
         </div>
       )}
       <ConfirmDialog
@@ -95,14 +108,21 @@ export function ImportFileInput({ busy, setBusy }: { busy: boolean; setBusy: (b:
       const r = await importFile.mutateAsync({ season: season.id, fileName: file.name, content });
       notify('success', `Successfully imported ${r.imported} Premier League fixtures!`);
     } catch (err) {
-      notify('error', err instanceof ApiError && err.status === 400 ? `Import refused: ${err.message}` : 'Failed to import fixtures. Please try again.');
+      notify(
+        'error',
+        err instanceof ApiError && err.status === 400
+          ? `Import refused: ${err.message}`
+          : 'Failed to import fixtures. Please try again.',
+      );
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
     }
   }
   return (
-    <label className={`btn-secondary cursor-pointer focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-brand-600 ${busy ? 'pointer-events-none opacity-50' : ''}`}>
+    <label
+      className={`btn-secondary cursor-pointer focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-brand-600 ${busy ? 'pointer-events-none opacity-50' : ''}`}
+    >
       Import JSON File
       <input
         ref={input}
@@ -162,11 +182,19 @@ export function BulkDeleteButton({
   return (
     <>
       {/* Outlined, not filled: the red fill is kept for the final confirmation. */}
-      <button type="button" className="btn border border-red-300 bg-white text-red-800 hover:bg-red-50" disabled={busy || count === 0} onClick={() => setStep(1)}>
+      <button
+        type="button"
+        className="btn border border-red-300 bg-white text-red-800 hover:bg-red-50"
+        disabled={busy || count === 0}
+        onClick={() => setStep(1)}
+      >
         {gameweek === null ? 'Delete All Fixtures' : `Delete Gameweek ${gameweek}`}
       </button>
       {deleting && (
-        <p role="status" className="w-full rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900 sm:order-last">
+        <p
+          role="status"
+          className="w-full rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900 sm:order-last"
+        >
           Deleting {count} {count === 1 ? 'fixture' : 'fixtures'}...
         </p>
       )}

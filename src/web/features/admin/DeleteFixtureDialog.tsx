@@ -29,7 +29,15 @@ export function DeleteFixtureDialog({ fixture, onClose }: { fixture: Fixture | n
   const label = fixture ? `${displayTeamName(fixture.homeTeam)} v ${displayTeamName(fixture.awayTeam)}` : '';
   const lost = impact && (impact.predictions > 0 || impact.results > 0);
   return (
-    <ConfirmDialog open={fixture !== null} title="Delete Fixture" confirmLabel="Delete" danger busy={del.isPending || impact === null} onCancel={onClose} onConfirm={() => void remove()}>
+    <ConfirmDialog
+      open={fixture !== null}
+      title="Delete Fixture"
+      confirmLabel="Delete"
+      danger
+      busy={del.isPending || impact === null}
+      onCancel={onClose}
+      onConfirm={() => void remove()}
+    >
       <p>
         Delete <strong>{label}</strong>?
       </p>
@@ -38,8 +46,12 @@ export function DeleteFixtureDialog({ fixture, onClose }: { fixture: Fixture | n
           Checking predictions and results...
         </p>
       ) : lost ? (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="delete-impact">
-          {plural(impact.predictions, 'prediction', 'predictions')} and {plural(impact.results, 'result', 'results')} will be deleted with it.
+        <p
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="delete-impact"
+        >
+          {plural(impact.predictions, 'prediction', 'predictions')} and {plural(impact.results, 'result', 'results')}{' '}
+          will be deleted with it.
         </p>
       ) : (
         <p className="text-sm" data-testid="delete-impact">

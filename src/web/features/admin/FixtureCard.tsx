@@ -6,11 +6,25 @@ import type { Fixture } from '../../../contract/fixtures';
 
 /** UK calendar date (postponed matches have no instant) shown as the viewer's locale does. */
 function localDateLabel(date: string): string {
-  return new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
 }
 
 /** One fixture in the admin grid: date and time in the viewer's zone, gameweek, both clubs, status. */
-export function FixtureCard({ fixture, onEdit, onDelete }: { fixture: Fixture; onEdit: () => void; onDelete: () => void }) {
+export function FixtureCard({
+  fixture,
+  onEdit,
+  onDelete,
+}: {
+  fixture: Fixture;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const home = displayTeamName(fixture.homeTeam);
   const away = displayTeamName(fixture.awayTeam);
   return (
@@ -18,7 +32,14 @@ export function FixtureCard({ fixture, onEdit, onDelete }: { fixture: Fixture; o
       <div className="flex items-start justify-between gap-2">
         <div className="text-sm">
           <p className="font-semibold text-slate-900" data-testid="fixture-date">
-            {fixture.kickoffAt ? formatKickoffDate(fixture.kickoffAt, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }) : localDateLabel(fixture.localDate)}
+            {fixture.kickoffAt
+              ? formatKickoffDate(fixture.kickoffAt, {
+                  weekday: 'short',
+                  day: 'numeric',
+                  month: 'short',
+                  year: 'numeric',
+                })
+              : localDateLabel(fixture.localDate)}
           </p>
           <p className="text-slate-700" data-testid="fixture-time">
             {fixture.kickoffAt ? formatKickoffTime(fixture.kickoffAt) : 'Time TBC'}
@@ -26,7 +47,9 @@ export function FixtureCard({ fixture, onEdit, onDelete }: { fixture: Fixture; o
         </div>
         <div className="flex flex-col items-end gap-1">
           {fixture.gameweek !== null ? (
-            <span className="rounded-md bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-900">GW {fixture.gameweek}</span>
+            <span className="rounded-md bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-900">
+              GW {fixture.gameweek}
+            </span>
           ) : (
             <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-bold text-slate-700">No GW</span>
           )}

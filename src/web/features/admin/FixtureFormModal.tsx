@@ -57,11 +57,23 @@ export function FixtureFormModal({
   useEffect(() => {
     if (!open) return;
     setFormError(null);
-    reset(fixture ? { homeTeam: fixture.homeTeam, awayTeam: fixture.awayTeam, date: fixture.localDate, time: fixture.localTime ?? '' } : EMPTY);
+    reset(
+      fixture
+        ? {
+            homeTeam: fixture.homeTeam,
+            awayTeam: fixture.awayTeam,
+            date: fixture.localDate,
+            time: fixture.localTime ?? '',
+          }
+        : EMPTY,
+    );
   }, [open, fixture, reset]);
 
   const [homeTeam, awayTeam, date, time] = useWatch({ control, name: ['homeTeam', 'awayTeam', 'date', 'time'] });
-  const teams = useMemo(() => (clubs.data ?? []).map((c) => c.name).sort((a, b) => displayTeamName(a).localeCompare(displayTeamName(b))), [clubs.data]);
+  const teams = useMemo(
+    () => (clubs.data ?? []).map((c) => c.name).sort((a, b) => displayTeamName(a).localeCompare(displayTeamName(b))),
+    [clubs.data],
+  );
 
   useEffect(() => {
     if (homeTeam && homeTeam === awayTeam) setValue('awayTeam', '');
@@ -78,7 +90,11 @@ export function FixtureFormModal({
       return;
     }
     try {
-      await saveFixture.mutateAsync({ id: fixture?.id ?? null, season: fixture?.seasonId ?? season ?? '', body: values });
+      await saveFixture.mutateAsync({
+        id: fixture?.id ?? null,
+        season: fixture?.seasonId ?? season ?? '',
+        body: values,
+      });
       onSaved(fixture ? 'Fixture updated successfully!' : 'Fixture added successfully!');
     } catch (err) {
       setFormError(saveError(err));

@@ -33,13 +33,18 @@ export function useAllFixtures(season: string | undefined, enabled = true) {
 }
 
 export function useGameweeksInfo(season: string | undefined, enabled = true) {
-  return useQuery({ queryKey: gameweeksKey(season ?? ''), queryFn: () => api(`/api/gameweeks${seasonQs(season!)}`, { schema: gameweeksInfoDto }), enabled: enabled && season !== undefined });
+  return useQuery({
+    queryKey: gameweeksKey(season ?? ''),
+    queryFn: () => api(`/api/gameweeks${seasonQs(season!)}`, { schema: gameweeksInfoDto }),
+    enabled: enabled && season !== undefined,
+  });
 }
 
 export function useStoredGameweeks(season: string | undefined, enabled = true) {
   return useQuery({
     queryKey: adminGameweeksKey(season ?? ''),
-    queryFn: async () => (await api(`/api/admin/gameweeks${seasonQs(season!)}`, { schema: gameweekListReply })).gameweeks,
+    queryFn: async () =>
+      (await api(`/api/admin/gameweeks${seasonQs(season!)}`, { schema: gameweekListReply })).gameweeks,
     enabled: enabled && season !== undefined,
     retry: false,
   });
@@ -66,30 +71,45 @@ const GAMEWEEKS = [['gameweeks'], ['admin', 'gameweeks']] as const;
 export const useSaveFixture = () =>
   useApiMutation(
     ({ id, season, body }: { id: string | null; season: string; body: FixtureForm }) =>
-      id === null ? api(`/api/admin/fixtures${seasonQs(season)}`, { schema: fixtureReply, body }) : api(fixturePath(id), { schema: fixtureReply, method: 'PUT', body }),
+      id === null
+        ? api(`/api/admin/fixtures${seasonQs(season)}`, { schema: fixtureReply, body })
+        : api(fixturePath(id), { schema: fixtureReply, method: 'PUT', body }),
     { invalidates: FIXTURES },
   );
 
-export const useDeleteFixture = () => useApiMutation((id: string) => api(fixturePath(id), { schema: fixtureDeletedReply, method: 'DELETE' }), { invalidates: FIXTURES });
+export const useDeleteFixture = () =>
+  useApiMutation((id: string) => api(fixturePath(id), { schema: fixtureDeletedReply, method: 'DELETE' }), {
+    invalidates: FIXTURES,
+  });
 
 export const useDeleteFixtures = () =>
   useApiMutation(
     ({ season, gameweek }: { season: string; gameweek: number | null }) =>
-      api(`/api/admin/fixtures${seasonQs(season)}${gameweek === null ? '' : `&gameweek=${gameweek}`}`, { schema: fixturesDeletedReply, method: 'DELETE' }),
+      api(`/api/admin/fixtures${seasonQs(season)}${gameweek === null ? '' : `&gameweek=${gameweek}`}`, {
+        schema: fixturesDeletedReply,
+        method: 'DELETE',
+      }),
     { invalidates: FIXTURES },
   );
 
 /** One batch of the season's built-in file; the caller goes on from nextOffset until it is null. */
 export const useImportSeasonBatch = () =>
   useApiMutation(
-    ({ season, offset, limit }: { season: string; offset: number; limit: number }) => api(`/api/admin/fixtures/import-season${seasonQs(season)}`, { schema: importSeasonReply, body: { offset, limit } }),
+    ({ season, offset, limit }: { season: string; offset: number; limit: number }) =>
+      api(`/api/admin/fixtures/import-season${seasonQs(season)}`, {
+        schema: importSeasonReply,
+        body: { offset, limit },
+      }),
     { invalidates: FIXTURES },
   );
 
 export const useImportFile = () =>
   useApiMutation(
     ({ season, fileName, content }: { season: string; fileName: string; content: string }) =>
-      api(`/api/admin/fixtures/import-file${seasonQs(season)}`, { schema: importFileReply, body: { fileName, content } }),
+      api(`/api/admin/fixtures/import-file${seasonQs(season)}`, {
+        schema: importFileReply,
+        body: { fileName, content },
+      }),
     { invalidates: FIXTURES },
   );
 
@@ -101,12 +121,23 @@ export const useSaveGameweek = () =>
   );
 
 export const useAddGameweek = () =>
-  useApiMutation(({ season, gameweek }: { season: string; gameweek: number }) => api(`/api/admin/gameweeks/add${seasonQs(season)}`, { schema: gameweekReply, body: { gameweek } }), {
-    invalidates: GAMEWEEKS,
-  });
+  useApiMutation(
+    ({ season, gameweek }: { season: string; gameweek: number }) =>
+      api(`/api/admin/gameweeks/add${seasonQs(season)}`, { schema: gameweekReply, body: { gameweek } }),
+    {
+      invalidates: GAMEWEEKS,
+    },
+  );
 
 export const useResetGameweeks = () =>
-  useApiMutation((season: string) => api(`/api/admin/gameweeks/reset${seasonQs(season)}`, { schema: gameweekListReply, body: {} }), { invalidates: GAMEWEEKS });
+  useApiMutation(
+    (season: string) => api(`/api/admin/gameweeks/reset${seasonQs(season)}`, { schema: gameweekListReply, body: {} }),
+    { invalidates: GAMEWEEKS },
+  );
 
 export const useInitializeGameweeks = () =>
-  useApiMutation((season: string) => api(`/api/admin/gameweeks/initialize${seasonQs(season)}`, { schema: gameweekListReply, body: {} }), { invalidates: GAMEWEEKS });
+  useApiMutation(
+    (season: string) =>
+      api(`/api/admin/gameweeks/initialize${seasonQs(season)}`, { schema: gameweekListReply, body: {} }),
+    { invalidates: GAMEWEEKS },
+  );

@@ -14,7 +14,10 @@ export function LatestGameweek({ season }: { season: string }) {
   const { totals, leagues } = q.data;
   const best = leagues.length ? leagues.reduce((a, b) => (b.position < a.position ? b : a)) : null;
   return (
-    <section className="card flex flex-wrap items-center justify-between gap-3 border-green-200 bg-brand-50" aria-labelledby="latest-gw-title">
+    <section
+      className="card flex flex-wrap items-center justify-between gap-3 border-green-200 bg-brand-50"
+      aria-labelledby="latest-gw-title"
+    >
       <div className="min-w-0">
         <h2 id="latest-gw-title" className="text-lg font-bold text-slate-900">
           Gameweek {latest}: {plural(totals.points, 'point')}

@@ -17,7 +17,9 @@ function LeagueStep() {
   return (
     <div className="border-t border-green-200 pt-4" data-testid="league-step">
       <h3 className="font-bold text-slate-900">Play against your friends</h3>
-      <p className="mt-1 text-sm text-slate-700">Join a league with the code a friend sent you, or create one and invite them.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Join a league with the code a friend sent you, or create one and invite them.
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Link to="/leaderboard" className="btn-secondary">
           Join a league
@@ -48,17 +50,24 @@ export function NextUp({ d, receivedAt }: { d: Dashboard; receivedAt: number }) 
 
   if (d.newcomer) {
     return (
-      <section className="card space-y-4 border-green-200 bg-brand-50" aria-labelledby="next-title" data-testid="next-up">
+      <section
+        className="card space-y-4 border-green-200 bg-brand-50"
+        aria-labelledby="next-title"
+        data-testid="next-up"
+      >
         <div>
           <h2 id="next-title" className="text-lg font-bold text-slate-900">
             {open.length > 0 ? `Start with Gameweek ${d.gameweek}` : 'How to play'}
           </h2>
           <p className="mt-1 text-sm text-slate-700">
-            Predict the score of each match before its deadline, 2 hours before kick-off: 3 points for the exact score, 1 for the right result.
+            Predict the score of each match before its deadline, 2 hours before kick-off: 3 points for the exact score,
+            1 for the right result.
           </p>
           {open.length > 0 && (
             <>
-              <p className={`mt-2 text-sm font-semibold ${urgent.length > 0 ? 'text-amber-800' : 'text-slate-900'}`}>{`${plural(open.length, 'match', 'matches')} open · the first ${deadlineCountdown(first, now)}`}</p>
+              <p
+                className={`mt-2 text-sm font-semibold ${urgent.length > 0 ? 'text-amber-800' : 'text-slate-900'}`}
+              >{`${plural(open.length, 'match', 'matches')} open · the first ${deadlineCountdown(first, now)}`}</p>
               <Link to="/predictions" className="btn-primary mt-3">
                 Make your first predictions
               </Link>
@@ -72,10 +81,19 @@ export function NextUp({ d, receivedAt }: { d: Dashboard; receivedAt: number }) 
 
   if (urgent.length > 0) {
     return (
-      <section aria-label="Predictions closing soon" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="next-up">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" data-testid="deadline-nudge">
+      <section
+        aria-label="Predictions closing soon"
+        className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        data-testid="next-up"
+      >
+        <div
+          className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="deadline-nudge"
+        >
           <p>
-            <span className="font-bold">{urgent.length === 1 ? '1 match' : `${urgent.length} matches`} without your prediction</span>{' '}
+            <span className="font-bold">
+              {urgent.length === 1 ? '1 match' : `${urgent.length} matches`} without your prediction
+            </span>{' '}
             {`in Gameweek ${d.gameweek}: the next one ${deadlineCountdown(firstMissing, now)}.`}
           </p>
           <Link to="/predictions" className="btn-primary shrink-0 text-center">
@@ -88,7 +106,11 @@ export function NextUp({ d, receivedAt }: { d: Dashboard; receivedAt: number }) 
 
   if (open.length > 0) {
     return (
-      <section className="card flex flex-col gap-3 border-green-200 bg-brand-50 sm:flex-row sm:items-center sm:justify-between" aria-labelledby="next-title" data-testid="next-up">
+      <section
+        className="card flex flex-col gap-3 border-green-200 bg-brand-50 sm:flex-row sm:items-center sm:justify-between"
+        aria-labelledby="next-title"
+        data-testid="next-up"
+      >
         <div className="min-w-0">
           <h2 id="next-title" className="text-lg font-bold text-slate-900">
             Gameweek {d.gameweek} is open
@@ -105,7 +127,11 @@ export function NextUp({ d, receivedAt }: { d: Dashboard; receivedAt: number }) 
   // Nothing left to predict in the season: while its last matches are played, say so and show them.
   if (d.gameweekState === 'live' || d.gameweekState === 'closed') {
     return (
-      <section className="card flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" aria-labelledby="next-title" data-testid="next-up">
+      <section
+        className="card flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+        aria-labelledby="next-title"
+        data-testid="next-up"
+      >
         <div className="min-w-0">
           <h2 id="next-title" className="text-lg font-bold text-slate-900">
             {d.gameweekState === 'live' ? `Gameweek ${d.gameweek} is in play` : `Gameweek ${d.gameweek} kicks off soon`}

@@ -21,7 +21,11 @@ export function RecentActivity({ items }: { items: Dashboard['recentActivity'] }
         <ul className="mt-4 space-y-3">
           {items.map((a) => (
             <li key={a.fixtureId} className="flex items-center gap-3" data-state={a.state}>
-              <span className={`h-3 w-3 shrink-0 rounded-full ${DOT[a.state].cls}`} title={DOT[a.state].label} aria-hidden="true" />
+              <span
+                className={`h-3 w-3 shrink-0 rounded-full ${DOT[a.state].cls}`}
+                title={DOT[a.state].label}
+                aria-hidden="true"
+              />
               <span className="sr-only">{DOT[a.state].label}:</span>
               <div className="min-w-0 flex-1">
                 {/* The clubs' short names where space is short (Man City, Nott'm Forest), never a name cut mid-word. */}

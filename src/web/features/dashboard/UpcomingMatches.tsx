@@ -5,7 +5,15 @@ import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import type { Dashboard } from '../../../contract/dashboard';
 
 /** 'Upcoming Matches': at most 5 of the gameweek the dashboard leads with (the board's), by kick-off, in the viewer's zone. */
-export function UpcomingMatches({ gameweek, matches, isAdmin }: { gameweek: number; matches: Dashboard['upcoming']; isAdmin: boolean }) {
+export function UpcomingMatches({
+  gameweek,
+  matches,
+  isAdmin,
+}: {
+  gameweek: number;
+  matches: Dashboard['upcoming'];
+  isAdmin: boolean;
+}) {
   return (
     <section className="card" aria-labelledby="upcoming-title">
       <div className="flex items-center justify-between gap-3">

@@ -8,10 +8,16 @@ export const dashboardKey = ['dashboard'] as const;
 export const positionsKey = ['leagues', 'positions'] as const;
 
 export function useDashboard() {
-  return useQuery({ queryKey: dashboardKey, queryFn: async () => (await api('/api/dashboard', { schema: dashboardReply })).dashboard });
+  return useQuery({
+    queryKey: dashboardKey,
+    queryFn: async () => (await api('/api/dashboard', { schema: dashboardReply })).dashboard,
+  });
 }
 
 /** The player's league positions, and the season they are of (between seasons, the one just finished). */
 export function useLeaguePositions() {
-  return useQuery({ queryKey: positionsKey, queryFn: () => api('/api/leagues/positions', { schema: positionListReply }) });
+  return useQuery({
+    queryKey: positionsKey,
+    queryFn: () => api('/api/leagues/positions', { schema: positionListReply }),
+  });
 }

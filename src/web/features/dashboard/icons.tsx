@@ -14,7 +14,15 @@ export function PositionTrophy({ position }: { position: 1 | 2 | 3 }) {
         <>
           <path d="M11 3l5 8 5-8" fill="none" stroke="#2563eb" strokeWidth="3" />
           <circle cx="16" cy="20" r="8" fill={fill} />
-          <text x="16" y="24" textAnchor="middle" fontSize="11" fontWeight="800" fontFamily="system-ui, sans-serif" fill="#ffffff">
+          <text
+            x="16"
+            y="24"
+            textAnchor="middle"
+            fontSize="11"
+            fontWeight="800"
+            fontFamily="system-ui, sans-serif"
+            fill="#ffffff"
+          >
             {position}
           </text>
         </>

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Icon, type IconName } from '../../components/icons';
 
 /** A figure tile: label, value and an optional line under it. */
-export function StatTile({ label, value, sub, icon }: { label: string; value: ReactNode; sub?: ReactNode; icon: IconName }) {
+export function StatTile({
+  label,
+  value,
+  sub,
+  icon,
+}: {
+  label: string;
+  value: ReactNode;
+  sub?: ReactNode;
+  icon: IconName;
+}) {
   return (
     <div className="card flex items-start justify-between gap-3">
       <div className="min-w-0">
@@ -18,7 +28,17 @@ export function StatTile({ label, value, sub, icon }: { label: string; value: Re
 }
 
 /** A labelled progress bar (role progressbar) towards a goal. */
-export function ProgressBar({ label, value, goal, suffix = '' }: { label: string; value: number; goal: number; suffix?: string }) {
+export function ProgressBar({
+  label,
+  value,
+  goal,
+  suffix = '',
+}: {
+  label: string;
+  value: number;
+  goal: number;
+  suffix?: string;
+}) {
   const pct = goal > 0 ? Math.min(100, Math.max(0, (value / goal) * 100)) : 0;
   return (
     <div>
@@ -59,13 +79,25 @@ const ICONS: Record<string, IconName> = {
 };
 
 /** An achievement badge; a locked one is greyed. */
-export function AchievementBadge({ id, name, description, earned }: { id: string; name: string; description: string; earned: boolean }) {
+export function AchievementBadge({
+  id,
+  name,
+  description,
+  earned,
+}: {
+  id: string;
+  name: string;
+  description: string;
+  earned: boolean;
+}) {
   return (
     <li
       className={`flex items-center gap-3 rounded-lg border p-3 ${earned ? 'border-amber-300 bg-amber-50' : 'border-dashed border-slate-300 bg-slate-50 text-slate-700'}`}
       data-earned={earned}
     >
-      <span className={`shrink-0 rounded-full p-1.5 ${earned ? 'bg-amber-200 text-amber-900' : 'bg-slate-200 text-slate-600'}`}>
+      <span
+        className={`shrink-0 rounded-full p-1.5 ${earned ? 'bg-amber-200 text-amber-900' : 'bg-slate-200 text-slate-600'}`}
+      >
         <Icon name={ICONS[id] ?? 'medal'} className="h-5 w-5" />
       </span>
       <div className="min-w-0">

@@ -39,7 +39,17 @@ const FEATURES = [
  * players, no figure is shown at all (decision record 0048). The page offers nothing that does
  * not exist: no paid plan, no demo video.
  */
-export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signedIn: boolean; notice?: string; seasonLabel?: string; figures?: LandingFigures }) {
+export function LandingPage({
+  signedIn,
+  notice,
+  seasonLabel,
+  figures,
+}: {
+  signedIn: boolean;
+  notice?: string;
+  seasonLabel?: string;
+  figures?: LandingFigures;
+}) {
   const Link = useLandingLink();
   const [menu, setMenu] = useState(false);
 
@@ -64,7 +74,9 @@ export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signed
       <SkipLink />
       <aside className="hidden border-r border-slate-200 bg-slate-50 p-4 lg:block">
         <div className="sticky top-4 space-y-6">
-          <Link to="/" className={LOGO_CLASS}><LogoMark /></Link>
+          <Link to="/" className={LOGO_CLASS}>
+            <LogoMark />
+          </Link>
           <LandingNav />
         </div>
       </aside>
@@ -72,10 +84,21 @@ export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signed
       {menu && (
         <div className="fixed inset-0 z-40 lg:hidden">
           <div className="absolute inset-0 bg-slate-900/50" aria-hidden="true" onClick={() => setMenu(false)} />
-          <aside id="landing-menu" aria-label="Menu" className="absolute inset-y-0 left-0 flex w-72 max-w-[85%] flex-col gap-6 bg-white p-4 shadow-xl">
+          <aside
+            id="landing-menu"
+            aria-label="Menu"
+            className="absolute inset-y-0 left-0 flex w-72 max-w-[85%] flex-col gap-6 bg-white p-4 shadow-xl"
+          >
             <div className="flex items-center justify-between">
-              <Link to="/" className={LOGO_CLASS}><LogoMark /></Link>
-              <button type="button" className="rounded p-2 text-slate-700" onClick={() => setMenu(false)} aria-label="Close menu">
+              <Link to="/" className={LOGO_CLASS}>
+                <LogoMark />
+              </Link>
+              <button
+                type="button"
+                className="rounded p-2 text-slate-700"
+                onClick={() => setMenu(false)}
+                aria-label="Close menu"
+              >
                 ✕
               </button>
             </div>
@@ -95,12 +118,21 @@ export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signed
               aria-controls="landing-menu"
               onClick={() => setMenu(true)}
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </button>
             <span className="lg:hidden">
-              <Link to="/" className={LOGO_CLASS}><LogoMark /></Link>
+              <Link to="/" className={LOGO_CLASS}>
+                <LogoMark />
+              </Link>
             </span>
           </div>
           <nav aria-label="Account" className="flex items-center gap-2">
@@ -133,26 +165,41 @@ export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signed
               <p className="text-sm font-semibold uppercase tracking-wider text-brand-100" data-testid="landing-season">
                 {seasonLabel ? `Premier League ${seasonLabel}` : 'Premier League'}
               </p>
-              <h1 className="mt-3 max-w-2xl text-4xl font-extrabold leading-tight sm:text-5xl">Predict every score. Prove you know football.</h1>
+              <h1 className="mt-3 max-w-2xl text-4xl font-extrabold leading-tight sm:text-5xl">
+                Predict every score. Prove you know football.
+              </h1>
               <p className="mt-4 max-w-xl text-lg text-brand-50">
-                Call the exact score of every Premier League match, earn points when the results come in, and beat your friends in private leagues.
+                Call the exact score of every Premier League match, earn points when the results come in, and beat your
+                friends in private leagues.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 <Link to="/signup" className="btn bg-white px-6 py-3 text-base text-brand-900 hover:bg-brand-50">
                   Start Predicting Now
                 </Link>
-                <a href="#features" onClick={showHowItWorks} className="btn border border-white/70 px-6 py-3 text-base text-white hover:bg-white/10">
+                <a
+                  href="#features"
+                  onClick={showHowItWorks}
+                  className="btn border border-white/70 px-6 py-3 text-base text-white hover:bg-white/10"
+                >
                   See how it works
                 </a>
               </div>
             </div>
           </section>
 
-          <section id="features" tabIndex={-1} aria-labelledby="features-heading" className="mx-auto max-w-5xl scroll-mt-20 px-4 py-16 outline-none sm:px-6">
+          <section
+            id="features"
+            tabIndex={-1}
+            aria-labelledby="features-heading"
+            className="mx-auto max-w-5xl scroll-mt-20 px-4 py-16 outline-none sm:px-6"
+          >
             <h2 id="features-heading" className="text-3xl font-bold text-slate-900">
               How Scoreline works
             </h2>
-            <p className="mt-2 max-w-2xl text-slate-700">Pick a score for each fixture before the deadline. When the final whistle goes, points are added and every table updates.</p>
+            <p className="mt-2 max-w-2xl text-slate-700">
+              Pick a score for each fixture before the deadline. When the final whistle goes, points are added and every
+              table updates.
+            </p>
             <ul className="mt-8 grid gap-4 sm:grid-cols-2">
               {FEATURES.map((f) => (
                 <li key={f.title} className="card">
@@ -168,9 +215,16 @@ export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signed
 
           {figures && (
             // Below the first screen, so arriving after the paint moves nothing a visitor is looking at.
-            <section aria-labelledby="figures-heading" className="border-y border-slate-200 bg-slate-50" data-testid="landing-figures">
+            <section
+              aria-labelledby="figures-heading"
+              className="border-y border-slate-200 bg-slate-50"
+              data-testid="landing-figures"
+            >
               <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-                <h2 id="figures-heading" className="text-center text-sm font-semibold uppercase tracking-wider text-slate-700">
+                <h2
+                  id="figures-heading"
+                  className="text-center text-sm font-semibold uppercase tracking-wider text-slate-700"
+                >
                   {seasonLabel ? `This season so far (${seasonLabel})` : 'This season so far'}
                 </h2>
                 <dl className="mt-4 grid grid-cols-3 gap-4 text-center">
@@ -210,7 +264,9 @@ export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signed
           <section className="bg-slate-50">
             <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:px-6">
               <h2 className="text-3xl font-bold text-slate-900">Ready for kick-off?</h2>
-              <p className="mt-2 text-slate-700">Create your free account in a minute and make your first predictions.</p>
+              <p className="mt-2 text-slate-700">
+                Create your free account in a minute and make your first predictions.
+              </p>
               <Link to="/signup" className="btn-primary mt-6 px-8 py-3 text-base">
                 Get Started
               </Link>
@@ -218,7 +274,9 @@ export function LandingPage({ signedIn, notice, seasonLabel, figures }: { signed
           </section>
         </main>
 
-        <footer className="border-t border-slate-200 px-4 py-6 text-center text-sm text-slate-600">Scoreline · Premier League score predictions</footer>
+        <footer className="border-t border-slate-200 px-4 py-6 text-center text-sm text-slate-600">
+          Scoreline · Premier League score predictions
+        </footer>
       </div>
     </div>
   );

@@ -3,7 +3,14 @@ import { currentSeasonLabel } from './season-label';
 
 describe('currentSeasonLabel', () => {
   it('is the current season’s label', () => {
-    const body = { current: '2026-27', pinned: false, seasons: [{ id: '2026-27', label: '2026/27' }, { id: '2025-26', label: '2025/26' }] };
+    const body = {
+      current: '2026-27',
+      pinned: false,
+      seasons: [
+        { id: '2026-27', label: '2026/27' },
+        { id: '2025-26', label: '2025/26' },
+      ],
+    };
     expect(currentSeasonLabel(body)).toBe('2026/27');
   });
 
@@ -12,6 +19,8 @@ describe('currentSeasonLabel', () => {
     expect(currentSeasonLabel({ error: { code: 'internal' } })).toBeUndefined();
     expect(currentSeasonLabel({ current: '2027-28', seasons: [{ id: '2026-27', label: '2026/27' }] })).toBeUndefined();
     expect(currentSeasonLabel({ current: '2026-27', seasons: [{ id: '2026-27', label: 7 }] })).toBeUndefined();
-    expect(currentSeasonLabel({ current: '2026-27', seasons: [{ id: '2026-27', label: 'x'.repeat(33) }] })).toBeUndefined();
+    expect(
+      currentSeasonLabel({ current: '2026-27', seasons: [{ id: '2026-27', label: 'x'.repeat(33) }] }),
+    ).toBeUndefined();
   });
 });

@@ -32,7 +32,9 @@ export function OverallLeaderboard() {
   // After "Find me", bring the viewer's row into view once its page is shown.
   useEffect(() => {
     if (!found || at !== 'me' || !data || q.isPlaceholderData) return;
-    const row = tableRef.current?.querySelector('tr[data-viewer="true"]') ?? [...(tableRef.current?.querySelectorAll('tr') ?? [])].find((tr) => tr.className.includes('bg-brand-50'));
+    const row =
+      tableRef.current?.querySelector('tr[data-viewer="true"]') ??
+      [...(tableRef.current?.querySelectorAll('tr') ?? [])].find((tr) => tr.className.includes('bg-brand-50'));
     row?.scrollIntoView({ block: 'center' });
   }, [found, at, data, q.isPlaceholderData]);
 
@@ -50,7 +52,11 @@ export function OverallLeaderboard() {
             <h2 id="everyone-title" className="text-lg font-bold text-slate-900">
               Everyone
             </h2>
-            <p className="text-sm text-slate-700">{data ? `${plural(data.total, 'player')} with a scored prediction.` : 'Every player with a scored prediction.'}</p>
+            <p className="text-sm text-slate-700">
+              {data
+                ? `${plural(data.total, 'player')} with a scored prediction.`
+                : 'Every player with a scored prediction.'}
+            </p>
           </div>
           <button
             type="button"
@@ -66,7 +72,12 @@ export function OverallLeaderboard() {
         </div>
         <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
           <div className="inline-flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label="Leaderboard">
-            <button type="button" aria-pressed={gameweek === null} onClick={() => choose(null)} className={`rounded-md px-3 py-1.5 text-sm font-semibold ${gameweek === null ? 'bg-brand-700 text-white' : 'text-slate-800'}`}>
+            <button
+              type="button"
+              aria-pressed={gameweek === null}
+              onClick={() => choose(null)}
+              className={`rounded-md px-3 py-1.5 text-sm font-semibold ${gameweek === null ? 'bg-brand-700 text-white' : 'text-slate-800'}`}
+            >
               Season
             </button>
             <button
@@ -84,7 +95,12 @@ export function OverallLeaderboard() {
               <label htmlFor="everyone-gameweek" className="sr-only">
                 Gameweek
               </label>
-              <select id="everyone-gameweek" className="input py-1.5" value={gameweek} onChange={(e) => choose(Number(e.target.value))}>
+              <select
+                id="everyone-gameweek"
+                className="input py-1.5"
+                value={gameweek}
+                onChange={(e) => choose(Number(e.target.value))}
+              >
                 {(gameweeks.data ?? []).map((g) => (
                   <option key={g} value={g}>
                     Gameweek {g}
@@ -94,7 +110,9 @@ export function OverallLeaderboard() {
             </div>
           )}
         </div>
-        {data?.viewer === null && data.total > 0 && <p className="mt-3 text-sm text-slate-700">You'll appear here once one of your predictions has a result.</p>}
+        {data?.viewer === null && data.total > 0 && (
+          <p className="mt-3 text-sm text-slate-700">You'll appear here once one of your predictions has a result.</p>
+        )}
         {q.isPending ? (
           <p role="status" className="mt-4 text-slate-700">
             Loading leaderboard...
@@ -115,13 +133,23 @@ export function OverallLeaderboard() {
               />
             </div>
             <nav aria-label="Leaderboard pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
-              <button type="button" className="btn-secondary" disabled={data.page <= 1} onClick={() => setAt(data.page - 1)}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={data.page <= 1}
+                onClick={() => setAt(data.page - 1)}
+              >
                 Previous
               </button>
               <span className="text-slate-700" aria-live="polite">
                 Page {data.page} of {pages}
               </span>
-              <button type="button" className="btn-secondary" disabled={data.page >= pages} onClick={() => setAt(data.page + 1)}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={data.page >= pages}
+                onClick={() => setAt(data.page + 1)}
+              >
                 Next
               </button>
             </nav>

@@ -15,10 +15,17 @@ import { InvitePanel } from './InviteShare';
  */
 export function InviteDialog({ league, onClose }: { league: League | null; onClose: () => void }) {
   return (
-    <Modal open={league !== null} onClose={onClose} title={league ? `Invite players to ${league.name}` : 'Invite players'}>
+    <Modal
+      open={league !== null}
+      onClose={onClose}
+      title={league ? `Invite players to ${league.name}` : 'Invite players'}
+    >
       {league && (
         <div className="space-y-6">
-          <p className="text-slate-700">Send the link or the code to the friends you want in your league. Anyone who has it can see the league's name and join.</p>
+          <p className="text-slate-700">
+            Send the link or the code to the friends you want in your league. Anyone who has it can see the league's
+            name and join.
+          </p>
           <InvitePanel league={league} />
           {league.isCreator && <NewCode league={league} />}
           {league.isCreator && <RemovedPlayers league={league} />}
@@ -42,16 +49,24 @@ function NewCode({ league }: { league: League }) {
       <h3 id="new-code-title" className="font-bold">
         New code
       </h3>
-      <p className="mt-1 text-sm text-slate-700">If the link went further than you wanted, give the league a new code. Members stay; the old code and every link sent with it stop working at once.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        If the link went further than you wanted, give the league a new code. Members stay; the old code and every link
+        sent with it stop working at once.
+      </p>
       {failure && (
         <div className="mt-2">
           <Banner kind="error">{failure}</Banner>
         </div>
       )}
       {asking ? (
-        <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3" role="group" aria-label="Confirm the new code">
+        <div
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3"
+          role="group"
+          aria-label="Confirm the new code"
+        >
           <p className="text-sm text-amber-950">
-            Replace <span className="font-mono font-bold">{league.code}</span>? Anyone who has not joined yet will need the new link.
+            Replace <span className="font-mono font-bold">{league.code}</span>? Anyone who has not joined yet will need
+            the new link.
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button
@@ -65,13 +80,20 @@ function NewCode({ league }: { league: League }) {
                   notify('success', `New code for "${updated.name}": ${updated.code}. The old code no longer works.`);
                   setAsking(false);
                 } catch (err) {
-                  setFailure(err instanceof ApiError ? err.message : 'Failed to give the league a new code. Please try again.');
+                  setFailure(
+                    err instanceof ApiError ? err.message : 'Failed to give the league a new code. Please try again.',
+                  );
                 }
               }}
             >
               {newCode.isPending ? 'Replacing...' : 'Replace Code'}
             </button>
-            <button type="button" className="btn-secondary" onClick={() => setAsking(false)} disabled={newCode.isPending}>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => setAsking(false)}
+              disabled={newCode.isPending}
+            >
               Keep Current Code
             </button>
           </div>
@@ -93,7 +115,9 @@ function RemovedPlayers({ league }: { league: League }) {
       <h3 id="removed-title" className="font-bold">
         Removed players
       </h3>
-      <p className="mt-1 text-sm text-slate-700">Players you remove cannot join again, even with the code, until you let them back in.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Players you remove cannot join again, even with the code, until you let them back in.
+      </p>
       {removed.isPending ? (
         <p role="status" className="mt-2 text-sm text-slate-700">
           Loading removed players...
@@ -108,7 +132,9 @@ function RemovedPlayers({ league }: { league: League }) {
             <li key={p.userId} className="flex items-center justify-between gap-3 px-3 py-2">
               <span className="min-w-0">
                 <span className="block truncate font-semibold text-slate-900">{p.displayName}</span>
-                <span className="block text-xs text-slate-600">Removed {formatKickoffDate(p.removedAt, { day: 'numeric', month: 'short', year: 'numeric' })}</span>
+                <span className="block text-xs text-slate-600">
+                  Removed {formatKickoffDate(p.removedAt, { day: 'numeric', month: 'short', year: 'numeric' })}
+                </span>
               </span>
               <button
                 type="button"
@@ -119,7 +145,10 @@ function RemovedPlayers({ league }: { league: League }) {
                     await letBack.mutateAsync({ leagueId: league.id, userId: p.userId });
                     notify('success', `${p.displayName} can join again with the league's code.`);
                   } catch (err) {
-                    notify('error', err instanceof ApiError ? err.message : 'Failed to let the player back in. Please try again.');
+                    notify(
+                      'error',
+                      err instanceof ApiError ? err.message : 'Failed to let the player back in. Please try again.',
+                    );
                   }
                 }}
               >

@@ -1,6 +1,15 @@
 import { useId } from 'react';
 import { COPIED, COPY_FAILED, copyText, notifyLeagues as notify } from './api';
-import { canShare, inviteLink, inviteMessage, LINK_COPIED, LINK_COPY_FAILED, MESSAGE_COPIED, MESSAGE_COPY_FAILED, shareInvite } from './invites';
+import {
+  canShare,
+  inviteLink,
+  inviteMessage,
+  LINK_COPIED,
+  LINK_COPY_FAILED,
+  MESSAGE_COPIED,
+  MESSAGE_COPY_FAILED,
+  shareInvite,
+} from './invites';
 
 type Invitable = { name: string; code: string };
 
@@ -48,7 +57,10 @@ export function InvitePanel({ league }: { league: Invitable }) {
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2">
         <span className="text-sm text-slate-700">
           League code:{' '}
-          <span className="font-mono text-lg font-bold tracking-widest text-slate-900" aria-label={`League code ${league.code.split('').join(' ')}`}>
+          <span
+            className="font-mono text-lg font-bold tracking-widest text-slate-900"
+            aria-label={`League code ${league.code.split('').join(' ')}`}
+          >
             {league.code}
           </span>
         </span>
@@ -61,7 +73,13 @@ export function InvitePanel({ league }: { league: Invitable }) {
           Invite link
         </label>
         <div className="flex gap-2">
-          <input id={`${id}-link`} className="input min-w-0 font-mono text-sm" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id={`${id}-link`}
+            className="input min-w-0 font-mono text-sm"
+            readOnly
+            value={link}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <button type="button" className="btn-secondary shrink-0" onClick={() => void copyLink(league)}>
             Copy Link
           </button>

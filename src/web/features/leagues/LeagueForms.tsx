@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { createLeagueSchema, joinLeagueSchema, leagueScoringSchema, STANDARD_SCORING, type JoinReply, type League } from '../../../contract/leagues';
+import {
+  createLeagueSchema,
+  joinLeagueSchema,
+  leagueScoringSchema,
+  STANDARD_SCORING,
+  type JoinReply,
+  type League,
+} from '../../../contract/leagues';
 import { LEAGUE_NAME_MAX } from '../../../game/limits';
 import { Banner } from '../../components/Banner';
 import { ApiError } from '../../lib/api';
@@ -35,10 +42,19 @@ export function createErrorMessage(err: unknown): string {
 }
 
 /** Leaderboard create view: League Name (max 50) and its scoring. */
-export function CreateLeagueForm({ onCreated, onCancel }: { onCreated: (league: League) => void; onCancel: () => void }) {
+export function CreateLeagueForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (league: League) => void;
+  onCancel: () => void;
+}) {
   const create = useCreateLeague();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, watch, formState, control } = useForm<NameInput>({ resolver: zodResolver(nameAndScoring), defaultValues: { name: '', scoring: STANDARD_SCORING } });
+  const { register, handleSubmit, watch, formState, control } = useForm<NameInput>({
+    resolver: zodResolver(nameAndScoring),
+    defaultValues: { name: '', scoring: STANDARD_SCORING },
+  });
   const name = watch('name') ?? '';
   const error = formState.errors.name?.message;
   return (
@@ -82,7 +98,14 @@ export function CreateLeagueForm({ onCreated, onCancel }: { onCreated: (league: 
       <Controller
         name="scoring"
         control={control}
-        render={({ field }) => <ScoringFields idPrefix="create-scoring" value={field.value} onChange={field.onChange} errors={formState.errors.scoring as ScoringErrors | undefined} />}
+        render={({ field }) => (
+          <ScoringFields
+            idPrefix="create-scoring"
+            value={field.value}
+            onChange={field.onChange}
+            errors={formState.errors.scoring as ScoringErrors | undefined}
+          />
+        )}
       />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-primary" disabled={formState.isSubmitting}>
@@ -102,7 +125,10 @@ export function JoinLeagueForm({ onJoined, onCancel }: { onJoined: (reply: JoinR
   const [failure, setFailure] = useState<string | null>(null);
   const joinPublic = useJoinPublic();
   const publicLeagues = usePublicLeagues();
-  const { register, handleSubmit, formState } = useForm<CodeInput>({ resolver: zodResolver(joinLeagueSchema), defaultValues: { code: '' } });
+  const { register, handleSubmit, formState } = useForm<CodeInput>({
+    resolver: zodResolver(joinLeagueSchema),
+    defaultValues: { code: '' },
+  });
   const error = formState.errors.code?.message;
   return (
     <div className="grid gap-6 lg:grid-cols-2">

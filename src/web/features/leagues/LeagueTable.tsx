@@ -36,31 +36,31 @@ export function LeagueTable({
         {allSeasons ? (
           <p className="text-sm text-slate-700">Gameweek tables are per season: choose one season to see them.</p>
         ) : (
-        <div className="inline-flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label="Table">
-          <button
-            type="button"
-            aria-pressed={gameweek === null}
-            onClick={() => {
-              setGameweek(null);
-              setPage(1);
-            }}
-            className={`rounded-md px-3 py-1.5 text-sm font-semibold ${gameweek === null ? 'bg-brand-700 text-white' : 'text-slate-800'}`}
-          >
-            Overall
-          </button>
-          <button
-            type="button"
-            aria-pressed={gameweek !== null}
-            disabled={!gameweeks.data?.length}
-            onClick={() => {
-              setGameweek(gameweeks.data?.[gameweeks.data.length - 1] ?? null);
-              setPage(1);
-            }}
-            className={`rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-50 ${gameweek !== null ? 'bg-brand-700 text-white' : 'text-slate-800'}`}
-          >
-            Gameweek
-          </button>
-        </div>
+          <div className="inline-flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label="Table">
+            <button
+              type="button"
+              aria-pressed={gameweek === null}
+              onClick={() => {
+                setGameweek(null);
+                setPage(1);
+              }}
+              className={`rounded-md px-3 py-1.5 text-sm font-semibold ${gameweek === null ? 'bg-brand-700 text-white' : 'text-slate-800'}`}
+            >
+              Overall
+            </button>
+            <button
+              type="button"
+              aria-pressed={gameweek !== null}
+              disabled={!gameweeks.data?.length}
+              onClick={() => {
+                setGameweek(gameweeks.data?.[gameweeks.data.length - 1] ?? null);
+                setPage(1);
+              }}
+              className={`rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-50 ${gameweek !== null ? 'bg-brand-700 text-white' : 'text-slate-800'}`}
+            >
+              Gameweek
+            </button>
+          </div>
         )}
         {gameweek !== null && !allSeasons && (
           <div>
@@ -100,25 +100,45 @@ export function LeagueTable({
         <>
           <div className="mt-4">
             <StandingsTable
-              caption={allSeasons ? 'All seasons standings' : gameweek === null ? 'Overall standings' : `Gameweek ${gameweek} standings`}
+              caption={
+                allSeasons
+                  ? 'All seasons standings'
+                  : gameweek === null
+                    ? 'Overall standings'
+                    : `Gameweek ${gameweek} standings`
+              }
               rows={data.rows.map(standing)}
               offPage={viewerOffPage && standing(viewerOffPage)}
               detail={{ header: 'Exact', cell: (r) => r.exactScores, phoneHidden: true }}
               // Bonus questions' points, once anyone in the table has some (they belong to a season, not a gameweek).
-              extra={data.rows.some((r) => r.bonus !== 0) || (data.viewer?.bonus ?? 0) !== 0 ? { header: 'Bonus', cell: (r) => r.bonus } : undefined}
+              extra={
+                data.rows.some((r) => r.bonus !== 0) || (data.viewer?.bonus ?? 0) !== 0
+                  ? { header: 'Bonus', cell: (r) => r.bonus }
+                  : undefined
+              }
               onOpen={onOpenPicks}
               onRemove={viewerIsCreator ? onRemove : undefined}
             />
           </div>
           {pages > 1 && (
             <nav aria-label="Table pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
-              <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={page <= 1}
+                onClick={() => setPage((p) => p - 1)}
+              >
                 Previous
               </button>
               <span className="text-slate-700">
                 Page {page} of {pages}
               </span>
-              <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={page >= pages}
+                onClick={() => setPage((p) => p + 1)}
+              >
                 Next
               </button>
             </nav>

@@ -22,12 +22,17 @@ export function LiveLeagueTable({ leagueId, children }: { leagueId: string; chil
           onClick={() => setLive((v) => !v)}
           className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${live ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-300 text-slate-800 hover:bg-slate-50'}`}
         >
-          <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${live ? 'animate-pulse bg-red-600' : 'bg-slate-400'}`} />
+          <span
+            aria-hidden="true"
+            className={`h-2.5 w-2.5 rounded-full ${live ? 'animate-pulse bg-red-600' : 'bg-slate-400'}`}
+          />
           Live
         </button>
         {live && q.data && (
           <p className="text-xs text-slate-700">
-            {q.data.liveMatches === 0 ? 'No matches in play: these are the final totals.' : `Includes provisional points from ${q.data.liveMatches} ${q.data.liveMatches === 1 ? 'match' : 'matches'} in play.`}
+            {q.data.liveMatches === 0
+              ? 'No matches in play: these are the final totals.'
+              : `Includes provisional points from ${q.data.liveMatches} ${q.data.liveMatches === 1 ? 'match' : 'matches'} in play.`}
           </p>
         )}
       </div>
@@ -52,7 +57,10 @@ export function LiveLeagueTable({ leagueId, children }: { leagueId: string; chil
             header: 'Live',
             cell: (r) =>
               r.provisionalPoints > 0 ? (
-                <span className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-950" title="Provisional points from matches in play">
+                <span
+                  className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-950"
+                  title="Provisional points from matches in play"
+                >
                   +{r.provisionalPoints}
                 </span>
               ) : (

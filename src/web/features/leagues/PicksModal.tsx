@@ -26,7 +26,9 @@ function PickRow({ pick }: { pick: Pick }) {
           <ClubBadge team={pick.homeTeam} size={24} />
           <span className="truncate text-sm font-medium">{displayTeamName(pick.homeTeam)}</span>
         </span>
-        <span className="text-center text-lg font-bold tabular-nums">{prediction ? `${prediction.homeScore} - ${prediction.awayScore}` : '–'}</span>
+        <span className="text-center text-lg font-bold tabular-nums">
+          {prediction ? `${prediction.homeScore} - ${prediction.awayScore}` : '–'}
+        </span>
         <span className="flex min-w-0 items-center justify-end gap-2">
           <span className="truncate text-right text-sm font-medium">{displayTeamName(pick.awayTeam)}</span>
           <ClubBadge team={pick.awayTeam} size={24} />
@@ -36,7 +38,10 @@ function PickRow({ pick }: { pick: Pick }) {
         <span className="text-slate-700">
           {prediction ? 'Pick' : 'No prediction'}
           {prediction?.banker && (
-            <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900" data-testid="pick-banker">
+            <span
+              className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900"
+              data-testid="pick-banker"
+            >
               Banker
             </span>
           )}
@@ -54,7 +59,15 @@ function PickRow({ pick }: { pick: Pick }) {
 }
 
 /** A member's picks, only for matches whose prediction deadline has passed (the server enforces it). */
-export function PicksModal({ leagueId, member, onClose }: { leagueId: string; member: TableRow | null; onClose: () => void }) {
+export function PicksModal({
+  leagueId,
+  member,
+  onClose,
+}: {
+  leagueId: string;
+  member: TableRow | null;
+  onClose: () => void;
+}) {
   const [gameweek, setGameweek] = useState<number | null>(null);
   // Picks are of one season: the all-seasons table shows those of the season the screen leads with.
   const param = useSeasonParam();
@@ -62,8 +75,15 @@ export function PicksModal({ leagueId, member, onClose }: { leagueId: string; me
   const q = useMemberPicks(leagueId, param === ALL_SEASONS ? current : param, member?.userId ?? null, gameweek);
   const data = q.data;
   return (
-    <Modal open={member !== null} onClose={onClose} title={member ? `${member.displayName}'s picks` : 'Picks'} size="lg">
-      <p className="text-sm text-slate-700">Picks appear once a match's prediction deadline (2 hours before kick-off) has passed.</p>
+    <Modal
+      open={member !== null}
+      onClose={onClose}
+      title={member ? `${member.displayName}'s picks` : 'Picks'}
+      size="lg"
+    >
+      <p className="text-sm text-slate-700">
+        Picks appear once a match's prediction deadline (2 hours before kick-off) has passed.
+      </p>
       {q.isPending ? (
         <p role="status" className="mt-4 text-slate-700">
           Loading picks...

@@ -20,7 +20,10 @@ export function RenameLeagueDialog({ league, onClose }: { league: League | null;
 function RenameForm({ league, onClose }: { league: League; onClose: () => void }) {
   const rename = useRenameLeague();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<RenameLeagueInput>({ resolver: zodResolver(renameLeagueSchema), defaultValues: { name: league.name } });
+  const { register, handleSubmit, formState } = useForm<RenameLeagueInput>({
+    resolver: zodResolver(renameLeagueSchema),
+    defaultValues: { name: league.name },
+  });
   const error = formState.errors.name?.message;
   return (
     <form
@@ -44,7 +47,13 @@ function RenameForm({ league, onClose }: { league: League; onClose: () => void }
       <label className="label" htmlFor="rename-league">
         League Name
       </label>
-      <input id="rename-league" className="input" maxLength={LEAGUE_NAME_MAX} aria-invalid={error ? true : undefined} {...register('name')} />
+      <input
+        id="rename-league"
+        className="input"
+        maxLength={LEAGUE_NAME_MAX}
+        aria-invalid={error ? true : undefined}
+        {...register('name')}
+      />
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -36,7 +36,10 @@ function ScoringForm({ league, onClose }: { league: League; onClose: () => void 
     setFailure(null);
     try {
       await change.mutateAsync({ leagueId: league.id, body: { ...values, confirmRecompute } });
-      notify('success', confirmRecompute ? "Scoring changed. Every member's table now counts under the new rule." : 'Scoring changed.');
+      notify(
+        'success',
+        confirmRecompute ? "Scoring changed. Every member's table now counts under the new rule." : 'Scoring changed.',
+      );
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'confirm_recompute') setConfirming({ message: err.message, values });
@@ -48,10 +51,21 @@ function ScoringForm({ league, onClose }: { league: League; onClose: () => void 
       <div className="space-y-4">
         <Banner kind="info">{confirming.message}</Banner>
         <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className="btn-secondary" onClick={() => setConfirming(null)} autoFocus disabled={change.isPending}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => setConfirming(null)}
+            autoFocus
+            disabled={change.isPending}
+          >
             Back
           </button>
-          <button type="button" className="btn-primary" disabled={change.isPending} onClick={() => void send(confirming.values, true)}>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={change.isPending}
+            onClick={() => void send(confirming.values, true)}
+          >
             Recompute every member's table
           </button>
         </div>
@@ -64,7 +78,14 @@ function ScoringForm({ league, onClose }: { league: League; onClose: () => void 
       <Controller
         name="scoring"
         control={control}
-        render={({ field }) => <ScoringFields idPrefix="change-scoring" value={field.value} onChange={field.onChange} errors={formState.errors.scoring as ScoringErrors | undefined} />}
+        render={({ field }) => (
+          <ScoringFields
+            idPrefix="change-scoring"
+            value={field.value}
+            onChange={field.onChange}
+            errors={formState.errors.scoring as ScoringErrors | undefined}
+          />
+        )}
       />
       <div className="flex justify-end gap-3">
         <button type="button" className="btn-secondary" onClick={onClose}>

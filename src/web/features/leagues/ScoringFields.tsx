@@ -1,11 +1,23 @@
 import { useId, useState } from 'react';
 import type { LeagueScoringInput } from '../../../contract/leagues';
 import { BANKER_RULE } from '../../../game/banker';
-import { GOAL_DIFFERENCE_RULE, RULE_POINTS_MAX, STANDARD_RULE, describeRule, ruleKind, type RuleKind, type ScoringRule } from '../../../game/scoring';
+import {
+  GOAL_DIFFERENCE_RULE,
+  RULE_POINTS_MAX,
+  STANDARD_RULE,
+  describeRule,
+  ruleKind,
+  type RuleKind,
+  type ScoringRule,
+} from '../../../game/scoring';
 
 const KINDS: Array<{ kind: RuleKind; title: string; text: string }> = [
   { kind: 'standard', title: 'Standard', text: describeRule(STANDARD_RULE, true).replace(' · bankers double', '') },
-  { kind: 'goal-difference', title: 'Goal difference', text: describeRule(GOAL_DIFFERENCE_RULE, true).replace(' · bankers double', '') },
+  {
+    kind: 'goal-difference',
+    title: 'Goal difference',
+    text: describeRule(GOAL_DIFFERENCE_RULE, true).replace(' · bankers double', ''),
+  },
   { kind: 'custom', title: 'Custom', text: 'Your own points for each kind of pick' },
 ];
 const TIER_FIELDS: Array<{ key: keyof ScoringRule; label: string; help: string }> = [
@@ -16,11 +28,18 @@ const TIER_FIELDS: Array<{ key: keyof ScoringRule; label: string; help: string }
 
 /** Field errors as react-hook-form gives them for `scoring` (the rule's own message sits on `rule.root` or `rule`). */
 export interface ScoringErrors {
-  rule?: { message?: string; root?: { message?: string }; exact?: { message?: string }; difference?: { message?: string }; outcome?: { message?: string } };
+  rule?: {
+    message?: string;
+    root?: { message?: string };
+    exact?: { message?: string };
+    difference?: { message?: string };
+    outcome?: { message?: string };
+  };
 }
 
 /** The one line a league's page states its scoring in. */
-export const scoringLine = (s: { rule: ScoringRule; bankersAllowed: boolean }) => `Scoring: ${describeRule(s.rule, s.bankersAllowed)}`;
+export const scoringLine = (s: { rule: ScoringRule; bankersAllowed: boolean }) =>
+  `Scoring: ${describeRule(s.rule, s.bankersAllowed)}`;
 
 /**
  * A league's scoring as its organiser chooses it: standard, goal difference or custom points
@@ -28,27 +47,51 @@ export const scoringLine = (s: { rule: ScoringRule; bankersAllowed: boolean }) =
  * banker counts double. Used by New League, the Leaderboard's Create League and the creator's
  * Change Scoring dialog, with the same schema (contract `leagueScoringSchema`).
  */
-export function ScoringFields({ value, onChange, errors, idPrefix }: { value: LeagueScoringInput; onChange: (next: LeagueScoringInput) => void; errors?: ScoringErrors; idPrefix?: string }) {
+export function ScoringFields({
+  value,
+  onChange,
+  errors,
+  idPrefix,
+}: {
+  value: LeagueScoringInput;
+  onChange: (next: LeagueScoringInput) => void;
+  errors?: ScoringErrors;
+  idPrefix?: string;
+}) {
   const own = useId();
   const id = (name: string) => `${idPrefix ?? own}-${name}`;
   // A custom rule stays custom while its numbers happen to equal a preset's: the choice is the organiser's.
   const [custom, setCustom] = useState(() => ruleKind(value.rule) === 'custom');
   const kind: RuleKind = custom ? 'custom' : ruleKind(value.rule);
-  const ruleError = errors?.rule?.root?.message ?? errors?.rule?.message ?? TIER_FIELDS.map((f) => errors?.rule?.[f.key]?.message).find(Boolean);
+  const ruleError =
+    errors?.rule?.root?.message ??
+    errors?.rule?.message ??
+    TIER_FIELDS.map((f) => errors?.rule?.[f.key]?.message).find(Boolean);
   const choose = (k: RuleKind) => {
     setCustom(k === 'custom');
     if (k === 'standard') onChange({ ...value, rule: { ...STANDARD_RULE } });
     else if (k === 'goal-difference') onChange({ ...value, rule: { ...GOAL_DIFFERENCE_RULE } });
     // Custom starts from the rule shown, to change what the organiser wants.
   };
-  const setPoints = (key: keyof ScoringRule, raw: string) => onChange({ ...value, rule: { ...value.rule, [key]: raw.trim() === '' ? Number.NaN : Number(raw) } });
+  const setPoints = (key: keyof ScoringRule, raw: string) =>
+    onChange({ ...value, rule: { ...value.rule, [key]: raw.trim() === '' ? Number.NaN : Number(raw) } });
   return (
     <fieldset className="space-y-3" aria-describedby={id('line')}>
       <legend className="label">Scoring</legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {KINDS.map((k) => (
-          <label key={k.kind} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-            <input type="radio" name={id('kind')} value={k.kind} className="mt-1" checked={kind === k.kind} onChange={() => choose(k.kind)} />
+          <label
+            key={k.kind}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+          >
+            <input
+              type="radio"
+              name={id('kind')}
+              value={k.kind}
+              className="mt-1"
+              checked={kind === k.kind}
+              onChange={() => choose(k.kind)}
+            />
             <span>
               <span className="block font-semibold">{k.title}</span>
               <span className="block text-sm text-slate-700">{k.text}</span>
@@ -83,14 +126,25 @@ export function ScoringFields({ value, onChange, errors, idPrefix }: { value: Le
           ))}
         </div>
       )}
-      {kind === 'custom' && <p className="text-sm text-slate-700">Whole numbers from 0 to {RULE_POINTS_MAX}; an exact score earns at least as much as the right goal difference, and that at least as much as the right outcome.</p>}
+      {kind === 'custom' && (
+        <p className="text-sm text-slate-700">
+          Whole numbers from 0 to {RULE_POINTS_MAX}; an exact score earns at least as much as the right goal difference,
+          and that at least as much as the right outcome.
+        </p>
+      )}
       {ruleError && (
         <p id={id('rule-error')} className="field-error" role="alert">
           {ruleError}
         </p>
       )}
       <label className="flex cursor-pointer items-start gap-3">
-        <input type="checkbox" className="mt-1" checked={value.bankersAllowed} onChange={(e) => onChange({ ...value, bankersAllowed: e.target.checked })} aria-describedby={id('banker-help')} />
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={value.bankersAllowed}
+          onChange={(e) => onChange({ ...value, bankersAllowed: e.target.checked })}
+          aria-describedby={id('banker-help')}
+        />
         <span>
           <span className="block font-semibold">Bankers count double in this league</span>
           <span id={id('banker-help')} className="block text-sm text-slate-700">
@@ -98,8 +152,14 @@ export function ScoringFields({ value, onChange, errors, idPrefix }: { value: Le
           </span>
         </span>
       </label>
-      <p id={id('line')} className="rounded-lg bg-slate-50 p-3 text-sm font-semibold text-slate-900" data-testid="scoring-line">
-        {Number.isNaN(value.rule.exact) || Number.isNaN(value.rule.difference) || Number.isNaN(value.rule.outcome) ? 'Scoring: enter points for each kind of pick' : scoringLine(value)}
+      <p
+        id={id('line')}
+        className="rounded-lg bg-slate-50 p-3 text-sm font-semibold text-slate-900"
+        data-testid="scoring-line"
+      >
+        {Number.isNaN(value.rule.exact) || Number.isNaN(value.rule.difference) || Number.isNaN(value.rule.outcome)
+          ? 'Scoring: enter points for each kind of pick'
+          : scoringLine(value)}
       </p>
     </fieldset>
   );

@@ -22,7 +22,15 @@ interface Props<R extends Standing> {
 }
 
 /** The one league standings table: rank marks, the viewer's row highlighted, the creator's crown. */
-export function StandingsTable<R extends Standing>({ caption, rows, detail, extra, offPage, onOpen, onRemove }: Props<R>) {
+export function StandingsTable<R extends Standing>({
+  caption,
+  rows,
+  detail,
+  extra,
+  offPage,
+  onOpen,
+  onRemove,
+}: Props<R>) {
   const columns = 4 + (onRemove ? 1 : 0) + (extra ? 1 : 0);
   const detailClass = detail.phoneHidden ? 'hidden sm:table-cell' : '';
   const line = (row: R) => (
@@ -39,7 +47,11 @@ export function StandingsTable<R extends Standing>({ caption, rows, detail, extr
       {onRemove && (
         <td className="py-2 pr-2 text-right">
           {!row.isViewer && (
-            <button type="button" onClick={() => onRemove(row)} className="rounded px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50">
+            <button
+              type="button"
+              onClick={() => onRemove(row)}
+              className="rounded px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50"
+            >
               Remove<span className="sr-only"> {row.name}</span>
             </button>
           )}
@@ -107,8 +119,12 @@ function Name<R extends Standing>({ row, onOpen }: { row: R; onOpen?: (row: R) =
   const content = (
     <>
       {/* The viewer's own name wraps rather than ending in "Kop …": they must recognise their row. */}
-      <span className={`font-medium text-slate-900 ${row.isViewer ? 'min-w-0 wrap-break-word' : 'truncate'}`}>{row.name}</span>
-      {row.isViewer && <span className="shrink-0 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">You</span>}
+      <span className={`font-medium text-slate-900 ${row.isViewer ? 'min-w-0 wrap-break-word' : 'truncate'}`}>
+        {row.name}
+      </span>
+      {row.isViewer && (
+        <span className="shrink-0 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">You</span>
+      )}
       {row.isCreator && (
         <span className="shrink-0 text-amber-500" title="League creator">
           <CrownIcon className="h-4 w-4" label="creator" />
@@ -120,7 +136,12 @@ function Name<R extends Standing>({ row, onOpen }: { row: R; onOpen?: (row: R) =
   const wrap = row.isViewer ? 'flex-wrap gap-x-2 gap-y-0.5' : 'gap-2';
   if (!onOpen) return <span className={`flex min-w-0 items-center ${wrap}`}>{content}</span>;
   return (
-    <button type="button" onClick={() => onOpen(row)} className={`flex w-full min-w-0 items-center rounded text-left hover:underline ${wrap}`} title="View picks">
+    <button
+      type="button"
+      onClick={() => onOpen(row)}
+      className={`flex w-full min-w-0 items-center rounded text-left hover:underline ${wrap}`}
+      title="View picks"
+    >
       {content}
       <span className="sr-only">: view picks</span>
     </button>

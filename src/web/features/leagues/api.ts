@@ -30,25 +30,36 @@ export const leagueKeys = {
   mine: ['leagues', 'mine'] as const,
   public: ['leagues', 'public'] as const,
   gameweeks: (season: string) => ['leagues', 'gameweeks', season] as const,
-  table: (id: string, season: string, gameweek: number | null, page: number) => ['leagues', 'table', id, season, gameweek ?? 'overall', page] as const,
-  picks: (id: string, season: string, userId: string, gameweek: number | null) => ['leagues', 'picks', id, season, userId, gameweek ?? 'latest'] as const,
+  table: (id: string, season: string, gameweek: number | null, page: number) =>
+    ['leagues', 'table', id, season, gameweek ?? 'overall', page] as const,
+  picks: (id: string, season: string, userId: string, gameweek: number | null) =>
+    ['leagues', 'picks', id, season, userId, gameweek ?? 'latest'] as const,
 };
 
 export const TABLE_PAGE_SIZE = 50;
 
 export function useMyLeagues(enabled = true) {
-  return useQuery({ queryKey: leagueKeys.mine, enabled, queryFn: async () => (await api('/api/leagues', { schema: leagueListReply })).leagues });
+  return useQuery({
+    queryKey: leagueKeys.mine,
+    enabled,
+    queryFn: async () => (await api('/api/leagues', { schema: leagueListReply })).leagues,
+  });
 }
 
 export function usePublicLeagues(enabled = true) {
-  return useQuery({ queryKey: leagueKeys.public, enabled, queryFn: async () => (await api('/api/leagues/public', { schema: publicLeagueListReply })).leagues });
+  return useQuery({
+    queryKey: leagueKeys.public,
+    enabled,
+    queryFn: async () => (await api('/api/leagues/public', { schema: publicLeagueListReply })).leagues,
+  });
 }
 
 export function useScoredGameweeks(season: string | undefined, enabled = true) {
   return useQuery({
     queryKey: leagueKeys.gameweeks(season ?? ''),
     enabled: enabled && season !== undefined && season !== ALL_SEASONS,
-    queryFn: async () => (await api(`/api/leagues/gameweeks${seasonQs(season!)}`, { schema: gameweekChoicesReply })).gameweeks,
+    queryFn: async () =>
+      (await api(`/api/leagues/gameweeks${seasonQs(season!)}`, { schema: gameweekChoicesReply })).gameweeks,
   });
 }
 
@@ -66,13 +77,20 @@ export function useLeagueTable(id: string | null, season: string | undefined, ga
   });
 }
 
-export function useMemberPicks(leagueId: string, season: string | undefined, userId: string | null, gameweek: number | null) {
+export function useMemberPicks(
+  leagueId: string,
+  season: string | undefined,
+  userId: string | null,
+  gameweek: number | null,
+) {
   return useQuery({
     queryKey: leagueKeys.picks(leagueId, season ?? '', userId ?? '', gameweek),
     enabled: userId !== null && season !== undefined,
     queryFn: () => {
       const qs = `${seasonQs(season!)}${gameweek === null ? '' : `&gameweek=${gameweek}`}`;
-      return api(`/api/leagues/${encodeURIComponent(leagueId)}/members/${encodeURIComponent(userId!)}/picks${qs}`, { schema: memberPicksDto });
+      return api(`/api/leagues/${encodeURIComponent(leagueId)}/members/${encodeURIComponent(userId!)}/picks${qs}`, {
+        schema: memberPicksDto,
+      });
     },
   });
 }
@@ -81,24 +99,48 @@ export function useMemberPicks(leagueId: string, season: string | undefined, use
 const membership = (): ChangeEvent[] => [{ type: 'membership.changed' }];
 const leaguePath = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
 
-export const useCreateLeague = () => useApiMutation((body: CreateLeagueInput) => api('/api/leagues', { schema: leagueReply, method: 'POST', body }), { changes: membership });
-export const useJoinByCode = () => useApiMutation((code: string) => api('/api/leagues/join', { schema: joinReply, method: 'POST', body: { code } }), { changes: membership });
-export const useJoinPublic = () => useApiMutation((id: string) => api(`${leaguePath(id)}/join`, { schema: joinReply, method: 'POST', body: {} }), { changes: membership });
-export const useLeaveLeague = () => useApiMutation((id: string) => api(`${leaguePath(id)}/leave`, { schema: okDto, method: 'POST', body: {} }), { changes: membership });
-export const useRemoveMember = () =>
-  useApiMutation(({ leagueId, userId }: { leagueId: string; userId: string }) => api(`${leaguePath(leagueId)}/members/${encodeURIComponent(userId)}`, { schema: okDto, method: 'DELETE' }), {
+export const useCreateLeague = () =>
+  useApiMutation((body: CreateLeagueInput) => api('/api/leagues', { schema: leagueReply, method: 'POST', body }), {
     changes: membership,
   });
-export const useRenameLeague = () =>
-  useApiMutation(({ leagueId, name }: { leagueId: string; name: string }) => api(leaguePath(leagueId), { schema: leagueReply, method: 'PATCH', body: { name } }), {
-    changes: () => [{ type: 'league.changed', oldCode: null }],
+export const useJoinByCode = () =>
+  useApiMutation((code: string) => api('/api/leagues/join', { schema: joinReply, method: 'POST', body: { code } }), {
+    changes: membership,
   });
+export const useJoinPublic = () =>
+  useApiMutation((id: string) => api(`${leaguePath(id)}/join`, { schema: joinReply, method: 'POST', body: {} }), {
+    changes: membership,
+  });
+export const useLeaveLeague = () =>
+  useApiMutation((id: string) => api(`${leaguePath(id)}/leave`, { schema: okDto, method: 'POST', body: {} }), {
+    changes: membership,
+  });
+export const useRemoveMember = () =>
+  useApiMutation(
+    ({ leagueId, userId }: { leagueId: string; userId: string }) =>
+      api(`${leaguePath(leagueId)}/members/${encodeURIComponent(userId)}`, { schema: okDto, method: 'DELETE' }),
+    {
+      changes: membership,
+    },
+  );
+export const useRenameLeague = () =>
+  useApiMutation(
+    ({ leagueId, name }: { leagueId: string; name: string }) =>
+      api(leaguePath(leagueId), { schema: leagueReply, method: 'PATCH', body: { name } }),
+    {
+      changes: () => [{ type: 'league.changed', oldCode: null }],
+    },
+  );
 
 /** The creator changes the league's scoring; its tables, positions and statistics follow. */
 export const useChangeScoring = () =>
-  useApiMutation(({ leagueId, body }: { leagueId: string; body: LeagueScoringBody }) => api(`${leaguePath(leagueId)}/scoring`, { schema: leagueReply, method: 'PUT', body }), {
-    changes: () => [{ type: 'league.changed', oldCode: null }],
-  });
+  useApiMutation(
+    ({ leagueId, body }: { leagueId: string; body: LeagueScoringBody }) =>
+      api(`${leaguePath(leagueId)}/scoring`, { schema: leagueReply, method: 'PUT', body }),
+    {
+      changes: () => [{ type: 'league.changed', oldCode: null }],
+    },
+  );
 
 /** The table with the provisional points of matches in play (the Live switch). */
 export function useLiveTable(leagueId: string, enabled: boolean) {
@@ -150,4 +192,6 @@ export interface LeaderboardState {
 
 /** What joining said: joined, or already a member. */
 export const joinedMessage = (reply: JoinReply): { kind: 'success' | 'info'; text: string } =>
-  reply.alreadyMember ? { kind: 'info', text: 'You are already a member of this league.' } : { kind: 'success', text: `Successfully joined league "${reply.league.name}"!` };
+  reply.alreadyMember
+    ? { kind: 'info', text: 'You are already a member of this league.' }
+    : { kind: 'success', text: `Successfully joined league "${reply.league.name}"!` };

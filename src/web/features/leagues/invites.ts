@@ -20,7 +20,8 @@ export const inviteKeys = {
 export const inviteLink = (code: string) => `${window.location.origin}/join/${code}`;
 
 /** The message a player sends by WhatsApp or e-mail: the league, its link and its code. */
-export const inviteMessage = (name: string, link: string, code: string) => `Join my Scoreline league "${name}": ${link} (code ${code})`;
+export const inviteMessage = (name: string, link: string, code: string) =>
+  `Join my Scoreline league "${name}": ${link} (code ${code})`;
 
 /**
  * What an invite link shows. Asked once per page (each ask counts against the address's limit):
@@ -35,29 +36,38 @@ export function useInvitePreview(code: string, viewerId: string | null, enabled:
     staleTime: 60_000,
     refetchOnWindowFocus: false,
     retry: (failures, err) => failures < 1 && !(err instanceof ApiError && err.status > 0 && err.status < 500),
-    queryFn: async () => (await api(`/api/invites/${encodeURIComponent(normalised)}`, { schema: invitePreviewReply })).invite,
+    queryFn: async () =>
+      (await api(`/api/invites/${encodeURIComponent(normalised)}`, { schema: invitePreviewReply })).invite,
   });
 }
 
 const leaguePath = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
 
 export const useNewCode = () =>
-  useApiMutation((leagueId: string) => api(`${leaguePath(leagueId)}/code`, { schema: leagueReply, method: 'POST', body: {} }), {
-    changes: () => [{ type: 'league.changed', oldCode: null }],
-  });
+  useApiMutation(
+    (leagueId: string) => api(`${leaguePath(leagueId)}/code`, { schema: leagueReply, method: 'POST', body: {} }),
+    {
+      changes: () => [{ type: 'league.changed', oldCode: null }],
+    },
+  );
 
 export function useRemovedPlayers(leagueId: string, enabled: boolean) {
   return useQuery({
     queryKey: inviteKeys.removed(leagueId),
     enabled,
-    queryFn: async () => (await api(`${leaguePath(leagueId)}/removed-players`, { schema: removedPlayersReply })).players,
+    queryFn: async () =>
+      (await api(`${leaguePath(leagueId)}/removed-players`, { schema: removedPlayersReply })).players,
   });
 }
 
 export const useLetBackIn = () =>
-  useApiMutation(({ leagueId, userId }: { leagueId: string; userId: string }) => api(`${leaguePath(leagueId)}/removed-players/${encodeURIComponent(userId)}`, { schema: okDto, method: 'DELETE' }), {
-    changes: ({ leagueId }) => [{ type: 'removed-players.changed', leagueId }],
-  });
+  useApiMutation(
+    ({ leagueId, userId }: { leagueId: string; userId: string }) =>
+      api(`${leaguePath(leagueId)}/removed-players/${encodeURIComponent(userId)}`, { schema: okDto, method: 'DELETE' }),
+    {
+      changes: ({ leagueId }) => [{ type: 'removed-players.changed', leagueId }],
+    },
+  );
 
 export const LINK_COPIED = 'Invite link copied to clipboard!';
 export const LINK_COPY_FAILED = 'Failed to copy link. Please copy it manually.';
@@ -71,7 +81,10 @@ export const canShare = () => typeof navigator !== 'undefined' && typeof navigat
  * Opens the share sheet with the ready message; where there is none, or it fails, the message is
  * copied instead. 'cancelled' when the player closed the sheet (nothing to say).
  */
-export async function shareInvite(league: { name: string; code: string }): Promise<'shared' | 'cancelled' | 'copied' | 'failed'> {
+export async function shareInvite(league: {
+  name: string;
+  code: string;
+}): Promise<'shared' | 'cancelled' | 'copied' | 'failed'> {
   const text = inviteMessage(league.name, inviteLink(league.code), league.code);
   if (canShare()) {
     try {

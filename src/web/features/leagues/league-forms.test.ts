@@ -15,7 +15,9 @@ describe('the message a failed league creation shows', () => {
     }
   });
   test('falls back to the spec’s text otherwise', () => {
-    expect(createErrorMessage(new ApiError(500, 'internal', 'boom'))).toBe('Failed to create league. Please try again.');
+    expect(createErrorMessage(new ApiError(500, 'internal', 'boom'))).toBe(
+      'Failed to create league. Please try again.',
+    );
     expect(createErrorMessage(new Error('network'))).toBe('Failed to create league. Please try again.');
   });
 });

@@ -17,8 +17,12 @@ const season = (phase: Season['phase']): Season => ({
 
 describe('seasonTableTitle', () => {
   it('calls a finished season’s table its final table, and names the all-seasons total', () => {
-    expect(seasonTableTitle({ kind: 'season', season: season('finished'), isCurrent: false, readOnly: true })).toBe('2025/26 final table');
-    expect(seasonTableTitle({ kind: 'season', season: season('in-progress'), isCurrent: true, readOnly: false })).toBe('2025/26 season');
+    expect(seasonTableTitle({ kind: 'season', season: season('finished'), isCurrent: false, readOnly: true })).toBe(
+      '2025/26 final table',
+    );
+    expect(seasonTableTitle({ kind: 'season', season: season('in-progress'), isCurrent: true, readOnly: false })).toBe(
+      '2025/26 season',
+    );
     expect(seasonTableTitle({ kind: 'all' })).toBe('All seasons: every season’s points added up');
     expect(seasonTableTitle({ kind: 'loading' })).toBe('');
   });

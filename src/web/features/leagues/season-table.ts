@@ -6,7 +6,9 @@ export function seasonTableTitle(choice: SeasonChoice): string {
     case 'all':
       return 'All seasons: every season’s points added up';
     case 'season':
-      return choice.season.phase === 'finished' ? `${choice.season.label} final table` : `${choice.season.label} season`;
+      return choice.season.phase === 'finished'
+        ? `${choice.season.label} final table`
+        : `${choice.season.label} season`;
     default:
       return '';
   }

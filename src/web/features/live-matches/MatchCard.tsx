@@ -34,7 +34,8 @@ function PointsLine({ match }: { match: Match }) {
           </Link>
         </p>
       );
-    if (fixture.status === 'upcoming') return <p className="text-sm text-slate-700">No prediction. Predictions for this match have closed.</p>;
+    if (fixture.status === 'upcoming')
+      return <p className="text-sm text-slate-700">No prediction. Predictions for this match have closed.</p>;
     return <p className="text-sm text-slate-700">You did not make a prediction for this match.</p>;
   }
   return (
@@ -51,20 +52,30 @@ function PointsLine({ match }: { match: Match }) {
         )}
       </p>
       {points?.provisional && (
-        <p className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-2 py-1 text-amber-950" data-testid="provisional-points">
-          <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold uppercase tracking-wide">Provisional</span>
+        <p
+          className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-2 py-1 text-amber-950"
+          data-testid="provisional-points"
+        >
+          <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold uppercase tracking-wide">
+            Provisional
+          </span>
           <span>
             {points.points} {points.points === 1 ? 'point' : 'points'} if it ended now
           </span>
         </p>
       )}
       {points && !points.provisional && (
-        <p className={`rounded-lg border px-2 py-1 font-semibold ${points.points > 0 ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900'}`} data-testid="final-points">
+        <p
+          className={`rounded-lg border px-2 py-1 font-semibold ${points.points > 0 ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900'}`}
+          data-testid="final-points"
+        >
           {OUTCOME_MESSAGE[points.outcome](points.points)}
         </p>
       )}
       {!points && fixture.status === 'live' && <p className="text-slate-600">Points appear once a score is in.</p>}
-      {!points && fixture.status === 'awaiting' && <p className="text-slate-600">Points appear once the result is in.</p>}
+      {!points && fixture.status === 'awaiting' && (
+        <p className="text-slate-600">Points appear once the result is in.</p>
+      )}
     </div>
   );
 }
@@ -93,9 +104,14 @@ function LiveScoreForm({ match }: { match: Match }) {
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = liveScoreSchema.safeParse({ homeScore: home === '' ? undefined : Number(home), awayScore: away === '' ? undefined : Number(away) });
+    const parsed = liveScoreSchema.safeParse({
+      homeScore: home === '' ? undefined : Number(home),
+      awayScore: away === '' ? undefined : Number(away),
+    });
     if (!parsed.success) {
-      setError(home === '' || away === '' ? 'Enter both scores.' : (parsed.error.issues[0]?.message ?? 'Invalid score.'));
+      setError(
+        home === '' || away === '' ? 'Enter both scores.' : (parsed.error.issues[0]?.message ?? 'Invalid score.'),
+      );
       return;
     }
     setError(null);
@@ -103,21 +119,35 @@ function LiveScoreForm({ match }: { match: Match }) {
       await save.mutateAsync({ fixtureId: fixture.id, body: parsed.data });
       // The fields now show what is stored (unless changed while saving).
       shown.current = `${parsed.data.homeScore}-${parsed.data.awayScore}`;
-      notify('success', `In-play score updated: ${displayTeamName(fixture.homeTeam)} ${parsed.data.homeScore} - ${parsed.data.awayScore} ${displayTeamName(fixture.awayTeam)}`);
+      notify(
+        'success',
+        `In-play score updated: ${displayTeamName(fixture.homeTeam)} ${parsed.data.homeScore} - ${parsed.data.awayScore} ${displayTeamName(fixture.awayTeam)}`,
+      );
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Could not save the score.');
     }
   };
   const digits = (v: string) => v.replace(/\D+/g, '').slice(0, 2);
   return (
-    <form onSubmit={onSubmit} className="mt-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3" aria-label={`In-play score for ${displayTeamName(fixture.homeTeam)} v ${displayTeamName(fixture.awayTeam)}`}>
+    <form
+      onSubmit={onSubmit}
+      className="mt-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3"
+      aria-label={`In-play score for ${displayTeamName(fixture.homeTeam)} v ${displayTeamName(fixture.awayTeam)}`}
+    >
       <p className="text-xs font-bold uppercase tracking-wide text-slate-700">Admin · in-play score (provisional)</p>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor={`${id}-home`} className="block text-xs text-slate-700">
             {displayTeamName(fixture.homeTeam)}
           </label>
-          <input id={`${id}-home`} className="input w-16 text-center" inputMode="numeric" value={home} onChange={(e) => setHome(digits(e.target.value))} aria-invalid={error ? true : undefined} />
+          <input
+            id={`${id}-home`}
+            className="input w-16 text-center"
+            inputMode="numeric"
+            value={home}
+            onChange={(e) => setHome(digits(e.target.value))}
+            aria-invalid={error ? true : undefined}
+          />
         </div>
         <span className="pb-2 font-bold" aria-hidden="true">
           -
@@ -126,7 +156,14 @@ function LiveScoreForm({ match }: { match: Match }) {
           <label htmlFor={`${id}-away`} className="block text-xs text-slate-700">
             {displayTeamName(fixture.awayTeam)}
           </label>
-          <input id={`${id}-away`} className="input w-16 text-center" inputMode="numeric" value={away} onChange={(e) => setAway(digits(e.target.value))} aria-invalid={error ? true : undefined} />
+          <input
+            id={`${id}-away`}
+            className="input w-16 text-center"
+            inputMode="numeric"
+            value={away}
+            onChange={(e) => setAway(digits(e.target.value))}
+            aria-invalid={error ? true : undefined}
+          />
         </div>
         <button type="submit" className="btn-primary" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Update score'}
@@ -153,7 +190,9 @@ function Middle({ fixture }: { fixture: Match['fixture'] }) {
         <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="match-score">
           {result.homeScore} - {result.awayScore}
         </p>
-        <p className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : inPlay ? 'In play' : 'Last score entered'}</p>
+        <p className="text-xs font-semibold text-slate-600">
+          {result.final ? 'Full time' : inPlay ? 'In play' : 'Last score entered'}
+        </p>
       </>
     );
   }
@@ -191,17 +230,26 @@ export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }
   // Kicked off without a final result (in play, or past its live window): the admin can enter a score.
   const started = inPlay || fixture.status === 'awaiting';
   return (
-    <li className={`card ${inPlay ? 'border-red-200 ring-1 ring-red-100' : ''}`} data-testid="match-card" data-fixture-id={fixture.id}>
+    <li
+      className={`card ${inPlay ? 'border-red-200 ring-1 ring-red-100' : ''}`}
+      data-testid="match-card"
+      data-fixture-id={fixture.id}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
         <span>
           {fixture.kickoffAt ? (
             <>
-              <time dateTime={fixture.kickoffAt}>{formatKickoffDate(fixture.kickoffAt)}</time> · {formatKickoffTime(fixture.kickoffAt)}
+              <time dateTime={fixture.kickoffAt}>{formatKickoffDate(fixture.kickoffAt)}</time> ·{' '}
+              {formatKickoffTime(fixture.kickoffAt)}
             </>
           ) : (
             'New date to be confirmed'
           )}
-          {fixture.gameweek !== null && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">GW {fixture.gameweek}</span>}
+          {fixture.gameweek !== null && (
+            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
+              GW {fixture.gameweek}
+            </span>
+          )}
         </span>
         <StatusBadge status={fixture.status} />
       </div>

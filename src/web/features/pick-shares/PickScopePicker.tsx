@@ -14,7 +14,13 @@ export function PickScopePicker({ show }: { show: boolean }) {
       <label htmlFor={id} className="label">
         Picks from
       </label>
-      <select id={id} className="input w-56 max-w-full" value={scope.league?.id ?? ''} onChange={(e) => choosePickScope(e.target.value || null)} data-testid="pick-scope">
+      <select
+        id={id}
+        className="input w-56 max-w-full"
+        value={scope.league?.id ?? ''}
+        onChange={(e) => choosePickScope(e.target.value || null)}
+        data-testid="pick-scope"
+      >
         <option value="">All players</option>
         {scope.leagues.map((l) => (
           <option key={l.id} value={l.id}>

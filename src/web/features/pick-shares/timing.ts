@@ -13,7 +13,12 @@ export const AFTER_DEADLINE_MS = 1_000;
  * when none opens at a known time. Never less than AFTER_DEADLINE_MS, never more than
  * LONGEST_WAIT_MS.
  */
-export function nextOpeningIn(shares: readonly PickShares[], serverNow: string, receivedAt: number, clientNow: number): number | false {
+export function nextOpeningIn(
+  shares: readonly PickShares[],
+  serverNow: string,
+  receivedAt: number,
+  clientNow: number,
+): number | false {
   const opens = shares.flatMap((s) => (!s.available && s.opensAt ? [Date.parse(s.opensAt)] : []));
   if (opens.length === 0) return false;
   const serverNowMs = Date.parse(serverNow) + (clientNow - receivedAt);

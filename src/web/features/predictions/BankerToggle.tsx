@@ -7,7 +7,15 @@ import { useBanker } from './api';
 
 function StarIcon({ filled }: { filled: boolean }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-4 w-4"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinejoin="round"
+    >
       <path d="m10 2.5 2.3 4.7 5.2.8-3.8 3.7.9 5.1L10 14.4l-4.6 2.4.9-5.1L2.5 8l5.2-.8z" />
     </svg>
   );
@@ -61,7 +69,10 @@ export function BankerToggle({ fixture, prediction }: { fixture: Fixture; predic
 /** A banker shown on a card once its match has closed, like the pick itself. */
 export function BankerMark() {
   return (
-    <span className="inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900" data-testid="banker-mark">
+    <span
+      className="inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900"
+      data-testid="banker-mark"
+    >
       <StarIcon filled />
       Banker
     </span>

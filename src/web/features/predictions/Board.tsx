@@ -36,7 +36,10 @@ function Tally({ tally, open, now }: { tally: GameweekTally; open: boolean; now:
       </p>
       {open && (
         <div aria-hidden="true" className="h-2 w-32 overflow-hidden rounded-full bg-slate-200">
-          <div className="h-full rounded-full bg-brand-700" style={{ width: `${(100 * tally.predicted) / tally.matches}%` }} />
+          <div
+            className="h-full rounded-full bg-brand-700"
+            style={{ width: `${(100 * tally.predicted) / tally.matches}%` }}
+          />
         </div>
       )}
       {closes && <p className="text-sm text-slate-700">{`The first open match ${closes}.`}</p>}
@@ -79,7 +82,11 @@ export function Board({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        {data.gameweekStates.length > 0 ? <GameweekBar value={gameweek ?? data.gameweek} options={data.gameweekStates} onChange={onGameweek} /> : <span />}
+        {data.gameweekStates.length > 0 ? (
+          <GameweekBar value={gameweek ?? data.gameweek} options={data.gameweekStates} onChange={onGameweek} />
+        ) : (
+          <span />
+        )}
         <div className="flex flex-wrap items-end gap-3">
           <PickScopePicker show={data.matches.some((m) => picksClosed(m.window, m.fixture, now))} />
           <Toggle label="Home Team Colours" pressed={colours} onChange={setColours} onText="ON" offText="OFF" />
@@ -88,11 +95,12 @@ export function Board({
       <div aria-busy={board.isPlaceholderData} className={`space-y-4 ${board.isPlaceholderData ? 'opacity-60' : ''}`}>
         <div className="space-y-2">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h2 className="text-xl font-bold text-slate-900">
-              Gameweek {data.gameweek}
-            </h2>
+            <h2 className="text-xl font-bold text-slate-900">Gameweek {data.gameweek}</h2>
             {state && (
-              <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATE_STYLE[state]}`} data-testid="gameweek-state">
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATE_STYLE[state]}`}
+                data-testid="gameweek-state"
+              >
                 {readOnly && state === 'open' ? 'Not played' : GAMEWEEK_STATE_TEXT[state]}
               </span>
             )}
@@ -105,7 +113,11 @@ export function Board({
           )}
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
             {!readOnly && data.gameweek !== data.openingGameweek && openingState === 'open' && (
-              <button type="button" className="text-brand-800 underline" onClick={() => onGameweek(data.openingGameweek)}>
+              <button
+                type="button"
+                className="text-brand-800 underline"
+                onClick={() => onGameweek(data.openingGameweek)}
+              >
                 {`Go to Gameweek ${data.openingGameweek}, open for predictions`}
               </button>
             )}
@@ -130,7 +142,14 @@ export function Board({
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {data.matches.map((m) => (
-              <MatchCard key={m.fixture.id} match={m} colours={colours} now={now} readOnly={readOnly} onPredict={onPredict} />
+              <MatchCard
+                key={m.fixture.id}
+                match={m}
+                colours={colours}
+                now={now}
+                readOnly={readOnly}
+                onPredict={onPredict}
+              />
             ))}
           </ul>
         )}

@@ -10,7 +10,15 @@ const ARROW =
  * at a glance which is being played and which takes predictions. `value` may be a gameweek
  * without matches (a deep link): it is offered too, so the dropdown always says what is shown.
  */
-export function GameweekBar({ value, options, onChange }: { value: number; options: readonly GameweekStateItem[]; onChange: (gameweek: number) => void }) {
+export function GameweekBar({
+  value,
+  options,
+  onChange,
+}: {
+  value: number;
+  options: readonly GameweekStateItem[];
+  onChange: (gameweek: number) => void;
+}) {
   const numbers = options.map((o) => o.gameweek);
   const i = numbers.indexOf(value);
   const prev = i > 0 ? numbers[i - 1] : i === -1 ? [...numbers].reverse().find((g) => g < value) : undefined;
@@ -18,8 +26,22 @@ export function GameweekBar({ value, options, onChange }: { value: number; optio
   // Names come from the buttons' text (sr-only), not aria-label, so "Gameweek" stays the label of the dropdown alone.
   return (
     <div className="flex items-end gap-1.5">
-      <button type="button" className={ARROW} disabled={prev === undefined} onClick={() => prev !== undefined && onChange(prev)}>
-        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <button
+        type="button"
+        className={ARROW}
+        disabled={prev === undefined}
+        onClick={() => prev !== undefined && onChange(prev)}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M10 3 5 8l5 5" />
         </svg>
         <span className="sr-only">Previous gameweek</span>
@@ -28,7 +50,12 @@ export function GameweekBar({ value, options, onChange }: { value: number; optio
         <label htmlFor="board-gameweek" className="label">
           Gameweek
         </label>
-        <select id="board-gameweek" className="input w-64 max-w-full" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        <select
+          id="board-gameweek"
+          className="input w-64 max-w-full"
+          value={value}
+          onChange={(e) => onChange(Number(e.target.value))}
+        >
           {i === -1 && <option value={value}>Gameweek {value}</option>}
           {options.map((o) => (
             <option key={o.gameweek} value={o.gameweek}>
@@ -37,8 +64,22 @@ export function GameweekBar({ value, options, onChange }: { value: number; optio
           ))}
         </select>
       </div>
-      <button type="button" className={ARROW} disabled={next === undefined} onClick={() => next !== undefined && onChange(next)}>
-        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <button
+        type="button"
+        className={ARROW}
+        disabled={next === undefined}
+        onClick={() => next !== undefined && onChange(next)}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="m6 3 5 5-5 5" />
         </svg>
         <span className="sr-only">Next gameweek</span>
@@ -47,7 +88,19 @@ export function GameweekBar({ value, options, onChange }: { value: number; optio
   );
 }
 
-export function Toggle({ label, pressed, onChange, onText, offText }: { label: string; pressed: boolean; onChange: (v: boolean) => void; onText: string; offText: string }) {
+export function Toggle({
+  label,
+  pressed,
+  onChange,
+  onText,
+  offText,
+}: {
+  label: string;
+  pressed: boolean;
+  onChange: (v: boolean) => void;
+  onText: string;
+  offText: string;
+}) {
   return (
     <button
       type="button"

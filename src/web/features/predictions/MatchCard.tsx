@@ -28,12 +28,16 @@ function PlayedFooter({ match }: { match: BoardMatch }) {
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="flex flex-wrap items-center gap-2 text-slate-800">
         <span>
-          Your prediction <span className="font-bold tabular-nums">{`${prediction.homeScore}–${prediction.awayScore}`}</span>
+          Your prediction{' '}
+          <span className="font-bold tabular-nums">{`${prediction.homeScore}–${prediction.awayScore}`}</span>
         </span>
         {prediction.banker && <BankerMark />}
       </p>
       {result && prediction.outcome ? (
-        <p className={`rounded-lg border px-2 py-0.5 font-semibold ${OUTCOME_CHIP[prediction.outcome]}`} data-outcome={prediction.outcome}>
+        <p
+          className={`rounded-lg border px-2 py-0.5 font-semibold ${OUTCOME_CHIP[prediction.outcome]}`}
+          data-outcome={prediction.outcome}
+        >
           {OUTCOME_MESSAGE[prediction.outcome](prediction.points ?? 0)}
         </p>
       ) : (
@@ -48,8 +52,19 @@ function Countdown({ deadline, now }: { deadline: string | null; now: Date }) {
   if (!text) return null;
   const soon = deadline !== null && Date.parse(deadline) - now.getTime() < 24 * 3_600_000;
   return (
-    <p className={`inline-flex items-center gap-1 text-sm font-semibold ${soon ? 'text-amber-800' : 'text-slate-700'}`} data-testid="countdown">
-      <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+    <p
+      className={`inline-flex items-center gap-1 text-sm font-semibold ${soon ? 'text-amber-800' : 'text-slate-700'}`}
+      data-testid="countdown"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 16 16"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      >
         <circle cx="8" cy="8" r="6.2" />
         <path d="M8 4.5V8l2.4 1.6" />
       </svg>
@@ -83,17 +98,28 @@ export function MatchCard({
   const started = !isUpcoming(fixture, now);
   const postponed = fixture.status === 'postponed';
   // The server's word counts too: a match moved after its deadline stays closed.
-  const closed = !postponed && (match.window === 'closed' || predictionWindow({ kickoffAt: fixture.kickoffAt, postponed }, now) === 'closed');
+  const closed =
+    !postponed &&
+    (match.window === 'closed' || predictionWindow({ kickoffAt: fixture.kickoffAt, postponed }, now) === 'closed');
   const open = !postponed && !closed && !readOnly;
-  const middle = started && result ? (
-    <span className="flex flex-col items-center leading-tight">
-      <span className="text-2xl font-extrabold tabular-nums" data-testid="card-score">{`${result.homeScore} - ${result.awayScore}`}</span>
-      <span className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : 'In play'}</span>
-    </span>
-  ) : undefined;
+  const middle =
+    started && result ? (
+      <span className="flex flex-col items-center leading-tight">
+        <span
+          className="text-2xl font-extrabold tabular-nums"
+          data-testid="card-score"
+        >{`${result.homeScore} - ${result.awayScore}`}</span>
+        <span className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : 'In play'}</span>
+      </span>
+    ) : undefined;
   const state = open ? 'open' : postponed ? 'postponed' : started ? 'played' : 'closed';
   return (
-    <li className="overflow-hidden rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm" data-testid="fixture-card" data-window={open ? 'open' : 'closed'} data-state={state}>
+    <li
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm"
+      data-testid="fixture-card"
+      data-window={open ? 'open' : 'closed'}
+      data-state={state}
+    >
       <div
         className={`flex flex-wrap items-center justify-between gap-2 px-4 py-1.5 text-sm ${band ? '' : 'border-b border-slate-100 bg-slate-50 text-slate-800'}`}
         style={band ? { background: band.band, color: band.text, borderBottom: `3px solid ${band.edge}` } : undefined}

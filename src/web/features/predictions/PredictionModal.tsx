@@ -64,7 +64,8 @@ function ModalScore({
   );
 }
 
-const enabled = (ref: RefObject<HTMLButtonElement | null>) => (ref.current && !ref.current.disabled ? ref.current : null);
+const enabled = (ref: RefObject<HTMLButtonElement | null>) =>
+  ref.current && !ref.current.disabled ? ref.current : null;
 
 /** 'Make Your Prediction': two score inputs, Save/Update disabled until both are filled. */
 export function PredictionModal({
@@ -119,7 +120,9 @@ export function PredictionModal({
         try {
           await bankerChange.mutateAsync({ fixtureId: fixture.id, on: banker });
         } catch (err) {
-          setError(`Your prediction is saved, but your banker could not be changed: ${err instanceof Error ? err.message : 'please try again.'}`);
+          setError(
+            `Your prediction is saved, but your banker could not be changed: ${err instanceof Error ? err.message : 'please try again.'}`,
+          );
           return;
         }
       }
@@ -144,7 +147,9 @@ export function PredictionModal({
         }}
       >
         <p className="text-sm text-slate-700">
-          {fixture.kickoffAt ? `${formatKickoffDate(fixture.kickoffAt)} · ${formatKickoffTime(fixture.kickoffAt)}` : 'Kick-off to be confirmed'}
+          {fixture.kickoffAt
+            ? `${formatKickoffDate(fixture.kickoffAt)} · ${formatKickoffTime(fixture.kickoffAt)}`
+            : 'Kick-off to be confirmed'}
         </p>
         <div className="mt-4 grid grid-cols-[1fr_auto_1fr] items-end gap-3">
           <ModalScore
@@ -219,7 +224,12 @@ export function PredictionModal({
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel
           </button>
-          <button ref={saveRef} type="submit" className="btn-primary" disabled={!filled || save.isPending || bankerChange.isPending}>
+          <button
+            ref={saveRef}
+            type="submit"
+            className="btn-primary"
+            disabled={!filled || save.isPending || bankerChange.isPending}
+          >
             {prediction ? 'Update Prediction' : 'Save Prediction'}
           </button>
         </div>

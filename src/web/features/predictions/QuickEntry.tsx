@@ -39,7 +39,15 @@ function boxAfter(from: HTMLInputElement | null): HTMLInputElement | null {
   return all[all.indexOf(from) + 1] ?? null;
 }
 
-function ScoreField({ team, describedBy, box }: { team: string; describedBy: string; box: Omit<ScoreBoxOptions, 'max'> }) {
+function ScoreField({
+  team,
+  describedBy,
+  box,
+}: {
+  team: string;
+  describedBy: string;
+  box: Omit<ScoreBoxOptions, 'max'>;
+}) {
   const name = useClub(team)?.shortName ?? displayTeamName(team);
   const props = useScoreBox({ ...box, max: PREDICTION_SCORE_MAX });
   return (
@@ -65,7 +73,15 @@ function ScoreField({ team, describedBy, box }: { team: string; describedBy: str
  * score waits for the player to confirm it. What the boxes show is what is saved, or the card
  * says why not (decision 0039). `readOnly` shows the pick only (a past season, or a closed match).
  */
-export function QuickEntry({ fixture, prediction, readOnly = false }: { fixture: Fixture; prediction: Prediction | null; readOnly?: boolean }) {
+export function QuickEntry({
+  fixture,
+  prediction,
+  readOnly = false,
+}: {
+  fixture: Fixture;
+  prediction: Prediction | null;
+  readOnly?: boolean;
+}) {
   const [home, setHome] = useState(prediction ? String(prediction.homeScore) : '');
   const [away, setAway] = useState(prediction ? String(prediction.awayScore) : '');
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
@@ -124,7 +140,11 @@ export function QuickEntry({ fixture, prediction, readOnly = false }: { fixture:
       else setState({ kind: 'saved' });
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Could not save your prediction. Please try again.';
-      setState({ kind: 'failed', message, retry: !(err instanceof ApiError && (err.code === 'deadline_passed' || err.status === 400)) });
+      setState({
+        kind: 'failed',
+        message,
+        retry: !(err instanceof ApiError && (err.code === 'deadline_passed' || err.status === 400)),
+      });
     }
   };
 
@@ -192,7 +212,10 @@ export function QuickEntry({ fixture, prediction, readOnly = false }: { fixture:
   const awayName = displayTeamName(fixture.awayTeam);
   if (readOnly) {
     return prediction ? (
-      <p className="text-sm font-semibold" data-testid="quick-entry-readonly">{`Your prediction: ${prediction.homeScore} - ${prediction.awayScore}`}</p>
+      <p
+        className="text-sm font-semibold"
+        data-testid="quick-entry-readonly"
+      >{`Your prediction: ${prediction.homeScore} - ${prediction.awayScore}`}</p>
     ) : null;
   }
   const box = {
@@ -209,37 +232,81 @@ export function QuickEntry({ fixture, prediction, readOnly = false }: { fixture:
     void saveNow(true);
   };
   return (
-    <div role="group" aria-label={`Your prediction: ${homeName} v ${awayName}`} data-testid="quick-entry" data-state={state.kind} onBlur={onBlur}>
+    <div
+      role="group"
+      aria-label={`Your prediction: ${homeName} v ${awayName}`}
+      data-testid="quick-entry"
+      data-state={state.kind}
+      onBlur={onBlur}
+    >
       <div className="flex items-center justify-center gap-2">
-        <ScoreField team={fixture.homeTeam} describedBy={statusId} box={{ ...box, value: home, onValue: change('home') }} />
+        <ScoreField
+          team={fixture.homeTeam}
+          describedBy={statusId}
+          box={{ ...box, value: home, onValue: change('home') }}
+        />
         <span aria-hidden="true" className="text-lg font-bold text-slate-500">
           –
         </span>
-        <ScoreField team={fixture.awayTeam} describedBy={statusId} box={{ ...box, value: away, onValue: change('away'), inputRef: awayInput }} />
+        <ScoreField
+          team={fixture.awayTeam}
+          describedBy={statusId}
+          box={{ ...box, value: away, onValue: change('away'), inputRef: awayInput }}
+        />
       </div>
       <div className="mt-2 flex min-h-6 flex-wrap items-center justify-center gap-2 text-sm">
-        <p id={statusId} role="status" aria-live="polite" className={state.kind === 'failed' ? 'font-semibold text-red-800' : state.kind === 'confirm' ? 'font-semibold text-amber-900' : 'text-slate-700'}>
+        <p
+          id={statusId}
+          role="status"
+          aria-live="polite"
+          className={
+            state.kind === 'failed'
+              ? 'font-semibold text-red-800'
+              : state.kind === 'confirm'
+                ? 'font-semibold text-amber-900'
+                : 'text-slate-700'
+          }
+        >
           {(state.kind === 'pending' || state.kind === 'saving') && 'Saving…'}
           {state.kind === 'saved' && (
             <span className="inline-flex items-center gap-1 font-semibold text-green-800">
-              <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 16 16"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M3 8.5 6.5 12 13 4.5" />
               </svg>
               Saved
             </span>
           )}
           {state.kind === 'confirm' && 'Double figures: not saved yet.'}
-          {state.kind === 'incomplete' && storedPair && `Your prediction stays ${shown(storedPair)} until both scores are filled.`}
+          {state.kind === 'incomplete' &&
+            storedPair &&
+            `Your prediction stays ${shown(storedPair)} until both scores are filled.`}
           {state.kind === 'unreadable' && 'Not a score: paste one such as 2-1.'}
           {state.kind === 'failed' && `Not saved: ${state.message}`}
         </p>
         {state.kind === 'confirm' && pair && (
-          <button type="button" className="rounded border border-amber-400 bg-white px-2 py-0.5 text-sm font-semibold text-amber-900 hover:bg-amber-50" onClick={confirmFromButton}>
+          <button
+            type="button"
+            className="rounded border border-amber-400 bg-white px-2 py-0.5 text-sm font-semibold text-amber-900 hover:bg-amber-50"
+            onClick={confirmFromButton}
+          >
             Save {shown(pair)}
           </button>
         )}
         {state.kind === 'failed' && state.retry && (
-          <button type="button" className="rounded border border-red-300 bg-white px-2 py-0.5 text-sm font-semibold text-red-800 hover:bg-red-50" onClick={confirmFromButton}>
+          <button
+            type="button"
+            className="rounded border border-red-300 bg-white px-2 py-0.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+            onClick={confirmFromButton}
+          >
             Retry
           </button>
         )}

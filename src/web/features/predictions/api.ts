@@ -2,7 +2,14 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
-import { bankerReply, boardDto, savedPredictionReply, type BankerReply, type Board, type PredictionBody } from '../../../contract/predictions';
+import {
+  bankerReply,
+  boardDto,
+  savedPredictionReply,
+  type BankerReply,
+  type Board,
+  type PredictionBody,
+} from '../../../contract/predictions';
 import type { z } from 'zod';
 import { resultClearedReply, resultSavedReply, type ResultBody } from '../../../contract/results';
 import { seasonQs } from '../seasons/api';
@@ -14,7 +21,8 @@ import { seasonQs } from '../seasons/api';
  * useSeasonParam). `gameweek` undefined: the server's choice (the next gameweek with a match open
  * for predictions); the dashboard's nudge reads that same board.
  */
-export const boardKey = (season: string, gameweek: number | undefined) => ['fixtures', season, 'predictions-board', gameweek ?? 'default'] as const;
+export const boardKey = (season: string, gameweek: number | undefined) =>
+  ['fixtures', season, 'predictions-board', gameweek ?? 'default'] as const;
 
 export function useBoard(season: string | undefined, gameweek: number | undefined) {
   return useQuery({
@@ -22,7 +30,11 @@ export function useBoard(season: string | undefined, gameweek: number | undefine
     enabled: season !== undefined,
     // Stepping to another gameweek keeps the one shown until the next arrives (the list dims meanwhile).
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => api(`/api/predictions/board${seasonQs(season!)}${gameweek ? `&gameweek=${gameweek}` : ''}`, { schema: boardDto, signal }),
+    queryFn: ({ signal }) =>
+      api(`/api/predictions/board${seasonQs(season!)}${gameweek ? `&gameweek=${gameweek}` : ''}`, {
+        schema: boardDto,
+        signal,
+      }),
   });
 }
 
@@ -38,14 +50,37 @@ export function putSavedPrediction(qc: QueryClient, saved: SavedPrediction) {
     board
       ? {
           ...board,
-          matches: board.matches.map((m) => (m.fixture.id === saved.fixture.id ? { ...m, fixture: saved.fixture, deadline: saved.deadline, window: saved.window, prediction: saved.prediction } : m)),
+          matches: board.matches.map((m) =>
+            m.fixture.id === saved.fixture.id
+              ? {
+                  ...m,
+                  fixture: saved.fixture,
+                  deadline: saved.deadline,
+                  window: saved.window,
+                  prediction: saved.prediction,
+                }
+              : m,
+          ),
         }
       : board,
   );
 }
 
-export const savePrediction = ({ fixtureId, body, keepalive }: { fixtureId: string; body: PredictionBody; keepalive?: boolean }) =>
-  api(`/api/predictions/${encodeURIComponent(fixtureId)}`, { schema: savedPredictionReply, method: 'PUT', body, keepalive });
+export const savePrediction = ({
+  fixtureId,
+  body,
+  keepalive,
+}: {
+  fixtureId: string;
+  body: PredictionBody;
+  keepalive?: boolean;
+}) =>
+  api(`/api/predictions/${encodeURIComponent(fixtureId)}`, {
+    schema: savedPredictionReply,
+    method: 'PUT',
+    body,
+    keepalive,
+  });
 
 /** A pick from the modal or a card's quick entry: the board from the answer, the viewer's other views refetched. */
 export function useSavePrediction() {
@@ -66,7 +101,9 @@ export function putBanker(qc: QueryClient, reply: BankerReply, fixtureId: string
     return {
       ...board,
       matches: board.matches.map((m) =>
-        m.prediction && m.fixture.gameweek === reply.gameweek ? { ...m, prediction: { ...m.prediction, banker: m.fixture.id === reply.fixtureId } } : m,
+        m.prediction && m.fixture.gameweek === reply.gameweek
+          ? { ...m, prediction: { ...m.prediction, banker: m.fixture.id === reply.fixtureId } }
+          : m,
       ),
     };
   });
@@ -76,7 +113,11 @@ export function putBanker(qc: QueryClient, reply: BankerReply, fixtureId: string
 export function useBanker() {
   const qc = useQueryClient();
   return useApiMutation(
-    ({ fixtureId, on }: { fixtureId: string; on: boolean }) => api(`/api/predictions/${encodeURIComponent(fixtureId)}/banker`, { schema: bankerReply, method: on ? 'PUT' : 'DELETE' }),
+    ({ fixtureId, on }: { fixtureId: string; on: boolean }) =>
+      api(`/api/predictions/${encodeURIComponent(fixtureId)}/banker`, {
+        schema: bankerReply,
+        method: on ? 'PUT' : 'DELETE',
+      }),
     { onSuccess: (reply, vars) => putBanker(qc, reply, vars.fixtureId), invalidates: [['predictions'], ['dashboard']] },
   );
 }
@@ -84,12 +125,18 @@ export function useBanker() {
 const resultPath = (fixtureId: string) => `/api/admin/results/${encodeURIComponent(fixtureId)}`;
 
 export const useSaveResult = () =>
-  useApiMutation(({ fixtureId, body }: { fixtureId: string; body: ResultBody }) => api(resultPath(fixtureId), { schema: resultSavedReply, method: 'PUT', body }), {
-    invalidates: [['fixtures']],
-  });
+  useApiMutation(
+    ({ fixtureId, body }: { fixtureId: string; body: ResultBody }) =>
+      api(resultPath(fixtureId), { schema: resultSavedReply, method: 'PUT', body }),
+    {
+      invalidates: [['fixtures']],
+    },
+  );
 
 export const useClearResult = () =>
-  useApiMutation((fixtureId: string) => api(resultPath(fixtureId), { schema: resultClearedReply, method: 'DELETE' }), { invalidates: [['fixtures']] });
+  useApiMutation((fixtureId: string) => api(resultPath(fixtureId), { schema: resultClearedReply, method: 'DELETE' }), {
+    invalidates: [['fixtures']],
+  });
 
 /**
  * "Now" by the server's clock (SCORELINE_NOW aware): the server's `now` from the last answer plus

@@ -3,7 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { CARD_BACKGROUND, DARK_TEXT, contrastRatio, homeTeamColours, readableText, shadeFor } from './colours';
 
 /** Every club the app ships (the built-in catalogue the seed loads), read as data: clubs come from the API at run time. */
-const catalogue = JSON.parse(fs.readFileSync(new URL('../../../server/season-files/builtin/clubs.json', import.meta.url), 'utf8')) as {
+const catalogue = JSON.parse(
+  fs.readFileSync(new URL('../../../server/season-files/builtin/clubs.json', import.meta.url), 'utf8'),
+) as {
   clubs: Array<{ name: string; primary: string; secondary: string }>;
 };
 

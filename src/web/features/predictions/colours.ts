@@ -26,7 +26,10 @@ export function readableText(background: string): string {
 
 export function darken(hex: string, factor: number): string {
   const n = Number.parseInt(hex.replace('#', ''), 16);
-  const part = (shift: number) => Math.round(((n >> shift) & 255) * factor).toString(16).padStart(2, '0');
+  const part = (shift: number) =>
+    Math.round(((n >> shift) & 255) * factor)
+      .toString(16)
+      .padStart(2, '0');
   return `#${part(16)}${part(8)}${part(0)}`.toUpperCase();
 }
 
@@ -51,12 +54,15 @@ export interface HomeTeamBand {
  * painted in them: a white card keeps badges of the same colour visible (Arsenal's red shield on
  * a red card disappeared) and names readable; the band's text meets WCAG AA (4.5:1) for every club.
  */
-export function homeTeamColours(club: Pick<ClubInfo, 'primaryColour' | 'secondaryColour'> | undefined): HomeTeamBand | null {
+export function homeTeamColours(
+  club: Pick<ClubInfo, 'primaryColour' | 'secondaryColour'> | undefined,
+): HomeTeamBand | null {
   if (!club) return null;
   let band = club.primaryColour.toUpperCase();
   for (let i = 0; i < 20 && contrastRatio(band, readableText(band)) < 4.5; i++) band = darken(band, 0.95);
   // The edge is a graphic next to white: 3:1 (WCAG 1.4.11) so it shows, from whichever colour is nearer it.
   const secondary = club.secondaryColour.toUpperCase();
-  const edgeSource = contrastRatio(secondary, CARD_BACKGROUND) >= contrastRatio(band, CARD_BACKGROUND) ? secondary : band;
+  const edgeSource =
+    contrastRatio(secondary, CARD_BACKGROUND) >= contrastRatio(band, CARD_BACKGROUND) ? secondary : band;
   return { band, text: readableText(band), edge: shadeFor(edgeSource, CARD_BACKGROUND, 3) };
 }

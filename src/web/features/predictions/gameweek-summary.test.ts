@@ -3,7 +3,14 @@ import type { BoardMatch } from '../../../contract/predictions';
 import { tallyGameweek, tallyLine } from './gameweek-summary';
 
 let n = 0;
-function match(over: { status?: BoardMatch['fixture']['status']; window?: BoardMatch['window']; deadline?: string | null; result?: [number, number] | null; pick?: [number, number] | null; points?: number | null }): BoardMatch {
+function match(over: {
+  status?: BoardMatch['fixture']['status'];
+  window?: BoardMatch['window'];
+  deadline?: string | null;
+  result?: [number, number] | null;
+  pick?: [number, number] | null;
+  points?: number | null;
+}): BoardMatch {
   n += 1;
   const status = over.status ?? 'finished';
   return {
@@ -23,7 +30,15 @@ function match(over: { status?: BoardMatch['fixture']['status']; window?: BoardM
     deadline: over.deadline === undefined ? '2026-11-28T13:00:00.000Z' : over.deadline,
     window: over.window ?? 'closed',
     prediction: over.pick
-      ? { fixtureId: `f${n}`, homeScore: over.pick[0], awayScore: over.pick[1], predictedAt: '2026-11-27T10:00:00.000Z', points: over.points ?? null, outcome: over.points == null ? null : over.points === 3 ? 'exact' : over.points === 1 ? 'outcome' : 'wrong', banker: false }
+      ? {
+          fixtureId: `f${n}`,
+          homeScore: over.pick[0],
+          awayScore: over.pick[1],
+          predictedAt: '2026-11-27T10:00:00.000Z',
+          points: over.points ?? null,
+          outcome: over.points == null ? null : over.points === 3 ? 'exact' : over.points === 1 ? 'outcome' : 'wrong',
+          banker: false,
+        }
       : null,
   };
 }
@@ -35,7 +50,13 @@ describe('a gameweek at a glance', () => {
       match({ status: 'upcoming', window: 'open', deadline: '2026-12-01T18:00:00.000Z' }),
       match({ status: 'postponed', window: 'postponed', deadline: null }),
     ]);
-    expect(t).toMatchObject({ matches: 2, predicted: 1, results: 0, points: 0, nextDeadline: '2026-12-01T18:00:00.000Z' });
+    expect(t).toMatchObject({
+      matches: 2,
+      predicted: 1,
+      results: 0,
+      points: 0,
+      nextDeadline: '2026-12-01T18:00:00.000Z',
+    });
     expect(tallyLine(t)).toBe('1 of 2 predicted');
   });
 
@@ -52,6 +73,8 @@ describe('a gameweek at a glance', () => {
   });
 
   test('every result in: the points alone; one point is singular', () => {
-    expect(tallyLine(tallyGameweek([match({ result: [1, 1], pick: [0, 0], points: 1 }), match({ result: [1, 0] })]))).toBe('1 of 2 predicted · 1 point');
+    expect(
+      tallyLine(tallyGameweek([match({ result: [1, 1], pick: [0, 0], points: 1 }), match({ result: [1, 0] })])),
+    ).toBe('1 of 2 predicted · 1 point');
   });
 });

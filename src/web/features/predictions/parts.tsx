@@ -10,7 +10,8 @@ export function KickoffText({ fixture }: { fixture: Fixture }) {
   if (!fixture.kickoffAt) return <span>Postponed · new date to be confirmed</span>;
   return (
     <span>
-      <time dateTime={fixture.kickoffAt}>{formatKickoffDate(fixture.kickoffAt)}</time> · <span>{formatKickoffTime(fixture.kickoffAt)}</span>
+      <time dateTime={fixture.kickoffAt}>{formatKickoffDate(fixture.kickoffAt)}</time> ·{' '}
+      <span>{formatKickoffTime(fixture.kickoffAt)}</span>
     </span>
   );
 }

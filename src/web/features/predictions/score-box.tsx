@@ -1,6 +1,21 @@
-import { useCallback, useRef, type ChangeEvent, type FocusEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useRef,
+  type ChangeEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { flushSync } from 'react-dom';
-import { DOUBLE_FIGURES, readScoreText, sanitizeScore, scoreValue, stepScore, typeDigit } from '../../../game/score-input';
+import {
+  DOUBLE_FIGURES,
+  readScoreText,
+  sanitizeScore,
+  scoreValue,
+  stepScore,
+  typeDigit,
+} from '../../../game/score-input';
 
 export interface ScoreBoxOptions {
   value: string;
@@ -72,7 +87,13 @@ export function useScoreBox(opts: ScoreBoxOptions) {
       e.preventDefault();
       const content = e.data ?? e.dataTransfer?.getData('text/plain') ?? '';
       if (type === 'insertText' && /^[0-9]$/.test(content)) {
-        typed(typeDigit({ value: input.value, selectionStart: input.selectionStart, selectionEnd: input.selectionEnd }, content, latest.current.max));
+        typed(
+          typeDigit(
+            { value: input.value, selectionStart: input.selectionStart, selectionEnd: input.selectionEnd },
+            content,
+            latest.current.max,
+          ),
+        );
       } else {
         text(content);
       }
@@ -135,12 +156,38 @@ const STEP_BUTTON =
  * − or + beside a score, for a pointer or a thumb. Out of the tab order: from the keyboard the box
  * itself takes digits and the arrow keys.
  */
-export function StepButton({ by, name, value, max, onStep }: { by: 1 | -1; name: string; value: string; max: number; onStep: (v: string) => void }) {
+export function StepButton({
+  by,
+  name,
+  value,
+  max,
+  onStep,
+}: {
+  by: 1 | -1;
+  name: string;
+  value: string;
+  max: number;
+  onStep: (v: string) => void;
+}) {
   const n = scoreValue(value);
   const disabled = by === -1 ? n === 0 : n !== null && n >= max;
   return (
-    <button type="button" tabIndex={-1} className={STEP_BUTTON} aria-label={`${by === 1 ? 'Increase' : 'Decrease'} ${name} goals`} disabled={disabled} onClick={() => onStep(stepScore(value, by, max))}>
-      <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+    <button
+      type="button"
+      tabIndex={-1}
+      className={STEP_BUTTON}
+      aria-label={`${by === 1 ? 'Increase' : 'Decrease'} ${name} goals`}
+      disabled={disabled}
+      onClick={() => onStep(stepScore(value, by, max))}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 16 16"
+        className="h-4 w-4"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+      >
         <path d={by === 1 ? 'M3 8h10M8 3v10' : 'M3 8h10'} />
       </svg>
     </button>

@@ -8,7 +8,10 @@ import type { Prediction } from '../../../contract/predictions';
  * Opens the editor for a match, or the deadline modal instead once predictions have closed
  * (judged by the server's clock). The server decides in the end: a refused save opens the same modal.
  */
-export function usePredictionEditor(): { open: (fixture: Fixture, prediction: Prediction | null, now: Date) => void; modals: ReactNode } {
+export function usePredictionEditor(): {
+  open: (fixture: Fixture, prediction: Prediction | null, now: Date) => void;
+  modals: ReactNode;
+} {
   const [editing, setEditing] = useState<{ fixture: Fixture; prediction: Prediction | null } | null>(null);
   const [deadline, setDeadline] = useState(false);
 

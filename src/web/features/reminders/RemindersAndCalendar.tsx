@@ -17,7 +17,10 @@ const choiceOf = (windows: readonly number[]) => [...windows].sort((a, b) => b -
 function RemindersSection() {
   const q = useReminderSettings();
   const save = useSaveReminderSettings();
-  const form = useForm<ReminderSettingsInput>({ resolver: zodResolver(reminderSettingsSchema), defaultValues: { remindersEnabled: true, windows: [24] } });
+  const form = useForm<ReminderSettingsInput>({
+    resolver: zodResolver(reminderSettingsSchema),
+    defaultValues: { remindersEnabled: true, windows: [24] },
+  });
   const { control, handleSubmit, reset, watch, formState } = form;
   const enabled = watch('remindersEnabled');
 
@@ -40,7 +43,10 @@ function RemindersSection() {
       <h2 id="reminders-heading" className="text-lg font-bold">
         Deadline Reminders
       </h2>
-      <p className="mt-1 text-sm text-slate-700">An e-mail listing the matches you haven&apos;t predicted yet, before predictions close (2 hours before kick-off).</p>
+      <p className="mt-1 text-sm text-slate-700">
+        An e-mail listing the matches you haven&apos;t predicted yet, before predictions close (2 hours before
+        kick-off).
+      </p>
       {q.isPending ? (
         <p className="mt-4 text-slate-700" role="status">
           Loading reminder settings...
@@ -56,7 +62,13 @@ function RemindersSection() {
             name="remindersEnabled"
             render={({ field }) => (
               <label className="flex cursor-pointer items-center gap-3">
-                <input type="checkbox" className="h-5 w-5 accent-brand-700" checked={field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-brand-700"
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
+                />
                 <span className="font-medium text-slate-900">E-mail me deadline reminders</span>
               </label>
             )}
@@ -69,7 +81,10 @@ function RemindersSection() {
                 <legend className="label">When to remind me</legend>
                 <div className="mt-1 grid gap-2 sm:grid-cols-3">
                   {CHOICES.map((c) => (
-                    <label key={c.value} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                    <label
+                      key={c.value}
+                      className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                    >
                       <input
                         type="radio"
                         name="reminder-windows"
@@ -127,8 +142,8 @@ function CalendarSection() {
         Calendar Feed
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see every fixture, with a reminder an hour before each prediction deadline. Moved matches update
-        by themselves. Keep the link to yourself.
+        Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see every fixture, with a
+        reminder an hour before each prediction deadline. Moved matches update by themselves. Keep the link to yourself.
       </p>
       {q.isPending ? (
         <p className="mt-4 text-slate-700" role="status">
@@ -144,7 +159,14 @@ function CalendarSection() {
             Your calendar link
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <input id="calendar-url" ref={input} className="input min-w-0 flex-1 font-mono text-xs" readOnly value={q.data.url} onFocus={(e) => e.target.select()} />
+            <input
+              id="calendar-url"
+              ref={input}
+              className="input min-w-0 flex-1 font-mono text-xs"
+              readOnly
+              value={q.data.url}
+              onFocus={(e) => e.target.select()}
+            />
             <div className="flex gap-2">
               <button type="button" className="btn-primary" onClick={copy}>
                 Copy
@@ -157,7 +179,9 @@ function CalendarSection() {
         </div>
       )}
       <Modal open={confirm} onClose={() => setConfirm(false)} title="Regenerate calendar link?" size="sm">
-        <p className="text-slate-700">Calendars subscribed to your current link will stop updating. You will need to add the new link to them.</p>
+        <p className="text-slate-700">
+          Calendars subscribed to your current link will stop updating. You will need to add the new link to them.
+        </p>
         <div className="mt-6 flex justify-end gap-3">
           <button type="button" className="btn-secondary" onClick={() => setConfirm(false)}>
             Cancel

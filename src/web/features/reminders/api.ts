@@ -8,14 +8,21 @@ const remindersKey = ['me', 'reminders'] as const;
 const calendarKey = ['me', 'calendar'] as const;
 
 export function useReminderSettings() {
-  return useQuery({ queryKey: remindersKey, queryFn: () => api('/api/me/settings/reminders', { schema: reminderSettingsDto }) });
+  return useQuery({
+    queryKey: remindersKey,
+    queryFn: () => api('/api/me/settings/reminders', { schema: reminderSettingsDto }),
+  });
 }
 
 export function useSaveReminderSettings() {
   const qc = useQueryClient();
-  return useApiMutation((body: ReminderSettingsInput) => api('/api/me/settings/reminders', { schema: reminderSettingsDto, method: 'PUT', body }), {
-    onSuccess: (data) => qc.setQueryData(remindersKey, data),
-  });
+  return useApiMutation(
+    (body: ReminderSettingsInput) =>
+      api('/api/me/settings/reminders', { schema: reminderSettingsDto, method: 'PUT', body }),
+    {
+      onSuccess: (data) => qc.setQueryData(remindersKey, data),
+    },
+  );
 }
 
 export function useCalendarUrl() {

@@ -22,7 +22,8 @@ function playedOn(first: string, last: string): string {
 function FeedLine({ season }: { season: AwaitingSeason }) {
   const accept = useAcceptFeed();
   const sync = useSyncNow();
-  const report = (run: { outcome: string | null; message: string | null }) => notify(run.outcome === 'failed' ? 'error' : 'success', run.message ?? 'The feed was read.');
+  const report = (run: { outcome: string | null; message: string | null }) =>
+    notify(run.outcome === 'failed' ? 'error' : 'success', run.message ?? 'The feed was read.');
 
   if (season.feedUrl) {
     return (
@@ -62,10 +63,13 @@ function FeedLine({ season }: { season: AwaitingSeason }) {
   return (
     <div className="space-y-2 text-sm text-slate-800">
       <p>
-        <strong>Quickest:</strong> let a results feed fill them in. openfootball publishes the season’s results within days, in the file {season.label}’s
-        fixtures come from. Suggested address (nothing is read until you use it):
+        <strong>Quickest:</strong> let a results feed fill them in. openfootball publishes the season’s results within
+        days, in the file {season.label}’s fixtures come from. Suggested address (nothing is read until you use it):
       </p>
-      <p className="break-all rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs" data-testid="suggested-feed">
+      <p
+        className="break-all rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs"
+        data-testid="suggested-feed"
+      >
         {suggested}
       </p>
       <div className="flex flex-wrap items-center gap-3">
@@ -97,13 +101,21 @@ function SeasonAwaiting({ season }: { season: AwaitingSeason }) {
   return (
     <div className="space-y-3" data-testid={`awaiting-${season.season}`}>
       <p className="text-slate-900">
-        <strong>{season.label}:</strong> {plural(season.count, 'match', 'matches')} {season.count === 1 ? 'has' : 'have'} been played without a final result
+        <strong>{season.label}:</strong> {plural(season.count, 'match', 'matches')}{' '}
+        {season.count === 1 ? 'has' : 'have'} been played without a final result
         {span ? `, in ${span}` : ''}. Players see “Result not in yet”, and their points wait for it.
       </p>
       <FeedLine season={season} />
       <div>
-        <p className="text-sm font-semibold text-slate-800">{season.feedUrl || season.suggestedFeedUrl ? 'Or enter them yourself at the result desk:' : 'Enter them at the result desk:'}</p>
-        <ul className="mt-1 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" aria-label={`Gameweeks of ${season.label} without results`}>
+        <p className="text-sm font-semibold text-slate-800">
+          {season.feedUrl || season.suggestedFeedUrl
+            ? 'Or enter them yourself at the result desk:'
+            : 'Enter them at the result desk:'}
+        </p>
+        <ul
+          className="mt-1 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap"
+          aria-label={`Gameweeks of ${season.label} without results`}
+        >
           {numbered.map((g) => (
             <li key={g.gameweek}>
               <Link
@@ -119,9 +131,14 @@ function SeasonAwaiting({ season }: { season: AwaitingSeason }) {
           ))}
           {loose && (
             <li>
-              <Link to="/admin" className="flex h-full flex-col rounded-lg border border-violet-300 bg-white px-3 py-1.5 text-sm hover:bg-violet-100">
+              <Link
+                to="/admin"
+                className="flex h-full flex-col rounded-lg border border-violet-300 bg-white px-3 py-1.5 text-sm hover:bg-violet-100"
+              >
                 <span className="font-bold text-violet-950">No gameweek</span>
-                <span className="text-xs text-slate-700">{plural(loose.count, 'match', 'matches')}: give them one on Fixtures</span>
+                <span className="text-xs text-slate-700">
+                  {plural(loose.count, 'match', 'matches')}: give them one on Fixtures
+                </span>
               </Link>
             </li>
           )}
@@ -142,7 +159,11 @@ export function AwaitingResultsNotice({ season }: { season?: string }) {
   const shown = (q.data?.seasons ?? []).filter((s) => s.count > 0 && (season === undefined || s.season === season));
   if (shown.length === 0) return null;
   return (
-    <section className="card space-y-4 border-violet-300 bg-violet-50" aria-labelledby="awaiting-title" data-testid="awaiting-results">
+    <section
+      className="card space-y-4 border-violet-300 bg-violet-50"
+      aria-labelledby="awaiting-title"
+      data-testid="awaiting-results"
+    >
       <h2 id="awaiting-title" className="text-lg font-bold text-violet-950">
         Results not in yet
       </h2>

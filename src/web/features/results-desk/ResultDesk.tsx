@@ -14,7 +14,8 @@ import { KickoffText, Teams } from '../predictions/parts';
 import { useSaveAllResults } from './api';
 
 type Draft = { home: string; away: string };
-const savedDraft = (f: Fixture): Draft => (f.result ? { home: String(f.result.homeScore), away: String(f.result.awayScore) } : { home: '', away: '' });
+const savedDraft = (f: Fixture): Draft =>
+  f.result ? { home: String(f.result.homeScore), away: String(f.result.awayScore) } : { home: '', away: '' };
 const same = (a: Draft, b: Draft) => a.home === b.home && a.away === b.away;
 /** Only a match that has kicked off takes a result: a result is a fact after the whistle (the server says so too). */
 const takesResult = (f: Fixture) => f.status !== 'upcoming' && f.status !== 'postponed';
@@ -22,7 +23,11 @@ const takesResult = (f: Fixture) => f.status !== 'upcoming' && f.status !== 'pos
 /** Checks one row as the server will: both scores, whole numbers 0–99. */
 function checkRow(f: Fixture, d: Draft): { row: BulkResultRow } | { error: string } {
   if (d.home === '' || d.away === '') return { error: 'Enter both scores.' };
-  const parsed = bulkResultRowSchema.safeParse({ fixtureId: f.id, homeScore: Number(d.home), awayScore: Number(d.away) });
+  const parsed = bulkResultRowSchema.safeParse({
+    fixtureId: f.id,
+    homeScore: Number(d.home),
+    awayScore: Number(d.away),
+  });
   return parsed.success ? { row: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Invalid score.' };
 }
 
@@ -75,10 +80,17 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
     try {
       const res = await saveAll.mutateAsync({ results: rows });
       forget(rows.map((r) => r.fixtureId));
-      notify('success', `${plural(res.saved.length, 'result')} saved; ${plural(res.saved.reduce((s, r) => s + r.scored, 0), 'prediction')} scored.`);
+      notify(
+        'success',
+        `${plural(res.saved.length, 'result')} saved; ${plural(
+          res.saved.reduce((s, r) => s + r.scored, 0),
+          'prediction',
+        )} scored.`,
+      );
     } catch (err) {
       const rowsRefused = err instanceof ApiError ? bulkRowErrorsDetails.safeParse(err.details) : null;
-      if (rowsRefused?.success) setErrors(Object.fromEntries(rowsRefused.data.rows.map((r) => [r.fixtureId, r.message])));
+      if (rowsRefused?.success)
+        setErrors(Object.fromEntries(rowsRefused.data.rows.map((r) => [r.fixtureId, r.message])));
       setFormError(err instanceof Error ? err.message : 'Could not save the results.');
     }
   };
@@ -90,9 +102,15 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
       return;
     }
     try {
-      const res = await saveOne.mutateAsync({ fixtureId: f.id, body: { homeScore: c.row.homeScore, awayScore: c.row.awayScore } });
+      const res = await saveOne.mutateAsync({
+        fixtureId: f.id,
+        body: { homeScore: c.row.homeScore, awayScore: c.row.awayScore },
+      });
       forget([f.id]);
-      notify('success', `Result saved: ${displayTeamName(f.homeTeam)} ${res.fixture.result?.homeScore} - ${res.fixture.result?.awayScore} ${displayTeamName(f.awayTeam)}`);
+      notify(
+        'success',
+        `Result saved: ${displayTeamName(f.homeTeam)} ${res.fixture.result?.homeScore} - ${res.fixture.result?.awayScore} ${displayTeamName(f.awayTeam)}`,
+      );
     } catch (err) {
       setErrors((e) => ({ ...e, [f.id]: err instanceof Error ? err.message : 'Could not save the result.' }));
     }
@@ -154,7 +172,12 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
       {formError && <Banner kind="error">{formError}</Banner>}
       <ul className="space-y-3">
         {fixtures.map((f) => (
-          <li key={f.id} className={`card ${errors[f.id] ? 'border-red-300' : dirty(f) ? 'border-amber-300' : ''}`} data-testid="desk-row" data-fixture={f.id}>
+          <li
+            key={f.id}
+            className={`card ${errors[f.id] ? 'border-red-300' : dirty(f) ? 'border-amber-300' : ''}`}
+            data-testid="desk-row"
+            data-fixture={f.id}
+          >
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
               <KickoffText fixture={f} />
               <StatusBadge status={f.status} />
@@ -172,16 +195,32 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
               />
             </div>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-              <p id={`desk-${f.id}-state`} className={`text-sm font-medium ${dirty(f) ? 'text-amber-800' : f.result?.final ? 'text-green-800' : 'text-slate-700'}`} data-testid="row-state">
+              <p
+                id={`desk-${f.id}-state`}
+                className={`text-sm font-medium ${dirty(f) ? 'text-amber-800' : f.result?.final ? 'text-green-800' : 'text-slate-700'}`}
+                data-testid="row-state"
+              >
                 {rowState(f)}
               </p>
               <div className="flex gap-2">
                 {f.result && (
-                  <button type="button" className="btn-secondary" disabled={busy} onClick={() => setClearing(f)} aria-label={`Clear result: ${name(f)}`}>
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={busy}
+                    onClick={() => setClearing(f)}
+                    aria-label={`Clear result: ${name(f)}`}
+                  >
                     Clear
                   </button>
                 )}
-                <button type="button" className="btn-secondary" disabled={busy || !takesResult(f) || !dirty(f)} onClick={() => void onSaveRow(f)} aria-label={`Save result: ${name(f)}`}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy || !takesResult(f) || !dirty(f)}
+                  onClick={() => void onSaveRow(f)}
+                  aria-label={`Save result: ${name(f)}`}
+                >
                   Save
                 </button>
               </div>
@@ -202,9 +241,18 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
           {saveAll.isPending ? 'Saving...' : 'Save all'}
         </button>
       </div>
-      <ConfirmDialog danger open={clearing !== null} title="Clear Result" confirmLabel="Clear Result" busy={clear.isPending} onCancel={() => setClearing(null)} onConfirm={() => void onClear()}>
+      <ConfirmDialog
+        danger
+        open={clearing !== null}
+        title="Clear Result"
+        confirmLabel="Clear Result"
+        busy={clear.isPending}
+        onCancel={() => setClearing(null)}
+        onConfirm={() => void onClear()}
+      >
         <p>
-          Clear the result of <strong>{clearing && name(clearing)}</strong>? Its predictions go back to pending and every table is recounted.
+          Clear the result of <strong>{clearing && name(clearing)}</strong>? Its predictions go back to pending and
+          every table is recounted.
         </p>
       </ConfirmDialog>
     </form>

@@ -6,7 +6,8 @@ import { feedStateReply, syncNowReply } from '../../../contract/admin-seasons';
 import { bulkResultsReply, resultDeskDto, type BulkResultsBody } from '../../../contract/results';
 
 /** The desk is a fixture list of a season, so result and fixture events refresh it. */
-export const deskKey = (season: string, gameweek: number | undefined) => ['fixtures', season, 'result-desk', gameweek ?? 'default'] as const;
+export const deskKey = (season: string, gameweek: number | undefined) =>
+  ['fixtures', season, 'result-desk', gameweek ?? 'default'] as const;
 
 /**
  * Matches past their live window without a result, per season. Under ['matches']: every result,
@@ -16,7 +17,11 @@ export const deskKey = (season: string, gameweek: number | undefined) => ['fixtu
 export const awaitingKey = ['matches', 'awaiting-results'] as const;
 
 export function useAwaitingResults() {
-  return useQuery({ queryKey: awaitingKey, queryFn: ({ signal }) => api('/api/admin/awaiting-results', { schema: awaitingResultsReply, signal }), refetchInterval: 60_000 });
+  return useQuery({
+    queryKey: awaitingKey,
+    queryFn: ({ signal }) => api('/api/admin/awaiting-results', { schema: awaitingResultsReply, signal }),
+    refetchInterval: 60_000,
+  });
 }
 
 export function useResultDesk(season: string | undefined, gameweek: number | undefined) {
@@ -32,7 +37,10 @@ export function useResultDesk(season: string | undefined, gameweek: number | und
 }
 
 export const useSaveAllResults = () =>
-  useApiMutation((body: BulkResultsBody) => api('/api/admin/results', { schema: bulkResultsReply, method: 'PUT', body }), { invalidates: [['fixtures'], awaitingKey] });
+  useApiMutation(
+    (body: BulkResultsBody) => api('/api/admin/results', { schema: bulkResultsReply, method: 'PUT', body }),
+    { invalidates: [['fixtures'], awaitingKey] },
+  );
 
 const seasonPath = (id: string) => `/api/admin/seasons/${encodeURIComponent(id)}`;
 
@@ -48,5 +56,17 @@ export const useAcceptFeed = () =>
       return (await api(`${seasonPath(season)}/feed/sync`, { method: 'POST', body: {}, schema: syncNowReply })).run;
     },
     // A sync can change any of the season's screens (results, points, tables).
-    { invalidates: [['admin'], ['matches'], ['seasons'], ['fixtures'], ['gameweeks'], ['predictions'], ['statistics'], ['leagues'], ['dashboard']] },
+    {
+      invalidates: [
+        ['admin'],
+        ['matches'],
+        ['seasons'],
+        ['fixtures'],
+        ['gameweeks'],
+        ['predictions'],
+        ['statistics'],
+        ['leagues'],
+        ['dashboard'],
+      ],
+    },
   );

@@ -14,7 +14,8 @@ export function gameweekSpan(gameweeks: ReadonlyArray<number | null>): string {
 }
 
 /** The result desk for a season's gameweek (the desk reads both from its address). */
-export const deskPath = (season: string, gameweek: number) => `/admin/results?season=${encodeURIComponent(season)}&gameweek=${gameweek}`;
+export const deskPath = (season: string, gameweek: number) =>
+  `/admin/results?season=${encodeURIComponent(season)}&gameweek=${gameweek}`;
 
 /** The seasons screen with a season's feed panel open (to edit the suggested address before using it). */
 export const feedSettingsPath = (season: string) => `/admin/seasons?feed=${encodeURIComponent(season)}`;

@@ -2,10 +2,20 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatKickoffDate } from '../../lib/format';
 import type { Season } from '../../../contract/seasons';
 import { useSeasons } from './api';
-import { defaultSeason, leadOfPath, nextSeasonStart, searchWithSeason, seasonBreak, withSeason, type SeasonBreak, type SeasonChoice } from './season-view';
+import {
+  defaultSeason,
+  leadOfPath,
+  nextSeasonStart,
+  searchWithSeason,
+  seasonBreak,
+  withSeason,
+  type SeasonBreak,
+  type SeasonChoice,
+} from './season-view';
 
 /** "Saturday 14 August 2027" in the viewer's zone (British English would put a comma after the weekday). */
-const longDate = (iso: string) => `${formatKickoffDate(iso, { weekday: 'long' })} ${formatKickoffDate(iso, { day: 'numeric', month: 'long', year: 'numeric' })}`;
+const longDate = (iso: string) =>
+  `${formatKickoffDate(iso, { weekday: 'long' })} ${formatKickoffDate(iso, { day: 'numeric', month: 'long', year: 'numeric' })}`;
 const linkClass = 'font-semibold text-brand-800 underline hover:text-brand-900';
 
 /** `?season=` named a season that does not exist: say so, and offer the current one. */
@@ -14,7 +24,9 @@ export function SeasonNotFound({ id }: { id: string }) {
   return (
     <div className="card text-center" role="alert" data-testid="season-not-found">
       <h2 className="text-lg font-bold text-slate-900">Season not found</h2>
-      <p className="mt-1 break-words text-slate-700">There is no season “{id}”. Choose one above, or go back to the current season.</p>
+      <p className="mt-1 break-words text-slate-700">
+        There is no season “{id}”. Choose one above, or go back to the current season.
+      </p>
       <Link to={pathname} className="btn-primary mt-4">
         Show the current season
       </Link>
@@ -64,7 +76,10 @@ export function PastSeasonNote({ choice }: { choice: SeasonChoice }) {
   const { season } = choice;
   const complete = season.results >= season.fixtures;
   return (
-    <div className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="past-season-note">
+    <div
+      className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800"
+      data-testid="past-season-note"
+    >
       <p className="font-semibold">
         The {season.label} season is over: predictions are closed{complete ? ', these are its final results' : ''}.
       </p>
@@ -92,10 +107,16 @@ function FinalStandingsNote({ brk }: { brk: SeasonBreak }) {
   const toNext = useSeasonSearch(next?.id ?? over.id);
   const start = next && nextSeasonStart(next);
   return (
-    <section className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" aria-label={`The ${over.label} season is over`} data-testid="season-final">
+    <section
+      className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+      aria-label={`The ${over.label} season is over`}
+      data-testid="season-final"
+    >
       <p className="text-lg font-bold">The {over.label} season is over: these are its final standings.</p>
       <p className="mt-1 text-sm">
-        {next && start ? `The ${next.label} season starts on ${longDate(start)}.` : 'The next season’s fixtures are not out yet.'}
+        {next && start
+          ? `The ${next.label} season starts on ${longDate(start)}.`
+          : 'The next season’s fixtures are not out yet.'}
         {next && (
           <>
             {' '}
@@ -115,9 +136,15 @@ function NotStartedNote({ brk, next }: { brk: SeasonBreak; next: Season }) {
   const back = useSeasonSearch(brk.over.id);
   const start = nextSeasonStart(next);
   return (
-    <div className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="season-not-started">
+    <div
+      className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800"
+      data-testid="season-not-started"
+    >
       <p className="font-semibold">
-        {start ? `The ${next.label} season starts on ${longDate(start)}` : `The ${next.label} season has not started yet`}: nothing has been played in it yet.
+        {start
+          ? `The ${next.label} season starts on ${longDate(start)}`
+          : `The ${next.label} season has not started yet`}
+        : nothing has been played in it yet.
       </p>
       <p className="mt-1">
         <Link to={back} className={linkClass}>
@@ -147,7 +174,11 @@ export function SeasonBreakBanner() {
   // The tables lead with the season just over anyway; name it only if they would not.
   const param = over.id === defaultSeason(seasons.data, 'standings')?.id ? null : over.id;
   return (
-    <section className="rounded-xl border border-green-300 bg-brand-50 px-4 py-4 text-brand-900" aria-label="Season over" data-testid="season-break">
+    <section
+      className="rounded-xl border border-green-300 bg-brand-50 px-4 py-4 text-brand-900"
+      aria-label="Season over"
+      data-testid="season-break"
+    >
       <p className="text-lg font-bold">{nextSeasonText(next)}</p>
       <p className="mt-1 text-sm">
         The {over.label} season has finished.{' '}

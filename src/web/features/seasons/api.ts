@@ -15,7 +15,11 @@ export const seasonsKey = ['seasons'] as const;
 export const clubsKey = (season: string) => ['clubs', season] as const;
 
 export function useSeasons() {
-  return useQuery({ queryKey: seasonsKey, queryFn: () => api('/api/seasons', { schema: seasonListReply }), staleTime: 60_000 });
+  return useQuery({
+    queryKey: seasonsKey,
+    queryFn: () => api('/api/seasons', { schema: seasonListReply }),
+    staleTime: 60_000,
+  });
 }
 
 /**

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Season, SeasonList } from '../../../contract/seasons';
-import { chooseSeason, defaultSeason, leadOfPath, nextSeasonStart, searchWithSeason, seasonBreak, seasonLink, seasonOption, seasonParam, withSeason } from './season-view';
+import {
+  chooseSeason,
+  defaultSeason,
+  leadOfPath,
+  nextSeasonStart,
+  searchWithSeason,
+  seasonBreak,
+  seasonLink,
+  seasonOption,
+  seasonParam,
+  withSeason,
+} from './season-view';
 
 const competition = { id: 'premier-league', name: 'Premier League', code: 'PL', timeZone: 'Europe/London' };
 const season = (id: string, phase: Season['phase'], over: Partial<Season> = {}): Season => ({
@@ -16,7 +27,11 @@ const season = (id: string, phase: Season['phase'], over: Partial<Season> = {}):
   current: false,
   ...over,
 });
-const list = (current: string, ...seasons: Season[]): SeasonList => ({ current, pinned: false, seasons: seasons.map((s) => ({ ...s, current: s.id === current })) });
+const list = (current: string, ...seasons: Season[]): SeasonList => ({
+  current,
+  pinned: false,
+  seasons: seasons.map((s) => ({ ...s, current: s.id === current })),
+});
 
 const past = season('2025-26', 'finished');
 const playing = season('2026-27', 'in-progress');
@@ -34,11 +49,22 @@ describe('chooseSeason', () => {
   const seasons = list('2026-27', playing, past);
 
   it('is the current season without a parameter, and not read-only while it is played', () => {
-    expect(chooseSeason(null, seasons)).toEqual({ kind: 'season', season: seasons.seasons[0], isCurrent: true, isDefault: true, readOnly: false });
+    expect(chooseSeason(null, seasons)).toEqual({
+      kind: 'season',
+      season: seasons.seasons[0],
+      isCurrent: true,
+      isDefault: true,
+      readOnly: false,
+    });
   });
 
   it('is a finished past season, read-only', () => {
-    expect(chooseSeason('2025-26', seasons)).toMatchObject({ kind: 'season', isCurrent: false, readOnly: true, season: { id: '2025-26' } });
+    expect(chooseSeason('2025-26', seasons)).toMatchObject({
+      kind: 'season',
+      isCurrent: false,
+      readOnly: true,
+      season: { id: '2025-26' },
+    });
   });
 
   it('says not found for an id no season has, and for "all" where it is not offered', () => {
@@ -53,17 +79,49 @@ describe('chooseSeason', () => {
 
   it('between seasons: the board leads with the next season, tables and statistics with the one just finished; ?season= still wins', () => {
     const between = list('2026-27', coming, past);
-    expect(chooseSeason(null, between)).toMatchObject({ kind: 'season', season: { id: '2026-27' }, isCurrent: true, isDefault: true, readOnly: false });
-    expect(chooseSeason(null, between, { lead: 'standings' })).toMatchObject({ kind: 'season', season: { id: '2025-26' }, isCurrent: false, isDefault: true, readOnly: true });
-    expect(chooseSeason('2026-27', between, { lead: 'standings' })).toMatchObject({ kind: 'season', season: { id: '2026-27' }, isCurrent: true, isDefault: false });
-    expect(chooseSeason('2025-26', between, { lead: 'board' })).toMatchObject({ kind: 'season', season: { id: '2025-26' }, isDefault: false, readOnly: true });
+    expect(chooseSeason(null, between)).toMatchObject({
+      kind: 'season',
+      season: { id: '2026-27' },
+      isCurrent: true,
+      isDefault: true,
+      readOnly: false,
+    });
+    expect(chooseSeason(null, between, { lead: 'standings' })).toMatchObject({
+      kind: 'season',
+      season: { id: '2025-26' },
+      isCurrent: false,
+      isDefault: true,
+      readOnly: true,
+    });
+    expect(chooseSeason('2026-27', between, { lead: 'standings' })).toMatchObject({
+      kind: 'season',
+      season: { id: '2026-27' },
+      isCurrent: true,
+      isDefault: false,
+    });
+    expect(chooseSeason('2025-26', between, { lead: 'board' })).toMatchObject({
+      kind: 'season',
+      season: { id: '2025-26' },
+      isDefault: false,
+      readOnly: true,
+    });
   });
 });
 
 describe('the season a screen leads with', () => {
   it('tables, the leaderboard, statistics and gameweek summaries are about what has been played; every other screen about what is next', () => {
-    for (const path of ['/leaderboard', '/statistics', '/predictions/gameweek/38', '/leaderboard/']) expect(leadOfPath(path)).toBe('standings');
-    for (const path of ['/predictions', '/dashboard', '/matches', '/admin', '/admin/results', '/leaderboards', '/statistics-old']) expect(leadOfPath(path)).toBe('board');
+    for (const path of ['/leaderboard', '/statistics', '/predictions/gameweek/38', '/leaderboard/'])
+      expect(leadOfPath(path)).toBe('standings');
+    for (const path of [
+      '/predictions',
+      '/dashboard',
+      '/matches',
+      '/admin',
+      '/admin/results',
+      '/leaderboards',
+      '/statistics-old',
+    ])
+      expect(leadOfPath(path)).toBe('board');
   });
 
   it('is the current season, except on standings between seasons: the one just finished', () => {
@@ -78,7 +136,10 @@ describe('the season a screen leads with', () => {
   });
 
   it('looks only at the current season’s competition', () => {
-    const cup = season('cup-2025-26', 'finished', { competition: { ...competition, id: 'cup' }, endDate: '2026-06-30' });
+    const cup = season('cup-2025-26', 'finished', {
+      competition: { ...competition, id: 'cup' },
+      endDate: '2026-06-30',
+    });
     expect(defaultSeason(list('2026-27', coming, past, cup), 'standings')?.id).toBe('2025-26');
   });
 
@@ -113,7 +174,9 @@ describe('withSeason and searchWithSeason', () => {
     const search = new URLSearchParams('tab=results&season=2025-26');
     expect(searchWithSeason(search, '2026-27', '2026-27').toString()).toBe('tab=results');
     expect(searchWithSeason(search, null, '2026-27').toString()).toBe('tab=results');
-    expect(searchWithSeason(new URLSearchParams('tab=results'), '2025-26', '2026-27').toString()).toBe('tab=results&season=2025-26');
+    expect(searchWithSeason(new URLSearchParams('tab=results'), '2025-26', '2026-27').toString()).toBe(
+      'tab=results&season=2025-26',
+    );
     expect(search.toString()).toBe('tab=results&season=2025-26');
   });
 });
@@ -124,7 +187,10 @@ describe('seasonBreak', () => {
   });
 
   it('names the season just over and the next one, once one has finished and the next has not started', () => {
-    expect(seasonBreak(list('2026-27', coming, past))).toEqual({ over: { ...past, current: false }, next: { ...coming, current: true } });
+    expect(seasonBreak(list('2026-27', coming, past))).toEqual({
+      over: { ...past, current: false },
+      next: { ...coming, current: true },
+    });
   });
 
   it('has no next season when the current one is finished and nothing is scheduled', () => {

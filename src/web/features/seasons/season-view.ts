@@ -31,7 +31,11 @@ const STANDINGS_PATHS = ['/leaderboard', '/statistics', '/predictions/gameweek/'
 
 /** What the screen at `pathname` leads with: `standings` or `board`. */
 export function leadOfPath(pathname: string): SeasonLead {
-  return STANDINGS_PATHS.some((p) => (p.endsWith('/') ? pathname.startsWith(p) : pathname === p || pathname.startsWith(`${p}/`))) ? 'standings' : 'board';
+  return STANDINGS_PATHS.some((p) =>
+    p.endsWith('/') ? pathname.startsWith(p) : pathname === p || pathname.startsWith(`${p}/`),
+  )
+    ? 'standings'
+    : 'board';
 }
 
 /**
@@ -47,7 +51,8 @@ export function defaultSeason(list: SeasonList | undefined, lead: SeasonLead): S
 }
 
 /** A season in a switcher: "2026/27 (current)"; before its first kick-off the current season is the next one: "2026/27 (next)". */
-export const seasonOption = (s: Season) => `${s.label}${s.current ? (s.phase === 'upcoming' ? ' (next)' : ' (current)') : ''}`;
+export const seasonOption = (s: Season) =>
+  `${s.label}${s.current ? (s.phase === 'upcoming' ? ' (next)' : ' (current)') : ''}`;
 
 /** The `?season=` value, trimmed; null when absent or empty (both mean the screen's own season). */
 export function seasonParam(search: URLSearchParams): string | null {
@@ -55,14 +60,24 @@ export function seasonParam(search: URLSearchParams): string | null {
   return raw ? raw : null;
 }
 
-export function chooseSeason(param: string | null, list: SeasonList | undefined, opts: { allowAll?: boolean; lead?: SeasonLead } = {}): SeasonChoice {
+export function chooseSeason(
+  param: string | null,
+  list: SeasonList | undefined,
+  opts: { allowAll?: boolean; lead?: SeasonLead } = {},
+): SeasonChoice {
   if (param === ALL_SEASONS && opts.allowAll) return { kind: 'all' };
   if (!list) return { kind: 'loading' };
   const fallback = defaultSeason(list, opts.lead ?? 'board')?.id ?? list.current;
   const id = param ?? fallback;
   const season = list.seasons.find((s) => s.id === id);
   if (!season) return { kind: 'not-found', id };
-  return { kind: 'season', season, isCurrent: season.id === list.current, isDefault: season.id === fallback, readOnly: isReadOnly(season) };
+  return {
+    kind: 'season',
+    season,
+    isCurrent: season.id === list.current,
+    isDefault: season.id === fallback,
+    readOnly: isReadOnly(season),
+  };
 }
 
 /**
@@ -94,7 +109,11 @@ export function seasonLink(path: string, search: URLSearchParams): string {
 }
 
 /** The URL's search after choosing `season` (null, or the season the screen leads with anyway: the parameter goes). */
-export function searchWithSeason(search: URLSearchParams, season: string | null, screenDefault: string | undefined): URLSearchParams {
+export function searchWithSeason(
+  search: URLSearchParams,
+  season: string | null,
+  screenDefault: string | undefined,
+): URLSearchParams {
   const next = new URLSearchParams(search);
   if (season === null || season === screenDefault) next.delete('season');
   else next.set('season', season);
@@ -124,10 +143,13 @@ export function seasonBreak(list: SeasonList | undefined): SeasonBreak | null {
   if (current.phase !== 'upcoming') return null;
   // The season the tables lead with meanwhile: the one that finished last.
   const over = defaultSeason(list, 'standings');
-  return over && over.phase === 'finished' ? { over, next: current.nextKickoff || current.startDate ? current : null } : null;
+  return over && over.phase === 'finished'
+    ? { over, next: current.nextKickoff || current.startDate ? current : null }
+    : null;
 }
 
-const byStart = (a: Season, b: Season) => (a.nextKickoff ?? a.startDate ?? '').localeCompare(b.nextKickoff ?? b.startDate ?? '');
+const byStart = (a: Season, b: Season) =>
+  (a.nextKickoff ?? a.startDate ?? '').localeCompare(b.nextKickoff ?? b.startDate ?? '');
 
 /**
  * When the next season starts, for "the 2027/28 season starts on Saturday 14 August 2027": its

@@ -27,12 +27,35 @@ export default function RankChart({ history }: { history: Statistics['rankHistor
             tickFormatter={(v: number) => `#${v}`}
             tick={{ fontSize: 12, fill: '#334155' }}
           />
-          <YAxis yAxisId="points" orientation="right" allowDecimals={false} width={32} tick={{ fontSize: 12, fill: '#334155' }} />
+          <YAxis
+            yAxisId="points"
+            orientation="right"
+            allowDecimals={false}
+            width={32}
+            tick={{ fontSize: 12, fill: '#334155' }}
+          />
           {/* Left axis: rank (#1 at the top); right axis: points. */}
           <Tooltip />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar yAxisId="points" dataKey="points" name="Points" fill="#86efac" radius={[4, 4, 0, 0]} isAnimationActive={false} />
-          <Line yAxisId="rank" type="linear" dataKey="rank" name="Rank" stroke="#15803d" strokeWidth={2} dot={{ r: 4 }} connectNulls isAnimationActive={false} />
+          <Bar
+            yAxisId="points"
+            dataKey="points"
+            name="Points"
+            fill="#86efac"
+            radius={[4, 4, 0, 0]}
+            isAnimationActive={false}
+          />
+          <Line
+            yAxisId="rank"
+            type="linear"
+            dataKey="rank"
+            name="Rank"
+            stroke="#15803d"
+            strokeWidth={2}
+            dot={{ r: 4 }}
+            connectNulls
+            isAnimationActive={false}
+          />
         </ComposedChart>
       </ResponsiveContainer>
     </div>

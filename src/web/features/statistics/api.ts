@@ -4,7 +4,8 @@ import { viewerTimeZone } from '../../lib/format';
 import { statisticsReply } from '../../../contract/statistics';
 
 /** Under ['statistics', season], so a result or prediction in that season refreshes it. */
-export const statisticsKey = (season: string, league: string | null, tz: string) => ['statistics', season, league ?? 'overall', tz] as const;
+export const statisticsKey = (season: string, league: string | null, tz: string) =>
+  ['statistics', season, league ?? 'overall', tz] as const;
 
 /** The viewer's statistics in a season (undefined while it loads), ranked overall or in one league. */
 export function useStatistics(season: string | undefined, league: string | null) {

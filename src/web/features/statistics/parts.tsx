@@ -8,7 +8,19 @@ export function rankColour(rank: number | null): string {
 }
 
 /** A horizontal bar with a label and a value (percentage of `max`). */
-export function Bar({ label, value, max, display, colour = 'bg-brand-600' }: { label: string; value: number; max: number; display: string; colour?: string }) {
+export function Bar({
+  label,
+  value,
+  max,
+  display,
+  colour = 'bg-brand-600',
+}: {
+  label: string;
+  value: number;
+  max: number;
+  display: string;
+  colour?: string;
+}) {
   const pct = max > 0 ? Math.min(100, (value / max) * 100) : 0;
   return (
     <div>

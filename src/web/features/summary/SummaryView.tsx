@@ -29,7 +29,8 @@ function Move({ league }: { league: SummaryLeague }) {
   const up = league.change === 'up';
   return (
     <span className={`text-sm font-semibold ${up ? 'text-green-800' : 'text-red-800'}`}>
-      <span aria-hidden="true">{up ? '▲' : '▼'}</span> {up ? 'Up' : 'Down'} {plural(by, 'place')} (was {league.previousPosition})
+      <span aria-hidden="true">{up ? '▲' : '▼'}</span> {up ? 'Up' : 'Down'} {plural(by, 'place')} (was{' '}
+      {league.previousPosition})
     </span>
   );
 }
@@ -66,11 +67,18 @@ export function SummaryView({ data }: { data: GameweekSummary }) {
             <dt className="text-sm text-slate-700">Gameweek rank</dt>
             <dd className="text-3xl font-extrabold text-slate-900" data-testid="summary-overall">
               {data.overall ? data.overall.rank.toLocaleString('en-GB') : '—'}
-              {data.overall && <span className="text-base font-semibold text-slate-600"> of {data.overall.players.toLocaleString('en-GB')}</span>}
+              {data.overall && (
+                <span className="text-base font-semibold text-slate-600">
+                  {' '}
+                  of {data.overall.players.toLocaleString('en-GB')}
+                </span>
+              )}
             </dd>
           </div>
         </dl>
-        {pending > 0 && <p className="mt-3 text-sm text-slate-700">{plural(pending, 'result')} still to come: points may rise.</p>}
+        {pending > 0 && (
+          <p className="mt-3 text-sm text-slate-700">{plural(pending, 'result')} still to come: points may rise.</p>
+        )}
       </section>
 
       <section aria-labelledby="summary-leagues" className="card">
@@ -121,16 +129,29 @@ export function SummaryView({ data }: { data: GameweekSummary }) {
                       {outcome!.text} · +{plural(prediction.points ?? 0, 'pt', 'pts')}
                     </span>
                   ) : (
-                    <span className="text-xs font-semibold text-slate-600">{result ? 'No pick' : PENDING_LABEL[fixture.status]}</span>
+                    <span className="text-xs font-semibold text-slate-600">
+                      {result ? 'No pick' : PENDING_LABEL[fixture.status]}
+                    </span>
                   )}
                 </div>
                 <div className="mt-3">
-                  <Teams fixture={fixture} middle={result ? <span aria-label={`Result ${result.homeScore} - ${result.awayScore}`}>{`${result.homeScore} - ${result.awayScore}`}</span> : undefined} />
+                  <Teams
+                    fixture={fixture}
+                    middle={
+                      result ? (
+                        <span
+                          aria-label={`Result ${result.homeScore} - ${result.awayScore}`}
+                        >{`${result.homeScore} - ${result.awayScore}`}</span>
+                      ) : undefined
+                    }
+                  />
                 </div>
                 <p className="mt-2 text-center text-sm text-slate-700">
                   {prediction ? (
                     <>
-                      Your prediction: <span className="font-semibold text-slate-900">{`${prediction.homeScore} - ${prediction.awayScore}`}</span> {prediction.banker && <BankerMark />}
+                      Your prediction:{' '}
+                      <span className="font-semibold text-slate-900">{`${prediction.homeScore} - ${prediction.awayScore}`}</span>{' '}
+                      {prediction.banker && <BankerMark />}
                     </>
                   ) : (
                     'You did not make a prediction for this match.'

@@ -13,18 +13,29 @@ export function useGameweekSummary(season: string | undefined, gameweek: number 
   return useQuery({
     queryKey: summaryKey(season ?? '', gameweek ?? 0),
     enabled: season !== undefined && gameweek !== null,
-    queryFn: ({ signal }) => api(`/api/me/gameweeks/${gameweek}/summary?season=${encodeURIComponent(season!)}`, { schema: gameweekSummaryDto, signal }),
+    queryFn: ({ signal }) =>
+      api(`/api/me/gameweeks/${gameweek}/summary?season=${encodeURIComponent(season!)}`, {
+        schema: gameweekSummaryDto,
+        signal,
+      }),
   });
 }
 
 /** Where a gameweek's summary lives, keeping the season the screen shows. */
-export const summaryPath = (gameweek: number, season?: string | null) => `/predictions/gameweek/${gameweek}${season ? `?season=${encodeURIComponent(season)}` : ''}`;
+export const summaryPath = (gameweek: number, season?: string | null) =>
+  `/predictions/gameweek/${gameweek}${season ? `?season=${encodeURIComponent(season)}` : ''}`;
 
 /** The gameweek of the season's most recent result (null before any): where the Results tab and the dashboard open. */
 export function useLatestResultGameweek(season: string | undefined) {
   return useQuery({
     queryKey: ['predictions', season ?? '', 'latest-result-gameweek'] as const,
     enabled: season !== undefined,
-    queryFn: async ({ signal }) => (await api(`/api/me/gameweeks/latest?season=${encodeURIComponent(season!)}`, { schema: latestGameweekDto, signal })).gameweek,
+    queryFn: async ({ signal }) =>
+      (
+        await api(`/api/me/gameweeks/latest?season=${encodeURIComponent(season!)}`, {
+          schema: latestGameweekDto,
+          signal,
+        })
+      ).gameweek,
   });
 }

@@ -4,7 +4,12 @@ import { Banner } from '../../../components/Banner';
 import { ApiError } from '../../../lib/api';
 import { dayMonthYear } from '../../../lib/format';
 import { CLUB_PATTERNS } from '../../../../game/clubs';
-import { createSeasonBody, type NewClub, type SeasonFilePreview, type SeasonFileUpload } from '../../../../contract/admin-seasons';
+import {
+  createSeasonBody,
+  type NewClub,
+  type SeasonFilePreview,
+  type SeasonFileUpload,
+} from '../../../../contract/admin-seasons';
 import { useCreateSeason, usePreviewSeasonFile } from './api';
 import { SeasonFileInput } from './SeasonFileInput';
 
@@ -12,7 +17,15 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
 
 /** One new club's details: short name, code, two colours and the badge pattern, with a preview of the colours. */
-function ClubFields({ club, onChange, errors }: { club: NewClub; onChange: (c: NewClub) => void; errors: Record<string, string> }) {
+function ClubFields({
+  club,
+  onChange,
+  errors,
+}: {
+  club: NewClub;
+  onChange: (c: NewClub) => void;
+  errors: Record<string, string>;
+}) {
   const slug = club.name.replace(/[^A-Za-z0-9]+/g, '-');
   const field = (name: keyof NewClub) => `club-${slug}-${name}`;
   return (
@@ -23,33 +36,62 @@ function ClubFields({ club, onChange, errors }: { club: NewClub; onChange: (c: N
           <label className="label" htmlFor={field('shortName')}>
             Short name
           </label>
-          <input id={field('shortName')} className="input" value={club.shortName} maxLength={20} onChange={(e) => onChange({ ...club, shortName: e.target.value })} />
+          <input
+            id={field('shortName')}
+            className="input"
+            value={club.shortName}
+            maxLength={20}
+            onChange={(e) => onChange({ ...club, shortName: e.target.value })}
+          />
           {errors.shortName && <p className="field-error">{errors.shortName}</p>}
         </div>
         <div>
           <label className="label" htmlFor={field('code')}>
             Code (three letters)
           </label>
-          <input id={field('code')} className="input uppercase" value={club.code} maxLength={3} onChange={(e) => onChange({ ...club, code: e.target.value.toUpperCase() })} />
+          <input
+            id={field('code')}
+            className="input uppercase"
+            value={club.code}
+            maxLength={3}
+            onChange={(e) => onChange({ ...club, code: e.target.value.toUpperCase() })}
+          />
           {errors.code && <p className="field-error">{errors.code}</p>}
         </div>
         <div>
           <label className="label" htmlFor={field('primaryColour')}>
             First colour
           </label>
-          <input id={field('primaryColour')} type="color" className="h-10 w-full rounded-md border border-slate-300" value={club.primaryColour} onChange={(e) => onChange({ ...club, primaryColour: e.target.value.toUpperCase() })} />
+          <input
+            id={field('primaryColour')}
+            type="color"
+            className="h-10 w-full rounded-md border border-slate-300"
+            value={club.primaryColour}
+            onChange={(e) => onChange({ ...club, primaryColour: e.target.value.toUpperCase() })}
+          />
         </div>
         <div>
           <label className="label" htmlFor={field('secondaryColour')}>
             Second colour
           </label>
-          <input id={field('secondaryColour')} type="color" className="h-10 w-full rounded-md border border-slate-300" value={club.secondaryColour} onChange={(e) => onChange({ ...club, secondaryColour: e.target.value.toUpperCase() })} />
+          <input
+            id={field('secondaryColour')}
+            type="color"
+            className="h-10 w-full rounded-md border border-slate-300"
+            value={club.secondaryColour}
+            onChange={(e) => onChange({ ...club, secondaryColour: e.target.value.toUpperCase() })}
+          />
         </div>
         <div>
           <label className="label" htmlFor={field('pattern')}>
             Badge pattern
           </label>
-          <select id={field('pattern')} className="input" value={club.pattern} onChange={(e) => onChange({ ...club, pattern: e.target.value as NewClub['pattern'] })}>
+          <select
+            id={field('pattern')}
+            className="input"
+            value={club.pattern}
+            onChange={(e) => onChange({ ...club, pattern: e.target.value as NewClub['pattern'] })}
+          >
             {CLUB_PATTERNS.map((p) => (
               <option key={p} value={p}>
                 {p[0]!.toUpperCase() + p.slice(1)}
@@ -81,7 +123,11 @@ function PreviewSummary({ preview }: { preview: SeasonFilePreview }) {
       <dt className="text-slate-600">Results</dt>
       <dd className="font-semibold">{preview.results}</dd>
       <dt className="text-slate-600">Dates</dt>
-      <dd className="font-semibold">{preview.firstDate && preview.lastDate ? `${dayMonthYear(preview.firstDate)} – ${dayMonthYear(preview.lastDate)}` : '–'}</dd>
+      <dd className="font-semibold">
+        {preview.firstDate && preview.lastDate
+          ? `${dayMonthYear(preview.firstDate)} – ${dayMonthYear(preview.lastDate)}`
+          : '–'}
+      </dd>
       <dt className="text-slate-600">Clubs</dt>
       <dd className="font-semibold">
         {preview.clubs.length} ({preview.unknownClubs.length} new)
@@ -94,7 +140,15 @@ function PreviewSummary({ preview }: { preview: SeasonFilePreview }) {
  * Create a season by importing a file: choose it, check it whole (nothing written), confirm the
  * details of clubs the app does not know, create (one transaction on the server).
  */
-export function CreateSeasonDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (text: string) => void }) {
+export function CreateSeasonDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (text: string) => void;
+}) {
   const previewFile = usePreviewSeasonFile();
   const createSeason = useCreateSeason();
   const [file, setFile] = useState<SeasonFileUpload | null>(null);
@@ -140,7 +194,9 @@ export function CreateSeasonDialog({ open, onClose, onCreated }: { open: boolean
     setErrors({});
     try {
       const out = await createSeason.mutateAsync(parsed.data);
-      onCreated(`Season ${out.season.label} created: ${plural(out.fixtures, 'fixture')}, ${plural(out.results, 'result')}, ${plural(out.clubsCreated, 'new club')}.`);
+      onCreated(
+        `Season ${out.season.label} created: ${plural(out.fixtures, 'fixture')}, ${plural(out.results, 'result')}, ${plural(out.clubsCreated, 'new club')}.`,
+      );
       close();
     } catch (err) {
       setFormError(message(err));
@@ -171,7 +227,12 @@ export function CreateSeasonDialog({ open, onClose, onCreated }: { open: boolean
             <button type="button" className="btn-secondary" onClick={close}>
               Cancel
             </button>
-            <button type="button" className="btn-primary" disabled={!file || previewFile.isPending} onClick={() => void check()}>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={!file || previewFile.isPending}
+              onClick={() => void check()}
+            >
               {previewFile.isPending ? 'Checking…' : 'Check file'}
             </button>
           </div>
@@ -189,13 +250,24 @@ export function CreateSeasonDialog({ open, onClose, onCreated }: { open: boolean
                 {w}
               </Banner>
             ))}
-            {preview.exists && <Banner kind="info">A season {preview.suggestedId} exists already: re-import the file into it instead, or give this one another id.</Banner>}
+            {preview.exists && (
+              <Banner kind="info">
+                A season {preview.suggestedId} exists already: re-import the file into it instead, or give this one
+                another id.
+              </Banner>
+            )}
             <div className="grid gap-3 sm:grid-cols-2">
               <div>
                 <label className="label" htmlFor="season-id">
                   Season id
                 </label>
-                <input id="season-id" className="input" value={id} onChange={(e) => setId(e.target.value.trim())} aria-describedby="season-id-help" />
+                <input
+                  id="season-id"
+                  className="input"
+                  value={id}
+                  onChange={(e) => setId(e.target.value.trim())}
+                  aria-describedby="season-id-help"
+                />
                 <p id="season-id-help" className="mt-1 text-xs text-slate-600">
                   In addresses, e.g. 2027-28.
                 </p>
@@ -215,7 +287,12 @@ export function CreateSeasonDialog({ open, onClose, onCreated }: { open: boolean
                   New clubs: confirm their details
                 </h3>
                 {clubs.map((c, i) => (
-                  <ClubFields key={c.name} club={c} errors={clubErrors(i)} onChange={(next) => setClubs((all) => all.map((x, j) => (j === i ? next : x)))} />
+                  <ClubFields
+                    key={c.name}
+                    club={c}
+                    errors={clubErrors(i)}
+                    onChange={(next) => setClubs((all) => all.map((x, j) => (j === i ? next : x)))}
+                  />
                 ))}
               </section>
             )}
@@ -223,7 +300,12 @@ export function CreateSeasonDialog({ open, onClose, onCreated }: { open: boolean
               <button type="button" className="btn-secondary" onClick={close}>
                 Cancel
               </button>
-              <button type="button" className="btn-primary" disabled={createSeason.isPending} onClick={() => void create()}>
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={createSeason.isPending}
+                onClick={() => void create()}
+              >
                 {createSeason.isPending ? 'Creating…' : 'Create season'}
               </button>
             </div>

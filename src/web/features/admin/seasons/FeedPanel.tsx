@@ -60,7 +60,15 @@ export function feedScheduleText(pollMinutes: number | null): string {
  * use as it is, in one click, or to edit first; `editFirst` (the admin came to edit it) puts it
  * in the field and the focus there.
  */
-export function FeedPanel({ season, pollMinutes, editFirst = false }: { season: AdminSeason; pollMinutes: number | null; editFirst?: boolean }) {
+export function FeedPanel({
+  season,
+  pollMinutes,
+  editFirst = false,
+}: {
+  season: AdminSeason;
+  pollMinutes: number | null;
+  editFirst?: boolean;
+}) {
   const state = useFeedState(season.id);
   const setUrl = useSetFeedUrl();
   const sync = useSyncNow();
@@ -77,8 +85,14 @@ export function FeedPanel({ season, pollMinutes, editFirst = false }: { season: 
     reset,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: { feedUrl: season.feedUrl ?? '' } });
-  useEffect(() => reset({ feedUrl: state.data?.feedUrl ?? season.feedUrl ?? '' }), [state.data?.feedUrl, season.feedUrl, reset]);
+  } = useForm<z.input<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { feedUrl: season.feedUrl ?? '' },
+  });
+  useEffect(
+    () => reset({ feedUrl: state.data?.feedUrl ?? season.feedUrl ?? '' }),
+    [state.data?.feedUrl, season.feedUrl, reset],
+  );
   const feedUrl = state.data?.feedUrl ?? season.feedUrl;
   const offer = !feedUrl && suggestion !== null;
 
@@ -157,13 +171,17 @@ export function FeedPanel({ season, pollMinutes, editFirst = false }: { season: 
       </form>
 
       {offer && (
-        <section aria-labelledby={`suggestion-${season.id}`} className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-slate-800" data-testid="feed-suggestion">
+        <section
+          aria-labelledby={`suggestion-${season.id}`}
+          className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-slate-800"
+          data-testid="feed-suggestion"
+        >
           <h4 id={`suggestion-${season.id}`} className="font-bold text-slate-900">
             Suggested feed
           </h4>
           <p>
-            openfootball publishes {season.label}’s fixtures and results, usually within days of each match, in the file this app’s built-in seasons come
-            from. Nothing is read from it until you use it.
+            openfootball publishes {season.label}’s fixtures and results, usually within days of each match, in the file
+            this app’s built-in seasons come from. Nothing is read from it until you use it.
           </p>
           <p className="break-all rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs">{suggestion}</p>
           <div className="flex flex-wrap gap-2">
@@ -209,24 +227,50 @@ export function FeedPanel({ season, pollMinutes, editFirst = false }: { season: 
       </div>
 
       {(state.data?.conflicts.length ?? 0) > 0 && (
-        <section aria-labelledby={`conflicts-${season.id}`} className="rounded-lg border border-amber-300 bg-amber-50 p-3">
+        <section
+          aria-labelledby={`conflicts-${season.id}`}
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3"
+        >
           <h4 id={`conflicts-${season.id}`} className="font-bold text-amber-950">
             Conflicts to settle
           </h4>
           <ul className="mt-2 divide-y divide-amber-200">
             {state.data!.conflicts.map((c) => (
-              <li key={c.fixtureId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="feed-conflict">
+              <li
+                key={c.fixtureId}
+                className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+                data-testid="feed-conflict"
+              >
                 <span>
                   <strong>
                     {displayTeamName(c.homeTeam)} v {displayTeamName(c.awayTeam)}
                   </strong>
-                  : the feed says {c.feed.homeScore}-{c.feed.awayScore}, the admin entered {c.admin ? `${c.admin.homeScore}-${c.admin.awayScore}` : 'no result'}.
+                  : the feed says {c.feed.homeScore}-{c.feed.awayScore}, the admin entered{' '}
+                  {c.admin ? `${c.admin.homeScore}-${c.admin.awayScore}` : 'no result'}.
                 </span>
                 <span className="flex gap-2">
-                  <button type="button" className="btn-secondary" disabled={resolve.isPending} onClick={() => void resolve.mutateAsync({ season: season.id, fixtureId: c.fixtureId, keep: 'admin' }).catch((e: unknown) => notify('error', message(e)))}>
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    disabled={resolve.isPending}
+                    onClick={() =>
+                      void resolve
+                        .mutateAsync({ season: season.id, fixtureId: c.fixtureId, keep: 'admin' })
+                        .catch((e: unknown) => notify('error', message(e)))
+                    }
+                  >
                     Keep the admin’s
                   </button>
-                  <button type="button" className="btn-primary" disabled={resolve.isPending} onClick={() => void resolve.mutateAsync({ season: season.id, fixtureId: c.fixtureId, keep: 'feed' }).catch((e: unknown) => notify('error', message(e)))}>
+                  <button
+                    type="button"
+                    className="btn-primary"
+                    disabled={resolve.isPending}
+                    onClick={() =>
+                      void resolve
+                        .mutateAsync({ season: season.id, fixtureId: c.fixtureId, keep: 'feed' })
+                        .catch((e: unknown) => notify('error', message(e)))
+                    }
+                  >
                     Take the feed’s {c.feed.homeScore}-{c.feed.awayScore}
                   </button>
                 </span>

@@ -13,7 +13,15 @@ const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Some
  * Re-import a newer file of a season: preview what the planner would change (moves,
  * postponements, results, new fixtures, conflicts; matched by club pair), then apply it.
  */
-export function ReimportDialog({ season, onClose, onDone }: { season: AdminSeason | null; onClose: () => void; onDone: (text: string) => void }) {
+export function ReimportDialog({
+  season,
+  onClose,
+  onDone,
+}: {
+  season: AdminSeason | null;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}) {
   const preview = usePreviewReimport();
   const apply = useReimport();
   const [file, setFile] = useState<SeasonFileUpload | null>(null);
@@ -82,7 +90,11 @@ export function ReimportDialog({ season, onClose, onDone }: { season: AdminSeaso
                   }
                 }}
               >
-                {apply.isPending ? 'Applying…' : changes === 0 ? 'Nothing to apply' : `Apply ${changes} change${changes === 1 ? '' : 's'}`}
+                {apply.isPending
+                  ? 'Applying…'
+                  : changes === 0
+                    ? 'Nothing to apply'
+                    : `Apply ${changes} change${changes === 1 ? '' : 's'}`}
               </button>
             )}
           </div>

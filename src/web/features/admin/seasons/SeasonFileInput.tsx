@@ -2,7 +2,15 @@ import { useId, useState } from 'react';
 import { SEASON_FILE_MAX_CHARS, SEASON_FILE_MESSAGES, type SeasonFileUpload } from '../../../../contract/admin-seasons';
 
 /** A season file picker (Football.TXT or openfootball JSON) that reads the chosen file as text, refusing one that is too large before it is sent. */
-export function SeasonFileInput({ label, onFile, disabled }: { label: string; onFile: (file: SeasonFileUpload | null) => void; disabled?: boolean }) {
+export function SeasonFileInput({
+  label,
+  onFile,
+  disabled,
+}: {
+  label: string;
+  onFile: (file: SeasonFileUpload | null) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   return (

@@ -20,54 +20,104 @@ export const feedKey = (season: string) => ['admin', 'feed', season] as const;
 const seasonPath = (id: string) => `/api/admin/seasons/${encodeURIComponent(id)}`;
 
 export function useAdminSeasons() {
-  return useQuery({ queryKey: adminSeasonsKey, queryFn: () => api('/api/admin/seasons', { schema: adminSeasonListReply }), retry: false });
+  return useQuery({
+    queryKey: adminSeasonsKey,
+    queryFn: () => api('/api/admin/seasons', { schema: adminSeasonListReply }),
+    retry: false,
+  });
 }
 
 export function useFeedState(season: string | null) {
-  return useQuery({ queryKey: feedKey(season ?? ''), queryFn: () => api(`${seasonPath(season!)}/feed`, { schema: feedStateReply }), enabled: season !== null, retry: false });
+  return useQuery({
+    queryKey: feedKey(season ?? ''),
+    queryFn: () => api(`${seasonPath(season!)}/feed`, { schema: feedStateReply }),
+    enabled: season !== null,
+    retry: false,
+  });
 }
 
 /** What changes with a season (the current one, its fixtures): every season-scoped screen. */
-const everything = [['admin'], ['seasons'], ['fixtures'], ['gameweeks'], ['predictions'], ['statistics'], ['leagues'], ['dashboard'], ['matches'], ['clubs']] as const;
+const everything = [
+  ['admin'],
+  ['seasons'],
+  ['fixtures'],
+  ['gameweeks'],
+  ['predictions'],
+  ['statistics'],
+  ['leagues'],
+  ['dashboard'],
+  ['matches'],
+  ['clubs'],
+] as const;
 
 export function usePreviewSeasonFile() {
-  return useApiMutation((body: SeasonFileUpload) => api('/api/admin/seasons/preview', { method: 'POST', body, schema: seasonFilePreviewReply }));
+  return useApiMutation((body: SeasonFileUpload) =>
+    api('/api/admin/seasons/preview', { method: 'POST', body, schema: seasonFilePreviewReply }),
+  );
 }
 
 export function useCreateSeason() {
-  return useApiMutation((body: CreateSeasonBody) => api('/api/admin/seasons', { method: 'POST', body, schema: seasonCreatedReply }), { invalidates: everything });
+  return useApiMutation(
+    (body: CreateSeasonBody) => api('/api/admin/seasons', { method: 'POST', body, schema: seasonCreatedReply }),
+    { invalidates: everything },
+  );
 }
 
 export function useSetCurrentSeason() {
-  return useApiMutation((seasonId: string | null) => api('/api/admin/current-season', { method: 'PUT', body: { seasonId }, schema: z.object({ current: z.string(), pinned: z.boolean() }) }), {
-    invalidates: everything,
-  });
+  return useApiMutation(
+    (seasonId: string | null) =>
+      api('/api/admin/current-season', {
+        method: 'PUT',
+        body: { seasonId },
+        schema: z.object({ current: z.string(), pinned: z.boolean() }),
+      }),
+    {
+      invalidates: everything,
+    },
+  );
 }
 
 export function usePreviewReimport() {
-  return useApiMutation(({ season, ...body }: SeasonFileUpload & { season: string }) => api(`${seasonPath(season)}/reimport/preview`, { method: 'POST', body, schema: reimportReply }));
+  return useApiMutation(({ season, ...body }: SeasonFileUpload & { season: string }) =>
+    api(`${seasonPath(season)}/reimport/preview`, { method: 'POST', body, schema: reimportReply }),
+  );
 }
 
 export function useReimport() {
-  return useApiMutation(({ season, ...body }: SeasonFileUpload & { season: string; planHash: string }) => api(`${seasonPath(season)}/reimport`, { method: 'POST', body, schema: reimportReply }), {
-    invalidates: everything,
-  });
+  return useApiMutation(
+    ({ season, ...body }: SeasonFileUpload & { season: string; planHash: string }) =>
+      api(`${seasonPath(season)}/reimport`, { method: 'POST', body, schema: reimportReply }),
+    {
+      invalidates: everything,
+    },
+  );
 }
 
 export function useSetFeedUrl() {
-  return useApiMutation(({ season, feedUrl }: { season: string; feedUrl: string | null }) => api(`${seasonPath(season)}/feed`, { method: 'PUT', body: { feedUrl }, schema: feedStateReply }), {
-    invalidates: [adminSeasonsKey, ['admin', 'feed']],
-  });
+  return useApiMutation(
+    ({ season, feedUrl }: { season: string; feedUrl: string | null }) =>
+      api(`${seasonPath(season)}/feed`, { method: 'PUT', body: { feedUrl }, schema: feedStateReply }),
+    {
+      invalidates: [adminSeasonsKey, ['admin', 'feed']],
+    },
+  );
 }
 
 export function useSyncNow() {
-  return useApiMutation((season: string) => api(`${seasonPath(season)}/feed/sync`, { method: 'POST', body: {}, schema: syncNowReply }), { invalidates: everything });
+  return useApiMutation(
+    (season: string) => api(`${seasonPath(season)}/feed/sync`, { method: 'POST', body: {}, schema: syncNowReply }),
+    { invalidates: everything },
+  );
 }
 
 export function useResolveConflict() {
   return useApiMutation(
     ({ season, fixtureId, keep }: { season: string; fixtureId: string; keep: 'admin' | 'feed' }) =>
-      api(`${seasonPath(season)}/conflicts/${encodeURIComponent(fixtureId)}`, { method: 'POST', body: { keep }, schema: feedStateReply }),
+      api(`${seasonPath(season)}/conflicts/${encodeURIComponent(fixtureId)}`, {
+        method: 'POST',
+        body: { keep },
+        schema: feedStateReply,
+      }),
     { invalidates: everything },
   );
 }

@@ -27,7 +27,11 @@ export function AnswerForm({ leagueId, question }: { leagueId: string; question:
   // Focus follows the switch, so a keyboard or screen reader user is never left on a control that went away.
   useEffect(() => {
     if (focusNext.current === 'change') changeButton.current?.focus();
-    if (focusNext.current === 'options') (fieldset.current?.querySelector<HTMLInputElement>('input:checked') ?? fieldset.current?.querySelector<HTMLInputElement>('input'))?.focus();
+    if (focusNext.current === 'options')
+      (
+        fieldset.current?.querySelector<HTMLInputElement>('input:checked') ??
+        fieldset.current?.querySelector<HTMLInputElement>('input')
+      )?.focus();
     focusNext.current = null;
   }, [open]);
 
@@ -75,7 +79,13 @@ export function AnswerForm({ leagueId, question }: { leagueId: string; question:
         }
         try {
           await save.mutateAsync({ id: question.id, choices: chosen });
-          notify('success', `Answer saved: ${optionList(question, [...chosen].sort((a, b) => a - b))}.`);
+          notify(
+            'success',
+            `Answer saved: ${optionList(
+              question,
+              [...chosen].sort((a, b) => a - b),
+            )}.`,
+          );
           focusNext.current = 'change';
           setOpen(false);
         } catch (err) {
@@ -86,11 +96,17 @@ export function AnswerForm({ leagueId, question }: { leagueId: string; question:
       <fieldset ref={fieldset} aria-describedby={`${id}-help`}>
         <legend className="text-sm font-semibold text-slate-900">Your answer</legend>
         <p id={`${id}-help`} className="text-xs text-slate-600">
-          {chooseText(question.picks)} {many && <span aria-live="polite">{`${chosen.length} of ${question.picks} chosen.`}</span>}
+          {chooseText(question.picks)}{' '}
+          {many && <span aria-live="polite">{`${chosen.length} of ${question.picks} chosen.`}</span>}
         </p>
-        <div className={`mt-2 grid gap-2 ${question.options.length > 6 ? 'grid-cols-1 min-[480px]:grid-cols-2 lg:grid-cols-3' : 'sm:grid-cols-2'}`}>
+        <div
+          className={`mt-2 grid gap-2 ${question.options.length > 6 ? 'grid-cols-1 min-[480px]:grid-cols-2 lg:grid-cols-3' : 'sm:grid-cols-2'}`}
+        >
           {question.options.map((_, i) => (
-            <label key={i} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+            <label
+              key={i}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
               <input
                 type={many ? 'checkbox' : 'radio'}
                 name={`${id}-choice`}

@@ -5,7 +5,15 @@ import { ANSWERS_PAGE_SIZE, useQuestionAnswers } from './api';
 import { earnedText, optionList } from './labels';
 
 /** Everyone's answers to a locked question, a page at a time, by name. */
-export function AnswersDialog({ leagueId, question, onClose }: { leagueId: string; question: Question | null; onClose: () => void }) {
+export function AnswersDialog({
+  leagueId,
+  question,
+  onClose,
+}: {
+  leagueId: string;
+  question: Question | null;
+  onClose: () => void;
+}) {
   return (
     <Modal open={question !== null} onClose={onClose} title="Everyone’s answers" size="lg">
       {question && <AnswersList leagueId={leagueId} question={question} />}
@@ -61,10 +69,18 @@ function AnswersList({ leagueId, question }: { leagueId: string; question: Quest
                   <tr key={a.userId} className={`border-t border-slate-200 ${a.isViewer ? 'bg-brand-50' : ''}`}>
                     <td className="px-3 py-2 font-medium text-slate-900">
                       {a.displayName}
-                      {a.isViewer && <span className="ml-2 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">You</span>}
+                      {a.isViewer && (
+                        <span className="ml-2 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">
+                          You
+                        </span>
+                      )}
                     </td>
                     <td className="px-3 py-2 text-slate-800">{optionList(question, a.choices)}</td>
-                    {question.settlement && <td className="px-3 py-2 text-right tabular-nums">{a.points === null ? '–' : earnedText(a.points)}</td>}
+                    {question.settlement && (
+                      <td className="px-3 py-2 text-right tabular-nums">
+                        {a.points === null ? '–' : earnedText(a.points)}
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -72,13 +88,23 @@ function AnswersList({ leagueId, question }: { leagueId: string; question: Quest
           </div>
           {pages > 1 && (
             <nav aria-label="Answer pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
-              <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={page <= 1}
+                onClick={() => setPage((p) => p - 1)}
+              >
                 Previous
               </button>
               <span className="text-slate-700">
                 Page {page} of {pages}
               </span>
-              <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={page >= pages}
+                onClick={() => setPage((p) => p + 1)}
+              >
                 Next
               </button>
             </nav>

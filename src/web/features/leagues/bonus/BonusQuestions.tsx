@@ -19,7 +19,15 @@ const TIMER_MAX_MS = 2 ** 31 - 1;
  * and settles them; members answer until each lock; after it everyone's answers show. `season`
  * null: the all-seasons table is shown, and questions belong to one season.
  */
-export function BonusQuestions({ league, season, readOnly }: { league: League; season: string | null; readOnly: boolean }) {
+export function BonusQuestions({
+  league,
+  season,
+  readOnly,
+}: {
+  league: League;
+  season: string | null;
+  readOnly: boolean;
+}) {
   return (
     <section className="card" aria-labelledby="bonus-title">
       {season === null ? (
@@ -27,7 +35,9 @@ export function BonusQuestions({ league, season, readOnly }: { league: League; s
           <h2 id="bonus-title" className="text-lg font-bold text-slate-900">
             Bonus questions
           </h2>
-          <p className="mt-1 text-sm text-slate-700">Bonus questions belong to one season: choose a season to see them.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Bonus questions belong to one season: choose a season to see them.
+          </p>
         </>
       ) : (
         <QuestionsOf key={`${league.id}:${season}`} league={league} season={season} readOnly={readOnly} />
@@ -51,7 +61,10 @@ function QuestionsOf({ league, season, readOnly }: { league: League; season: str
   const { refetch } = q;
 
   // When the next question locks (by the server's clock), read the list again: its answers and tally show from then on.
-  const nextLock = data?.questions.filter((x) => !x.locked).reduce<number | null>((min, x) => Math.min(min ?? Infinity, Date.parse(x.locksAt)), null) ?? null;
+  const nextLock =
+    data?.questions
+      .filter((x) => !x.locked)
+      .reduce<number | null>((min, x) => Math.min(min ?? Infinity, Date.parse(x.locksAt)), null) ?? null;
   const serverNow = data?.now;
   const receivedAt = q.dataUpdatedAt;
   useEffect(() => {
@@ -72,10 +85,18 @@ function QuestionsOf({ league, season, readOnly }: { league: League; season: str
           <h2 id="bonus-title" className="text-lg font-bold text-slate-900">
             Bonus questions
           </h2>
-          <p className="text-sm text-slate-700">Answer each before it closes. Points for right answers join the table as Bonus.</p>
+          <p className="text-sm text-slate-700">
+            Answer each before it closes. Points for right answers join the table as Bonus.
+          </p>
         </div>
         {canManage && (
-          <button type="button" className="btn-primary" onClick={() => setAdding(true)} disabled={full} aria-describedby={full ? 'bonus-full' : undefined}>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => setAdding(true)}
+            disabled={full}
+            aria-describedby={full ? 'bonus-full' : undefined}
+          >
             Add a Question
           </button>
         )}
@@ -124,7 +145,13 @@ function QuestionsOf({ league, season, readOnly }: { league: League; season: str
         </ol>
       )}
 
-      <QuestionDialog open={adding || editing !== null} leagueId={league.id} season={season} question={editing} onClose={() => (setAdding(false), setEditing(null))} />
+      <QuestionDialog
+        open={adding || editing !== null}
+        leagueId={league.id}
+        season={season}
+        question={editing}
+        onClose={() => (setAdding(false), setEditing(null))}
+      />
       <SettleDialog leagueId={league.id} question={settling} onClose={() => setSettling(null)} />
       <AnswersDialog leagueId={league.id} question={showing} onClose={() => setShowing(null)} />
       <ConfirmDialog
@@ -146,7 +173,8 @@ function QuestionsOf({ league, season, readOnly }: { league: League; season: str
         }}
       >
         <p>
-          Delete <strong>{deleting?.prompt}</strong>? Members’ answers go with it{deleting?.settlement ? ', and its bonus points leave the table' : ''}.
+          Delete <strong>{deleting?.prompt}</strong>? Members’ answers go with it
+          {deleting?.settlement ? ', and its bonus points leave the table' : ''}.
         </p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -159,9 +187,17 @@ function QuestionsOf({ league, season, readOnly }: { league: League; season: str
           if (!unsettling) return;
           try {
             await unsettle.mutateAsync({ id: unsettling.id, version: unsettling.settlementVersion });
-            notify('success', unsettling.fromTable ? 'Settlement taken back. The final table settles it once the season is complete.' : 'Settlement taken back. Its points left the table.');
+            notify(
+              'success',
+              unsettling.fromTable
+                ? 'Settlement taken back. The final table settles it once the season is complete.'
+                : 'Settlement taken back. Its points left the table.',
+            );
           } catch (err) {
-            notify('error', err instanceof ApiError ? err.message : 'Failed to take back the settlement. Please try again.');
+            notify(
+              'error',
+              err instanceof ApiError ? err.message : 'Failed to take back the settlement. Please try again.',
+            );
           }
           setUnsettling(null);
         }}

@@ -22,15 +22,37 @@ function lockText(q: Question, now: Date): string {
 
 function settledBy(q: Question): string {
   const s = q.settlement!;
-  const who = s.by === 'results' ? 'from the final table' : s.by === 'organiser' ? `by ${s.byName ?? 'the league creator'} (league creator)` : `by ${s.byName ?? 'an admin'} (admin)`;
+  const who =
+    s.by === 'results'
+      ? 'from the final table'
+      : s.by === 'organiser'
+        ? `by ${s.byName ?? 'the league creator'} (league creator)`
+        : `by ${s.byName ?? 'an admin'} (admin)`;
   return `Settled ${who} on ${formatDateTime(s.at)}.`;
 }
 
 /** One question: what it asks and is worth, its lock, the viewer's answer, and after the lock how the league answered. */
-export function QuestionCard({ leagueId, question: q, now, readOnly, actions }: { leagueId: string; question: Question; now: Date; readOnly: boolean; actions: QuestionActions }) {
+export function QuestionCard({
+  leagueId,
+  question: q,
+  now,
+  readOnly,
+  actions,
+}: {
+  leagueId: string;
+  question: Question;
+  now: Date;
+  readOnly: boolean;
+  actions: QuestionActions;
+}) {
   const headingId = `bq-${q.id}`;
   const right = new Set(q.settlement?.correct ?? []);
-  const tallied = q.tally ? q.tally.map((n, i) => ({ i, n })).filter((t) => t.n > 0 || right.has(t.i)).sort((a, b) => b.n - a.n || a.i - b.i) : [];
+  const tallied = q.tally
+    ? q.tally
+        .map((n, i) => ({ i, n }))
+        .filter((t) => t.n > 0 || right.has(t.i))
+        .sort((a, b) => b.n - a.n || a.i - b.i)
+    : [];
   const sr = <span className="sr-only">: {q.prompt}</span>;
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-4">
@@ -38,7 +60,9 @@ export function QuestionCard({ leagueId, question: q, now, readOnly, actions }: 
         <h3 id={headingId} className="min-w-0 break-words text-base font-bold text-slate-900">
           {q.prompt}
         </h3>
-        <span className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{KIND_LABELS[q.kind]}</span>
+        <span className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+          {KIND_LABELS[q.kind]}
+        </span>
       </div>
       <p className="mt-1 text-sm text-slate-700">
         {worthText(q)} · {lockText(q, now)}
@@ -52,13 +76,19 @@ export function QuestionCard({ leagueId, question: q, now, readOnly, actions }: 
             <span className="font-semibold">Your answer: </span>
             {q.mine ? optionList(q, q.mine.choices) : 'You did not answer.'}
             {q.mine && q.mine.points !== null && (
-              <span className={`ml-2 rounded px-2 py-0.5 text-xs font-bold ${q.mine.points > 0 ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}>{earnedText(q.mine.points)}</span>
+              <span
+                className={`ml-2 rounded px-2 py-0.5 text-xs font-bold ${q.mine.points > 0 ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}
+              >
+                {earnedText(q.mine.points)}
+              </span>
             )}
           </p>
           {q.settlement ? (
             <div className="rounded-lg bg-brand-50 p-3 text-slate-900">
               <p>
-                <span className="font-semibold">{q.settlement.correct.length === 1 ? 'Right answer: ' : 'Right answers: '}</span>
+                <span className="font-semibold">
+                  {q.settlement.correct.length === 1 ? 'Right answer: ' : 'Right answers: '}
+                </span>
                 {optionList(q, q.settlement.correct)}
               </p>
               <p className="text-xs text-slate-700">{settledBy(q)}</p>
@@ -84,16 +114,28 @@ export function QuestionCard({ leagueId, question: q, now, readOnly, actions }: 
                     <li key={i} className="flex items-center gap-2">
                       <span className="w-40 shrink-0 truncate sm:w-56" title={optionLabel(q, i)}>
                         {optionLabel(q, i)}
-                        {right.has(i) && <span className="ml-1 font-bold text-green-800">✓<span className="sr-only"> right</span></span>}
+                        {right.has(i) && (
+                          <span className="ml-1 font-bold text-green-800">
+                            ✓<span className="sr-only"> right</span>
+                          </span>
+                        )}
                       </span>
-                      <span aria-hidden="true" className="h-2 rounded bg-brand-600" style={{ width: `${Math.max(4, (n / Math.max(1, q.answered!)) * 100)}px` }} />
+                      <span
+                        aria-hidden="true"
+                        className="h-2 rounded bg-brand-600"
+                        style={{ width: `${Math.max(4, (n / Math.max(1, q.answered!)) * 100)}px` }}
+                      />
                       <span className="tabular-nums text-slate-700">{n}</span>
                     </li>
                   ))}
                 </ul>
               )}
               {q.answered > 0 && (
-                <button type="button" className="mt-2 font-semibold text-brand-800 underline" onClick={() => actions.onShowAnswers(q)}>
+                <button
+                  type="button"
+                  className="mt-2 font-semibold text-brand-800 underline"
+                  onClick={() => actions.onShowAnswers(q)}
+                >
                   See everyone’s answers{sr}
                 </button>
               )}

@@ -13,7 +13,9 @@ import { notifyLeagues as notify } from '../api';
 import { useAddQuestion, useEditQuestion } from './api';
 
 /** The form: the routes' fields and rules, with the lock entered as the viewer's own date and time. */
-const formSchema = z.object({ ...questionFields, locksAtLocal: z.string().min(1, { error: 'Enter a lock date and time.' }) }).superRefine(refineQuestion);
+const formSchema = z
+  .object({ ...questionFields, locksAtLocal: z.string().min(1, { error: 'Enter a lock date and time.' }) })
+  .superRefine(refineQuestion);
 type FormValues = z.infer<typeof formSchema>;
 
 const KIND_HINTS: Record<QuestionKind, string> = {
@@ -38,7 +40,19 @@ export function fromLocalInput(value: string): string | null {
 }
 
 /** Add a question, or change one nobody has answered: a dialog of its own. */
-export function QuestionDialog({ open, leagueId, season, question, onClose }: { open: boolean; leagueId: string; season: string; question: Question | null; onClose: () => void }) {
+export function QuestionDialog({
+  open,
+  leagueId,
+  season,
+  question,
+  onClose,
+}: {
+  open: boolean;
+  leagueId: string;
+  season: string;
+  question: Question | null;
+  onClose: () => void;
+}) {
   return (
     <Modal open={open} onClose={onClose} title={question ? 'Change Question' : 'Add a Bonus Question'} size="lg">
       {open && <QuestionForm leagueId={leagueId} season={season} question={question} onClose={onClose} />}
@@ -46,7 +60,17 @@ export function QuestionDialog({ open, leagueId, season, question, onClose }: { 
   );
 }
 
-function QuestionForm({ leagueId, season, question, onClose }: { leagueId: string; season: string; question: Question | null; onClose: () => void }) {
+function QuestionForm({
+  leagueId,
+  season,
+  question,
+  onClose,
+}: {
+  leagueId: string;
+  season: string;
+  question: Question | null;
+  onClose: () => void;
+}) {
   const add = useAddQuestion(leagueId);
   const edit = useEditQuestion(leagueId);
   const clubs = useSeasonClubs(season);
@@ -55,7 +79,15 @@ function QuestionForm({ leagueId, season, question, onClose }: { leagueId: strin
   // Only the fields the chosen kind has are checked and sent: the options of a free question, the club of a final position.
   const zod = zodResolver(formSchema) as Resolver<FormValues>;
   const resolver: Resolver<FormValues> = (values, ctx, opts) =>
-    zod({ ...values, options: values.kind === 'free' ? (values.options ?? []).slice(0, optionCount) : undefined, club: values.kind === 'final-position' ? values.club : undefined }, ctx, opts);
+    zod(
+      {
+        ...values,
+        options: values.kind === 'free' ? (values.options ?? []).slice(0, optionCount) : undefined,
+        club: values.kind === 'final-position' ? values.club : undefined,
+      },
+      ctx,
+      opts,
+    );
   const { register, handleSubmit, watch, formState, getValues, setValue } = useForm<FormValues>({
     resolver,
     defaultValues: question
@@ -93,7 +125,14 @@ function QuestionForm({ leagueId, season, question, onClose }: { leagueId: strin
           setFailure('Enter a lock date and time.');
           return;
         }
-        const body = { kind: v.kind, prompt: v.prompt || undefined, club: v.club, options: v.options, points: v.points, locksAt };
+        const body = {
+          kind: v.kind,
+          prompt: v.prompt || undefined,
+          club: v.club,
+          options: v.options,
+          points: v.points,
+          locksAt,
+        };
         try {
           if (question) await edit.mutateAsync({ id: question.id, body });
           else await add.mutateAsync({ ...body, season });
@@ -127,7 +166,13 @@ function QuestionForm({ leagueId, season, question, onClose }: { leagueId: strin
           <label className="label" htmlFor="bq-club">
             Club
           </label>
-          <select id="bq-club" className="input" aria-invalid={errors.club ? true : undefined} aria-describedby={describe('bq-club', errors.club)} {...register('club')}>
+          <select
+            id="bq-club"
+            className="input"
+            aria-invalid={errors.club ? true : undefined}
+            aria-describedby={describe('bq-club', errors.club)}
+            {...register('club')}
+          >
             <option value="">Choose a club</option>
             {(clubs.data ?? []).map((c) => (
               <option key={c.id} value={c.name}>
@@ -161,7 +206,9 @@ function QuestionForm({ leagueId, season, question, onClose }: { leagueId: strin
           {...register('prompt')}
         />
         <p id="bq-prompt-help" className="mt-1 text-xs text-slate-600">
-          {kind === 'free' ? `Up to ${BONUS_LIMITS.promptMax} characters.` : `Leave it empty to ask “${defaultPrompt(kind, club || null)}”`}
+          {kind === 'free'
+            ? `Up to ${BONUS_LIMITS.promptMax} characters.`
+            : `Leave it empty to ask “${defaultPrompt(kind, club || null)}”`}
         </p>
         {errors.prompt && (
           <p id="bq-prompt-error" className="field-error" role="alert">
@@ -258,7 +305,14 @@ function QuestionForm({ leagueId, season, question, onClose }: { leagueId: strin
           <label className="label" htmlFor="bq-locks">
             Answers close
           </label>
-          <input id="bq-locks" type="datetime-local" className="input" aria-invalid={errors.locksAtLocal ? true : undefined} aria-describedby={describe('bq-locks', errors.locksAtLocal)} {...register('locksAtLocal')} />
+          <input
+            id="bq-locks"
+            type="datetime-local"
+            className="input"
+            aria-invalid={errors.locksAtLocal ? true : undefined}
+            aria-describedby={describe('bq-locks', errors.locksAtLocal)}
+            {...register('locksAtLocal')}
+          />
           <p id="bq-locks-help" className="mt-1 text-xs text-slate-600">
             Your time ({viewerTimeZone()}). Answers stay hidden from other members until then.
             {kind !== 'free' && ' By the kick-off of the season’s last match at the latest.'}

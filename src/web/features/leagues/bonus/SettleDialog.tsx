@@ -13,9 +13,22 @@ import { optionLabel } from './labels';
  * every answer is scored again, and the table follows. The settlement seen is sent along, so a
  * settlement made meanwhile by someone else is never overwritten unseen.
  */
-export function SettleDialog({ leagueId, question, onClose }: { leagueId: string; question: Question | null; onClose: () => void }) {
+export function SettleDialog({
+  leagueId,
+  question,
+  onClose,
+}: {
+  leagueId: string;
+  question: Question | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal open={question !== null} onClose={onClose} title={question?.settlement ? 'Change Settlement' : 'Settle Question'} size="lg">
+    <Modal
+      open={question !== null}
+      onClose={onClose}
+      title={question?.settlement ? 'Change Settlement' : 'Settle Question'}
+      size="lg"
+    >
       {question && <SettleForm leagueId={leagueId} question={question} onClose={onClose} />}
     </Modal>
   );
@@ -40,8 +53,16 @@ function SettleForm({ leagueId, question, onClose }: { leagueId: string; questio
         }
         setFailure(null);
         try {
-          await settle.mutateAsync({ id: question.id, body: { correct, note: note.trim() || undefined, version: question.settlementVersion } });
-          notify('success', question.settlement ? 'Settlement changed. Every answer was scored again.' : 'Question settled. The points are in the table.');
+          await settle.mutateAsync({
+            id: question.id,
+            body: { correct, note: note.trim() || undefined, version: question.settlementVersion },
+          });
+          notify(
+            'success',
+            question.settlement
+              ? 'Settlement changed. Every answer was scored again.'
+              : 'Question settled. The points are in the table.',
+          );
           onClose();
         } catch (err) {
           setFailure(err instanceof ApiError ? err.message : 'Failed to settle the question. Please try again.');
@@ -59,10 +80,15 @@ function SettleForm({ leagueId, question, onClose }: { leagueId: string; questio
       {failure && <Banner kind="error">{failure}</Banner>}
       <fieldset>
         <legend className="label">Right answers</legend>
-        <p className="mb-2 text-xs text-slate-600">Mark every right answer. Each member scores for each right answer they picked.</p>
+        <p className="mb-2 text-xs text-slate-600">
+          Mark every right answer. Each member scores for each right answer they picked.
+        </p>
         <div className="grid max-h-[40vh] gap-2 overflow-y-auto sm:grid-cols-2">
           {question.options.map((_, i) => (
-            <label key={i} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+            <label
+              key={i}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
               <input
                 type="checkbox"
                 className="h-4 w-4 shrink-0 accent-brand-700"
@@ -78,7 +104,15 @@ function SettleForm({ leagueId, question, onClose }: { leagueId: string; questio
         <label className="label" htmlFor={`${id}-note`}>
           Note for members (optional)
         </label>
-        <textarea id={`${id}-note`} className="input" rows={2} maxLength={BONUS_LIMITS.noteMax} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby={`${id}-note-help`} />
+        <textarea
+          id={`${id}-note`}
+          className="input"
+          rows={2}
+          maxLength={BONUS_LIMITS.noteMax}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          aria-describedby={`${id}-note-help`}
+        />
         <p id={`${id}-note-help`} className="mt-1 text-xs text-slate-600">
           Say why, if it may surprise anyone. Up to {BONUS_LIMITS.noteMax} characters.
         </p>

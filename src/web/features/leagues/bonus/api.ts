@@ -21,7 +21,8 @@ import {
 export const bonusKeys = {
   league: (leagueId: string) => ['bonus-questions', leagueId] as const,
   list: (leagueId: string, season: string) => ['bonus-questions', leagueId, 'list', season] as const,
-  answers: (leagueId: string, questionId: string, page: number) => ['bonus-questions', leagueId, 'answers', questionId, page] as const,
+  answers: (leagueId: string, questionId: string, page: number) =>
+    ['bonus-questions', leagueId, 'answers', questionId, page] as const,
 };
 
 const base = (leagueId: string) => `/api/leagues/${encodeURIComponent(leagueId)}/questions`;
@@ -42,7 +43,10 @@ export function useQuestionAnswers(leagueId: string, questionId: string | null, 
     queryKey: bonusKeys.answers(leagueId, questionId ?? '', page),
     enabled: questionId !== null,
     placeholderData: keepPreviousData,
-    queryFn: () => api(`${one(leagueId, questionId!)}/answers?page=${page}&pageSize=${ANSWERS_PAGE_SIZE}`, { schema: answersPageDto }),
+    queryFn: () =>
+      api(`${one(leagueId, questionId!)}/answers?page=${page}&pageSize=${ANSWERS_PAGE_SIZE}`, {
+        schema: answersPageDto,
+      }),
   });
 }
 
@@ -51,22 +55,42 @@ const questions = (leagueId: string) => (): ChangeEvent[] => [{ type: 'bonus-que
 const settlement = (leagueId: string) => (): ChangeEvent[] => [{ type: 'bonus.settled', leagueId }];
 
 export const useAddQuestion = (leagueId: string) =>
-  useApiMutation((body: CreateQuestionInput) => api(base(leagueId), { schema: questionReply, method: 'POST', body }), { changes: questions(leagueId) });
+  useApiMutation((body: CreateQuestionInput) => api(base(leagueId), { schema: questionReply, method: 'POST', body }), {
+    changes: questions(leagueId),
+  });
 export const useEditQuestion = (leagueId: string) =>
-  useApiMutation(({ id, body }: { id: string; body: UpdateQuestionInput }) => api(one(leagueId, id), { schema: questionReply, method: 'PUT', body }), {
-    changes: questions(leagueId),
-  });
+  useApiMutation(
+    ({ id, body }: { id: string; body: UpdateQuestionInput }) =>
+      api(one(leagueId, id), { schema: questionReply, method: 'PUT', body }),
+    {
+      changes: questions(leagueId),
+    },
+  );
 export const useDeleteQuestion = (leagueId: string) =>
-  useApiMutation((id: string) => api(one(leagueId, id), { schema: okDto, method: 'DELETE' }), { changes: settlement(leagueId) });
+  useApiMutation((id: string) => api(one(leagueId, id), { schema: okDto, method: 'DELETE' }), {
+    changes: settlement(leagueId),
+  });
 export const useAnswerQuestion = (leagueId: string) =>
-  useApiMutation(({ id, choices }: { id: string; choices: number[] }) => api(`${one(leagueId, id)}/answer`, { schema: questionReply, method: 'PUT', body: { choices } }), {
-    changes: questions(leagueId),
-  });
+  useApiMutation(
+    ({ id, choices }: { id: string; choices: number[] }) =>
+      api(`${one(leagueId, id)}/answer`, { schema: questionReply, method: 'PUT', body: { choices } }),
+    {
+      changes: questions(leagueId),
+    },
+  );
 export const useSettleQuestion = (leagueId: string) =>
-  useApiMutation(({ id, body }: { id: string; body: SettleInput }) => api(`${one(leagueId, id)}/settlement`, { schema: questionReply, method: 'PUT', body }), {
-    changes: settlement(leagueId),
-  });
+  useApiMutation(
+    ({ id, body }: { id: string; body: SettleInput }) =>
+      api(`${one(leagueId, id)}/settlement`, { schema: questionReply, method: 'PUT', body }),
+    {
+      changes: settlement(leagueId),
+    },
+  );
 export const useUnsettleQuestion = (leagueId: string) =>
-  useApiMutation(({ id, version }: { id: string; version: number }) => api(`${one(leagueId, id)}/settlement?version=${version}`, { schema: questionReply, method: 'DELETE' }), {
-    changes: settlement(leagueId),
-  });
+  useApiMutation(
+    ({ id, version }: { id: string; version: number }) =>
+      api(`${one(leagueId, id)}/settlement?version=${version}`, { schema: questionReply, method: 'DELETE' }),
+    {
+      changes: settlement(leagueId),
+    },
+  );

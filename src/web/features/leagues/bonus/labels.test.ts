@@ -3,7 +3,21 @@ import { chooseText, earnedText, optionLabel, optionList, ordinal, worthText } f
 
 describe('bonus question labels', () => {
   test('places read as ordinals', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 20, 21, 22, 23, 101, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '20th', '21st', '22nd', '23rd', '101st', '111th']);
+    expect([1, 2, 3, 4, 11, 12, 13, 20, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '20th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+    ]);
     expect(optionLabel({ kind: 'final-position', options: ['1', '2', '3'] }, 2)).toBe('3rd');
     expect(optionLabel({ kind: 'free', options: ['Yes', 'No'] }, 1)).toBe('No');
   });

@@ -25,11 +25,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** What a question is worth: "5 points", or "2 points for each right club" when an answer picks several. */
 export function worthText(q: Pick<Question, 'points' | 'picks'>): string {
-  return q.picks > 1 ? `${plural(q.points, 'point', 'points')} for each right club` : plural(q.points, 'point', 'points');
+  return q.picks > 1
+    ? `${plural(q.points, 'point', 'points')} for each right club`
+    : plural(q.points, 'point', 'points');
 }
 
 /** What an answer earned, once settled. */
-export const earnedText = (points: number): string => (points === 0 ? 'No points' : `+${plural(points, 'point', 'points')}`);
+export const earnedText = (points: number): string =>
+  points === 0 ? 'No points' : `+${plural(points, 'point', 'points')}`;
 
 /** How many to choose, as the answer form asks. */
 export const chooseText = (picks: number): string => (picks === 1 ? 'Choose one.' : `Choose ${picks}.`);
