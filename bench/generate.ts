@@ -7,7 +7,7 @@ import { recountSeason } from '../src/server/features/results/points-aggregate.j
 import { outcomeSql, standardPointsSql, tierSql } from '../src/server/features/results/scoring-sql.js';
 import { isOverByClock } from '../src/game/fixture-status.js';
 import { generateLeagueCode } from '../src/game/league-code.js';
-import { BENCH_RULES, leaguesHaveRules, setLeagueRule, type BenchRule } from './league-rules.js';
+import { BENCH_RULES, setLeagueRule, type BenchRule } from './league-rules.js';
 import { MATCH_WEEK_GAMEWEEK, spreadOverSaturdaySlots } from './saturday.js';
 
 /**
@@ -165,7 +165,7 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   for (const season of [PAST_SEASON, CURRENT_SEASON]) await recountSeason(db, season);
 
   // Leagues: 1,000 of 10, one of 1,000 and one of everyone (those two once per scoring rule).
-  const rules = (await leaguesHaveRules(handle)) ? BENCH_RULES : BENCH_RULES.slice(0, 1);
+  const rules = BENCH_RULES;
   const leagues: Array<{ id: string; members: string[]; rule: BenchRule }> = [];
   for (let i = 0; i < 1000; i++)
     leagues.push({
@@ -212,13 +212,12 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  if (rules.length > 1)
-    for (const rule of rules)
-      await setLeagueRule(
-        handle,
-        leagues.filter((l) => l.rule === rule).map((l) => l.id),
-        rule,
-      );
+  for (const rule of rules)
+    await setLeagueRule(
+      handle,
+      leagues.filter((l) => l.rule === rule).map((l) => l.id),
+      rule,
+    );
   await sql`ANALYZE`.execute(db);
   if (dialect === 'postgres') await sql`VACUUM`.execute(db);
 

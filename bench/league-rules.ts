@@ -4,8 +4,7 @@ import type { DatabaseHandle } from '../src/server/db/index.js';
 /**
  * Leagues of each scoring rule in the benchmark world (decision 0064). A league's own rule is
  * points per kind of pick (exact score, right goal difference, right outcome); the schema holds
- * it as `leagues.ruleExact`, `ruleDifference` and `ruleOutcome`. On a schema without those
- * columns every league plays the one standard rule, and the world has leagues as before.
+ * it as `leagues.ruleExact`, `ruleDifference` and `ruleOutcome` (migration 0040).
  */
 export interface BenchRule {
   name: 'standard' | 'goal-difference' | 'custom';
@@ -21,26 +20,7 @@ export const BENCH_RULES: readonly BenchRule[] = [
   { name: 'custom', exact: 5, difference: 2, outcome: 1 },
 ];
 
-const RULE_COLUMNS = ['ruleExact', 'ruleDifference', 'ruleOutcome'] as const;
-
-/** Whether the database's leagues carry a scoring rule of their own. */
-export async function leaguesHaveRules(handle: DatabaseHandle): Promise<boolean> {
-  const { db, dialect } = handle;
-  const columns =
-    dialect === 'postgres'
-      ? (
-          await sql<{
-            name: string;
-          }>`SELECT "column_name" AS "name" FROM "information_schema"."columns" WHERE "table_name" = 'leagues'`.execute(
-            db,
-          )
-        ).rows
-      : (await sql<{ name: string }>`SELECT "name" FROM pragma_table_info('leagues')`.execute(db)).rows;
-  const names = new Set(columns.map((c) => c.name));
-  return RULE_COLUMNS.every((c) => names.has(c));
-}
-
-/** Gives leagues a rule (the columns are named in SQL: the generator also runs on schemas without them). */
+/** Gives leagues a rule, 500 at a time. */
 export async function setLeagueRule(
   handle: DatabaseHandle,
   leagueIds: readonly string[],
