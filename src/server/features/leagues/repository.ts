@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { LeagueTable } from '../../db/schema.js';
-import type { ScoringRule } from '../../../game/scoring.js';
+import { isStandardScoring, type ScoringRule } from '../../../game/scoring.js';
 import { COUNT_COLUMNS, leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
@@ -331,6 +331,29 @@ export async function memberName(db: DB, leagueId: string, userId: string): Prom
   return row?.displayName;
 }
 
+/** The leagues a player belongs to, in the order they joined them (the summary lists them so). */
+export async function leaguesByJoining(
+  db: DB,
+  userId: string,
+): Promise<Array<{ leagueId: string; name: string; standard: boolean }>> {
+  const rows = await db
+    .selectFrom('leagueMembers')
+    .innerJoin('leagues', 'leagues.id', 'leagueMembers.leagueId')
+    .select([
+      'leagues.id as leagueId',
+      'leagues.name',
+      'leagues.ruleExact',
+      'leagues.ruleDifference',
+      'leagues.ruleOutcome',
+      'leagues.bankersAllowed',
+    ])
+    .where('leagueMembers.userId', '=', userId)
+    .orderBy('leagueMembers.joinedAt')
+    .orderBy('leagues.id')
+    .execute();
+  return rows.map((r) => ({ leagueId: r.leagueId, name: r.name, standard: isStandardScoring(scoringOf(r)) }));
+}
+
 export interface PositionRow {
   leagueId: string;
   name: string;
@@ -338,53 +361,6 @@ export interface PositionRow {
   previousPosition: number;
   memberCount: number;
   points: number;
-}
-
-/**
- * The viewer's position in each of their leagues in one season, under each league's rule, now and before the season's
- * latest scored gameweek (`latestGameweek`, whose points are taken off to get the previous
- * standings). A position is 1 + the members with more points (the same shared rank as the
- * table), counted without sorting.
- */
-export async function positions(
-  db: DB,
-  userId: string,
-  seasonId: string,
-  latestGameweek: number,
-): Promise<PositionRow[]> {
-  // Each league's own rule: the viewer's row reads it from the league, the other members' from the viewer's row.
-  const mine = leagueRuleSql('l');
-  const theirs = leagueRuleSql('me');
-  const pts = (counts: string, r: typeof mine) => pointsFromCountsSql(counts, r.rule, r.bankersCount);
-  const { rows } = await sql<PositionRow>`
-    WITH me AS (
-      SELECT m."leagueId", m."joinedAt", l."ruleExact", l."ruleDifference", l."ruleOutcome", l."bankersAllowed",
-        ${pts('t', mine)} + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} AS "points",
-        ${pts('t', mine)} + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} - ${pts('g', mine)} AS "previousPoints"
-      FROM "leagueMembers" m
-      JOIN "leagues" l ON l."id" = m."leagueId"
-      LEFT JOIN "userPoints" t ON t."seasonId" = ${seasonId} AND t."gameweek" = 0 AND t."userId" = m."userId"
-      LEFT JOIN "userPoints" g ON g."seasonId" = ${seasonId} AND g."gameweek" = ${latestGameweek} AND g."userId" = m."userId"
-      WHERE m."userId" = ${userId}
-    )
-    SELECT me."leagueId", l."name", me."points",
-      1 + (SELECT COUNT(*) FROM "leagueMembers" o
-           LEFT JOIN "userPoints" ot ON ot."seasonId" = ${seasonId} AND ot."gameweek" = 0 AND ot."userId" = o."userId"
-           WHERE o."leagueId" = me."leagueId" AND ${pts('ot', theirs)} + ${bonusOfMember(sql`o."leagueId"`, sql`o."userId"`, seasonId)} > me."points") AS "position",
-      1 + (SELECT COUNT(*) FROM "leagueMembers" o
-           LEFT JOIN "userPoints" ot ON ot."seasonId" = ${seasonId} AND ot."gameweek" = 0 AND ot."userId" = o."userId"
-           LEFT JOIN "userPoints" og ON og."seasonId" = ${seasonId} AND og."gameweek" = ${latestGameweek} AND og."userId" = o."userId"
-           WHERE o."leagueId" = me."leagueId" AND ${pts('ot', theirs)} + ${bonusOfMember(sql`o."leagueId"`, sql`o."userId"`, seasonId)} - ${pts('og', theirs)} > me."previousPoints") AS "previousPosition",
-      (SELECT COUNT(*) FROM "leagueMembers" c WHERE c."leagueId" = me."leagueId") AS "memberCount"
-    FROM me JOIN "leagues" l ON l."id" = me."leagueId"
-    ORDER BY me."joinedAt", me."leagueId"`.execute(db);
-  return rows.map((r) => ({
-    ...r,
-    position: Number(r.position),
-    previousPosition: Number(r.previousPosition),
-    memberCount: Number(r.memberCount),
-    points: Number(r.points),
-  }));
 }
 
 /** A season's latest gameweek with a final result, and whether an earlier one has results too. */

@@ -516,4 +516,55 @@ describe('dashboard positions', () => {
     const aliceNow = (await t.request({ method: 'GET', url: '/api/leagues/positions', cookie: alice.cookie })).json();
     expect(aliceNow.positions[0]).toMatchObject({ position: 2, points: 3, change: 'down' });
   });
+  test('every member: shared ranks with ties, each one the league table shows, and the change since the gameweek before', async () => {
+    const { db } = t.app.deps;
+    const [owner, ...others] = await Promise.all(
+      ['P0', 'P1', 'P2', 'P3', 'P4', 'P5'].map((teamName) => player({ teamName })),
+    );
+    const everyone = [owner!, ...others];
+    const league = await leagueOf(owner!, 'Ties');
+    for (const p of others) expect((await joinByCode(p.cookie, league.code)).statusCode).toBe(200);
+    await buildFixture(db, { id: 'T1', gameweek: 1 });
+    await buildFixture(db, { id: 'T2', gameweek: 2, kickoffAt: '2025-08-23T14:00:00.000Z' });
+    // Results 2-1 then 0-0. Gameweek 1 points: 3 1 0 3 1 0; gameweek 2: 0 3 3 0 1 3.
+    const picks1 = [
+      [2, 1],
+      [1, 0],
+      [0, 2],
+      [2, 1],
+      [3, 0],
+      [1, 1],
+    ] as const;
+    const picks2 = [
+      [1, 0],
+      [0, 0],
+      [0, 0],
+      [2, 3],
+      [1, 1],
+      [0, 0],
+    ] as const;
+    for (const [i, p] of everyone.entries()) {
+      await buildPrediction(db, { userId: p.id, fixtureId: 'T1', homeScore: picks1[i]![0], awayScore: picks1[i]![1] });
+      await buildPrediction(db, { userId: p.id, fixtureId: 'T2', homeScore: picks2[i]![0], awayScore: picks2[i]![1] });
+    }
+    await buildResult(db, { fixtureId: 'T1', homeScore: 2, awayScore: 1 });
+    await buildResult(db, { fixtureId: 'T2', homeScore: 0, awayScore: 0 });
+    // Totals 3 4 3 3 2 3 (ranks 2 1 2 2 6 2); before gameweek 2: 3 1 0 3 1 0 (ranks 1 3 5 1 3 5).
+    const want = [
+      { position: 2, points: 3, change: 'down' },
+      { position: 1, points: 4, change: 'up' },
+      { position: 2, points: 3, change: 'up' },
+      { position: 2, points: 3, change: 'down' },
+      { position: 6, points: 2, change: 'down' },
+      { position: 2, points: 3, change: 'up' },
+    ];
+    const table = (
+      await t.request({ method: 'GET', url: `/api/leagues/${league.id}/table`, cookie: owner!.cookie })
+    ).json().rows as Array<{ userId: string; rank: number }>;
+    for (const [i, p] of everyone.entries()) {
+      const res = await t.request({ method: 'GET', url: '/api/leagues/positions', cookie: p.cookie });
+      expect(res.json().positions).toEqual([{ leagueId: league.id, name: 'Ties', memberCount: 6, ...want[i] }]);
+      expect(table.find((r) => r.userId === p.id)?.rank).toBe(want[i]!.position);
+    }
+  });
 });

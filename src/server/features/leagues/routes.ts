@@ -31,6 +31,8 @@ import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
 import { createTableCache, tablePage } from './table-cache.js';
+import { leaguePositions } from './positions.js';
+import { playerCache } from '../statistics/player-cache.js';
 import { countLiveMatches } from '../live-matches/repository.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
@@ -114,7 +116,12 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     if (creating && created >= LEAGUES_CREATED_MAX) throw conflict(TOO_MANY_CREATED, 'limit_reached');
     if (memberships >= MEMBERSHIPS_MAX) throw conflict(TOO_MANY_MEMBERSHIPS, 'limit_reached');
   }
-  app.addHook('onClose', async () => tables.close());
+  // Results a script wrote beside the server (no event) move the kept tables too, once a request notices them.
+  const stopFollowing = playerCache(app).onResultsMoved(() => tables.clear());
+  app.addHook('onClose', async () => {
+    stopFollowing();
+    tables.close();
+  });
 
   async function leagueForMember(id: string, userId: string) {
     const league = await repo.getLeagueFor(db(), id, userId);
@@ -508,8 +515,16 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     async (req) => {
       const { user } = req;
       const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
-      const { latest, hasEarlier } = await repo.latestScoredGameweeks(db(), season.id);
-      const rows = await repo.positions(db(), user.id, season.id, latest ?? 0);
+      // Which gameweeks have results, kept with the season's figures (dropped by every result).
+      const figures = playerCache(app);
+      const check = figures.checkResults();
+      if (check) await check;
+      const { latest, hasEarlier } = await figures.get(
+        `scored-gameweeks:${season.id}`,
+        { seasonId: season.id, userId: null },
+        () => repo.latestScoredGameweeks(db(), season.id),
+      );
+      const rows = await leaguePositions(app, tables, user.id, season.id, latest);
       return { season: season.id, positions: rows.map((r) => presentPosition(r, latest !== null && hasEarlier)) };
     },
   );

@@ -95,6 +95,7 @@ export function createPlayerCache(
   opts: { ttlMs?: number; maxBytes?: number; heavyEntries?: number; heavyMaxBytes?: number } = {},
 ) {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const resultsMoved = new Set<() => void>();
   // A player's keys, so a save (thousands a second at peak) drops that player's entries without scanning everyone's.
   const byUser = new Map<string, Set<string>>();
   const unindex = (key: string, e: Entry) => {
@@ -202,8 +203,16 @@ export function createPlayerCache(
      */
     follow(fingerprint: string) {
       if (fingerprint === lastFingerprint) return;
-      if (lastFingerprint !== null) invalidate(null, null);
+      if (lastFingerprint !== null) {
+        invalidate(null, null);
+        for (const listener of resultsMoved) listener();
+      }
       lastFingerprint = fingerprint;
+    },
+    /** Calls `listener` whenever `follow` finds the results moved without an event (another cache that reads points drops itself too). */
+    onResultsMoved(listener: () => void): () => void {
+      resultsMoved.add(listener);
+      return () => resultsMoved.delete(listener);
     },
     invalidate,
     close: unsubscribe,

@@ -3,7 +3,8 @@ import { NO_SCORE, type TotalsIndex } from '../../../game/rank-history.js';
 import { LEAGUE_LISTS, playerCache } from '../statistics/player-cache.js';
 import { leagueMemberIds } from '../statistics/repository.js';
 import { leagueRuleTotals, seasonTotals } from '../statistics/service.js';
-import { leaguesByJoining, type LeagueRankRow } from './repository.js';
+import { leaguesByJoining } from '../leagues/repository.js';
+import type { LeagueRankRow } from './repository.js';
 
 /**
  * The viewer's rank in each of their leagues after gameweek `gameweek` of a season and before it

@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
-import { isStandardScoring } from '../../../game/scoring.js';
-import { scoringOf } from '../leagues/repository.js';
 
 export interface LeagueRankRow {
   leagueId: string;
@@ -48,27 +46,4 @@ export async function latestResultGameweek(db: DB, seasonId: string): Promise<nu
     .limit(1)
     .executeTakeFirst();
   return row?.gameweek ?? null;
-}
-
-/** The leagues a player belongs to, in the order they joined them (the summary lists them so). */
-export async function leaguesByJoining(
-  db: DB,
-  userId: string,
-): Promise<Array<{ leagueId: string; name: string; standard: boolean }>> {
-  const rows = await db
-    .selectFrom('leagueMembers')
-    .innerJoin('leagues', 'leagues.id', 'leagueMembers.leagueId')
-    .select([
-      'leagues.id as leagueId',
-      'leagues.name',
-      'leagues.ruleExact',
-      'leagues.ruleDifference',
-      'leagues.ruleOutcome',
-      'leagues.bankersAllowed',
-    ])
-    .where('leagueMembers.userId', '=', userId)
-    .orderBy('leagueMembers.joinedAt')
-    .orderBy('leagues.id')
-    .execute();
-  return rows.map((r) => ({ leagueId: r.leagueId, name: r.name, standard: isStandardScoring(scoringOf(r)) }));
 }
