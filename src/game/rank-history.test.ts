@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   computeRankHistory,
+  gameweekRankIn,
   indexTotals,
   rankHistoryFromIndex,
+  rankInSorted,
   rankOf,
   subsetIndex,
   type GameweekTotal,
@@ -98,5 +100,19 @@ describe('subsetIndex', () => {
       { gameweek: 2, rank: 1, points: 0, players: 1 },
     ]);
     expect(rankHistoryFromIndex(index, [1, 2], 'me').history.map((e) => e.rank)).toEqual([2, 2]);
+  });
+});
+
+describe('gameweekRankIn and rankInSorted', () => {
+  it('rank among everyone with a score in the gameweek, as a plain count; none without a score', () => {
+    const points = [9, 7, 7, 7, 4, 4, 1, 0, 0];
+    const index = indexTotals([...points.map((p, i) => t(`u${i}`, 3, p)), t('other', 2, 5)]);
+    points.forEach((p, i) => {
+      expect(gameweekRankIn(index, 3, `u${i}`)).toEqual({ rank: rankOf(p, points), players: points.length });
+    });
+    expect(gameweekRankIn(index, 3, 'other')).toBeNull();
+    expect(gameweekRankIn(index, 4, 'u0')).toBeNull();
+    const desc = Int32Array.from([8, 5, 5, 2]);
+    expect([9, 8, 5, 4, 2, 0].map((p) => rankInSorted(p, desc))).toEqual([1, 1, 2, 4, 4, 5]);
   });
 });

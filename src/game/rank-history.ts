@@ -102,7 +102,7 @@ export function totalsIndexBytes(index: TotalsIndex): number {
 }
 
 /** 1 + how many values in a descending list are greater than `points` (binary search). */
-function rankInSorted(points: number, sortedDesc: readonly number[]): number {
+export function rankInSorted(points: number, sortedDesc: ArrayLike<number>): number {
   let lo = 0;
   let hi = sortedDesc.length;
   while (lo < hi) {
@@ -111,6 +111,19 @@ function rankInSorted(points: number, sortedDesc: readonly number[]): number {
     else hi = mid;
   }
   return lo + 1;
+}
+
+/** A player's rank among everyone with a scored prediction in one gameweek, and how many they are (null: the player had none). */
+export function gameweekRankIn(
+  index: TotalsIndex,
+  gameweek: number,
+  userId: string,
+): { rank: number; players: number } | null {
+  const table = index.get(gameweek);
+  const mine = table && scoreIn(table, userId);
+  return table && mine !== undefined
+    ? { rank: rankInSorted(mine, table.sortedDesc), players: table.sortedDesc.length }
+    : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { rankInSorted } from '../../../game/rank-history.js';
 import { LEAGUE_LISTS, playerCache } from '../statistics/player-cache.js';
 import { leaguesByJoining, type PositionRow } from './repository.js';
 import type { TableCache, TableEntry } from './table-cache.js';
@@ -39,7 +40,7 @@ export async function leaguePositions(
         const week = await tables.get(leagueId, { seasonId, gameweek: latestGameweek });
         if (week) {
           const before = mine.points - (week.byUser.get(userId)?.points ?? 0);
-          previousPosition = 1 + countAbove(previousPoints(season, week), before);
+          previousPosition = rankInSorted(before, previousPoints(season, week));
         }
       }
       return {
@@ -68,16 +69,4 @@ function previousPoints(season: TableEntry, week: TableEntry): Int32Array {
   sorted.sort().reverse();
   previousByWeek.set(week, { season, sorted });
   return sorted;
-}
-
-/** How many of `desc` (highest first) are greater than `points`: a binary search. */
-export function countAbove(desc: Int32Array, points: number): number {
-  let lo = 0;
-  let hi = desc.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (desc[mid]! > points) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { NO_SCORE, type TotalsIndex } from '../../../game/rank-history.js';
+import { NO_SCORE, rankInSorted, type TotalsIndex } from '../../../game/rank-history.js';
 import { LEAGUE_LISTS, playerCache } from '../statistics/player-cache.js';
 import { leagueMemberIds } from '../statistics/repository.js';
 import { leagueRuleTotals, seasonTotals } from '../statistics/service.js';
@@ -14,7 +14,8 @@ import type { LeagueRankRow } from './repository.js';
  * viewer's leagues and each league's members (dropped by any league event). A member's points up to a gameweek are the sum of their
  * gameweek points up to it; a rank is 1 + the members with more points (the league table's
  * shared rank, src/game/ranking.ts). The database counted this per request over every member of
- * every league, seconds for a league of 10,000 (decision 0066); here it is a pass over arrays.
+ * every league, seconds for a league of 10,000 (decision 0066); here the members' points are sorted
+ * once per kept index, gameweek and member list, and a request is two binary searches per league.
  */
 export async function leagueRanksAfter(
   app: FastifyInstance,
@@ -44,20 +45,14 @@ export async function leagueRanksAfter(
           : { upTo: cumulative.upTo[slot]!, before: cumulative.before[slot]! };
       };
       const me = pointsOf(userId);
-      let above = 0;
-      let aboveBefore = 0;
-      for (const id of members) {
-        const p = pointsOf(id);
-        if (p.upTo > me.upTo) above++;
-        if (p.before > me.before) aboveBefore++;
-      }
+      const sorted = membersSorted(cumulative, members, pointsOf);
       return {
         leagueId: l.leagueId,
         name: l.name,
         memberCount: members.length,
         points: me.upTo,
-        position: above + 1,
-        previousPosition: aboveBefore + 1,
+        position: rankInSorted(me.upTo, sorted.upTo),
+        previousPosition: rankInSorted(me.before, sorted.before),
       };
     }),
   );
@@ -92,4 +87,32 @@ function cumulativeAt(index: TotalsIndex, gameweek: number): Cumulative {
     byGameweek.set(gameweek, c);
   }
   return c;
+}
+
+/** A league's members' points up to a gameweek and before it, each sorted high to low. */
+interface MembersSorted {
+  upTo: Int32Array;
+  before: Int32Array;
+}
+/** Per cumulative table and kept member list (both replaced, never changed, when what they hold moves). */
+const sortedMembers = new WeakMap<Cumulative, WeakMap<readonly string[], MembersSorted>>();
+
+function membersSorted(
+  cumulative: Cumulative,
+  members: readonly string[],
+  pointsOf: (id: string) => { upTo: number; before: number },
+): MembersSorted {
+  let byMembers = sortedMembers.get(cumulative);
+  if (!byMembers) sortedMembers.set(cumulative, (byMembers = new WeakMap()));
+  let sorted = byMembers.get(members);
+  if (!sorted) {
+    const points = members.map(pointsOf);
+    const desc = (values: Int32Array) => values.sort().reverse();
+    sorted = {
+      upTo: desc(Int32Array.from(points, (p) => p.upTo)),
+      before: desc(Int32Array.from(points, (p) => p.before)),
+    };
+    byMembers.set(members, sorted);
+  }
+  return sorted;
 }

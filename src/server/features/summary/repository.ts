@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
 
 export interface LeagueRankRow {
@@ -9,23 +8,6 @@ export interface LeagueRankRow {
   points: number;
   position: number;
   previousPosition: number;
-}
-
-/** The viewer's rank among every player with points in one gameweek of a season (null: no row), and how many there are. */
-export async function gameweekRank(
-  db: DB,
-  userId: string,
-  seasonId: string,
-  gameweek: number,
-): Promise<{ rank: number; players: number } | null> {
-  const { rows } = await sql<{ rank: number; players: number }>`
-    SELECT
-      1 + (SELECT COUNT(*) FROM "userPoints" o WHERE o."seasonId" = ${seasonId} AND o."gameweek" = ${gameweek} AND o."points" > me."points") AS "rank",
-      (SELECT COUNT(*) FROM "userPoints" c WHERE c."seasonId" = ${seasonId} AND c."gameweek" = ${gameweek}) AS "players"
-    FROM "userPoints" me
-    WHERE me."seasonId" = ${seasonId} AND me."gameweek" = ${gameweek} AND me."userId" = ${userId}`.execute(db);
-  const r = rows[0];
-  return r ? { rank: Number(r.rank), players: Number(r.players) } : null;
 }
 
 /**

@@ -7,10 +7,12 @@ import { gameweekSummaryDto, latestGameweekDto } from '../../../contract/summary
 import { positionChange } from '../../../game/ranking.js';
 import { notFound } from '../../errors.js';
 import { loadGameweekMatches } from '../predictions/board.js';
-import { gameweeksWithResults } from '../results/repository.js';
+import { playerCache } from '../statistics/player-cache.js';
+import { seasonTotals } from '../statistics/service.js';
+import { gameweekRankIn } from '../../../game/rank-history.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { leagueRanksAfter } from './league-ranks.js';
-import { gameweekRank, latestResultGameweek } from './repository.js';
+import { latestResultGameweek } from './repository.js';
 
 /**
  * The player's gameweek summary: their own picks beside the results, their points, and
@@ -34,7 +36,16 @@ export async function summaryRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
-      return { season: season.id, gameweek: await latestResultGameweek(app.deps.db, season.id) };
+      // Kept with the season's figures: dropped by results and fixture changes, and by results written without an event.
+      const figures = playerCache(app);
+      const check = figures.checkResults();
+      if (check) await check;
+      const gameweek = await figures.get(
+        `latest-result-gameweek:${season.id}`,
+        { seasonId: season.id, userId: null },
+        () => latestResultGameweek(app.deps.db, season.id),
+      );
+      return { season: season.id, gameweek };
     },
   );
 
@@ -52,7 +63,7 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { db, clock } = app.deps;
+      const { clock } = app.deps;
       const { user } = req;
       const now = clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
@@ -62,12 +73,14 @@ export async function summaryRoutes(fastify: FastifyInstance) {
         matches: await loadGameweekMatches(app, user.id, season.id, gameweek, now),
       };
       if (board.matches.length === 0) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
-      const scored = await gameweeksWithResults(db, season.id);
-      const hasEarlier = scored.some((g) => g < gameweek);
-      const [leagues, overall] = await Promise.all([
+      // Everyone's points per gameweek, kept until a result (the overall rank is a binary search in it).
+      const [totals, leagues] = await Promise.all([
+        seasonTotals(app, season.id),
         leagueRanksAfter(app, user.id, season.id, gameweek),
-        gameweekRank(db, user.id, season.id, gameweek),
       ]);
+      const scored = totals.gameweeks;
+      const hasEarlier = scored.some((g) => g < gameweek);
+      const overall = gameweekRankIn(totals.index, gameweek, user.id);
       const picks = board.matches.map((m) => m.prediction).filter((p) => p !== null);
       const scoredPicks = picks.filter((p) => p.outcome !== null);
       return {
