@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { rankInSorted } from '../../../game/rank-history.js';
 import { LEAGUE_LISTS, playerCache } from '../statistics/player-cache.js';
-import { leaguesByJoining, type PositionRow } from './repository.js';
+import { leaguesByJoining, scoringOf, type PositionRow } from './repository.js';
+import { seasonCounts } from '../statistics/service.js';
+import { gameweekPoints, type SeasonCounts } from '../statistics/season-counts.js';
 import type { TableCache, TableEntry } from './table-cache.js';
 
 /**
@@ -11,10 +13,11 @@ import type { TableCache, TableEntry } from './table-cache.js';
  * Read from the kept league tables (table-cache.ts) rather than counted in the database: the
  * position is the viewer's shared rank in the season table the league page shows (its bonus points
  * included), so the dashboard and the table can never disagree. The previous position is the rank
- * among every member's season points minus their points of the latest gameweek (the gameweek's
- * table under the same rule). Counting members above the viewer in SQL per request cost 191 ms of
- * CPU for a player in six leagues of 1,000 and 10,000 (decision 0077); here a request is a few
- * lookups and a binary search, and the sorted previous points are worked out once per pair of tables.
+ * among every member's season points minus their points of the latest gameweek under the league's
+ * scoring (from the season's kept counts, statistics/season-counts.ts; a gameweek has no bonus
+ * points). Counting members above the viewer in SQL per request cost 191 ms of CPU for a player in
+ * six leagues of 1,000 and 10,000 (decision 0077); here a request is a few lookups and a binary
+ * search, and the sorted previous points are worked out once per kept table and counts.
  */
 export async function leaguePositions(
   app: FastifyInstance,
@@ -37,11 +40,9 @@ export async function leaguePositions(
       if (!season || !mine) return null;
       let previousPosition = mine.rank;
       if (latestGameweek !== null) {
-        const week = await tables.get(leagueId, { seasonId, gameweek: latestGameweek });
-        if (week) {
-          const before = mine.points - (week.byUser.get(userId)?.points ?? 0);
-          previousPosition = rankInSorted(before, previousPoints(season, week));
-        }
+        const counts = await seasonCounts(app, seasonId);
+        const before = mine.points - (gameweekPoints(counts, latestGameweek, scoringOf(season.league))(userId) ?? 0);
+        previousPosition = rankInSorted(before, previousPoints(season, counts, latestGameweek));
       }
       return {
         leagueId,
@@ -57,16 +58,18 @@ export async function leaguePositions(
 }
 
 /**
- * Every member's season points minus their points of one gameweek, highest first, per pair of kept
- * tables (a table reloaded after a change is a new object, so nothing stale is reused).
+ * Every member's season points minus their points of one gameweek under the league's scoring,
+ * highest first, per kept table and kept counts (both are replaced, never changed, when what they
+ * hold moves, so nothing stale is reused).
  */
-const previousByWeek = new WeakMap<TableEntry, { season: TableEntry; sorted: Int32Array }>();
+const previousByTable = new WeakMap<TableEntry, { counts: SeasonCounts; gameweek: number; sorted: Int32Array }>();
 
-function previousPoints(season: TableEntry, week: TableEntry): Int32Array {
-  const kept = previousByWeek.get(week);
-  if (kept?.season === season) return kept.sorted;
-  const sorted = Int32Array.from(season.rows, (r) => r.points - (week.byUser.get(r.userId)?.points ?? 0));
+function previousPoints(season: TableEntry, counts: SeasonCounts, gameweek: number): Int32Array {
+  const kept = previousByTable.get(season);
+  if (kept?.counts === counts && kept.gameweek === gameweek) return kept.sorted;
+  const weekOf = gameweekPoints(counts, gameweek, scoringOf(season.league));
+  const sorted = Int32Array.from(season.rows, (r) => r.points - (weekOf(r.userId) ?? 0));
   sorted.sort().reverse();
-  previousByWeek.set(week, { season, sorted });
+  previousByTable.set(season, { counts, gameweek, sorted });
   return sorted;
 }

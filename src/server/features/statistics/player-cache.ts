@@ -115,7 +115,7 @@ export function createPlayerCache(
   const roughBytesOf = (e: Entry) => sizes.get(e) ?? roughBytes(e.value);
   // A season's everyone-tables (3 MB at 10,000 players): a few, one per season asked for, bounded by count and bytes.
   const heavy = new LRUCache<string, Entry>({
-    max: opts.heavyEntries ?? 4,
+    max: opts.heavyEntries ?? 6,
     maxSize: opts.heavyMaxBytes ?? DEFAULT_HEAVY_MAX_BYTES,
     sizeCalculation: (e, key) => roughBytesOf(e) + key.length * 2,
     ttl: opts.ttlMs ?? DEFAULT_TTL_MS,

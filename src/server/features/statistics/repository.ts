@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type SQLiteDatabase from 'better-sqlite3';
 import type { DB } from '../../db/index.js';
 import type { PredictionRecord } from '../../../game/statistics.js';
-import { isStandardScoring } from '../../../game/scoring.js';
+import { isStandardScoring, type ScoringTier } from '../../../game/scoring.js';
 import { scoringOf } from '../leagues/repository.js';
-import type { GameweekTotal } from '../../../game/rank-history.js';
-import { leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
+import { COUNT_COLUMNS, countColumn } from '../results/scoring-sql.js';
+import type { CountsRow } from './season-counts.js';
 
 /**
  * One player's predictions with their fixtures. Outcome and points count only while the match
@@ -55,18 +55,29 @@ export async function loadPredictionRecords(db: DB, userId: string, seasonId: st
 }
 
 /**
- * Every player's points per gameweek of a season, from the points aggregate kept as results are
- * saved (`userPoints`, results/points-aggregate.ts): one row per player and gameweek, never a scan
- * of the season's predictions (3.8M rows at 10,000 players).
+ * Every player's tier counts per gameweek of a season (`userPoints`, gameweek > 0): what any rule's
+ * points are worked out from in memory (statistics/season-counts.ts). One row per player and gameweek.
  */
-export async function gameweekTotals(db: DB, seasonId: string): Promise<GameweekTotal[]> {
-  const rows = await db
-    .selectFrom('userPoints')
-    .select(['userId', 'gameweek', 'points'])
-    .where('seasonId', '=', seasonId)
-    .where('gameweek', '>', 0)
-    .execute();
-  return rows.map((r) => ({ userId: r.userId, gameweek: Number(r.gameweek), points: Number(r.points) }));
+export async function gameweekCounts(db: DB, seasonId: string): Promise<CountsRow[]> {
+  const { rows } = await sql<Record<string, string | number>>`
+    SELECT "userId", "gameweek", ${sql.join(COUNT_COLUMNS.map((c) => sql.ref(c)))}
+    FROM "userPoints" WHERE "seasonId" = ${seasonId} AND "gameweek" > 0`.execute(db);
+  const count = (r: Record<string, string | number>, t: ScoringTier, banker: boolean) =>
+    Number(r[countColumn(t, banker)] ?? 0);
+  return rows.map((r) => ({
+    userId: String(r.userId),
+    gameweek: Number(r.gameweek),
+    counts: {
+      exact: count(r, 'exact', false),
+      difference: count(r, 'difference', false),
+      outcome: count(r, 'outcome', false),
+      banker: {
+        exact: count(r, 'exact', true),
+        difference: count(r, 'difference', true),
+        outcome: count(r, 'outcome', true),
+      },
+    },
+  }));
 }
 
 /**
@@ -117,21 +128,6 @@ export function sqliteChangeMarker(sqlite: SQLiteDatabase.Database): () => strin
   const changes = sqlite.prepare('SELECT total_changes() AS "n"').pluck();
   const version = sqlite.prepare('PRAGMA data_version').pluck();
   return () => `${String(version.get())}:${String(changes.get())}`;
-}
-
-/**
- * A league's members' points per gameweek of a season under the league's own rule, from the
- * aggregate's counts (its rank history; the overall one stays on the standard rule).
- */
-export async function leagueGameweekTotals(db: DB, seasonId: string, leagueId: string): Promise<GameweekTotal[]> {
-  const { rule, bankersCount } = leagueRuleSql('l');
-  const { rows } = await sql<GameweekTotal>`
-    SELECT p."userId", p."gameweek", ${pointsFromCountsSql('p', rule, bankersCount)} AS "points"
-    FROM "leagueMembers" m
-    JOIN "leagues" l ON l."id" = m."leagueId"
-    JOIN "userPoints" p ON p."seasonId" = ${seasonId} AND p."gameweek" > 0 AND p."userId" = m."userId"
-    WHERE m."leagueId" = ${leagueId}`.execute(db);
-  return rows.map((r) => ({ userId: r.userId, gameweek: Number(r.gameweek), points: Number(r.points) }));
 }
 
 /** Whether a league scores as the overall leaderboard does (the standard rule, bankers double): its rank history is then a subset of everyone's. */

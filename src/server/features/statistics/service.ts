@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { indexTotals, totalsIndexBytes, type TotalsIndex } from '../../../game/rank-history.js';
 import { LEAGUE_LISTS, playerCache } from './player-cache.js';
 import { gameweeksWithResults } from '../results/repository.js';
-import { gameweekTotals, leagueGameweekTotals } from './repository.js';
+import { gameweekCounts, leagueMemberIds } from './repository.js';
+import { getLeague, scoringOf } from '../leagues/repository.js';
+import { STANDARD_RULE } from '../../../game/scoring.js';
+import { packCounts, seasonCountsBytes, totalsUnder, type Scoring, type SeasonCounts } from './season-counts.js';
 
 /** A season's totals of every player, as the statistics route keeps them (player-cache.ts, one per season). */
 export interface TotalsSnapshot {
@@ -12,9 +15,29 @@ export interface TotalsSnapshot {
 }
 
 /**
- * A season's totals of every player (`userPoints`, one row per player and gameweek), indexed once
- * and kept among the player cache's few heavy entries until a result or a change of the season
- * drops them: the statistics' rank history and the gameweek summary's league ranks read them.
+ * A season's tier counts of every player per gameweek (season-counts.ts), read once and kept among
+ * the player cache's few heavy entries until a result or a change of the season drops them: every
+ * rule's totals below are worked out from them in memory.
+ */
+export async function seasonCounts(app: FastifyInstance, seasonId: string): Promise<SeasonCounts> {
+  const cache = playerCache(app);
+  const check = cache.checkResults();
+  if (check) await check;
+  return cache.get(
+    `counts:${seasonId}`,
+    { seasonId, userId: null },
+    async () => packCounts(await gameweekCounts(app.deps.db, seasonId)),
+    { heavy: true, bytes: seasonCountsBytes },
+  );
+}
+
+/** The overall leaderboard's scoring: the standard rule, bankers double. */
+const STANDARD: Scoring = { rule: STANDARD_RULE, bankersAllowed: true };
+
+/**
+ * A season's totals of every player under the standard rule (the points aggregate's counts), indexed
+ * once and kept among the heavy entries until a result or a change of the season drops them: the
+ * statistics' rank history and the gameweek summary's ranks read them.
  */
 export async function seasonTotals(app: FastifyInstance, seasonId: string): Promise<TotalsSnapshot> {
   const cache = playerCache(app);
@@ -24,11 +47,11 @@ export async function seasonTotals(app: FastifyInstance, seasonId: string): Prom
     `totals:${seasonId}`,
     { seasonId, userId: null },
     async (): Promise<TotalsSnapshot> => {
-      const [totals, gameweeks] = await Promise.all([
-        gameweekTotals(app.deps.db, seasonId),
+      const [counts, gameweeks] = await Promise.all([
+        seasonCounts(app, seasonId),
         gameweeksWithResults(app.deps.db, seasonId),
       ]);
-      return { index: indexTotals(totals), gameweeks };
+      return { index: indexTotals(totalsUnder(counts, STANDARD)), gameweeks };
     },
     { heavy: true, bytes: (s) => totalsIndexBytes(s.index) + s.gameweeks.length * 8 },
   );
@@ -36,8 +59,9 @@ export async function seasonTotals(app: FastifyInstance, seasonId: string): Prom
 
 /**
  * A league's members' points per gameweek of a season under its own rule (a league whose rule is
- * not the standard one: the others read `seasonTotals`), kept until a join or leave, a change of
- * its scoring (league events) or a result (the results' fingerprint, checked first).
+ * not the standard one: the others read `seasonTotals`), worked out from the season's kept counts
+ * and kept until a join or leave, a change of its scoring (league events) or a result (the
+ * results' fingerprint, checked first).
  */
 export async function leagueRuleTotals(app: FastifyInstance, seasonId: string, leagueId: string): Promise<TotalsIndex> {
   const cache = playerCache(app);
@@ -46,7 +70,14 @@ export async function leagueRuleTotals(app: FastifyInstance, seasonId: string, l
   return cache.get(
     `leagueTotals:${seasonId}:${leagueId}`,
     { seasonId: LEAGUE_LISTS, userId: null },
-    async () => indexTotals(await leagueGameweekTotals(app.deps.db, seasonId, leagueId)),
+    async () => {
+      const [counts, league, members] = await Promise.all([
+        seasonCounts(app, seasonId),
+        getLeague(app.deps.db, leagueId),
+        leagueMemberIds(app.deps.db, leagueId),
+      ]);
+      return league ? indexTotals(totalsUnder(counts, scoringOf(league), members)) : new Map();
+    },
     {
       bytes: (i) => totalsIndexBytes(i),
     },
