@@ -122,8 +122,12 @@ export function postgresPredictionSaver(db: DB, opts: { batchMax?: number } = {}
   };
 
   const run = async () => {
-    while (queue.length > 0) await saveBatch(queue.splice(0, batchMax));
-    running = false;
+    try {
+      while (queue.length > 0) await saveBatch(queue.splice(0, batchMax));
+    } finally {
+      // Never left marked as running, or every later save would wait for good.
+      running = false;
+    }
   };
 
   return (p, check) =>
