@@ -1,9 +1,9 @@
 import type { DB, DatabaseHandle } from '../../db/index.js';
-import { getFixture } from '../fixtures/repository.js';
 import { fixturesWithResult, toFixtureRow, type FixtureRow } from '../fixtures/queries.js';
 import type { PredictionRow } from './presenter.js';
 import type { Selectable } from 'kysely';
 import type { PredictionTable } from '../../db/schema.js';
+import { postgresPredictionSaver } from './postgres-saver.js';
 
 type Executor = DB;
 
@@ -59,18 +59,12 @@ export type SavePrediction = (p: NewPrediction & { userId: string }, check: Fixt
  *   after the one commit. A commit writes the log pages it touched; at peak, dozens of saves on
  *   the same few fixtures share them.
  * It holds the query builder's connection lock meanwhile, so no other query runs inside it.
- * PostgreSQL: one save per transaction through Kysely (its cost is round trips, not the builder).
+ * PostgreSQL: group commit too, with the fixtures read together and one multi-row upsert per
+ * batch (postgres-saver.ts, decision 0075).
  */
 export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: number } = {}): SavePrediction {
   const { db, sqlite } = handle;
-  if (!sqlite) {
-    return (p, check) =>
-      db.transaction().execute(async (trx) => {
-        const fixture = check(await getFixture(trx, p.fixtureId));
-        const { banker } = await upsertPrediction(trx, p);
-        return { fixture, banker };
-      });
-  }
+  if (!sqlite) return postgresPredictionSaver(db, opts);
   const batchMax = opts.batchMax ?? 256;
   const readFixture = sqlite.prepare<
     [string],
