@@ -32,7 +32,7 @@ import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
 import { createTableCache, tablePage } from './table-cache.js';
 import { leaguePositions } from './positions.js';
-import { LEAGUE_LISTS, playerCache } from '../statistics/player-cache.js';
+import { LEAGUE_LISTS, playerCache, pointsScope } from '../statistics/player-cache.js';
 import { countLiveMatches } from '../live-matches/repository.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
@@ -527,7 +527,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       if (check) await check;
       const { latest, hasEarlier } = await figures.get(
         `scored-gameweeks:${season.id}`,
-        { seasonId: season.id, userId: null },
+        { seasonId: pointsScope(season.id), userId: null },
         () => repo.latestScoredGameweeks(db(), season.id),
       );
       const rows = await leaguePositions(app, tables, user.id, season.id, latest);

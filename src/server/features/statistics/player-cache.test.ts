@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
-import { buildPrediction } from '../../test/factories-game.js';
+import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import { playerCache } from './player-cache.js';
+import { seasonCounts } from './service.js';
 
 /**
  * Statistics and the dashboard are cached per player (player-cache.ts, decision record 0022): every test reads
@@ -223,5 +224,26 @@ describe('the statistics and dashboard cache', () => {
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json().fixture.gameweek).toBe(1);
     expect((await dashboard()).gameweek).toBe(1);
+  });
+});
+
+describe('results written beside the server (no event)', () => {
+  it('an in-play score drops what shows it but keeps the season points; a final result drops both', async () => {
+    const { db } = t.app.deps;
+    const cache = playerCache(t.app);
+    const probe = () => cache.get('probe:live', { seasonId: TEST_SEASON, userId: null }, async () => ({}));
+    const counts = await seasonCounts(t.app, TEST_SEASON);
+    const shown = await probe();
+    expect(await seasonCounts(t.app, TEST_SEASON)).toBe(counts);
+    expect(await probe()).toBe(shown);
+
+    await buildResult(db, { fixtureId: 'c2b', homeScore: 1, awayScore: 1, final: false });
+    expect(await seasonCounts(t.app, TEST_SEASON)).toBe(counts);
+    const shownAfterLive = await probe();
+    expect(shownAfterLive).not.toBe(shown);
+
+    await buildResult(db, { fixtureId: 'c2b', homeScore: 2, awayScore: 1 });
+    expect(await seasonCounts(t.app, TEST_SEASON)).not.toBe(counts);
+    expect(await probe()).not.toBe(shownAfterLive);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { onChange, type ChangeHandlers } from '../../../contract/events.js';
 import type { EventBus, LiveEvent } from '../../realtime/bus.js';
-import { resultsVersion, sqliteChangeMarker, totalsFingerprint } from './repository.js';
+import { resultsVersion, sqliteChangeMarker, totalsFingerprint, type ResultsFingerprint } from './repository.js';
 
 /**
  * Figures computed from a season's data, kept in memory until an event says their inputs changed
@@ -33,10 +33,19 @@ export const LEAGUE_LISTS = 'leagues:';
  */
 export const EVERY_SEASON = 'seasons:';
 
+/**
+ * The scope of a season's points and what only they move (every player's totals and counts, the
+ * gameweeks with results): dropped by the events that drop the season's entries, except an in-play
+ * score (provisional scores are not points). Never a season id (those never hold ':').
+ */
+export const pointsScope = (seasonId: string): string => `${POINTS_OF}${seasonId}`;
+const POINTS_OF = 'points:';
+const isPointsScope = (s: { seasonId: string }) => s.seasonId.startsWith(POINTS_OF);
+
 /** What a change makes stale: the scopes named (a season id, or LEAGUE_LISTS), or everything. */
 type Stale = { scopes: string[] } | 'all' | null;
 const none = () => null;
-const season = (e: { seasonId: string }): Stale => ({ scopes: [e.seasonId] });
+const season = (e: { seasonId: string }): Stale => ({ scopes: [e.seasonId, pointsScope(e.seasonId)] });
 const leagueLists = (): Stale => ({ scopes: [LEAGUE_LISTS] });
 
 /**
@@ -46,7 +55,8 @@ const leagueLists = (): Stale => ({ scopes: [LEAGUE_LISTS] });
  */
 export const PLAYER_FIGURES_STALE_ON: ChangeHandlers<Stale> = {
   'results.changed': season,
-  'live-score.changed': season,
+  // Provisional scores show on the board and Live Matches; points wait for the final result.
+  'live-score.changed': (e) => ({ scopes: [e.seasonId] }),
   'fixtures.changed': season,
   'season.created': season,
   'gameweeks.changed': season,
@@ -56,7 +66,7 @@ export const PLAYER_FIGURES_STALE_ON: ChangeHandlers<Stale> = {
   // Every default read moves to another season.
   'current-season.changed': () => 'all',
   'live.resumed': () => 'all',
-  'account.deleted': (e) => ({ scopes: [...e.seasons, LEAGUE_LISTS] }),
+  'account.deleted': (e) => ({ scopes: [...e.seasons.flatMap((s) => [s, pointsScope(s)]), LEAGUE_LISTS] }),
   'membership.changed': leagueLists,
   'league.changed': leagueLists,
   'removed-players.changed': none,
@@ -95,7 +105,6 @@ export function createPlayerCache(
   opts: { ttlMs?: number; maxBytes?: number; heavyEntries?: number; heavyMaxBytes?: number } = {},
 ) {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const resultsMoved = new Set<() => void>();
   // A player's keys, so a save (thousands a second at peak) drops that player's entries without scanning everyone's.
   const byUser = new Map<string, Set<string>>();
   const unindex = (key: string, e: Entry) => {
@@ -121,7 +130,8 @@ export function createPlayerCache(
     ttl: opts.ttlMs ?? DEFAULT_TTL_MS,
   });
   const pending = new Map<string, Pending>();
-  let lastFingerprint: string | null = null;
+  let lastFingerprint: ResultsFingerprint | null = null;
+  const resultsMoved = new Set<() => void>();
 
   const matches = (s: Scope, seasonId: string | null, userId: string | null) =>
     (seasonId === null || s.seasonId === seasonId) && (userId === null || s.userId === userId);
@@ -137,6 +147,18 @@ export function createPlayerCache(
     for (const [key, e] of heavy.entries()) if (matches(e, seasonId, userId)) heavy.delete(key);
     for (const [key, p] of pending) {
       if (matches(p, seasonId, userId)) {
+        p.stale = true;
+        pending.delete(key);
+      }
+    }
+  };
+
+  /** Drops every entry (and computation under way) whose scope `stale` says, whoever's. */
+  const dropWhere = (stale: (s: Scope) => boolean) => {
+    for (const [key, e] of entries.entries()) if (stale(e)) entries.delete(key);
+    for (const [key, e] of heavy.entries()) if (stale(e)) heavy.delete(key);
+    for (const [key, p] of pending) {
+      if (stale(p)) {
         p.stale = true;
         pending.delete(key);
       }
@@ -201,13 +223,17 @@ export function createPlayerCache(
      * `totalsFingerprint`, or PostgreSQL's results version): results written without an event
      * (another process, a script) are seen on the next request all the same (`checkResults`).
      */
-    follow(fingerprint: string) {
-      if (fingerprint === lastFingerprint) return;
-      if (lastFingerprint !== null) {
+    follow(fingerprint: ResultsFingerprint) {
+      const last = lastFingerprint;
+      lastFingerprint = fingerprint;
+      if (last === null) return;
+      if (fingerprint.finals !== last.finals) {
         invalidate(null, null);
         for (const listener of resultsMoved) listener();
+      } else if (fingerprint.all !== last.all) {
+        // Only in-play scores moved: what shows them goes, the points stay.
+        dropWhere((scope) => !isPointsScope(scope));
       }
-      lastFingerprint = fingerprint;
     },
     /** Calls `listener` whenever `follow` finds the results moved without an event (another cache that reads points drops itself too). */
     onResultsMoved(listener: () => void): () => void {
@@ -244,9 +270,15 @@ export function playerCache(app: FastifyInstance): AppPlayerCache {
       checkResults() {
         // PostgreSQL: other instances announce their writes, but a script's are only seen by reading
         // (one row that migration 0018's trigger keeps counting).
-        if (!marker) return resultsVersion(db).then(base.follow);
-        const seen = marker();
-        if (seen === followedMarker) return null;
+        // The version moves with any change to results; only then is the fingerprint read.
+        const seen = marker ? marker() : null;
+        if (marker && seen === followedMarker) return null;
+        if (!marker)
+          return resultsVersion(db).then(async (version) => {
+            if (version === followedMarker) return;
+            base.follow(await totalsFingerprint(db));
+            followedMarker = version;
+          });
         return totalsFingerprint(db).then((fingerprint) => {
           base.follow(fingerprint);
           followedMarker = seen;

@@ -80,23 +80,31 @@ export async function gameweekCounts(db: DB, seasonId: string): Promise<CountsRo
   }));
 }
 
+/** What the results are, cheaply: `finals` moves with any final result (its score, its time, or its clearing), `all` with any change, in-play scores included. */
+export interface ResultsFingerprint {
+  finals: string;
+  all: string;
+}
+
 /**
- * A cheap fingerprint of the results (points are written with them): read on every statistics and
- * dashboard request, so results written without a live event are still seen at once. One
- * aggregate over the results table (hundreds of rows per season). Players are not counted: the app
- * deletes no accounts (Better Auth's delete-user is closed), and counting 10,000 players per request
- * cost more than everything else the cached request does.
+ * A cheap fingerprint of the results (points are written with them): read when the database may
+ * have changed (statistics, dashboard, positions), so results written without a live event are
+ * still seen at once. One aggregate over the results table (hundreds of rows per season). The
+ * scores are in it as well as the times, as a corrected score under a frozen clock keeps its time.
+ * Players are not counted: the app deletes no accounts without an event, and counting 10,000
+ * players per request cost more than everything else the cached request does.
  */
-export async function totalsFingerprint(db: DB): Promise<string> {
-  const res = await db
-    .selectFrom('results')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.max('updatedAt').as('latest'),
-      sql<number>`sum(${eb.ref('final')})`.as('finals'),
-    ])
-    .executeTakeFirstOrThrow();
-  return `${Number(res.n)}|${res.latest ?? ''}|${Number(res.finals ?? 0)}`;
+export async function totalsFingerprint(db: DB): Promise<ResultsFingerprint> {
+  const res = await sql<Record<'n' | 'latest' | 'scores' | 'finals' | 'latestFinal' | 'finalScores', unknown>>`
+    SELECT COUNT(*) AS "n", MAX("updatedAt") AS "latest", SUM("homeScore" * 1000 + "awayScore") AS "scores",
+      SUM(CASE WHEN "final" = 1 THEN 1 ELSE 0 END) AS "finals",
+      MAX(CASE WHEN "final" = 1 THEN "updatedAt" END) AS "latestFinal",
+      SUM(CASE WHEN "final" = 1 THEN "homeScore" * 1000 + "awayScore" ELSE 0 END) AS "finalScores"
+    FROM "results"`.execute(db);
+  const r = res.rows[0]!;
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const finals = `${Number(r.finals ?? 0)}|${text(r.latestFinal)}|${Number(r.finalScores ?? 0)}`;
+  return { finals, all: `${finals}|${Number(r.n)}|${text(r.latest)}|${Number(r.scores ?? 0)}` };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { indexTotals, totalsIndexBytes, type TotalsIndex } from '../../../game/rank-history.js';
-import { LEAGUE_LISTS, playerCache } from './player-cache.js';
+import { LEAGUE_LISTS, playerCache, pointsScope } from './player-cache.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { gameweekCounts, leagueMemberIds } from './repository.js';
 import { getLeague, scoringOf } from '../leagues/repository.js';
@@ -25,7 +25,7 @@ export async function seasonCounts(app: FastifyInstance, seasonId: string): Prom
   if (check) await check;
   return cache.get(
     `counts:${seasonId}`,
-    { seasonId, userId: null },
+    { seasonId: pointsScope(seasonId), userId: null },
     async () => packCounts(await gameweekCounts(app.deps.db, seasonId)),
     { heavy: true, bytes: seasonCountsBytes },
   );
@@ -45,7 +45,7 @@ export async function seasonTotals(app: FastifyInstance, seasonId: string): Prom
   if (check) await check;
   return cache.get(
     `totals:${seasonId}`,
-    { seasonId, userId: null },
+    { seasonId: pointsScope(seasonId), userId: null },
     async (): Promise<TotalsSnapshot> => {
       const [counts, gameweeks] = await Promise.all([
         seasonCounts(app, seasonId),

@@ -7,7 +7,7 @@ import { gameweekSummaryDto, latestGameweekDto } from '../../../contract/summary
 import { positionChange } from '../../../game/ranking.js';
 import { notFound } from '../../errors.js';
 import { loadGameweekMatches } from '../predictions/board.js';
-import { playerCache } from '../statistics/player-cache.js';
+import { playerCache, pointsScope } from '../statistics/player-cache.js';
 import { seasonTotals } from '../statistics/service.js';
 import { gameweekRankIn } from '../../../game/rank-history.js';
 import { resolveSeason } from '../../seasons/service.js';
@@ -42,7 +42,7 @@ export async function summaryRoutes(fastify: FastifyInstance) {
       if (check) await check;
       const gameweek = await figures.get(
         `latest-result-gameweek:${season.id}`,
-        { seasonId: season.id, userId: null },
+        { seasonId: pointsScope(season.id), userId: null },
         () => latestResultGameweek(app.deps.db, season.id),
       );
       return { season: season.id, gameweek };
