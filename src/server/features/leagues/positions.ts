@@ -26,8 +26,10 @@ export async function leaguePositions(
   seasonId: string,
   latestGameweek: number | null,
 ): Promise<PositionRow[]> {
-  const leagues = await playerCache(app).get(`leagues-by-joining:${userId}`, { seasonId: LEAGUE_LISTS, userId }, () =>
-    leaguesByJoining(app.deps.db, userId),
+  const leagues = await playerCache(app).get(
+    `leagues-by-joining:${userId}`,
+    { seasonId: LEAGUE_LISTS, userId: null },
+    () => leaguesByJoining(app.deps.db, userId),
   );
   const rows = await Promise.all(
     leagues.map(async ({ leagueId }): Promise<PositionRow | null> => {

@@ -142,7 +142,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       // instance hears it); counting the members of big leagues per request cost 1.5-1.9 ms.
       const rows = await playerCache(app).get(
         `my-leagues:${user.id}`,
-        { seasonId: LEAGUE_LISTS, userId: user.id },
+        // Not the player's own scope: their saves change none of their leagues.
+        { seasonId: LEAGUE_LISTS, userId: null },
         () => repo.listMyLeagues(db(), user.id),
       );
       return { leagues: rows.map((r) => presentLeague(r, user.id)) };

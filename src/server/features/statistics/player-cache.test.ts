@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
-import { playerCache } from './player-cache.js';
+import { LEAGUE_LISTS, playerCache } from './player-cache.js';
 import { seasonCounts } from './service.js';
 
 /**
@@ -228,12 +228,14 @@ describe('the statistics and dashboard cache', () => {
 });
 
 describe('results written beside the server (no event)', () => {
-  it('an in-play score drops what shows it but keeps the season points; a final result drops both', async () => {
+  it('an in-play score drops what shows it but keeps the season points; a final result drops both, not the league lists', async () => {
     const { db } = t.app.deps;
     const cache = playerCache(t.app);
     const probe = () => cache.get('probe:live', { seasonId: TEST_SEASON, userId: null }, async () => ({}));
+    const lists = () => cache.get('probe:lists', { seasonId: LEAGUE_LISTS, userId: null }, async () => ({}));
     const counts = await seasonCounts(t.app, TEST_SEASON);
     const shown = await probe();
+    const leagueLists = await lists();
     expect(await seasonCounts(t.app, TEST_SEASON)).toBe(counts);
     expect(await probe()).toBe(shown);
 
@@ -245,5 +247,7 @@ describe('results written beside the server (no event)', () => {
     await buildResult(db, { fixtureId: 'c2b', homeScore: 2, awayScore: 1 });
     expect(await seasonCounts(t.app, TEST_SEASON)).not.toBe(counts);
     expect(await probe()).not.toBe(shownAfterLive);
+    // Who is in which league does not move with results.
+    expect(await lists()).toBe(leagueLists);
   });
 });

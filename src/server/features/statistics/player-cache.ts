@@ -28,6 +28,12 @@ import { resultsVersion, sqliteChangeMarker, totalsFingerprint, type ResultsFing
 export const LEAGUE_LISTS = 'leagues:';
 
 /**
+ * The scope of what depends on both a league's members or rule and the points (a league's totals
+ * under its own rule): dropped by league events and by whatever drops a season's points.
+ */
+export const LEAGUE_POINTS = 'league-points:';
+
+/**
  * The scope of what depends on every season at once (the seasons list's counts): dropped with any
  * season's, by the events that drop that season's entries.
  */
@@ -45,8 +51,10 @@ const isPointsScope = (s: { seasonId: string }) => s.seasonId.startsWith(POINTS_
 /** What a change makes stale: the scopes named (a season id, or LEAGUE_LISTS), or everything. */
 type Stale = { scopes: string[] } | 'all' | null;
 const none = () => null;
-const season = (e: { seasonId: string }): Stale => ({ scopes: [e.seasonId, pointsScope(e.seasonId)] });
-const leagueLists = (): Stale => ({ scopes: [LEAGUE_LISTS] });
+const season = (e: { seasonId: string }): Stale => ({
+  scopes: [e.seasonId, pointsScope(e.seasonId), LEAGUE_POINTS],
+});
+const leagueLists = (): Stale => ({ scopes: [LEAGUE_LISTS, LEAGUE_POINTS] });
 
 /**
  * Which changes make which figures stale. The figures read a season's fixtures, results, live
@@ -66,7 +74,9 @@ export const PLAYER_FIGURES_STALE_ON: ChangeHandlers<Stale> = {
   // Every default read moves to another season.
   'current-season.changed': () => 'all',
   'live.resumed': () => 'all',
-  'account.deleted': (e) => ({ scopes: [...e.seasons.flatMap((s) => [s, pointsScope(s)]), LEAGUE_LISTS] }),
+  'account.deleted': (e) => ({
+    scopes: [...e.seasons.flatMap((s) => [s, pointsScope(s)]), LEAGUE_LISTS, LEAGUE_POINTS],
+  }),
   'membership.changed': leagueLists,
   'league.changed': leagueLists,
   'removed-players.changed': none,
@@ -172,7 +182,7 @@ export function createPlayerCache(
     if (stale === 'all') return invalidate(null, userId);
     for (const scope of stale.scopes) {
       // Any player's list of leagues may have changed, whoever's event it was.
-      if (scope === LEAGUE_LISTS) invalidate(scope, null);
+      if (scope === LEAGUE_LISTS || scope === LEAGUE_POINTS) invalidate(scope, null);
       else {
         invalidate(scope, userId);
         // What reads every season at once (the seasons list's counts) goes with any season's.
@@ -227,12 +237,15 @@ export function createPlayerCache(
       const last = lastFingerprint;
       lastFingerprint = fingerprint;
       if (last === null) return;
+      // Who is in which league does not move with results.
       if (fingerprint.finals !== last.finals) {
-        invalidate(null, null);
+        dropWhere((scope) => scope.seasonId !== LEAGUE_LISTS);
         for (const listener of resultsMoved) listener();
       } else if (fingerprint.all !== last.all) {
         // Only in-play scores moved: what shows them goes, the points stay.
-        dropWhere((scope) => !isPointsScope(scope));
+        dropWhere(
+          (scope) => !isPointsScope(scope) && scope.seasonId !== LEAGUE_LISTS && scope.seasonId !== LEAGUE_POINTS,
+        );
       }
     },
     /** Calls `listener` whenever `follow` finds the results moved without an event (another cache that reads points drops itself too). */

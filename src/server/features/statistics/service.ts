@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { indexTotals, totalsIndexBytes, type TotalsIndex } from '../../../game/rank-history.js';
-import { LEAGUE_LISTS, playerCache, pointsScope } from './player-cache.js';
+import { LEAGUE_POINTS, playerCache, pointsScope } from './player-cache.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { gameweekCounts, leagueMemberIds } from './repository.js';
 import { getLeague, scoringOf } from '../leagues/repository.js';
@@ -69,7 +69,7 @@ export async function leagueRuleTotals(app: FastifyInstance, seasonId: string, l
   if (check) await check;
   return cache.get(
     `leagueTotals:${seasonId}:${leagueId}`,
-    { seasonId: LEAGUE_LISTS, userId: null },
+    { seasonId: LEAGUE_POINTS, userId: null },
     async () => {
       const [counts, league, members] = await Promise.all([
         seasonCounts(app, seasonId),

@@ -27,7 +27,9 @@ export async function leagueRanksAfter(
   const { db } = app.deps;
   const [snapshot, leagues] = await Promise.all([
     seasonTotals(app, seasonId),
-    cache.get(`leagues-by-joining:${userId}`, { seasonId: LEAGUE_LISTS, userId }, () => leaguesByJoining(db, userId)),
+    cache.get(`leagues-by-joining:${userId}`, { seasonId: LEAGUE_LISTS, userId: null }, () =>
+      leaguesByJoining(db, userId),
+    ),
   ]);
   return Promise.all(
     leagues.map(async (l) => {
