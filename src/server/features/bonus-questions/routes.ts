@@ -33,7 +33,7 @@ import {
 import type { DB } from '../../db/index.js';
 import type { SessionUser } from '../../auth/session.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import { getLeagueFor, lockLeague } from '../leagues/repository.js';
+import { getLeagueMembership, lockLeague } from '../leagues/repository.js';
 import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { presentAnswerLine, presentQuestion } from './presenter.js';
@@ -67,7 +67,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
 
   /** Who the caller is to the league: a member, its creator, an admin. A league that does not exist is a 404 for everyone. */
   async function access(leagueId: string, user: SessionUser) {
-    const league = await getLeagueFor(db(), leagueId, user.id);
+    const league = await getLeagueMembership(db(), leagueId, user.id);
     if (!league) throw notFound(LEAGUE_GONE);
     return {
       league,

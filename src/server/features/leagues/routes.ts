@@ -124,7 +124,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   });
 
   async function leagueForMember(id: string, userId: string) {
-    const league = await repo.getLeagueFor(db(), id, userId);
+    const league = await repo.getLeagueMembership(db(), id, userId);
     if (!league) throw notFound(LEAGUE_GONE);
     if (!Number(league.isMember)) throw forbidden(NOT_A_MEMBER);
     return league;

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/pick-shares.js';
 import type { DB } from '../../db/index.js';
 import { forbidden, notFound } from '../../errors.js';
-import { getLeagueFor } from '../leagues/repository.js';
+import { getLeagueMembership } from '../leagues/repository.js';
 import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { createPickSharesCache } from './cache.js';
@@ -42,7 +42,7 @@ export async function pickSharesRoutes(fastify: FastifyInstance) {
 
   async function scopeOf(leagueId: string | undefined, userId: string): Promise<{ id: string; name: string } | null> {
     if (leagueId === undefined) return null;
-    const league = await getLeagueFor(db(), leagueId, userId);
+    const league = await getLeagueMembership(db(), leagueId, userId);
     if (!league) throw notFound(LEAGUE_GONE);
     if (!Number(league.isMember)) throw forbidden(NOT_A_MEMBER);
     return { id: league.id, name: league.name };
