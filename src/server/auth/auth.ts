@@ -15,6 +15,10 @@ import { createAccountMail } from './account-mail.js';
 import { endSessions } from './registrations.js';
 import { productionPasswordHashing, type PasswordHashing } from './password-hashing.js';
 
+/** A session lasts 30 days, and is extended to 30 days again once a day at most (when asked for after a day). */
+export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
+
 export interface AuthDeps {
   config: Config;
   handle: DatabaseHandle;
@@ -164,8 +168,8 @@ export function createAuth({
     // link. (Verification links are signed tokens and are not stored at all.)
     verification: { storeIdentifier: 'hashed' },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_S,
+      updateAge: SESSION_UPDATE_AGE_S,
     },
     rateLimit: {
       enabled: true,

@@ -112,6 +112,11 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
   });
 
   return {
+    /** When a cached session expires (epoch ms), if the entry is fresh and the session has not expired. */
+    expiresAt(key: string): number | null {
+      const hit = entries.get(key);
+      return hit && hit.expiresAt > Date.now() ? hit.expiresAt : null;
+    },
     /** The cached user of a session (by its cookie's signed value), if the entry is fresh and the session has not expired. */
     get(key: string): SessionUser | null {
       const hit = entries.get(key);
