@@ -8,6 +8,7 @@ import { openDatabase } from '../src/server/db/index.js';
 import { buildSessionCookie } from '../src/server/test/factories.js';
 import { freePort } from '../e2e/support/server.js';
 import { sqliteWorld } from './world-cache.js';
+import { serveFlags } from './tools.js';
 import { MATCH_WEEK_NOW } from './saturday.js';
 
 /**
@@ -30,7 +31,7 @@ for (const id of world.playerIds.slice(0, players))
 await handle.close();
 
 const port = await freePort();
-const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/server/main.js'], {
+const child = spawn(process.execPath, [...serveFlags(), '--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/server/main.js'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

@@ -58,6 +58,14 @@ export async function startHello(): Promise<{ url: string; pid: number; stop(): 
   return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill() };
 }
 
+/** The Node flags `npm run serve` (and so `npm start`) runs the server with (package.json, decision 0080). */
+export function serveFlags(): string[] {
+  const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const flags = /^node ((?:--\S+ )*)dist\/server\/main\.js$/.exec(scripts.serve ?? '');
+  if (!flags) throw new Error('package.json: the serve script is not `node [flags] dist/server/main.js`');
+  return flags[1]!.split(' ').filter(Boolean);
+}
+
 /** The production build of the server, as `npm start` runs it. Resolves at the first 200. */
 export async function startApp(
   env: Record<string, string>,
@@ -68,6 +76,7 @@ export async function startApp(
   const child = spawn(
     process.execPath,
     [
+      ...serveFlags(),
       ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
       process.env.BENCH_SERVER ?? 'dist/server/main.js',
     ],
