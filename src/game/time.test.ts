@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { isClockTime, isIsoDate, londonDate, londonToUtc, zonedDate, zonedToUtc } from './time.js';
+import {
+  isClockTime,
+  isIsoDate,
+  londonDate,
+  londonToUtc,
+  zonedDate,
+  zonedDateKept,
+  zonedDay,
+  zonedToUtc,
+} from './time.js';
 
 describe('londonToUtc', () => {
   test('British Summer Time is UTC+1 (season opener)', () => {
@@ -62,5 +71,34 @@ describe('the 2026/27 clock changes and other zones', () => {
     expect(zonedToUtc('2026-11-28', '15:30', 'Europe/Berlin')).toBe('2026-11-28T14:30:00.000Z');
     expect(zonedDate('2026-11-28T23:30:00.000Z', 'Europe/Berlin')).toBe('2026-11-29');
     expect(() => zonedToUtc('2026-11-28', '15:30', 'Mars/Olympus')).toThrow();
+  });
+});
+
+describe('zonedDay and zonedDateKept', () => {
+  test('the day of an instant in a zone, its bounds, across a clock change and from one day to the next', () => {
+    // 25 October 2026: the UK's autumn change, a 25-hour day.
+    const day = zonedDay('Europe/London', new Date('2026-10-25T12:00:00Z'));
+    expect(day).toEqual({
+      from: Date.parse('2026-10-24T23:00:00Z'),
+      to: Date.parse('2026-10-26T00:00:00Z'),
+      date: '2026-10-25',
+    });
+    // Kept while the instant stays in the day, and worked out again once it leaves it.
+    expect(zonedDay('Europe/London', new Date('2026-10-25T23:59:59Z'))).toBe(day);
+    expect(zonedDay('Europe/London', new Date('2026-10-26T00:00:00Z')).date).toBe('2026-10-26');
+    expect(zonedDay('Europe/London', new Date('2026-10-24T22:59:59Z')).date).toBe('2026-10-24');
+    expect(zonedDay('Asia/Tokyo', new Date('2026-10-25T16:00:00Z')).date).toBe('2026-10-26');
+    expect(zonedDay('America/Los_Angeles', new Date('2026-10-25T06:00:00Z')).date).toBe('2026-10-24');
+  });
+
+  test('a remembered date is the date', () => {
+    for (const [instant, zone] of [
+      ['2026-11-28T23:30:00.000Z', 'Europe/London'],
+      ['2026-11-28T23:30:00.000Z', 'Asia/Kolkata'],
+      ['2026-11-28T03:30:00.000Z', 'America/New_York'],
+    ] as const) {
+      expect(zonedDateKept(instant, zone)).toBe(zonedDate(instant, zone));
+      expect(zonedDateKept(instant, zone)).toBe(zonedDate(instant, zone));
+    }
   });
 });

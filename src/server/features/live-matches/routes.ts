@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { deriveStatus, LIVE_WINDOW_MS } from '../../../game/fixture-status.js';
-import { UK_ZONE } from '../../../game/time.js';
+import { UK_ZONE, zonedDateKept, zonedDay } from '../../../game/time.js';
 import { errorDto, idParam } from '../../../contract/common.js';
 import { fixtureReply } from '../../../contract/fixtures.js';
 import { liveScoreSchema, liveMatchesDto } from '../../../contract/live-matches.js';
@@ -84,14 +84,12 @@ export async function liveMatchesRoutes(fastify: FastifyInstance) {
       const timeZone = req.query.tz ?? UK_ZONE;
       if (!isKnownZone(timeZone)) throw badRequest('Unknown time zone.', 'validation_error');
       const now = app.deps.clock.now();
-      const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
-      const end = start.plus({ days: 1 });
+      const day = zonedDay(timeZone, now);
       const season = await resolveSeason(app.deps.seasons, now);
       // From the season's kept fixtures in kick-off order (fixtures/kept.ts): the day's, those kicked
       // off within the live window that are still in play, and the next kick-off after the day.
       const order = kickoffOrder(await seasonFixtureRows(app, season.id));
-      const from = start.toMillis();
-      const to = end.toMillis();
+      const { from, to } = day;
       const t = now.getTime();
       const listed: FixtureRow[] = [];
       const first = Math.min(firstKickoffFrom(order, from), firstKickoffFrom(order, t - LIVE_WINDOW_MS));
@@ -123,9 +121,9 @@ export async function liveMatchesRoutes(fastify: FastifyInstance) {
       return {
         season: season.id,
         timeZone,
-        today: start.toISODate()!,
+        today: day.date,
         matches: rows.map((r) => presentMatch(r, now)),
-        nextMatchDay: next ? DateTime.fromISO(next, { zone: timeZone }).toISODate() : null,
+        nextMatchDay: next ? zonedDateKept(next, timeZone) : null,
       };
     },
   );
