@@ -278,6 +278,7 @@ export function playerCache(app: FastifyInstance): AppPlayerCache {
     const base = createPlayerCache(bus);
     const marker = handle.sqlite ? sqliteChangeMarker(handle.sqlite) : null;
     let followedMarker: string | null = null;
+    let versionRead: Promise<void> | null = null;
     const made: AppPlayerCache = {
       ...base,
       checkResults() {
@@ -286,12 +287,20 @@ export function playerCache(app: FastifyInstance): AppPlayerCache {
         // The version moves with any change to results; only then is the fingerprint read.
         const seen = marker ? marker() : null;
         if (marker && seen === followedMarker) return null;
-        if (!marker)
-          return resultsVersion(db).then(async (version) => {
-            if (version === followedMarker) return;
-            base.follow(await totalsFingerprint(db));
-            followedMarker = version;
-          });
+        if (!marker) {
+          // Requests arriving while a read is under way share it (it began less than a round trip
+          // before them): under load one read answers many requests instead of one each.
+          versionRead ??= resultsVersion(db)
+            .then(async (version) => {
+              if (version === followedMarker) return;
+              base.follow(await totalsFingerprint(db));
+              followedMarker = version;
+            })
+            .finally(() => {
+              versionRead = null;
+            });
+          return versionRead;
+        }
         return totalsFingerprint(db).then((fingerprint) => {
           base.follow(fingerprint);
           followedMarker = seen;
