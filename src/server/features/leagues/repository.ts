@@ -170,16 +170,25 @@ export async function getLeagueMembership(
     .executeTakeFirst();
 }
 
-export async function listMyLeagues(db: DB, userId: string): Promise<LeagueSummaryRow[]> {
+/** The player's leagues in the order they joined them, without their member counts (`countMembers`, kept per league). */
+export async function listMyLeagues(db: DB, userId: string): Promise<LeagueRow[]> {
   return db
     .selectFrom('leagues as l')
     .innerJoin('leagueMembers as me', (j) => j.onRef('me.leagueId', '=', 'l.id').on('me.userId', '=', userId))
     .selectAll('l')
-    .select(memberCount.as('memberCount'))
-    .select(sql<number>`1`.as('isMember'))
     .orderBy('me.joinedAt')
     .orderBy('l.id')
     .execute();
+}
+
+/** How many members a league has. */
+export async function countMembers(db: DB, leagueId: string): Promise<number> {
+  const row = await db
+    .selectFrom('leagueMembers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('leagueId', '=', leagueId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function listPublicLeagues(db: DB, userId: string, limit: number): Promise<LeagueSummaryRow[]> {
