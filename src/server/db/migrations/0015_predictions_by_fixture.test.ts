@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
 import { updateGameweek } from '../../features/feed/repository.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { migrateThrough } from '../../test/databases.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildPrediction, buildResultByTriggers } from '../../test/factories-game.js';
 import { buildFixture } from '../../test/factories-season.js';
@@ -19,14 +18,7 @@ import { PREDICTIONS_FILLFACTOR } from './0015_predictions_by_fixture.js';
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
-let handle: DatabaseHandle | undefined;
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 const predictionRows = async (db: AnyDb) =>
   (
@@ -67,8 +59,7 @@ const recount = async (db: AnyDb) =>
 
 describe('migration 0015: predictions clustered by fixture', () => {
   it('keeps every prediction, point and trigger of a database built by the release before, and the app keeps points exact afterwards', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { last: '0014_seasons' });
+    const handle = await database.migratedThrough({ last: '0014_seasons' });
     const { db, dialect } = handle;
     // The old release's world: three players, three fixtures in two gameweeks, two results.
     const users = [await buildUser(db, dialect), await buildUser(db, dialect), await buildUser(db, dialect)];
@@ -152,7 +143,7 @@ describe('migration 0015: predictions clustered by fixture', () => {
 
     // The app on the upgraded database (and whatever later migrations did, 0039 handing the aggregate to the app's code): every writer keeps userPoints exact.
     expect(await migrateToLatest(handle)).not.toContain('0015_predictions_by_fixture');
-    t = await createTestApp({ handle, now: '2025-08-29T12:00:00Z', otherSeason: false });
+    const t = await database.openApp({ now: '2025-08-29T12:00:00Z', otherSeason: false });
     const adminCookie = await buildSessionCookie(db, dialect, admin.id, SECRET);
     const playerCookie = await buildSessionCookie(db, dialect, users[0]!.id, SECRET);
     const exact = async () => expect(await pointRows(anyDb)).toEqual(await recount(anyDb));

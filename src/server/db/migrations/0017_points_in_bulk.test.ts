@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { migrateThrough } from '../../test/databases.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildPrediction, buildResultByTriggers } from '../../test/factories-game.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
@@ -22,14 +21,7 @@ import { updateGameweek } from '../../features/feed/repository.js';
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
-let handle: DatabaseHandle | undefined;
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 const predictionRows = async (db: AnyDb) =>
   (
@@ -71,8 +63,7 @@ const nonZero = <T extends { points: number; exact: number }>(rows: T[]) =>
 
 describe('migration 0017: the aggregate of points in bulk, scored predictions only', () => {
   it('upgrades a database of the release before with nothing lost, drops rows of unscored picks, and keeps points exact afterwards', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { last: '0016_feed_snapshots' });
+    const handle = await database.migratedThrough({ last: '0016_feed_snapshots' });
     const { db, dialect } = handle;
     const anyDb = db as unknown as AnyDb;
     // Two players with scored picks, one who has only picked a match still to come.
@@ -137,7 +128,7 @@ describe('migration 0017: the aggregate of points in bulk, scored predictions on
 
     // Today's code on it: the later migrations (0039 hands the aggregate to the app's code) and the app.
     await migrateToLatest(handle);
-    t = await createTestApp({ handle, now: '2025-08-29T12:00:00Z', otherSeason: false });
+    const t = await database.openApp({ now: '2025-08-29T12:00:00Z', otherSeason: false });
     const cookie = async (id: string) => buildSessionCookie(db, dialect, id, SECRET);
     const [adminCookie, newcomerCookie] = [await cookie(admin.id), await cookie(newcomer.id)];
     const exact = async () => expect(await pointRows(anyDb)).toEqual(await recount(anyDb));
