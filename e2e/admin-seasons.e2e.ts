@@ -9,7 +9,6 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import {
   DESKTOP,
   launchBrowser,
-  newContext,
   PHONE,
   watchPageErrors,
   signedInContext,
@@ -266,12 +265,8 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
     await new Promise((r) => mirror?.close(r));
   });
 
-  async function adminAt(viewport: { width: number; height: number }): Promise<BrowserContext> {
-    const ctx = await newContext(browser, off.url, viewport);
-    const [name, value] = cookie.split('=') as [string, string];
-    await ctx.addCookies([{ name, value, url: off.url }]);
-    return ctx;
-  }
+  const adminAt = (viewport: { width: number; height: number }): Promise<BrowserContext> =>
+    signedInContext(browser, off.url, cookie, { viewport });
 
   test('the admin sees 90 results missing in Gameweeks 3–11, fixes one at the desk, and accepts the suggested feed for the rest', async () => {
     const suggested = `${base}/2026-27/1-premierleague.txt`;

@@ -301,9 +301,7 @@ test('with nothing on today, /matches says when the next match day is and links 
       [DESKTOP, 'desktop'],
       [PHONE, 'phone'],
     ] as const) {
-      const ctx = await newContext(browser, quiet.url, viewport);
-      const [cookieName, ...rest] = cookie.split('=');
-      await ctx.addCookies([{ name: cookieName!, value: rest.join('='), url: quiet.url }]);
+      const ctx = await signedInContext(browser, quiet.url, cookie, { viewport });
       const page = await ctx.newPage();
       await page.goto('/matches');
       const empty = page.getByTestId('matches-empty');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with no background traffic (this machine has no internet). */
 export async function launchBrowser(): Promise<Browser> {
@@ -23,11 +23,11 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-export interface ContextOptions {
-  viewport?: { width: number; height: number };
-  /** Only for injecting axe with a script tag; the app itself always runs as served. */
-  bypassCSP?: boolean;
-}
+/** What a test may set on a context besides its base URL; the rest is the same for every test. */
+export type ContextOptions = { viewport?: { width: number; height: number } } & Pick<
+  BrowserContextOptions,
+  'isMobile' | 'hasTouch' | 'permissions'
+>;
 
 export async function newContext(
   browser: Browser,
@@ -36,11 +36,11 @@ export async function newContext(
   options: Omit<ContextOptions, 'viewport'> = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
+    ...options,
     baseURL,
     viewport,
     timezoneId: 'Europe/London',
     locale: 'en-GB',
-    ...(options.bypassCSP ? { bypassCSP: true } : {}),
   });
   context.setDefaultTimeout(15_000);
   return context;
@@ -56,7 +56,8 @@ export async function signedInContext(
   cookie: string,
   options: ContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await newContext(browser, baseURL, options.viewport, options);
+  const { viewport, ...rest } = options;
+  const context = await newContext(browser, baseURL, viewport, rest);
   const [name, ...value] = cookie.split('=');
   await context.addCookies([{ name: name!, value: value.join('='), url: baseURL }]);
   return context;
