@@ -1,4 +1,5 @@
 import { afterEach } from 'vitest';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/index.js';
 import { blankDatabase, dropDatabase, migrateThrough } from './databases.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -42,3 +43,36 @@ export function useMigrationDatabase(): MigrationDatabase {
     },
   };
 }
+
+/** Any table, any column: a migration test reads the tables as each release had them. */
+export type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+/** Every prediction with its stored points, in a fixed order, to compare before and after a migration. */
+export const predictionRows = async (db: AnyDb) =>
+  (
+    await sql<
+      Record<string, unknown>
+    >`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(
+      db,
+    )
+  ).rows.map((r) => ({
+    ...r,
+    points: r.points === null ? null : Number(r.points),
+  }));
+
+/**
+ * The points aggregate (a row per season, gameweek and player) in a fixed order; `scored` keeps
+ * only the rows with points or exact scores.
+ */
+export const pointRows = async (db: AnyDb, which: 'all' | 'scored' = 'all') =>
+  (
+    await sql<Record<string, unknown>>`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints"${
+      which === 'scored' ? sql` WHERE "points" <> 0 OR "exact" <> 0` : sql``
+    } ORDER BY "seasonId", "gameweek", "userId"`.execute(db)
+  ).rows.map((r) => ({
+    seasonId: r.seasonId,
+    gameweek: Number(r.gameweek),
+    userId: r.userId,
+    points: Number(r.points),
+    exact: Number(r.exact),
+  }));

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
 import { updateGameweek } from '../../features/feed/repository.js';
 import { migrateThrough } from '../../test/databases.js';
-import { useMigrationDatabase } from '../../test/migration-database.js';
+import { pointRows, predictionRows, useMigrationDatabase, type AnyDb } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildPrediction, buildResultByTriggers } from '../../test/factories-game.js';
 import { buildFixture } from '../../test/factories-season.js';
@@ -16,34 +16,9 @@ import { PREDICTIONS_FILLFACTOR } from './0015_predictions_by_fixture.js';
  * writes predictions or points still keeps the aggregate exact. SQLite and PostgreSQL.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 const database = useMigrationDatabase();
 
-const predictionRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    ...r,
-    points: r.points === null ? null : Number(r.points),
-  }));
-const pointRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" WHERE "points" <> 0 OR "exact" <> 0 ORDER BY "seasonId", "gameweek", "userId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    ...r,
-    gameweek: Number(r.gameweek),
-    points: Number(r.points),
-    exact: Number(r.exact),
-  }));
 /** userPoints recomputed from the predictions themselves: what it must stay equal to. */
 const recount = async (db: AnyDb) =>
   (
@@ -90,7 +65,7 @@ describe('migration 0015: predictions clustered by fixture', () => {
     await buildResultByTriggers(db, { fixtureId: played.id, homeScore: 1, awayScore: 1 });
     await buildResultByTriggers(db, { fixtureId: second.id, homeScore: 2, awayScore: 1 });
     const anyDb = db as unknown as AnyDb;
-    const before = { predictions: await predictionRows(anyDb), points: await pointRows(anyDb) };
+    const before = { predictions: await predictionRows(anyDb), points: await pointRows(anyDb, 'scored') };
     const triggersBefore =
       dialect === 'sqlite'
         ? (
@@ -110,7 +85,7 @@ describe('migration 0015: predictions clustered by fixture', () => {
 
     // Nothing lost or changed.
     expect(await predictionRows(anyDb)).toEqual(before.predictions);
-    expect(await pointRows(anyDb)).toEqual(before.points);
+    expect(await pointRows(anyDb, 'scored')).toEqual(before.points);
     const triggersAfter =
       dialect === 'sqlite'
         ? (
@@ -146,7 +121,7 @@ describe('migration 0015: predictions clustered by fixture', () => {
     const t = await database.openApp({ now: '2025-08-29T12:00:00Z', otherSeason: false });
     const adminCookie = await buildSessionCookie(db, dialect, admin.id, SECRET);
     const playerCookie = await buildSessionCookie(db, dialect, users[0]!.id, SECRET);
-    const exact = async () => expect(await pointRows(anyDb)).toEqual(await recount(anyDb));
+    const exact = async () => expect(await pointRows(anyDb, 'scored')).toEqual(await recount(anyDb));
 
     // A player's upsert of an open fixture (one prediction per player and fixture, by the new key).
     const saved = await t.request({

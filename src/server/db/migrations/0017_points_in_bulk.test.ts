@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
 import { migrateThrough } from '../../test/databases.js';
-import { useMigrationDatabase } from '../../test/migration-database.js';
+import { pointRows, predictionRows, useMigrationDatabase, type AnyDb } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildPrediction, buildResultByTriggers } from '../../test/factories-game.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
@@ -19,34 +19,9 @@ import { updateGameweek } from '../../features/feed/repository.js';
  * to the app's code) every writer keeps the aggregate exact.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 const database = useMigrationDatabase();
 
-const predictionRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    ...r,
-    points: r.points === null ? null : Number(r.points),
-  }));
-const pointRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" ORDER BY "seasonId", "gameweek", "userId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    ...r,
-    gameweek: Number(r.gameweek),
-    points: Number(r.points),
-    exact: Number(r.exact),
-  }));
 /** The aggregate recomputed from the predictions: one row per player, season and gameweek (0 = season) with a scored prediction. */
 const recount = async (db: AnyDb) =>
   (

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { useMigrationDatabase } from '../../test/migration-database.js';
+import { pointRows, predictionRows, useMigrationDatabase, type AnyDb } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildPrediction, buildResultByTriggers } from '../../test/factories-game.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
@@ -15,35 +15,9 @@ import { pointTriggers } from '../../test/points.js';
  * even where the old one had drifted; then today's code keeps it exact.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 const database = useMigrationDatabase();
 
-const predictionRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    ...r,
-    points: r.points === null ? null : Number(r.points),
-  }));
-const pointRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" ORDER BY "seasonId", "gameweek", "userId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    seasonId: r.seasonId,
-    gameweek: Number(r.gameweek),
-    userId: r.userId,
-    points: Number(r.points),
-    exact: Number(r.exact),
-  }));
 /** The aggregate recomputed in JavaScript from the predictions: a row per season, gameweek (0 = season) and player with a scored prediction. */
 async function recount(db: AnyDb) {
   const rows = (
