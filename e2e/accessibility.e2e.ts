@@ -1,13 +1,20 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { openDatabase } from '../src/server/db/index.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
-import { DESKTOP, PHONE, launchBrowser } from './support/browser.js';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  signedInContext,
+  axeViolations,
+  newContext,
+  SERIOUS_WCAG21,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -15,7 +22,6 @@ import { startServer, type RunningServer } from './support/server.js';
  * no serious or critical violation. Plus the modal contract: focus inside, Escape closes, focus
  * returns to the control that opened it.
  */
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SECRET = crypto.randomBytes(32).toString('hex');
 
 const SIGNED_OUT = ['/', '/login', '/signup', '/reset-password?token=x', '/leaderboard', '/settings', '/no-such-page'];
@@ -76,17 +82,9 @@ function trackRequests(page: Page): Page {
 }
 
 async function pageFor(viewport: typeof DESKTOP, cookie: string): Promise<Page> {
-  // axe is injected as a script, which the app's CSP (rightly) forbids; only the audit bypasses it.
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport,
-    bypassCSP: true,
-    timezoneId: 'Europe/London',
-  });
-  if (cookie) {
-    const [name, value] = cookie.split('=');
-    await context.addCookies([{ name: name!, value: value!, url: server.url }]);
-  }
+  const context = cookie
+    ? await signedInContext(browser, server.url, cookie, { viewport })
+    : await newContext(browser, server.url, viewport);
   return trackRequests(await context.newPage());
 }
 
@@ -108,31 +106,7 @@ async function audit(page: Page, route: string): Promise<string[]> {
     undefined,
     { timeout: 15_000 },
   );
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{
-          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-        }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-  });
+  const violations = await axeViolations(page, SERIOUS_WCAG21);
   return violations.map((v) => `${route}: ${v}`);
 }
 

@@ -1,9 +1,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import {
+  PHONE,
+  launchBrowser,
+  newContext,
+  watchPageErrors,
+  signedInContext,
+  axeViolations,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser, DEFAULT_PASSWORD, type BuiltUser } from '../src/server/test/factories.js';
@@ -112,10 +118,8 @@ afterAll(async () => {
 });
 
 async function signedIn(user: BuiltUser, viewport = WIDE): Promise<BrowserContext> {
-  const ctx = await newContext(browser, server.url, viewport);
-  const [name, ...value] = (await buildSessionCookie(handle.db, 'sqlite', user.id, SECRET)).split('=');
-  await ctx.addCookies([{ name: name!, value: decodeURIComponent(value.join('=')), url: server.url }]);
-  return ctx;
+  const cookie = await buildSessionCookie(handle.db, 'sqlite', user.id, SECRET);
+  return signedInContext(browser, server.url, cookie, { viewport });
 }
 
 async function signInThroughUi(page: Page, email: string, password: string) {
@@ -123,26 +127,6 @@ async function signInThroughUi(page: Page, email: string, password: string) {
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(
-          ctx: object,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
-      };
-    };
-    const r = await axe.run(
-      { include: [['body']], exclude: [['[data-sonner-toaster]']] },
-      { runOnly: ['wcag2a', 'wcag2aa'] },
-    );
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });

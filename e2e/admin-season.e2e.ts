@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, newContext, PHONE, watchPageErrors } from './support/browser.js';
+import { launchBrowser, PHONE, watchPageErrors, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -45,12 +45,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(cookie: string, viewport?: typeof PHONE): Promise<BrowserContext> {
-  const ctx = await newContext(browser, server.url, viewport);
-  const [name, value] = cookie.split('=') as [string, string];
-  await ctx.addCookies([{ name, value, url: server.url }]);
-  return ctx;
-}
+const signedIn = (cookie: string, viewport?: typeof PHONE): Promise<BrowserContext> =>
+  signedInContext(browser, server.url, cookie, { viewport });
 
 test('a player is refused on /admin and sent home', async () => {
   const ctx = await signedIn(playerCookie);

@@ -5,8 +5,16 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newContext, PHONE, watchPageErrors } from './support/browser.js';
+import type { Browser, BrowserContext } from 'playwright-core';
+import {
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  watchPageErrors,
+  signedInContext,
+  axeViolations,
+  WCAG2_BODY,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -91,35 +99,12 @@ afterAll(async () => {
   await new Promise((r) => feed?.close(r));
 });
 
-async function signedIn(viewport = DESKTOP): Promise<BrowserContext> {
-  const ctx = await newContext(browser, server.url, viewport);
-  const [name, value] = adminCookie.split('=') as [string, string];
-  await ctx.addCookies([{ name, value, url: server.url }]);
-  return ctx;
-}
+const signedIn = (viewport = DESKTOP): Promise<BrowserContext> =>
+  signedInContext(browser, server.url, adminCookie, { viewport });
 
 const shots = process.env.E2E_SCREENSHOTS ?? os.tmpdir();
 /** The wide desktop the admin screens are checked at. */
 const WIDE = { width: 1440, height: 900 };
-const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** WCAG 2 A/AA violations inside `selector`, as "rule: targets" lines (axe-core run in the page). */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (inc) => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(
-          ctx: object,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
-      };
-    };
-    const r = await axe.run({ include: [[inc]] }, { runOnly: ['wcag2a', 'wcag2aa'] });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
-}
-
 test('the admin creates a season from a file, makes it current, syncs its feed, sees the run and settles a conflict', async () => {
   const ctx = await signedIn();
   const page = await ctx.newPage();
@@ -280,12 +265,8 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
     await new Promise((r) => mirror?.close(r));
   });
 
-  async function adminAt(viewport: { width: number; height: number }): Promise<BrowserContext> {
-    const ctx = await newContext(browser, off.url, viewport);
-    const [name, value] = cookie.split('=') as [string, string];
-    await ctx.addCookies([{ name, value, url: off.url }]);
-    return ctx;
-  }
+  const adminAt = (viewport: { width: number; height: number }): Promise<BrowserContext> =>
+    signedInContext(browser, off.url, cookie, { viewport });
 
   test('the admin sees 90 results missing in Gameweeks 3–11, fixes one at the desk, and accepts the suggested feed for the rest', async () => {
     const suggested = `${base}/2026-27/1-premierleague.txt`;
@@ -307,7 +288,7 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
     // 2025/26 has every result: it is not listed.
     await expect(notice.getByText('2025/26').count()).resolves.toBe(0);
     await page.screenshot({ path: path.join(shots, 'admin-awaiting-desktop.png'), fullPage: true });
-    expect(await axeViolations(page, '[data-testid="awaiting-results"]')).toEqual([]);
+    expect(await axeViolations(page, { ...WCAG2_BODY, include: ['[data-testid="awaiting-results"]'] })).toEqual([]);
     const phone = await adminAt(PHONE);
     const small = await phone.newPage();
     await small.goto('/admin');
@@ -316,7 +297,7 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
       small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).resolves.toBeLessThanOrEqual(0);
     await small.screenshot({ path: path.join(shots, 'admin-awaiting-phone.png'), fullPage: true });
-    expect(await axeViolations(small, '[data-testid="awaiting-results"]')).toEqual([]);
+    expect(await axeViolations(small, { ...WCAG2_BODY, include: ['[data-testid="awaiting-results"]'] })).toEqual([]);
     await phone.close();
 
     // One gameweek's link opens the result desk on it; one result entered there counts at once.
@@ -344,7 +325,7 @@ describe('results not in yet (clock: Saturday 28 November 2026, 17:10)', () => {
     await expect.poll(() => address.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByTestId('feed-suggestion').waitFor();
     await page.screenshot({ path: path.join(shots, 'admin-awaiting-feed-panel-desktop.png'), fullPage: true });
-    expect(await axeViolations(page, '[data-testid="feed-panel-2026-27"]')).toEqual([]);
+    expect(await axeViolations(page, { ...WCAG2_BODY, include: ['[data-testid="feed-panel-2026-27"]'] })).toEqual([]);
     // Nothing has been read from the suggested address so far.
     expect(requests).toEqual([]);
 

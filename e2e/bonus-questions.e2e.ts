@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE, watchPageErrors } from './support/browser.js';
+import {
+  launchBrowser,
+  PHONE,
+  watchPageErrors,
+  signedInContext,
+  axeViolations,
+  SERIOUS_WCAG21,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../src/server/test/factories.js';
@@ -17,7 +22,6 @@ import { buildSessionCookie, buildUser, type BuiltUser } from '../src/server/tes
  */
 const SECRET = crypto.randomBytes(32).toString('hex');
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp';
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DESKTOP_WIDE = { width: 1440, height: 900 };
 const LEAGUE = 'league-bonus-e2e';
 
@@ -66,49 +70,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A signed-in page; axe is injected as a script, which the app's CSP (rightly) forbids, so only these audited pages bypass it. */
+/** A signed-in page. */
 async function pageAs(who: 'alice' | 'bob', viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport,
-    bypassCSP: true,
-    timezoneId: 'Europe/London',
-    locale: 'en-GB',
-  });
-  context.setDefaultTimeout(15_000);
-  const [name, ...value] = cookies[who]!.split('=');
-  await context.addCookies([{ name: name!, value: value.join('='), url: server.url }]);
-  return context.newPage();
+  return (await signedInContext(browser, server.url, cookies[who]!, { viewport })).newPage();
 }
 
 async function axe(page: Page, where: string): Promise<string[]> {
   // A toast fading in or out is measured mid-fade: audit the page once the messages have gone.
   await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), undefined, { timeout: 10_000 });
-  await page.addScriptTag({ content: AXE });
-  const found = await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{
-          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-        }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.help} — ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-  });
+  const found = await axeViolations(page, SERIOUS_WCAG21);
   return found.map((v) => `${where}: ${v}`);
 }
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import { DESKTOP, PHONE, launchBrowser, watchPageErrors, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { startSmtpSink } from './support/smtp.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
@@ -118,12 +118,8 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-async function signedIn(cookie: string, viewport = DESKTOP): Promise<BrowserContext> {
-  const ctx = await newContext(browser, server.url, viewport);
-  const [name, ...rest] = cookie.split('=');
-  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
-  return ctx;
-}
+const signedIn = (cookie: string, viewport = DESKTOP): Promise<BrowserContext> =>
+  signedInContext(browser, server.url, cookie, { viewport });
 
 /** Script files the page loaded (to prove the chart library stays off other routes). */
 function scriptsLoaded(page: Page): string[] {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from './support/browser.js';
+import { launchBrowser, watchPageErrors, signedInContext, newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -38,15 +38,10 @@ async function contextFor(
   viewport: { width: number; height: number },
   role?: 'player' | 'admin',
 ): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: server.url, viewport, timezoneId: 'Europe/London', locale: 'en-GB' });
-  ctx.setDefaultTimeout(15_000);
-  if (role) {
-    const user = await buildUser(handle.db, 'sqlite', role === 'admin' ? { role: 'admin' } : {});
-    const cookie = await buildSessionCookie(handle.db, 'sqlite', user.id, SECRET);
-    const [name, ...rest] = cookie.split('=');
-    await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
-  }
-  return ctx;
+  if (!role) return newContext(browser, server.url, viewport);
+  const user = await buildUser(handle.db, 'sqlite', role === 'admin' ? { role: 'admin' } : {});
+  const cookie = await buildSessionCookie(handle.db, 'sqlite', user.id, SECRET);
+  return signedInContext(browser, server.url, cookie, { viewport });
 }
 
 const focused = (page: Page) =>

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import {
+  PHONE,
+  launchBrowser,
+  newContext,
+  watchPageErrors,
+  signedInContext,
+  axeViolations,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { startSmtpSink } from './support/smtp.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
@@ -24,8 +31,6 @@ const SHOTS =
   process.env.E2E_SHOTS_DIR ?? fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'scoreline-invites-'));
 const SCREENS = process.env.E2E_SCREENS_DIR ?? SHOTS;
 const BIG_DESKTOP = { width: 1440, height: 900 };
-const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let browser: Browser;
@@ -87,33 +92,11 @@ async function contextFor(
   viewport: { width: number; height: number },
   who?: { cookie: string },
 ): Promise<BrowserContext> {
-  const ctx = await newContext(browser, server.url, viewport);
+  const ctx = who
+    ? await signedInContext(browser, server.url, who.cookie, { viewport })
+    : await newContext(browser, server.url, viewport);
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  if (who) {
-    const [name, ...value] = who.cookie.split('=');
-    await ctx.addCookies([{ name: name!, value: value.join('='), url: server.url }]);
-  }
   return ctx;
-}
-
-/** WCAG 2 A/AA violations on the page (axe-core run in the page), toasts aside. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(
-          ctx: object,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
-      };
-    };
-    const r = await axe.run(
-      { include: [['body']], exclude: [['[data-sonner-toaster]']] },
-      { runOnly: ['wcag2a', 'wcag2aa'] },
-    );
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());

@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, watchPageErrors } from './support/browser.js';
+import {
+  PHONE,
+  launchBrowser,
+  watchPageErrors,
+  signedInContext,
+  axeViolations,
+  SERIOUS_WCAG21,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -22,8 +27,6 @@ import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 const SECRET = crypto.randomBytes(32).toString('hex');
 const NOW = '2026-03-14T13:30:00.000Z';
 const SCREENS = process.env.E2E_SCREENS_DIR ?? '/tmp';
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let server: RunningServer;
 let browser: Browser;
 let handle: DatabaseHandle;
@@ -50,48 +53,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(cookie: string, viewport = WIDE): Promise<BrowserContext> {
-  // CSP bypassed only so axe can be injected; the app itself runs as served.
-  const ctx = await browser.newContext({
-    baseURL: server.url,
-    viewport,
-    bypassCSP: true,
-    timezoneId: 'Europe/London',
-    locale: 'en-GB',
-  });
-  ctx.setDefaultTimeout(15_000);
-  const [name, ...rest] = cookie.split('=');
-  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
-  return ctx;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{
-          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-        }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-  });
-}
+const signedIn = (cookie: string, viewport = WIDE): Promise<BrowserContext> =>
+  signedInContext(browser, server.url, cookie, { viewport });
 
 const card = (page: Page, club: string) =>
   page
@@ -120,7 +83,7 @@ test('create a goal-difference league, set a banker, see the rule and the table 
     )
     .waitFor();
   await phone.getByRole('radio', { name: /^Goal difference/ }).check();
-  expect(await axeViolations(phone)).toEqual([]);
+  expect(await axeViolations(phone, SERIOUS_WCAG21)).toEqual([]);
   await phone.screenshot({ path: `${SCREENS}/league-scoring-new-phone.png`, fullPage: true });
   await phone.getByRole('button', { name: 'Create League & Get Code' }).click();
   await phone.getByRole('heading', { name: 'Kicktipp Club is ready!' }).waitFor();
@@ -158,7 +121,7 @@ test('create a goal-difference league, set a banker, see the rule and the table 
     if (banker) {
       await toggle.click();
       expect(await toggle.getAttribute('aria-pressed')).toBe('true');
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
       await page.screenshot({ path: `${SCREENS}/league-scoring-modal-desktop.png` });
     }
     await dialog.getByRole('button', { name: 'Save Prediction' }).click();
@@ -183,7 +146,7 @@ test('create a goal-difference league, set a banker, see the rule and the table 
     .where('predictions.banker', '=', 1)
     .execute();
   expect(stored.map((s) => s.homeTeam)).toEqual(['Arsenal FC']);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
   await card(page, 'Arsenal FC').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENS}/league-scoring-banker-desktop.png` });
   // The same cards on the phone: the banker toggle beside the score boxes.
@@ -235,7 +198,7 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   await expect.poll(() => page.getByTestId('league-scoring').textContent()).toBe(RULE_LINE);
   const mine = page.locator('tbody tr').filter({ hasText: 'Tipsters' });
   await expect.poll(async () => (await mine.locator('td').nth(3).textContent())?.trim()).toBe('8');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
   await page.screenshot({ path: `${SCREENS}/league-scoring-table-desktop.png`, fullPage: true });
 
   // 5. The organiser changes the scoring after matches were scored: the server asks first, then the page says when it changed.
@@ -249,7 +212,7 @@ test('create a goal-difference league, set a banker, see the rule and the table 
       "Matches have already been scored in this league. Changing the scoring works out every member's points again under the new rule, and members are told. Confirm to go ahead.",
     )
     .waitFor();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
   await page.screenshot({ path: `${SCREENS}/league-scoring-confirm-desktop.png` });
   await dialog.getByRole('button', { name: "Recompute every member's table" }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -286,7 +249,7 @@ test('create a goal-difference league, set a banker, see the rule and the table 
       (await picks.getByRole('listitem').filter({ hasText: 'Chelsea' }).textContent())?.includes('1 pt'),
     )
     .toBe(true);
-  expect(await axeViolations(rivalPage)).toEqual([]);
+  expect(await axeViolations(rivalPage, SERIOUS_WCAG21)).toEqual([]);
   await rivalPage.screenshot({ path: `${SCREENS}/league-scoring-member-picks-phone.png` });
   expect(rivalErrors).toEqual([]);
 });

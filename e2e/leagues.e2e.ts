@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser, DEFAULT_PASSWORD, type BuiltUser } from '../src/server/test/factories.js';
@@ -85,8 +85,11 @@ async function loginThroughUi(page: Page, user: BuiltUser) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-async function contextFor(viewport = DESKTOP): Promise<BrowserContext> {
-  const ctx = await newContext(browser, server.url, viewport);
+/** A context at `viewport` that may use the clipboard, signed in when given a session cookie. */
+async function contextFor(viewport = DESKTOP, cookie?: string): Promise<BrowserContext> {
+  const ctx = cookie
+    ? await signedInContext(browser, server.url, cookie, { viewport })
+    : await newContext(browser, server.url, viewport);
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   return ctx;
 }
@@ -130,9 +133,7 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await a.getByText('League code copied to clipboard!').waitFor({ state: 'detached', timeout: 5000 });
 
   // 2. Bob joins by the code, typed in lower case.
-  const bobCtx = await contextFor(PHONE);
-  const [cookieName, ...cookieValue] = (await buildSessionCookie(handle.db, 'sqlite', bob.id, SECRET)).split('=');
-  await bobCtx.addCookies([{ name: cookieName!, value: cookieValue.join('='), url: server.url }]);
+  const bobCtx = await contextFor(PHONE, await buildSessionCookie(handle.db, 'sqlite', bob.id, SECRET));
   const b = await bobCtx.newPage();
   const bobErrors = watchPageErrors(b);
   await b.goto('/leaderboard');
@@ -234,9 +235,7 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
 
 test('the New League screen creates a public league with its code and invite link', async () => {
   for (const viewport of [DESKTOP, PHONE]) {
-    const ctx = await contextFor(viewport);
-    const [n, ...v] = (await buildSessionCookie(handle.db, 'sqlite', alice.id, SECRET)).split('=');
-    await ctx.addCookies([{ name: n!, value: v.join('='), url: server.url }]);
+    const ctx = await contextFor(viewport, await buildSessionCookie(handle.db, 'sqlite', alice.id, SECRET));
     const page = await ctx.newPage();
     const errors = watchPageErrors(page);
     const tag = viewport === PHONE ? 'phone' : 'desktop';

@@ -4,7 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newContext,
+  watchPageErrors,
+  signedInContext,
+  axeViolations,
+  WCAG2_BODY,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { startSmtpSink } from './support/smtp.js';
 import { openDatabase } from '../src/server/db/index.js';
@@ -101,37 +110,8 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function signedIn(cookie: string, viewport = DESKTOP): Promise<BrowserContext> {
-  const ctx = await newContext(browser, server.url, viewport);
-  const [name, ...rest] = cookie.split('=');
-  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
-  return ctx;
-}
-
-const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-
-/**
- * WCAG 2 A/AA violations in `include` (default the whole page), as "rule: targets" lines (axe-core
- * run in the page). Toasts are left out: they come and go and are styled by the app shell.
- */
-async function axeViolations(page: Page, include: string[] = ['body']): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (inc) => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(
-          ctx: object,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
-      };
-    };
-    const r = await axe.run(
-      { include: inc.map((s) => [s]), exclude: [['[data-sonner-toaster]']] },
-      { runOnly: ['wcag2a', 'wcag2aa'] },
-    );
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, include);
-}
+const signedIn = (cookie: string, viewport = DESKTOP): Promise<BrowserContext> =>
+  signedInContext(browser, server.url, cookie, { viewport });
 
 const card = (page: Page, home: string) => page.getByTestId('match-card').filter({ hasText: home });
 
@@ -275,10 +255,10 @@ test('a deadline reminder arrives by SMTP with unsubscribe headers, and its link
   expect(url).toMatch(/\/api\/calendar\/[\w-]+\.ics$/);
   await page.screenshot({ path: `${SHOTS}/issue8-settings-desktop.png`, fullPage: true });
   expect(
-    await axeViolations(page, [
-      'section[aria-labelledby="reminders-heading"]',
-      'section[aria-labelledby="calendar-heading"]',
-    ]),
+    await axeViolations(page, {
+      ...WCAG2_BODY,
+      include: ['section[aria-labelledby="reminders-heading"]', 'section[aria-labelledby="calendar-heading"]'],
+    }),
   ).toEqual([]);
 
   // The one-click link unsubscribes without signing in.
@@ -321,9 +301,7 @@ test('with nothing on today, /matches says when the next match day is and links 
       [DESKTOP, 'desktop'],
       [PHONE, 'phone'],
     ] as const) {
-      const ctx = await newContext(browser, quiet.url, viewport);
-      const [cookieName, ...rest] = cookie.split('=');
-      await ctx.addCookies([{ name: cookieName!, value: rest.join('='), url: quiet.url }]);
+      const ctx = await signedInContext(browser, quiet.url, cookie, { viewport });
       const page = await ctx.newPage();
       await page.goto('/matches');
       const empty = page.getByTestId('matches-empty');

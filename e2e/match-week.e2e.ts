@@ -1,10 +1,15 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, watchPageErrors } from './support/browser.js';
+import {
+  PHONE,
+  launchBrowser,
+  watchPageErrors,
+  signedInContext,
+  axeViolations,
+  SERIOUS_WCAG21,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -26,8 +31,6 @@ const DESKTOP = { width: 1440, height: 900 };
 /** docs/screens when making the committed screenshots (E2E_SCREENS_DIR=docs/screens), else a temporary folder. */
 const SCREENS = process.env.E2E_SCREENS_DIR ?? '/tmp';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp';
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -36,48 +39,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(server: RunningServer, cookie: string, viewport: typeof DESKTOP): Promise<BrowserContext> {
-  // bypassCSP only so the axe audit can be injected as a script.
-  const ctx = await browser.newContext({
-    baseURL: server.url,
-    viewport,
-    timezoneId: 'Europe/London',
-    locale: 'en-GB',
-    bypassCSP: true,
-  });
-  ctx.setDefaultTimeout(15_000);
-  const [name, ...rest] = cookie.split('=');
-  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
-  return ctx;
-}
-
-async function axeSerious(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{
-          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-        }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-  });
-}
+const signedIn = (server: RunningServer, cookie: string, viewport: typeof DESKTOP): Promise<BrowserContext> =>
+  signedInContext(browser, server.url, cookie, { viewport });
 
 const cards = (page: Page) => page.getByTestId('fixture-card');
 const gameweekOf = (handle: DatabaseHandle, gameweek: number) =>
@@ -158,7 +121,7 @@ describe('match day: Saturday 28 November 2026, 17:10 UTC', () => {
     await expect(page.getByRole('heading', { name: /^Gameweek 2:/ }).count()).resolves.toBe(0);
     await expect(page.getByText('No upcoming matches scheduled').count()).resolves.toBe(0);
     await page.getByRole('heading', { name: 'Upcoming Matches - Gameweek 13' }).waitFor();
-    expect(await axeSerious(page)).toEqual([]);
+    expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
     await page.screenshot({ path: path.join(SCREENS, 'dashboard-first-phone.png'), fullPage: true });
 
     // Joining or creating a league is a click away.
@@ -209,7 +172,7 @@ describe('match day: Saturday 28 November 2026, 17:10 UTC', () => {
     await expect(picker.locator('option:checked').textContent()).resolves.toBe('Gameweek 13 · open');
     await expect(picker.locator('option[value="12"]').textContent()).resolves.toBe('Gameweek 12 · in play');
     await expect(picker.locator('option[value="11"]').textContent()).resolves.toBe('Gameweek 11 · played');
-    expect(await axeSerious(page)).toEqual([]);
+    expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
 
     // Gameweek 12, in play: every match with the player's pick (or none), nothing to enter.
     await page.getByRole('button', { name: 'Previous gameweek' }).click();
@@ -234,7 +197,7 @@ describe('match day: Saturday 28 November 2026, 17:10 UTC', () => {
     await expect(page.locator('[data-outcome="wrong"]').count()).resolves.toBe(3);
     await page.getByRole('link', { name: 'Your Gameweek 11 summary' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/match-week-gameweek-11-desktop.png`, fullPage: true });
-    expect(await axeSerious(page)).toEqual([]);
+    expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
 
     // The URL names the gameweek shown, so a reload or a shared link lands there.
     expect(new URL(page.url()).searchParams.get('gameweek')).toBe('11');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import { PHONE, launchBrowser, watchPageErrors, signedInContext, axeViolations } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase } from '../src/server/db/index.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
@@ -118,32 +118,8 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function signedIn(as: string, viewport = DESKTOP_WIDE): Promise<BrowserContext> {
-  const ctx = await newContext(browser, server.url, viewport);
-  const [name, ...rest] = as.split('=');
-  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
-  return ctx;
-}
-
-const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(
-          ctx: object,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
-      };
-    };
-    const r = await axe.run(
-      { include: [['body']], exclude: [['[data-sonner-toaster]']] },
-      { runOnly: ['wcag2a', 'wcag2aa'] },
-    );
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
+const signedIn = (as: string, viewport = DESKTOP_WIDE): Promise<BrowserContext> =>
+  signedInContext(browser, server.url, as, { viewport });
 
 const boardCard = (page: Page, home: string) => page.getByTestId('fixture-card').filter({ hasText: home });
 const matchCard = (page: Page, home: string) => page.getByTestId('match-card').filter({ hasText: home });

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, PHONE, watchPageErrors } from './support/browser.js';
+import { launchBrowser, newContext, PHONE, watchPageErrors, axeViolations } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { startSmtpSink } from './support/smtp.js';
 
@@ -32,26 +30,6 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.stop();
 });
-
-const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(
-          ctx: object,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
-      };
-    };
-    const r = await axe.run(
-      { include: [['body']], exclude: [['[data-sonner-toaster]']] },
-      { runOnly: ['wcag2a', 'wcag2aa'] },
-    );
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 async function signUp(page: Page, fields: { email: string; teamName: string; password: string }) {
   await page.goto('/signup');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import { DESKTOP, PHONE, launchBrowser, watchPageErrors, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -35,12 +35,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(cookie: string, viewport = DESKTOP): Promise<BrowserContext> {
-  const ctx = await newContext(browser, server.url, viewport);
-  const [name, ...rest] = cookie.split('=');
-  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
-  return ctx;
-}
+const signedIn = (cookie: string, viewport = DESKTOP): Promise<BrowserContext> =>
+  signedInContext(browser, server.url, cookie, { viewport });
 
 const card = (page: Page, home: string) => page.getByTestId('fixture-card').filter({ hasText: home });
 

@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, watchPageErrors } from './support/browser.js';
+import { launchBrowser, watchPageErrors, signedInContext, axeViolations, SERIOUS_WCAG21 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -22,8 +20,6 @@ const SECRET = crypto.randomBytes(32).toString('hex');
 const NOW = '2026-11-23T10:00:00.000Z';
 /** Saves go after a short pause or when focus leaves a match: polls get a generous ceiling (not a duration under test). */
 const POLL = { timeout: 10_000 };
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 const SIZES = [
   { size: 'desktop', viewport: { width: 1440, height: 900 }, phone: false },
   { size: 'phone', viewport: { width: 390, height: 844 }, phone: true },
@@ -48,20 +44,12 @@ afterAll(async () => {
 async function signedIn(s: Size): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const user = await buildUser(handle.db, 'sqlite', { teamName: `Typist ${++players}` });
   const cookie = await buildSessionCookie(handle.db, 'sqlite', user.id, SECRET);
-  // bypassCSP only so the axe audit can be injected as a script.
-  const ctx = await browser.newContext({
-    baseURL: server.url,
+  const ctx = await signedInContext(browser, server.url, cookie, {
     viewport: s.viewport,
     isMobile: s.phone,
     hasTouch: s.phone,
-    timezoneId: 'Europe/London',
-    locale: 'en-GB',
-    bypassCSP: true,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
-  ctx.setDefaultTimeout(15_000);
-  const [name, ...rest] = cookie.split('=');
-  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
   const page = await ctx.newPage();
   const errors = watchPageErrors(page);
   await page.goto('/predictions');
@@ -152,34 +140,6 @@ async function backTo(s: Size, page: Page, box: Locator) {
 async function paste(page: Page, text: string) {
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
   await page.keyboard.press('Control+V');
-}
-
-async function axeSeriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{
-          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-        }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-  });
 }
 
 describe('score entry: what is saved is what the boxes show', () => {
@@ -277,7 +237,7 @@ describe('score entry: what is saved is what the boxes show', () => {
       await pointAt(s, homeBox(second));
       // (A step on the way may have been saved; ten never is without the answer.)
       expect(await savedFor(page, first)).not.toBe('10-0');
-      expect(await axeSeriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
       await pointAt(s, confirm);
       await expectSaved(page, first, '10-0');
 
@@ -431,7 +391,7 @@ describe('score entry: what is saved is what the boxes show', () => {
       for (let i = 0; i < 8; i++) await pointAt(s, increase);
       expect(await fields(dialog).nth(0).inputValue()).toBe('11');
       await dialog.getByText('Double figures: check the score before you save it.').waitFor();
-      expect(await axeSeriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
       await pointAt(s, dialog.getByRole('button', { name: 'Update Prediction' }));
       await dialog.waitFor({ state: 'detached' });
       await expectSaved(page, group, '11-3', 'modal');

@@ -1,9 +1,16 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newContext,
+  watchPageErrors,
+  signedInContext,
+  axeViolations,
+  SERIOUS_WCAG21,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { startSmtpSink } from './support/smtp.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
@@ -25,8 +32,6 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp';
 const SCREENS = process.env.E2E_SCREENS_DIR ?? SHOTS;
 /** The wide desktop the screens are checked at. */
 const WIDE = { width: 1440, height: 900 };
-const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -35,47 +40,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Serious and critical axe findings on the page as it is now. */
-async function axeSerious(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  });
-}
-
-async function signedIn(
-  server: RunningServer,
-  cookie: string,
-  viewport = DESKTOP,
-  opts: { bypassCSP?: boolean } = {},
-): Promise<BrowserContext> {
-  const ctx = opts.bypassCSP
-    ? await browser.newContext({
-        baseURL: server.url,
-        viewport,
-        timezoneId: 'Europe/London',
-        locale: 'en-GB',
-        bypassCSP: true,
-      })
-    : await newContext(browser, server.url, viewport);
-  ctx.setDefaultTimeout(15_000);
-  const [name, ...rest] = cookie.split('=');
-  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
-  return ctx;
-}
+const signedIn = (server: RunningServer, cookie: string, viewport = DESKTOP): Promise<BrowserContext> =>
+  signedInContext(browser, server.url, cookie, { viewport });
 
 const seasonOf = (page: Page) => new URL(page.url()).searchParams.get('season');
 const card = (page: Page, home: string) => page.getByTestId('fixture-card').filter({ hasText: home });
@@ -329,7 +295,7 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
       ['phone', PHONE],
     ] as const) {
       // axe is injected as a script, which the app's CSP forbids; only the audit bypasses it.
-      const ctx = await signedIn(server, veteranCookie, viewport, { bypassCSP: true });
+      const ctx = await signedIn(server, veteranCookie, viewport);
       const page = await ctx.newPage();
       const found: string[] = [];
       for (const route of routes) {
@@ -356,7 +322,7 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
               .innerText(),
           ).resolves.toMatch(/GW 38\s+#1\s+4 pts/);
         }
-        found.push(...(await axeSerious(page)).map((v) => `${route} (${size}): ${v}`));
+        found.push(...(await axeViolations(page, SERIOUS_WCAG21)).map((v) => `${route} (${size}): ${v}`));
       }
       await ctx.close();
       expect(found).toEqual([]);
@@ -558,7 +524,7 @@ describe('between seasons', () => {
   test('the between-seasons screens have no serious or critical axe violations', async () => {
     const found: string[] = [];
     for (const viewport of [PHONE, WIDE]) {
-      const ctx = await signedIn(server, cookie, viewport, { bypassCSP: true });
+      const ctx = await signedIn(server, cookie, viewport);
       const page = await ctx.newPage();
       for (const route of ['/leaderboard', '/leaderboard?season=2026-27', '/statistics', '/predictions/gameweek/38']) {
         await page.goto(route);
@@ -571,7 +537,7 @@ describe('between seasons', () => {
                 : 'season-final',
           )
           .waitFor();
-        found.push(...(await axeSerious(page)).map((v) => `${route} (${viewport.width}): ${v}`));
+        found.push(...(await axeViolations(page, SERIOUS_WCAG21)).map((v) => `${route} (${viewport.width}): ${v}`));
       }
       await ctx.close();
     }

@@ -1,10 +1,17 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newContext,
+  watchPageErrors,
+  signedInContext,
+  axeViolations,
+  SERIOUS_WCAG21,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -21,8 +28,6 @@ const NOW = '2026-11-23T10:00:00.000Z';
 const SCREENS = process.env.E2E_SCREENS_DIR ?? '/tmp';
 /** Saves wait for a short pause in typing, then the server: give polls a generous ceiling (not a duration under test). */
 const POLL = { timeout: 10_000 };
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let server: RunningServer;
 let browser: Browser;
 let handle: DatabaseHandle;
@@ -45,18 +50,7 @@ async function signedIn(
   const user = await buildUser(handle.db, 'sqlite', { teamName });
   await onUser?.(user.id);
   const cookie = await buildSessionCookie(handle.db, 'sqlite', user.id, SECRET);
-  // bypassCSP only so the axe audit can be injected as a script.
-  const ctx = await browser.newContext({
-    baseURL: server.url,
-    viewport,
-    timezoneId: 'Europe/London',
-    locale: 'en-GB',
-    bypassCSP: true,
-  });
-  ctx.setDefaultTimeout(15_000);
-  const [name, ...rest] = cookie.split('=');
-  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
-  return ctx;
+  return signedInContext(browser, server.url, cookie, { viewport });
 }
 
 /** Every console message a page logs (errors and warnings included, e.g. React Router's or a failed request's). */
@@ -83,34 +77,6 @@ function countBoardRequests(page: Page): { count: number; inFlight: number } {
   page.on('requestfinished', answered);
   page.on('requestfailed', answered);
   return counter;
-}
-
-async function axeSeriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{
-          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-        }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-  });
 }
 
 const cards = (page: Page) => page.getByTestId('fixture-card');
@@ -242,7 +208,7 @@ describe('predicting a gameweek from the cards', () => {
       await page.getByRole('heading', { name: 'Gameweek 12' }).waitFor();
       await cards(page).first().waitFor();
 
-      expect(await axeSeriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
       expect(errors).toEqual([]);
       expect(consoleMessages).toEqual([]);
       await ctx.close();

@@ -1,9 +1,15 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, watchPageErrors } from './support/browser.js';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  watchPageErrors,
+  signedInContext,
+  axeViolations,
+  SERIOUS_WCAG21,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
@@ -20,7 +26,6 @@ const SECRET = crypto.randomBytes(32).toString('hex');
 const NOW = '2026-03-14T13:30:00.000Z';
 /** Where the screenshots go: /tmp unless asked (E2E_SCREENS_DIR=docs/screens refreshes the committed ones). */
 const SCREENS = process.env.E2E_SCREENS_DIR ?? '/tmp';
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const OTHERS = 120;
 
 let server: RunningServer;
@@ -128,49 +133,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(cookie: string, viewport = DESKTOP, axe = false): Promise<BrowserContext> {
-  const ctx = axe
-    ? await browser.newContext({
-        baseURL: server.url,
-        viewport,
-        bypassCSP: true,
-        timezoneId: 'Europe/London',
-        locale: 'en-GB',
-      })
-    : await newContext(browser, server.url, viewport);
-  ctx.setDefaultTimeout(15_000);
-  const [name, ...rest] = cookie.split('=');
-  await ctx.addCookies([{ name: name!, value: rest.join('='), url: server.url }]);
-  return ctx;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          opts: object,
-        ): Promise<{
-          violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
-        }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-  });
-}
+const signedIn = (cookie: string, viewport = DESKTOP): Promise<BrowserContext> =>
+  signedInContext(browser, server.url, cookie, { viewport });
 
 /** A board card by its home club's full name (cards show short names, their buttons name the clubs in full). */
 const card = (page: Page, club: string) =>
@@ -223,7 +187,7 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
     .execute();
 
   // 3. The admin's result desk opens on the gameweek just played; one Save all for the three.
-  const adminCtx = await signedIn(adminCookie, DESKTOP, true);
+  const adminCtx = await signedIn(adminCookie, DESKTOP);
   const admin = await adminCtx.newPage();
   const adminErrors = watchPageErrors(admin);
   await admin.goto('/admin');
@@ -242,7 +206,7 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
     await row(m.home).getByTestId('row-state').getByText('Unsaved changes').waitFor();
   }
   await admin.getByText('3 results not saved yet.').waitFor();
-  expect(await axeViolations(admin)).toEqual([]);
+  expect(await axeViolations(admin, SERIOUS_WCAG21)).toEqual([]);
   await admin.getByRole('button', { name: 'Save all' }).click();
   await admin.getByText('3 results saved; 3 predictions scored.').waitFor();
   for (const m of MATCHES)
@@ -324,7 +288,7 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
 });
 
 test('desktop: the summary and the overall leaderboard, with no serious or critical axe violations', async () => {
-  const ctx = await signedIn(playerCookie, DESKTOP, true);
+  const ctx = await signedIn(playerCookie, DESKTOP);
   const page = await ctx.newPage();
   await page.goto('/predictions/gameweek/30');
   await expect.poll(() => page.getByTestId('summary-points').textContent()).toBe('4');
@@ -332,7 +296,7 @@ test('desktop: the summary and the overall leaderboard, with no serious or criti
     .getByTestId('summary-league')
     .getByText(/Up 1 place/)
     .waitFor();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
   await page.screenshot({ path: `${SCREENS}/summary-desktop.png`, fullPage: true });
 
   await page.goto('/leaderboard?view=everyone');
@@ -340,7 +304,7 @@ test('desktop: the summary and the overall leaderboard, with no serious or criti
   await page.getByRole('button', { name: 'Find me' }).click();
   await page.getByText('Page 2 of 3').waitFor();
   await expect(page.getByTestId('everyone-table').locator('tr.bg-brand-50').textContent()).resolves.toMatch(/Pundits/);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
   await page.evaluate(() =>
     window.scrollTo(
       0,
@@ -367,14 +331,14 @@ test('desktop: the summary and the overall leaderboard, with no serious or criti
   );
 
   // The same at phone size.
-  const phone = await signedIn(playerCookie, PHONE, true);
+  const phone = await signedIn(playerCookie, PHONE);
   const p2 = await phone.newPage();
   await p2.goto('/predictions/gameweek/30');
   await expect.poll(() => p2.getByTestId('summary-points').textContent()).toBe('4');
-  expect(await axeViolations(p2)).toEqual([]);
+  expect(await axeViolations(p2, SERIOUS_WCAG21)).toEqual([]);
   await p2.goto('/leaderboard?view=everyone');
   await p2.getByText('Page 1 of 3').waitFor();
-  expect(await axeViolations(p2)).toEqual([]);
+  expect(await axeViolations(p2, SERIOUS_WCAG21)).toEqual([]);
   await phone.close();
   await ctx.close();
 });

@@ -1,25 +1,19 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 
 /**
  * Migration 0011 on a database built by the code before it, on both databases: fixtures gain an
  * empty lock column, and reset tokens stored in plain text by the old code become the hash that
  * Better Auth now looks up.
  */
-let handle: DatabaseHandle | undefined;
-afterEach(async () => {
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 describe('migration 0011_security', () => {
   it('adds the prediction lock and hashes plain reset tokens, keeping other rows', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { before: '0011_security' });
+    const handle = await database.migratedThrough({ before: '0011_security' });
     const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const now = '2025-08-01T12:00:00.000Z';
     await sql`INSERT INTO "fixtures" ("id", "homeTeam", "awayTeam", "kickoffAt", "localDate", "localTime", "gameweek", "league", "postponed", "createdAt", "updatedAt")

@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scorePrediction } from '../../../game/scoring.js';
-import type { DatabaseHandle } from '../index.js';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
+import type { TestApp } from '../../test/harness.js';
 import {
   EXTRA_CLUB,
   EXTRA_FIXTURE,
@@ -39,14 +38,8 @@ const OLD_TABLES = [
   'mailOutbox',
 ];
 
-let handle: DatabaseHandle | undefined;
+const database = useMigrationDatabase();
 let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 const count = async (db: AnyDb, table: string) =>
@@ -100,8 +93,7 @@ async function snapshot(db: AnyDb): Promise<Before> {
 
 /** Builds the old database, writes the old world, takes its picture, migrates. */
 async function upgrade(): Promise<{ world: PreSeasonWorld; before: Before; db: AnyDb }> {
-  handle = await blankDatabase();
-  await migrateThrough(handle, { last: '0011_security' });
+  const handle = await database.migratedThrough({ last: '0011_security' });
   const world = await writePreSeasonWorld(handle, SECRET);
   const db = handle.db as unknown as AnyDb;
   const before = await snapshot(db);
@@ -209,8 +201,7 @@ describe('migration 0014_seasons on a database made by the release before it', (
     });
 
     // The app on the upgraded database, by the old clock, without seeding.
-    t = await createTestApp({
-      handle: handle!,
+    t = await database.openApp({
       now: PRE_SEASON_NOW,
       otherSeason: false,
       env: { SEED_SEASON: 'false' },
@@ -287,7 +278,7 @@ describe('migration 0014_seasons on a database made by the release before it', (
 
   it('then the start-up seed fills 2025/26 in by (season, home, away), never over the admin’s results, and adds 2026/27', async () => {
     const { world, before, db } = await upgrade();
-    t = await createTestApp({ handle: handle!, now: TODAY, otherSeason: false, env: { SEED_SEASON: 'true' } });
+    t = await database.openApp({ now: TODAY, otherSeason: false, env: { SEED_SEASON: 'true' } });
 
     const list = await get('/api/seasons');
     expect(list.current).toBe('2026-27');
@@ -368,7 +359,7 @@ describe('migration 0014_seasons on a database made by the release before it', (
 
     // Seeding happens once: a second start changes nothing.
     await t.close();
-    t = await createTestApp({ handle: handle!, now: TODAY, otherSeason: false, env: { SEED_SEASON: 'true' } });
+    t = await database.openApp({ now: TODAY, otherSeason: false, env: { SEED_SEASON: 'true' } });
     expect((await get('/api/fixtures?season=2025-26')).fixtures).toHaveLength(world.fixtureCount);
     expect((await get('/api/fixtures')).fixtures).toHaveLength(380);
   });

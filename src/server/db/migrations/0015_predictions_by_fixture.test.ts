@@ -1,10 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
 import { updateGameweek } from '../../features/feed/repository.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { migrateThrough } from '../../test/databases.js';
+import { pointRows, predictionRows, useMigrationDatabase, type AnyDb } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildPrediction, buildResultByTriggers } from '../../test/factories-game.js';
 import { buildFixture } from '../../test/factories-season.js';
@@ -17,41 +16,9 @@ import { PREDICTIONS_FILLFACTOR } from './0015_predictions_by_fixture.js';
  * writes predictions or points still keeps the aggregate exact. SQLite and PostgreSQL.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
-let handle: DatabaseHandle | undefined;
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
-const predictionRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    ...r,
-    points: r.points === null ? null : Number(r.points),
-  }));
-const pointRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" WHERE "points" <> 0 OR "exact" <> 0 ORDER BY "seasonId", "gameweek", "userId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    ...r,
-    gameweek: Number(r.gameweek),
-    points: Number(r.points),
-    exact: Number(r.exact),
-  }));
 /** userPoints recomputed from the predictions themselves: what it must stay equal to. */
 const recount = async (db: AnyDb) =>
   (
@@ -67,8 +34,7 @@ const recount = async (db: AnyDb) =>
 
 describe('migration 0015: predictions clustered by fixture', () => {
   it('keeps every prediction, point and trigger of a database built by the release before, and the app keeps points exact afterwards', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { last: '0014_seasons' });
+    const handle = await database.migratedThrough({ last: '0014_seasons' });
     const { db, dialect } = handle;
     // The old release's world: three players, three fixtures in two gameweeks, two results.
     const users = [await buildUser(db, dialect), await buildUser(db, dialect), await buildUser(db, dialect)];
@@ -99,7 +65,7 @@ describe('migration 0015: predictions clustered by fixture', () => {
     await buildResultByTriggers(db, { fixtureId: played.id, homeScore: 1, awayScore: 1 });
     await buildResultByTriggers(db, { fixtureId: second.id, homeScore: 2, awayScore: 1 });
     const anyDb = db as unknown as AnyDb;
-    const before = { predictions: await predictionRows(anyDb), points: await pointRows(anyDb) };
+    const before = { predictions: await predictionRows(anyDb), points: await pointRows(anyDb, 'scored') };
     const triggersBefore =
       dialect === 'sqlite'
         ? (
@@ -119,7 +85,7 @@ describe('migration 0015: predictions clustered by fixture', () => {
 
     // Nothing lost or changed.
     expect(await predictionRows(anyDb)).toEqual(before.predictions);
-    expect(await pointRows(anyDb)).toEqual(before.points);
+    expect(await pointRows(anyDb, 'scored')).toEqual(before.points);
     const triggersAfter =
       dialect === 'sqlite'
         ? (
@@ -152,10 +118,10 @@ describe('migration 0015: predictions clustered by fixture', () => {
 
     // The app on the upgraded database (and whatever later migrations did, 0039 handing the aggregate to the app's code): every writer keeps userPoints exact.
     expect(await migrateToLatest(handle)).not.toContain('0015_predictions_by_fixture');
-    t = await createTestApp({ handle, now: '2025-08-29T12:00:00Z', otherSeason: false });
+    const t = await database.openApp({ now: '2025-08-29T12:00:00Z', otherSeason: false });
     const adminCookie = await buildSessionCookie(db, dialect, admin.id, SECRET);
     const playerCookie = await buildSessionCookie(db, dialect, users[0]!.id, SECRET);
-    const exact = async () => expect(await pointRows(anyDb)).toEqual(await recount(anyDb));
+    const exact = async () => expect(await pointRows(anyDb, 'scored')).toEqual(await recount(anyDb));
 
     // A player's upsert of an open fixture (one prediction per player and fixture, by the new key).
     const saved = await t.request({

@@ -1,20 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 
 /** Migration 0016 on a database built by the code before it, on both databases: the snapshot table, nothing else touched. */
-let handle: DatabaseHandle | undefined;
-afterEach(async () => {
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 describe('migration 0016_feed_snapshots', () => {
   it('adds one snapshot per season, removed with its season, keeping the rest', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { before: '0016_feed_snapshots' });
+    const handle = await database.migratedThrough({ before: '0016_feed_snapshots' });
     const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const before = await sql<{
       id: string;

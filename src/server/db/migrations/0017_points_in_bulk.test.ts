@@ -1,9 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { migrateThrough } from '../../test/databases.js';
+import { pointRows, predictionRows, useMigrationDatabase, type AnyDb } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildPrediction, buildResultByTriggers } from '../../test/factories-game.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
@@ -20,41 +19,9 @@ import { updateGameweek } from '../../features/feed/repository.js';
  * to the app's code) every writer keeps the aggregate exact.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
-let handle: DatabaseHandle | undefined;
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
-const predictionRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    ...r,
-    points: r.points === null ? null : Number(r.points),
-  }));
-const pointRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" ORDER BY "seasonId", "gameweek", "userId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    ...r,
-    gameweek: Number(r.gameweek),
-    points: Number(r.points),
-    exact: Number(r.exact),
-  }));
 /** The aggregate recomputed from the predictions: one row per player, season and gameweek (0 = season) with a scored prediction. */
 const recount = async (db: AnyDb) =>
   (
@@ -71,8 +38,7 @@ const nonZero = <T extends { points: number; exact: number }>(rows: T[]) =>
 
 describe('migration 0017: the aggregate of points in bulk, scored predictions only', () => {
   it('upgrades a database of the release before with nothing lost, drops rows of unscored picks, and keeps points exact afterwards', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { last: '0016_feed_snapshots' });
+    const handle = await database.migratedThrough({ last: '0016_feed_snapshots' });
     const { db, dialect } = handle;
     const anyDb = db as unknown as AnyDb;
     // Two players with scored picks, one who has only picked a match still to come.
@@ -137,7 +103,7 @@ describe('migration 0017: the aggregate of points in bulk, scored predictions on
 
     // Today's code on it: the later migrations (0039 hands the aggregate to the app's code) and the app.
     await migrateToLatest(handle);
-    t = await createTestApp({ handle, now: '2025-08-29T12:00:00Z', otherSeason: false });
+    const t = await database.openApp({ now: '2025-08-29T12:00:00Z', otherSeason: false });
     const cookie = async (id: string) => buildSessionCookie(db, dialect, id, SECRET);
     const [adminCookie, newcomerCookie] = [await cookie(admin.id), await cookie(newcomer.id)];
     const exact = async () => expect(await pointRows(anyDb)).toEqual(await recount(anyDb));

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 import { buildFixture } from '../../test/factories-season.js';
 import { resultsVersion } from '../../features/statistics/repository.js';
 
@@ -11,16 +10,11 @@ import { resultsVersion } from '../../features/statistics/repository.js';
  * the results version the statistics and dashboard caches check per request. Upgrading a
  * database of the release before keeps its results; SQLite is unchanged (it has its own check).
  */
-let handle: DatabaseHandle | undefined;
-afterEach(async () => {
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 describe('migration 0018: a version of the results, moved by any change to them', () => {
   it('counts inserts, updates, deletes and truncation on PostgreSQL; changes nothing on SQLite', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { last: '0017_points_in_bulk' });
+    const handle = await database.migratedThrough({ last: '0017_points_in_bulk' });
     const { db, dialect } = handle;
     const played = await buildFixture(db, { kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
     const other = await buildFixture(db, {

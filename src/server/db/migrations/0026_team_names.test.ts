@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
-import { createTestApp } from '../../test/harness.js';
 
 /**
  * Migration 0026 on a database written by the release before it, on both databases: team names
@@ -13,16 +11,11 @@ import { createTestApp } from '../../test/harness.js';
  * (the notice on /api/me). No player, no name and nothing else is lost.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
-let handle: DatabaseHandle | undefined;
-afterEach(async () => {
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 describe('migration 0026_team_names', () => {
   it('keeps the first holder of a shared name, renumbers the others without taking anyone’s name, and tells them once', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { before: '0026_team_names' });
+    const handle = await database.migratedThrough({ before: '0026_team_names' });
     const { db, dialect } = handle;
     const first = await buildUser(db, dialect, {
       teamName: 'Big Screen FC',
@@ -98,21 +91,17 @@ describe('migration 0026_team_names', () => {
     ).rejects.toThrow();
 
     // The renamed player is told once, through the app.
-    const t = await createTestApp({ handle });
-    try {
-      const cookie = await buildSessionCookie(db, dialect, spaced.id, SECRET);
-      const me = await t.request({ method: 'GET', url: '/api/me', cookie });
-      expect(me.json().user).toMatchObject({ teamName: 'big  screen fc 4', teamNameNotice: 'big  screen fc' });
-      const seen = await t.request({
-        method: 'DELETE',
-        url: '/api/me/team-name-notice',
-        cookie,
-        headers: { origin: 'http://localhost:3000' },
-      });
-      expect(seen.statusCode).toBe(200);
-      expect((await t.request({ method: 'GET', url: '/api/me', cookie })).json().user.teamNameNotice).toBeNull();
-    } finally {
-      await t.close();
-    }
+    const t = await database.openApp();
+    const cookie = await buildSessionCookie(db, dialect, spaced.id, SECRET);
+    const me = await t.request({ method: 'GET', url: '/api/me', cookie });
+    expect(me.json().user).toMatchObject({ teamName: 'big  screen fc 4', teamNameNotice: 'big  screen fc' });
+    const seen = await t.request({
+      method: 'DELETE',
+      url: '/api/me/team-name-notice',
+      cookie,
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(seen.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/me', cookie })).json().user.teamNameNotice).toBeNull();
   }, 120_000); // two databases built and migrated, and an app started: slow on a shared machine
 });

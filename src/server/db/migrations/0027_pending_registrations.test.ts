@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 
 /**
@@ -10,16 +9,11 @@ import { buildSessionCookie, buildUser } from '../../test/factories.js';
  * players keep theirs, and no account or anything else is removed.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
-let handle: DatabaseHandle | undefined;
-afterEach(async () => {
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 describe('migration 0027_pending_registrations', () => {
   it('ends the sessions of unverified registrations only', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { before: '0027_pending_registrations' });
+    const handle = await database.migratedThrough({ before: '0027_pending_registrations' });
     const { db, dialect } = handle;
     const pending = await buildUser(db, dialect, { emailVerified: false, pastSeason: false });
     const player = await buildUser(db, dialect, { pastSeason: false });

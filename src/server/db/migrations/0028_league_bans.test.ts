@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 import { buildUser } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie } from '../../test/factories.js';
 
 /**
@@ -11,19 +9,11 @@ import { buildSessionCookie } from '../../test/factories.js';
  * before keeps every league, code and membership, nobody is barred by it, and the app on it
  * bars a player removed afterwards (decision record 0045).
  */
-let handle: DatabaseHandle | undefined;
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 describe('migration 0028: removed players', () => {
   it('keeps leagues, codes and members of the release before, and bars only players removed after it', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { before: '0028_league_bans' });
+    const handle = await database.migratedThrough({ before: '0028_league_bans' });
     const { db, dialect } = handle;
     const alice = await buildUser(db, dialect, { teamName: 'Alice Allstars', pastSeason: false });
     const bob = await buildUser(db, dialect, { teamName: 'Bob Ballers', pastSeason: false });
@@ -82,7 +72,7 @@ describe('migration 0028: removed players', () => {
     expect(await db.selectFrom('leagueBans').selectAll().execute()).toEqual([]);
 
     // The app on the upgraded database: the old code still works; a removal now bars.
-    t = await createTestApp({ handle, now: '2025-08-20T12:00:00Z' });
+    const t = await database.openApp({ now: '2025-08-20T12:00:00Z' });
     const secret = t.app.deps.config.AUTH_SECRET;
     const aliceCookie = await buildSessionCookie(db, dialect, alice.id, secret);
     const carolCookie = await buildSessionCookie(db, dialect, carol.id, secret);

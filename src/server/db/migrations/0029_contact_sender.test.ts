@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 
 /**
@@ -11,19 +9,11 @@ import { buildSessionCookie, buildUser } from '../../test/factories.js';
  * with no account address, and the admin still reads them.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
-let handle: DatabaseHandle | undefined;
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 describe('migration 0029: the account that sent a contact message', () => {
   it('keeps the messages of the release before, with no account address, and the admin reads them', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { before: '0029_contact_sender' });
+    const handle = await database.migratedThrough({ before: '0029_contact_sender' });
     const { db, dialect } = handle;
     const fan = await buildUser(db, dialect, { email: 'fan@example.com', pastSeason: false });
     const admin = await buildUser(db, dialect, { role: 'admin', pastSeason: false });
@@ -65,7 +55,7 @@ describe('migration 0029: the account that sent a contact message', () => {
     const rows = await db.selectFrom('contactMessages').selectAll().orderBy('id').execute();
     expect(rows).toEqual(old.map((m) => ({ ...m, accountEmail: null })));
 
-    t = await createTestApp({ handle, otherSeason: false });
+    const t = await database.openApp({ otherSeason: false });
     const cookie = await buildSessionCookie(db, dialect, admin.id, SECRET);
     const list = await t.request({ method: 'GET', url: '/api/admin/contact-messages', cookie });
     expect(list.statusCode).toBe(200);

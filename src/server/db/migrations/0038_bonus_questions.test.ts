@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
  * Migration 0038: bonus questions. A database written by the release before keeps its leagues,
@@ -12,19 +10,11 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
  * bonus; and the app on it asks, answers and settles questions whose points join the table.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
-let handle: DatabaseHandle | undefined;
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 describe('migration 0038: bonus questions', () => {
   it('keeps leagues, members and points of the release before, and the app adds bonus points on top', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { before: '0038_bonus_questions' });
+    const handle = await database.migratedThrough({ before: '0038_bonus_questions' });
     const { db, dialect } = handle;
     const alice = await buildUser(db, dialect, { teamName: 'Alice Allstars', pastSeason: false });
     const bob = await buildUser(db, dialect, { teamName: 'Bob Ballers', pastSeason: false });
@@ -118,7 +108,7 @@ describe('migration 0038: bonus questions', () => {
     expect(await db.selectFrom('leagueQuestions').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('leagueBonusPoints').selectAll().execute()).toEqual([]);
 
-    t = await createTestApp({ handle, now: '2025-08-20T12:00:00Z', otherSeason: false });
+    const t = await database.openApp({ now: '2025-08-20T12:00:00Z', otherSeason: false });
     const aliceCookie = await buildSessionCookie(db, dialect, alice.id, SECRET);
     const bobCookie = await buildSessionCookie(db, dialect, bob.id, SECRET);
     const table = async () =>

@@ -1,9 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { pointRows, predictionRows, useMigrationDatabase, type AnyDb } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildPrediction, buildResultByTriggers } from '../../test/factories-game.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
@@ -17,42 +15,9 @@ import { pointTriggers } from '../../test/points.js';
  * even where the old one had drifted; then today's code keeps it exact.
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
-let handle: DatabaseHandle | undefined;
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
-const predictionRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome" FROM "predictions" ORDER BY "userId", "fixtureId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    ...r,
-    points: r.points === null ? null : Number(r.points),
-  }));
-const pointRows = async (db: AnyDb) =>
-  (
-    await sql<
-      Record<string, unknown>
-    >`SELECT "seasonId", "gameweek", "userId", "points", "exact" FROM "userPoints" ORDER BY "seasonId", "gameweek", "userId"`.execute(
-      db,
-    )
-  ).rows.map((r) => ({
-    seasonId: r.seasonId,
-    gameweek: Number(r.gameweek),
-    userId: r.userId,
-    points: Number(r.points),
-    exact: Number(r.exact),
-  }));
 /** The aggregate recomputed in JavaScript from the predictions: a row per season, gameweek (0 = season) and player with a scored prediction. */
 async function recount(db: AnyDb) {
   const rows = (
@@ -89,8 +54,7 @@ const sortRows = <T extends { seasonId: unknown; gameweek: number; userId: unkno
 
 describe('migration 0039: the points aggregate kept by the app, not by triggers', () => {
   it('upgrades a database of the release before with nothing lost, no points trigger left and the aggregate exact, also where it had drifted', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { before: '0039_points_in_code' });
+    const handle = await database.migratedThrough({ before: '0039_points_in_code' });
     const { db, dialect } = handle;
     const anyDb = db as unknown as AnyDb;
     expect((await pointTriggers(db, dialect)).length).toBeGreaterThan(0);
@@ -171,7 +135,7 @@ describe('migration 0039: the points aggregate kept by the app, not by triggers'
     );
 
     // Today's code keeps it exact: a result, a correction, a clearing, a move and a deletion, through the admin's routes.
-    t = await createTestApp({ handle, now: '2025-08-31T12:00:00Z', otherSeason: false });
+    const t = await database.openApp({ now: '2025-08-31T12:00:00Z', otherSeason: false });
     const cookie = await buildSessionCookie(db, dialect, admin.id, SECRET);
     const exact = async () =>
       expect(sortRows(await pointRows(anyDb)).filter((r) => r.points !== 0 || r.exact !== 0)).toEqual(

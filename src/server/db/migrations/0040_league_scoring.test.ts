@@ -1,9 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate.js';
-import { blankDatabase, dropDatabase, migrateThrough } from '../../test/databases.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useMigrationDatabase } from '../../test/migration-database.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 
@@ -18,19 +16,11 @@ import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
-let handle: DatabaseHandle | undefined;
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  if (handle) await dropDatabase(handle);
-  handle = undefined;
-});
+const database = useMigrationDatabase();
 
 describe('migration 0040: league scoring rules and bankers', () => {
   it('upgrades a database of the release before with every pick, point and league kept, tiers from the results and the aggregate counted per tier', async () => {
-    handle = await blankDatabase();
-    await migrateThrough(handle, { before: '0040_league_scoring' });
+    const handle = await database.migratedThrough({ before: '0040_league_scoring' });
     const { db, dialect } = handle;
     const anyDb = db as unknown as AnyDb;
     const [alice, bob] = [
@@ -132,7 +122,7 @@ describe('migration 0040: league scoring rules and bankers', () => {
     ]);
 
     // The app on it: the old league keeps its standard table; a new goal-difference league ranks the same picks under its rule.
-    t = await createTestApp({ handle, now: '2025-08-20T12:00:00Z', otherSeason: false });
+    const t = await database.openApp({ now: '2025-08-20T12:00:00Z', otherSeason: false });
     const aliceCookie = await buildSessionCookie(db, dialect, alice.id, SECRET);
     const bobCookie = await buildSessionCookie(db, dialect, bob.id, SECRET);
     const rows = async (id: string) =>
