@@ -76,39 +76,44 @@ describe('the vocabulary of changes', () => {
       sessions: onChange(SESSIONS_STALE_ON, e),
       resolver: onChange(RESOLVER_RUNS_ON, e),
     });
-    // Points: tables and the season's figures; the final table the bonus questions read.
+    // Points: tables, the season's figures and its points, the leagues' own totals; the final table the bonus questions read.
+    const points = [S, `points:${S}`, 'league-points:'];
     expect(stale(EXAMPLES['results.changed'])).toMatchObject({
       tables: true,
-      figures: { scopes: [S] },
+      figures: { scopes: points },
       resolver: { seasonId: S },
     });
     expect(stale(EXAMPLES['fixtures.changed'])).toMatchObject({
       tables: true,
-      figures: { scopes: [S] },
+      figures: { scopes: points },
       spans: true,
       resolver: { seasonId: S },
     });
-    expect(stale(EXAMPLES['season.created'])).toMatchObject({ tables: true, figures: { scopes: [S] }, spans: true });
+    expect(stale(EXAMPLES['season.created'])).toMatchObject({ tables: true, figures: { scopes: points }, spans: true });
+    // A provisional score: what shows it, not the points.
     expect(stale(EXAMPLES['live-score.changed'])).toMatchObject({
       tables: false,
       figures: { scopes: [S] },
       resolver: null,
     });
-    expect(stale(EXAMPLES['gameweeks.changed'])).toMatchObject({ tables: true, figures: { scopes: [S] } });
+    expect(stale(EXAMPLES['gameweeks.changed'])).toMatchObject({ tables: true, figures: { scopes: points } });
     // A pick: the player's own figures (sent for them only), no table.
     expect(stale(EXAMPLES['prediction.saved'])).toMatchObject({ tables: false, figures: 'all', shares: null });
     // Who is in a league: tables, every player's league list, the leagues' pick shares.
     expect(stale(EXAMPLES['membership.changed'])).toMatchObject({
       tables: true,
-      figures: { scopes: ['leagues:'] },
+      figures: { scopes: ['leagues:', 'league-points:'] },
       shares: 'leagues',
     });
-    expect(stale(EXAMPLES['league.changed'])).toMatchObject({ tables: true, figures: { scopes: ['leagues:'] } });
+    expect(stale(EXAMPLES['league.changed'])).toMatchObject({
+      tables: true,
+      figures: { scopes: ['leagues:', 'league-points:'] },
+    });
     expect(stale(EXAMPLES['team-name.changed'])).toMatchObject({ tables: true });
     expect(stale(EXAMPLES['bonus.settled'])).toMatchObject({ tables: true });
     expect(stale(EXAMPLES['account.deleted'])).toMatchObject({
       tables: true,
-      figures: { scopes: [S, 'leagues:'] },
+      figures: { scopes: [S, `points:${S}`, 'leagues:', 'league-points:'] },
       shares: 'all',
     });
     expect(stale(EXAMPLES['current-season.changed'])).toMatchObject({ figures: 'all', spans: true });
