@@ -261,7 +261,11 @@ describe('the whole account journey through the UI', () => {
     await confirm.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    // The screen says goodbye as it leaves, then signs out: wait for the server's answer before
+    // loading a page again (a reload at once would cancel the sign-out still under way).
+    const signedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/sign-out');
     await confirm.getByRole('button', { name: 'Log Out' }).click();
+    expect((await signedOut).ok()).toBe(true);
     await page.getByText('You have been logged out. See you on match day!').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto('/dashboard');
