@@ -162,11 +162,16 @@ test('predict, the admin saves the gameweek with Save all, the player reads the 
   const errors = watchPageErrors(page);
   await page.goto('/predictions');
   for (const m of MATCHES) {
-    await card(page, m.club)
-      .getByRole('button', { name: /^Predict/ })
-      .click();
     const dialog = page.getByRole('dialog', { name: 'Make Your Prediction' });
-    await dialog.waitFor();
+    // A click can land while the board renders again (the previous save's live event refetches
+    // it): then the modal is asked for again, as a player would tap once more.
+    for (let tap = 0; !(await dialog.isVisible()); tap++) {
+      if (tap === 5) throw new Error(`The prediction modal for ${m.club} did not open after ${tap} taps`);
+      await card(page, m.club)
+        .getByRole('button', { name: /^Predict/ })
+        .click();
+      await dialog.waitFor({ timeout: 3000 }).catch(() => undefined);
+    }
     await dialog.locator('input').nth(0).fill(m.pick[0]!);
     await dialog.locator('input').nth(1).fill(m.pick[1]!);
     await dialog.getByRole('button', { name: 'Save Prediction' }).click();
