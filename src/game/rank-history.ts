@@ -68,16 +68,27 @@ const sortedDescOf = (points: Int32Array): number[] =>
 export function indexTotals(totals: readonly GameweekTotal[]): TotalsIndex {
   const slots = new Map<string, number>();
   for (const t of totals) if (!slots.has(t.userId)) slots.set(t.userId, slots.size);
-  const index: TotalsIndex = new Map();
+  const points = new Map<number, Int32Array>();
   for (const t of totals) {
-    let table = index.get(t.gameweek);
+    let table = points.get(t.gameweek);
     if (!table) {
-      table = { slots, points: new Int32Array(slots.size).fill(NO_SCORE), sortedDesc: [] };
-      index.set(t.gameweek, table);
+      table = new Int32Array(slots.size).fill(NO_SCORE);
+      points.set(t.gameweek, table);
     }
-    table.points[slots.get(t.userId)!] = t.points;
+    table[slots.get(t.userId)!] = t.points;
   }
-  for (const table of index.values()) table.sortedDesc = sortedDescOf(table.points);
+  return indexTables(slots, points);
+}
+
+/**
+ * An index from points already laid out by slot (each array as long as `slots`, NO_SCORE where a
+ * player has none): what `indexTotals` builds, without an object per player and gameweek (a past
+ * season of 10,000 players is 380,000 of them, all garbage a moment later).
+ */
+export function indexTables(slots: Map<string, number>, points: ReadonlyMap<number, Int32Array>): TotalsIndex {
+  const index: TotalsIndex = new Map();
+  for (const [gameweek, table] of points)
+    index.set(gameweek, { slots, points: table, sortedDesc: sortedDescOf(table) });
   return index;
 }
 

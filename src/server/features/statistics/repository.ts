@@ -54,19 +54,27 @@ export async function loadPredictionRecords(db: DB, userId: string, seasonId: st
   });
 }
 
+/** The last gameweek of a season with points rows (0: none), one probe of the key's (season, gameweek) prefix. */
+export async function lastCountedGameweek(db: DB, seasonId: string): Promise<number> {
+  const { rows } = await sql<{ last: number | string | null }>`
+    SELECT MAX("gameweek") AS "last" FROM "userPoints" WHERE "seasonId" = ${seasonId}`.execute(db);
+  return Number(rows[0]?.last ?? 0);
+}
+
 /**
- * Every player's tier counts per gameweek of a season (`userPoints`, gameweek > 0): what any rule's
- * points are worked out from in memory (statistics/season-counts.ts). One row per player and gameweek.
+ * Every player's tier counts in one gameweek of a season (`userPoints`): what any rule's points are
+ * worked out from in memory (statistics/season-counts.ts), read a gameweek at a time along the
+ * key (season, gameweek, player). One row per player.
  */
-export async function gameweekCounts(db: DB, seasonId: string): Promise<CountsRow[]> {
+export async function gameweekCounts(db: DB, seasonId: string, gameweek: number): Promise<CountsRow[]> {
   const { rows } = await sql<Record<string, string | number>>`
-    SELECT "userId", "gameweek", ${sql.join(COUNT_COLUMNS.map((c) => sql.ref(c)))}
-    FROM "userPoints" WHERE "seasonId" = ${seasonId} AND "gameweek" > 0`.execute(db);
+    SELECT "userId", ${sql.join(COUNT_COLUMNS.map((c) => sql.ref(c)))}
+    FROM "userPoints" WHERE "seasonId" = ${seasonId} AND "gameweek" = ${gameweek}`.execute(db);
   const count = (r: Record<string, string | number>, t: ScoringTier, banker: boolean) =>
     Number(r[countColumn(t, banker)] ?? 0);
   return rows.map((r) => ({
     userId: String(r.userId),
-    gameweek: Number(r.gameweek),
+    gameweek,
     counts: {
       exact: count(r, 'exact', false),
       difference: count(r, 'difference', false),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pointsFromCounts, STANDARD_RULE, type TierCounts } from '../../../game/scoring.js';
-import { gameweekPoints, packCounts, totalsUnder, type CountsRow } from './season-counts.js';
+import { indexTotals, type TotalsIndex } from '../../../game/rank-history.js';
+import { createCountsPacker, gameweekPoints, indexUnder, packCounts, type CountsRow } from './season-counts.js';
 
 const c = (
   exact: number,
@@ -20,6 +21,20 @@ const rows: CountsRow[] = [
   { userId: 'a', gameweek: 2, counts: c(1, 1, 1, [0, 1, 0]) },
   { userId: 'c', gameweek: 2, counts: c(3, 0, 4, [0, 0, 1]) },
 ];
+/** An index as plain data: each gameweek's points by player and its sorted scores. */
+const plain = (index: TotalsIndex) =>
+  Object.fromEntries(
+    [...index].map(([gameweek, t]) => [
+      gameweek,
+      {
+        points: Object.fromEntries(
+          [...t.slots].filter(([, s]) => t.points[s] !== -1).map(([id, s]) => [id, t.points[s]]),
+        ),
+        sortedDesc: t.sortedDesc,
+      },
+    ]),
+  );
+
 const scorings = [
   { rule: STANDARD_RULE, bankersAllowed: true },
   { rule: { exact: 4, difference: 3, outcome: 2 }, bankersAllowed: true },
@@ -35,9 +50,7 @@ describe('season counts', () => {
         gameweek: r.gameweek,
         points: pointsFromCounts(r.counts, s.rule, s.bankersAllowed),
       }));
-      expect(
-        totalsUnder(counts, s).sort((x, y) => x.gameweek - y.gameweek || x.userId.localeCompare(y.userId)),
-      ).toEqual(want.sort((x, y) => x.gameweek - y.gameweek || x.userId.localeCompare(y.userId)));
+      expect(plain(indexUnder(counts, s))).toEqual(plain(indexTotals(want)));
       for (const r of rows)
         expect(gameweekPoints(counts, r.gameweek, s)(r.userId)).toBe(
           pointsFromCounts(r.counts, s.rule, s.bankersAllowed),
@@ -51,8 +64,23 @@ describe('season counts', () => {
   it('keeps a row of zero counts as a scored gameweek of 0 points, and lists only the players asked for', () => {
     const counts = packCounts(rows);
     expect(gameweekPoints(counts, 1, scorings[0]!)('b')).toBe(0);
-    expect(totalsUnder(counts, scorings[0]!, ['c', 'nobody'])).toEqual([
-      { userId: 'c', gameweek: 2, points: 3 * 3 + 4 + 1 },
-    ]);
+    expect(plain(indexUnder(counts, scorings[0]!, ['c', 'nobody', 'c']))).toEqual({
+      2: { points: { c: 3 * 3 + 4 + 1 }, sortedDesc: [3 * 3 + 4 + 1] },
+    });
+  });
+
+  it('packs a gameweek at a time as it packs the season at once, players first seen later included', () => {
+    const byParts = createCountsPacker();
+    for (const gameweek of [1, 2]) byParts.add(rows.filter((r) => r.gameweek === gameweek));
+    const parts = byParts.done();
+    const whole = packCounts(rows);
+    for (const s of scorings) {
+      expect(plain(indexUnder(parts, s))).toEqual(plain(indexUnder(whole, s)));
+      for (const r of rows)
+        expect(gameweekPoints(parts, r.gameweek, s)(r.userId)).toBe(gameweekPoints(whole, r.gameweek, s)(r.userId));
+      // c joined in gameweek 2: beyond gameweek 1's packed array, so no row there.
+      expect(gameweekPoints(parts, 1, s)('c')).toBeUndefined();
+      expect(plain(indexUnder(parts, s, ['c', 'b']))).toEqual(plain(indexUnder(whole, s, ['c', 'b'])));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { pointsFromCounts, SCORING_TIERS, type ScoringRule, type TierCounts } from '../../../game/scoring.js';
-import type { GameweekTotal } from '../../../game/rank-history.js';
+import { indexTables, NO_SCORE, type TotalsIndex } from '../../../game/rank-history.js';
 
 /**
  * Every player's tier counts per gameweek of a season (the points aggregate's rows, gameweek > 0),
@@ -27,25 +27,49 @@ const COLUMNS = TIERS * 2;
 /** The first number of a slot without a row in that gameweek (counts are never negative). */
 const ABSENT = -1;
 
-export function packCounts(rows: readonly CountsRow[]): SeasonCounts {
+/**
+ * Packs a season's rows a part at a time (a gameweek's rows per read), so a season is never held
+ * as one array of row objects: a past season of 10,000 players is 380,000 rows, which as objects
+ * took some 70 MB for a moment after each result and pushed the server's memory up by as much.
+ * A player first seen in a later part gets the next slot; the arrays of earlier gameweeks are then
+ * shorter than the slots, and a slot beyond an array had no row there.
+ */
+export function createCountsPacker() {
   const slots = new Map<string, number>();
-  for (const r of rows) if (!slots.has(r.userId)) slots.set(r.userId, slots.size);
   const byGameweek = new Map<number, Int32Array>();
-  for (const r of rows) {
-    let packed = byGameweek.get(r.gameweek);
-    if (!packed) {
-      packed = new Int32Array(slots.size * COLUMNS);
-      for (let s = 0; s < slots.size; s++) packed[s * COLUMNS] = ABSENT;
-      byGameweek.set(r.gameweek, packed);
-    }
-    const at = slots.get(r.userId)! * COLUMNS;
-    SCORING_TIERS.forEach((t, i) => {
-      packed[at + i] = r.counts[t];
-      packed[at + TIERS + i] = r.counts.banker[t];
-    });
-  }
-  return { slots, byGameweek };
+  return {
+    add(rows: readonly CountsRow[]): void {
+      for (const r of rows) if (!slots.has(r.userId)) slots.set(r.userId, slots.size);
+      for (const r of rows) {
+        let packed = byGameweek.get(r.gameweek);
+        if (!packed || packed.length < slots.size * COLUMNS) {
+          const grown = new Int32Array(slots.size * COLUMNS);
+          for (let at = packed?.length ?? 0; at < grown.length; at += COLUMNS) grown[at] = ABSENT;
+          if (packed) grown.set(packed);
+          packed = grown;
+          byGameweek.set(r.gameweek, packed);
+        }
+        const at = slots.get(r.userId)! * COLUMNS;
+        SCORING_TIERS.forEach((t, i) => {
+          packed[at + i] = r.counts[t];
+          packed[at + TIERS + i] = r.counts.banker[t];
+        });
+      }
+    },
+    done: (): SeasonCounts => ({ slots, byGameweek }),
+  };
 }
+
+/** A season's rows packed at once (tests, small seasons). */
+export function packCounts(rows: readonly CountsRow[]): SeasonCounts {
+  const packer = createCountsPacker();
+  packer.add(rows);
+  return packer.done();
+}
+
+/** Whether a slot has a row in a gameweek's packed counts (a slot beyond the array has none). */
+const present = (packed: Int32Array, slot: number) =>
+  slot * COLUMNS < packed.length && packed[slot * COLUMNS] !== ABSENT;
 
 /** A rule and whether bankers count double in it (a league's scoring). */
 export interface Scoring {
@@ -80,7 +104,7 @@ export function gameweekPoints(
   const weights = weightsOf(scoring);
   return (userId) => {
     const slot = counts.slots.get(userId);
-    if (!packed || slot === undefined || packed[slot * COLUMNS] === ABSENT) return undefined;
+    if (!packed || slot === undefined || !present(packed, slot)) return undefined;
     return dot(packed, slot * COLUMNS, weights);
   };
 }
@@ -92,22 +116,38 @@ function dot(packed: Int32Array, at: number, weights: Int32Array): number {
 }
 
 /**
- * Every listed player's points per gameweek under a scoring, one total per row they have (the
- * input of `indexTotals`): everyone's under the standard rule, or a league's members' under its own.
+ * Every listed player's points per gameweek under a scoring, indexed for ranking: everyone's under
+ * the standard rule, or a league's members' under its own. Written straight into the index's
+ * arrays (a gameweek where none of them has a row has no table).
  */
-export function totalsUnder(counts: SeasonCounts, scoring: Scoring, userIds?: readonly string[]): GameweekTotal[] {
+export function indexUnder(counts: SeasonCounts, scoring: Scoring, userIds?: readonly string[]): TotalsIndex {
   const weights = weightsOf(scoring);
-  const players = userIds ?? [...counts.slots.keys()];
-  const out: GameweekTotal[] = [];
-  for (const userId of players) {
-    const slot = counts.slots.get(userId);
-    if (slot === undefined) continue;
-    for (const [gameweek, packed] of counts.byGameweek) {
-      if (packed[slot * COLUMNS] === ABSENT) continue;
-      out.push({ userId, gameweek, points: dot(packed, slot * COLUMNS, weights) });
+  // Everyone: the counts' own slots; a subset: its players in the order given, once each.
+  let slots = counts.slots;
+  let source: (slot: number) => number | undefined = (slot) => slot;
+  if (userIds) {
+    slots = new Map();
+    const from: number[] = [];
+    for (const id of userIds) {
+      const slot = counts.slots.get(id);
+      if (slot === undefined || slots.has(id)) continue;
+      slots.set(id, slots.size);
+      from.push(slot);
     }
+    source = (slot) => from[slot];
   }
-  return out;
+  const points = new Map<number, Int32Array>();
+  for (const [gameweek, packed] of counts.byGameweek) {
+    let table: Int32Array | undefined;
+    for (let slot = 0; slot < slots.size; slot++) {
+      const at = source(slot)!;
+      if (!present(packed, at)) continue;
+      table ??= new Int32Array(slots.size).fill(NO_SCORE);
+      table[slot] = dot(packed, at * COLUMNS, weights);
+    }
+    if (table) points.set(gameweek, table);
+  }
+  return indexTables(slots, points);
 }
 
 /** Bytes the packed counts hold, roughly. */

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { indexTotals, totalsIndexBytes, type TotalsIndex } from '../../../game/rank-history.js';
+import { totalsIndexBytes, type TotalsIndex } from '../../../game/rank-history.js';
 import { LEAGUE_POINTS, playerCache, pointsScope } from './player-cache.js';
 import { gameweeksWithResults } from '../results/repository.js';
-import { gameweekCounts, leagueMemberIds } from './repository.js';
+import { gameweekCounts, lastCountedGameweek, leagueMemberIds } from './repository.js';
 import { getLeague, scoringOf } from '../leagues/repository.js';
 import { STANDARD_RULE } from '../../../game/scoring.js';
-import { packCounts, seasonCountsBytes, totalsUnder, type Scoring, type SeasonCounts } from './season-counts.js';
+import { createCountsPacker, indexUnder, seasonCountsBytes, type Scoring, type SeasonCounts } from './season-counts.js';
 
 /** A season's totals of every player, as the statistics route keeps them (player-cache.ts, one per season). */
 export interface TotalsSnapshot {
@@ -26,7 +26,14 @@ export async function seasonCounts(app: FastifyInstance, seasonId: string): Prom
   return cache.get(
     `counts:${seasonId}`,
     { seasonId: pointsScope(seasonId), userId: null },
-    async () => packCounts(await gameweekCounts(app.deps.db, seasonId)),
+    async () => {
+      // A gameweek at a time: the season's rows are never all held as objects at once (season-counts.ts).
+      const packer = createCountsPacker();
+      const last = await lastCountedGameweek(app.deps.db, seasonId);
+      for (let gameweek = 1; gameweek <= last; gameweek++)
+        packer.add(await gameweekCounts(app.deps.db, seasonId, gameweek));
+      return packer.done();
+    },
     { heavy: true, bytes: seasonCountsBytes },
   );
 }
@@ -51,7 +58,7 @@ export async function seasonTotals(app: FastifyInstance, seasonId: string): Prom
         seasonCounts(app, seasonId),
         gameweeksWithResults(app.deps.db, seasonId),
       ]);
-      return { index: indexTotals(totalsUnder(counts, STANDARD)), gameweeks };
+      return { index: indexUnder(counts, STANDARD), gameweeks };
     },
     { heavy: true, bytes: (s) => totalsIndexBytes(s.index) + s.gameweeks.length * 8 },
   );
@@ -76,7 +83,7 @@ export async function leagueRuleTotals(app: FastifyInstance, seasonId: string, l
         getLeague(app.deps.db, leagueId),
         leagueMemberIds(app.deps.db, leagueId),
       ]);
-      return league ? indexTotals(totalsUnder(counts, scoringOf(league), members)) : new Map();
+      return league ? indexUnder(counts, scoringOf(league), members) : new Map();
     },
     {
       bytes: (i) => totalsIndexBytes(i),
