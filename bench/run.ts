@@ -386,6 +386,7 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
       p99: mid((x) => x.p99)!,
       cpu: mid((x) => x.cpu),
       dbCpu: mid((x) => x.dbCpu),
+      clientCpu: mid((x) => x.clientCpu),
       kb: mid((x) => x.bytesPerReq)! / 1024,
     };
     const non2xx = runs.reduce((s, x) => s + x.non2xx, 0) + primeFailed.length;
@@ -417,7 +418,7 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
       cpu: r.cpu,
       dbCpu: r.dbCpu,
       kb: r.kb,
-      note: `${non2xx || errors ? `**${non2xx} non-2xx, ${errors} errors${primeFailed.length ? ` (before the runs: ${primeFailed[0]})` : ''}**; ` : ''}${r.kb.toFixed(1)} KB/resp, ${n.toLocaleString('en')} players${primed < n ? ` (${primed.toLocaleString('en')} seen before the runs)` : ''}${each}${besideHello}`,
+      note: `${non2xx || errors ? `**${non2xx} non-2xx, ${errors} errors${primeFailed.length ? ` (before the runs: ${primeFailed[0]})` : ''}**; ` : ''}${r.kb.toFixed(1)} KB/resp${r.clientCpu !== undefined ? ` (load generator ${r.clientCpu.toFixed(3)} ms CPU/req)` : ''}, ${n.toLocaleString('en')} players${primed < n ? ` (${primed.toLocaleString('en')} seen before the runs)` : ''}${each}${besideHello}`,
     });
   };
 
@@ -920,7 +921,7 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
     p50: ceiling.p50,
     p99: ceiling.p99,
     cpu: median(helloRuns.flatMap((h) => (h.cpu === undefined ? [] : [h.cpu]))),
-    note: `median of ${helloRuns.length} runs: ${helloRuns.map((h) => Math.round(h.rps).toLocaleString('en')).join(', ')} req/s`,
+    note: `median of ${helloRuns.length} runs: ${helloRuns.map((h) => Math.round(h.rps).toLocaleString('en')).join(', ')} req/s; load generator ${median(helloRuns.flatMap((h) => (h.clientCpu === undefined ? [] : [h.clientCpu]))).toFixed(3)} ms CPU/req`,
   });
   for (const row of rows) {
     if (row.rps === undefined || row === helloRow) continue;

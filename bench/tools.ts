@@ -14,7 +14,18 @@ export interface LoadResult {
   bytesPerReq: number;
   /** Requests completed in the whole run. */
   total: number;
+  /**
+   * The load generator's CPU per request (ms, this process, user + system): autocannon reads
+   * every response body into a string, so it costs more per byte of body than the server does
+   * to send it; on a machine the server shares, a big body's rate is the client's.
+   */
+  clientCpu?: number;
 }
+
+const processCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 /** One autocannon scenario; `requests` may rotate through many request shapes. */
 export async function load(opts: {
@@ -27,6 +38,7 @@ export async function load(opts: {
   method?: 'GET' | 'PUT' | 'POST';
   body?: string;
 }): Promise<LoadResult> {
+  const cpuBefore = processCpuMs();
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,
@@ -46,6 +58,7 @@ export async function load(opts: {
     errors: result.errors,
     bytesPerReq: result.requests.total ? result.throughput.total / result.requests.total : 0,
     total: result.requests.total,
+    clientCpu: result.requests.total ? (processCpuMs() - cpuBefore) / result.requests.total : undefined,
   };
 }
 
@@ -169,6 +182,7 @@ export async function loadOn(
   opts: Omit<Parameters<typeof load>[0], 'url'>,
 ): Promise<LoadResult> {
   if (urls.length === 1) return load({ ...opts, url: urls[0]! });
+  const cpuBefore = processCpuMs();
   const parts = await Promise.all(
     urls.map((url, i) =>
       load({
@@ -189,6 +203,7 @@ export async function loadOn(
     errors: parts.reduce((n, p) => n + p.errors, 0),
     bytesPerReq: total ? parts.reduce((n, p) => n + p.bytesPerReq * p.total, 0) / total : 0,
     total,
+    clientCpu: total ? (processCpuMs() - cpuBefore) / total : undefined,
   };
 }
 
