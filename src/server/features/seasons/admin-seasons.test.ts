@@ -99,6 +99,13 @@ describe('create a season from a file', () => {
     // Nothing was written by the preview.
     expect(await seasonIds()).toEqual([OTHER_SEASON, TEST_SEASON]);
 
+    // Every club as every page asks for them before the season (kept: the new season's event drops them).
+    const clubNames = async () =>
+      ((await t.request({ method: 'GET', url: '/api/clubs?season=all' })).json().clubs as Array<{ name: string }>).map(
+        (c) => c.name,
+      );
+    expect(await clubNames()).not.toContain('Scoreline Rovers FC');
+
     // Without confirming the new club: refused, nothing written.
     const unconfirmed = await post('/api/admin/seasons', {
       fileName: '2030-31.txt',
@@ -128,6 +135,7 @@ describe('create a season from a file', () => {
       results: 0,
       clubsCreated: 1,
     });
+    expect(await clubNames()).toContain('Scoreline Rovers FC');
     const clubs = (await t.request({ method: 'GET', url: '/api/clubs?season=2030-31' })).json().clubs;
     expect(clubs.map((c: { name: string }) => c.name)).toEqual([
       'Arsenal FC',

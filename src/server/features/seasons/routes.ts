@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorDto } from '../../../contract/common.js';
 import { ALL_SEASONS, clubListReply, seasonId, seasonListReply } from '../../../contract/seasons.js';
 import { seasonListCounts } from './kept-counts.js';
+import { EVERY_SEASON, playerCache } from '../statistics/player-cache.js';
 import { listClubs } from '../../seasons/repository.js';
 import { presentClub, presentSeason } from './presenter.js';
 import { loadSeasonState, resolveSeason } from '../../seasons/service.js';
@@ -45,6 +46,15 @@ export async function seasonRoutes(fastify: FastifyInstance) {
     },
   );
 
+  /**
+   * A season's clubs (null: every club), read once and shared: every page of the app asks for them,
+   * and they change only when a season is created, whose event (like any season's) drops them.
+   */
+  const clubsOf = (seasonId: string | null) =>
+    playerCache(app).get(`clubs:${seasonId ?? ALL_SEASONS}`, { seasonId: EVERY_SEASON, userId: null }, async () =>
+      (await listClubs(app.deps.db, seasonId)).map(presentClub),
+    );
+
   app.get(
     '/api/clubs',
     {
@@ -58,11 +68,10 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { db, clock } = app.deps;
-      if (req.query.season === ALL_SEASONS)
-        return { season: ALL_SEASONS, clubs: (await listClubs(db, null)).map(presentClub) };
+      const { clock } = app.deps;
+      if (req.query.season === ALL_SEASONS) return { season: ALL_SEASONS, clubs: await clubsOf(null) };
       const season = await resolveSeason(app.deps.seasons, clock.now(), req.query.season);
-      return { season: season.id, clubs: (await listClubs(db, season.id)).map(presentClub) };
+      return { season: season.id, clubs: await clubsOf(season.id) };
     },
   );
 }
