@@ -5,7 +5,6 @@ import { isStandardScoring, type ScoringRule } from '../../../game/scoring.js';
 import { COUNT_COLUMNS, leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
-import { gameweeksWithResults } from '../results/repository.js';
 import {
   fixturesWithPredictionOf,
   liveAt,
@@ -392,15 +391,6 @@ export interface PositionRow {
   previousPosition: number;
   memberCount: number;
   points: number;
-}
-
-/** A season's latest gameweek with a final result, and whether an earlier one has results too. */
-export async function latestScoredGameweeks(
-  db: DB,
-  seasonId: string,
-): Promise<{ latest: number | null; hasEarlier: boolean }> {
-  const gws = await gameweeksWithResults(db, seasonId);
-  return { latest: gws.length ? gws[gws.length - 1]! : null, hasEarlier: gws.length > 1 };
 }
 
 // ---------------------------------------------------------------- the live table

@@ -70,6 +70,15 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const db = (): DB => app.deps.db;
   const nextCode = opts.generateCode ?? (() => generateLeagueCode());
   const membershipChanged = () => app.deps.bus.publish({ type: 'membership.changed' });
+  /** A season's gameweeks with results, kept with the season's figures (dropped by every final result). */
+  const scoredGameweeks = async (seasonId: string): Promise<number[]> => {
+    const figures = playerCache(app);
+    const check = figures.checkResults();
+    if (check) await check;
+    return figures.get(`scored-gameweeks:${seasonId}`, { seasonId: pointsScope(seasonId), userId: null }, () =>
+      gameweeksWithResults(db(), seasonId),
+    );
+  };
   const tables = createTableCache(db, app.deps.bus, { maxBytes: app.security.limits.tableCacheBytes });
   // Codes must not be guessable at speed, nor leagues mass-created.
   const joinLimits = [
@@ -470,7 +479,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     },
     async (req) => {
       const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
-      return { season: season.id, gameweeks: await gameweeksWithResults(db(), season.id) };
+      return { season: season.id, gameweeks: await scoredGameweeks(season.id) };
     },
   );
 
@@ -526,15 +535,9 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     async (req) => {
       const { user } = req;
       const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
-      // Which gameweeks have results, kept with the season's figures (dropped by every result).
-      const figures = playerCache(app);
-      const check = figures.checkResults();
-      if (check) await check;
-      const { latest, hasEarlier } = await figures.get(
-        `scored-gameweeks:${season.id}`,
-        { seasonId: pointsScope(season.id), userId: null },
-        () => repo.latestScoredGameweeks(db(), season.id),
-      );
+      const gameweeks = await scoredGameweeks(season.id);
+      const latest = gameweeks.at(-1) ?? null;
+      const hasEarlier = gameweeks.length > 1;
       const rows = await leaguePositions(app, tables, user.id, season.id, latest);
       return { season: season.id, positions: rows.map((r) => presentPosition(r, latest !== null && hasEarlier)) };
     },
