@@ -23,19 +23,6 @@ const SHARE_COLUMNS = [
   'updatedAt',
 ] as const;
 
-/** A season's gameweek, in the board's order (UK date and time of kick-off, then id). */
-export async function gameweekFixtures(db: DB, seasonId: string, gameweek: number): Promise<ShareFixture[]> {
-  return db
-    .selectFrom('fixtures')
-    .select(SHARE_COLUMNS)
-    .where('seasonId', '=', seasonId)
-    .where('gameweek', '=', gameweek)
-    .orderBy('localDate')
-    .orderBy('localTime')
-    .orderBy('id')
-    .execute();
-}
-
 export async function shareFixture(db: DB, id: string): Promise<ShareFixture | undefined> {
   return db.selectFrom('fixtures').select(SHARE_COLUMNS).where('id', '=', id).executeTakeFirst();
 }

@@ -16,7 +16,8 @@ import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { createPickSharesCache } from './cache.js';
 import { presentShares } from './presenter.js';
-import { gameweekFixtures, scoreCounts, shareFixture, type ShareFixture } from './repository.js';
+import { scoreCounts, shareFixture, type ShareFixture } from './repository.js';
+import { gameweekFixtureRows } from '../fixtures/kept.js';
 
 export const NO_SUCH_MATCH = 'This match does not exist.';
 
@@ -49,7 +50,7 @@ export async function pickSharesRoutes(fastify: FastifyInstance) {
   }
 
   /** Each fixture's shares: the summary of those past their deadline (from the cache), nothing else of the rest. */
-  async function sharesOf(fixtures: ShareFixture[], leagueId: string | null, now: Date) {
+  async function sharesOf(fixtures: readonly ShareFixture[], leagueId: string | null, now: Date) {
     const shown = fixtures.filter((f) => picksShown(f, now));
     const summaries = await cache.get(leagueId, shown, now, (ids) => readSummaries(db(), ids, leagueId));
     return fixtures.map((f) => presentShares(f, summaries.get(f.id)));
@@ -71,7 +72,8 @@ export async function pickSharesRoutes(fastify: FastifyInstance) {
       const now = app.deps.clock.now();
       const league = await scopeOf(req.query.league, req.user.id);
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      const fixtures = await gameweekFixtures(db(), season.id, req.query.gameweek);
+      // The season's kept fixture list (fixtures/kept.ts), in the board's order.
+      const fixtures = await gameweekFixtureRows(app, season.id, req.query.gameweek);
       return {
         now: now.toISOString(),
         season: season.id,
