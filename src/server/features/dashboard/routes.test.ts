@@ -207,6 +207,45 @@ describe('GET /api/dashboard', () => {
     t.clock.set('2025-08-20T12:00:00Z');
   });
 
+  it('counts a pick whose fixture the kept fixture list does not hold yet (written without an event)', async () => {
+    const { db, handle, config } = t.app.deps;
+    // The season's fixture list is kept from the requests above; a fixture and a pick written
+    // straight to the database (a script, another process) are not in it until an event.
+    await t.request({ method: 'GET', url: '/api/dashboard', cookie });
+    const late = await buildUser(db, handle.dialect);
+    const lateCookie = await buildSessionCookie(db, handle.dialect, late.id, config.AUTH_SECRET);
+    await buildFixture(db, {
+      id: 'g2late',
+      homeTeam: 'Chelsea FC',
+      awayTeam: 'Everton FC',
+      kickoffAt: '2025-08-25T18:00:00.000Z',
+      gameweek: 2,
+    });
+    await buildPrediction(db, {
+      userId: late.id,
+      fixtureId: 'g2late',
+      homeScore: 2,
+      awayScore: 2,
+      predictedAt: '2025-08-20T09:00:00.000Z',
+    });
+    const res = await t.request({ method: 'GET', url: '/api/dashboard', cookie: lateCookie });
+    expect(res.statusCode).toBe(200);
+    const d = res.json().dashboard;
+    expect(d.tiles.totalPredictions).toBe(1);
+    expect(d.newcomer).toBe(false);
+    expect(d.recentActivity).toEqual([
+      {
+        fixtureId: 'g2late',
+        homeTeam: 'Chelsea FC',
+        awayTeam: 'Everton FC',
+        homeScore: 2,
+        awayScore: 2,
+        predictedAt: '2025-08-20T09:00:00.000Z',
+        state: 'pending',
+      },
+    ]);
+  });
+
   it('needs a session', async () => {
     expect((await t.request({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
   });

@@ -13,7 +13,7 @@ import { predictionDeadline, predictionWindow } from '../../../game/deadline.js'
 import { gameweekState } from '../../../game/gameweek-to-open.js';
 import { gameweekFixtureRows } from '../fixtures/kept.js';
 import { presentFixture } from '../fixtures/presenter.js';
-import { loadPredictionRecords } from '../statistics/repository.js';
+import { ownPredictionRecords } from '../statistics/own-records.js';
 import { playerCache } from '../statistics/player-cache.js';
 import { resolveOpening } from '../gameweeks/opening.js';
 import { resolveSeason } from '../../seasons/service.js';
@@ -84,7 +84,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       const [fixtures, mine] = await Promise.all([
         gameweekFixtureRows(app, season.id, gameweek),
         cache.get(`dashboard:${user.id}:${season.id}`, { seasonId: season.id, userId: user.id }, async () => {
-          const records = await loadPredictionRecords(db, user.id, season.id);
+          const records = await ownPredictionRecords(app, user.id, season.id);
           // Someone who played an earlier season is not new, even before their first pick of this one.
           const newcomer = records.length === 0 && !(await hasAnyPrediction(db, user.id));
           return { ...ownFigures(records), predictedIds: records.map((r) => r.fixtureId), newcomer };

@@ -7,6 +7,32 @@ import { scoringOf } from '../leagues/repository.js';
 import { COUNT_COLUMNS, countColumn } from '../results/scoring-sql.js';
 import type { CountsRow } from './season-counts.js';
 
+/** One player's picks of a season, without their fixtures (a screen joins them to the kept list). */
+export interface OwnPredictionRow {
+  fixtureId: string;
+  predictedAt: string;
+  homeScore: number;
+  awayScore: number;
+  outcome: PredictionRecord['outcome'];
+  points: number | null;
+}
+
+/**
+ * A player's predictions of a season, each read by the predictions' key (fixture, player) for
+ * the season's fixtures: no join, so a player's first request after a change reads only their
+ * own rows (the fixtures and results come from the season's kept list).
+ */
+export async function loadSeasonPredictions(db: DB, userId: string, seasonId: string): Promise<OwnPredictionRow[]> {
+  return db
+    .selectFrom('predictions')
+    .select(['fixtureId', 'predictedAt', 'homeScore', 'awayScore', 'outcome', 'points'])
+    .where('userId', '=', userId)
+    .where('fixtureId', 'in', (eb) =>
+      eb.selectFrom('fixtures').select('fixtures.id').where('fixtures.seasonId', '=', seasonId),
+    )
+    .execute();
+}
+
 /**
  * One player's predictions with their fixtures. Outcome and points count only while the match
  * has a FINAL result (a provisional in-play score never scores).

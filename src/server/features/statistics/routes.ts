@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { computeStatistics, isValidTimeZone } from '../../../game/statistics.js';
 import { rankHistoryFromIndex, subsetIndex } from '../../../game/rank-history.js';
 import { badRequest, notFound } from '../../errors.js';
-import { leagueMemberIds, leaguesOf, loadPredictionRecords, scoresAsStandard } from './repository.js';
+import { leagueMemberIds, leaguesOf, scoresAsStandard } from './repository.js';
+import { ownPredictionRecords } from './own-records.js';
 import { leagueRuleTotals, seasonTotals } from './service.js';
 import { LEAGUE_LISTS, playerCache } from './player-cache.js';
 import { presentStatistics } from './presenter.js';
@@ -67,7 +68,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       const snapshotOf = () => seasonTotals(app, season.id);
       const [stats, leagues, snapshot] = await Promise.all([
         cache.get(`stats:${user.id}:${season.id}:${tz}`, mine, async () =>
-          computeStatistics(await loadPredictionRecords(db, user.id, season.id), tz),
+          computeStatistics(await ownPredictionRecords(app, user.id, season.id), tz),
         ),
         cache.get(`leagues:${user.id}`, { seasonId: LEAGUE_LISTS, userId: user.id }, () => leaguesOf(db, user.id)),
         snapshotOf(),
