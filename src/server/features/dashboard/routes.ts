@@ -14,7 +14,7 @@ import { gameweekState } from '../../../game/gameweek-to-open.js';
 import { gameweekFixtureRows } from '../fixtures/kept.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { ownPredictionRecords } from '../statistics/own-records.js';
-import { playerCache } from '../statistics/player-cache.js';
+import { playerCache, roughBytes } from '../statistics/player-cache.js';
 import { resolveOpening } from '../gameweeks/opening.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { dashboardReply, type Dashboard, type OpenMatch } from '../../../contract/dashboard.js';
@@ -83,12 +83,18 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       const gameweek = opening.gameweek;
       const [fixtures, mine] = await Promise.all([
         gameweekFixtureRows(app, season.id, gameweek),
-        cache.get(`dashboard:${user.id}:${season.id}`, { seasonId: season.id, userId: user.id }, async () => {
-          const records = await ownPredictionRecords(app, user.id, season.id);
-          // Someone who played an earlier season is not new, even before their first pick of this one.
-          const newcomer = records.length === 0 && !(await hasAnyPrediction(db, user.id));
-          return { ...ownFigures(records), predictedIds: records.map((r) => r.fixtureId), newcomer };
-        }),
+        cache.get(
+          `dashboard:${user.id}:${season.id}`,
+          { seasonId: season.id, userId: user.id },
+          async () => {
+            const records = await ownPredictionRecords(app, user.id, season.id);
+            // Someone who played an earlier season is not new, even before their first pick of this one.
+            const newcomer = records.length === 0 && !(await hasAnyPrediction(db, user.id));
+            return { ...ownFigures(records), predictedIds: records.map((r) => r.fixtureId), newcomer };
+          },
+          // The ids are the kept fixture list's strings (own-records.ts): a pointer each, not a copy.
+          { bytes: (v) => roughBytes({ ...v, predictedIds: [] }) + 8 * v.predictedIds.length },
+        ),
       ]);
       const { totals, streaks, recentActivity } = mine;
       const predicted = new Set(mine.predictedIds);

@@ -44,7 +44,9 @@ export async function ownPredictionRecords(
     if (!f) return loadPredictionRecords(db, userId, seasonId);
     const scored = f.result?.final === 1 && r.outcome !== null;
     records.push({
-      fixtureId: r.fixtureId,
+      // The kept list's own string: what a screen keeps per player (the dashboard's picked ids)
+      // then points at one shared copy instead of holding 380 copies of the ids per player.
+      fixtureId: f.id,
       homeTeam: f.homeTeam,
       awayTeam: f.awayTeam,
       kickoffAt: f.kickoffAt,
