@@ -95,6 +95,17 @@ export const SERIOUS_WCAG21: AxeCheck = {
  * which the page's Content Security Policy does not block.
  */
 export async function axeViolations(page: Page, check: AxeCheck = WCAG2_BODY): Promise<string[]> {
+  // Colours are checked as painted: a button fading in as it is enabled (the `transition` of
+  // every .btn, 150 ms) would read as low contrast half-way, so finite transitions and animations
+  // finish first (a spinner's endless one is left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async ({ include, exclude, tags, impacts }) => {
     const { axe } = window as unknown as {
