@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PredictionRecord } from '../../../game/statistics.js';
 import { seasonFixtureRows } from '../fixtures/kept.js';
 import type { FixtureRow } from '../fixtures/queries.js';
-import { loadPredictionRecords, loadSeasonPredictions } from './repository.js';
+import { loadPredictionRecords, loadSeasonPredictions, predictionRecord } from './repository.js';
 
 /** Per kept fixture list (a new list after every change): its fixtures by id. */
 const byId = new WeakMap<readonly FixtureRow[], Map<string, FixtureRow>>();
@@ -20,8 +20,8 @@ function indexOf(rows: readonly FixtureRow[]): Map<string, FixtureRow> {
  * One player's predictions of a season with their fixtures, for the dashboard and statistics.
  * The player's own rows are read alone and joined here to the season's kept fixture list: the
  * join in SQL read a fixture and a result row for each of a season's 380 picks, a third of a
- * player's first request after every result. Outcome and points count only while the match has
- * a FINAL result (a provisional in-play score never scores), as the kept list says.
+ * player's first request after every result. Outcome and points count only while the kept list
+ * shows a FINAL result (`predictionRecord`).
  *
  * Both reads are dropped by the same events, so a value worked out across a change is not kept
  * (statistics/player-cache.ts). Should a pick name a fixture the kept list does not hold yet (a
@@ -42,20 +42,9 @@ export async function ownPredictionRecords(
   for (const r of rows) {
     const f = index.get(r.fixtureId);
     if (!f) return loadPredictionRecords(db, userId, seasonId);
-    const scored = f.result?.final === 1 && r.outcome !== null;
-    records.push({
-      // The kept list's own string: what a screen keeps per player (the dashboard's picked ids)
-      // then points at one shared copy instead of holding 380 copies of the ids per player.
-      fixtureId: f.id,
-      homeTeam: f.homeTeam,
-      awayTeam: f.awayTeam,
-      kickoffAt: f.kickoffAt,
-      predictedAt: r.predictedAt,
-      homeScore: r.homeScore,
-      awayScore: r.awayScore,
-      outcome: scored ? r.outcome : null,
-      points: scored ? (r.points ?? 0) : null,
-    });
+    // The kept list's own id string (`f.id`): what a screen keeps per player (the dashboard's
+    // picked ids) then points at one shared copy instead of 380 copies of the ids per player.
+    records.push(predictionRecord(r, f, f.result?.final));
   }
   return records;
 }

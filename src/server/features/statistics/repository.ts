@@ -64,20 +64,30 @@ export async function loadPredictionRecords(db: DB, userId: string, seasonId: st
     )
     .where('fixtures.seasonId', '=', seasonId)
     .execute();
-  return rows.map((r) => {
-    const scored = r.final === 1 && r.outcome !== null;
-    return {
-      fixtureId: r.fixtureId,
-      homeTeam: r.homeTeam,
-      awayTeam: r.awayTeam,
-      kickoffAt: r.kickoffAt,
-      predictedAt: r.predictedAt,
-      homeScore: r.homeScore,
-      awayScore: r.awayScore,
-      outcome: scored ? r.outcome : null,
-      points: scored ? (r.points ?? 0) : null,
-    };
-  });
+  return rows.map((r) => predictionRecord(r, r, r.final));
+}
+
+/**
+ * A pick with its fixture as the statistics read it: outcome and points count only while the
+ * match has a FINAL result (`final` 1; a provisional in-play score never scores).
+ */
+export function predictionRecord(
+  pick: OwnPredictionRow,
+  fixture: Pick<PredictionRecord, 'homeTeam' | 'awayTeam' | 'kickoffAt'> & { fixtureId?: string; id?: string },
+  final: number | null | undefined,
+): PredictionRecord {
+  const scored = final === 1 && pick.outcome !== null;
+  return {
+    fixtureId: fixture.id ?? pick.fixtureId,
+    homeTeam: fixture.homeTeam,
+    awayTeam: fixture.awayTeam,
+    kickoffAt: fixture.kickoffAt,
+    predictedAt: pick.predictedAt,
+    homeScore: pick.homeScore,
+    awayScore: pick.awayScore,
+    outcome: scored ? pick.outcome : null,
+    points: scored ? (pick.points ?? 0) : null,
+  };
 }
 
 /** The last gameweek of a season with points rows (0: none), one probe of the key's (season, gameweek) prefix. */
