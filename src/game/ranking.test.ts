@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leaderboardName, positionChange, rankRows, UNNAMED_PLAYER } from './ranking.js';
+import { compareRows, leaderboardName, positionChange, rankInNameOrder, rankRows, UNNAMED_PLAYER } from './ranking.js';
 
 describe('leaderboardName', () => {
   it('falls back from team name to username to display name to Unnamed Player', () => {
@@ -59,6 +59,35 @@ describe('rankRows', () => {
         { userId: 'b', name: 'B', points: 0 },
       ]).map((r) => r.rank),
     ).toEqual([1, 1]);
+  });
+});
+
+describe('rankInNameOrder', () => {
+  it('gives rows in name order the order, ranks and positions rankRows gives, ties and all', () => {
+    // A deterministic spread of points with many ties, names in mixed case, two players of one name.
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      userId: `u${String((i * 37) % 60).padStart(2, '0')}`,
+      name: i % 7 === 0 ? 'Same Name' : `${i % 2 ? 'p' : 'P'}layer ${(i * 13) % 17}`,
+      points: (i * 11) % 9,
+    }));
+    const inNameOrder = [...rows].sort((a, b) => compareRows({ ...a, points: 0 }, { ...b, points: 0 }));
+    const ranked = rankInNameOrder(inNameOrder);
+    expect(ranked.map(({ position: _, ...r }) => r)).toEqual(rankRows(rows));
+    expect(ranked.map((r) => r.position)).toEqual(rows.map((_, i) => i + 1));
+    // Ties share a rank and the next rank skips their places (1-2-2-4).
+    expect(rankInNameOrder([{ points: 5 }, { points: 3 }, { points: 3 }, { points: 1 }]).map((r) => r.rank)).toEqual([
+      1, 2, 2, 4,
+    ]);
+  });
+
+  it('keeps the given order within a tie, whatever the names would say', () => {
+    const rows = [
+      { userId: 'b', points: 1 },
+      { userId: 'a', points: 2 },
+      { userId: 'c', points: 1 },
+    ];
+    expect(rankInNameOrder(rows).map((r) => r.userId)).toEqual(['a', 'b', 'c']);
+    expect(rankInNameOrder([rows[2]!, rows[1]!, rows[0]!]).map((r) => r.userId)).toEqual(['a', 'c', 'b']);
   });
 });
 

@@ -50,6 +50,23 @@ export function rankRows<T extends RankInput>(rows: readonly T[]): Ranked<T>[] {
   });
 }
 
+/**
+ * Ranks rows given in name order (as `compareRows` orders players level on points) by points: the
+ * sort is stable, so the name order stands within each tie and the result is `compareRows`' order.
+ * Used where the database gave the name order (its own LOWER and collation, which the table's
+ * SQL ordered by) and the points were worked out in memory. Positions run 1, 2, 3…; ranks are shared.
+ */
+export function rankInNameOrder<T extends { points: number }>(
+  rows: readonly T[],
+): (T & { rank: number; position: number })[] {
+  const sorted = [...rows].sort((a, b) => b.points - a.points);
+  let rank = 0;
+  return sorted.map((row, i) => {
+    if (i === 0 || row.points !== sorted[i - 1]!.points) rank = i + 1;
+    return { ...row, rank, position: i + 1 };
+  });
+}
+
 export const POSITION_CHANGES = ['up', 'down', 'same'] as const;
 export type PositionChange = (typeof POSITION_CHANGES)[number];
 

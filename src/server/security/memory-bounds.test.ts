@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateLeagueCode } from '../../game/league-code.js';
 import { createTableCache } from '../features/leagues/table-cache.js';
+import { seasonCounts } from '../features/statistics/service.js';
 import { accountClient, rawRequest } from '../test/accounts.js';
 import { buildSessionCookie, buildUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
@@ -184,13 +185,21 @@ describe('the league-table cache', () => {
         .execute();
     }
     const maxBytes = 16 * 1024;
-    const cache = createTableCache(() => db, bus, { maxBytes });
+    const cache = createTableCache(
+      () => db,
+      bus,
+      (seasonId) => seasonCounts(t!.app, seasonId),
+      { maxBytes },
+    );
     for (let i = 0; i < 40; i++)
       expect(await cache.get(`tc-${i}`, { seasonId: '2025-26', gameweek: 0 })).not.toBeNull();
-    const stats = cache.stats();
-    expect(stats.bytes).toBeLessThanOrEqual(maxBytes);
-    expect(stats.entries).toBeGreaterThan(0);
-    expect(stats.entries).toBeLessThan(40);
+    for (const stats of [cache.stats(), cache.rosterStats()]) {
+      expect(stats.entries).toBeGreaterThan(0);
+      expect(stats.entries).toBeLessThan(40);
+    }
+    expect(cache.stats().bytes).toBeLessThanOrEqual(maxBytes);
+    // The rosters have a quarter of the budget.
+    expect(cache.rosterStats().bytes).toBeLessThanOrEqual(maxBytes / 4);
     cache.close();
   });
 });

@@ -269,6 +269,35 @@ export async function leagueStandings(db: DB, leagueId: string, scope: TableScop
   }));
 }
 
+/** A member as a league table of one season lists them before points: their name and bonus points. */
+export interface RosterRow {
+  userId: string;
+  displayName: string;
+  /** The member's bonus points in the league and season (0 without any). */
+  bonus: number;
+}
+
+/**
+ * A league's members in the order its table lists players level on points (LOWER(name), then id,
+ * in the database's own collation, as `leagueStandings` orders them), with their bonus points in
+ * one season: what a season's or a gameweek's table needs besides the points, which are worked out
+ * from the season's kept counts (standings.ts). Nothing in it moves with a result.
+ */
+export async function leagueRoster(db: DB, leagueId: string, seasonId: string): Promise<RosterRow[]> {
+  const bonus = bonusTableSql(leagueId, { seasonId, gameweek: 0 });
+  const { rows } = await sql<RosterRow>`
+    SELECT s."userId", s."displayName", s."bonus" FROM (
+      SELECT m."userId", ${displayNameSql} AS "displayName", ${bonus.value} AS "bonus"
+      FROM "leagueMembers" m
+      JOIN "user" u ON u."id" = m."userId"
+      ${bonus.join}
+      WHERE m."leagueId" = ${leagueId}
+    ) s
+    ORDER BY LOWER(s."displayName"), s."userId"`.execute(db);
+  for (const r of rows) r.bonus = Number(r.bonus);
+  return rows;
+}
+
 /** A league's scoring as stored. */
 export const scoringOf = (
   league: Pick<LeagueRow, 'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed'>,

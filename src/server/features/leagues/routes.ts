@@ -33,6 +33,7 @@ import { hasSeasonOf } from '../../seasons/repository.js';
 import { createTableCache, tablePage } from './table-cache.js';
 import { leaguePositions } from './positions.js';
 import { LEAGUE_LISTS, playerCache, pointsScope } from '../statistics/player-cache.js';
+import { seasonCounts } from '../statistics/service.js';
 import { countLiveMatches } from '../live-matches/repository.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
@@ -79,7 +80,9 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       gameweeksWithResults(db(), seasonId),
     );
   };
-  const tables = createTableCache(db, app.deps.bus, { maxBytes: app.security.limits.tableCacheBytes });
+  const tables = createTableCache(db, app.deps.bus, (seasonId) => seasonCounts(app, seasonId), {
+    maxBytes: app.security.limits.tableCacheBytes,
+  });
   // Codes must not be guessable at speed, nor leagues mass-created.
   const joinLimits = [
     routeLimit(

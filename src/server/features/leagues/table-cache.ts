@@ -3,15 +3,29 @@ import type { ChangeType } from '../../../contract/events.js';
 import type { EventBus } from '../../realtime/bus.js';
 import type { DB } from '../../db/index.js';
 import type { League, TablePage, TableRow as TableRowDto } from '../../../contract/leagues.js';
-import { getLeague, leagueStandings, type LeagueRow, type TableRow, type TableScope } from './repository.js';
+import {
+  getLeague,
+  leagueRoster,
+  leagueStandings,
+  scoringOf,
+  type LeagueRow,
+  type RosterRow,
+  type TableRow,
+  type TableScope,
+} from './repository.js';
+import type { SeasonCounts } from '../statistics/season-counts.js';
+import { standingsFrom } from './standings.js';
 import { presentLeague, presentTableRow } from './presenter.js';
 
 /**
  * Ranked league tables kept in memory, so a page of a big league costs no database work until
  * something changes. An entry is the whole ordered table of one league in one scope (a season's
- * gameweek, 0 = the season; or all seasons), computed by one query. Every change that moves what a
+ * gameweek, 0 = the season; or all seasons). A season's or gameweek's table is worked out in memory
+from the season's kept counts and the league's kept roster (standings.ts: a result costs no
+table query, decision 0084); the all-seasons table is read by one query. Every change that moves what a
  * table reads (TABLES_STALE_ON: points, members, names, bonus points; on PostgreSQL from every
- * instance through LISTEN/NOTIFY) empties the cache; a short TTL bounds what no event announces
+ * instance through LISTEN/NOTIFY) empties the cache, and what moves a roster (ROSTERS_STALE_ON)
+empties the rosters; a short TTL bounds what no event announces
  * (a script writing beside the server).
  *
  * The cache is bounded by bytes (an estimate of each table's size), least recently used first,
@@ -102,77 +116,140 @@ export const TABLES_STALE_ON: Record<ChangeType, boolean> = {
   'feed.changed': false,
 };
 
+/**
+ * Which changes move a league's roster (its members in name order and their bonus points,
+ * `leagueRoster`): not results, which move only the points the kept counts hold.
+ */
+export const ROSTERS_STALE_ON: Record<ChangeType, boolean> = {
+  ...TABLES_STALE_ON,
+  'results.changed': false,
+  'fixtures.changed': false,
+  'season.created': false,
+  'gameweeks.changed': false,
+  'live.resumed': false,
+};
+
 /** A presented row's own object (its strings are the row's, counted once). */
 const SHOWN_ROW_BYTES = 120;
 const TTL_MS = 15_000;
+/**
+ * A roster is kept longer: no result moves it, and every change that does is announced. The TTL
+ * bounds only what a script writes beside the server, as the player cache's does.
+ */
+const ROSTER_TTL_MS = 60_000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+const stringBytes = (o: object) =>
+  Object.values(o).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
 
 /** Bytes an entry holds, roughly: every string's UTF-16 length plus a per-object overhead. */
 function estimateBytes(entry: TableEntry | null): number {
-  const strings = (o: object) =>
-    Object.values(o).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
   if (!entry) return 64;
-  let bytes = 256 + strings(entry.league) + 2 * (200 + strings(entry.shownLeague.creator));
+  let bytes = 256 + stringBytes(entry.league) + 2 * (200 + stringBytes(entry.shownLeague.creator));
   // Each row is held twice (the ordered list and the by-user map), but its strings only once; then presented once.
-  for (let i = 0; i < entry.rows.length; i++) bytes += 200 + strings(entry.rows[i]!) + SHOWN_ROW_BYTES;
+  for (let i = 0; i < entry.rows.length; i++) bytes += 200 + stringBytes(entry.rows[i]!) + SHOWN_ROW_BYTES;
   return bytes;
 }
 
-export function createTableCache(db: () => DB, bus: EventBus, opts: { maxBytes?: number; now?: () => number } = {}) {
-  const now = opts.now ?? (() => performance.now());
-  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  // A table bigger than a quarter of the budget is served but not kept, so one giant league cannot
-  // evict every other (the default budget keeps a league of 10,000 members: about 5 MB).
-  const entries = new LRUCache<string, { at: number; entry: TableEntry | null }>({
+function rosterBytes(roster: readonly RosterRow[]): number {
+  let bytes = 64;
+  for (const r of roster) bytes += 80 + stringBytes(r);
+  return bytes;
+}
+
+/**
+ * Values read once and kept by key, bounded by bytes, least recently used first, each for `ttlMs`.
+ * Requests arriving while a value is being read share that one read; a read under way when
+ * `clear` is called is answered but not kept. A value bigger than a quarter of the budget is
+ * served but not kept, so one giant league cannot evict every other.
+ */
+function keptReads<T>(now: () => number, ttlMs: number, maxBytes: number, size: (value: T) => number) {
+  const entries = new LRUCache<string, { at: number; value: T }>({
     maxSize: maxBytes,
     maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
-    sizeCalculation: (value, key) => estimateBytes(value.entry) + key.length * 2,
+    sizeCalculation: (kept, key) => size(kept.value) + key.length * 2,
   });
-  // Requests arriving while a table is being read share that one read.
-  const pending = new Map<string, { generation: number; promise: Promise<TableEntry | null> }>();
+  const pending = new Map<string, { generation: number; promise: Promise<T> }>();
   let generation = 0;
-  const clear = () => {
-    generation++;
-    entries.clear();
+  return {
+    /** The value, from memory when fresh; `fresh` reads it again. */
+    async get(key: string, read: () => Promise<T>, fresh = false): Promise<T> {
+      if (!fresh) {
+        const hit = entries.get(key);
+        if (hit && now() - hit.at < ttlMs) return hit.value;
+        const inFlight = pending.get(key);
+        if (inFlight && inFlight.generation === generation) return inFlight.promise;
+      }
+      const started = generation;
+      const promise = read();
+      pending.set(key, { generation: started, promise });
+      try {
+        const value = await promise;
+        // Only keep it if nothing changed while it was being read.
+        if (started === generation) entries.set(key, { at: now(), value });
+        return value;
+      } finally {
+        if (pending.get(key)?.promise === promise) pending.delete(key);
+      }
+    },
+    clear() {
+      generation++;
+      entries.clear();
+    },
+    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
   };
+}
+
+/**
+ * `counts` gives a season's kept tier counts (statistics/service.ts `seasonCounts`, which follows
+ * the results itself): a season's and a gameweek's tables are worked out from them and a kept
+ * roster (standings.ts), so a result costs no table query; the all-seasons table is read in SQL.
+ */
+export function createTableCache(
+  db: () => DB,
+  bus: EventBus,
+  counts: (seasonId: string) => Promise<SeasonCounts>,
+  opts: { maxBytes?: number; now?: () => number } = {},
+) {
+  const now = opts.now ?? (() => performance.now());
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  // The default budget keeps a league of 10,000 members: about 5 MB as a table, 2 MB as a roster.
+  const tables = keptReads<TableEntry | null>(now, TTL_MS, maxBytes, estimateBytes);
+  const rosters = keptReads<RosterRow[]>(now, ROSTER_TTL_MS, Math.floor(maxBytes / 4), rosterBytes);
   const unsubscribe = bus.subscribe((event) => {
-    if (TABLES_STALE_ON[event.type]) clear();
+    if (TABLES_STALE_ON[event.type]) tables.clear();
+    if (ROSTERS_STALE_ON[event.type]) rosters.clear();
   });
 
-  async function load(leagueId: string, scope: TableScope): Promise<TableEntry | null> {
-    const league = await getLeague(db(), leagueId);
-    if (!league) return null;
-    return tableEntry(league, await leagueStandings(db(), leagueId, scope));
+  async function load(leagueId: string, scope: TableScope, fresh: boolean): Promise<TableEntry | null> {
+    if (scope === 'all') {
+      const league = await getLeague(db(), leagueId);
+      return league ? tableEntry(league, await leagueStandings(db(), leagueId, scope)) : null;
+    }
+    const [league, roster, seasonCounts] = await Promise.all([
+      getLeague(db(), leagueId),
+      rosters.get(`${scope.seasonId}:${leagueId}`, () => leagueRoster(db(), leagueId, scope.seasonId), fresh),
+      counts(scope.seasonId),
+    ]);
+    return league ? tableEntry(league, standingsFrom(roster, seasonCounts, scope.gameweek, scoringOf(league))) : null;
   }
 
   const keyOf = (leagueId: string, scope: TableScope) =>
     `${scope === 'all' ? 'all' : `${scope.seasonId}:${scope.gameweek}`}:${leagueId}`;
   return {
     /** The table, from memory when fresh; `fresh` forces a reload (a member the cache has not seen yet). */
-    async get(leagueId: string, scope: TableScope, getOpts: { fresh?: boolean } = {}): Promise<TableEntry | null> {
-      const key = keyOf(leagueId, scope);
-      if (!getOpts.fresh) {
-        const hit = entries.get(key);
-        if (hit && now() - hit.at < TTL_MS) return hit.entry;
-      }
-      const inFlight = pending.get(key);
-      if (inFlight && inFlight.generation === generation && !getOpts.fresh) return inFlight.promise;
-      const started = generation;
-      const promise = load(leagueId, scope);
-      pending.set(key, { generation: started, promise });
-      try {
-        const entry = await promise;
-        // Only keep it if nothing changed while it was being read.
-        if (started === generation) entries.set(key, { at: now(), entry });
-        return entry;
-      } finally {
-        if (pending.get(key)?.promise === promise) pending.delete(key);
-      }
+    get(leagueId: string, scope: TableScope, getOpts: { fresh?: boolean } = {}): Promise<TableEntry | null> {
+      const fresh = getOpts.fresh ?? false;
+      return tables.get(keyOf(leagueId, scope), () => load(leagueId, scope, fresh), fresh);
     },
-    clear,
+    clear: () => {
+      tables.clear();
+      rosters.clear();
+    },
     close: unsubscribe,
     /** Entries and estimated bytes held (for tests of the bound). */
-    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
+    stats: tables.stats,
+    rosterStats: rosters.stats,
   };
 }
 export type TableCache = ReturnType<typeof createTableCache>;

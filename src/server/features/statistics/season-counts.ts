@@ -2,7 +2,7 @@ import { pointsFromCounts, SCORING_TIERS, type ScoringRule, type TierCounts } fr
 import { indexTables, NO_SCORE, type TotalsIndex } from '../../../game/rank-history.js';
 
 /**
- * Every player's tier counts per gameweek of a season (the points aggregate's rows, gameweek > 0),
+ * Every player's tier counts per gameweek of a season and in the season (the points aggregate's rows),
  * packed as numbers: the one read after a result from which any rule's points are worked out in
  * memory. Each league rule used to cost its own query over its members' rows (150–260 ms for a
  * league of 1,000 or 10,000 on SQLite, blocking the server), and the standard totals another
@@ -11,7 +11,11 @@ import { indexTables, NO_SCORE, type TotalsIndex } from '../../../game/rank-hist
 export interface SeasonCounts {
   /** Each player's slot (players with at least one row). */
   slots: Map<string, number>;
-  /** Per gameweek: `COLUMNS` numbers per slot (the tiers, then their bankers), `ABSENT` in the first without a row. */
+  /**
+   * Per gameweek: `COLUMNS` numbers per slot (the tiers, then their bankers), `ABSENT` in the first
+   * without a row. Gameweek 0 is the season's total (fixtures without a gameweek included), read
+   * as its own row: the league tables of the season rank it.
+   */
   byGameweek: Map<number, Int32Array>;
 }
 
@@ -94,6 +98,20 @@ function weightsOf({ rule, bankersAllowed }: Scoring): Int32Array {
   return Int32Array.from([...SCORING_TIERS.map(unit), ...SCORING_TIERS.map(bankerUnit)]);
 }
 
+/** The gameweek under which the counts keep the season's total. */
+export const SEASON_TOTAL = 0;
+
+/** Each player's exact scores in one gameweek (SEASON_TOTAL: the season; undefined: no row there). */
+export function gameweekExact(counts: SeasonCounts, gameweek: number): (userId: string) => number | undefined {
+  const packed = counts.byGameweek.get(gameweek);
+  const exactAt = SCORING_TIERS.indexOf('exact');
+  return (userId) => {
+    const slot = counts.slots.get(userId);
+    if (!packed || slot === undefined || !present(packed, slot)) return undefined;
+    return packed[slot * COLUMNS + exactAt];
+  };
+}
+
 /** Each player's points in one gameweek under a scoring (undefined: no row there), the weights worked out once. */
 export function gameweekPoints(
   counts: SeasonCounts,
@@ -138,6 +156,8 @@ export function indexUnder(counts: SeasonCounts, scoring: Scoring, userIds?: rea
   }
   const points = new Map<number, Int32Array>();
   for (const [gameweek, packed] of counts.byGameweek) {
+    // The season's total is not a gameweek of the rank history.
+    if (gameweek === SEASON_TOTAL) continue;
     let table: Int32Array | undefined;
     for (let slot = 0; slot < slots.size; slot++) {
       const at = source(slot)!;

@@ -5,7 +5,14 @@ import { gameweeksWithResults } from '../results/repository.js';
 import { gameweekCounts, lastCountedGameweek, leagueMemberIds } from './repository.js';
 import { getLeague, scoringOf } from '../leagues/repository.js';
 import { STANDARD_RULE } from '../../../game/scoring.js';
-import { createCountsPacker, indexUnder, seasonCountsBytes, type Scoring, type SeasonCounts } from './season-counts.js';
+import {
+  createCountsPacker,
+  indexUnder,
+  SEASON_TOTAL,
+  seasonCountsBytes,
+  type Scoring,
+  type SeasonCounts,
+} from './season-counts.js';
 
 /** A season's totals of every player, as the statistics route keeps them (player-cache.ts, one per season). */
 export interface TotalsSnapshot {
@@ -30,7 +37,8 @@ export async function seasonCounts(app: FastifyInstance, seasonId: string): Prom
       // A gameweek at a time: the season's rows are never all held as objects at once (season-counts.ts).
       const packer = createCountsPacker();
       const last = await lastCountedGameweek(app.deps.db, seasonId);
-      for (let gameweek = 1; gameweek <= last; gameweek++)
+      // The season's total first, then each gameweek.
+      for (let gameweek = SEASON_TOTAL; gameweek <= last; gameweek++)
         packer.add(await gameweekCounts(app.deps.db, seasonId, gameweek));
       return packer.done();
     },

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { buildUser } from '../../test/factories.js';
+import { TEST_SEASON } from '../../test/factories-season.js';
+import { seasonCounts } from '../statistics/service.js';
+import { leagueRoster, leagueStandings, getLeague, scoringOf } from './repository.js';
+import { standingsFrom } from './standings.js';
+
+/**
+ * A season's and a gameweek's league table are worked out in memory from the kept counts and the
+ * roster (standings.ts); the all-seasons table, and these tests' reference, is the SQL of
+ * `leagueStandings`. Both must give the same rows on each database: ties in points ordered by
+ * name as the database orders them (case mixed, one name shared), bankers counting double or not,
+ * bonus points in the season's table only, members who never scored, and a season total that
+ * holds more than its gameweeks (a fixture without a gameweek).
+ */
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ now: '2025-08-10T12:00:00Z' });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const RULES = [
+  { ruleExact: 3, ruleDifference: 1, ruleOutcome: 1, bankersAllowed: 1 },
+  { ruleExact: 4, ruleDifference: 3, ruleOutcome: 2, bankersAllowed: 1 },
+  { ruleExact: 5, ruleDifference: 2, ruleOutcome: 1, bankersAllowed: 0 },
+];
+
+describe('a league table worked out from the kept counts', () => {
+  test('gives the rows the SQL table gives, for the season and each gameweek, under every rule', async () => {
+    const { db, handle } = t.app.deps;
+    const names = ['alex', 'Alex', 'Same Name', 'Same Name', 'zoë', 'Bea', 'bea', '  Padded  ', null, 'Åsa', 'carl'];
+    const members: string[] = [];
+    for (let i = 0; i < 22; i++) {
+      const teamName = names[i % names.length]!;
+      members.push(
+        (await buildUser(db, handle.dialect, { teamName, username: teamName === null ? null : undefined })).id,
+      );
+    }
+    // A deterministic spread of counts with many ties; the last three members never scored.
+    const scored = members.slice(0, -3);
+    const rows = [];
+    for (const [i, userId] of scored.entries()) {
+      const total = { exact: 0, difference: 0, outcome: 0, bankerExact: 0, bankerDifference: 0, bankerOutcome: 0 };
+      for (const gameweek of [1, 2, 3]) {
+        const c = {
+          exact: (i * gameweek) % 3,
+          difference: (i + gameweek) % 2,
+          outcome: (i * 7 + gameweek) % 4,
+          bankerExact: (i + gameweek) % 5 === 0 ? 1 : 0,
+          bankerDifference: 0,
+          bankerOutcome: (i + gameweek) % 7 === 0 ? 1 : 0,
+        };
+        // A banker is one of its tier's picks.
+        c.bankerExact = Math.min(c.bankerExact, c.exact);
+        c.bankerOutcome = Math.min(c.bankerOutcome, c.outcome);
+        for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += c[k];
+        rows.push({ seasonId: TEST_SEASON, gameweek, userId, points: 0, ...c });
+      }
+      // Every fourth player scored a fixture without a gameweek: only the season's total holds it.
+      if (i % 4 === 0) total.exact += 1;
+      rows.push({ seasonId: TEST_SEASON, gameweek: 0, userId, points: 0, ...total });
+    }
+    await db.insertInto('userPoints').values(rows).execute();
+
+    for (const [n, rule] of RULES.entries()) {
+      const leagueId = `standings-${n}`;
+      await db
+        .insertInto('leagues')
+        .values({
+          id: leagueId,
+          name: `Rule ${n}`,
+          code: `STANDIN${n}`,
+          description: null,
+          competition: 'premier-league',
+          privacy: 'private',
+          creatorId: members[0]!,
+          createdAt: '2025-08-01T00:00:00.000Z',
+          ...rule,
+        })
+        .execute();
+      await db
+        .insertInto('leagueMembers')
+        .values(members.map((userId) => ({ leagueId, userId, joinedAt: '2025-08-01T00:00:00.000Z' })))
+        .execute();
+      // Bonus points for some members, one of them among those who never scored.
+      await db
+        .insertInto('leagueBonusPoints')
+        .values([2, 5, 9, 20].map((at) => ({ leagueId, seasonId: TEST_SEASON, userId: members[at]!, points: at % 3 })))
+        .execute();
+    }
+
+    const counts = await seasonCounts(t.app, TEST_SEASON);
+    for (let n = 0; n < RULES.length; n++) {
+      const leagueId = `standings-${n}`;
+      const league = (await getLeague(db, leagueId))!;
+      const roster = await leagueRoster(db, leagueId, TEST_SEASON);
+      for (const gameweek of [0, 1, 2, 3, 4]) {
+        const want = await leagueStandings(db, leagueId, { seasonId: TEST_SEASON, gameweek });
+        expect(standingsFrom(roster, counts, gameweek, scoringOf(league)), `rule ${n}, gameweek ${gameweek}`).toEqual(
+          want,
+        );
+      }
+      // The checks above are not empty: ties were ordered by name, bonus and the extra exact score counted.
+      const season = await leagueStandings(db, leagueId, { seasonId: TEST_SEASON, gameweek: 0 });
+      expect(new Set(season.map((r) => r.rank)).size).toBeLessThan(season.length);
+      expect(season.some((r) => r.bonus > 0)).toBe(true);
+    }
+  });
+});
