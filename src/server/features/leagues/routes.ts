@@ -129,7 +129,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     if (memberships >= MEMBERSHIPS_MAX) throw conflict(TOO_MANY_MEMBERSHIPS, 'limit_reached');
   }
   // Results a script wrote beside the server (no event) move the kept tables too, once a request notices them.
-  const stopFollowing = playerCache(app).onResultsMoved(() => tables.clear());
+  const stopFollowing = playerCache(app).onResultsMoved(() => tables.pointsMoved());
   app.addHook('onClose', async () => {
     stopFollowing();
     tables.close();

@@ -5,6 +5,7 @@ import { TEST_SEASON } from '../../test/factories-season.js';
 import { seasonCounts } from '../statistics/service.js';
 import { leagueRoster, leagueStandings, getLeague, scoringOf } from './repository.js';
 import { standingsFrom } from './standings.js';
+import { createTableCache } from './table-cache.js';
 
 /**
  * A season's and a gameweek's league table are worked out in memory from the kept counts and the
@@ -34,10 +35,9 @@ describe('a league table worked out from the kept counts', () => {
     const names = ['alex', 'Alex', 'Same Name', 'Same Name', 'zoë', 'Bea', 'bea', '  Padded  ', null, 'Åsa', 'carl'];
     const members: string[] = [];
     for (let i = 0; i < 22; i++) {
-      const teamName = names[i % names.length]!;
-      members.push(
-        (await buildUser(db, handle.dialect, { teamName, username: teamName === null ? null : undefined })).id,
-      );
+      // A blank team name falls back to the username.
+      const teamName = names[i % names.length] ?? '';
+      members.push((await buildUser(db, handle.dialect, { teamName })).id);
     }
     // A deterministic spread of counts with many ties; the last three members never scored.
     const scored = members.slice(0, -3);
@@ -108,5 +108,56 @@ describe('a league table worked out from the kept counts', () => {
       expect(new Set(season.map((r) => r.rank)).size).toBeLessThan(season.length);
       expect(season.some((r) => r.bonus > 0)).toBe(true);
     }
+  });
+});
+
+describe('the kept parts of a table', () => {
+  test('a result drops the tables, not the rosters; a team name drops both', async () => {
+    const { db, handle, bus } = t.app.deps;
+    const member = await buildUser(db, handle.dialect, { teamName: 'Before' });
+    await db
+      .insertInto('leagues')
+      .values({
+        id: 'kept',
+        name: 'Kept',
+        code: 'KEPTKEPT',
+        description: null,
+        competition: 'premier-league',
+        privacy: 'private',
+        creatorId: member.id,
+        createdAt: '2025-08-01T00:00:00.000Z',
+      })
+      .execute();
+    await db
+      .insertInto('leagueMembers')
+      .values({ leagueId: 'kept', userId: member.id, joinedAt: '2025-08-01' })
+      .execute();
+    const cache = createTableCache(
+      () => db,
+      bus,
+      (seasonId) => seasonCounts(t.app, seasonId),
+    );
+    const scope = { seasonId: TEST_SEASON, gameweek: 0 };
+    const first = await cache.get('kept', scope);
+    expect(first?.rows.map((r) => [r.displayName, r.points])).toEqual([['Before', 0]]);
+
+    // Points written, announced by a result: the table is worked out again, the roster is not read again.
+    await db
+      .insertInto('userPoints')
+      .values({ seasonId: TEST_SEASON, gameweek: 0, userId: member.id, points: 3, exact: 1 })
+      .execute();
+    await db.updateTable('user').set({ teamName: 'Unannounced' }).where('id', '=', member.id).execute();
+    await bus.publish({ type: 'results.changed', seasonId: TEST_SEASON });
+    const afterResult = await cache.get('kept', scope);
+    expect(afterResult).not.toBe(first);
+    expect(afterResult?.rows.map((r) => [r.displayName, r.points])).toEqual([['Before', 3]]);
+    // The same when a request finds the results moved without an event.
+    cache.pointsMoved();
+    expect((await cache.get('kept', scope))?.rows[0]?.displayName).toBe('Before');
+
+    // A team name is announced: the roster is read again.
+    await bus.publish({ type: 'team-name.changed' });
+    expect((await cache.get('kept', scope))?.rows.map((r) => [r.displayName, r.points])).toEqual([['Unannounced', 3]]);
+    cache.close();
   });
 });

@@ -242,10 +242,8 @@ export function createTableCache(
       const fresh = getOpts.fresh ?? false;
       return tables.get(keyOf(leagueId, scope), () => load(leagueId, scope, fresh), fresh);
     },
-    clear: () => {
-      tables.clear();
-      rosters.clear();
-    },
+    /** Drops the tables after points moved without an event; the rosters stay (no result moves them). */
+    pointsMoved: tables.clear,
     close: unsubscribe,
     /** Entries and estimated bytes held (for tests of the bound). */
     stats: tables.stats,

@@ -38,8 +38,13 @@ export async function seasonCounts(app: FastifyInstance, seasonId: string): Prom
       const packer = createCountsPacker();
       const last = await lastCountedGameweek(app.deps.db, seasonId);
       // The season's total first, then each gameweek.
-      for (let gameweek = SEASON_TOTAL; gameweek <= last; gameweek++)
+      for (let gameweek = SEASON_TOTAL; gameweek <= last; gameweek++) {
         packer.add(await gameweekCounts(app.deps.db, seasonId, gameweek));
+        // SQLite answers each read at once, so the reads would run as one task of every gameweek's
+        // 5–10 ms (300–500 ms after a result in the match-week mix) and every request would wait
+        // for all of them: requests that arrived meanwhile are served between two reads.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       return packer.done();
     },
     { heavy: true, bytes: seasonCountsBytes },
