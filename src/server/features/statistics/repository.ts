@@ -124,6 +124,26 @@ export async function gameweekCounts(db: DB, seasonId: string, gameweek: number)
   }));
 }
 
+/**
+ * A season's final results as one text per gameweek (null: fixtures without one): each fixture's
+ * id and score, in id order. Only final results score, so a gameweek's counts move only when its
+ * text does (or when an announced change moves fixtures or deletes picks: counts-reader.ts).
+ */
+export async function finalResultsByGameweek(db: DB, seasonId: string): Promise<Map<number | null, string>> {
+  const rows = await db
+    .selectFrom('results as r')
+    .innerJoin('fixtures as f', 'f.id', 'r.fixtureId')
+    .select(['f.gameweek', 'r.fixtureId', 'r.homeScore', 'r.awayScore'])
+    .where('f.seasonId', '=', seasonId)
+    .where('r.final', '=', 1)
+    .orderBy('r.fixtureId')
+    .execute();
+  const byGameweek = new Map<number | null, string>();
+  for (const r of rows)
+    byGameweek.set(r.gameweek, `${byGameweek.get(r.gameweek) ?? ''}${r.fixtureId}:${r.homeScore}-${r.awayScore};`);
+  return byGameweek;
+}
+
 /** What the results are, cheaply: `finals` moves with any final result (its score, its time, or its clearing), `all` with any change, in-play scores included. */
 export interface ResultsFingerprint {
   finals: string;

@@ -38,9 +38,11 @@ const ABSENT = -1;
  * A player first seen in a later part gets the next slot; the arrays of earlier gameweeks are then
  * shorter than the slots, and a slot beyond an array had no row there.
  */
-export function createCountsPacker() {
-  const slots = new Map<string, number>();
-  const byGameweek = new Map<number, Int32Array>();
+export function createCountsPacker(from?: SeasonCounts) {
+  // Starting from earlier counts (the gameweeks they hold are kept, not read again): their players
+  // keep their slots, and their arrays are shared, never written (a gameweek read here gets its own).
+  const slots = new Map<string, number>(from?.slots);
+  const byGameweek = new Map<number, Int32Array>(from?.byGameweek);
   return {
     add(rows: readonly CountsRow[]): void {
       for (const r of rows) if (!slots.has(r.userId)) slots.set(r.userId, slots.size);

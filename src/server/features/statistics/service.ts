@@ -2,17 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { totalsIndexBytes, type TotalsIndex } from '../../../game/rank-history.js';
 import { LEAGUE_POINTS, playerCache, pointsScope } from './player-cache.js';
 import { gameweeksWithResults } from '../results/repository.js';
-import { gameweekCounts, lastCountedGameweek, leagueMemberIds } from './repository.js';
+import { leagueMemberIds } from './repository.js';
+import { createCountsReader, type CountsReader } from './counts-reader.js';
+import type { EventBus } from '../../realtime/bus.js';
 import { getLeague, scoringOf } from '../leagues/repository.js';
 import { STANDARD_RULE } from '../../../game/scoring.js';
-import {
-  createCountsPacker,
-  indexUnder,
-  SEASON_TOTAL,
-  seasonCountsBytes,
-  type Scoring,
-  type SeasonCounts,
-} from './season-counts.js';
+import { indexUnder, seasonCountsBytes, type Scoring, type SeasonCounts } from './season-counts.js';
 
 /** A season's totals of every player, as the statistics route keeps them (player-cache.ts, one per season). */
 export interface TotalsSnapshot {
@@ -22,9 +17,22 @@ export interface TotalsSnapshot {
 }
 
 /**
+ * The app's one reader of season counts (counts-reader.ts), made on first use. Keyed by the app's
+ * bus (plugins see their own instance of the app): its subscription lives as long as the bus does.
+ */
+const readers = new WeakMap<EventBus, CountsReader>();
+function countsReader(app: FastifyInstance): CountsReader {
+  const { bus } = app.deps;
+  let reader = readers.get(bus);
+  if (!reader) readers.set(bus, (reader = createCountsReader(() => app.deps.db, bus)));
+  return reader;
+}
+
+/**
  * A season's tier counts of every player per gameweek (season-counts.ts), read once and kept among
- * the player cache's few heavy entries until a result or a change of the season drops them: every
- * rule's totals below are worked out from them in memory.
+ * the player cache's few heavy entries until a result or a change of the season drops them (read
+ * again, after a result only in the parts it moved: counts-reader.ts): every rule's totals below
+ * are worked out from them in memory.
  */
 export async function seasonCounts(app: FastifyInstance, seasonId: string): Promise<SeasonCounts> {
   const cache = playerCache(app);
@@ -33,20 +41,7 @@ export async function seasonCounts(app: FastifyInstance, seasonId: string): Prom
   return cache.get(
     `counts:${seasonId}`,
     { seasonId: pointsScope(seasonId), userId: null },
-    async () => {
-      // A gameweek at a time: the season's rows are never all held as objects at once (season-counts.ts).
-      const packer = createCountsPacker();
-      const last = await lastCountedGameweek(app.deps.db, seasonId);
-      // The season's total first, then each gameweek.
-      for (let gameweek = SEASON_TOTAL; gameweek <= last; gameweek++) {
-        packer.add(await gameweekCounts(app.deps.db, seasonId, gameweek));
-        // SQLite answers each read at once, so the reads would run as one task of every gameweek's
-        // 5–10 ms (300–500 ms after a result in the match-week mix) and every request would wait
-        // for all of them: requests that arrived meanwhile are served between two reads.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      return packer.done();
-    },
+    () => countsReader(app).read(seasonId),
     { heavy: true, bytes: seasonCountsBytes },
   );
 }
