@@ -158,6 +158,11 @@ describe('the kept parts of a table', () => {
     // A team name is announced: the roster is read again.
     await bus.publish({ type: 'team-name.changed' });
     expect((await cache.get('kept', scope))?.rows.map((r) => [r.displayName, r.points])).toEqual([['Unannounced', 3]]);
+
+    // A league that does not exist is answered as none and leaves no roster behind.
+    const rosters = cache.rosterStats().entries;
+    expect(await cache.get('no-such-league', scope)).toBeNull();
+    expect(cache.rosterStats().entries).toBe(rosters);
     cache.close();
   });
 });

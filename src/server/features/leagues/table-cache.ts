@@ -20,13 +20,13 @@ import { presentLeague, presentTableRow } from './presenter.js';
 /**
  * Ranked league tables kept in memory, so a page of a big league costs no database work until
  * something changes. An entry is the whole ordered table of one league in one scope (a season's
- * gameweek, 0 = the season; or all seasons). A season's or gameweek's table is worked out in memory
-from the season's kept counts and the league's kept roster (standings.ts: a result costs no
-table query, decision 0084); the all-seasons table is read by one query. Every change that moves what a
- * table reads (TABLES_STALE_ON: points, members, names, bonus points; on PostgreSQL from every
- * instance through LISTEN/NOTIFY) empties the cache, and what moves a roster (ROSTERS_STALE_ON)
-empties the rosters; a short TTL bounds what no event announces
- * (a script writing beside the server).
+ * gameweek, 0 = the season; or all seasons). A season's or gameweek's table is worked out in
+ * memory from the season's kept counts and the league's kept roster (standings.ts: a result costs
+ * no table query, decision 0084); the all-seasons table is read by one query. Every change that
+ * moves what a table reads (TABLES_STALE_ON: points, members, names, bonus points; on PostgreSQL
+ * from every instance through LISTEN/NOTIFY) empties the cache, and what moves a roster
+ * (ROSTERS_STALE_ON) empties the rosters; a short TTL bounds what no event announces (a script
+ * writing beside the server).
  *
  * The cache is bounded by bytes (an estimate of each table's size), least recently used first,
  * so no number or size of leagues can make it outgrow its budget (limits in security/limits.ts).
@@ -222,16 +222,15 @@ export function createTableCache(
   });
 
   async function load(leagueId: string, scope: TableScope, fresh: boolean): Promise<TableEntry | null> {
-    if (scope === 'all') {
-      const league = await getLeague(db(), leagueId);
-      return league ? tableEntry(league, await leagueStandings(db(), leagueId, scope)) : null;
-    }
-    const [league, roster, seasonCounts] = await Promise.all([
-      getLeague(db(), leagueId),
+    // A league that is gone costs one read and keeps no roster.
+    const league = await getLeague(db(), leagueId);
+    if (!league) return null;
+    if (scope === 'all') return tableEntry(league, await leagueStandings(db(), leagueId, scope));
+    const [roster, seasonCounts] = await Promise.all([
       rosters.get(`${scope.seasonId}:${leagueId}`, () => leagueRoster(db(), leagueId, scope.seasonId), fresh),
       counts(scope.seasonId),
     ]);
-    return league ? tableEntry(league, standingsFrom(roster, seasonCounts, scope.gameweek, scoringOf(league))) : null;
+    return tableEntry(league, standingsFrom(roster, seasonCounts, scope.gameweek, scoringOf(league)));
   }
 
   const keyOf = (leagueId: string, scope: TableScope) =>
