@@ -17,7 +17,7 @@ import {
   updateFixture,
 } from '../fixtures/repository.js';
 import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
-import { POINTS_LOCK_KEY } from './points-aggregate.js';
+import { POINTS_LOCK_KEY, rescoreFixture } from './points-aggregate.js';
 
 /**
  * The league aggregate (userPoints) follows a result for a match with 10,000 predictions through
@@ -287,6 +287,61 @@ test('every writer keeps userPoints equal to a recount: results, corrections, cl
   await expectExact(db);
   // Nothing keeps points but this code: the database has no trigger on predictions or fixtures.
   expect(await pointTriggers(db, handle.dialect)).toEqual([]);
+});
+
+test('a result is scored in parts of players, the event loop turning between them on SQLite, exact all the same', async () => {
+  t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  const { db, handle } = t.app.deps;
+  const f = await buildFixture(db, { kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
+  const users = [];
+  for (let i = 0; i < 7; i++) users.push(await buildUser(db, handle.dialect));
+  for (const [i, u] of users.entries())
+    await buildPrediction(db, { userId: u.id, fixtureId: f.id, homeScore: i % 3, awayScore: i % 2 });
+  await db
+    .updateTable('predictions')
+    .set({ banker: 1 })
+    .where('userId', '=', users[4]!.id)
+    .where('fixtureId', '=', f.id)
+    .execute();
+  // Counts the turns of the event loop while the rescoring runs (a timer phase between parts).
+  const turnsDuring = async (run: () => Promise<number>) => {
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const before = turns;
+    const scored = await run();
+    running = false;
+    return { scored, turns: turns - before };
+  };
+  // Seven players in parts of two: four parts, so the loop turns at least three times on SQLite.
+  const now = '2025-08-20T12:00:00.000Z';
+  await saveFinalResult(db, f.id, { homeScore: 1, awayScore: 0 }, now, 'admin');
+  const saved = await turnsDuring(() =>
+    db.transaction().execute((trx) => rescoreFixture(trx, f.id, { homeScore: 1, awayScore: 0 }, { part: 2 })),
+  );
+  expect(saved.scored).toBe(7);
+  if (handle.dialect === 'sqlite') expect(saved.turns).toBeGreaterThanOrEqual(3);
+  await expectExact(db);
+  const stored = await db
+    .selectFrom('predictions')
+    .select(['userId', 'points'])
+    .where('fixtureId', '=', f.id)
+    .where('points', 'is', null)
+    .execute();
+  expect(stored).toEqual([]);
+  // A correction and clearing, in parts too.
+  await saveFinalResult(db, f.id, { homeScore: 0, awayScore: 0 }, now, 'admin');
+  expect(
+    await db.transaction().execute((trx) => rescoreFixture(trx, f.id, { homeScore: 0, awayScore: 0 }, { part: 3 })),
+  ).toBe(7);
+  await expectExact(db);
+  expect(await db.transaction().execute((trx) => rescoreFixture(trx, f.id, null, { part: 2 }))).toBe(7);
+  await expectExact(db);
 });
 
 test('results saved at the same moment (on matches of one gameweek, and on one match) leave the aggregate exact', async () => {

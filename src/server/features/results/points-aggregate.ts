@@ -102,14 +102,43 @@ const keysOf = (seasonId: string, gameweek: number | null) =>
     : sql`(SELECT CAST(${seasonId} AS text) AS "seasonId", CAST(0 AS integer) AS "gameweek" UNION ALL SELECT CAST(${seasonId} AS text), CAST(${gameweek} AS integer))`;
 
 /**
- * Scores every prediction on a fixture against its final result, or clears them (`result` null:
- * back to pending), moving the aggregate by the net change per player first: one set-based
- * UPDATE and one upsert, whatever the number of predictions. Points (the standard rule, a banker
- * doubled), tier and outcome are set outright,
- * so a corrected result replaces, never adds. A player scored for the first time gets their rows
- * even at 0 points. Returns how many predictions were scored or cleared.
+ * SQLite: predictions rescored per part of this many players. better-sqlite3 runs a statement
+ * on the event loop itself, so one statement over a fixture's 10,000 predictions stopped every
+ * request of the process for 60–120 ms; a part takes 15–30 ms and the loop turns between
+ * parts (decision 0088). PostgreSQL runs the statements elsewhere: one part.
  */
-export async function rescoreFixture(db: DB, fixtureId: string, result: Scoreline | null): Promise<number> {
+export const SQLITE_RESCORE_PART = 2_500;
+
+/**
+ * The first player of each part after the first (predictions are keyed by fixture, then player,
+ * so each part is one range of the key): none when one part holds them all.
+ */
+async function partStarts(trx: DB, fixtureId: string, part: number): Promise<string[]> {
+  const rows = await sql<{ userId: string }>`
+    SELECT "userId" FROM (
+      SELECT "userId", ROW_NUMBER() OVER (ORDER BY "userId") AS "n" FROM "predictions" WHERE "fixtureId" = ${fixtureId}
+    ) ranked WHERE "n" > 1 AND ("n" - 1) % ${part} = 0 ORDER BY "userId"`.execute(trx);
+  return rows.rows.map((r) => r.userId);
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Scores every prediction on a fixture against its final result, or clears them (`result` null:
+ * back to pending), moving the aggregate by the net change per player first: per part of the
+ * fixture's players (all of them at once on PostgreSQL), one set-based UPDATE and one upsert.
+ * Points (the standard rule, a banker doubled), tier and outcome are set outright, so a
+ * corrected result replaces, never adds. A player scored for the first time gets their rows even
+ * at 0 points. All parts are one transaction: no reader sees a result half scored, and queries
+ * wait for the commit (SQLite has one connection, which the transaction holds). Returns how many
+ * predictions were scored or cleared.
+ */
+export async function rescoreFixture(
+  db: DB,
+  fixtureId: string,
+  result: Scoreline | null,
+  opts: { part?: number } = {},
+): Promise<number> {
   return inTransaction(db, async (trx) => {
     await lockAggregate(trx);
     const fixture = await trx
@@ -122,26 +151,39 @@ export async function rescoreFixture(db: DB, fixtureId: string, result: Scorelin
     const next: Scored = result
       ? { points: pointsSql(result, 'p'), tier: tierSql(result, 'p'), banker }
       : { points: sql`NULL`, tier: sql`NULL`, banker };
-    await addDeltas(
-      trx,
-      sql`SELECT k."seasonId", k."gameweek", d."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`d.${c}`)))}
-        FROM (
-          SELECT p."userId", ${deltaColumns(next, storedIn('p'))}, (p."points" IS NULL AND ${next.points} IS NOT NULL) AS "first"
-          FROM "predictions" p WHERE p."fixtureId" = ${fixtureId}
-        ) d
-        CROSS JOIN ${keysOf(fixture.seasonId, fixture.gameweek)} k
-        WHERE ${anyCountMoves('d')} OR d."first"`,
-    );
-    const res = await trx
-      .updateTable('predictions')
-      .set(
-        result
-          ? { points: pointsSql(result), tier: tierSql(result), outcome: outcomeSql(result) }
-          : { points: null, tier: null, outcome: null },
-      )
-      .where('fixtureId', '=', fixtureId)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows);
+    const sqlite = trx.getExecutor().adapter instanceof SqliteAdapter;
+    const starts = sqlite ? await partStarts(trx, fixtureId, opts.part ?? SQLITE_RESCORE_PART) : [];
+    const bounds = [null, ...starts];
+    let updated = 0;
+    for (const [i, from] of bounds.entries()) {
+      if (i > 0) await nextTurn();
+      const until = bounds[i + 1] ?? null;
+      const inPart = (alias: string) =>
+        sql`${from === null ? sql`` : sql` AND ${sql.ref(`${alias}.userId`)} >= ${from}`}${until === null ? sql`` : sql` AND ${sql.ref(`${alias}.userId`)} < ${until}`}`;
+      await addDeltas(
+        trx,
+        sql`SELECT k."seasonId", k."gameweek", d."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`d.${c}`)))}
+          FROM (
+            SELECT p."userId", ${deltaColumns(next, storedIn('p'))}, (p."points" IS NULL AND ${next.points} IS NOT NULL) AS "first"
+            FROM "predictions" p WHERE p."fixtureId" = ${fixtureId}${inPart('p')}
+          ) d
+          CROSS JOIN ${keysOf(fixture.seasonId, fixture.gameweek)} k
+          WHERE ${anyCountMoves('d')} OR d."first"`,
+      );
+      const res = await trx
+        .updateTable('predictions')
+        .set(
+          result
+            ? { points: pointsSql(result), tier: tierSql(result), outcome: outcomeSql(result) }
+            : { points: null, tier: null, outcome: null },
+        )
+        .where('fixtureId', '=', fixtureId)
+        .$if(from !== null, (q) => q.where('userId', '>=', from!))
+        .$if(until !== null, (q) => q.where('userId', '<', until!))
+        .executeTakeFirst();
+      updated += Number(res.numUpdatedRows);
+    }
+    return updated;
   });
 }
 

@@ -190,16 +190,33 @@ export async function resultsVersion(db: DB): Promise<string> {
 
 /**
  * SQLite only: a marker that moves whenever the database may have changed, read without touching
- * any table (a few microseconds, against a fingerprint's aggregate): `total_changes()` counts the
- * rows this connection changed (the server's own writes, scripts in this process included) and
- * `PRAGMA data_version` moves when another connection commits. While it stands still the
- * fingerprint cannot have moved. Statements are prepared once on the raw handle (no query
- * builder on this per-request path).
+ * any table (against a fingerprint's aggregate): `total_changes()` counts the rows this
+ * connection changed (the server's own writes, scripts in this process included) and `PRAGMA
+ * data_version` moves when another connection commits. While it stands still the fingerprint
+ * cannot have moved. Statements are prepared once on the raw handle (no query builder on this
+ * per-request path).
+ *
+ * `data_version` reads the WAL's shared index, several times the cost of `total_changes()`, and
+ * cached reads ask for the marker once or twice per request. It is read once per turn of the
+ * event loop: a commit by another connection is seen by every request that arrives after it
+ * (requests read in a later turn), only the requests of the turn that overlaps it may still be
+ * answered from before it, as they could have been had they been a moment quicker. The server's
+ * own writes are counted on every call.
  */
 export function sqliteChangeMarker(sqlite: SQLiteDatabase.Database): () => string {
   const changes = sqlite.prepare('SELECT total_changes() AS "n"').pluck();
   const version = sqlite.prepare('PRAGMA data_version').pluck();
-  return () => `${String(version.get())}:${String(changes.get())}`;
+  let versionThisTurn: string | null = null;
+  const turnEnded = () => {
+    versionThisTurn = null;
+  };
+  return () => {
+    if (versionThisTurn === null) {
+      versionThisTurn = String(version.get());
+      setImmediate(turnEnded);
+    }
+    return `${versionThisTurn}:${String(changes.get())}`;
+  };
 }
 
 /** Whether a league scores as the overall leaderboard does (the standard rule, bankers double): its rank history is then a subset of everyone's. */
