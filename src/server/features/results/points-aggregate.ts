@@ -147,10 +147,16 @@ export async function rescoreFixture(
       .where('id', '=', fixtureId)
       .executeTakeFirst();
     if (!fixture) return 0;
-    const banker = sql.ref<number>('p.banker');
-    const next: Scored = result
-      ? { points: pointsSql(result, 'p'), tier: tierSql(result, 'p'), banker }
-      : { points: sql`NULL`, tier: sql`NULL`, banker };
+    // The pick's new points and tier, worked out once per prediction (in `n`, materialized: the
+    // databases would otherwise write the scoring's CASE out again in every count's expression).
+    const next: Scored = {
+      points: sql.ref('n.nextPoints'),
+      tier: sql.ref('n.nextTier'),
+      banker: sql.ref('n.banker'),
+    };
+    const nextColumns = result
+      ? sql`${pointsSql(result, 'p')} AS "nextPoints", ${tierSql(result, 'p')} AS "nextTier"`
+      : sql`CAST(NULL AS integer) AS "nextPoints", CAST(NULL AS text) AS "nextTier"`;
     const sqlite = trx.getExecutor().adapter instanceof SqliteAdapter;
     const starts = sqlite ? await partStarts(trx, fixtureId, opts.part ?? SQLITE_RESCORE_PART) : [];
     const bounds = [null, ...starts];
@@ -162,11 +168,15 @@ export async function rescoreFixture(
         sql`${from === null ? sql`` : sql` AND ${sql.ref(`${alias}.userId`)} >= ${from}`}${until === null ? sql`` : sql` AND ${sql.ref(`${alias}.userId`)} < ${until}`}`;
       await addDeltas(
         trx,
-        sql`SELECT k."seasonId", k."gameweek", d."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`d.${c}`)))}
-          FROM (
-            SELECT p."userId", ${deltaColumns(next, storedIn('p'))}, (p."points" IS NULL AND ${next.points} IS NOT NULL) AS "first"
+        sql`WITH n AS MATERIALIZED (
+            SELECT p."userId", p."points", p."tier", p."banker", ${nextColumns}
             FROM "predictions" p WHERE p."fixtureId" = ${fixtureId}${inPart('p')}
-          ) d
+          ), d AS MATERIALIZED (
+            SELECT n."userId", ${deltaColumns(next, storedIn('n'))}, (n."points" IS NULL AND ${next.points} IS NOT NULL) AS "first"
+            FROM n
+          )
+          SELECT k."seasonId", k."gameweek", d."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`d.${c}`)))}
+          FROM d
           CROSS JOIN ${keysOf(fixture.seasonId, fixture.gameweek)} k
           WHERE ${anyCountMoves('d')} OR d."first"`,
       );
