@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, expect, test, vi } from 'vitest';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildFixture, OTHER_SEASON, OTHER_SEASON_POINTS, TEST_SEASON } from '../../test/factories-season.js';
 import { buildUser, buildSessionCookie } from '../../test/factories.js';
@@ -341,6 +342,36 @@ test('a result is scored in parts of players, the event loop turning between the
   ).toBe(7);
   await expectExact(db);
   expect(await db.transaction().execute((trx) => rescoreFixture(trx, f.id, null, { part: 2 }))).toBe(7);
+  await expectExact(db);
+});
+
+test('SQLite: a result scored from a request (the poll phase) lets waiting I/O in between its parts', async (ctx) => {
+  t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  const { db, handle } = t.app.deps;
+  if (handle.dialect !== 'sqlite') return ctx.skip();
+  const f = await buildFixture(db, { kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
+  for (let i = 0; i < 4; i++) {
+    const u = await buildUser(db, handle.dialect);
+    await buildPrediction(db, { userId: u.id, fixtureId: f.id, homeScore: i % 3, awayScore: i % 2 });
+  }
+  await saveFinalResult(db, f.id, { homeScore: 1, awayScore: 0 }, '2025-08-20T12:00:00.000Z', 'admin');
+  // Started from an I/O callback, as a request's handler is, with another I/O completion already
+  // waiting (a file's stat, finished while this callback held the thread): it must be answered
+  // between the two parts (two players each), before the rescoring ends.
+  const answeredBetween = await new Promise<boolean>((resolve, reject) =>
+    fs.stat(import.meta.filename, () => {
+      let answered = false;
+      fs.stat(import.meta.filename, () => {
+        answered = true;
+      });
+      const until = performance.now() + 30;
+      while (performance.now() < until); // the thread pool finishes the stat meanwhile
+      db.transaction()
+        .execute((trx) => rescoreFixture(trx, f.id, { homeScore: 1, awayScore: 0 }, { part: 2 }))
+        .then(() => resolve(answered), reject);
+    }),
+  );
+  expect(answeredBetween).toBe(true);
   await expectExact(db);
 });
 

@@ -1,5 +1,6 @@
 import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/index.js';
+import { afterPendingIo } from '../../event-loop.js';
 import { SCORING_TIERS, type Scoreline } from '../../../game/scoring.js';
 import { countColumn, outcomeSql, pointsSql, tierSql } from './scoring-sql.js';
 
@@ -121,8 +122,6 @@ async function partStarts(trx: DB, fixtureId: string, part: number): Promise<str
   return rows.rows.map((r) => r.userId);
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Scores every prediction on a fixture against its final result, or clears them (`result` null:
  * back to pending), moving the aggregate by the net change per player first: per part of the
@@ -162,7 +161,7 @@ export async function rescoreFixture(
     const bounds = [null, ...starts];
     let updated = 0;
     for (const [i, from] of bounds.entries()) {
-      if (i > 0) await nextTurn();
+      if (i > 0) await afterPendingIo();
       const until = bounds[i + 1] ?? null;
       const inPart = (alias: string) =>
         sql`${from === null ? sql`` : sql` AND ${sql.ref(`${alias}.userId`)} >= ${from}`}${until === null ? sql`` : sql` AND ${sql.ref(`${alias}.userId`)} < ${until}`}`;

@@ -1,5 +1,6 @@
 import type { ChangeType } from '../../../contract/events.js';
 import type { DB } from '../../db/index.js';
+import { afterPendingIo } from '../../event-loop.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { finalResultsByGameweek, gameweekCounts, lastCountedGameweek } from './repository.js';
 import { createCountsPacker, SEASON_TOTAL, type SeasonCounts } from './season-counts.js';
@@ -86,7 +87,7 @@ export function createCountsReader(db: () => DB, bus: EventBus, opts: { now?: ()
         // SQLite answers each read at once, so the reads would run as one task and every request
         // would wait for all of them: requests that arrived meanwhile are served between two
         // reads (decision 0085).
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await afterPendingIo();
       }
       const counts = packer.done();
       if (started === generation)
