@@ -7,6 +7,7 @@ import { buildFixture, OTHER_SEASON, OTHER_SEASON_POINTS, TEST_SEASON } from '..
 import { buildUser, buildSessionCookie } from '../../test/factories.js';
 import { buildPrediction } from '../../test/factories-game.js';
 import { pointTriggers } from '../../test/points.js';
+import { turnsDuring } from '../../test/event-loop.js';
 import type { DB } from '../../db/index.js';
 import { deleteAccountData } from '../account/repository.js';
 import { updateGameweek } from '../feed/repository.js';
@@ -304,28 +305,13 @@ test('a result is scored in parts of players, the event loop turning between the
     .where('userId', '=', users[4]!.id)
     .where('fixtureId', '=', f.id)
     .execute();
-  // Counts the turns of the event loop while the rescoring runs (a timer phase between parts).
-  const turnsDuring = async (run: () => Promise<number>) => {
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    const before = turns;
-    const scored = await run();
-    running = false;
-    return { scored, turns: turns - before };
-  };
   // Seven players in parts of two: four parts, so the loop turns at least three times on SQLite.
   const now = '2025-08-20T12:00:00.000Z';
   await saveFinalResult(db, f.id, { homeScore: 1, awayScore: 0 }, now, 'admin');
   const saved = await turnsDuring(() =>
     db.transaction().execute((trx) => rescoreFixture(trx, f.id, { homeScore: 1, awayScore: 0 }, { part: 2 })),
   );
-  expect(saved.scored).toBe(7);
+  expect(saved.value).toBe(7);
   if (handle.dialect === 'sqlite') expect(saved.turns).toBeGreaterThanOrEqual(3);
   await expectExact(db);
   const stored = await db

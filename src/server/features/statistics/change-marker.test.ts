@@ -12,7 +12,9 @@ import { sqliteChangeMarker } from './repository.js';
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const dirs: string[] = [];
+const open: SQLite.Database[] = [];
 afterEach(() => {
+  for (const db of open.splice(0)) db.close();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -24,6 +26,7 @@ function twoConnections() {
   server.pragma('journal_mode = WAL');
   server.exec('CREATE TABLE t (n INTEGER)');
   const script = new SQLite(file);
+  open.push(server, script);
   return { server, script };
 }
 

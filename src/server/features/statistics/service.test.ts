@@ -7,6 +7,7 @@ import { STANDARD_RULE } from '../../../game/scoring.js';
 import { seasonCounts } from './service.js';
 import { createCountsReader } from './counts-reader.js';
 import { gameweekExact, gameweekPoints, type SeasonCounts } from './season-counts.js';
+import { turnsDuring } from '../../test/event-loop.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -80,16 +81,7 @@ describe("reading a season's counts", () => {
       .execute();
     // On SQLite every read answers at once: without a pause between them the whole season is read
     // in one task, and what waits in the event loop (other requests) runs only after it.
-    let turns = 0;
-    let reading = true;
-    const count = () => {
-      if (!reading) return;
-      turns++;
-      setImmediate(count);
-    };
-    setImmediate(count);
-    const counts = await seasonCounts(t.app, TEST_SEASON);
-    reading = false;
+    const { value: counts, turns } = await turnsDuring(() => seasonCounts(t.app, TEST_SEASON));
     expect(turns).toBeGreaterThanOrEqual(gameweeks.length);
     expect([...counts.byGameweek.keys()].sort()).toEqual(gameweeks);
   });
