@@ -15,7 +15,8 @@ import { MATCH_WEEK_NOW } from './saturday.js';
  * `npx tsx bench/profile.ts <path> [players] [GET|PUT]`: a CPU profile of the production server
  * under load on one route, on the match-week world of `npm run bench` (bench/saturday.ts), the
  * first `players` players (default 1,000) taking turns after one request each, printed as the
- * functions with the most self time (for finding hot spots).
+ * functions with the most self time (for finding hot spots). In the path, `:fixture` stands for an
+ * open fixture (one per player in turn) and `:league1k` for the league of the first 1,000 players.
  */
 const route = process.argv[2] ?? '/api/dashboard';
 const players = Number(process.argv[3] ?? '1000');
@@ -49,7 +50,9 @@ const child = spawn(process.execPath, [...serveFlags(), '--cpu-prof', `--cpu-pro
 await new Promise((r) => setTimeout(r, 1500));
 const requests = cookies.map((cookie, i) => ({
   method,
-  path: route.replace(':fixture', encodeURIComponent(world.openFixtureIds[i % world.openFixtureIds.length]!)),
+  path: route
+    .replace(':fixture', encodeURIComponent(world.openFixtureIds[i % world.openFixtureIds.length]!))
+    .replace(':league1k', world.league1k),
   headers: { cookie, 'content-type': 'application/json' },
   body: method === 'PUT' ? JSON.stringify({ homeScore: i % 4, awayScore: 1 }) : undefined,
 }));

@@ -21,6 +21,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { buildFixture } from '../src/server/test/factories-season.js';
 import { buildPrediction } from '../src/server/test/factories-game.js';
+import { buildLeague } from '../src/server/test/factories-league.js';
 
 /**
  * Match day in Chromium against the real server: the clock (SCORELINE_NOW) is five minutes after
@@ -31,6 +32,7 @@ import { buildPrediction } from '../src/server/test/factories-game.js';
 const SECRET = crypto.randomBytes(32).toString('hex');
 const NOW = '2025-08-16T14:05:00.000Z';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp';
+const RIVALS = 54;
 
 let server: RunningServer;
 let browser: Browser;
@@ -86,6 +88,14 @@ beforeAll(async () => {
   await buildPrediction(db, { userId: player.id, fixtureId: live.id, homeScore: 2, awayScore: 1 });
   await buildPrediction(db, { userId: player.id, fixtureId: later.id, homeScore: 1, awayScore: 1 });
   for (const f of [live, later, evening]) await buildPrediction(db, { userId: admin.id, fixtureId: f.id });
+  // A league of the player and 54 rivals who all picked Arsenal 2-0: more than a page of its table.
+  const members = [player.id];
+  for (let i = 0; i < RIVALS; i++) {
+    const rival = await buildUser(db, 'sqlite', { teamName: `Rival ${String(i).padStart(2, '0')}` });
+    await buildPrediction(db, { userId: rival.id, fixtureId: live.id, homeScore: 2, awayScore: 0 });
+    members.push(rival.id);
+  }
+  await buildLeague(db, { id: 'big-office', name: 'Big Office', code: 'BGFFCDEH', creatorId: player.id, members });
   playerCookie = await buildSessionCookie(db, 'sqlite', player.id, SECRET);
   adminCookie = await buildSessionCookie(db, 'sqlite', admin.id, SECRET);
   await handle.close();
@@ -225,6 +235,56 @@ test('Live Matches shows the in-play score and provisional points, updating as t
 
   expect(errors).toEqual([]);
   await Promise.all([playerCtx.close(), adminCtx.close(), phoneCtx.close(), adminPhoneCtx.close()]);
+});
+
+test("the league table's Live switch shows a page of the live table, with the player's own row and the pages to the rest", async () => {
+  // Arsenal 2-0 in play: every rival's exact pick makes 3 provisional points, the player's 2-1 makes 1.
+  const adminCtx = await signedIn(adminCookie);
+  const score = await adminCtx.request.put(
+    `${server.url}/api/admin/live-scores/${encodeURIComponent('ArsenalFC_vs_ChelseaFC_2025-08-16')}`,
+    { data: { homeScore: 2, awayScore: 0 } },
+  );
+  expect(score.status()).toBe(200);
+  await adminCtx.close();
+
+  for (const [viewport, size] of [
+    [PHONE, 'phone'],
+    [DESKTOP, 'desktop'],
+  ] as const) {
+    const ctx = await signedIn(playerCookie, viewport);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/leaderboard');
+    await page.getByRole('button', { name: /^Big Office Creator 55 members/ }).click();
+    const live = page.getByRole('button', { name: 'Live', exact: true });
+    await live.click();
+    await page.getByText('Includes provisional points from 1 match in play.').waitFor();
+    const table = page.getByRole('table', { name: /Live league table/ });
+    const rows = table.locator('tbody tr:not([aria-hidden])');
+    // Page 1: the first 50 rivals level on 3, then the player's own row after the gap.
+    await page.getByText('Page 1 of 2').waitFor();
+    await expect(rows.count()).resolves.toBe(51);
+    // Rank 1 is a trophy (labelled "1"), so the text starts with the name.
+    await expect(rows.first().textContent()).resolves.toMatch(/^Rival 00.*\+3\s*3$/);
+    await rows.first().getByRole('img', { name: '1' }).waitFor();
+    const own = table.locator('tr.bg-brand-50');
+    await expect(own.textContent()).resolves.toMatch(/^55\s*Pundits.*\+1\s*1$/);
+    await page.screenshot({ path: `${SHOTS}/live-table-page1-${size}.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    // Page 2: the last four rivals and the player, in place.
+    await page.getByRole('navigation', { name: 'Table pages' }).getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => rows.count()).toBe(5);
+    await expect(rows.first().textContent()).resolves.toMatch(/^Rival 50/);
+    await expect(rows.last().textContent()).resolves.toMatch(/^55\s*Pundits/);
+    await expect(table.locator('tr[aria-hidden]').count()).resolves.toBe(0);
+    // Off and on again starts from the first page.
+    await live.click();
+    await live.click();
+    await page.getByText('Page 1 of 2').waitFor();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }
 });
 
 test('a deadline reminder arrives by SMTP with unsubscribe headers, and its link opens /predictions', async () => {

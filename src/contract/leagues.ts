@@ -204,24 +204,30 @@ export const tablePageDto = z.object({
 });
 export type TablePage = z.infer<typeof tablePageDto>;
 
-/** The table with the provisional points of matches in play added to the stored totals. */
+/** One player's line in the live table: stored total, what the matches in play would add, and the sum it is ranked by. */
+export const liveTableRowDto = z.object({
+  rank: z.number(),
+  userId: z.string(),
+  name: z.string(),
+  isCreator: z.boolean(),
+  storedPoints: z.number(),
+  provisionalPoints: z.number(),
+  points: z.number(),
+});
+
+/** A page of the table with the provisional points of matches in play added to the stored totals, always with the viewer's own row. */
 export const liveTableDto = z.object({
   leagueId: z.string(),
   /** The current season (the live table is always of it). */
   season: z.string(),
   /** Matches in play right now (kicked off, no final result). */
   liveMatches: z.number(),
-  rows: z.array(
-    z.object({
-      rank: z.number(),
-      userId: z.string(),
-      name: z.string(),
-      isCreator: z.boolean(),
-      storedPoints: z.number(),
-      provisionalPoints: z.number(),
-      points: z.number(),
-    }),
-  ),
+  page: z.number(),
+  pageSize: z.number(),
+  /** Members in the whole table. */
+  total: z.number(),
+  rows: z.array(liveTableRowDto),
+  viewer: liveTableRowDto.nullable(),
 });
 export type LiveTable = z.infer<typeof liveTableDto>;
 

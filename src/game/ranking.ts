@@ -33,16 +33,23 @@ export type Ranked<T extends RankInput> = T & { rank: number };
 /** Sort key for names; SQL uses lower() the same way, so both sides agree. */
 export const nameKey = (name: string) => name.toLowerCase();
 
-export function compareRows(a: RankInput, b: RankInput): number {
+/** The table order of two rows, given their names' sort keys. */
+function compareKeyed(a: RankInput, aKey: string, b: RankInput, bKey: string): number {
   if (a.points !== b.points) return b.points - a.points;
-  const an = nameKey(a.name);
-  const bn = nameKey(b.name);
-  if (an !== bn) return an < bn ? -1 : 1;
+  if (aKey !== bKey) return aKey < bKey ? -1 : 1;
   return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 }
 
+export function compareRows(a: RankInput, b: RankInput): number {
+  return compareKeyed(a, nameKey(a.name), b, nameKey(b.name));
+}
+
 export function rankRows<T extends RankInput>(rows: readonly T[]): Ranked<T>[] {
-  const sorted = [...rows].sort(compareRows);
+  // Each name's sort key worked out once per row, not once per comparison (a live table of
+  // 10,000 members is ranked again on every refresh while matches are in play).
+  const keyed = rows.map((row) => ({ row, key: nameKey(row.name) }));
+  keyed.sort((a, b) => compareKeyed(a.row, a.key, b.row, b.key));
+  const sorted = keyed.map((k) => k.row);
   let rank = 0;
   return sorted.map((row, i) => {
     if (i === 0 || row.points !== sorted[i - 1]!.points) rank = i + 1;

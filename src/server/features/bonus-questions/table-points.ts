@@ -23,12 +23,3 @@ export function bonusTableSql(
       : sql`SELECT bp."userId", bp."points" AS "bonus" FROM "leagueBonusPoints" bp WHERE bp."leagueId" = ${leagueId} AND bp."seasonId" = ${scope.seasonId}`;
   return { join: sql`LEFT JOIN (${rows}) b ON b."userId" = m."userId"`, value: sql<number>`COALESCE(b."bonus", 0)` };
 }
-
-/** One member's bonus points in a league and season as an SQL value (0 without any), for queries that rank members one by one. */
-export function bonusOfMember(
-  leagueId: RawBuilder<unknown>,
-  userId: RawBuilder<unknown>,
-  seasonId: string,
-): RawBuilder<number> {
-  return sql<number>`COALESCE((SELECT bp."points" FROM "leagueBonusPoints" bp WHERE bp."leagueId" = ${leagueId} AND bp."seasonId" = ${seasonId} AND bp."userId" = ${userId}), 0)`;
-}

@@ -1,10 +1,9 @@
-import { leaderboardName, positionChange, rankRows } from '../../../game/ranking.js';
-import { pickPoints, pointsOnCard, ruleKind, type ScoringRule } from '../../../game/scoring.js';
+import { positionChange } from '../../../game/ranking.js';
+import { pickPoints, ruleKind, type ScoringRule } from '../../../game/scoring.js';
 import type {
   League,
   LeaguePosition,
   LeagueScoring,
-  LiveTable,
   Pick as PickDto,
   PublicLeague,
   TableRow as TableRowDto,
@@ -13,8 +12,6 @@ import {
   scoringOf,
   type LeagueRow,
   type LeagueSummaryRow,
-  type LivePredictionRow,
-  type LiveTableMember,
   type PickRow,
   type PositionRow,
   type TableRow,
@@ -102,39 +99,4 @@ export function presentPosition(row: PositionRow, hasPrevious: boolean): LeagueP
     points: row.points,
     change: hasPrevious ? positionChange(row.previousPosition, row.position) : 'same',
   };
-}
-
-/** The live table: stored totals plus what the in-play scores would add, ranked by the sum, all under the league's rule. */
-export function presentLiveTable(
-  leagueId: string,
-  seasonId: string,
-  scoring: { rule: ScoringRule; bankersAllowed: boolean },
-  members: LiveTableMember[],
-  live: LivePredictionRow[],
-  liveMatches: number,
-): LiveTable {
-  const provisional = new Map<string, number>();
-  for (const p of live) {
-    const points =
-      pointsOnCard(
-        { ...p, banker: Number(p.banker) === 1 },
-        { homeScore: p.rHome, awayScore: p.rAway, final: false },
-        scoring,
-      )?.points ?? 0;
-    provisional.set(p.userId, (provisional.get(p.userId) ?? 0) + points);
-  }
-  const rows = rankRows(
-    members.map((m) => {
-      const extra = provisional.get(m.userId) ?? 0;
-      return {
-        userId: m.userId,
-        name: leaderboardName({ teamName: m.teamName, username: m.username, displayName: m.name }),
-        isCreator: m.creatorId === m.userId,
-        storedPoints: m.storedPoints,
-        provisionalPoints: extra,
-        points: m.storedPoints + extra,
-      };
-    }),
-  );
-  return { leagueId, season: seasonId, liveMatches, rows };
 }

@@ -5,14 +5,9 @@ import { isStandardScoring, type ScoringRule } from '../../../game/scoring.js';
 import { COUNT_COLUMNS, leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
-import {
-  fixturesWithPredictionOf,
-  liveAt,
-  toFixturePredictionRow,
-  type FixturePredictionRow,
-} from '../fixtures/queries.js';
+import { fixturesWithPredictionOf, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
 // Bonus points (decision record 0062): added to a season's and the all-seasons table, the positions and the live table.
-import { bonusOfMember, bonusTableSql } from '../bonus-questions/table-points.js';
+import { bonusTableSql } from '../bonus-questions/table-points.js';
 
 /** The leaderboard name in SQL, the same fallback as `leaderboardName` in src/game/ranking.ts. */
 export const displayNameSql = sql<string>`COALESCE(NULLIF(TRIM(u."teamName"), ''), NULLIF(TRIM(u."username"), ''), NULLIF(TRIM(u."name"), ''), ${UNNAMED_PLAYER})`;
@@ -423,67 +418,3 @@ export interface PositionRow {
 }
 
 // ---------------------------------------------------------------- the live table
-
-export interface LiveTableMember {
-  userId: string;
-  teamName: string | null;
-  username: string;
-  name: string;
-  storedPoints: number;
-  creatorId: string;
-}
-
-/**
- * Every member of a league with their stored (final) points total in a season under the league's
- * rule: from `userPoints` gameweek 0, the season's counts (the same source as the league table).
- */
-export async function leagueMembersWithPoints(db: DB, leagueId: string, seasonId: string): Promise<LiveTableMember[]> {
-  const { rule, bankersCount } = leagueRuleSql('l');
-  const { rows } = await sql<LiveTableMember>`
-    SELECT m."userId", u."teamName", u."username", u."name", l."creatorId",
-      ${pointsFromCountsSql('p', rule, bankersCount)} + ${bonusOfMember(sql`m."leagueId"`, sql`m."userId"`, seasonId)} AS "storedPoints"
-    FROM "leagueMembers" m
-    JOIN "user" u ON u."id" = m."userId"
-    JOIN "leagues" l ON l."id" = m."leagueId"
-    LEFT JOIN "userPoints" p ON p."seasonId" = ${seasonId} AND p."gameweek" = 0 AND p."userId" = m."userId"
-    WHERE m."leagueId" = ${leagueId}`.execute(db);
-  return rows.map((r) => ({ ...r, storedPoints: Number(r.storedPoints ?? 0) }));
-}
-
-export interface LivePredictionRow {
-  userId: string;
-  fixtureId: string;
-  homeScore: number;
-  awayScore: number;
-  banker: number;
-  rHome: number;
-  rAway: number;
-}
-
-/** The league members' predictions on a season's matches in play that have a provisional score. */
-export async function livePredictionsOfLeague(
-  db: DB,
-  leagueId: string,
-  seasonId: string,
-  nowIso: string,
-): Promise<LivePredictionRow[]> {
-  return db
-    .selectFrom('predictions')
-    .innerJoin('leagueMembers', (j) =>
-      j.onRef('leagueMembers.userId', '=', 'predictions.userId').on('leagueMembers.leagueId', '=', leagueId),
-    )
-    .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
-    .innerJoin('results', 'results.fixtureId', 'predictions.fixtureId')
-    .where('fixtures.seasonId', '=', seasonId)
-    .where(liveAt(nowIso))
-    .select([
-      'predictions.userId as userId',
-      'predictions.fixtureId as fixtureId',
-      'predictions.homeScore as homeScore',
-      'predictions.awayScore as awayScore',
-      'predictions.banker as banker',
-      'results.homeScore as rHome',
-      'results.awayScore as rAway',
-    ])
-    .execute();
-}

@@ -31,12 +31,13 @@ import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
 import { createTableCache, tablePage } from './table-cache.js';
+import { liveTablePage } from './live-table.js';
 import { leaguePositions } from './positions.js';
 import { LEAGUE_LISTS, playerCache, pointsScope } from '../statistics/player-cache.js';
 import { seasonCounts } from '../statistics/service.js';
-import { countLiveMatches } from '../live-matches/repository.js';
+import { inPlay } from '../live-matches/in-play.js';
 import { gameweeksWithResults } from '../results/repository.js';
-import { presentLeague, presentLiveTable, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
+import { presentLeague, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
 import { routeLimit } from '../../security/route-limits.js';
 
@@ -54,12 +55,13 @@ const idParams = z.object({ id: idParam(100) });
 const memberParams = idParams.extend({ userId: idParam(100) });
 const gameweekQuery = gameweekNumber.optional();
 /** A table page's query. */
-const tableQuery = z.object({
-  season: seasonId.optional(),
-  gameweek: gameweekQuery,
+const pageQuery = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
-});
+};
+const tableQuery = z.object({ season: seasonId.optional(), gameweek: gameweekQuery, ...pageQuery });
+/** A live table page's query (the live table is always of the current season's overall table). */
+const liveTableQuery = z.object(pageQuery);
 
 /** A table's scope: a season's overall (gameweek 0) or one gameweek, or every season added up (season null). */
 const tableScope = (season: SeasonRef | null, gameweek: number | undefined): repo.TableScope =>
@@ -555,24 +557,24 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         summary:
           "A league's table of the current season with the provisional points of matches in play added to the stored totals (members only)",
         params: z.object({ id: idParam() }),
-        response: { 200: liveTableDto },
+        querystring: liveTableQuery,
+        response: { 200: liveTableDto, 400: errorDto, 403: errorDto, 404: errorDto },
       },
     },
     async (req) => {
       const { user } = req;
       const { id } = req.params;
+      const { page, pageSize } = req.query;
       const now = app.deps.clock.now();
-      const nowIso = now.toISOString();
-      const league = await repo.getLeague(db(), id);
-      if (!league) throw notFound('This league does not exist.');
-      if (!(await repo.isMember(db(), id, user.id))) throw forbidden('Only members of this league can see its table.');
       const season = await resolveSeason(app.deps.seasons, now);
-      const [members, live, liveMatches] = await Promise.all([
-        repo.leagueMembersWithPoints(db(), id, season.id),
-        repo.livePredictionsOfLeague(db(), id, season.id, nowIso),
-        countLiveMatches(db(), season.id, nowIso),
-      ]);
-      return presentLiveTable(id, season.id, repo.scoringOf(league), members, live, liveMatches);
+      // The stored totals are the season's overall table, from the tables' cache (the Live switch
+      // sits on that table, so both agree to the point).
+      const scope = { seasonId: season.id, gameweek: 0 };
+      let entry = await tables.get(id, scope);
+      if (entry && !entry.byUser.has(user.id)) entry = await tables.get(id, scope, { fresh: true });
+      if (!entry) throw notFound('This league does not exist.');
+      if (!entry.byUser.has(user.id)) throw forbidden('Only members of this league can see its table.');
+      return liveTablePage(entry, await inPlay(app, season.id, now), { season: season.id, page, pageSize }, user.id);
     },
   );
 }

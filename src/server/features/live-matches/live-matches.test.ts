@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
+import { buildLeague } from '../../test/factories-league.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -275,24 +276,13 @@ describe('GET /api/leagues/:id/live-table', () => {
     const rival = await buildUser(db, handle.dialect, { teamName: 'Blues' });
     const outsider = await buildUser(db, handle.dialect);
     const outsiderCookie = await buildSessionCookie(db, handle.dialect, outsider.id, SECRET);
-    await db
-      .insertInto('leagues')
-      .values({
-        id: 'lg1',
-        name: 'Office',
-        code: 'ABCDEFGH',
-        description: null,
-        competition: 'premier-league',
-        privacy: 'private',
-        creatorId: player.id,
-        createdAt: '2025-08-01T00:00:00.000Z',
-      })
-      .execute();
-    for (const u of [player, rival])
-      await db
-        .insertInto('leagueMembers')
-        .values({ leagueId: 'lg1', userId: u.id, joinedAt: '2025-08-01T00:00:00.000Z' })
-        .execute();
+    await buildLeague(db, {
+      id: 'lg1',
+      name: 'Office',
+      code: 'ABCDEFGH',
+      creatorId: player.id,
+      members: [player.id, rival.id],
+    });
 
     // A finished match earlier: rival 3 points, player 0.
     const earlier = await buildFixture(db, {
@@ -356,5 +346,76 @@ describe('GET /api/leagues/:id/live-table', () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/leagues/nope/live-table', cookie: playerCookie })).statusCode,
     ).toBe(404);
+  });
+
+  test("answers a page of the table with the viewer's own row, the stored totals as the table has them", async () => {
+    const { db, handle } = t.app.deps;
+    // Five rivals, each ahead of the player by a finished match's exact score.
+    const earlier = await buildFixture(db, {
+      kickoffAt: '2025-08-15T19:00:00.000Z',
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'AFC Bournemouth',
+    });
+    const members = [player];
+    for (let i = 0; i < 5; i++) {
+      const rival = await buildUser(db, handle.dialect, { teamName: `Rival ${i}` });
+      members.push(rival);
+      await buildPrediction(db, { userId: rival.id, fixtureId: earlier.id, homeScore: 4, awayScore: 2 });
+    }
+    await buildLeague(db, {
+      id: 'lg2',
+      name: 'Big office',
+      code: 'BCDEFGHJ',
+      creatorId: player.id,
+      members: members.map((u) => u.id),
+    });
+    await buildResult(db, { fixtureId: earlier.id, homeScore: 4, awayScore: 2 });
+    // The live match: only the player's pick is right so far.
+    await buildPrediction(db, { userId: player.id, fixtureId, homeScore: 1, awayScore: 0 });
+    t.clock.set('2025-08-16T15:00:00.000Z');
+    const get = (qs: string) =>
+      t.request({ method: 'GET', url: `/api/leagues/lg2/live-table${qs}`, cookie: playerCookie });
+
+    // Kicked off, no in-play score yet: the live table is the stored table, page for page.
+    const live = (await get('?page=1&pageSize=2')).json();
+    const stored = (
+      await t.request({
+        method: 'GET',
+        url: `/api/leagues/lg2/table?season=${TEST_SEASON}&page=1&pageSize=2`,
+        cookie: playerCookie,
+      })
+    ).json();
+    expect(live).toMatchObject({ page: 1, pageSize: 2, total: 6, liveMatches: 1 });
+    expect(live.rows.map((r: { userId: string; points: number }) => [r.userId, r.points])).toEqual(
+      stored.rows.map((r: { userId: string; points: number }) => [r.userId, r.points]),
+    );
+    expect(live.viewer).toMatchObject({ userId: player.id, rank: 6, points: 0, isCreator: true });
+
+    // In play, 1-0: the player's 3 provisional points put them level with every rival.
+    await putLive({ homeScore: 1, awayScore: 0 });
+    const page2 = (await get('?page=2&pageSize=4')).json();
+    expect(page2).toMatchObject({ page: 2, pageSize: 4, total: 6, liveMatches: 1 });
+    expect(page2.rows.map((r: { name: string; rank: number; points: number }) => [r.rank, r.name, r.points])).toEqual([
+      [1, 'Rival 3', 3],
+      [1, 'Rival 4', 3],
+    ]);
+    expect(page2.viewer).toMatchObject({ name: 'Gooners', rank: 1, storedPoints: 0, provisionalPoints: 3, points: 3 });
+    // The default page is the first 50.
+    expect((await get('')).json()).toMatchObject({ page: 1, pageSize: 50, total: 6 });
+    // A goal: ranked again at the new score (the player's 1-0 is now wrong).
+    await putLive({ homeScore: 1, awayScore: 1 });
+    expect((await get('?page=2&pageSize=4')).json().viewer).toMatchObject({ rank: 6, provisionalPoints: 0 });
+    // Past the live window with no final result the match adds nothing: the stored table again.
+    t.clock.set('2025-08-16T16:20:00.000Z');
+    const after = (await get('?page=2&pageSize=4')).json();
+    expect(after).toMatchObject({ liveMatches: 0, total: 6 });
+    expect(after.viewer).toMatchObject({ rank: 6, storedPoints: 0, provisionalPoints: 0, points: 0 });
+
+    // A page the query cannot ask for is refused, with the validation's message.
+    for (const qs of ['?pageSize=0', '?pageSize=101', '?page=0', '?page=abc', '?page=100001']) {
+      const res = await get(qs);
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().error.code, qs).toBe('validation_error');
+    }
   });
 });

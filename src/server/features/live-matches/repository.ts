@@ -1,5 +1,4 @@
 import type { DB } from '../../db/index.js';
-import { liveAt } from '../fixtures/queries.js';
 
 /**
  * Stores a provisional (in-play) score. It never overwrites a final result: if one was saved in
@@ -25,14 +24,19 @@ export async function saveProvisionalScore(
   return rows.length > 0;
 }
 
-/** How many of a season's matches are live right now. */
-export async function countLiveMatches(db: DB, seasonId: string, nowIso: string): Promise<number> {
-  const row = await db
-    .selectFrom('fixtures')
-    .leftJoin('results', 'results.fixtureId', 'fixtures.id')
-    .where('fixtures.seasonId', '=', seasonId)
-    .where(liveAt(nowIso))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** A player's pick on a match, as its provisional points need it. */
+export interface PickOnMatch {
+  userId: string;
+  homeScore: number;
+  awayScore: number;
+  banker: number;
+}
+
+/** Every player's pick on one match (read once it is in play: its deadline has passed, so they no longer change). */
+export function picksOnFixture(db: DB, fixtureId: string): Promise<PickOnMatch[]> {
+  return db
+    .selectFrom('predictions')
+    .select(['userId', 'homeScore', 'awayScore', 'banker'])
+    .where('fixtureId', '=', fixtureId)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TableRow } from '../../../contract/leagues';
 import { StandingsTable } from './StandingsTable';
+import { TablePager } from './TablePager';
 import { TABLE_PAGE_SIZE, useLeagueTable, useScoredGameweeks } from './api';
 import { useSeasonParam } from '../seasons/api';
 import { ALL_SEASONS } from '../../../contract/seasons';
@@ -120,29 +121,7 @@ export function LeagueTable({
               onRemove={viewerIsCreator ? onRemove : undefined}
             />
           </div>
-          {pages > 1 && (
-            <nav aria-label="Table pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                Previous
-              </button>
-              <span className="text-slate-700">
-                Page {page} of {pages}
-              </span>
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next
-              </button>
-            </nav>
-          )}
+          <TablePager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </div>

@@ -1,17 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { useSession } from '../../lib/session';
+import type { LiveTable } from '../../../contract/leagues';
 import { StandingsTable } from './StandingsTable';
-import { useLiveTable } from './api';
+import { TablePager } from './TablePager';
+import { TABLE_PAGE_SIZE, useLiveTable } from './api';
 
 /**
  * A "Live" switch for a league's table. Off: shows `children` (the usual stored table), if given.
  * On: the stored totals plus the provisional points of matches in play, refreshed as in-play
- * scores change. Only league members can load it (the server checks).
+ * scores change, a page at a time with the viewer's own row always shown. Only league members can
+ * load it (the server checks).
  */
 export function LiveLeagueTable({ leagueId, children }: { leagueId: string; children?: ReactNode }) {
   const [live, setLive] = useState(false);
+  const [page, setPage] = useState(1);
   const { user } = useSession();
-  const q = useLiveTable(leagueId, live);
+  const q = useLiveTable(leagueId, page, live);
+  const data = q.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / TABLE_PAGE_SIZE)) : 1;
+  const standing = (r: LiveTable['rows'][number]) => ({ ...r, isViewer: r.userId === user?.id });
+  const viewerOffPage = data?.viewer && !data.rows.some((r) => r.userId === data.viewer!.userId) ? data.viewer : null;
 
   return (
     <div className="space-y-3" data-testid="live-league-table">
@@ -19,7 +27,10 @@ export function LiveLeagueTable({ leagueId, children }: { leagueId: string; chil
         <button
           type="button"
           aria-pressed={live}
-          onClick={() => setLive((v) => !v)}
+          onClick={() => {
+            setLive((v) => !v);
+            setPage(1);
+          }}
           className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${live ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-300 text-slate-800 hover:bg-slate-50'}`}
         >
           <span
@@ -49,10 +60,11 @@ export function LiveLeagueTable({ leagueId, children }: { leagueId: string; chil
           {q.error instanceof Error ? q.error.message : 'Could not load the live table.'}
         </p>
       )}
-      {live && q.data && (
+      {live && data && (
         <StandingsTable
           caption="Live league table: stored points plus provisional points of matches in play"
-          rows={q.data.rows.map((r) => ({ ...r, isViewer: r.userId === user?.id }))}
+          rows={data.rows.map(standing)}
+          offPage={viewerOffPage && standing(viewerOffPage)}
           detail={{
             header: 'Live',
             cell: (r) =>
@@ -69,6 +81,7 @@ export function LiveLeagueTable({ leagueId, children }: { leagueId: string; chil
           }}
         />
       )}
+      {live && data && <TablePager page={page} pages={pages} onPage={setPage} />}
     </div>
   );
 }

@@ -142,12 +142,14 @@ export const useChangeScoring = () =>
     },
   );
 
-/** The table with the provisional points of matches in play (the Live switch). */
-export function useLiveTable(leagueId: string, enabled: boolean) {
+/** A page of the table with the provisional points of matches in play (the Live switch). */
+export function useLiveTable(leagueId: string, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['leagues', leagueId, 'live-table'],
-    queryFn: () => api(`${leaguePath(leagueId)}/live-table`, { schema: liveTableDto }),
+    queryKey: ['leagues', leagueId, 'live-table', page],
+    queryFn: () =>
+      api(`${leaguePath(leagueId)}/live-table?page=${page}&pageSize=${TABLE_PAGE_SIZE}`, { schema: liveTableDto }),
     enabled,
+    placeholderData: keepPreviousData,
     refetchInterval: enabled ? 60_000 : false,
   });
 }
