@@ -1,7 +1,8 @@
 import { rankRows } from '../../../game/ranking.js';
 import { pointsOnCard, type ScoringRule } from '../../../game/scoring.js';
 import type { LiveTable } from '../../../contract/leagues.js';
-import type { InPlay, ScoredLiveMatch } from '../live-matches/in-play.js';
+import type { InPlay } from '../live-matches/in-play.js';
+import type { LivePicks } from './live-picks.js';
 import { scoringOf } from './repository.js';
 import type { TableEntry } from './table-cache.js';
 
@@ -13,18 +14,20 @@ type LiveRow = LiveTable['rows'][number];
  */
 export function provisionalPoints(
   members: readonly { userId: string }[],
-  scored: readonly ScoredLiveMatch[],
+  scored: InPlay['scored'],
+  picks: LivePicks,
   scoring: { rule: ScoringRule; bankersAllowed: boolean },
 ): Map<string, number> {
   const provisional = new Map<string, number>();
-  for (const match of scored) {
-    const result = { ...match.score, final: false };
-    for (const m of members) {
-      const pick = match.picks.get(m.userId);
-      if (!pick) continue;
-      const points = pointsOnCard(pick, result, scoring)?.points ?? 0;
-      provisional.set(m.userId, (provisional.get(m.userId) ?? 0) + points);
+  for (const m of members) {
+    const own = picks.get(m.userId);
+    if (!own) continue;
+    let points = 0;
+    for (const match of scored) {
+      const pick = own.get(match.fixtureId);
+      if (pick) points += pointsOnCard(pick, { ...match.score, final: false }, scoring)?.points ?? 0;
     }
+    provisional.set(m.userId, points);
   }
   return provisional;
 }
@@ -36,10 +39,10 @@ export function provisionalPoints(
  */
 const rankedLive = new WeakMap<TableEntry, { key: string; rows: LiveRow[] }>();
 
-function liveRanking(entry: TableEntry, live: InPlay): LiveRow[] {
+function liveRanking(entry: TableEntry, live: InPlay, picks: LivePicks): LiveRow[] {
   const kept = rankedLive.get(entry);
   if (kept && kept.key === live.key) return kept.rows;
-  const provisional = provisionalPoints(entry.rows, live.scored, scoringOf(entry.league));
+  const provisional = provisionalPoints(entry.rows, live.scored, picks, scoringOf(entry.league));
   const rows = rankRows(
     entry.rows.map((r) => {
       const extra = provisional.get(r.userId) ?? 0;
@@ -59,7 +62,8 @@ function liveRanking(entry: TableEntry, live: InPlay): LiveRow[] {
 
 /**
  * A page of the live table (contract `liveTableDto`): the season's stored table (`entry`, the
- * cached overall table, bonus points included) with what the scored matches in play would add,
+ * cached overall table, bonus points included) with what the scored matches in play would add
+ * (`picks`: the members' picks on them, live-picks.ts),
  * ranked by the sum, always with the viewer's own row. A page, not the whole league: a league of
  * 10,000 sent 1.4 MB on every refresh and drew 10,000 rows on a phone. While no match in play has
  * a score the stored table's order stands as it is; otherwise the rows are ranked again by
@@ -68,6 +72,7 @@ function liveRanking(entry: TableEntry, live: InPlay): LiveRow[] {
 export function liveTablePage(
   entry: TableEntry,
   live: InPlay,
+  picks: LivePicks,
   place: { season: string; page: number; pageSize: number },
   viewerId: string,
 ): LiveTable {
@@ -95,6 +100,6 @@ export function liveTablePage(
     const own = entry.byUser.get(viewerId);
     return reply(entry.rows.slice(offset, offset + place.pageSize).map(stored), own ? stored(own) : null);
   }
-  const ranked = liveRanking(entry, live);
+  const ranked = liveRanking(entry, live, picks);
   return reply(ranked.slice(offset, offset + place.pageSize), ranked.find((r) => r.userId === viewerId) ?? null);
 }

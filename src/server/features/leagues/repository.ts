@@ -418,3 +418,24 @@ export interface PositionRow {
 }
 
 // ---------------------------------------------------------------- the live table
+
+/** A member's pick on a match in play, as its provisional points need it. */
+export interface MemberPickRow {
+  userId: string;
+  fixtureId: string;
+  homeScore: number;
+  awayScore: number;
+  banker: number;
+}
+
+/** The league members' picks on these matches (those in play: their deadlines have passed). */
+export function memberPicksOn(db: DB, leagueId: string, fixtureIds: readonly string[]): Promise<MemberPickRow[]> {
+  if (fixtureIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('leagueMembers as m')
+    .innerJoin('predictions as p', 'p.userId', 'm.userId')
+    .where('m.leagueId', '=', leagueId)
+    .where('p.fixtureId', 'in', fixtureIds)
+    .select(['p.userId', 'p.fixtureId', 'p.homeScore', 'p.awayScore', 'p.banker'])
+    .execute();
+}

@@ -32,6 +32,7 @@ import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
 import { createTableCache, tablePage } from './table-cache.js';
 import { liveTablePage } from './live-table.js';
+import { livePicksOf } from './live-picks.js';
 import { leaguePositions } from './positions.js';
 import { LEAGUE_LISTS, playerCache, pointsScope } from '../statistics/player-cache.js';
 import { seasonCounts } from '../statistics/service.js';
@@ -574,7 +575,16 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       if (entry && !entry.byUser.has(user.id)) entry = await tables.get(id, scope, { fresh: true });
       if (!entry) throw notFound('This league does not exist.');
       if (!entry.byUser.has(user.id)) throw forbidden('Only members of this league can see its table.');
-      return liveTablePage(entry, await inPlay(app, season.id, now), { season: season.id, page, pageSize }, user.id);
+      // The members' picks are read only while a match in play has a score, and then kept.
+      const live = await inPlay(app, season.id, now);
+      const picks = live.scored.length
+        ? await livePicksOf(
+            app,
+            id,
+            live.scored.map((m) => m.fixtureId),
+          )
+        : new Map();
+      return liveTablePage(entry, live, picks, { season: season.id, page, pageSize }, user.id);
     },
   );
 }

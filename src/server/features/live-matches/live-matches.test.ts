@@ -405,11 +405,26 @@ describe('GET /api/leagues/:id/live-table', () => {
     // A goal: ranked again at the new score (the player's 1-0 is now wrong).
     await putLive({ homeScore: 1, awayScore: 1 });
     expect((await get('?page=2&pageSize=4')).json().viewer).toMatchObject({ rank: 6, provisionalPoints: 0 });
+    // A player who picked 1-1 joins by the code during the match: in the table at once, their pick counted.
+    const late = await buildUser(db, handle.dialect, { teamName: 'Late Joiner' });
+    await buildPrediction(db, { userId: late.id, fixtureId, homeScore: 1, awayScore: 1 });
+    const lateCookie = await buildSessionCookie(db, handle.dialect, late.id, SECRET);
+    const joined = await t.request({
+      method: 'POST',
+      url: '/api/leagues/join',
+      cookie: lateCookie,
+      payload: { code: 'BCDEFGHJ' },
+    });
+    expect(joined.statusCode).toBe(200);
+    const withLate = (await get('?page=1&pageSize=1')).json();
+    expect(withLate).toMatchObject({ total: 7 });
+    expect(withLate.rows[0]).toMatchObject({ name: 'Late Joiner', rank: 1, storedPoints: 0, provisionalPoints: 3 });
     // Past the live window with no final result the match adds nothing: the stored table again.
     t.clock.set('2025-08-16T16:20:00.000Z');
     const after = (await get('?page=2&pageSize=4')).json();
-    expect(after).toMatchObject({ liveMatches: 0, total: 6 });
+    expect(after).toMatchObject({ liveMatches: 0, total: 7 });
     expect(after.viewer).toMatchObject({ rank: 6, storedPoints: 0, provisionalPoints: 0, points: 0 });
+    expect(after.rows.map((r: { name: string }) => r.name)).toEqual(['Rival 4', 'Gooners', 'Late Joiner']);
 
     // A page the query cannot ask for is refused, with the validation's message.
     for (const qs of ['?pageSize=0', '?pageSize=101', '?page=0', '?page=abc', '?page=100001']) {

@@ -23,20 +23,3 @@ export async function saveProvisionalScore(
     .execute();
   return rows.length > 0;
 }
-
-/** A player's pick on a match, as its provisional points need it. */
-export interface PickOnMatch {
-  userId: string;
-  homeScore: number;
-  awayScore: number;
-  banker: number;
-}
-
-/** Every player's pick on one match (read once it is in play: its deadline has passed, so they no longer change). */
-export function picksOnFixture(db: DB, fixtureId: string): Promise<PickOnMatch[]> {
-  return db
-    .selectFrom('predictions')
-    .select(['userId', 'homeScore', 'awayScore', 'banker'])
-    .where('fixtureId', '=', fixtureId)
-    .execute();
-}
