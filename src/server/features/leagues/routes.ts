@@ -125,6 +125,24 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     'user',
     (wait) => `You are changing the scoring too often. Please wait ${wait} and try again.`,
   );
+  /**
+   * A league's cached table in `scope` and the viewer's row in it. A member the table has not seen
+   * yet (joined a moment ago, perhaps on another instance) has it read again; anyone else is
+   * refused after one membership lookup: asking for a league one is not in never costs a reload
+   * of its table (a whole roster read and ranked for a league of 10,000).
+   */
+  async function viewerTable(leagueId: string, scope: repo.TableScope, userId: string) {
+    let entry = await tables.get(leagueId, scope);
+    if (entry && !entry.byUser.has(userId)) {
+      if (!(await repo.isMember(db(), leagueId, userId))) throw forbidden(NOT_A_MEMBER);
+      entry = await tables.get(leagueId, scope, { fresh: true });
+    }
+    if (!entry) throw notFound(LEAGUE_GONE);
+    const viewer = entry.byUser.get(userId);
+    if (!viewer) throw forbidden(NOT_A_MEMBER);
+    return { entry, viewer };
+  }
+
   /** The caps that bound what one player can make the server keep. */
   async function checkCaps(executor: DB, userId: string, creating: boolean) {
     const { created, memberships } = await repo.countOwnLeagues(executor, userId);
@@ -457,13 +475,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const season = all
         ? null
         : await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
-      const scope = tableScope(season, gameweek);
-      let entry = await tables.get(req.params.id, scope);
-      // A member this cached table has not seen yet (joined on another instance a moment ago).
-      if (entry && !entry.byUser.has(user.id)) entry = await tables.get(req.params.id, scope, { fresh: true });
-      if (!entry) throw notFound(LEAGUE_GONE);
-      const viewer = entry.byUser.get(user.id);
-      if (!viewer) throw forbidden(NOT_A_MEMBER);
+      const { entry, viewer } = await viewerTable(req.params.id, tableScope(season, gameweek), user.id);
       return tablePage(
         entry,
         { season: season ? season.id : ALL_SEASONS, gameweek: gameweek ?? null, page, pageSize },
@@ -570,11 +582,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const season = await resolveSeason(app.deps.seasons, now);
       // The stored totals are the season's overall table, from the tables' cache (the Live switch
       // sits on that table, so both agree to the point).
-      const scope = { seasonId: season.id, gameweek: 0 };
-      let entry = await tables.get(id, scope);
-      if (entry && !entry.byUser.has(user.id)) entry = await tables.get(id, scope, { fresh: true });
-      if (!entry) throw notFound('This league does not exist.');
-      if (!entry.byUser.has(user.id)) throw forbidden('Only members of this league can see its table.');
+      const { entry } = await viewerTable(id, { seasonId: season.id, gameweek: 0 }, user.id);
       // The members' picks are read only while a match in play has a score, and then kept.
       const live = await inPlay(app, season.id, now);
       const picks = live.scored.length

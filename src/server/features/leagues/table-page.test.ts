@@ -168,3 +168,58 @@ describe('the table answers through its contract', () => {
     expect(list.body).toBe(table.body);
   });
 });
+
+describe('asking for a league one is not in', () => {
+  test('costs one membership lookup, never a reload of the table, on the table and the live table', async () => {
+    const app = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+    try {
+      const { db, handle, config } = app.app.deps;
+      const owner = await buildUser(db, handle.dialect, { teamName: 'Kept Name' });
+      const outsider = await buildUser(db, handle.dialect, { teamName: 'Outsider' });
+      const cookieOf = (id: string) => buildSessionCookie(db, handle.dialect, id, config.AUTH_SECRET);
+      const ownerCookie = await cookieOf(owner.id);
+      const outsiderCookie = await cookieOf(outsider.id);
+      const created = await app.request({
+        method: 'POST',
+        url: '/api/leagues',
+        cookie: ownerCookie,
+        payload: { name: 'Kept table' },
+      });
+      const id = created.json().league.id;
+      const names = async (path: 'table' | 'live-table', cookie: string) => {
+        const res = await app.request({ method: 'GET', url: `/api/leagues/${id}/${path}`, cookie });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().rows.map((r: { displayName?: string; name?: string }) => r.displayName ?? r.name);
+      };
+      expect(await names('table', ownerCookie)).toEqual(['Kept Name']);
+      expect(await names('live-table', ownerCookie)).toEqual(['Kept Name']);
+      // A change no event announces (a script beside the server): the kept table does not see it yet.
+      await db.updateTable('user').set({ teamName: 'Written Beside' }).where('id', '=', owner.id).execute();
+      for (const path of ['table', 'live-table'] as const)
+        for (let i = 0; i < 3; i++) {
+          const res = await app.request({ method: 'GET', url: `/api/leagues/${id}/${path}`, cookie: outsiderCookie });
+          expect(res.statusCode).toBe(403);
+          expect(res.json().error.message).toBe('You are not a member of this league.');
+        }
+      // The outsider's requests read nothing again: the members still get the kept table.
+      expect(await names('table', ownerCookie)).toEqual(['Kept Name']);
+      expect(await names('live-table', ownerCookie)).toEqual(['Kept Name']);
+      // A member the kept table has not seen (joined without an event, as on another instance) has it read again.
+      await db
+        .insertInto('leagueMembers')
+        .values({ leagueId: id, userId: outsider.id, joinedAt: '2025-08-20T12:00:00.000Z' })
+        .execute();
+      expect(await names('live-table', outsiderCookie)).toEqual(['Outsider', 'Written Beside']);
+      // A league that is not there: its own message.
+      const gone = await app.request({
+        method: 'GET',
+        url: '/api/leagues/no-such-league/live-table',
+        cookie: ownerCookie,
+      });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().error.message).toBe('League not found. The league may have been deleted.');
+    } finally {
+      await app.close();
+    }
+  });
+});
