@@ -569,7 +569,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         tags: ['leagues'],
         summary:
           "A league's table of the current season with the provisional points of matches in play added to the stored totals (members only)",
-        params: z.object({ id: idParam() }),
+        params: idParams,
         querystring: liveTableQuery,
         response: { 200: liveTableDto, 400: errorDto, 403: errorDto, 404: errorDto },
       },
