@@ -1,4 +1,5 @@
 import type { DB } from '../db/index.js';
+import type { LeagueRow } from '../features/leagues/repository.js';
 
 /**
  * A private Premier League league created by `creatorId` on 1 August 2025, with these members
@@ -27,4 +28,24 @@ export async function buildLeague(
       .insertInto('leagueMembers')
       .values(l.members.map((userId) => ({ leagueId: l.id, userId, joinedAt: at })))
       .execute();
+}
+
+/** A league as the repository reads it (`LeagueRow`), for tests of what is made from one without a database. */
+export function leagueRowOf(overrides: Partial<LeagueRow> = {}): LeagueRow {
+  return {
+    id: 'league-1',
+    name: 'Kept parts',
+    code: 'ABCDEFGH',
+    description: null,
+    competition: 'premier-league',
+    privacy: 'private',
+    creatorId: 'user-7',
+    createdAt: '2026-08-01T00:00:00.000Z',
+    ruleExact: 4,
+    ruleDifference: 3,
+    ruleOutcome: 2,
+    bankersAllowed: 1,
+    scoringChangedAt: null,
+    ...overrides,
+  };
 }

@@ -30,7 +30,8 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../erro
 import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
-import { createTableCache, tablePage } from './table-cache.js';
+import { createTableCache } from './table-cache.js';
+import { tablePageText } from './table-text.js';
 import { liveTablePage } from './live-table.js';
 import { livePicksOf } from './live-picks.js';
 import { leaguePositions } from './positions.js';
@@ -41,6 +42,7 @@ import { gameweeksWithResults } from '../results/repository.js';
 import { presentLeague, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
 import { routeLimit } from '../../security/route-limits.js';
+import { sendJsonText } from '../../plugins/json-text.js';
 
 export const INVALID_CODE = 'Invalid league code. No league found.';
 export const LEAGUE_GONE = 'League not found. The league may have been deleted.';
@@ -466,7 +468,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         response: { 200: tablePageDto, 400: errorDto, 404: errorDto },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { user } = req;
       const { page, pageSize, gameweek } = req.query;
       const all = req.query.season === ALL_SEASONS;
@@ -476,11 +478,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         ? null
         : await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
       const { entry, viewer } = await viewerTable(req.params.id, tableScope(season, gameweek), user.id);
-      return tablePage(
-        entry,
-        { season: season ? season.id : ALL_SEASONS, gameweek: gameweek ?? null, page, pageSize },
-        viewer,
-      );
+      const place = { season: season ? season.id : ALL_SEASONS, gameweek: gameweek ?? null, page, pageSize };
+      sendJsonText(reply, tablePageText(entry, place, viewer));
     },
   );
 

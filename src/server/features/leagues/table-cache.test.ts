@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { tableEntry, tablePage, type PagePlace } from './table-cache.js';
 import { presentLeague, presentTableRow } from './presenter.js';
-import type { LeagueRow, TableRow } from './repository.js';
+import type { TableRow } from './repository.js';
+import { leagueRowOf } from '../../test/factories-league.js';
 
 /**
  * A cached table presents its rows and league once and answers every page from them: each page
@@ -9,21 +10,7 @@ import type { LeagueRow, TableRow } from './repository.js';
  * viewer's mark left on a shared row would show on the next viewer's page).
  * table-page.test.ts checks the same through the route.
  */
-const league: LeagueRow = {
-  id: 'league-1',
-  name: 'Kept parts',
-  code: 'ABCDEFGH',
-  description: null,
-  competition: 'premier-league',
-  privacy: 'private',
-  creatorId: 'user-7',
-  createdAt: '2026-08-01T00:00:00.000Z',
-  ruleExact: 4,
-  ruleDifference: 3,
-  ruleOutcome: 2,
-  bankersAllowed: 1,
-  scoringChangedAt: null,
-};
+const league = leagueRowOf();
 const rows: TableRow[] = Array.from({ length: 40 }, (_, i) => ({
   userId: `user-${i}`,
   displayName: `Player "${i}" ü`,

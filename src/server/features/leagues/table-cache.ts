@@ -131,6 +131,11 @@ export const ROSTERS_STALE_ON: Record<ChangeType, boolean> = {
 
 /** A presented row's own object (its strings are the row's, counted once). */
 const SHOWN_ROW_BYTES = 120;
+/**
+ * A row's JSON text, once a page has shown it (table-text.ts): its keys and numbers, about 130
+ * one-byte characters, plus its id and name, and the string's own header.
+ */
+const ROW_TEXT_BYTES = 160;
 const TTL_MS = 15_000;
 /**
  * A roster is kept longer: no result moves it, and every change that does is announced. The TTL
@@ -146,8 +151,12 @@ const stringBytes = (o: object) =>
 function estimateBytes(entry: TableEntry | null): number {
   if (!entry) return 64;
   let bytes = 256 + stringBytes(entry.league) + 2 * (200 + stringBytes(entry.shownLeague.creator));
-  // Each row is held twice (the ordered list and the by-user map), but its strings only once; then presented once.
-  for (let i = 0; i < entry.rows.length; i++) bytes += 200 + stringBytes(entry.rows[i]!) + SHOWN_ROW_BYTES;
+  // Each row is held twice (the ordered list and the by-user map), but its strings only once; then
+  // presented once, and written as text once (its id and name again, one byte a character at most twice).
+  for (let i = 0; i < entry.rows.length; i++) {
+    const row = entry.rows[i]!;
+    bytes += 200 + stringBytes(row) + SHOWN_ROW_BYTES + ROW_TEXT_BYTES + stringBytes(row);
+  }
   return bytes;
 }
 
