@@ -1,4 +1,5 @@
 import { DEADLINE_MS } from './limits.js';
+import { instantMs } from './instant.js';
 
 /** Predictions close 2 hours before the stored UTC kick-off (real elapsed time, not wall clock). */
 export const DEADLINE_MESSAGE =
@@ -17,8 +18,14 @@ export const LOCKED_MESSAGE =
 
 /** The instant predictions close, or null while a postponed match has no kick-off time. */
 export function predictionDeadline(f: DeadlineFixture): Date | null {
+  const ms = deadlineMs(f);
+  return ms === null ? null : new Date(ms);
+}
+
+/** The same instant as epoch milliseconds (no Date made: screens compare it on every request). */
+export function deadlineMs(f: DeadlineFixture): number | null {
   if (f.postponed || f.kickoffAt === null) return null;
-  return new Date(new Date(f.kickoffAt).getTime() - DEADLINE_MS);
+  return instantMs(f.kickoffAt) - DEADLINE_MS;
 }
 
 export const PREDICTION_WINDOWS = ['open', 'closed', 'postponed'] as const;
@@ -31,9 +38,9 @@ export type PredictionWindow = (typeof PREDICTION_WINDOWS)[number];
  */
 export function predictionWindow(f: DeadlineFixture, now: Date): PredictionWindow {
   if (f.predictionsLockedAt) return 'closed';
-  const deadline = predictionDeadline(f);
+  const deadline = deadlineMs(f);
   if (deadline === null) return 'postponed';
-  return now.getTime() < deadline.getTime() ? 'open' : 'closed';
+  return now.getTime() < deadline ? 'open' : 'closed';
 }
 
 export function isPredictionOpen(f: DeadlineFixture, now: Date): boolean {
@@ -42,5 +49,5 @@ export function isPredictionOpen(f: DeadlineFixture, now: Date): boolean {
 
 /** Kick-off now or in the future is upcoming, earlier is past. A postponed match without a time is upcoming. */
 export function isUpcoming(f: { kickoffAt: string | null }, now: Date): boolean {
-  return f.kickoffAt === null || new Date(f.kickoffAt).getTime() >= now.getTime();
+  return f.kickoffAt === null || instantMs(f.kickoffAt) >= now.getTime();
 }

@@ -1,3 +1,5 @@
+import { instantMs } from './instant.js';
+
 export const FIXTURE_STATUSES = ['upcoming', 'live', 'awaiting', 'finished', 'postponed'] as const;
 export type FixtureStatus = (typeof FIXTURE_STATUSES)[number];
 
@@ -20,7 +22,7 @@ export function liveSince(now: Date): string {
 
 /** True when a match kicking off at `kickoffAt` is over by the clock at `now` (kick-off + 3 h). */
 export function isOverByClock(kickoffAt: string, now: Date): boolean {
-  return Date.parse(kickoffAt) + MATCH_OVER_MS <= now.getTime();
+  return instantMs(kickoffAt) + MATCH_OVER_MS <= now.getTime();
 }
 
 /**
@@ -37,7 +39,7 @@ export function deriveStatus(
 ): FixtureStatus {
   if (f.postponed || f.kickoffAt === null) return 'postponed';
   if (result && result.final) return 'finished';
-  const since = now.getTime() - new Date(f.kickoffAt).getTime();
+  const since = now.getTime() - instantMs(f.kickoffAt);
   if (since < 0) return 'upcoming';
   return since < LIVE_WINDOW_MS ? 'live' : 'awaiting';
 }
