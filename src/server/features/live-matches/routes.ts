@@ -2,20 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
-import { deriveStatus, LIVE_WINDOW_MS } from '../../../game/fixture-status.js';
-import { UK_ZONE, zonedDateKept, zonedDay } from '../../../game/time.js';
+import { deriveStatus } from '../../../game/fixture-status.js';
+import { UK_ZONE } from '../../../game/time.js';
 import { errorDto, idParam } from '../../../contract/common.js';
 import { fixtureReply } from '../../../contract/fixtures.js';
 import { liveScoreSchema, liveMatchesDto } from '../../../contract/live-matches.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
-import { presentMatch } from './presenter.js';
+import { liveMatchesParts } from './today.js';
+import { liveMatchesText } from './matches-text.js';
+import { sendJsonText } from '../../plugins/json-text.js';
 import { saveProvisionalScore } from './repository.js';
-import { firstKickoffFrom, kickoffOrder, seasonFixtureRows } from '../fixtures/kept.js';
-import type { FixtureRow } from '../fixtures/queries.js';
-import { ownPredictionsOf } from '../predictions/board.js';
-import { resolveSeason } from '../../seasons/service.js';
 
 export const NOT_LIVE_YET = "This match hasn't kicked off yet. You can enter an in-play score once it is live.";
 export const ALREADY_FINISHED =
@@ -79,52 +77,13 @@ export async function liveMatchesRoutes(fastify: FastifyInstance) {
         response: { 200: liveMatchesDto, 400: errorDto },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { user } = req;
       const timeZone = req.query.tz ?? UK_ZONE;
       if (!isKnownZone(timeZone)) throw badRequest('Unknown time zone.', 'validation_error');
       const now = app.deps.clock.now();
-      const day = zonedDay(timeZone, now);
-      const season = await resolveSeason(app.deps.seasons, now);
-      // From the season's kept fixtures in kick-off order (fixtures/kept.ts): the day's, those kicked
-      // off within the live window that are still in play, and the next kick-off after the day.
-      const order = kickoffOrder(await seasonFixtureRows(app, season.id));
-      const { from, to } = day;
-      const t = now.getTime();
-      const listed: FixtureRow[] = [];
-      const first = Math.min(firstKickoffFrom(order, from), firstKickoffFrom(order, t - LIVE_WINDOW_MS));
-      for (let i = first; i < order.rows.length && order.kickoffs[i]! <= Math.max(to - 1, t); i++) {
-        const f = order.rows[i]!;
-        const at = order.kickoffs[i]!;
-        if ((at >= from && at < to) || deriveStatus(f, f.result, now) === 'live') listed.push(f);
-      }
-      let next: string | null = null;
-      for (let i = firstKickoffFrom(order, to); i < order.rows.length && next === null; i++)
-        if (!order.rows[i]!.postponed) next = order.rows[i]!.kickoffAt;
-      const mine = await ownPredictionsOf(app, user.id, season.id, listed);
-      const rows = listed.map((f) => {
-        const p = mine.get(f.id);
-        return {
-          ...f,
-          prediction: p
-            ? {
-                homeScore: p.homeScore,
-                awayScore: p.awayScore,
-                points: p.points,
-                outcome: p.outcome,
-                tier: p.tier,
-                banker: p.banker,
-              }
-            : null,
-        };
-      });
-      return {
-        season: season.id,
-        timeZone,
-        today: day.date,
-        matches: rows.map((r) => presentMatch(r, now)),
-        nextMatchDay: next ? zonedDateKept(next, timeZone) : null,
-      };
+      const parts = await liveMatchesParts(app, user.id, timeZone, now);
+      sendJsonText(reply, liveMatchesText(parts));
     },
   );
 }

@@ -2,11 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Board, BoardMatch } from '../../../contract/predictions.js';
 import { gameweekFixtureRows } from '../fixtures/kept.js';
 import type { FixtureRow } from '../fixtures/queries.js';
-import { resolveOpening } from '../gameweeks/opening.js';
+import { resolveOpening, type GameweekStates } from '../gameweeks/opening.js';
 import type { SeasonRef } from '../../seasons/service.js';
-import { playerCache } from '../statistics/player-cache.js';
+import { playerCache, roughBytes } from '../statistics/player-cache.js';
 import { presentPrediction, presentPredictable } from './presenter.js';
 import { listOwnPredictionsOf, type OwnPick } from './repository.js';
+
+/**
+ * What a kept pick's texts hold besides the pick (decision 0093): the pick as the board and as
+ * Live Matches write it (about 150 and 50 one-byte characters, and the strings' headers).
+ */
+const PICK_TEXTS_BYTES = 260;
+/** Per kept list of picks: the picks by fixture (made once per list, not per request). */
+const byFixture = new WeakMap<readonly OwnPick[], ReadonlyMap<string, OwnPick>>();
 
 /**
  * A player's own predictions of one gameweek, by fixture, kept until the player saves one in the
@@ -19,14 +27,23 @@ export async function ownGameweekPredictions(
   gameweek: number,
 ): Promise<ReadonlyMap<string, OwnPick>> {
   const fixtures = await gameweekFixtureRows(app, seasonId, gameweek);
-  const rows = await playerCache(app).get(`own-gameweek:${userId}:${seasonId}:${gameweek}`, { seasonId, userId }, () =>
-    listOwnPredictionsOf(
-      app.deps.db,
-      userId,
-      fixtures.map((f) => f.id),
-    ),
+  const rows = await playerCache(app).get(
+    `own-gameweek:${userId}:${seasonId}:${gameweek}`,
+    { seasonId, userId },
+    () =>
+      listOwnPredictionsOf(
+        app.deps.db,
+        userId,
+        fixtures.map((f) => f.id),
+      ),
+    { bytes: (picks) => roughBytes(picks) + picks.length * PICK_TEXTS_BYTES },
   );
-  return new Map(rows.map((p) => [p.fixtureId, p]));
+  let map = byFixture.get(rows);
+  if (!map) {
+    map = new Map(rows.map((p) => [p.fixtureId, p]));
+    byFixture.set(rows, map);
+  }
+  return map;
 }
 
 /** A player's own predictions of some fixtures of a season (by gameweek, as kept above; fixtures without a gameweek read directly). */
@@ -69,28 +86,58 @@ export async function loadGameweekMatches(
   });
 }
 
+/** What the Predictions board shows, as kept: the board's text (board-text.ts) and value (`presentBoard`) are made from it. */
+export interface BoardParts {
+  now: Date;
+  seasonId: string;
+  gameweek: number;
+  openingGameweek: number;
+  states: GameweekStates;
+  fixtures: readonly FixtureRow[];
+  mine: ReadonlyMap<string, OwnPick>;
+}
+
 /**
  * The Predictions board: one gameweek of a season (the one asked for, else the one the board
  * opens on: `resolveOpening`), the season's gameweeks with their states for the picker, and
  * `now` (the client judges deadlines by it). Bounded by one gameweek's matches, never a season's.
  */
-export async function loadBoard(
+export async function boardParts(
   app: FastifyInstance,
   userId: string,
   season: SeasonRef,
   now: Date,
   requested?: number,
-): Promise<Board> {
+): Promise<BoardParts> {
   const opening = await resolveOpening(app, season, now);
   const gameweek = requested ?? opening.gameweek;
-  const states = opening.states();
+  const [fixtures, mine] = await Promise.all([
+    gameweekFixtureRows(app, season.id, gameweek),
+    ownGameweekPredictions(app, userId, season.id, gameweek),
+  ]);
   return {
-    now: now.toISOString(),
-    season: season.id,
+    now,
+    seasonId: season.id,
     gameweek,
     openingGameweek: opening.gameweek,
-    gameweeks: states.map((g) => g.gameweek),
-    gameweekStates: states,
-    matches: await loadGameweekMatches(app, userId, season.id, gameweek, now),
+    states: opening.states(),
+    fixtures,
+    mine,
+  };
+}
+
+/** The board as a value (contract `boardDto`): what its text is held to. */
+export function presentBoard(parts: BoardParts): Board {
+  return {
+    now: parts.now.toISOString(),
+    season: parts.seasonId,
+    gameweek: parts.gameweek,
+    openingGameweek: parts.openingGameweek,
+    gameweeks: parts.states.map((g) => g.gameweek),
+    gameweekStates: parts.states,
+    matches: parts.fixtures.map((f) => {
+      const p = parts.mine.get(f.id);
+      return { ...presentPredictable(f, parts.now), prediction: p ? presentPrediction(p) : null };
+    }),
   };
 }

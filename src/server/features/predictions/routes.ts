@@ -12,7 +12,9 @@ import {
 import { seasonQuery } from '../../../contract/seasons.js';
 import { conflict, notFound } from '../../errors.js';
 import { resolveSeason } from '../../seasons/service.js';
-import { loadBoard } from './board.js';
+import { boardParts } from './board.js';
+import { boardText } from './board-text.js';
+import { sendJsonText } from '../../plugins/json-text.js';
 import { presentPrediction, presentPredictable } from './presenter.js';
 import { listOwnPredictions, predictionSaver } from './repository.js';
 
@@ -117,11 +119,11 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         response: { 200: boardDto, 404: errorDto },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { user } = req;
       const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      return loadBoard(app, user.id, season, now, req.query.gameweek);
+      sendJsonText(reply, boardText(await boardParts(app, user.id, season, now, req.query.gameweek)));
     },
   );
 }

@@ -1,0 +1,77 @@
+import { predictionWindow, predictionDeadline } from '../../../game/deadline.js';
+import { boardDto, boardMatchDto, predictionDto } from '../../../contract/predictions.js';
+import { arrayText, jsonText, objectText } from '../../plugins/json-text.js';
+import { fixtureText } from '../fixtures/fixture-text.js';
+import type { FixtureRow } from '../fixtures/queries.js';
+import type { GameweekStates } from '../gameweeks/opening.js';
+import type { BoardParts } from './board.js';
+import { presentPrediction } from './presenter.js';
+import type { OwnPick } from './repository.js';
+
+/** A kept row's deadline as text (the deadline is the row's alone). */
+const deadlines = new WeakMap<FixtureRow, string>();
+/** A kept pick's text (picks are kept per player and replaced when one is saved). */
+const picks = new WeakMap<OwnPick, string>();
+/** The picker's two lists as text, per kept list of states (one until the clock crosses a deadline). */
+const pickers = new WeakMap<GameweekStates, { gameweeks: string; states: string }>();
+
+function deadlineText(row: FixtureRow): string {
+  let text = deadlines.get(row);
+  if (text === undefined) {
+    text = JSON.stringify(predictionDeadline(row)?.toISOString() ?? null);
+    deadlines.set(row, text);
+  }
+  return text;
+}
+
+function pickText(pick: OwnPick): string {
+  let text = picks.get(pick);
+  if (text === undefined) {
+    text = jsonText(predictionDto, presentPrediction(pick));
+    picks.set(pick, text);
+  }
+  return text;
+}
+
+function pickerText(states: GameweekStates) {
+  let text = pickers.get(states);
+  if (!text) {
+    text = {
+      gameweeks: jsonText(
+        boardDto.shape.gameweeks,
+        states.map((g) => g.gameweek),
+      ),
+      states: jsonText(boardDto.shape.gameweekStates, states),
+    };
+    pickers.set(states, text);
+  }
+  return text;
+}
+
+/** A row of the board as text: `jsonText(boardMatchDto, …)` of the fixture, its deadline and window, and the player's pick. */
+export function boardMatchText(row: FixtureRow, pick: OwnPick | undefined, now: Date): string {
+  return objectText(boardMatchDto, {
+    fixture: fixtureText(row, now),
+    deadline: deadlineText(row),
+    window: JSON.stringify(predictionWindow(row, now)),
+    prediction: pick ? pickText(pick) : 'null',
+  });
+}
+
+/**
+ * The Predictions board as JSON text (decision 0093): byte for byte `jsonText(boardDto, board)`
+ * of the same parts (board.ts `presentBoard`), made from texts kept with the kept fixtures, picks
+ * and gameweek states. Only `now`, the window of each match and the small numbers are written per request.
+ */
+export function boardText(parts: BoardParts): string {
+  const picker = pickerText(parts.states);
+  return objectText(boardDto, {
+    now: JSON.stringify(parts.now.toISOString()),
+    season: JSON.stringify(parts.seasonId),
+    gameweek: JSON.stringify(parts.gameweek),
+    openingGameweek: JSON.stringify(parts.openingGameweek),
+    gameweeks: picker.gameweeks,
+    gameweekStates: picker.states,
+    matches: arrayText(parts.fixtures.map((f) => boardMatchText(f, parts.mine.get(f.id), parts.now))),
+  });
+}
