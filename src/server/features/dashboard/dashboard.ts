@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  computeStreaks,
+  computeTotals,
+  dashboardAchievements,
+  POINTS_GOAL,
+  STREAK_GOAL,
+  SUCCESS_RATE_GOAL,
+  type PredictionRecord,
+} from '../../../game/statistics.js';
+import { deriveStatus } from '../../../game/fixture-status.js';
+import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
+import { gameweekState, type GameweekState } from '../../../game/gameweek-to-open.js';
+import { gameweekFixtureRows } from '../fixtures/kept.js';
+import type { FixtureRow } from '../fixtures/queries.js';
+import { presentFixture } from '../fixtures/presenter.js';
+import { ownPredictionRecords } from '../statistics/own-records.js';
+import { playerCache, roughBytes } from '../statistics/player-cache.js';
+import { resolveOpening } from '../gameweeks/opening.js';
+import type { SeasonRef } from '../../seasons/service.js';
+import type { Dashboard, OpenMatch } from '../../../contract/dashboard.js';
+import { hasAnyPrediction } from './repository.js';
+
+export const DASHBOARD_UPCOMING = 5;
+export const DASHBOARD_ACTIVITY = 4;
+
+/** A player's own dashboard figures from their season's predictions (no clock in them). */
+function ownFigures(records: PredictionRecord[]) {
+  const totals = computeTotals(records);
+  const streaks = computeStreaks(records);
+  // Scored picks first once results are in, each group newest first.
+  const recentActivity = [...records]
+    .sort((a, b) =>
+      (a.outcome === null) !== (b.outcome === null)
+        ? a.outcome === null
+          ? 1
+          : -1
+        : a.predictedAt !== b.predictedAt
+          ? a.predictedAt < b.predictedAt
+            ? 1
+            : -1
+          : a.fixtureId < b.fixtureId
+            ? -1
+            : 1,
+    )
+    .slice(0, DASHBOARD_ACTIVITY)
+    .map((r) => ({
+      fixtureId: r.fixtureId,
+      homeTeam: r.homeTeam,
+      awayTeam: r.awayTeam,
+      homeScore: r.homeScore,
+      awayScore: r.awayScore,
+      predictedAt: r.predictedAt,
+      state:
+        r.outcome === null ? ('pending' as const) : r.outcome === 'wrong' ? ('wrong' as const) : ('right' as const),
+    }));
+  return { totals, streaks, recentActivity };
+}
+
+/** The player's own figures, kept until their predictions or a result change (statistics/player-cache.ts). */
+export type OwnFigures = ReturnType<typeof ownFigures> & { predictedIds: string[]; newcomer: boolean };
+
+/** What the dashboard shows, as kept (the player's figures, the gameweek's fixtures) and as the clock has it now. */
+export interface DashboardParts {
+  now: Date;
+  season: SeasonRef;
+  gameweek: number;
+  gameweekState: GameweekState | null;
+  fixtures: readonly FixtureRow[];
+  mine: OwnFigures;
+}
+
+export async function dashboardParts(app: FastifyInstance, userId: string, season: SeasonRef, now: Date) {
+  const cache = playerCache(app);
+  // What every player shares (the season's fixtures for the opening rule, a gameweek's fixtures)
+  // and the player's own figures are kept until an event says their inputs changed
+  // (statistics/player-cache.ts); what depends on the clock is worked out per request.
+  const opening = await resolveOpening(app, season, now);
+  const gameweek = opening.gameweek;
+  const [fixtures, mine] = await Promise.all([
+    gameweekFixtureRows(app, season.id, gameweek),
+    cache.get(
+      `dashboard:${userId}:${season.id}`,
+      { seasonId: season.id, userId },
+      async (): Promise<OwnFigures> => {
+        const records = await ownPredictionRecords(app, userId, season.id);
+        // Someone who played an earlier season is not new, even before their first pick of this one.
+        const newcomer = records.length === 0 && !(await hasAnyPrediction(app.deps.db, userId));
+        return { ...ownFigures(records), predictedIds: records.map((r) => r.fixtureId), newcomer };
+      },
+      // The ids are the kept fixture list's strings (own-records.ts): a pointer each, not a copy.
+      { bytes: (v) => roughBytes({ ...v, predictedIds: [] }) + 8 * v.predictedIds.length },
+    ),
+  ]);
+  const state = fixtures.length ? gameweekState(opening.fixturesOf(gameweek), now) : null;
+  return { now, season, gameweek, gameweekState: state, fixtures, mine } satisfies DashboardParts;
+}
+
+/** Per kept figures: which of the gameweek's kept fixtures the player has predicted (a season's ids read once, not per request). */
+const predictedOf = new WeakMap<OwnFigures, { fixtures: readonly FixtureRow[]; predicted: ReadonlySet<string> }>();
+
+/** The ids of the gameweek's fixtures the player has a pick on. */
+function predictedIn(parts: DashboardParts): ReadonlySet<string> {
+  const kept = predictedOf.get(parts.mine);
+  if (kept && kept.fixtures === parts.fixtures) return kept.predicted;
+  const all = new Set(parts.mine.predictedIds);
+  const predicted = new Set(parts.fixtures.filter((f) => all.has(f.id)).map((f) => f.id));
+  predictedOf.set(parts.mine, { fixtures: parts.fixtures, predicted });
+  return predicted;
+}
+
+/** The gameweek's matches still open for predictions, soonest deadline first, each with whether the player has a pick. */
+export function openMatches(parts: DashboardParts): OpenMatch[] {
+  const predicted = predictedIn(parts);
+  return parts.fixtures
+    .filter((f) => predictionWindow(f, parts.now) === 'open')
+    .map((f) => ({
+      fixtureId: f.id,
+      deadline: predictionDeadline(f)!.toISOString(),
+      predicted: predicted.has(f.id),
+    }))
+    .sort((a, b) => (a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : a.fixtureId < b.fixtureId ? -1 : 1));
+}
+
+/** The gameweek's scheduled matches and how many the player has predicted. */
+export function picksCount(parts: DashboardParts) {
+  const predicted = predictedIn(parts);
+  const scheduled = parts.fixtures.filter((f) => !f.postponed && f.kickoffAt !== null);
+  return { matches: scheduled.length, predicted: scheduled.filter((f) => predicted.has(f.id)).length };
+}
+
+/** At most `DASHBOARD_UPCOMING` of the gameweek's matches not yet kicked off, by kick-off (then id). */
+export function upcomingRows(parts: DashboardParts): FixtureRow[] {
+  return parts.fixtures
+    .filter((f) => f.kickoffAt !== null && deriveStatus(f, f.result, parts.now) === 'upcoming')
+    .sort((a, b) => (a.kickoffAt! < b.kickoffAt! ? -1 : a.kickoffAt! > b.kickoffAt! ? 1 : a.id < b.id ? -1 : 1))
+    .slice(0, DASHBOARD_UPCOMING);
+}
+
+/** The player's own parts of the dashboard, none of which reads the clock. */
+export function ownParts(mine: OwnFigures) {
+  const { totals, streaks } = mine;
+  return {
+    newcomer: mine.newcomer,
+    tiles: {
+      totalPredictions: totals.totalPredictions,
+      successRate: totals.successRate,
+      totalPoints: totals.totalPoints,
+      exactScores: totals.exactScores,
+    },
+    recentActivity: mine.recentActivity,
+    achievements: dashboardAchievements({ ...totals, ...streaks }),
+    performance: [
+      { id: 'points' as const, label: 'Points', value: totals.totalPoints, goal: POINTS_GOAL },
+      { id: 'streak' as const, label: 'Prediction Streak', value: streaks.currentStreak, goal: STREAK_GOAL },
+      { id: 'success' as const, label: 'Success Rate', value: totals.successRate, goal: SUCCESS_RATE_GOAL },
+    ],
+  };
+}
+
+/** The dashboard as a value (contract `dashboardDto`): what its text is held to. */
+export function presentDashboard(parts: DashboardParts): Dashboard {
+  const { season, now } = parts;
+  const own = ownParts(parts.mine);
+  return {
+    now: now.toISOString(),
+    season: { id: season.id, label: season.label, phase: season.phase },
+    newcomer: own.newcomer,
+    tiles: own.tiles,
+    gameweek: parts.gameweek,
+    gameweekState: parts.gameweekState,
+    picks: picksCount(parts),
+    open: openMatches(parts),
+    upcoming: upcomingRows(parts).map((f) => presentFixture(f, now)),
+    recentActivity: own.recentActivity,
+    achievements: own.achievements,
+    performance: own.performance,
+  };
+}
