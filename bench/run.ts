@@ -47,7 +47,8 @@ import { benchImport } from './import.js';
  *
  * Each row is printed beside its budget; bench/last-run.md and bench/results-<setup>.json are
  * written; the exit code is 1 when a budget is missed. `--only` runs the rows whose names contain
- * one of the words (quick checks).
+ * one of the words, or are one of the `=`-marked names (quick checks: `--only '=Dashboard,board = my'`;
+ * a comma always separates words).
  */
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -95,7 +96,9 @@ const ONLY = arg('only', '')
 const FRESH = args.includes('--fresh');
 const NOW = MATCH_WEEK_NOW;
 const SECRET = crypto.randomBytes(32).toString('hex');
-const wanted = (name: string) => ONLY.length === 0 || ONLY.some((w) => name.toLowerCase().includes(w));
+const wanted = (name: string) =>
+  ONLY.length === 0 ||
+  ONLY.some((w) => (w.startsWith('=') ? name.toLowerCase() === w.slice(1) : name.toLowerCase().includes(w)));
 const ACCEPT = 'gzip, deflate, br';
 
 interface Budget {
