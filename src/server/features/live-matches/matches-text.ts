@@ -7,18 +7,9 @@ import type { FixtureRow } from '../fixtures/queries.js';
 import type { OwnPick } from '../predictions/repository.js';
 import { matchPick, matchPoints, type LiveMatchesParts } from './presenter.js';
 
-/** A kept pick's text on this screen (picks are kept per player and replaced when one is saved). */
-const pickTexts = new WeakMap<OwnPick, string>();
-
-function pickText(pick: OwnPick | null): string {
-  if (!pick) return 'null';
-  let text = pickTexts.get(pick);
-  if (text === undefined) {
-    text = jsonText(matchDto.shape.prediction, matchPick(pick));
-    pickTexts.set(pick, text);
-  }
-  return text;
-}
+/** The viewer's pick as text, written per request (decision 0093: kept per pick, it outgrew the player cache). */
+const pickText = (pick: OwnPick | null): string =>
+  pick ? jsonText(matchDto.shape.prediction, matchPick(pick)) : 'null';
 
 /** A match as text: `jsonText(matchDto, presentMatch(row, pick, now))`, the fixture and the pick from kept texts. */
 function matchText(row: FixtureRow, pick: OwnPick | null, now: Date): string {

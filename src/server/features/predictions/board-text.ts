@@ -10,8 +10,6 @@ import type { OwnPick } from './repository.js';
 
 /** A kept row's deadline as text (the deadline is the row's alone). */
 const deadlines = new WeakMap<FixtureRow, string>();
-/** A kept pick's text (picks are kept per player and replaced when one is saved). */
-const picks = new WeakMap<OwnPick, string>();
 /** The picker's two lists as text, per kept list of states (one until the clock crosses a deadline). */
 const pickers = new WeakMap<GameweekStates, { gameweeks: string; states: string }>();
 
@@ -24,14 +22,11 @@ function deadlineText(row: FixtureRow): string {
   return text;
 }
 
-function pickText(pick: OwnPick): string {
-  let text = picks.get(pick);
-  if (text === undefined) {
-    text = jsonText(predictionDto, presentPrediction(pick));
-    picks.set(pick, text);
-  }
-  return text;
-}
+/**
+ * A pick's text, written per request: kept per pick, its bytes took 2,000 players' dashboards
+ * past the player cache's budget (decision 0093).
+ */
+const pickText = (pick: OwnPick): string => jsonText(predictionDto, presentPrediction(pick));
 
 function pickerText(states: GameweekStates) {
   let text = pickers.get(states);

@@ -4,17 +4,9 @@ import { gameweekFixtureRows } from '../fixtures/kept.js';
 import type { FixtureRow } from '../fixtures/queries.js';
 import { resolveOpening, type GameweekStates } from '../gameweeks/opening.js';
 import type { SeasonRef } from '../../seasons/service.js';
-import { playerCache, roughBytes } from '../statistics/player-cache.js';
+import { playerCache } from '../statistics/player-cache.js';
 import { presentPrediction, presentPredictable } from './presenter.js';
 import { listOwnPredictionsOf, type OwnPick } from './repository.js';
-
-/**
- * What a kept pick's texts hold besides the pick (decision 0093): the pick as the board and as
- * Live Matches write it (about 150 and 50 one-byte characters, and the strings' headers).
- */
-const PICK_TEXTS_BYTES = 260;
-/** Per kept list of picks: the picks by fixture (made once per list, not per request). */
-const byFixture = new WeakMap<readonly OwnPick[], ReadonlyMap<string, OwnPick>>();
 
 /**
  * A player's own predictions of one gameweek, by fixture, kept until the player saves one in the
@@ -27,23 +19,14 @@ export async function ownGameweekPredictions(
   gameweek: number,
 ): Promise<ReadonlyMap<string, OwnPick>> {
   const fixtures = await gameweekFixtureRows(app, seasonId, gameweek);
-  const rows = await playerCache(app).get(
-    `own-gameweek:${userId}:${seasonId}:${gameweek}`,
-    { seasonId, userId },
-    () =>
-      listOwnPredictionsOf(
-        app.deps.db,
-        userId,
-        fixtures.map((f) => f.id),
-      ),
-    { bytes: (picks) => roughBytes(picks) + picks.length * PICK_TEXTS_BYTES },
+  const rows = await playerCache(app).get(`own-gameweek:${userId}:${seasonId}:${gameweek}`, { seasonId, userId }, () =>
+    listOwnPredictionsOf(
+      app.deps.db,
+      userId,
+      fixtures.map((f) => f.id),
+    ),
   );
-  let map = byFixture.get(rows);
-  if (!map) {
-    map = new Map(rows.map((p) => [p.fixtureId, p]));
-    byFixture.set(rows, map);
-  }
-  return map;
+  return new Map(rows.map((p) => [p.fixtureId, p]));
 }
 
 /** A player's own predictions of some fixtures of a season (by gameweek, as kept above; fixtures without a gameweek read directly). */
