@@ -152,10 +152,10 @@ function estimateBytes(entry: TableEntry | null): number {
   if (!entry) return 64;
   let bytes = 256 + stringBytes(entry.league) + 2 * (200 + stringBytes(entry.shownLeague.creator));
   // Each row is held twice (the ordered list and the by-user map), but its strings only once; then
-  // presented once, and written as text once (its id and name again, one byte a character at most twice).
+  // presented once, and written as text once: a text copies the row's strings (counted again) and adds its own.
   for (let i = 0; i < entry.rows.length; i++) {
-    const row = entry.rows[i]!;
-    bytes += 200 + stringBytes(row) + SHOWN_ROW_BYTES + ROW_TEXT_BYTES + stringBytes(row);
+    const strings = stringBytes(entry.rows[i]!);
+    bytes += 200 + strings + SHOWN_ROW_BYTES + strings + ROW_TEXT_BYTES;
   }
   return bytes;
 }

@@ -63,11 +63,14 @@ export async function loadGameweekMatches(
     gameweekFixtureRows(app, seasonId, gameweek),
     ownGameweekPredictions(app, userId, seasonId, gameweek),
   ]);
-  return fixtures.map((f) => {
-    const p = mine.get(f.id);
-    return { ...presentPredictable(f, now), prediction: p ? presentPrediction(p) : null };
-  });
+  return fixtures.map((f) => boardMatch(f, mine.get(f.id), now));
 }
+
+/** A row of the board: a fixture with its deadline and window, and the viewer's pick if any. */
+const boardMatch = (f: FixtureRow, pick: OwnPick | undefined, now: Date): BoardMatch => ({
+  ...presentPredictable(f, now),
+  prediction: pick ? presentPrediction(pick) : null,
+});
 
 /** What the Predictions board shows, as kept: the board's text (board-text.ts) and value (`presentBoard`) are made from it. */
 export interface BoardParts {
@@ -118,9 +121,6 @@ export function presentBoard(parts: BoardParts): Board {
     openingGameweek: parts.openingGameweek,
     gameweeks: parts.states.map((g) => g.gameweek),
     gameweekStates: parts.states,
-    matches: parts.fixtures.map((f) => {
-      const p = parts.mine.get(f.id);
-      return { ...presentPredictable(f, parts.now), prediction: p ? presentPrediction(p) : null };
-    }),
+    matches: parts.fixtures.map((f) => boardMatch(f, parts.mine.get(f.id), parts.now)),
   };
 }
