@@ -147,19 +147,28 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
       : `strftime('%Y-%m-%dT%H:%M:%fZ', f."kickoffAt", '-1 day')`;
   const result = { homeScore: sql.ref<number>('x.rHome'), awayScore: sql.ref<number>('x.rAway') };
   const scored = <T>(value: RawBuilder<T>) => sql<T | null>`(CASE WHEN x."rHome" IS NULL THEN NULL ELSE ${value} END)`;
+  // The rows go in as players save them: gameweek by gameweek, each player's picks of a gameweek
+  // together, the players in no particular order. SQLite keeps predictions in key order (fixture,
+  // player) whatever the order of the writes, so it gets them in that order (the fastest load);
+  // PostgreSQL's heap keeps the order of the writes, and a live season's fixture has its 10,000
+  // picks spread over the pages of its gameweek's 100,000, not side by side (decision 0095).
+  const saveOrder =
+    dialect === 'postgres'
+      ? sql`x."seasonId", x."gameweek", md5(x."userId"), x."kickoffAt", x."fixtureId"`
+      : sql`x."fixtureId", x."userId"`;
   await withoutSecondaryIndexes(handle, 'predictions', async () => {
     await sql`
       INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome", "tier", "banker")
       SELECT x."userId", x."fixtureId", x."homeScore", x."awayScore", x."predictedAt", ${scored(standardPointsSql(result, 'x'))}, ${scored(outcomeSql(result, 'x'))}, ${scored(tierSql(result, 'x'))}, 0
       FROM (
         SELECT u."id" AS "userId", f."id" AS "fixtureId", ${sql.raw(home)} AS "homeScore", ${sql.raw(away)} AS "awayScore", ${sql.raw(dayBefore)} AS "predictedAt",
-          r."homeScore" AS "rHome", r."awayScore" AS "rAway"
+          r."homeScore" AS "rHome", r."awayScore" AS "rAway", f."seasonId" AS "seasonId", f."gameweek" AS "gameweek", f."kickoffAt" AS "kickoffAt"
         FROM "fixtures" f CROSS JOIN "user" u
         LEFT JOIN "results" r ON r."fixtureId" = f."id" AND r."final" = 1
         WHERE u."role" = 'player' AND f."kickoffAt" IS NOT NULL
       ) x
       WHERE TRUE
-      ORDER BY x."fixtureId", x."userId"`.execute(db);
+      ORDER BY ${saveOrder}`.execute(db);
   });
   // The points aggregate, built as the app keeps it (in key order, as the app writes it: a gameweek's rows appear together at its first result).
   for (const season of [PAST_SEASON, CURRENT_SEASON]) await recountSeason(db, season);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, expect, test, vi } from 'vitest';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -467,5 +468,84 @@ test('PostgreSQL: every writer of the aggregate waits for the one lock (so write
     await holder;
     expect((await request).statusCode).toBe(200);
   }
+  await expectExact(db);
+});
+
+test('PostgreSQL: a result writes and locks only the aggregate rows whose counts it moves', async (ctx) => {
+  t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  const { db, handle } = t.app.deps;
+  if (handle.dialect !== 'postgres') return ctx.skip();
+  const f1 = await buildFixture(db, { gameweek: 1 });
+  const f2 = await buildFixture(db, { homeTeam: 'Liverpool FC', awayTeam: 'Everton FC', gameweek: 1 });
+  const scorer = await buildUser(db, handle.dialect);
+  const blank = await buildUser(db, handle.dialect);
+  for (const f of [f1, f2]) {
+    await buildPrediction(db, { userId: scorer.id, fixtureId: f.id, homeScore: 1, awayScore: 0 });
+    await buildPrediction(db, { userId: blank.id, fixtureId: f.id, homeScore: 0, awayScore: 2 });
+  }
+  const now = '2025-08-20T12:00:00.000Z';
+  // The first result gives both players their rows (the blank one at 0 points).
+  await saveFinalResult(db, f1.id, { homeScore: 1, awayScore: 0 }, now, 'admin');
+  await rescorePredictions(db, f1.id, { homeScore: 1, awayScore: 0 });
+  await expectExact(db);
+  // The second scores the blank player's pick for the first time, at 0 again: their rows exist
+  // and do not move, so the rescoring leaves them alone (no write, no row lock, no WAL for them),
+  // while the scorer's rows are updated and stay locked until the commit.
+  const other = new pg.Client({ connectionString: handle.url });
+  await other.connect();
+  const lockable = async (userId: string) => {
+    try {
+      await other.query('BEGIN');
+      await other.query(`SELECT 1 FROM "userPoints" WHERE "seasonId" = $1 AND "userId" = $2 FOR UPDATE NOWAIT`, [
+        TEST_SEASON,
+        userId,
+      ]);
+      return true;
+    } catch (err) {
+      expect((err as { code?: string }).code).toBe('55P03'); // lock_not_available
+      return false;
+    } finally {
+      await other.query('ROLLBACK');
+    }
+  };
+  try {
+    await db.transaction().execute(async (trx) => {
+      await saveFinalResult(trx, f2.id, { homeScore: 1, awayScore: 0 }, now, 'admin');
+      expect(await rescorePredictions(trx, f2.id, { homeScore: 1, awayScore: 0 })).toBe(2);
+      expect(await lockable(blank.id)).toBe(true);
+      expect(await lockable(scorer.id)).toBe(false);
+    });
+  } finally {
+    await other.end();
+  }
+  await expectExact(db);
+  const blankRows = await db
+    .selectFrom('userPoints')
+    .select(['gameweek', 'points'])
+    .where('seasonId', '=', TEST_SEASON)
+    .where('userId', '=', blank.id)
+    .execute();
+  expect(blankRows.sort((a, b) => a.gameweek - b.gameweek)).toEqual([
+    { gameweek: 0, points: 0 },
+    { gameweek: 1, points: 0 },
+  ]);
+});
+
+test('PostgreSQL: a writer of the aggregate runs its statements without JIT compilation, for its own transaction only', async (ctx) => {
+  t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  const { db, handle } = t.app.deps;
+  if (handle.dialect !== 'postgres') return ctx.skip();
+  const f = await buildFixture(db, { gameweek: 1 });
+  const u = await buildUser(db, handle.dialect);
+  await buildPrediction(db, { userId: u.id, fixtureId: f.id, homeScore: 1, awayScore: 0 });
+  const jit = async (executor: DB) => (await sql<{ jit: string }>`SHOW jit`.execute(executor)).rows[0]!.jit;
+  const before = await jit(db);
+  await db.transaction().execute(async (trx) => {
+    await saveFinalResult(trx, f.id, { homeScore: 1, awayScore: 0 }, '2025-08-20T12:00:00.000Z', 'admin');
+    await rescorePredictions(trx, f.id, { homeScore: 1, awayScore: 0 });
+    expect(await jit(trx)).toBe('off');
+  });
+  // Other transactions keep the server's setting.
+  expect(await db.transaction().execute((trx) => jit(trx))).toBe(before);
   await expectExact(db);
 });

@@ -90,10 +90,16 @@ function inTransaction<T>(db: DB, run: (trx: DB) => Promise<T>): Promise<T> {
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-/** PostgreSQL: waits for the aggregate's writers' lock (held until this transaction ends). SQLite: nothing to do. */
+/**
+ * PostgreSQL: waits for the aggregate's writers' lock (held until this transaction ends), and
+ * turns JIT compilation off for the rest of the transaction. A result's statements over 10,000
+ * predictions are estimated above `jit_above_cost` once a fixture's picks lie spread over the
+ * pages of its gameweek (as a live season stores them), and compiling them took 15–50 ms of a
+ * 130 ms rescoring that JIT then does not win back (decision 0096). SQLite: nothing to do.
+ */
 async function lockAggregate(trx: DB): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof SqliteAdapter))
-    await sql`SELECT pg_advisory_xact_lock(${POINTS_LOCK_KEY})`.execute(trx);
+    await sql`SELECT set_config('jit', 'off', true), pg_advisory_xact_lock(${POINTS_LOCK_KEY})`.execute(trx);
 }
 
 /** The season's total and the gameweek's row (none for a fixture without a gameweek), as rows to join. */
@@ -165,6 +171,10 @@ export async function rescoreFixture(
       const until = bounds[i + 1] ?? null;
       const inPart = (alias: string) =>
         sql`${from === null ? sql`` : sql` AND ${sql.ref(`${alias}.userId`)} >= ${from}`}${until === null ? sql`` : sql` AND ${sql.ref(`${alias}.userId`)} < ${until}`}`;
+      // A row that does not move is left out unless it is missing (a player scored for the first
+      // time): the upsert would write nothing for it, but PostgreSQL locks a conflicting row (a
+      // WAL record) before it reads the conflict filter, and about half of a result's picks score
+      // 0 and move nothing (decision 0094).
       await addDeltas(
         trx,
         sql`WITH n AS MATERIALIZED (
@@ -177,7 +187,9 @@ export async function rescoreFixture(
           SELECT k."seasonId", k."gameweek", d."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`d.${c}`)))}
           FROM d
           CROSS JOIN ${keysOf(fixture.seasonId, fixture.gameweek)} k
-          WHERE ${anyCountMoves('d')} OR d."first"`,
+          WHERE ${anyCountMoves('d')} OR (d."first" AND NOT EXISTS (
+            SELECT 1 FROM "userPoints" u WHERE u."seasonId" = k."seasonId" AND u."gameweek" = k."gameweek" AND u."userId" = d."userId"
+          ))`,
       );
       const res = await trx
         .updateTable('predictions')
