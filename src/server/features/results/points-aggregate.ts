@@ -70,7 +70,9 @@ const anyCountMoves = (s: string) =>
 /**
  * Adds `source`'s rows (season, gameweek, player and a delta per count, at most one row per key)
  * to the aggregate: missing rows are inserted, existing ones moved; a zero delta on an existing
- * row writes nothing. The one statement every change goes through, the same on both databases.
+ * row writes nothing (on PostgreSQL it still locks that row, so a caller that knows a row does not
+ * move leaves it out, as rescoreFixture does). The one statement every change goes through, the
+ * same on both databases.
  */
 async function addDeltas(db: DB, source: RawBuilder<unknown>, opts: { inKeyOrder?: boolean } = {}): Promise<void> {
   const cols = sql.join(COUNT_NAMES.map((c) => sql.ref(c)));
