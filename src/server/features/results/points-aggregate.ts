@@ -166,6 +166,8 @@ export async function rescoreFixture(
       : sql`CAST(NULL AS integer) AS "nextPoints", CAST(NULL AS text) AS "nextTier"`;
     const sqlite = trx.getExecutor().adapter instanceof SqliteAdapter;
     const starts = sqlite ? await partStarts(trx, fixtureId, opts.part ?? SQLITE_RESCORE_PART) : [];
+    const keys = keysOf(fixture.seasonId, fixture.gameweek);
+    const keyGameweeks = fixture.gameweek === null ? [0] : [0, fixture.gameweek];
     const bounds = [null, ...starts];
     let updated = 0;
     for (const [i, from] of bounds.entries()) {
@@ -176,7 +178,10 @@ export async function rescoreFixture(
       // A row that does not move is left out unless it is missing (a player scored for the first
       // time): the upsert would write nothing for it, but PostgreSQL locks a conflicting row (a
       // WAL record) before it reads the conflict filter, and about half of a result's picks score
-      // 0 and move nothing (decision 0094).
+      // 0 and move nothing (decision 0094). Which of those are missing is one set difference
+      // against the aggregate's rows of the season and gameweek (of this part's players), read
+      // only when some pick is scored for the first time, not a lookup per player (decision 0097).
+      const moves = anyCountMoves('d');
       await addDeltas(
         trx,
         sql`WITH n AS MATERIALIZED (
@@ -187,11 +192,18 @@ export async function rescoreFixture(
             FROM n
           )
           SELECT k."seasonId", k."gameweek", d."userId", ${sql.join(COUNT_NAMES.map((c) => sql.ref(`d.${c}`)))}
-          FROM d
-          CROSS JOIN ${keysOf(fixture.seasonId, fixture.gameweek)} k
-          WHERE ${anyCountMoves('d')} OR (d."first" AND NOT EXISTS (
-            SELECT 1 FROM "userPoints" u WHERE u."seasonId" = k."seasonId" AND u."gameweek" = k."gameweek" AND u."userId" = d."userId"
-          ))`,
+          FROM d CROSS JOIN ${keys} k
+          WHERE ${moves}
+          UNION ALL
+          SELECT m."seasonId", m."gameweek", m."userId", ${sql.join(COUNT_NAMES.map((c) => sql`0 AS ${sql.ref(c)}`))}
+          FROM (
+            SELECT k."seasonId", k."gameweek", d."userId" FROM d CROSS JOIN ${keys} k
+            WHERE d."first" AND NOT (${moves})
+            EXCEPT
+            SELECT u."seasonId", u."gameweek", u."userId" FROM "userPoints" u
+            WHERE u."seasonId" = ${fixture.seasonId} AND u."gameweek" IN (${sql.join(keyGameweeks)})${inPart('u')}
+              AND EXISTS (SELECT 1 FROM d WHERE d."first")
+          ) m`,
       );
       const res = await trx
         .updateTable('predictions')
