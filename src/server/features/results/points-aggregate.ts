@@ -104,11 +104,15 @@ async function lockAggregate(trx: DB): Promise<void> {
     await sql`SELECT set_config('jit', 'off', true), pg_advisory_xact_lock(${POINTS_LOCK_KEY})`.execute(trx);
 }
 
-/** The season's total and the gameweek's row (none for a fixture without a gameweek), as rows to join. */
-const keysOf = (seasonId: string, gameweek: number | null) =>
-  gameweek === null
-    ? sql`(SELECT CAST(${seasonId} AS text) AS "seasonId", CAST(0 AS integer) AS "gameweek")`
-    : sql`(SELECT CAST(${seasonId} AS text) AS "seasonId", CAST(0 AS integer) AS "gameweek" UNION ALL SELECT CAST(${seasonId} AS text), CAST(${gameweek} AS integer))`;
+/** The aggregate's gameweeks a fixture counts in: the season's total (0) and its gameweek (none for a fixture without one). */
+const gameweeksOf = (gameweek: number | null): number[] => (gameweek === null ? [0] : [0, gameweek]);
+
+/** A season's rows of the aggregate at `gameweeks`, as rows to join. */
+const keysOf = (seasonId: string, gameweeks: readonly number[]) =>
+  sql`(${sql.join(
+    gameweeks.map((g) => sql`SELECT CAST(${seasonId} AS text) AS "seasonId", CAST(${g} AS integer) AS "gameweek"`),
+    sql` UNION ALL `,
+  )})`;
 
 /**
  * SQLite: predictions rescored per part of this many players. better-sqlite3 runs a statement
@@ -166,8 +170,8 @@ export async function rescoreFixture(
       : sql`CAST(NULL AS integer) AS "nextPoints", CAST(NULL AS text) AS "nextTier"`;
     const sqlite = trx.getExecutor().adapter instanceof SqliteAdapter;
     const starts = sqlite ? await partStarts(trx, fixtureId, opts.part ?? SQLITE_RESCORE_PART) : [];
-    const keys = keysOf(fixture.seasonId, fixture.gameweek);
-    const keyGameweeks = fixture.gameweek === null ? [0] : [0, fixture.gameweek];
+    const gameweeks = gameweeksOf(fixture.gameweek);
+    const keys = keysOf(fixture.seasonId, gameweeks);
     const bounds = [null, ...starts];
     let updated = 0;
     for (const [i, from] of bounds.entries()) {
@@ -201,7 +205,7 @@ export async function rescoreFixture(
             WHERE d."first" AND NOT (${moves})
             EXCEPT
             SELECT u."seasonId", u."gameweek", u."userId" FROM "userPoints" u
-            WHERE u."seasonId" = ${fixture.seasonId} AND u."gameweek" IN (${sql.join(keyGameweeks)})${inPart('u')}
+            WHERE u."seasonId" = ${fixture.seasonId} AND u."gameweek" IN (${sql.join(gameweeks)})${inPart('u')}
               AND EXISTS (SELECT 1 FROM d WHERE d."first")
           ) m`,
       );
