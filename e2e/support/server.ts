@@ -63,6 +63,12 @@ export async function startServer(
   });
   child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+  // A server that dies in the middle of a test leaves only "connection refused" behind: say why.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`The server on ${url} exited (${signal ?? code}) during the tests:\n${logs.join('').slice(-8000)}`);
+  });
 
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -84,6 +90,7 @@ export async function startServer(
     logs,
     pid: child.pid!,
     async stop(signal = 'SIGTERM', stopOpts = {}) {
+      stopping = true;
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill(signal);
