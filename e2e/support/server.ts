@@ -64,9 +64,10 @@ export async function startServer(
   child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
   // A server that dies in the middle of a test leaves only "connection refused" behind: say why.
-  let stopping = false;
+  // (One that dies while starting is reported by the wait below, with its log.)
+  let running = false;
   child.once('exit', (code, signal) => {
-    if (!stopping)
+    if (running)
       console.error(`The server on ${url} exited (${signal ?? code}) during the tests:\n${logs.join('').slice(-8000)}`);
   });
 
@@ -82,6 +83,7 @@ export async function startServer(
     if (Date.now() > deadline) throw new Error(`Server did not start:\n${logs.join('')}`);
     await new Promise((r) => setTimeout(r, 150));
   }
+  running = true;
 
   return {
     url,
@@ -90,7 +92,7 @@ export async function startServer(
     logs,
     pid: child.pid!,
     async stop(signal = 'SIGTERM', stopOpts = {}) {
-      stopping = true;
+      running = false;
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill(signal);
