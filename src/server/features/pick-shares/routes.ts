@@ -18,6 +18,8 @@ import { createPickSharesCache } from './cache.js';
 import { presentShares } from './presenter.js';
 import { scoreCounts, shareFixture, type ShareFixture } from './repository.js';
 import { gameweekFixtureRows } from '../fixtures/kept.js';
+import { sendJsonText } from '../../plugins/json-text.js';
+import { gameweekSharesText } from './shares-text.js';
 
 export const NO_SUCH_MATCH = 'This match does not exist.';
 
@@ -49,11 +51,11 @@ export async function pickSharesRoutes(fastify: FastifyInstance) {
     return { id: league.id, name: league.name };
   }
 
-  /** Each fixture's shares: the summary of those past their deadline (from the cache), nothing else of the rest. */
-  async function sharesOf(fixtures: readonly ShareFixture[], leagueId: string | null, now: Date) {
+  /** Each fixture with the summary of its picks when its deadline has passed (from the cache), none for the rest. */
+  async function summariesOf(fixtures: readonly ShareFixture[], leagueId: string | null, now: Date) {
     const shown = fixtures.filter((f) => picksShown(f, now));
     const summaries = await cache.get(leagueId, shown, now, (ids) => readSummaries(db(), ids, leagueId));
-    return fixtures.map((f) => presentShares(f, summaries.get(f.id)));
+    return fixtures.map((fixture) => ({ fixture, summary: summaries.get(fixture.id) }));
   }
 
   app.get(
@@ -68,19 +70,22 @@ export async function pickSharesRoutes(fastify: FastifyInstance) {
         response: { 200: gameweekPickSharesReply, 403: errorDto, 404: errorDto },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const now = app.deps.clock.now();
       const league = await scopeOf(req.query.league, req.user.id);
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      // The season's kept fixture list (fixtures/kept.ts), in the board's order.
+      // The season's kept fixture list (fixtures/kept.ts), in the board's order: the texts are kept with its rows.
       const fixtures = await gameweekFixtureRows(app, season.id, req.query.gameweek);
-      return {
-        now: now.toISOString(),
-        season: season.id,
-        gameweek: req.query.gameweek,
-        league,
-        fixtures: await sharesOf(fixtures, league?.id ?? null, now),
-      };
+      sendJsonText(
+        reply,
+        gameweekSharesText({
+          now,
+          season: season.id,
+          gameweek: req.query.gameweek,
+          league,
+          fixtures: await summariesOf(fixtures, league?.id ?? null, now),
+        }),
+      );
     },
   );
 
@@ -102,8 +107,8 @@ export async function pickSharesRoutes(fastify: FastifyInstance) {
       const league = await scopeOf(req.query.league, req.user.id);
       const fixture = await shareFixture(db(), req.params.fixtureId);
       if (!fixture) throw notFound(NO_SUCH_MATCH);
-      const [shares] = await sharesOf([fixture], league?.id ?? null, now);
-      return { now: now.toISOString(), league, shares: shares! };
+      const [shares] = await summariesOf([fixture], league?.id ?? null, now);
+      return { now: now.toISOString(), league, shares: presentShares(fixture, shares!.summary) };
     },
   );
 }

@@ -51,23 +51,8 @@ export async function ownPredictionsOf(
   return parts.length === 1 ? parts[0]! : new Map(parts.flatMap((m) => [...m]));
 }
 
-/** One gameweek's fixtures of a season, each with its deadline, window, result and the viewer's own pick. */
-export async function loadGameweekMatches(
-  app: FastifyInstance,
-  userId: string,
-  seasonId: string,
-  gameweek: number,
-  now: Date,
-): Promise<BoardMatch[]> {
-  const [fixtures, mine] = await Promise.all([
-    gameweekFixtureRows(app, seasonId, gameweek),
-    ownGameweekPredictions(app, userId, seasonId, gameweek),
-  ]);
-  return fixtures.map((f) => boardMatch(f, mine.get(f.id), now));
-}
-
 /** A row of the board: a fixture with its deadline and window, and the viewer's pick if any. */
-const boardMatch = (f: FixtureRow, pick: OwnPick | undefined, now: Date): BoardMatch => ({
+export const boardMatch = (f: FixtureRow, pick: OwnPick | undefined, now: Date): BoardMatch => ({
   ...presentPredictable(f, now),
   prediction: pick ? presentPrediction(pick) : null,
 });

@@ -4,15 +4,13 @@ import { z } from 'zod';
 import { errorDto, gameweekNumber } from '../../../contract/common.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { gameweekSummaryDto, latestGameweekDto } from '../../../contract/summary.js';
-import { positionChange } from '../../../game/ranking.js';
 import { notFound } from '../../errors.js';
-import { loadGameweekMatches } from '../predictions/board.js';
 import { playerCache, pointsScope } from '../statistics/player-cache.js';
-import { seasonTotals } from '../statistics/service.js';
-import { gameweekRankIn } from '../../../game/rank-history.js';
 import { resolveSeason } from '../../seasons/service.js';
-import { leagueRanksAfter } from './league-ranks.js';
 import { latestResultGameweek } from './repository.js';
+import { sendJsonText } from '../../plugins/json-text.js';
+import { summaryParts } from './summary.js';
+import { summaryText } from './summary-text.js';
 
 /**
  * The player's gameweek summary: their own picks beside the results, their points, and
@@ -62,51 +60,13 @@ export async function summaryRoutes(fastify: FastifyInstance) {
         response: { 200: gameweekSummaryDto, 404: errorDto },
       },
     },
-    async (req) => {
-      const { clock } = app.deps;
-      const { user } = req;
-      const now = clock.now();
+    async (req, reply) => {
+      const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
       const { gameweek } = req.params;
-      const board = {
-        now: now.toISOString(),
-        matches: await loadGameweekMatches(app, user.id, season.id, gameweek, now),
-      };
-      if (board.matches.length === 0) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
-      // Everyone's points per gameweek, kept until a result (the overall rank is a binary search in it).
-      const [totals, leagues] = await Promise.all([
-        seasonTotals(app, season.id),
-        leagueRanksAfter(app, user.id, season.id, gameweek),
-      ]);
-      const scored = totals.gameweeks;
-      const hasEarlier = scored.some((g) => g < gameweek);
-      const overall = gameweekRankIn(totals.index, gameweek, user.id);
-      const picks = board.matches.map((m) => m.prediction).filter((p) => p !== null);
-      const scoredPicks = picks.filter((p) => p.outcome !== null);
-      return {
-        now: board.now,
-        season: season.id,
-        gameweek,
-        scoredGameweeks: scored,
-        matches: board.matches,
-        totals: {
-          points: scoredPicks.reduce((sum, p) => sum + (p.points ?? 0), 0),
-          exact: scoredPicks.filter((p) => p.outcome === 'exact').length,
-          scored: scoredPicks.length,
-          predicted: picks.length,
-          results: board.matches.filter((m) => m.fixture.result?.final).length,
-        },
-        overall,
-        leagues: leagues.map((l) => ({
-          leagueId: l.leagueId,
-          name: l.name,
-          position: l.position,
-          previousPosition: hasEarlier ? l.previousPosition : null,
-          change: hasEarlier ? positionChange(l.previousPosition, l.position) : 'same',
-          memberCount: l.memberCount,
-          points: l.points,
-        })),
-      };
+      const parts = await summaryParts(app, req.user.id, season.id, gameweek, now);
+      if (!parts) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
+      sendJsonText(reply, summaryText(parts));
     },
   );
 }
