@@ -57,7 +57,8 @@ export interface Totals {
   averagePointsPerPrediction: number;
 }
 
-export function computeTotals(records: readonly PredictionRecord[]): Totals {
+/** Totals of any picks: only their outcome and points are read (the gameweek summary counts a gameweek's picks with it). */
+export function computeTotals(records: readonly Pick<PredictionRecord, 'outcome' | 'points'>[]): Totals {
   let scored = 0;
   let exact = 0;
   let outcome = 0;

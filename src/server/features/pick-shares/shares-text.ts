@@ -13,7 +13,7 @@ import type { ShareFixture } from './repository.js';
 const openTexts = keptTexts<PickSummary>();
 const hiddenTexts = keptTexts<ShareFixture>();
 
-export function sharesText(f: ShareFixture, summary: PickSummary | undefined): string {
+function sharesText(f: ShareFixture, summary: PickSummary | undefined): string {
   const make = () => jsonText(pickSharesDto, presentShares(f, summary));
   return summary ? openTexts(summary, [f.id], make) : hiddenTexts(f, [], make);
 }

@@ -1,20 +1,11 @@
 import { gameweekSummaryDto } from '../../../contract/summary.js';
-import { arrayText, jsonText, objectText } from '../../plugins/json-text.js';
+import { arrayText, jsonText, keptTexts, objectText } from '../../plugins/json-text.js';
 import { boardMatchText } from '../predictions/board-text.js';
 import { summaryTotals, type SummaryParts } from './summary.js';
 
 const shape = gameweekSummaryDto.shape;
 /** The season's gameweeks with results as text, per kept list (replaced with everyone's totals at each result). */
-const scoredTexts = new WeakMap<readonly number[], string>();
-
-function scoredText(gameweeks: readonly number[]): string {
-  let text = scoredTexts.get(gameweeks);
-  if (text === undefined) {
-    text = jsonText(shape.scoredGameweeks, [...gameweeks]);
-    scoredTexts.set(gameweeks, text);
-  }
-  return text;
-}
+const scoredTexts = keptTexts<readonly number[]>();
 
 /**
  * The gameweek summary as JSON text (decision 0093): byte for byte `jsonText(gameweekSummaryDto,
@@ -26,7 +17,9 @@ export function summaryText(parts: SummaryParts): string {
     now: JSON.stringify(parts.now.toISOString()),
     season: JSON.stringify(parts.seasonId),
     gameweek: JSON.stringify(parts.gameweek),
-    scoredGameweeks: scoredText(parts.scoredGameweeks),
+    scoredGameweeks: scoredTexts(parts.scoredGameweeks, [], () =>
+      jsonText(shape.scoredGameweeks, [...parts.scoredGameweeks]),
+    ),
     matches: arrayText(parts.fixtures.map((f) => boardMatchText(f, parts.mine.get(f.id), parts.now))),
     totals: jsonText(shape.totals, summaryTotals(parts)),
     overall: jsonText(shape.overall, parts.overall),

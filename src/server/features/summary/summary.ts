@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GameweekSummary, SummaryLeague } from '../../../contract/summary.js';
 import { gameweekRankIn } from '../../../game/rank-history.js';
 import { positionChange } from '../../../game/ranking.js';
+import { computeTotals } from '../../../game/statistics.js';
 import { gameweekFixtureRows } from '../fixtures/kept.js';
 import type { FixtureRow } from '../fixtures/queries.js';
 import { ownGameweekPredictions, boardMatch } from '../predictions/board.js';
@@ -64,24 +65,17 @@ export async function summaryParts(
   };
 }
 
-/** The gameweek's totals: the viewer's points and exact scores of scored picks, picks made, and results in. */
+/** The gameweek's totals: the viewer's points and exact scores of scored picks (the statistics' rule), picks made, and results in. */
 export function summaryTotals(parts: SummaryParts): GameweekSummary['totals'] {
-  let points = 0;
-  let exact = 0;
-  let scored = 0;
-  let predicted = 0;
-  let results = 0;
-  for (const f of parts.fixtures) {
-    if (f.result?.final) results++;
-    const pick = parts.mine.get(f.id);
-    if (!pick) continue;
-    predicted++;
-    if (pick.outcome === null) continue;
-    scored++;
-    points += pick.points ?? 0;
-    if (pick.outcome === 'exact') exact++;
-  }
-  return { points, exact, scored, predicted, results };
+  const picks = parts.fixtures.flatMap((f) => parts.mine.get(f.id) ?? []);
+  const totals = computeTotals(picks);
+  return {
+    points: totals.totalPoints,
+    exact: totals.exactScores,
+    scored: totals.scoredPredictions,
+    predicted: totals.totalPredictions,
+    results: parts.fixtures.filter((f) => f.result?.final).length,
+  };
 }
 
 /** The summary as a value (contract `gameweekSummaryDto`): what its text is held to. */
