@@ -29,8 +29,11 @@ for (const [address, prefix] of [
   PRIVATE.addSubnet(address, prefix, 'ipv4');
 }
 for (const [address, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible addresses (::a.b.c.d, deprecated; :: and ::1 among them): no public use, and
+  // a stack that still routes them reaches the embedded IPv4 address, loopback included.
+  ['::', 96],
+  // Local-use NAT64 (RFC 8215): translators inside the operator's own network.
+  ['64:ff9b:1::', 48],
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local
@@ -40,10 +43,40 @@ for (const [address, prefix] of [
   PRIVATE.addSubnet(address, prefix, 'ipv6');
 }
 
+/**
+ * The well-known NAT64 prefix (RFC 6052): a translator turns 64:ff9b::a.b.c.d into IPv4 a.b.c.d,
+ * so 64:ff9b::7f00:1 is the translator's view of 127.0.0.1. It is judged by the IPv4 address it
+ * carries rather than refused whole: on an IPv6-only host with DNS64 every public feed resolves
+ * into this prefix.
+ */
+const NAT64 = new net.BlockList();
+NAT64.addSubnet('64:ff9b::', 96, 'ipv6');
+
+/** The last 32 bits of an IPv6 address as dotted IPv4 (`64:ff9b::7f00:1` → `127.0.0.1`). */
+export function embeddedIpv4(ipv6: string): string {
+  let text = ipv6;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) return dotted[1]!;
+  const zone = text.indexOf('%');
+  if (zone >= 0) text = text.slice(0, zone);
+  const [head = '', tail] = text.split('::');
+  const groups = [
+    ...head.split(':').filter(Boolean),
+    ...(tail === undefined ? [] : ['::']),
+    ...(tail ?? '').split(':').filter(Boolean),
+  ];
+  const missing = 8 - groups.filter((g) => g !== '::').length;
+  const full = groups.flatMap((g) => (g === '::' ? Array<string>(missing).fill('0') : [g]));
+  const hi = parseInt(full[6] ?? '0', 16);
+  const lo = parseInt(full[7] ?? '0', 16);
+  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
+}
+
 /** True for an IP address on a loopback, private, link-local or otherwise non-public network (IPv4-mapped IPv6 included). */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return true;
+  if (family === 6 && NAT64.check(address, 'ipv6')) return isPrivateAddress(embeddedIpv4(address));
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
