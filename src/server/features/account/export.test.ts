@@ -185,6 +185,9 @@ describe('downloading one’s data', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="scoreline-my-data-2025-08-20.json"');
     expect(res.headers['cache-control']).toBe('no-store');
     const data = accountExportDto.parse(res.json());
+    // A file a person can read: one field a line, indented by two spaces, not one unbroken line.
+    expect(res.body).toBe(`${JSON.stringify(data, null, 2)}\n`);
+    expect(res.body).toMatch(/^\{\n {2}"format": "scoreline-account-data",\n {2}"version": 1,\n/);
     expect(data.account).toMatchObject({
       id: me.id,
       email: 'me@example.com',

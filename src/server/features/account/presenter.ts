@@ -1,4 +1,4 @@
-import type { AccountExport, DeletionPreview } from '../../../contract/account-data.js';
+import { accountExportDto, type AccountExport, type DeletionPreview } from '../../../contract/account-data.js';
 import type { UserRole } from '../../../contract/account.js';
 import type { ContactStatus } from '../../../contract/contact.js';
 import type { LeagueFateRow } from './repository.js';
@@ -144,4 +144,13 @@ export function presentExport(x: ExportInput): AccountExport {
       status: m.status,
     })),
   };
+}
+
+/**
+ * The export as the file the player downloads: the route's schema still decides what leaves, and
+ * the text is indented by two spaces so a person can open and read it (a single line of JSON is
+ * unreadable in a text editor).
+ */
+export function exportFile(x: AccountExport): string {
+  return `${JSON.stringify(accountExportDto.parse(x), null, 2)}\n`;
 }

@@ -17,7 +17,7 @@ import { conflict, HttpError } from '../../errors.js';
 import { routeLimit } from '../../security/route-limits.js';
 import type { SessionUser } from '../../auth/session.js';
 import * as repo from './repository.js';
-import { presentExport, presentPreview } from './presenter.js';
+import { exportFile, presentExport, presentPreview } from './presenter.js';
 
 /** Better Auth's session cookies (plain and `__Secure-`), cleared on the reply that deletes the account. */
 const SESSION_COOKIES = ['better-auth.session_token', 'better-auth.session_data'];
@@ -161,7 +161,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="scoreline-my-data-${exportedAt.slice(0, 10)}.json"`)
-        .send(body);
+        .type('application/json; charset=utf-8')
+        .send(exportFile(body));
     },
   );
 }

@@ -50,7 +50,9 @@ test('the private feed lists every fixture as valid iCalendar, without signing i
   expect(new Date(e1.start!).toISOString()).toBe('2025-08-16T14:00:00.000Z');
   expect(new Date(e1.end!).toISOString()).toBe('2025-08-16T16:00:00.000Z');
   expect(e1.description).toContain('Your prediction: 2 - 1');
-  expect(res.body.match(/BEGIN:VALARM/g)).toHaveLength(2);
+  // Only the match still without a pick rings: the predicted one needs no reminder.
+  expect(res.body.match(/BEGIN:VALARM/g)).toHaveLength(1);
+  expect(Object.keys(e1.alarms ?? {})).toHaveLength(0);
 
   // The admin moves the match: same UID, new time, higher SEQUENCE.
   await db

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import ical, { type VEvent } from 'node-ical';
-import { buildCalendar, type CalendarFixture } from './ical.js';
+import { buildCalendar, wantsAlarm, type CalendarFixture } from './ical.js';
 
 const base: CalendarFixture = {
   id: 'Arsenal_FC_vs_Chelsea_FC_2025-08-16',
@@ -87,5 +87,36 @@ describe('buildCalendar', () => {
     // Only upcoming matches get a deadline alarm, and only they mention one.
     expect(text.match(/BEGIN:VALARM/g)).toBeNull();
     expect(c.description).not.toContain('Reminder');
+  });
+
+  test('the alarm rings only for a match still without a pick whose predictions are still open', () => {
+    const text = buildCalendar({
+      fixtures: [
+        { ...base, id: 'open' },
+        { ...base, id: 'picked', prediction: { homeScore: 1, awayScore: 1 } },
+        // Kick-off in 90 minutes: its deadline passed half an hour ago.
+        { ...base, id: 'closed', kickoffAt: '2025-08-10T10:30:00.000Z' },
+        { ...base, id: 'played', kickoffAt: '2025-08-09T14:00:00.000Z' },
+      ],
+      now,
+      publicUrl: 'https://x.example',
+      host: 'x.example',
+    });
+    const list = events(text);
+    expect(list).toHaveLength(4);
+    const withAlarm = list.filter((e) => Object.keys(e.alarms ?? {}).length > 0).map((e) => e.uid);
+    expect(withAlarm).toEqual(['open@x.example']);
+    expect(text.match(/BEGIN:VALARM/g)).toHaveLength(1);
+    // Only the event with the alarm says it has one.
+    for (const e of list) expect(String(e.description).includes('Reminder')).toBe(e.uid === 'open@x.example');
+  });
+
+  test('wantsAlarm: the last moment is the deadline itself', () => {
+    const kickoff = Date.parse(base.kickoffAt!);
+    const deadline = kickoff - 2 * 3_600_000;
+    expect(wantsAlarm(base, new Date(deadline - 1))).toBe(true);
+    expect(wantsAlarm(base, new Date(deadline))).toBe(false);
+    expect(wantsAlarm({ ...base, kickoffAt: null }, now)).toBe(false);
+    expect(wantsAlarm({ ...base, postponed: true }, now)).toBe(false);
   });
 });

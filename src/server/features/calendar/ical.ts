@@ -23,9 +23,19 @@ export interface CalendarFixture {
 }
 
 /**
+ * A fixture gets the deadline alarm only while the alarm can still help: the player has no pick
+ * for it yet and its predictions are still open. A reminder to predict a match already predicted,
+ * or one whose deadline is behind us, is noise (calendar apps refresh the feed and drop it).
+ */
+export function wantsAlarm(f: CalendarFixture, now: Date): boolean {
+  if (!f.kickoffAt || f.postponed || f.result?.final || f.prediction) return false;
+  return new Date(f.kickoffAt).getTime() - DEADLINE_MS > now.getTime();
+}
+
+/**
  * A player's private iCalendar feed: one event per fixture that has a kick-off time, lasting
- * two hours, with an alarm an hour before the prediction deadline (3 hours before kick-off), which
- * the event's description mentions. The UID is
+ * two hours; a match still to predict (`wantsAlarm`) has an alarm an hour before the prediction
+ * deadline (3 hours before kick-off), which the event's description mentions. The UID is
  * stable per fixture, and SEQUENCE/LAST-MODIFIED follow the fixture's updatedAt, so calendar
  * apps move an event when its match is rescheduled. Postponed matches are marked cancelled.
  */
@@ -52,7 +62,7 @@ export function buildCalendar(opts: {
       : final
         ? `${home} ${final.homeScore}-${final.awayScore} ${away}`
         : `${home} v ${away}`;
-    const alarm = !f.postponed && !final;
+    const alarm = wantsAlarm(f, opts.now);
     const lines = [
       f.gameweek ? `Premier League, Gameweek ${f.gameweek}` : 'Premier League',
       f.prediction
