@@ -84,6 +84,25 @@ export async function otherVerifiedAdmins(db: DB, userId: string, dialect: Diale
   return Number(row.n);
 }
 
+/**
+ * Whether deleting `userId` now would leave the game without a verified admin, decided inside the
+ * deleting transaction so two admins deleting themselves at once cannot both pass. On PostgreSQL
+ * the verified admins' rows are locked first, in id order (so two deletions never wait on each
+ * other crosswise): the second deletion waits until the first commits, and then counts what is
+ * left. SQLite has one writer and its transactions begin `IMMEDIATE` (db/index.ts), which
+ * serialises them already. The player's role is read here, not from the session, which a cache
+ * may hold from before a change.
+ */
+export async function wouldLeaveNoAdmin(trx: DB, userId: string, dialect: Dialect): Promise<boolean> {
+  const own = await trx.selectFrom('user').select('role').where('id', '=', userId).executeTakeFirst();
+  if (own?.role !== 'admin') return false;
+  if (dialect === 'postgres')
+    await sql`SELECT "id" FROM "user" WHERE "role" = 'admin' AND "emailVerified" = true ORDER BY "id" FOR UPDATE`.execute(
+      trx,
+    );
+  return (await otherVerifiedAdmins(trx, userId, dialect)) === 0;
+}
+
 /** The seasons in which the player has predictions or points (whose shared figures change when they go). */
 export async function seasonsOf(db: DB, userId: string): Promise<string[]> {
   const { rows } = await sql<{ seasonId: string }>`

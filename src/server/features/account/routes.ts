@@ -101,11 +101,16 @@ export async function accountRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { db, handle, bus, sessions } = app.deps;
       const { user } = req;
+      // A quick answer before the password is tried; the check that counts is the one inside the transaction.
       const refused = await refusal(user);
       if (refused) throw conflict(refused, 'only_admin');
       if (!(await passwordMatches(req, req.body.password)))
         throw new HttpError(400, 'wrong_password', DELETE_WRONG_PASSWORD);
-      const deleted = await db.transaction().execute((trx) => repo.deleteAccountData(trx, handle.dialect, user));
+      const deleted = await db.transaction().execute(async (trx) => {
+        // Another admin may have deleted their account since the check above: decided again under the lock, before anything goes.
+        if (await repo.wouldLeaveNoAdmin(trx, user.id, handle.dialect)) throw conflict(DELETE_ONLY_ADMIN, 'only_admin');
+        return repo.deleteAccountData(trx, handle.dialect, user);
+      });
       // After the commit: every instance forgets the sessions at once, and every cache holding the player drops them.
       await sessions.invalidate(user.id);
       await bus.publish({ type: 'account.deleted', seasons: deleted.seasons });
