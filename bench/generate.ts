@@ -151,7 +151,7 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   // together, the players in no particular order. SQLite keeps predictions in key order (fixture,
   // player) whatever the order of the writes, so it gets them in that order (the fastest load);
   // PostgreSQL's heap keeps the order of the writes, and a live season's fixture has its 10,000
-  // picks spread over the pages of its gameweek's 100,000, not side by side (decision 0095).
+  // picks spread over the pages of its gameweek's 100,000, not side by side (decision 0106).
   const saveOrder =
     dialect === 'postgres'
       ? sql`x."seasonId", x."gameweek", md5(x."userId"), x."kickoffAt", x."fixtureId"`

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../src/server/db/index.js';
 
 /**
- * Leagues of each scoring rule in the benchmark world (decision 0064). A league's own rule is
+ * Leagues of each scoring rule in the benchmark world (decision 0106). A league's own rule is
  * points per kind of pick (exact score, right goal difference, right outcome); the schema holds
  * it as `leagues.ruleExact`, `ruleDifference` and `ruleOutcome` (migration 0040).
  */

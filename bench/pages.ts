@@ -155,7 +155,7 @@ export function saveVisit(ctx: PageContext, n: number): Visit {
 }
 
 /**
- * A Saturday of a match week (decision 0064): the board most, then saves, league tables, Live
+ * A Saturday of a match week (decision 0106): the board most, then saves, league tables, Live
  * Matches and the dashboard. Weights are shares of visits.
  */
 export const MATCH_WEEK_MIX: ReadonlyArray<{ weight: number; visit: (ctx: PageContext, n: number) => Visit }> = [

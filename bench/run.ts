@@ -34,7 +34,7 @@ import { benchImport } from './import.js';
  * `npm run bench [-- --db all|sqlite|postgres|two|both] [--players N] [--signed-in N] [--seconds S]
  *   [--runs R] [--browsers B] [--only a,b] [--fresh]`
  *
- * A match week as a benchmark (decision 0064): the two-season world (10,000 players predicting
+ * A match week as a benchmark (decision 0106): the two-season world (10,000 players predicting
  * every match of both seasons, leagues of each scoring rule the schema has) on the Saturday
  * afternoon of Gameweek 12 (bench/saturday.ts), 2,000 players signed in with their own cookies
  * and addresses. Every read route a screen asks for is measured on its own (autocannon, the
@@ -109,7 +109,7 @@ interface Budget {
   kb?: number;
   label: string;
 }
-/** Every read route a match week's screens ask for most (decision 0064). */
+/** Every read route a match week's screens ask for most (decision 0106). */
 const READ: Budget = { p99: 50, ratio: 0.25, label: 'p99 ≤ 50 ms, ≥ 25% of hello' };
 /** The landing page and the app's files: served as files. */
 const FILES: Budget = { p99: 50, ratio: 0.6, label: 'p99 ≤ 50 ms, ≥ 60% of hello' };
@@ -237,7 +237,7 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
   );
 
   // The ceiling: a bare Fastify route. Every row with a ratio budget is measured between two
-  // hello-world runs and divided by their mean (decision 0032); consecutive such rows share the
+  // hello-world runs and divided by their mean (decision 0106); consecutive such rows share the
   // run between them. Other rows are divided by the median of every hello-world run.
   const hello = await startHello();
   onCleanup(() => hello.stop());
@@ -276,7 +276,7 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
   const last = apps[apps.length - 1]!;
   push({ scenario: 'Cold start to first 200', value: first.coldStartMs, unit: 'ms', budget: '—' });
   // The servers measured as production runs them after a sign-in: Better Auth has answered once
-  // (on Node 20 that left async hooks on for good, decision 0035). The players hold ready-made
+  // (on Node 20 that left async hooks on for good, decision 0107). The players hold ready-made
   // cookies, so one call through Better Auth does what the first sign-in would.
   for (const app of apps) {
     const authCall = await fetch(`${app.url}/api/auth/get-session`, {

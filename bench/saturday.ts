@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../src/server/db/index.js';
 
 /**
- * The afternoon the benchmark plays (decision 0064): Saturday 28 November 2026, 16:10 UTC, in
+ * The afternoon the benchmark plays (decision 0106): Saturday 28 November 2026, 16:10 UTC, in
  * Gameweek 12 of 2026/27. The season file has every match of that gameweek at 15:00 (its source
  * publishes no times yet), so the world spreads them over the Premier League's usual television
  * slots: one match at 12:30 is over, six that kicked off at 15:00 are in play, the 17:30 match is

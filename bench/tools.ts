@@ -83,7 +83,7 @@ export async function startHello(): Promise<{ url: string; pid: number; stop(): 
   return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill() };
 }
 
-/** The Node flags `npm run serve` (and so `npm start`) runs the server with (package.json, decision 0080). */
+/** The Node flags `npm run serve` (and so `npm start`) runs the server with (package.json, decision 0107). */
 export function serveFlags(): string[] {
   const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
   const flags = /^node ((?:--\S+ )*)dist\/server\/main\.js$/.exec(scripts.serve ?? '');

@@ -11,7 +11,7 @@ import { postgresWorld } from './world-cache.js';
 /**
  * `npx tsx bench/two-instances.ts [--streams N] [--saves N] [--players N]`: two server processes
  * sharing one PostgreSQL (the benchmark's match-week world, its cache shared with `npm run bench`),
- * events crossing from one to the other (decision 0067).
+ * events crossing from one to the other (decision 0106).
  *
  * `N` live streams (default 2,000) are open on instance B. The admin saves the final result of a
  * match in play through instance A, `--saves` times (default 10), each rescoring every player's

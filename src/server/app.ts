@@ -85,7 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   enforceFirstHeadersDeadline(app.server, security.limits.headersTimeoutMs);
   const requestCounts = { received: 0, completed: 0 };
   app.decorate('requestCounts', requestCounts);
-  // Callback hooks: an async hook costs a promise per request on every route (decision 0024).
+  // Callback hooks: an async hook costs a promise per request on every route (decision 0107).
   app.addHook('onRequest', function countRequest(_req, _reply, done) {
     requestCounts.received++;
     done();

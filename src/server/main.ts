@@ -7,7 +7,7 @@ import { refusalMessage, unsafeStartReasons } from './security/production-checks
 // Starts Scoreline: configuration, migrations, seed, then listen. Exits non-zero on a bad start.
 
 // The heap grows by half its live size between full collections, not by up to four times: every
-// cache is bounded by bytes, so this keeps the resident size near what is live (decision 0029).
+// cache is bounded by bytes, so this keeps the resident size near what is live (decision 0107).
 // V8 reads this flag at each collection, so setting it here holds however the server is started.
 const HEAP_GROWING_PERCENT = 50;
 v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);

@@ -44,11 +44,11 @@ export function authorize(user: SessionUser | null, level: Exclude<AuthLevel, 'p
  * is read or validated. A visitor gets 401 and a player 403 whatever they send (a malformed body
  * included). It is attached to each route as the route is registered, from the route's own
  * declaration (`config.auth`): a public route runs no guard, and a guarded one does not look its
- * level up per request (reading `req.routeOptions` builds an object each time; decision record 0024).
+ * level up per request (reading `req.routeOptions` builds an object each time; decision record 0107).
  */
 export const authGuard = fp(
   async (app) => {
-    // The caller is kept on the request (a WeakMap per request cost a slow write barrier each call, decision record 0024).
+    // The caller is kept on the request (a WeakMap per request cost a slow write barrier each call, decision record 0107).
     app.decorateRequest('caller', null);
     app.decorateRequest('user', {
       getter(this: FastifyRequest): SessionUser {

@@ -14,7 +14,7 @@ import { createLocalBus } from '../realtime/bus.js';
 import type { SessionUser } from './session.js';
 
 /**
- * Verified sessions are cached (decision record 0021), and the cache never outlives what it caches: each test
+ * Verified sessions are cached (decision record 0104), and the cache never outlives what it caches: each test
  * first makes the session cached (a signed-in request), then changes it, and the very next
  * request is refused or sees the change.
  */

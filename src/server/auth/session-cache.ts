@@ -6,7 +6,7 @@ import type { SessionUser } from './session.js';
 
 /**
  * Verified sessions kept briefly in memory, so a signed-in request costs no session query
- * (that read was the largest share of a cached league table's cost: decision record 0021).
+ * (that read was the largest share of a cached league table's cost: decision record 0104).
  *
  * What keeps it safe:
  * - expiry is checked on every hit (the session's own `expiresAt`, real time);
@@ -87,7 +87,7 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
    * Database reads under way, by key: concurrent requests of one session share one read (a page
    * makes several API calls at once; when an entry expires, every request of that session in the
    * next few milliseconds would otherwise read it again: we measured one read per six
-   * cached table pages on PostgreSQL; decision record 0021). Emptied by every invalidation, so a request that arrives
+   * cached table pages on PostgreSQL; decision record 0104). Emptied by every invalidation, so a request that arrives
    * after a sign-out never joins a read that began before it.
    */
   const reading = new Map<string, Promise<SessionUser | null>>();

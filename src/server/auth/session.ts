@@ -12,7 +12,7 @@ export type SessionLookup = null | typeof NOBODY | SessionUser | Promise<Session
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Kept on the request itself (decorated in app.ts): a WeakMap per request cost a slow write barrier on every call (decision record 0024). */
+    /** Kept on the request itself (decorated in app.ts): a WeakMap per request cost a slow write barrier on every call (decision record 0107). */
     sessionLookup: SessionLookup;
   }
 }
@@ -74,7 +74,7 @@ export const ASK_DATABASE = Symbol('ask the database');
  * entry: it is verified, refused, and costs no database read.
  *
  * `known(req)` answers synchronously when no database read is needed (no cookie, or a cached
- * session), so the auth guard costs no promise on a cached request (decision record 0024).
+ * session), so the auth guard costs no promise on a cached request (decision record 0107).
  */
 export function sessionUserResolver(app: FastifyInstance, sessions: SessionCache) {
   const { config, db } = app.deps;

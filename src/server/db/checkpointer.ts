@@ -6,7 +6,7 @@ import type SQLite from 'better-sqlite3';
  * SQLite's write-ahead log is copied back into the database file by checkpoints. By default the
  * connection that commits runs one every 1,000 pages, inside that commit and with an fsync of the
  * database file: on the server's one event loop, a player's save every so often waited for the
- * disk (decision 0030: the saves' slowest answers). Here a worker thread with its own connection runs
+ * disk (decision 0105: the saves' slowest answers). Here a worker thread with its own connection runs
  * a PASSIVE checkpoint every `everyMs` (it never blocks the writer), and a last one when the
  * server closes; the server's connection checkpoints only past RESTART_FRAMES (below), where the
  * worker has already copied nearly everything.
@@ -27,7 +27,7 @@ export interface CheckpointReport {
  * default is 1,000 frames; 20,000 is about 80 MB at 4 KB pages). The worker's checkpoints run while
  * saves keep committing, so under sustained writes they never copy the log's last frame, and the
  * log only starts over once a checkpoint has: it grew by 30 MB a second at 8,000 saves a second
- * (decision 0030). The connection's own checkpoint runs between two of its commits, so nothing lands
+ * (decision 0105). The connection's own checkpoint runs between two of its commits, so nothing lands
  * meanwhile: it copies the few frames the worker has not yet (if the worker is mid-checkpoint it
  * is skipped and tried after the next commit), and the next commit starts the log over. Each
  * costs the event loop one fsync: measured at 10,000 frames the saves' p99 rose to 17–23 ms

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 /**
- * Answers made of kept values, serialized once (decision 0093). A route's serializer encodes its
+ * Answers made of kept values, serialized once (decision 0104). A route's serializer encodes its
  * answer through the response schema and stringifies it on every request: for a page of a kept
  * table that is a quarter of the request's CPU, spent making the same text again. These helpers
  * make the same text (same schema, same key order, byte for byte) once and keep it beside the

@@ -31,7 +31,7 @@ export function helmetOptions(config: Config): HelmetOptions {
  * The headers helmet sets with these options, worked out once. Our policy has no per-request part
  * (no nonces), so every response carries the same values; @fastify/helmet rebuilt helmet and
  * re-parsed the CSP directives on every request, a measurable share of a cached page's cost
- * (decision 0024).
+ * (decision 0107).
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

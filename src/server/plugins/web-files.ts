@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
  * paths, the app shell for client-side routes. Without a build only the API is served.
  *
  * The build is a few megabytes that never change while the process runs, so it is read once at
- * start-up and every file is answered from memory with headers worked out once (decision 0066):
+ * start-up and every file is answered from memory with headers worked out once (decision 0104):
  * a file served from disk cost a stat, an open and a stream per request, several times a bare
  * route's work, and every page of the app starts with its document. Build-time .br and .gz files
  * (scripts/compress-assets.mjs) go out when the browser accepts them; an ETag per encoding

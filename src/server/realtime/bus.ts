@@ -78,7 +78,7 @@ export async function createPostgresBus(url: string, log: BusLog, opts: Reconnec
   const clientOptions = { connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true };
   // A NOTIFY commits a transaction of its own (PostgreSQL gives it a transaction id), and with
   // synchronous_commit on every such commit waited for a WAL flush: one fsync per live event, so
-  // under a burst of saves the events queued behind the disk for seconds (decision 0033). The commit
+  // under a burst of saves the events queued behind the disk for seconds (decision 0104). The commit
   // of a notification has nothing to make durable (notifications are never replayed after a
   // crash; a listener that loses its connection refetches, LIVE_RESUMED), so this pool's
   // connections commit without waiting for the flush. The data's own commits are unchanged.

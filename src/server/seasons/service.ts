@@ -56,7 +56,7 @@ interface Resolved {
 /**
  * Answers worked out from one list of spans, per list: the in-memory spans (spans-cache.ts) are
  * one array until they change, so a request pays for the current-season rule only when the
- * clock crosses a phase boundary (decision 0024). A list read from a database is new each time.
+ * clock crosses a phase boundary (decision 0107). A list read from a database is new each time.
  */
 const resolvedBySpans = new WeakMap<SeasonSpanRow[], Resolved>();
 

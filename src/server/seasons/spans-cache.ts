@@ -6,7 +6,7 @@ import { listSeasonSpans, type SeasonSpanRow } from './repository.js';
 /**
  * Every season's span (first and last kick-off, the pinned season), kept in memory: nearly every
  * request resolves "the current season" from it, and reading it was the largest database cost of a
- * cached league table or dashboard (decision 0024). What a span depends on changes
+ * cached league table or dashboard (decision 0107). What a span depends on changes
  * only with fixtures or seasons, whose routes publish their change after the commit (on
  * PostgreSQL from every instance; SPANS_STALE_ON); `live.resumed` (the listener reconnected)
  * drops it too. The phase and the current season are still worked out per request from the clock

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppMigration, Dialect } from './types.js';
 
 /**
- * Predictions stored clustered by fixture (decision record 0023). A result rescores every prediction on one
+ * Predictions stored clustered by fixture (decision record 0105). A result rescores every prediction on one
  * fixture (10,000 at 10,000 players); keyed by player first, those rows lay on as many pages as
  * there are players, so saving a result wrote thousands of pages. Nothing else changes: the same
  * columns, the same one prediction per player and fixture, the same points triggers.

@@ -8,7 +8,7 @@ import { dashboardParts, presentDashboard } from './dashboard.js';
 
 /**
  * The dashboard's answer is made from the player's figures and the kept fixtures' texts (decision
- * 0093). Through the route, at every turn of a gameweek as it is played, it must be byte for byte
+ * 0104). Through the route, at every turn of a gameweek as it is played, it must be byte for byte
  * what the schema's encoding of the dashboard makes, for the player and for another.
  */
 let t: TestApp;

@@ -25,7 +25,7 @@ function ownText(mine: OwnFigures): OwnTexts {
 }
 
 /**
- * The dashboard's answer as JSON text (decision 0093): byte for byte `jsonText(dashboardReply,
+ * The dashboard's answer as JSON text (decision 0104): byte for byte `jsonText(dashboardReply,
  * { dashboard: presentDashboard(parts) })`. The player's figures are written once per kept set,
  * the upcoming matches from the kept fixtures' texts; what reads the clock is written per request.
  */

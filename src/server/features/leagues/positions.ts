@@ -16,7 +16,7 @@ import type { TableCache, TableEntry } from './table-cache.js';
  * among every member's season points minus their points of the latest gameweek under the league's
  * scoring (from the season's kept counts, statistics/season-counts.ts; a gameweek has no bonus
  * points). Counting members above the viewer in SQL per request cost 191 ms of CPU for a player in
- * six leagues of 1,000 and 10,000 (decision 0077); here a request is a few lookups and a binary
+ * six leagues of 1,000 and 10,000 (decision 0104); here a request is a few lookups and a binary
  * search, and the sorted previous points are worked out once per kept table and counts.
  */
 export async function leaguePositions(

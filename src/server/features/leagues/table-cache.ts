@@ -22,7 +22,7 @@ import { presentLeague, presentTableRow } from './presenter.js';
  * something changes. An entry is the whole ordered table of one league in one scope (a season's
  * gameweek, 0 = the season; or all seasons). A season's or gameweek's table is worked out in
  * memory from the season's kept counts and the league's kept roster (standings.ts: a result costs
- * no table query, decision 0084); the all-seasons table is read by one query. Every change that
+ * no table query, decision 0104); the all-seasons table is read by one query. Every change that
  * moves what a table reads (TABLES_STALE_ON: points, members, names, bonus points; on PostgreSQL
  * from every instance through LISTEN/NOTIFY) empties the cache, and what moves a roster
  * (ROSTERS_STALE_ON) empties the rosters; a short TTL bounds what no event announces (a script

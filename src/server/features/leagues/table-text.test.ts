@@ -7,7 +7,7 @@ import type { TableRow } from './repository.js';
 import { leagueRowOf } from '../../test/factories-league.js';
 
 /**
- * A table page's text is made from texts kept with the entry (decision 0093): it must be, byte for
+ * A table page's text is made from texts kept with the entry (decision 0104): it must be, byte for
  * byte, what the route's serializer made of the page (the schema's encoding, stringified), for
  * every viewer and page, whoever asked before, names with quotes, backslashes and any script.
  */

@@ -12,7 +12,7 @@ interface EntryTexts {
 const textsOf = new WeakMap<TableEntry, EntryTexts>();
 
 /**
- * A page of the table as JSON text (decision 0093): what `jsonText(tablePageDto, tablePage(...))`
+ * A page of the table as JSON text (decision 0104): what `jsonText(tablePageDto, tablePage(...))`
  * makes, byte for byte, from texts kept with the entry. Only the viewer's own row (marked as
  * theirs) and the page's numbers are written per request. The entry goes when its table is
  * stale, and its texts with it.

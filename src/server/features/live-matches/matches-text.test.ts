@@ -7,7 +7,7 @@ import { presentLiveMatches } from './presenter.js';
 import { liveMatchesParts } from './today.js';
 
 /**
- * The Live Matches answer is made from the kept fixtures' and picks' texts (decision 0093).
+ * The Live Matches answer is made from the kept fixtures' and picks' texts (decision 0104).
  * Through the route, at every turn of a gameweek as it is played (a match in play, scored,
  * corrected), in two time zones, it must be byte for byte what the schema's encoding makes.
  */

@@ -7,7 +7,7 @@ import type { FixtureRow } from '../fixtures/queries.js';
 import type { OwnPick } from '../predictions/repository.js';
 import { matchPick, matchPoints, type LiveMatchesParts } from './presenter.js';
 
-/** The viewer's pick as text, written per request (decision 0093: kept per pick, it outgrew the player cache). */
+/** The viewer's pick as text, written per request (decision 0104: kept per pick, it outgrew the player cache). */
 const pickText = (pick: OwnPick | null): string =>
   pick ? jsonText(matchDto.shape.prediction, matchPick(pick)) : 'null';
 
@@ -22,7 +22,7 @@ function matchText(row: FixtureRow, pick: OwnPick | null, now: Date): string {
   });
 }
 
-/** The Live Matches answer as JSON text (decision 0093): byte for byte `jsonText(liveMatchesDto, presentLiveMatches(parts))`. */
+/** The Live Matches answer as JSON text (decision 0104): byte for byte `jsonText(liveMatchesDto, presentLiveMatches(parts))`. */
 export function liveMatchesText(parts: LiveMatchesParts): string {
   return objectText(liveMatchesDto, {
     season: JSON.stringify(parts.seasonId),

@@ -12,7 +12,7 @@ import { scoreCounts } from './repository.js';
 
 /**
  * A gameweek's pick shares are made from texts kept with the kept summaries and fixture rows
- * (decision 0093). Through the route, at every turn of a gameweek as it is played, the answer must
+ * (decision 0104). Through the route, at every turn of a gameweek as it is played, the answer must
  * be byte for byte the schema's encoding of the shares counted afresh from the database, of every
  * player and of a league whose name needs escaping: a text kept past what it shows fails here.
  */

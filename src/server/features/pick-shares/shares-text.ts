@@ -5,7 +5,7 @@ import { presentShares } from './presenter.js';
 import type { ShareFixture } from './repository.js';
 
 /**
- * A match's shares as text, kept with what they show (decision 0093): an open match's with its
+ * A match's shares as text, kept with what they show (decision 0104): an open match's with its
  * kept summary (cache.ts replaces a summary, never changes it, when what it counts moves), a
  * match before its deadline with its kept fixture row (its deadline is the row's alone). Every
  * player of a gameweek's board and Live Matches asks for the same shares.

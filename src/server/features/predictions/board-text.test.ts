@@ -9,7 +9,7 @@ import { boardParts, presentBoard } from './board.js';
 
 /**
  * The board's answer is made from texts kept with the kept fixtures, picks and gameweek states
- * (decision 0093). Through the route, at every turn of a gameweek as it is played, the answer must
+ * (decision 0104). Through the route, at every turn of a gameweek as it is played, the answer must
  * be byte for byte what the schema's encoding of the board makes, for the player and for another.
  */
 let t: TestApp;

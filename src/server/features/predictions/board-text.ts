@@ -24,7 +24,7 @@ function deadlineText(row: FixtureRow): string {
 
 /**
  * A pick's text, written per request: kept per pick, its bytes took 2,000 players' dashboards
- * past the player cache's budget (decision 0093).
+ * past the player cache's budget (decision 0104).
  */
 const pickText = (pick: OwnPick): string => jsonText(predictionDto, presentPrediction(pick));
 
@@ -54,7 +54,7 @@ export function boardMatchText(row: FixtureRow, pick: OwnPick | undefined, now: 
 }
 
 /**
- * The Predictions board as JSON text (decision 0093): byte for byte `jsonText(boardDto, board)`
+ * The Predictions board as JSON text (decision 0104): byte for byte `jsonText(boardDto, board)`
  * of the same parts (board.ts `presentBoard`), made from texts kept with the kept fixtures, picks
  * and gameweek states. Only `now`, the window of each match and the small numbers are written per request.
  */

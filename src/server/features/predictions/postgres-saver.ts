@@ -22,7 +22,7 @@ interface Waiting {
 const keyOf = (p: Pick) => `${p.userId}\u0000${p.fixtureId}`;
 
 /**
- * PostgreSQL's save of a prediction, with group commit (decision 0075). Each save on its own was
+ * PostgreSQL's save of a prediction, with group commit (decision 0105). Each save on its own was
  * a transaction of four round trips ending in a durable commit (a WAL flush): at a few hundred
  * saves a second the commits queued behind the disk. Here the saves that arrive while a batch is
  * being written wait and go together into the next one: their fixtures read in one query, each

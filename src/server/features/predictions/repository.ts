@@ -60,7 +60,7 @@ export type SavePrediction = (p: NewPrediction & { userId: string }, check: Fixt
  *   the same few fixtures share them.
  * It holds the query builder's connection lock meanwhile, so no other query runs inside it.
  * PostgreSQL: group commit too, with the fixtures read together and one multi-row upsert per
- * batch (postgres-saver.ts, decision 0075).
+ * batch (postgres-saver.ts, decision 0105).
  */
 export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: number } = {}): SavePrediction {
   const { db, sqlite } = handle;

@@ -97,7 +97,7 @@ function inTransaction<T>(db: DB, run: (trx: DB) => Promise<T>): Promise<T> {
  * turns JIT compilation off for the rest of the transaction. A result's statements over 10,000
  * predictions are estimated above `jit_above_cost` once a fixture's picks lie spread over the
  * pages of its gameweek (as a live season stores them), and compiling them took 15–50 ms of a
- * 130 ms rescoring that JIT then does not win back (decision 0096). SQLite: nothing to do.
+ * 130 ms rescoring that JIT then does not win back (decision 0105). SQLite: nothing to do.
  */
 async function lockAggregate(trx: DB): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof SqliteAdapter))
@@ -118,7 +118,7 @@ const keysOf = (seasonId: string, gameweeks: readonly number[]) =>
  * SQLite: predictions rescored per part of this many players. better-sqlite3 runs a statement
  * on the event loop itself, so one statement over a fixture's 10,000 predictions stopped every
  * request of the process for 60–120 ms; a part takes 15–30 ms and the loop turns between
- * parts (decision 0088). PostgreSQL runs the statements elsewhere: one part.
+ * parts (decision 0105). PostgreSQL runs the statements elsewhere: one part.
  */
 export const SQLITE_RESCORE_PART = 2_500;
 
@@ -182,9 +182,9 @@ export async function rescoreFixture(
       // A row that does not move is left out unless it is missing (a player scored for the first
       // time): the upsert would write nothing for it, but PostgreSQL locks a conflicting row (a
       // WAL record) before it reads the conflict filter, and about half of a result's picks score
-      // 0 and move nothing (decision 0094). Which of those are missing is one set difference
+      // 0 and move nothing (decision 0105). Which of those are missing is one set difference
       // against the aggregate's rows of the season and gameweek (of this part's players), read
-      // only when some pick is scored for the first time, not a lookup per player (decision 0097).
+      // only when some pick is scored for the first time, not a lookup per player (decision 0105).
       const moves = anyCountMoves('d');
       await addDeltas(
         trx,

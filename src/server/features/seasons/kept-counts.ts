@@ -12,7 +12,7 @@ interface Kept {
 
 /**
  * What the seasons list reads from the database (each season's fixture and result counts, its next
- * kick-off, the competitions), read once and shared by every visitor (decision 0066): every page
+ * kick-off, the competitions), read once and shared by every visitor (decision 0104): every page
  * of the app asks for the list. Kept until an event about any season's fixtures or results, or
  * about the seasons, drops it (statistics/player-cache.ts) or the results' fingerprint moves, and
  * read again once the clock passes the next kick-off (which the list names).

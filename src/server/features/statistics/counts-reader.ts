@@ -8,7 +8,7 @@ import { createCountsPacker, SEASON_TOTAL, type SeasonCounts } from './season-co
 /**
  * Reads a season's tier counts (season-counts.ts), after a result only the parts it moved: the
  * season's total and the gameweeks whose final results differ from those the last read saw
- * (decision 0086). A result used to cost a read of every gameweek (12–38 reads of 5–10 ms on
+ * (decision 0104). A result used to cost a read of every gameweek (12–38 reads of 5–10 ms on
  * SQLite), and every table, position and statistic asked after it waited for all of them.
  *
  * Only a final result scores, so between two reads a gameweek's counts move only with its final
@@ -80,13 +80,13 @@ export function createCountsReader(db: () => DB, bus: EventBus, opts: { now?: ()
       const packer = createCountsPacker(kept.size > 0 ? { slots: basis!.counts.slots, byGameweek: kept } : undefined);
       const last = await lastCountedGameweek(db(), seasonId);
       // The season's total first, then each gameweek: a part at a time, so the season's rows are
-      // never all held as objects at once (decision 0081).
+      // never all held as objects at once (decision 0104).
       for (let gameweek = SEASON_TOTAL; gameweek <= last; gameweek++) {
         if (kept.has(gameweek)) continue;
         packer.add(await gameweekCounts(db(), seasonId, gameweek));
         // SQLite answers each read at once, so the reads would run as one task and every request
         // would wait for all of them: requests that arrived meanwhile are served between two
-        // reads (decision 0085).
+        // reads (decision 0104).
         await afterPendingIo();
       }
       const counts = packer.done();

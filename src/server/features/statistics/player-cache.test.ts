@@ -7,7 +7,7 @@ import { LEAGUE_LISTS, playerCache } from './player-cache.js';
 import { seasonCounts } from './service.js';
 
 /**
- * Statistics and the dashboard are cached per player (player-cache.ts, decision record 0022): every test reads
+ * Statistics and the dashboard are cached per player (player-cache.ts, decision record 0104): every test reads
  * first (so the figures are cached), changes something through the app, and the very next read
  * shows the change. Exactness of the figures themselves is statistics/routes.test.ts's and the
  * season replay's.

@@ -6,7 +6,7 @@ import { resultsVersion, sqliteChangeMarker, totalsFingerprint, type ResultsFing
 
 /**
  * Figures computed from a season's data, kept in memory until an event says their inputs changed
- * (decision 0022: statistics and the dashboard recomputed a player's whole season per request).
+ * (decision 0104: statistics and the dashboard recomputed a player's whole season per request).
  *
  * Every entry has a scope: a season, and a player for a player's own figures (null for what every
  * player shares, such as a season's totals or a gameweek's fixtures). The changes the routes

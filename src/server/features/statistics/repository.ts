@@ -58,7 +58,7 @@ export async function loadPredictionRecords(db: DB, userId: string, seasonId: st
     // The season's fixtures named to the predictions' key (player, fixture): PostgreSQL then reads
     // only this season's rows by the primary key, one page each (predictions are clustered by
     // fixture), instead of every season's through the player's index and dropping the others in
-    // the join: half the pages of a player's first request after a change (decision 0023).
+    // the join: half the pages of a player's first request after a change (decision 0105).
     .where('predictions.fixtureId', 'in', (eb) =>
       eb.selectFrom('fixtures as sf').select('sf.id').where('sf.seasonId', '=', seasonId),
     )

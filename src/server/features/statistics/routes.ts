@@ -55,7 +55,7 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
       const { tz, league } = req.query;
       if (!knownZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
       const parts = await statisticsParts(app, user.id, { season: req.query.season, tz, league });
-      // The answer's text is kept with the kept values it shows (decision 0093): the overall rank
+      // The answer's text is kept with the kept values it shows (decision 0104): the overall rank
       // history is kept per player, so its text is made once until a pick, a result or a league
       // list moves; a league's is worked out per request, and so is its text.
       const { stats, rank, scope, leagues, seasonId } = parts;

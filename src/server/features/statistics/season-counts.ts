@@ -6,7 +6,7 @@ import { indexTables, NO_SCORE, type TotalsIndex } from '../../../game/rank-hist
  * packed as numbers: the one read after a result from which any rule's points are worked out in
  * memory. Each league rule used to cost its own query over its members' rows (150–260 ms for a
  * league of 1,000 or 10,000 on SQLite, blocking the server), and the standard totals another
- * (decision 0078).
+ * (decision 0104).
  */
 export interface SeasonCounts {
   /** Each player's slot (players with at least one row). */

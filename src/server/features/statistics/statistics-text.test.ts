@@ -9,7 +9,7 @@ import { statisticsParts } from './parts.js';
 import { presentStatistics } from './presenter.js';
 
 /**
- * The Statistics answer's text is kept with the kept figures and rank history (decision 0093).
+ * The Statistics answer's text is kept with the kept figures and rank history (decision 0104).
  * Through the route, at every turn of a gameweek as it is played, in two time zones, overall and
  * in a league, it must be byte for byte what the schema's encoding of the same parts makes: a
  * text kept for one zone, scope or set of figures is never sent for another.

@@ -14,7 +14,7 @@ import type { LeagueRankRow } from './repository.js';
  * viewer's leagues and each league's members (dropped by any league event). A member's points up to a gameweek are the sum of their
  * gameweek points up to it; a rank is 1 + the members with more points (the league table's
  * shared rank, src/game/ranking.ts). The database counted this per request over every member of
- * every league, seconds for a league of 10,000 (decision 0066); here the members' points are sorted
+ * every league, seconds for a league of 10,000 (decision 0104); here the members' points are sorted
  * once per kept index, gameweek and member list, and a request is two binary searches per league.
  */
 export async function leagueRanksAfter(

@@ -9,7 +9,7 @@ import { presentSummary, summaryParts } from './summary.js';
 
 /**
  * The gameweek summary is made from the kept fixtures' texts and the viewer's kept picks (decision
- * 0093). Through the route, at every turn of a gameweek as it is played, it must be byte for byte
+ * 0104). Through the route, at every turn of a gameweek as it is played, it must be byte for byte
  * what the schema's encoding of the summary makes, for the player and for another, in a league
  * whose name needs escaping.
  */

@@ -8,7 +8,7 @@ const shape = gameweekSummaryDto.shape;
 const scoredTexts = keptTexts<readonly number[]>();
 
 /**
- * The gameweek summary as JSON text (decision 0093): byte for byte `jsonText(gameweekSummaryDto,
+ * The gameweek summary as JSON text (decision 0104): byte for byte `jsonText(gameweekSummaryDto,
  * presentSummary(parts))`. Its matches are the board's rows (their fixtures' texts kept with the
  * kept fixtures, board-text.ts); the viewer's ranks, totals and `now` are written per request.
  */
