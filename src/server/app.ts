@@ -27,6 +27,7 @@ import type { SecurityLimits } from './security/limits.js';
 import type { PasswordHashing } from './auth/password-hashing.js';
 import { registerSecurity, secureServerOptions, securityContext } from './security/index.js';
 import { enforceFirstHeadersDeadline } from './security/header-deadline.js';
+import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './security/body-limits.js';
 
 export interface Deps {
   config: Config;
@@ -79,7 +80,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...secureServerOptions(config, security, opts.logger ?? { level: config.LOG_LEVEL }),
     // During a graceful shutdown requests already on their way are served, not answered 503.
     return503OnClosing: false,
-    bodyLimit: 2 * 1024 * 1024,
+    // Small unless a route needs more (security/body-limits.ts gives each route its own).
+    bodyLimit: DEFAULT_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
   // Headers that trickle in from a connection's opening are cut off at the limit (security/header-deadline.ts).
   enforceFirstHeadersDeadline(app.server, security.limits.headersTimeoutMs);
@@ -135,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   // Host check, cross-site refusal and the JSON body parser, before any route (security/).
   registerSecurity(app, config, security);
+  registerBodyLimits(app);
   await app.register(openapi);
   await app.register(errorHandler);
   await app.register(authGuard);

@@ -6,6 +6,7 @@ import { accountClient, rawRequest } from '../test/accounts.js';
 import { buildSessionCookie, buildUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from './limits.js';
+import { AUTH_BODY_LIMIT } from './body-limits.js';
 
 /**
  * No player can make the server hold unbounded memory. Profile writes go only
@@ -30,8 +31,16 @@ describe('profile writes', () => {
   it('Better Auth’s update-user is closed: a 2 MB team name changes nothing, whatever the path spelling', async () => {
     t = await createTestApp();
     const { user, cookie } = await player(t, { teamName: 'Before' });
-    // Just under the 2 MB body limit, so only the route itself can refuse it.
-    const huge = 'x'.repeat(2 * 1024 * 1024 - 200);
+    // A 2 MB body is refused before it is read (security/body-limits.ts); just under the auth
+    // routes' limit, only the route itself can refuse it.
+    const twoMb = await rawRequest(t, {
+      method: 'POST',
+      path: '/api/auth/update-user',
+      body: { teamName: 'x'.repeat(2 * 1024 * 1024) },
+      headers: { cookie },
+    });
+    expect(twoMb.statusCode).toBe(413);
+    const huge = 'x'.repeat(AUTH_BODY_LIMIT - 200);
     for (const path of [
       '/api/auth/update-user',
       '/api/auth/./update-user',
