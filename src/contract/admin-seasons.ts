@@ -10,7 +10,7 @@ import { seasonDto } from './seasons.js';
  * conflicts). docs/feed.md.
  */
 
-/** Largest season file accepted (a real Premier League season is about 40 KB as Football.TXT, 80 KB as JSON). */
+/** Largest season file accepted: many times a real Premier League season in either format, and still bounded. */
 export const SEASON_FILE_MAX_CHARS = 1_000_000;
 
 export const SEASON_FILE_MESSAGES = {

@@ -42,9 +42,9 @@ export function rankOf(points: number, allPoints: readonly number[]): number {
 
 /**
  * One gameweek's table: each player's points by slot (NO_SCORE: no scored prediction in it), and
- * every score sorted high to low. The slots are shared by every table of an index: a season of
- * 10,000 players is 3 MB this way, where a map per gameweek took 40 MB (decision 0107; the
- * server keeps one per season, see statistics/routes.ts).
+ * every score sorted high to low. The slots are shared by every table of an index: a typed array
+ * per gameweek is a small fraction of a map per gameweek (decision 0107; the server keeps one per
+ * season, see statistics/routes.ts).
  */
 export interface GameweekTable {
   slots: Map<string, number>;

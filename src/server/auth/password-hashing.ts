@@ -7,8 +7,8 @@ export interface PasswordHashing {
 }
 
 /**
- * Better Auth's scrypt (N 16384, r 16, p 1; `salt:key` in hex): about 0.1 s of CPU and 32 MB a
- * check, the cost that makes a stolen hash slow to guess. The server always uses it; only the
+ * Better Auth's scrypt (N 16384, r 16, p 1; `salt:key` in hex): slow and memory-hard on purpose,
+ * the cost that makes a stolen hash slow to guess. The server always uses it; only the
  * API tests' apps are built with a cheaper one (test/password-hashing.ts, decision 0071), and
  * auth/password-hashing.test.ts proves a server built as main.ts builds it stores this one.
  */

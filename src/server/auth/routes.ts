@@ -221,8 +221,8 @@ export async function authRoutes(app: FastifyInstance) {
   };
 
   /**
-   * Better Auth builds its router anew for every call (about 1.4 ms of CPU), and every page load asks
-   * for the session once. The answer is ours when Better Auth has nothing to do: no session cookie
+   * Better Auth builds its router anew for every call, the largest cost of a page load, and every
+   * page load asks for the session once. The answer is ours when Better Auth has nothing to do: no session cookie
    * (a visitor: null, as it answers), or a session this server verified whose daily extension is
    * not due. A session due for it, an unknown or expired one, goes to Better Auth, which extends
    * it, or answers null and clears the cookie.

@@ -86,8 +86,8 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
   /**
    * Database reads under way, by key: concurrent requests of one session share one read (a page
    * makes several API calls at once; when an entry expires, every request of that session in the
-   * next few milliseconds would otherwise read it again: we measured one read per six
-   * cached table pages on PostgreSQL; decision record 0104). Emptied by every invalidation, so a request that arrives
+   * next few milliseconds would otherwise read it again, often enough to show beside the cached
+   * pages' own work; decision record 0104). Emptied by every invalidation, so a request that arrives
    * after a sign-out never joins a read that began before it.
    */
   const reading = new Map<string, Promise<SessionUser | null>>();

@@ -24,15 +24,14 @@ export interface CheckpointReport {
 
 /**
  * Frames in the log past which the server's connection checkpoints after a commit again (SQLite's
- * default is 1,000 frames; 20,000 is about 80 MB at 4 KB pages). The worker's checkpoints run while
- * saves keep committing, so under sustained writes they never copy the log's last frame, and the
- * log only starts over once a checkpoint has: it grew by 30 MB a second at 8,000 saves a second
- * (decision 0105). The connection's own checkpoint runs between two of its commits, so nothing lands
+ * default is 1,000 frames). The worker's checkpoints run while saves keep committing, so under
+ * sustained writes they never copy the log's last frame, and the log only starts over once a
+ * checkpoint has: without this it grew for as long as the saves went on (decision 0105). The connection's own checkpoint runs between two of its commits, so nothing lands
  * meanwhile: it copies the few frames the worker has not yet (if the worker is mid-checkpoint it
  * is skipped and tried after the next commit), and the next commit starts the log over. Each
- * costs the event loop one fsync: measured at 10,000 frames the saves' p99 rose to 17–23 ms
- * (every 0.6 s at peak), at 40,000 the backlog left for the worker slowed the next rescoring by
- * half; 20,000 kept both (bench: saves p99 16 ms, rescoring after the saves 55 ms, log ≤ 83 MB).
+ * costs the event loop one fsync, so the limit is a balance: lower, the fsyncs come often enough
+ * to show in the saves' slowest answers; higher, the backlog left for the worker slows the next
+ * rescoring. This one kept both within their budgets in the benchmark.
  */
 const RESTART_FRAMES = 20_000;
 /** After a burst, the log file is cut back to this size when it starts over. */

@@ -20,8 +20,8 @@ const cheapKey = async (password: string, salt: string) =>
 const checked = new Map<string, boolean>();
 
 /**
- * Password hashing for the API tests only: the same scrypt at 1/256 of production's cost
- * (0.3 ms a check instead of about 0.1 s on one core), so a test that makes dozens of sign-ins
+ * Password hashing for the API tests only: the same scrypt at 1/256 of production's cost, so a
+ * test that makes dozens of sign-ins
  * spends its time on what it checks, not on hashing (decision 0071). It still hashes: a wrong
  * password fails, each hash has its own salt. A production hash (a row written by other code)
  * is checked at full cost, once per pair. Never used by the server: `buildApp` takes it only

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { AppMigration, Dialect } from './types.js';
 
 /**
- * Saving a result rescored 10,000 predictions in 830 ms on PostgreSQL (100 ms was the
- * budget; decision record 0105). Measured causes (EXPLAIN ANALYZE on the two-season bench world):
+ * Saving a result rescored 10,000 predictions on PostgreSQL far over its budget (decision record
+ * 0105). The causes, found with EXPLAIN ANALYZE on the two-season bench world:
  * - the UPDATE of one fixture's predictions was not HOT: at fillfactor 70 a page of rows clustered
  *   by fixture has room for a third of its rows' new versions, so two thirds moved to other pages
  *   with an entry in each of the three indexes (32,000 WAL records, 11,000 full-page images);

@@ -64,8 +64,8 @@ function liveRanking(entry: TableEntry, live: InPlay, picks: LivePicks): LiveRow
  * A page of the live table (contract `liveTableDto`): the season's stored table (`entry`, the
  * cached overall table, bonus points included) with what the scored matches in play would add
  * (`picks`: the members' picks on them, live-picks.ts),
- * ranked by the sum, always with the viewer's own row. A page, not the whole league: a league of
- * 10,000 sent 1.4 MB on every refresh and drew 10,000 rows on a phone. While no match in play has
+ * ranked by the sum, always with the viewer's own row. A page, not the whole league: the whole of
+ * a big league, sent on every refresh and drawn row by row on a phone, is more than anyone reads. While no match in play has
  * a score the stored table's order stands as it is; otherwise the rows are ranked again by
  * points, then name, as every table is.
  */

@@ -144,8 +144,8 @@ export async function renameLeague(db: DB, id: string, name: string) {
 
 /**
  * The league and whether `userId` belongs to it, without counting its members: the membership
- * check of routes that show a league's data to its members only (counting a league of 10,000 per
- * request cost about 2 ms).
+ * check of routes that show a league's data to its members only (counting a big league's members
+ * per request only to learn whether one of them is the viewer is wasted work).
  */
 export async function getLeagueMembership(
   db: DB,

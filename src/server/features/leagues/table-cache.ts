@@ -222,7 +222,7 @@ export function createTableCache(
 ) {
   const now = opts.now ?? (() => performance.now());
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  // The default budget keeps a league of 10,000 members: about 5 MB as a table, 2 MB as a roster.
+  // The default budget keeps the largest leagues' tables and rosters with room for many smaller ones.
   const tables = keptReads<TableEntry | null>(now, TTL_MS, maxBytes, estimateBytes);
   const rosters = keptReads<RosterRow[]>(now, ROSTER_TTL_MS, Math.floor(maxBytes / 4), rosterBytes);
   const unsubscribe = bus.subscribe((event) => {

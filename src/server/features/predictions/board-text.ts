@@ -23,8 +23,8 @@ function deadlineText(row: FixtureRow): string {
 }
 
 /**
- * A pick's text, written per request: kept per pick, its bytes took 2,000 players' dashboards
- * past the player cache's budget (decision 0104).
+ * A pick's text, written per request: kept per pick, its bytes crowded the players' dashboards out
+ * of the player cache (decision 0104).
  */
 const pickText = (pick: OwnPick): string => jsonText(predictionDto, presentPrediction(pick));
 

@@ -23,8 +23,8 @@ const keyOf = (p: Pick) => `${p.userId}\u0000${p.fixtureId}`;
 
 /**
  * PostgreSQL's save of a prediction, with group commit (decision 0105). Each save on its own was
- * a transaction of four round trips ending in a durable commit (a WAL flush): at a few hundred
- * saves a second the commits queued behind the disk. Here the saves that arrive while a batch is
+ * a transaction of four round trips ending in a durable commit (a WAL flush): under a deadline's
+ * load the commits queued behind the disk. Here the saves that arrive while a batch is
  * being written wait and go together into the next one: their fixtures read in one query, each
  * checked by its own `check` as read in that transaction, the accepted ones written by one
  * multi-row upsert and made durable by one commit. One batch is written at a time per server.

@@ -52,7 +52,7 @@ export type SavePrediction = (p: NewPrediction & { userId: string }, check: Fixt
  *
  * SQLite: the busiest write of the game (every save of every player), so:
  * - it runs as statements prepared once on the raw connection, synchronously: through the query
- *   builder the four statements (BEGIN, read, upsert, COMMIT) cost five times the database work;
+ *   builder the four statements (BEGIN, read, upsert, COMMIT) cost far more than the database work;
  * - saves arriving together are committed together (group commit): each is read, checked and
  *   written in turn inside one transaction, a refused or failed one changing nothing (SQLite
  *   backs a failed statement out without ending the transaction), and every caller is answered

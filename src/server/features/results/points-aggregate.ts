@@ -96,8 +96,8 @@ function inTransaction<T>(db: DB, run: (trx: DB) => Promise<T>): Promise<T> {
  * PostgreSQL: waits for the aggregate's writers' lock (held until this transaction ends), and
  * turns JIT compilation off for the rest of the transaction. A result's statements over 10,000
  * predictions are estimated above `jit_above_cost` once a fixture's picks lie spread over the
- * pages of its gameweek (as a live season stores them), and compiling them took 15–50 ms of a
- * 130 ms rescoring that JIT then does not win back (decision 0105). SQLite: nothing to do.
+ * pages of its gameweek (as a live season stores them), and compiling them costs more of a
+ * rescoring than JIT then wins back (decision 0105). SQLite: nothing to do.
  */
 async function lockAggregate(trx: DB): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof SqliteAdapter))
@@ -117,8 +117,8 @@ const keysOf = (seasonId: string, gameweeks: readonly number[]) =>
 /**
  * SQLite: predictions rescored per part of this many players. better-sqlite3 runs a statement
  * on the event loop itself, so one statement over a fixture's 10,000 predictions stopped every
- * request of the process for 60–120 ms; a part takes 15–30 ms and the loop turns between
- * parts (decision 0105). PostgreSQL runs the statements elsewhere: one part.
+ * request of the process until it ended; a part is short, and the loop turns between parts, so
+ * requests a cache can answer are served meanwhile (decision 0105). PostgreSQL runs the statements elsewhere: one part.
  */
 export const SQLITE_RESCORE_PART = 2_500;
 

@@ -8,8 +8,8 @@ import { createCountsPacker, SEASON_TOTAL, type SeasonCounts } from './season-co
 /**
  * Reads a season's tier counts (season-counts.ts), after a result only the parts it moved: the
  * season's total and the gameweeks whose final results differ from those the last read saw
- * (decision 0104). A result used to cost a read of every gameweek (12–38 reads of 5–10 ms on
- * SQLite), and every table, position and statistic asked after it waited for all of them.
+ * (decision 0104). A result used to cost a read of every gameweek, and every table, position and
+ * statistic asked after it waited for all of them.
  *
  * Only a final result scores, so between two reads a gameweek's counts move only with its final
  * results, unless a change moves fixtures or deletes picks: those are announced

@@ -132,7 +132,7 @@ export function createPlayerCache(
   });
   const sizes = new WeakMap<Entry, number>();
   const roughBytesOf = (e: Entry) => sizes.get(e) ?? roughBytes(e.value);
-  // A season's everyone-tables (3 MB at 10,000 players): a few, one per season asked for, bounded by count and bytes.
+  // A season's everyone-tables (large, and growing with the players): a few, one per season asked for, bounded by count and bytes.
   const heavy = new LRUCache<string, Entry>({
     max: opts.heavyEntries ?? 6,
     maxSize: opts.heavyMaxBytes ?? DEFAULT_HEAVY_MAX_BYTES,

@@ -4,8 +4,8 @@ import { indexTables, NO_SCORE, type TotalsIndex } from '../../../game/rank-hist
 /**
  * Every player's tier counts per gameweek of a season and in the season (the points aggregate's rows),
  * packed as numbers: the one read after a result from which any rule's points are worked out in
- * memory. Each league rule used to cost its own query over its members' rows (150–260 ms for a
- * league of 1,000 or 10,000 on SQLite, blocking the server), and the standard totals another
+ * memory. Each league rule used to cost its own query over its members' rows (on SQLite, blocking
+ * the server for every big league), and the standard totals another
  * (decision 0104).
  */
 export interface SeasonCounts {
@@ -33,8 +33,8 @@ const ABSENT = -1;
 
 /**
  * Packs a season's rows a part at a time (a gameweek's rows per read), so a season is never held
- * as one array of row objects: a past season of 10,000 players is 380,000 rows, which as objects
- * took some 70 MB for a moment after each result and pushed the server's memory up by as much.
+ * as one array of row objects: a past season has a row per player and gameweek, and as objects
+ * they swelled the heap for a moment after each result, long enough to raise the server's memory.
  * A player first seen in a later part gets the next slot; the arrays of earlier gameweeks are then
  * shorter than the slots, and a slot beyond an array had no row there.
  */
