@@ -6,19 +6,24 @@ export function formatKickoffDate(
   return new Intl.DateTimeFormat(undefined, opts).format(new Date(iso));
 }
 
+/**
+ * Every clock time on screen is on the 24-hour clock, whatever the viewer's locale would pick, so a
+ * kick-off, a bonus question's lock and a message's time read alike. `hourCycle` rather than
+ * `hour12: false`: the latter lets some engines write midnight as "24:00".
+ */
+const CLOCK = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+
 export function formatKickoffTime(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hour12: false }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(undefined, CLOCK).format(new Date(iso));
 }
 
+/** A date with its time (a lock, a message sent, a feed run), on the same 24-hour clock. */
 export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat(undefined, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
+    ...CLOCK,
   }).format(new Date(iso));
 }
 
