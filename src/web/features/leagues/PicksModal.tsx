@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { ClubBadge } from '../../components/ClubBadge';
-import { displayTeamName } from '../../../game/clubs';
+// The dialog is narrow at every width: short names, the full one for screen readers and as a tooltip.
+import { ClubName } from '../../components/ClubName';
 import { formatKickoffDate, formatKickoffTime } from '../../lib/format';
 import type { Pick, TableRow } from '../../../contract/leagues';
 import { useMemberPicks } from './api';
@@ -24,13 +25,13 @@ function PickRow({ pick }: { pick: Pick }) {
       <div className="mt-1 grid grid-cols-[1fr_auto_1fr] items-center gap-2">
         <span className="flex min-w-0 items-center gap-2">
           <ClubBadge team={pick.homeTeam} size={24} />
-          <span className="truncate text-sm font-medium">{displayTeamName(pick.homeTeam)}</span>
+          <ClubName team={pick.homeTeam} fit="short" wrap className="text-sm font-medium" />
         </span>
         <span className="text-center text-lg font-bold tabular-nums">
           {prediction ? `${prediction.homeScore} - ${prediction.awayScore}` : '–'}
         </span>
         <span className="flex min-w-0 items-center justify-end gap-2">
-          <span className="truncate text-right text-sm font-medium">{displayTeamName(pick.awayTeam)}</span>
+          <ClubName team={pick.awayTeam} fit="short" wrap className="text-right text-sm font-medium" />
           <ClubBadge team={pick.awayTeam} size={24} />
         </span>
       </div>

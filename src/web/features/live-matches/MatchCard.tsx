@@ -14,9 +14,13 @@ import { PickSharesPanel } from '../pick-shares/PickSharesPanel';
 
 function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
   return (
-    <div className={`flex min-w-0 items-center gap-2 ${side === 'away' ? 'flex-row-reverse text-right' : ''}`}>
+    // On a phone the badge sits above the name, leaving the name the card's whole third; a name that
+    // still does not fit wraps rather than ending in "…".
+    <div
+      className={`flex min-w-0 flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 ${side === 'away' ? 'sm:flex-row-reverse sm:text-right' : 'sm:text-left'}`}
+    >
       <ClubBadge team={name} size={40} />
-      <ClubName team={name} className="font-semibold text-slate-900" />
+      <ClubName team={name} wrap className="font-semibold text-slate-900" />
     </div>
   );
 }
