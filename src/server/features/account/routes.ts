@@ -166,8 +166,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="scoreline-my-data-${exportedAt.slice(0, 10)}.json"`)
+        // Indented for the person who opens the file; exportFile still parses it with the route's schema.
         .type('application/json; charset=utf-8')
-        .send(exportFile(body));
+        .serializer(exportFile)
+        .send(body);
     },
   );
 }
