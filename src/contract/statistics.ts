@@ -30,10 +30,8 @@ export const statisticsDto = z.object({
     z.object({ team: z.string(), predictions: z.number().int(), accuracy: z.number().nullable() }),
   ),
   predictionTiming: z.object({ early: z.number().int(), lastMinute: z.number().int(), averageHours: z.number() }),
-  /** Earned badges of both sets. */
+  /** Every achievement, earned or not: the same set the dashboard shows. */
   achievements: z.array(achievementDto),
-  /** Greyed 'Consistency King' and 'League Champion', present while fewer than 6 badges are earned. */
-  lockedExtras: z.array(achievementDto),
   gameweeksAtTop: z.number().int(),
   totalGameweeksParticipated: z.number().int(),
   topPositionRate: z.number(),

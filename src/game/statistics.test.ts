@@ -7,9 +7,7 @@ import {
   computeStreaks,
   computeTotals,
   computeWeekdayAccuracy,
-  dashboardAchievements,
-  showLockedExtras,
-  statisticsAchievements,
+  playerAchievements,
   weekdayIn,
   type PredictionRecord,
 } from './statistics.js';
@@ -239,19 +237,16 @@ describe('achievements', () => {
   };
   const earned = (list: { id: string; earned: boolean }[]) => list.filter((a) => a.earned).map((a) => a.id);
 
-  it('dashboard badges at their thresholds', () => {
-    expect(earned(dashboardAchievements(base))).toEqual([]);
-    expect(earned(dashboardAchievements({ ...base, totalPredictions: 1 }))).toEqual(['first-prediction']);
-    expect(earned(dashboardAchievements({ ...base, exactScores: 1, correctPredictions: 2, totalPoints: 9 }))).toEqual([
+  it('one set of badges, each at its threshold and not one below', () => {
+    expect(earned(playerAchievements(base))).toEqual([]);
+    expect(earned(playerAchievements({ ...base, totalPredictions: 1 }))).toEqual(['first-prediction']);
+    expect(earned(playerAchievements({ ...base, exactScores: 1, correctPredictions: 2, totalPoints: 9 }))).toEqual([
       'perfect-score',
     ]);
-    expect(earned(dashboardAchievements({ ...base, correctPredictions: 3, totalPoints: 10 }))).toEqual([
+    expect(earned(playerAchievements({ ...base, correctPredictions: 3, totalPoints: 10 }))).toEqual([
       'hat-trick',
       'high-scorer',
     ]);
-  });
-
-  it('statistics badges at their thresholds, and one below each', () => {
     const below = {
       totalPredictions: 49,
       exactScores: 4,
@@ -260,7 +255,7 @@ describe('achievements', () => {
       bestStreak: 4,
       successRate: 59.9,
     };
-    expect(earned(statisticsAchievements(below))).toEqual([]);
+    expect(earned(playerAchievements(below))).toEqual(['first-prediction', 'perfect-score', 'high-scorer']);
     const at = {
       totalPredictions: 50,
       exactScores: 5,
@@ -269,7 +264,10 @@ describe('achievements', () => {
       bestStreak: 5,
       successRate: 60,
     };
-    expect(earned(statisticsAchievements(at))).toEqual([
+    expect(earned(playerAchievements(at))).toEqual([
+      'first-prediction',
+      'perfect-score',
+      'high-scorer',
       'sharpshooter',
       'hot-streak',
       'veteran-predictor',
@@ -278,10 +276,10 @@ describe('achievements', () => {
     ]);
   });
 
-  it('locked extras show while fewer than 6 badges are earned', () => {
-    expect(showLockedExtras(0)).toBe(true);
-    expect(showLockedExtras(5)).toBe(true);
-    expect(showLockedExtras(6)).toBe(false);
+  it('has no placeholder a player cannot earn: every badge not earned says what earns it', () => {
+    const all = playerAchievements(base);
+    expect(all).toHaveLength(9);
+    for (const a of all) expect(a.description).not.toMatch(/coming soon/i);
   });
 });
 
@@ -300,7 +298,7 @@ describe('computeStatistics', () => {
     expect(s.bestStreak).toBe(5);
     expect(s.currentStreak).toBe(1);
     expect(s.homeAwayBias).toEqual({ home: 6, away: 1, draw: 1 });
-    expect(s.achievements.map((a) => a.name)).toEqual([
+    expect(s.achievements.filter((a) => a.earned).map((a) => a.name)).toEqual([
       'First Prediction',
       'Perfect Score',
       'Hat Trick',
@@ -309,6 +307,6 @@ describe('computeStatistics', () => {
       'Hot Streak',
       'Accuracy Expert',
     ]);
-    expect(s.showLockedExtras).toBe(false);
+    expect(s.achievements).toEqual(playerAchievements({ ...s }));
   });
 });

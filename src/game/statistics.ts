@@ -245,8 +245,12 @@ interface AchievementInput {
   successRate: number;
 }
 
-/** The dashboard's four badges. */
-export function dashboardAchievements(s: AchievementInput): Achievement[] {
+/**
+ * The player's achievements: one set, each earned or not from the player's own results, shown
+ * alike on the dashboard and the statistics screen. A badge not earned yet says what earns it;
+ * there are no placeholders that nothing can earn.
+ */
+export function playerAchievements(s: AchievementInput): Achievement[] {
   return [
     {
       id: 'first-prediction',
@@ -257,12 +261,6 @@ export function dashboardAchievements(s: AchievementInput): Achievement[] {
     { id: 'perfect-score', name: 'Perfect Score', description: 'Predict an exact score', earned: s.exactScores >= 1 },
     { id: 'hat-trick', name: 'Hat Trick', description: 'Get 3 predictions right', earned: s.correctPredictions >= 3 },
     { id: 'high-scorer', name: 'High Scorer', description: 'Score 10 points', earned: s.totalPoints >= 10 },
-  ];
-}
-
-/** The statistics screen's badges. */
-export function statisticsAchievements(s: AchievementInput): Achievement[] {
-  return [
     { id: 'sharpshooter', name: 'Sharpshooter', description: '5 or more exact scores', earned: s.exactScores >= 5 },
     {
       id: 'hot-streak',
@@ -286,17 +284,6 @@ export function statisticsAchievements(s: AchievementInput): Achievement[] {
   ];
 }
 
-/** Greyed, never-earnable extras shown beside the earned badges while fewer than 6 are earned. */
-export const LOCKED_EXTRAS = [
-  { id: 'consistency-king', name: 'Consistency King', description: 'Coming soon' },
-  { id: 'league-champion', name: 'League Champion', description: 'Coming soon' },
-] as const;
-export const LOCKED_EXTRAS_BELOW = 6;
-
-export function showLockedExtras(earnedCount: number): boolean {
-  return earnedCount < LOCKED_EXTRAS_BELOW;
-}
-
 export interface PlayerStatistics extends Totals {
   bestStreak: number;
   currentStreak: number;
@@ -304,17 +291,14 @@ export interface PlayerStatistics extends Totals {
   homeAwayBias: { home: number; away: number; draw: number };
   favoriteTeams: FavoriteTeam[];
   predictionTiming: PredictionTiming;
-  /** Earned badges of both sets (dashboard first), in spec order. */
+  /** Every achievement, earned or not (`playerAchievements`). */
   achievements: Achievement[];
-  showLockedExtras: boolean;
 }
 
 /** Everything the statistics screen shows except rank history (which needs other players' totals). */
 export function computeStatistics(records: readonly PredictionRecord[], timeZone: string): PlayerStatistics {
   const totals = computeTotals(records);
   const streaks = computeStreaks(records);
-  const input = { ...totals, ...streaks };
-  const earned = [...dashboardAchievements(input), ...statisticsAchievements(input)].filter((a) => a.earned);
   return {
     ...totals,
     ...streaks,
@@ -322,7 +306,6 @@ export function computeStatistics(records: readonly PredictionRecord[], timeZone
     homeAwayBias: computeHomeAwayBias(records),
     favoriteTeams: computeFavoriteTeams(records),
     predictionTiming: computePredictionTiming(records),
-    achievements: earned,
-    showLockedExtras: showLockedExtras(earned.length),
+    achievements: playerAchievements({ ...totals, ...streaks }),
   };
 }

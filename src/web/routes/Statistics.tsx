@@ -176,9 +176,6 @@ function StatisticsScreen() {
             {s.achievements.map((a) => (
               <AchievementBadge key={a.id} {...a} />
             ))}
-            {s.lockedExtras.map((a) => (
-              <AchievementBadge key={a.id} {...a} />
-            ))}
           </ul>
         </section>
       </div>

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   computeStreaks,
   computeTotals,
-  dashboardAchievements,
+  playerAchievements,
   POINTS_GOAL,
   STREAK_GOAL,
   SUCCESS_RATE_GOAL,
@@ -149,7 +149,7 @@ export function ownParts(mine: OwnFigures) {
       exactScores: totals.exactScores,
     },
     recentActivity: mine.recentActivity,
-    achievements: dashboardAchievements({ ...totals, ...streaks }),
+    achievements: playerAchievements({ ...totals, ...streaks }),
     performance: [
       { id: 'points' as const, label: 'Points', value: totals.totalPoints, goal: POINTS_GOAL },
       { id: 'streak' as const, label: 'Prediction Streak', value: streaks.currentStreak, goal: STREAK_GOAL },

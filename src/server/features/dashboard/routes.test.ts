@@ -186,6 +186,11 @@ describe('GET /api/dashboard', () => {
       ['Perfect Score', true],
       ['Hat Trick', true],
       ['High Scorer', false],
+      ['Sharpshooter', false],
+      ['Hot Streak', false],
+      ['Veteran Predictor', false],
+      ['Accuracy Expert', true],
+      ['Point Master', false],
     ]);
     // Streak in kick-off order: exact, outcome, then wrong (g1c, 14:00 'g1c' < 'g1d'), exact → current 1.
     expect(d.performance).toEqual([

@@ -1,8 +1,8 @@
-import { LOCKED_EXTRAS, type PlayerStatistics } from '../../../game/statistics.js';
+import type { PlayerStatistics } from '../../../game/statistics.js';
 import type { RankHistory } from '../../../game/rank-history.js';
 import type { Statistics } from '../../../contract/statistics.js';
 
-/** contract/statistics.ts `statisticsDto`: the computed numbers, the greyed extras, the rank history and its scope. */
+/** contract/statistics.ts `statisticsDto`: the computed numbers, the achievements, the rank history and its scope. */
 export function presentStatistics(
   stats: PlayerStatistics,
   rank: RankHistory,
@@ -11,10 +11,8 @@ export function presentStatistics(
   timeZone: string,
   seasonId: string,
 ): Statistics {
-  const { showLockedExtras, ...rest } = stats;
   return {
-    ...rest,
-    lockedExtras: showLockedExtras ? LOCKED_EXTRAS.map((a) => ({ ...a, earned: false })) : [],
+    ...stats,
     gameweeksAtTop: rank.gameweeksAtTop,
     totalGameweeksParticipated: rank.totalGameweeksParticipated,
     topPositionRate: rank.topPositionRate,

@@ -288,7 +288,8 @@ describe('GET /api/me/statistics after the real 2025/26 season', () => {
     expect(s.topPositionRate).toBe(ranks.rate);
     expect(s.leagues).toEqual([{ id: LEAGUE, name: 'Office League' }]);
 
-    const earnedNames = (s.achievements as Array<{ name: string }>).map((a) => a.name);
+    const all = s.achievements as Array<{ name: string; earned: boolean }>;
+    const earnedNames = all.filter((a) => a.earned).map((a) => a.name);
     const expectedEarned = [
       ['First Prediction', mine.length >= 1],
       ['Perfect Score', exact >= 1],
@@ -303,7 +304,13 @@ describe('GET /api/me/statistics after the real 2025/26 season', () => {
       .filter(([, ok]) => ok)
       .map(([name]) => name);
     expect(earnedNames).toEqual(expectedEarned);
-    expect(s.lockedExtras.length).toBe(expectedEarned.length < 6 ? 2 : 0);
+    // One set, earned or not, with nothing nobody can earn ("Coming soon").
+    expect(all).toHaveLength(9);
+    expect(s).not.toHaveProperty('lockedExtras');
+    expect(JSON.stringify(all)).not.toMatch(/coming soon/i);
+    // The dashboard shows the very same achievements.
+    const dash = (await t.request({ method: 'GET', url: '/api/dashboard', cookie: me.cookie })).json().dashboard;
+    expect(dash.achievements).toEqual(all);
   });
 
   it('ranks among a chosen league’s members only', async () => {

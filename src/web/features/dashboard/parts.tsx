@@ -74,8 +74,6 @@ const ICONS: Record<string, IconName> = {
   'veteran-predictor': 'medal',
   'accuracy-expert': 'cap',
   'point-master': 'crown',
-  'consistency-king': 'lock',
-  'league-champion': 'lock',
 };
 
 /** An achievement badge; a locked one is greyed. */
