@@ -1,6 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
+import type { DB } from '../db/index.js';
+import type { Clock } from '../clock.js';
+import { takeRecipientAllowance } from '../mail/recipient-cap.js';
 
 /**
  * Account mails (verification, "someone tried to register your address", password reset) leave
@@ -9,10 +12,18 @@ import type { Mailer, MailMessage } from '../mail/mailer.js';
  * to send used to make the reset answer several times slower), and a slow or failing mail server
  * changes no answer. A failed send is logged; the screens offer "Resend".
  *
+ * Each address gets at most a few account mails an hour, counted in the database across
+ * instances (mail/recipient-cap.ts). Beyond that the request is answered exactly as before, since
+ * the answer has already left, and no mail goes.
+ *
  * `idle()` waits for the mails under way (the app waits for it when it closes; tests read the
  * outbox after it).
  */
-export function createAccountMail(mailer: Mailer, log: FastifyBaseLogger) {
+export function createAccountMail(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  recipients: { db: DB; clock: Clock; max?: number },
+) {
   const pending = new Set<Promise<void>>();
   /** Addresses told "someone tried to register your address" in the last hour (one such mail an hour). */
   const attemptsTold = new LRUCache<string, true>({
@@ -24,6 +35,10 @@ export function createAccountMail(mailer: Mailer, log: FastifyBaseLogger) {
     const sending: Promise<void> = (async () => {
       // Not inside the caller's tick: the answer is on its way before the mail server is contacted.
       await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!(await takeRecipientAllowance(recipients.db, message.to, recipients.clock.now(), recipients.max))) {
+        log.warn({ subject: message.subject }, 'An account e-mail was not sent: its address had its share this hour');
+        return;
+      }
       await mailer.send(message);
     })()
       .catch((err: unknown) => log.error({ err, subject: message.subject }, 'An account e-mail could not be sent'))

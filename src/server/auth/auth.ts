@@ -64,7 +64,7 @@ export function createAuth({
   onUserChanged = () => {},
   passwordHashing = productionPasswordHashing,
 }: AuthDeps) {
-  const accountMail = createAccountMail(mailer, log);
+  const accountMail = createAccountMail(mailer, log, { db: handle.db, clock });
   /** Password hashes computed (sign-up answers must cost the same whether or not the address has an account). */
   const work = { passwordHashes: 0 };
   const db = handle.db;

@@ -378,6 +378,13 @@ export interface FeedSnapshotTable {
   takenAt: string;
 }
 
+/** Account mails sent to one address (lower-cased) since `windowStart`, an hour at most (0050, mail/recipient-cap.ts). */
+export interface RecipientMailLogTable {
+  recipient: string;
+  windowStart: string;
+  sent: number;
+}
+
 /** A named lease: the holder runs the job until it expires (once across instances). */
 export interface LeaseTable {
   name: string;
@@ -410,6 +417,7 @@ export interface Database {
   feedRuns: FeedRunTable;
   feedConflicts: FeedConflictTable;
   leases: LeaseTable;
+  recipientMailLog: RecipientMailLogTable;
   feedSnapshots: FeedSnapshotTable;
   leagueQuestions: LeagueQuestionTable;
   leagueQuestionAnswers: LeagueQuestionAnswerTable;
