@@ -44,15 +44,30 @@ describe('computeRankHistory', () => {
     expect(h.topPositionRate).toBe(66.7);
   });
 
-  it('shows a gameweek the player missed with no rank and does not count it as played', () => {
-    const h = computeRankHistory([t('a', 1, 3), t('me', 2, 0), t('a', 2, 0)], [1, 2], 'me');
+  it('starts at the player’s first played gameweek, then shows a gameweek they missed with no rank', () => {
+    const totals = [t('a', 1, 3), t('a', 2, 1), t('me', 3, 0), t('a', 3, 0), t('a', 4, 2), t('me', 5, 4)];
+    const h = computeRankHistory(totals, [1, 2, 3, 4, 5], 'me');
     expect(h.history).toEqual([
-      { gameweek: 1, rank: null, points: 0, players: 1 },
-      { gameweek: 2, rank: 1, points: 0, players: 2 },
+      { gameweek: 3, rank: 1, points: 0, players: 2 },
+      { gameweek: 4, rank: null, points: 0, players: 1 },
+      { gameweek: 5, rank: 1, points: 4, players: 1 },
     ]);
-    expect(h.totalGameweeksParticipated).toBe(1);
-    expect(h.gameweeksAtTop).toBe(1);
+    expect(h.totalGameweeksParticipated).toBe(2);
+    expect(h.gameweeksAtTop).toBe(2);
     expect(h.topPositionRate).toBe(100);
+  });
+
+  it('keeps the gameweek axis contiguous: a gameweek with no results yet is an entry of no players', () => {
+    const totals = [t('me', 1, 2), t('me', 2, 1), t('me', 14, 3), t('a', 14, 5)];
+    const h = computeRankHistory(totals, [1, 2, 14], 'me', 20);
+    expect(h.history.map((e) => e.gameweek)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(h.history[2]).toEqual({ gameweek: 3, rank: null, points: 0, players: 0 });
+    expect(h.history[13]).toEqual({ gameweek: 14, rank: 2, points: 3, players: 2 });
+    expect(h.totalGameweeksParticipated).toBe(3);
+  });
+
+  it('is empty for a player never ranked, however many gameweeks others played', () => {
+    expect(computeRankHistory([t('a', 1, 3), t('a', 2, 1)], [1, 2], 'me').history).toEqual([]);
   });
 
   it('keeps the last 10 gameweeks with results, oldest first, but counts every gameweek in the summary', () => {

@@ -3,8 +3,10 @@
  *
  * For every gameweek with results, each player who had a scored prediction in it gets that
  * gameweek's points; players are ranked by those points (ties share a rank: 1, 1, 3). The history
- * shows the player's rank and points in the last 10 gameweeks with results; the summary figures
- * cover every gameweek with results.
+ * starts at the first gameweek the player was ranked in (the gameweeks before it were never
+ * theirs to play) and runs on without a gap in gameweek numbers, so a chart's axis counts
+ * gameweeks evenly; it shows the last 10 of them. The summary figures cover every gameweek with
+ * results.
  */
 
 export const RANK_HISTORY_LENGTH = 10;
@@ -18,10 +20,10 @@ export interface GameweekTotal {
 
 export interface RankHistoryEntry {
   gameweek: number;
-  /** Null when the player had no scored prediction in that gameweek. */
+  /** Null when the player had no scored prediction in that gameweek (or it has no results yet). */
   rank: number | null;
   points: number;
-  /** Players ranked in that gameweek. */
+  /** Players ranked in that gameweek: 0 for a gameweek in the run with no results yet. */
   players: number;
 }
 
@@ -161,11 +163,29 @@ export function rankHistoryFromIndex(
   const participated = entries.filter((e) => e.rank !== null).length;
   const atTop = entries.filter((e) => e.rank === 1).length;
   return {
-    history: entries.slice(-length),
+    history: fromFirstPlayed(entries).slice(-length),
     gameweeksAtTop: atTop,
     totalGameweeksParticipated: participated,
     topPositionRate: participated > 0 ? Math.round((atTop / participated) * 1000) / 10 : 0,
   };
+}
+
+/**
+ * The entries from the player's first ranked gameweek on, with every gameweek number in between
+ * (one without results yet as an unranked entry of no players), so no axis jumps from GW2 to GW14.
+ */
+function fromFirstPlayed(entries: readonly RankHistoryEntry[]): RankHistoryEntry[] {
+  const first = entries.findIndex((e) => e.rank !== null);
+  if (first === -1) return [];
+  const out: RankHistoryEntry[] = [];
+  for (const e of entries.slice(first)) {
+    const previous = out.at(-1);
+    if (previous)
+      for (let gameweek = previous.gameweek + 1; gameweek < e.gameweek; gameweek += 1)
+        out.push({ gameweek, rank: null, points: 0, players: 0 });
+    out.push(e);
+  }
+  return out;
 }
 
 /** The same from raw per-gameweek totals. */

@@ -7,7 +7,7 @@ import { useStatistics } from '../features/statistics/api';
 import { useSeasonChoice, useSeasonParam } from '../features/seasons/api';
 import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
 import { PastSeasonNote, SeasonNotFound } from '../features/seasons/SeasonNotices';
-import { Bar, rankColour } from '../features/statistics/parts';
+import { Bar, rankColour, rankEntryText } from '../features/statistics/parts';
 import { plural } from '../lib/plural';
 
 // The chart library is only ever loaded here, and only when the chart is drawn.
@@ -205,7 +205,9 @@ function StatisticsScreen() {
           </div>
         </div>
         {s.rankHistory.length === 0 ? (
-          <p className="text-slate-700">No gameweek has results yet.</p>
+          <p className="text-slate-700">
+            Your rank shows here from the first gameweek you predicted in, once it has results.
+          </p>
         ) : (
           <>
             <Suspense
@@ -221,8 +223,8 @@ function StatisticsScreen() {
               {s.rankHistory.map((h) => (
                 <li key={h.gameweek} className={`rounded-lg border p-2 text-center ${rankColour(h.rank)}`}>
                   <span className="block text-xs font-semibold">GW {h.gameweek}</span>
-                  <span className="block text-lg font-bold">{h.rank === null ? '—' : `#${h.rank}`}</span>
-                  <span className="block text-xs">{h.points} pts</span>
+                  <span className="block text-lg font-bold">{rankEntryText(h).rank}</span>
+                  <span className="block text-xs">{rankEntryText(h).points}</span>
                 </li>
               ))}
             </ol>

@@ -185,7 +185,10 @@ function expectedRanks(scope: Set<string>) {
   });
   const played = rows.filter((r) => r.rank !== null).length;
   const top = rows.filter((r) => r.rank === 1).length;
-  return { rows, played, top, rate: played ? r1((top / played) * 100) : 0 };
+  // The history starts at the first gameweek the player was ranked in (the real season's
+  // gameweeks with results have no gap in their numbers).
+  const first = rows.findIndex((r) => r.rank !== null);
+  return { rows: first === -1 ? [] : rows.slice(first), played, top, rate: played ? r1((top / played) * 100) : 0 };
 }
 
 describe('GET /api/me/statistics after the real 2025/26 season', () => {

@@ -6,7 +6,8 @@ import type { Statistics } from '../../../contract/statistics';
  * imports the chart library, and it is loaded with React.lazy from the statistics screen only.
  */
 export default function RankChart({ history }: { history: Statistics['rankHistory'] }) {
-  const data = history.map((h) => ({ gw: `GW${h.gameweek}`, rank: h.rank, points: h.points }));
+  // No bar where the player was not ranked: a gameweek they missed, or one with no results yet.
+  const data = history.map((h) => ({ gw: `GW${h.gameweek}`, rank: h.rank, points: h.rank === null ? null : h.points }));
   const worst = Math.max(2, ...history.map((h) => h.rank ?? 1));
   const step = Math.ceil(worst / 6);
   const rankTicks = Array.from({ length: Math.floor((worst - 1) / step) + 1 }, (_, i) => 1 + i * step);

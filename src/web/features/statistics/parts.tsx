@@ -34,3 +34,13 @@ export function Bar({
     </div>
   );
 }
+
+/** One gameweek of the rank history as words: a rank and points, a missed gameweek, or one with no results yet. */
+export function rankEntryText(h: { rank: number | null; points: number; players: number }): {
+  rank: string;
+  points: string;
+} {
+  if (h.rank !== null) return { rank: `#${h.rank}`, points: `${h.points} ${h.points === 1 ? 'pt' : 'pts'}` };
+  // Points only where the player was ranked: "— 0 pts" would read as a score of nought.
+  return h.players === 0 ? { rank: '—', points: 'No results yet' } : { rank: '—', points: 'Not played' };
+}
