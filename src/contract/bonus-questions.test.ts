@@ -20,6 +20,31 @@ describe('the bonus question schemas (shared by the form and the routes)', () =>
     ]);
   });
 
+  test('answers that look the same are one answer, and a question must show something', () => {
+    // A Cyrillic е, an invisible separator, a zero for an O, full-width letters.
+    for (const [a, b] of [
+      ['Yes', 'Y\u0435s'],
+      ['No', 'N\u043E'],
+      ['Arsenal', 'Arsenal\u2063'],
+      ['Over 2.5', 'Over 2.5\u00AD'],
+      ['Oxford', '0xford'],
+      ['Yes', 'Ｙｅｓ'],
+    ]) {
+      const issues = messages(createQuestionSchema.safeParse({ ...base, options: [a, b] }));
+      expect(issues.length, `${a} / ${b}`).toBeGreaterThan(0);
+      for (const issue of issues)
+        expect(issue).toMatch(/^options\.1: (Each answer must be different|An answer can't contain invisible)/);
+    }
+    expect(messages(createQuestionSchema.safeParse({ ...base, options: ['Yes', 'Y\u0435s'] }))).toEqual([
+      'options.1: Each answer must be different. “Yеs” looks the same as “Yes”.',
+    ]);
+    expect(messages(createQuestionSchema.safeParse({ ...base, options: ['Yes', 'Yes!'] }))).toEqual([]);
+    for (const prompt of ['\u2063', 'Who\u2063 wins?', '\u3164', '\u2800', 'Who\u{E0041} wins?'])
+      expect(messages(createQuestionSchema.safeParse({ ...base, prompt })), JSON.stringify(prompt)).toEqual([
+        "prompt: The question can't contain invisible or control characters.",
+      ]);
+  });
+
   test('a final-table question has no answers of its own; a final position names its club', () => {
     expect(createQuestionSchema.safeParse({ kind: 'champion', points: 3, locksAt: base.locksAt }).success).toBe(true);
     expect(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BONUS_LIMITS, QUESTION_KINDS, TOP_PLACES, type QuestionKind } from '../game/bonus-questions.js';
+import { nameSkeleton } from '../game/name-skeleton.js';
 import { hasHiddenCharacters, hasHiddenTextCharacters, hiddenCharactersMessage } from './common.js';
 import { seasonId } from './seasons.js';
 
@@ -21,6 +22,10 @@ export const KIND_LABELS: Record<QuestionKind, string> = {
 const L = BONUS_LIMITS;
 export const POINTS_MESSAGE = `Give the question ${L.pointsMin} to ${L.pointsMax} points.`;
 export const OPTIONS_MESSAGE = `Give ${L.optionsMin} to ${L.optionsMax} answers to choose from.`;
+export const sameAnswerMessage = (answer: string, earlier: string) =>
+  answer.toLowerCase() === earlier.toLowerCase()
+    ? 'Each answer must be different.'
+    : `Each answer must be different. “${answer}” looks the same as “${earlier}”.`;
 
 const promptField = z
   .string({ error: 'Write the question.' })
@@ -61,12 +66,15 @@ export function refineQuestion(
     if (!v.prompt) ctx.addIssue({ code: 'custom', message: 'Write the question.', path: ['prompt'] });
     const options = v.options ?? [];
     if (options.length < L.optionsMin) ctx.addIssue({ code: 'custom', message: OPTIONS_MESSAGE, path: ['options'] });
-    const seen = new Set<string>();
+    // Answers that look the same (case, accents, invisible characters, look-alike letters of
+    // other scripts: "Yes" and "Yеs" with a Cyrillic е) are one answer (decision record 0099).
+    const seen = new Map<string, string>();
     options.forEach((o, i) => {
-      const key = o.toLowerCase();
-      if (seen.has(key))
-        ctx.addIssue({ code: 'custom', message: 'Each answer must be different.', path: ['options', i] });
-      seen.add(key);
+      const key = nameSkeleton(o);
+      const same = seen.get(key);
+      if (same !== undefined)
+        ctx.addIssue({ code: 'custom', message: sameAnswerMessage(o, same), path: ['options', i] });
+      else seen.set(key, o);
     });
   } else if (v.options?.length) {
     ctx.addIssue({

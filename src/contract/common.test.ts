@@ -18,8 +18,29 @@ describe('hidden characters in names', () => {
     }
   });
 
+  it('finds invisible characters that sit in a name without reordering it, and names that show nothing', () => {
+    for (const s of [
+      'Bob United\u2063',
+      'a\u2061b',
+      'a\u2064b',
+      'so\u00ADft',
+      'mo\u180Eng',
+      'tag\u{E0041}',
+      'Bo\u200Db United',
+      '\u3164',
+      '\u2800',
+      'a\u115Fb',
+      'a\u1160b',
+      'a\uFFA0b',
+      '\u0301',
+    ]) {
+      expect(hasHiddenCharacters(s), JSON.stringify(s)).toBe(true);
+      expect(hasHiddenTextCharacters(s), JSON.stringify(s)).toBe(true);
+    }
+  });
+
   it('leaves names in any script alone, emoji sequences with joiners included', () => {
-    for (const s of ['Ünïcødé', 'نادي الأبطال', 'מכבי', '👨‍👩‍👧 Family FC', 'می‌خواهم', 'O’Neill-Smith'])
+    for (const s of ['Ünïcødé', 'نادي الأبطال', 'מכבי', '👨‍👩‍👧 Family FC', 'می‌خواهم', 'O’Neill-Smith', 'Three Lions 🏴󠁧󠁢󠁥󠁮󠁧󠁿'])
       expect(hasHiddenCharacters(s), s).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, GAMEWEEK_NUMBER_MAX } from '../game/limits.js';
+import { hasInvisibleCharacters, looksBlank } from '../game/visible-text.js';
 
 /** The spec's "simple address pattern": something@something.tld with no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -17,18 +18,15 @@ export const emailField = (requiredMessage: string, invalidMessage: string) =>
     .regex(EMAIL_PATTERN, { error: invalidMessage });
 
 /**
- * Characters no name needs and an impersonator loves: control characters, and the invisible
- * format characters that reorder or hide text (bidirectional embeddings, overrides, isolates and
- * marks; zero-width space; word joiner; byte-order mark; line and paragraph separators). Joiners
- * used inside emoji and Persian words (U+200C, U+200D) stay allowed.
+ * Characters no name needs and an impersonator loves, and text that shows nothing (decision
+ * record 0099, src/game/visible-text.ts): control and format characters, every
+ * default-ignorable code point (zero-width and invisible characters, bidirectional controls, soft
+ * hyphen, tag characters, Hangul fillers…), blank letters, and text made only of such characters.
+ * Joiners and selectors inside emoji and in joining scripts (Persian, Indic) stay allowed.
  */
-const HIDDEN_FORMAT = '\\u200B\\u200E\\u200F\\u202A-\\u202E\\u2060\\u2066-\\u2069\\u061C\\uFEFF\\u2028\\u2029';
-const NAME_HIDDEN = new RegExp(`[\\p{Cc}${HIDDEN_FORMAT}]`, 'u');
+export const hasHiddenCharacters = (s: string) => hasInvisibleCharacters(s) || looksBlank(s);
 /** Free text (a description) may break lines, but hides or reorders nothing either. */
-const TEXT_HIDDEN = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${HIDDEN_FORMAT}]`, 'u');
-
-export const hasHiddenCharacters = (s: string) => NAME_HIDDEN.test(s);
-export const hasHiddenTextCharacters = (s: string) => TEXT_HIDDEN.test(s);
+export const hasHiddenTextCharacters = (s: string) => hasInvisibleCharacters(s, { lineBreaks: true }) || looksBlank(s);
 export const hiddenCharactersMessage = (label: string) => `${label} can't contain invisible or control characters.`;
 
 /** Every refusal leaves in this shape (400 names the field; some 4xx carry details). */

@@ -10,14 +10,42 @@ describe('teamNameKey', () => {
     ['Ｂｉｇ Screen FC', 'big screen fc'],
     ['Straße United', 'strasse united'],
     ['Ünïcødé', 'unicøde'],
-  ])('%s is the same name as %s', (name, key) => {
-    expect(teamNameKey(name)).toBe(key);
+  ])('%s is the same name as %s', (name, same) => {
+    expect(teamNameKey(name)).toBe(teamNameKey(same));
+  });
+
+  it.each([
+    ['an invisible separator', 'Bob United\u2063'],
+    ['a soft hyphen', 'Bob Uni\u00ADted'],
+    ['a zero-width joiner', 'Bo\u200Db United'],
+    ['a Cyrillic В', '\u0412ob United'],
+    ['a Cyrillic о', 'B\u043Eb United'],
+    ['a Greek Ο', 'B\u039FB UNITED'],
+    ['a zero for an O', 'B0b United'],
+    ['an ideographic space', 'Bob\u3000United'],
+    ['a braille blank for a space', 'Bob\u2800United'],
+    ['a tag character', 'Bob United\u{E0041}'],
+  ])('"Bob United" with %s is the same name', (_what, name) => {
+    expect(teamNameKey(name)).toBe(teamNameKey('Bob United'));
+  });
+
+  it("sees the admin's name in look-alikes of any script", () => {
+    const admin = teamNameKey('AdminTeam');
+    expect(teamNameKey('\u0410dminTeam')).toBe(admin); // Cyrillic А
+    expect(teamNameKey('ADM1NTEAM')).toBe(admin);
+    expect(teamNameKey('AdrninTeam')).toBe(admin); // r n for m
+  });
+
+  it('has nothing to keep of a name that shows nothing', () => {
+    expect(teamNameKey('\u3164')).toBe('');
+    expect(teamNameKey('\u2800 \u115F\u1160\uFFA0')).toBe('');
   });
 
   it('keeps names apart that a reader tells apart', () => {
     expect(teamNameKey('Big Screen FC')).not.toBe(teamNameKey('Big Screen FC 2'));
     expect(teamNameKey('Bigscreen FC')).not.toBe(teamNameKey('Big Screen FC'));
     expect(teamNameKey('نادي الأبطال')).not.toBe(teamNameKey('نادي'));
+    expect(teamNameKey('Arsenal Fans')).not.toBe(teamNameKey('Chelsea Fans'));
   });
 });
 

@@ -1,16 +1,19 @@
 import { TEAM_NAME_MAX } from './limits.js';
+import { nameSkeleton } from './name-skeleton.js';
 
 /**
  * Team names are unique across the game (decision 0051): two names are the same name when they
- * differ only in letter case, accents, compatibility forms (full-width letters, ligatures) or
- * spacing. "Big Screen FC", "big  screen fc" and "Bíg Screen FC" are one name, so no league table
- * can show two rows a reader cannot tell apart.
+ * look the same (decision 0099): when they differ only in letter case, accents, compatibility
+ * forms (full-width letters, ligatures), spacing, invisible characters or look-alike letters of
+ * other scripts. "Big Screen FC", "big  screen fc", "Bíg Screen FC" and "Вig Screen FC" (a
+ * Cyrillic В) are one name, so no league table can show two rows a reader cannot tell apart.
  *
- * The key is what the database keeps unique (`user.teamNameKey`). Upper-casing before
- * lower-casing folds the letters whose lower case has no single upper form (ß → ss, ς → σ).
+ * The key is what the database keeps unique (`user.teamNameKey`): the name's confusable skeleton
+ * (src/game/name-skeleton.ts). A name whose key is empty shows nothing, and the shared schema
+ * refuses it.
  */
 export function teamNameKey(name: string): string {
-  return name.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().toLowerCase().replace(/\s+/gu, ' ').trim();
+  return nameSkeleton(name);
 }
 
 /** A team name as stored: trimmed, inner runs of spaces kept as typed. */

@@ -17,6 +17,7 @@ import { contactSender } from './0029_contact_sender.js';
 import { bonusQuestions } from './0038_bonus_questions.js';
 import { pointsInCode } from './0039_points_in_code.js';
 import { leagueScoring } from './0040_league_scoring.js';
+import { nameSkeletons } from './0050_name_skeletons.js';
 import { recipientMailLog } from './0050_recipient_mail_log.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
@@ -39,5 +40,6 @@ export const migrations: AppMigration[] = [
   bonusQuestions,
   pointsInCode,
   leagueScoring,
+  nameSkeletons,
   recipientMailLog,
 ];
