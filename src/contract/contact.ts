@@ -11,9 +11,11 @@ export const CONTACT_RATE_LIMIT_MESSAGE =
 /** An address with more than the address in it (a name, `?cc=…`, a second address): refused, never passed on. */
 export const CONTACT_PLAIN_ADDRESS_MESSAGE =
   'Please enter just an e-mail address, like name@example.com, with nothing before or after it.';
-/** Only a verified account may send: the mail names the account, so its address must be proven. */
-export const CONTACT_VERIFY_FIRST =
-  'Please verify your e-mail address before sending a message, so we know where to answer.';
+/**
+ * How a message from someone not signed in (or whose address is not verified yet) is named: the
+ * mail names an account only when its address is proven.
+ */
+export const VISITOR_SENDER = 'Visitor (not signed in)';
 /** How a message from an account that was later deleted is named (its address and link are gone). */
 export const DELETED_SENDER = 'Deleted account';
 
@@ -62,7 +64,11 @@ export const CONTACT_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const contactStatusDto = z.enum(CONTACT_STATUSES);
 
-export const contactInfoDto = z.object({ supportEmail: z.string() });
+/**
+ * The address the contact page shows: SUPPORT_EMAIL when the site has one, else null (messages
+ * still reach the admin; their personal address is never shown to every player and visitor).
+ */
+export const contactInfoDto = z.object({ supportEmail: z.string().nullable() });
 
 /** What the sender learns about their own message. */
 export const contactReceiptDto = z.object({ id: z.string(), status: contactStatusDto, createdAt: z.string() });

@@ -76,6 +76,12 @@ export const ROUTE_LIMITS = {
   /** A league's scoring changes: each one empties every league table cache (its event), so a creator cannot churn them. */
   leagueScoringPerUser: { max: 10, windowMs: 10 * 60_000 },
   contactPerAddress: { max: 10, windowMs: 10 * 60_000 },
+  /**
+   * The contact form is open to visitors (someone locked out of their account must reach us):
+   * per address, a visitor sends as many messages as a player may, and at most 20 a day.
+   */
+  contactVisitorPerAddress: { max: 5, windowMs: 10 * 60_000 },
+  contactVisitorPerAddressDaily: { max: 20, windowMs: 24 * 60 * 60_000 },
   calendarRegenerate: { max: 10, windowMs: 60 * 60_000 },
   /** An admin's season-file previews, imports and re-imports (each parses up to 1 MB). */
   seasonFilePerUser: { max: 30, windowMs: 60_000 },

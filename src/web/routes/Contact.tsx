@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RequireAuth } from '../app/guards';
 import { contactSchema, normalizeContact, type ContactInput } from '../../contract/contact';
 import { Banner } from '../components/Banner';
 import { Field, fieldAria } from '../features/account/Field';
@@ -17,12 +15,29 @@ const SUCCESS_MS = 5000;
 /** What people write about: the game is free, so there is nothing to bill. */
 const TOPICS = ['Technical Issues', 'Account Problems', 'Results and Fixtures', 'Feature Requests', 'General Feedback'];
 
+/**
+ * Open to everyone: a visitor (perhaps locked out of their account) writes in too. Only a signed-in
+ * account with a verified address is named in the message; its address fills in the reply field.
+ */
 function ContactScreen() {
-  const { user } = useSession();
-  const accountEmail = user?.email ?? '';
+  const { user, isPending } = useSession();
   const info = useContactInfo();
+  if (isPending || info.isPending) {
+    return (
+      <p className="p-6 text-slate-700" role="status">
+        Loading contact page...
+      </p>
+    );
+  }
+  const account = user?.emailVerified ? user.email : null;
+  // A failed load of the address leaves the form working: the address is only shown when configured.
+  return <ContactForm key={account ?? ''} account={account} supportEmail={info.data?.supportEmail ?? null} />;
+}
+
+export function ContactForm({ account, supportEmail }: { account: string | null; supportEmail: string | null }) {
+  const accountEmail = account ?? '';
   const send = useSendContact();
-  const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string; verify?: boolean } | null>(null);
+  const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const clearBanner = useCallback(() => setBanner(null), []);
   const {
     register,
@@ -38,15 +53,7 @@ function ContactScreen() {
     defaultValues: { email: accountEmail, message: '' },
   });
 
-  if (info.isPending) {
-    return (
-      <p className="p-6 text-slate-700" role="status">
-        Loading contact page...
-      </p>
-    );
-  }
-  const supportEmail = info.data?.supportEmail ?? '';
-  const supportHref = mailtoHref(supportEmail);
+  const supportHref = supportEmail ? mailtoHref(supportEmail) : null;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -55,12 +62,14 @@ function ContactScreen() {
       reset({ email: accountEmail, message: '' });
       setBanner({ kind: 'success', text: `Message sent. We'll answer by e-mail at ${sent.email}.` });
     } catch (err) {
-      // The rate limit and the refusal of an unverified address explain themselves; anything else reads as the spec's failure message.
-      const explained = err instanceof ApiError && (err.status === 429 || err.status === 403);
-      const text = explained
-        ? err.message
-        : `Failed to send message. Please try again or contact us directly at ${supportEmail}`;
-      setBanner({ kind: 'error', text, verify: err instanceof ApiError && err.status === 403 });
+      // The rate limit explains itself; anything else reads as the spec's failure message (naming an address only when there is one to show).
+      const text =
+        err instanceof ApiError && err.status === 429
+          ? err.message
+          : supportEmail
+            ? `Failed to send message. Please try again or contact us directly at ${supportEmail}`
+            : 'Failed to send message. Please try again.';
+      setBanner({ kind: 'error', text });
     }
   });
   const field = (name: 'email' | 'message') => register(name, { onChange: () => clearErrors(name) });
@@ -93,21 +102,17 @@ function ContactScreen() {
                 clearAfterMs={banner.kind === 'success' ? SUCCESS_MS : undefined}
               >
                 {banner.text}
-                {banner.verify && (
-                  <>
-                    {' '}
-                    <Link to="/verify" className="font-semibold underline">
-                      Verify your e-mail
-                    </Link>
-                  </>
-                )}
               </Banner>
             )}
             <Field
               id="contact-email"
               label="Email"
               error={err('email')}
-              hint="Where we answer. It starts as your account's address; if you type another, we are told it is not verified."
+              hint={
+                account
+                  ? "Where we answer. It starts as your account's address; if you type another, we are told it is not verified."
+                  : 'Where we answer. If your question is about your account, use the address you signed up with.'
+              }
             >
               <input
                 {...field('email')}
@@ -138,16 +143,19 @@ function ContactScreen() {
             <h2 id="contact-info-title" className="text-lg font-bold text-slate-900">
               Get in touch
             </h2>
-            <div>
-              <p className="text-sm font-semibold text-slate-900">Email Support</p>
-              {supportHref ? (
-                <a href={supportHref} className="break-all text-sm text-brand-800 underline">
-                  {supportEmail}
-                </a>
-              ) : (
-                <p className="break-all text-sm text-slate-700">{supportEmail}</p>
-              )}
-            </div>
+            {/* Only the site's own support address, when one is configured: never an admin's personal one. */}
+            {supportEmail && (
+              <div>
+                <p className="text-sm font-semibold text-slate-900">Email Support</p>
+                {supportHref ? (
+                  <a href={supportHref} className="break-all text-sm text-brand-800 underline">
+                    {supportEmail}
+                  </a>
+                ) : (
+                  <p className="break-all text-sm text-slate-700">{supportEmail}</p>
+                )}
+              </div>
+            )}
             <div>
               <p className="text-sm font-semibold text-slate-900">Who answers</p>
               <p className="text-sm text-slate-700">
@@ -175,9 +183,10 @@ function ContactScreen() {
             <h2 id="tips-title" className="text-lg font-bold text-slate-900">
               Tips
             </h2>
-            <p className="mt-2 text-sm text-slate-700">
-              Name the match or league your question is about, and describe what you expected to happen. Your team name
-              and account address come with your message, so we know who is asking.
+            <p className="mt-2 text-sm text-slate-700" data-testid="contact-tips">
+              {account
+                ? 'Name the match or league your question is about, and describe what you expected to happen. Your team name and account address come with your message, so we know who is asking.'
+                : 'Name the match or league your question is about, and describe what you expected to happen. You are not signed in: if you have an account, give the address you signed up with, so we can find it.'}
             </p>
           </section>
         </div>
@@ -187,9 +196,5 @@ function ContactScreen() {
 }
 
 export default function Contact() {
-  return (
-    <RequireAuth loading="Loading contact page...">
-      <ContactScreen />
-    </RequireAuth>
-  );
+  return <ContactScreen />;
 }

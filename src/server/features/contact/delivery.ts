@@ -54,7 +54,8 @@ export function contactMailText(
       ? `Reply to: ${m.fromEmail} (the account's verified address)`
       : m.accountEmail
         ? `Reply to: ${m.fromEmail} (typed by the sender, not verified)`
-        : `Reply to: ${m.fromEmail}`;
+        : // No account named (a visitor, or a message older than that record): nobody proved this address.
+          `Reply to: ${m.fromEmail} (not verified)`;
   return [`${CONTACT_SUBJECT}`, '', from, reply, `Sent: ${m.createdAt}`, '', m.message, ''].join('\n');
 }
 

@@ -7,8 +7,8 @@ import {
   CONTACT_PLAIN_ADDRESS_MESSAGE,
   CONTACT_RATE_LIMIT_MESSAGE,
   CONTACT_SUBJECT,
+  VISITOR_SENDER,
 } from '../../../contract/contact.js';
-import { NOT_VERIFIED } from '../../auth/guard.js';
 import { retryDueContactMessages } from './delivery.js';
 
 let t: TestApp;
@@ -53,26 +53,6 @@ describe('POST /api/contact', () => {
       expect(res.json().error).toMatchObject({ field, message });
     }
     expect(await rows()).toHaveLength(0);
-  });
-
-  it('needs a session', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/contact', payload: { email: 'a@b.co', message: 'hi' } });
-    expect(res.statusCode).toBe(401);
-  });
-
-  it('refuses an account whose address is not verified, and stores nothing', async () => {
-    const unverified = await signedIn(t, { emailVerified: false, email: 'ceo@bigcorp.example' });
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/contact',
-      cookie: unverified.cookie,
-      payload: { email: 'ceo@bigcorp.example', message: 'Please reset my account' },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({ code: 'forbidden', message: NOT_VERIFIED });
-    expect(
-      await t.app.deps.db.selectFrom('contactMessages').select('id').where('userId', '=', unverified.id).execute(),
-    ).toEqual([]);
   });
 
   it('refuses a reply address with more than an address in it (mailto injection), and stores nothing', async () => {
@@ -265,25 +245,88 @@ describe('POST /api/contact', () => {
     expect((await send()).statusCode).toBe(201);
   });
 
-  it('tells the contact page where messages go', async () => {
+  it('is open to visitors: stored as from a visitor, naming no account, with the same field checks', async () => {
+    const visitor = (payload: object) =>
+      t.request({ method: 'POST', url: '/api/contact', payload, remoteAddress: '10.9.0.1' });
+    // The sender's address is required of a visitor like anyone (there is no account to answer).
+    const missing = await visitor({ email: '', message: 'I cannot sign in' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ field: 'email', message: 'Email is required' });
+    const res = await visitor({ email: 'locked.out@example.com', message: 'I cannot sign in' });
+    expect(res.statusCode).toBe(201);
+    const row = (await rows()).find((r) => r.id === res.json().message.id)!;
+    expect(row).toMatchObject({
+      userId: null,
+      fromName: VISITOR_SENDER,
+      accountEmail: null,
+      fromEmail: 'locked.out@example.com',
+      toEmail: 'help@scoreline.test',
+    });
+  });
+
+  it('names no account whose address is not verified: its sender is a visitor', async () => {
+    const unverified = await signedIn(t, { emailVerified: false, email: 'ceo@bigcorp.example' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/contact',
+      cookie: unverified.cookie,
+      payload: { email: 'ceo@bigcorp.example', message: 'Please reset my account' },
+      remoteAddress: '10.9.0.2',
+    });
+    expect(res.statusCode).toBe(201);
+    const row = (await rows()).find((r) => r.id === res.json().message.id)!;
+    expect(row).toMatchObject({ userId: null, fromName: VISITOR_SENDER, accountEmail: null });
+    expect(
+      await t.app.deps.db.selectFrom('contactMessages').select('id').where('userId', '=', unverified.id).execute(),
+    ).toEqual([]);
+  });
+
+  it('limits visitors by their address: 5 in 10 minutes, while players there are counted as players', async () => {
+    const from = (remoteAddress: string, cookie?: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/contact',
+        cookie,
+        payload: { email: 'spam@example.com', message: 'Buy now' },
+        remoteAddress,
+      });
+    for (let i = 0; i < 5; i += 1) expect((await from('10.8.0.1')).statusCode).toBe(201);
+    const limited = await from('10.8.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(/^Too many messages from your address\. Please wait /);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another address is not affected, nor a verified player at the same address.
+    expect((await from('10.8.0.2')).statusCode).toBe(201);
+    const neighbour = await signedIn(t);
+    expect((await from('10.8.0.1', neighbour.cookie)).statusCode).toBe(201);
+    expect((await rows()).filter((r) => r.message === 'Buy now' && r.userId === null)).toHaveLength(6);
+  });
+
+  it('tells the contact page, visitors too, the configured support address', async () => {
     const res = await t.request({ method: 'GET', url: '/api/contact/info', cookie: player.cookie });
     expect(res.json()).toEqual({ supportEmail: 'help@scoreline.test' });
+    const visitor = await t.request({ method: 'GET', url: '/api/contact/info' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ supportEmail: 'help@scoreline.test' });
   });
 });
 
 describe('the support address without SUPPORT_EMAIL', () => {
-  it('is the first admin’s e-mail, else MAIL_FROM’s address', async () => {
+  it('is the first admin’s e-mail, else MAIL_FROM’s address, but the contact page shows neither', async () => {
     const app = await createTestApp({ env: { MAIL_FROM: 'Scoreline <hello@scoreline.example>' } });
     try {
       const p = await signedIn(app);
       expect((await app.request({ method: 'GET', url: '/api/contact/info', cookie: p.cookie })).json()).toEqual({
-        supportEmail: 'hello@scoreline.example',
+        supportEmail: null,
       });
       await signedIn(app, { role: 'admin', email: 'first-admin@example.com', createdAt: '2025-01-01T00:00:00.000Z' });
       await signedIn(app, { role: 'admin', email: 'second-admin@example.com', createdAt: '2025-02-01T00:00:00.000Z' });
-      expect((await app.request({ method: 'GET', url: '/api/contact/info', cookie: p.cookie })).json()).toEqual({
-        supportEmail: 'first-admin@example.com',
-      });
+      // The admin's personal address is never shown to every player and visitor.
+      for (const cookie of [p.cookie, undefined]) {
+        const info = await app.request({ method: 'GET', url: '/api/contact/info', cookie });
+        expect(info.json()).toEqual({ supportEmail: null });
+        expect(info.body).not.toContain('first-admin@example.com');
+      }
       // Without SMTP the development outbox takes the message: delivered at once.
       const res = await app.request({
         method: 'POST',
@@ -350,6 +393,18 @@ describe('the mail names the account, never a typed address, as the sender', () 
       const old = await sink.waitFor((m) => m.text.includes('Old row'));
       expect(old.raw).not.toMatch(/^Reply-To:/im);
       expect(old.raw).not.toContain('evil.test>');
+
+      // A visitor is named as one, and the address they typed is marked as nobody's proof.
+      const visitor = await app.request({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { email: 'owner@example.com', message: 'Visitor pretending' },
+      });
+      expect(visitor.statusCode).toBe(201);
+      const vmail = await sink.waitFor((m) => m.text.includes('Visitor pretending'));
+      expect(vmail.text).toContain(`From: ${VISITOR_SENDER}`);
+      expect(vmail.text).toContain('Reply to: owner@example.com (not verified)');
+      expect(vmail.text).not.toContain('From the account');
     } finally {
       await app.close();
       await sink.stop();

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../contract/common.js';
@@ -13,10 +13,12 @@ import {
   contactReceiptReply,
   contactSchema,
   normalizeContact,
+  VISITOR_SENDER,
 } from '../../../contract/contact.js';
 import { HttpError, notFound } from '../../errors.js';
 import { leaderboardName } from '../../../game/ranking.js';
 import { routeLimit } from '../../security/route-limits.js';
+import type { SessionUser } from '../../auth/session.js';
 import { attemptDelivery, supportAddress } from './delivery.js';
 import {
   countMessagesSince,
@@ -29,59 +31,84 @@ import { presentContactMessage, presentReceipt } from './presenter.js';
 
 const ADMIN_LIST_LIMIT = 200;
 
+/** The signed-in sender whose address is proven: only such an account is named in the mail. */
+const verifiedSender = (user: SessionUser | null) => (user?.emailVerified ? user : null);
+
+const FROM_YOUR_ADDRESS = (wait: string) => `Too many messages from your address. Please wait ${wait} and try again.`;
+
 export async function contactRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // Visitors count by their address; a verified sender is counted by their stored messages instead
+  // (CONTACT_RATE_LIMIT, which survives restarts). The hooks keep routeLimit's marks, so the route
+  // list still names these limits.
+  const forVisitors = (hook: ReturnType<typeof routeLimit>) =>
+    Object.assign(
+      async (req: FastifyRequest, reply: FastifyReply) => {
+        if (verifiedSender(await app.sessionUser(req))) return;
+        await hook(req, reply);
+      },
+      Object.fromEntries(
+        Object.getOwnPropertySymbols(hook).map((k) => [k, (hook as unknown as Record<symbol, unknown>)[k]]),
+      ),
+    );
 
   app.get(
     '/api/contact/info',
     {
-      config: { auth: 'user' },
+      // Public: the contact page is open to visitors (someone who cannot sign in must reach us).
+      config: { auth: 'public' },
       schema: {
         tags: ['contact'],
-        summary: 'The support address shown on the contact page',
+        summary:
+          'The support address shown on the contact page: SUPPORT_EMAIL, or null when none is configured (never an admin’s own address)',
         response: { 200: contactInfoDto },
       },
     },
     async () => {
-      return { supportEmail: await supportAddress(app.deps.db, app.deps.config) };
+      return { supportEmail: app.deps.config.SUPPORT_EMAIL || null };
     },
   );
 
   app.post(
     '/api/contact',
     {
-      // Verified accounts only: the mail names the account, so its address must be proven (guard: 403).
-      config: { auth: 'verified' },
-      // Besides the per-player limit below: many accounts from one address (docs/security.md, rate limits).
-      preHandler: routeLimit(
-        app,
-        'contactPerAddress',
-        'address',
-        (wait) => `Too many messages from your address. Please wait ${wait} and try again.`,
-      ),
+      // Open to visitors (someone locked out of their account must reach us). The mail names an
+      // account only when the sender is signed in with a verified address; anyone else is a visitor
+      // whose typed reply address is marked as not verified.
+      config: { auth: 'public' },
+      // Besides the per-player limit below: many accounts from one address (docs/security.md, rate limits);
+      // visitors are counted by their address.
+      preHandler: [
+        routeLimit(app, 'contactPerAddress', 'address', FROM_YOUR_ADDRESS),
+        forVisitors(routeLimit(app, 'contactVisitorPerAddress', 'address', FROM_YOUR_ADDRESS)),
+        forVisitors(routeLimit(app, 'contactVisitorPerAddressDaily', 'address', FROM_YOUR_ADDRESS)),
+      ],
       schema: {
         tags: ['contact'],
         summary:
-          'Send a message to support (verified accounts): stored first, then e-mailed naming the account (failed sends are retried); `email` is the reply address, a plain address',
+          'Send a message to support (anyone; a verified account is named in the mail, anyone else is a visitor): stored first, then e-mailed (failed sends are retried); `email` is the reply address, a plain address',
         body: contactSchema,
         response: { 201: contactReceiptReply },
       },
     },
     async (req, reply) => {
-      const { user } = req;
+      const user = verifiedSender(await app.sessionUser(req));
       const { db, clock, config } = app.deps;
       const now = clock.now();
       const since = new Date(now.getTime() - CONTACT_RATE_LIMIT.windowMs).toISOString();
-      if ((await countMessagesSince(db, user.id, since)) >= CONTACT_RATE_LIMIT.max) {
+      if (user && (await countMessagesSince(db, user.id, since)) >= CONTACT_RATE_LIMIT.max) {
         throw new HttpError(429, 'rate_limited', CONTACT_RATE_LIMIT_MESSAGE);
       }
       const { email, message } = normalizeContact(req.body);
       const id = crypto.randomUUID();
       await insertContactMessage(db, {
         id,
-        userId: user.id,
-        fromName: leaderboardName({ teamName: user.teamName, username: user.username, displayName: user.name }),
-        accountEmail: user.email,
+        userId: user?.id ?? null,
+        fromName: user
+          ? leaderboardName({ teamName: user.teamName, username: user.username, displayName: user.name })
+          : VISITOR_SENDER,
+        accountEmail: user?.email ?? null,
         fromEmail: email,
         toEmail: await supportAddress(db, config),
         subject: CONTACT_SUBJECT,
