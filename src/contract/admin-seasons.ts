@@ -115,6 +115,7 @@ export const syncCountsDto = z.object({
   corrections: z.number().int(),
   conflicts: z.number().int(),
   skipped: z.number().int(),
+  held: z.number().int(),
   missing: z.number().int(),
   duplicates: z.number().int(),
   unchanged: z.number().int(),
@@ -130,6 +131,8 @@ export const syncReportDto = z.object({
   changes: z.array(z.string()),
   conflicts: z.array(z.string()),
   skipped: z.array(z.string()),
+  /** Moves of unplayed matches past their deadline: not applied, waiting for the admin on the feed panel. */
+  held: z.array(z.string()),
   missing: z.array(z.string()),
   warnings: z.array(z.string()),
   /** Changes held back because the admin changed that field and the feed did not (three-way merge). */
@@ -172,9 +175,36 @@ export const feedConflictDto = z.object({
 });
 export type FeedConflict = z.infer<typeof feedConflictDto>;
 
+/**
+ * A move a season file or feed proposed for an unplayed match to a kick-off past its deadline:
+ * not applied until the admin confirms it (docs/decisions/0100-file-never-decides-the-future.md).
+ */
+export const pendingMoveDto = z.object({
+  fixtureId: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  source: z.enum(['feed', 'file']),
+  /** pending: waits for the admin; rejected: the admin said no, and a file still proposes it. */
+  status: z.enum(['pending', 'rejected']),
+  /** The kick-off stored now (null while postponed) and the one proposed. */
+  from: z.object({ kickoffAt: z.string().nullable(), postponed: z.boolean() }),
+  to: z.object({ kickoffAt: z.string().nullable(), postponed: z.boolean() }),
+  /** The file's score for the match: saved on confirmation only if the confirmed kick-off has passed. */
+  result: z.object({ homeScore: z.number().int(), awayScore: z.number().int() }).nullable(),
+  description: z.string(),
+  seenAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type PendingMove = z.infer<typeof pendingMoveDto>;
+
+/** Confirm a held move (it is applied) or reject it (it stays unapplied while a file proposes it). */
+export const decideMoveBody = z.object({ decision: z.enum(['confirm', 'reject']) });
+
 export const adminSeasonDto = seasonDto.extend({
   feedUrl: z.string().nullable(),
   openConflicts: z.number().int(),
+  /** Moves waiting for the admin's confirmation. */
+  pendingMoves: z.number().int(),
   lastRun: feedRunDto.nullable(),
   builtIn: z.boolean(),
 });
@@ -191,7 +221,11 @@ export const feedStateReply = z.object({
   season: z.string(),
   feedUrl: z.string().nullable(),
   runs: z.array(feedRunDto),
+  /** The latest run when it failed: shown until a later run succeeds. */
+  lastFailure: feedRunDto.nullable(),
   conflicts: z.array(feedConflictDto),
+  /** Held moves (pending first), then rejected ones a file still proposes. */
+  moves: z.array(pendingMoveDto),
 });
 export type FeedState = z.infer<typeof feedStateReply>;
 

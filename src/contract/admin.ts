@@ -38,6 +38,10 @@ export const awaitingSeasonDto = z.object({
    * season is not one openfootball publishes under its id.
    */
   suggestedFeedUrl: z.string().nullable(),
+  /** The feed's latest run when it failed (when, and why): on the admin's to-do until a later run succeeds. */
+  feedFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
+  /** Moves a file or feed proposed past their deadline, waiting for the admin's confirmation on the feed panel. */
+  pendingMoves: z.number().int(),
 });
 export type AwaitingSeason = z.infer<typeof awaitingSeasonDto>;
 

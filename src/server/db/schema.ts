@@ -378,6 +378,33 @@ export interface FeedSnapshotTable {
   takenAt: string;
 }
 
+/** pending: waits for the admin; rejected: the admin said no, kept while a file proposes the same move. */
+export type PendingMoveStatus = 'pending' | 'rejected';
+
+/** A move a file proposed for an unplayed match past its deadline, held for the admin (0050, decision 0100). */
+export interface PendingMoveTable {
+  fixtureId: string;
+  seasonId: string;
+  source: 'feed' | 'file';
+  status: PendingMoveStatus;
+  /** The fixture's schedule when it was proposed (a confirmation of a fixture changed since is refused). */
+  fromKickoffAt: string | null;
+  fromLocalDate: string;
+  fromLocalTime: string | null;
+  fromPostponed: number;
+  /** The proposed schedule. */
+  kickoffAt: string | null;
+  localDate: string;
+  localTime: string | null;
+  postponed: number;
+  /** The file's score for the match, applied on confirmation only if the confirmed kick-off has passed. */
+  homeScore: number | null;
+  awayScore: number | null;
+  description: string;
+  seenAt: string;
+  decidedAt: string | null;
+}
+
 /** Account mails sent to one address (lower-cased) since `windowStart`, an hour at most (0050, mail/recipient-cap.ts). */
 export interface RecipientMailLogTable {
   recipient: string;
@@ -419,6 +446,7 @@ export interface Database {
   leases: LeaseTable;
   recipientMailLog: RecipientMailLogTable;
   feedSnapshots: FeedSnapshotTable;
+  pendingMoves: PendingMoveTable;
   leagueQuestions: LeagueQuestionTable;
   leagueQuestionAnswers: LeagueQuestionAnswerTable;
   leagueBonusPoints: LeagueBonusPointsTable;

@@ -70,6 +70,22 @@ export function describePlayedMove(match: string, source: IncomingSource, to: Sc
   return `${match} has a final result, so its kick-off was kept (the ${source} ${says})`;
 }
 
+export function describeHeldMove(
+  match: string,
+  source: IncomingSource,
+  from: Schedule,
+  to: Schedule,
+  score: Score | null,
+): string {
+  const was = from.postponed || from.kickoffAt === null ? 'postponed' : when(from);
+  const withScore = score ? ` with a result of ${scoreText(score)}` : '';
+  return `${match}: the ${source} moves it from ${was} to ${when(to)}${withScore}, past its deadline before it has been played; it waits for the admin's confirmation`;
+}
+
+export function describeRejectedMove(match: string, source: IncomingSource, to: Schedule): string {
+  return `${match} stays where it is: the admin rejected the move to ${when(to)} that the ${source} still proposes`;
+}
+
 export function describeKeptPostponement(match: string, source: IncomingSource, to: Schedule): string {
   return `${match} stays postponed: the ${source} still has it on its original date (${when(to)})`;
 }
@@ -97,6 +113,7 @@ export function summarise(c: SyncCounts, source: IncomingSource): string {
   ].filter(Boolean);
   const notes = [
     c.conflicts && `${plural(c.conflicts, 'conflict')} for the admin`,
+    c.held && `${plural(c.held, 'move')} waiting for the admin's confirmation`,
     c.skipped && `${plural(c.skipped, 'item')} held back`,
     c.missing && `${plural(c.missing, 'fixture')} not in the ${source} (kept)`,
     c.duplicates && `${plural(c.duplicates, 'duplicate fixture')} left alone`,

@@ -256,15 +256,13 @@ describe('results', () => {
     ).toEqual([]);
   });
 
-  test('a result in the same file as the move that brings the kick-off into the past counts', () => {
-    const earlier = edited({ [pair(ARS, MCI)]: (m) => ({ ...m, date: '2026-11-22', time: '16:30', result: [0, 0] }) });
-    const plan = expectIdempotent(STORED, earlier, feed);
-    expect(plan.changes.map((c) => `${c.kind}:${c.fixtureId}`)).toEqual([
-      `schedule:${stored(ARS, MCI).id}`,
-      `result:${stored(ARS, MCI).id}`,
-    ]);
+  test('a result counts only once the STORED kick-off has passed: a file moving the kick-off the other way does not make it played', () => {
+    const during = new Date('2026-11-28T15:30:00.000Z');
+    const later = edited({ [pair(ARS, MCI)]: (m) => ({ ...m, date: '2026-12-20', time: '16:30', result: [2, 1] }) });
+    const plan = accepted(planSeasonSync(STORED, later, { ...feed, now: during }));
+    expect(plan.changes).toEqual([expect.objectContaining({ kind: 'schedule', fixtureId: stored(ARS, MCI).id })]);
+    expect(plan.skipped).toEqual([expect.objectContaining({ kind: 'result_before_kickoff' })]);
   });
-
   test("an admin's result that disagrees is a conflict for the admin, never overwritten", () => {
     const md3 = FILE.find((m) => m.round === 3)!;
     const admin = storedWith({
@@ -520,5 +518,88 @@ describe('everything at once', () => {
       '1 new fixture, 1 moved, 1 postponed, 2 results, 1 correction; 1 conflict for the admin.',
     );
     expect(first!.id).toBe(plan.changes[0]!.fixtureId);
+  });
+});
+
+describe('a file never decides the future (decision 0100)', () => {
+  const id = stored(ARS, MCI).id;
+  /** The attack: Saturday's match moved to last Sunday with a score. */
+  const intoThePast = edited({
+    [pair(ARS, MCI)]: (m) => ({ ...m, date: '2026-11-22', time: '16:30', result: [4, 0] }),
+  });
+
+  test('an unplayed match moved into the past with a result: nothing applied, the move and its result held for the admin', () => {
+    const plan = accepted(planSeasonSync(STORED, intoThePast, feed));
+    expect(plan.changes).toEqual([]);
+    expect(plan.skipped).toEqual([]);
+    expect(plan.held).toEqual([
+      {
+        fixtureId: id,
+        homeTeam: ARS,
+        awayTeam: MCI,
+        what: 'moved',
+        from: { kickoffAt: '2026-11-28T15:00:00.000Z', localDate: '2026-11-28', localTime: '15:00', postponed: false },
+        to: { kickoffAt: '2026-11-22T16:30:00.000Z', localDate: '2026-11-22', localTime: '16:30', postponed: false },
+        result: { homeScore: 4, awayScore: 0 },
+        source: 'feed',
+        description:
+          "Arsenal FC v Manchester City FC: the feed moves it from Sat 28 Nov 15:00 to Sun 22 Nov 16:30 with a result of 4-0, past its deadline before it has been played; it waits for the admin's confirmation",
+      },
+    ]);
+    expect(plan.counts).toMatchObject({ held: 1, moved: 0, results: 0 });
+    expect(plan.summary).toBe("No changes; 1 move waiting for the admin's confirmation.");
+    // The same file again holds it again (nothing was applied), and without a score too.
+    expect(accepted(planSeasonSync(applySyncPlan(STORED, plan, NOW), intoThePast, feed)).held).toHaveLength(1);
+    const noScore = edited({ [pair(ARS, MCI)]: (m) => ({ ...m, date: '2026-11-22', time: '16:30' }) });
+    expect(accepted(planSeasonSync(STORED, noScore, feed)).held).toEqual([
+      expect.objectContaining({ fixtureId: id, result: null }),
+    ]);
+  });
+
+  test('a move closer than its deadline is held; one that leaves the deadline ahead is applied', () => {
+    // NOW is 12:00 on Monday 23rd: 13:30 today is inside the 2-hour deadline, 14:30 is not.
+    const close = edited({ [pair(ARS, MCI)]: (m) => ({ ...m, date: '2026-11-23', time: '13:30' }) });
+    expect(accepted(planSeasonSync(STORED, close, feed))).toMatchObject({ changes: [], held: [{ fixtureId: id }] });
+    const clear = edited({ [pair(ARS, MCI)]: (m) => ({ ...m, date: '2026-11-23', time: '14:30' }) });
+    expect(accepted(planSeasonSync(STORED, clear, feed))).toMatchObject({
+      changes: [{ kind: 'schedule', fixtureId: id }],
+      held: [],
+    });
+  });
+
+  test('a postponed match given a past date and a score is held too', () => {
+    const postponed = storedWith({
+      [pair(ARS, MCI)]: (f) => ({ ...f, kickoffAt: null, localTime: null, postponed: 1 }),
+    });
+    const plan = accepted(planSeasonSync(postponed, intoThePast, feed));
+    expect(plan.changes).toEqual([]);
+    expect(plan.held).toEqual([
+      expect.objectContaining({ what: 'rescheduled', result: { homeScore: 4, awayScore: 0 } }),
+    ]);
+    expect(plan.held[0]!.description).toMatch(/moves it from postponed to Sun 22 Nov 16:30 with a result of 4-0/);
+  });
+
+  test('once the stored kick-off has passed, the move and the result apply as any other', () => {
+    const after = new Date('2026-11-28T18:00:00.000Z');
+    const plan = expectIdempotent(STORED, intoThePast, { ...feed, now: after });
+    expect(plan.held).toEqual([]);
+    expect(plan.changes.map((c) => `${c.kind}:${c.fixtureId}`)).toEqual([`schedule:${id}`, `result:${id}`]);
+  });
+
+  test('a move the admin rejected is not proposed again while the file says the same; another move is', () => {
+    const held = accepted(planSeasonSync(STORED, intoThePast, feed)).held[0]!;
+    const opts = { ...feed, rejectedMoves: [{ fixtureId: id, to: held.to }] };
+    const plan = accepted(planSeasonSync(STORED, intoThePast, opts));
+    expect(plan).toMatchObject({ changes: [], held: [] });
+    // Its score is judged by the stored kick-off, still to come: ignored.
+    expect(plan.skipped).toEqual([
+      expect.objectContaining({ fixtureId: id, kind: 'move_rejected' }),
+      expect.objectContaining({ fixtureId: id, kind: 'result_before_kickoff' }),
+    ]);
+    expect(plan.skipped[0]!.description).toBe(
+      'Arsenal FC v Manchester City FC stays where it is: the admin rejected the move to Sun 22 Nov 16:30 that the feed still proposes',
+    );
+    const other = edited({ [pair(ARS, MCI)]: (m) => ({ ...m, date: '2026-11-21', time: '12:30', result: [4, 0] }) });
+    expect(accepted(planSeasonSync(STORED, other, opts)).held).toEqual([expect.objectContaining({ fixtureId: id })]);
   });
 });

@@ -8,9 +8,11 @@ import {
   describeConflict,
   describeDuplicate,
   describeEarlyResult,
+  describeHeldMove,
   describeKeptPostponement,
   describeMissing,
   describePlayedMove,
+  describeRejectedMove,
   describeResult,
   describeRound,
   describeSchedule,
@@ -20,8 +22,10 @@ import type {
   AddChange,
   DuplicateFixture,
   ExistingFixture,
+  HeldMove,
   IncomingSource,
   RefusedPlan,
+  RejectedMove,
   MissingFixture,
   ResultChange,
   RoundChange,
@@ -54,6 +58,8 @@ export interface SyncPlanOptions {
   resultDelayMs?: number;
   /** The name a club is shown by in descriptions (e.g. its short name); the stored name by default. */
   clubLabel?: (name: string) => string;
+  /** Moves the admin rejected: the same move proposed again is not applied (reported as `move_rejected`). */
+  rejectedMoves?: readonly RejectedMove[];
 }
 
 const DEFAULT_MIN_MATCHED_SHARE = 0.9;
@@ -153,6 +159,17 @@ export function planSeasonSync(
   const results: ResultChange[] = [];
   const conflicts: SyncConflict[] = [];
   const skipped: SyncSkip[] = [];
+  const held: HeldMove[] = [];
+  const rejected = new Map((opts.rejectedMoves ?? []).map((r) => [r.fixtureId, r.to]));
+  /**
+   * A file never decides the future (decision 0100): moving a match whose stored kick-off has not
+   * come (or that has none) to a kick-off whose deadline has passed would close its predictions,
+   * reveal its picks and let its result count at once, on the file's word alone.
+   */
+  const decidesTheFuture = (from: Schedule, to: Schedule) =>
+    to.kickoffAt !== null &&
+    instant(to.kickoffAt)! - DEADLINE_MS <= now &&
+    (from.kickoffAt === null || instant(from.kickoffAt)! > now);
   let unchanged = 0;
 
   const usedIds = new Set(existing.map((f) => f.id));
@@ -187,6 +204,7 @@ export function planSeasonSync(
     const changesBefore = schedules.length + rounds.length + results.length;
     const from = storedSchedule(f);
     let effective = from;
+    let heldMove: HeldMove | null = null;
     if (!sameSchedule(from, to)) {
       if (isFinal(f) && !kickedOff(to.kickoffAt)) {
         // A result is a fact after the whistle: a played match is not sent back into the future.
@@ -194,6 +212,21 @@ export function planSeasonSync(
       } else if (from.postponed && !to.postponed && to.localDate === from.localDate) {
         // Still on its original date: the file has not caught up with the postponement (often the admin's), so it stands.
         skipped.push({ ...ids, kind: 'postponement_kept', description: describeKeptPostponement(match, source, to) });
+      } else if (rejected.has(f.id) && sameSchedule(rejected.get(f.id)!, to)) {
+        // The admin said no to exactly this move: it stays unapplied, and every run says so.
+        skipped.push({ ...ids, kind: 'move_rejected', description: describeRejectedMove(match, source, to) });
+      } else if (!isFinal(f) && decidesTheFuture(from, to)) {
+        const what = from.postponed ? 'rescheduled' : 'moved';
+        heldMove = {
+          ...ids,
+          what,
+          from,
+          to,
+          result: score,
+          source,
+          description: describeHeldMove(match, source, from, to, score),
+        };
+        held.push(heldMove);
       } else {
         const what =
           !from.postponed && to.postponed ? 'postponed' : from.postponed && !to.postponed ? 'rescheduled' : 'moved';
@@ -232,11 +265,14 @@ export function planSeasonSync(
       const alreadyThere = current !== null && isFinal(f) && sameScore(current, score);
       if (alreadyThere) {
         // Same final score, whoever wrote it: nothing to do.
-      } else if (!kickedOff(effective.kickoffAt)) {
+      } else if (heldMove) {
+        // It waits with its move for the admin's confirmation.
+      } else if (!kickedOff(from.kickoffAt) || !kickedOff(effective.kickoffAt)) {
+        // Only the STORED kick-off makes a match played: a file's own new kick-off never does (decision 0100).
         skipped.push({
           ...ids,
           kind: 'result_before_kickoff',
-          description: describeEarlyResult(match, score, effective),
+          description: describeEarlyResult(match, score, kickedOff(from.kickoffAt) ? effective : from),
         });
       } else if (current === null || !isFinal(f)) {
         const what = current === null ? 'new' : 'final';
@@ -299,6 +335,7 @@ export function planSeasonSync(
     corrections: results.filter((r) => r.what === 'correction').length,
     conflicts: conflicts.length,
     skipped: skipped.length,
+    held: held.length,
     missing: missing.length,
     duplicates: duplicates.length,
     unchanged,
@@ -312,9 +349,11 @@ export function planSeasonSync(
   }
   return {
     ok: true,
+    source,
     changes: [...adds, ...schedules, ...rounds, ...results],
     conflicts,
     skipped,
+    held,
     missing,
     duplicates,
     counts,

@@ -11,6 +11,8 @@ export interface SyncReportLines {
   changes: string[];
   conflicts: string[];
   skipped: string[];
+  /** Moves waiting for the admin's confirmation (decision 0100). */
+  held: string[];
   missing: string[];
   warnings: string[];
   kept: string[];
@@ -32,6 +34,7 @@ export function syncReport(plan: SyncPlan, kept: readonly string[] = []): SyncRe
       changes: [],
       conflicts: [],
       skipped: [],
+      held: [],
       missing: [],
       warnings: [],
       kept: [],
@@ -45,6 +48,7 @@ export function syncReport(plan: SyncPlan, kept: readonly string[] = []): SyncRe
     changes: cap(plan.changes.map((c) => c.description)),
     conflicts: cap(plan.conflicts.map((c) => c.description)),
     skipped: cap(plan.skipped.map((s) => s.description)),
+    held: cap(plan.held.map((h) => h.description)),
     missing: cap(plan.missing.map((m) => m.description)),
     warnings: plan.warnings,
     kept: cap([...kept]),

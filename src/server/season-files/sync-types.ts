@@ -111,6 +111,27 @@ export interface AddChange extends ChangeBase {
 
 export type SyncChange = AddChange | ScheduleChange | RoundChange | ResultChange;
 
+/**
+ * A move the file proposes that would decide the future: an unplayed match (its stored kick-off
+ * not yet reached, or none while postponed) sent to a kick-off whose deadline has already passed
+ * (into the past, or closer than 2 h). Nothing of it is applied: the apply step records it for the
+ * admin's confirmation, with the file's score for the match, if any (docs/decisions/0100).
+ */
+export interface HeldMove extends ChangeBase {
+  what: 'moved' | 'rescheduled';
+  from: Schedule;
+  to: Schedule;
+  /** The file's score for the match, applied only if the admin confirms and the confirmed kick-off has passed. */
+  result: Score | null;
+  source: IncomingSource;
+}
+
+/** A move the admin rejected: while a file proposes exactly this kick-off again, it is not applied (shown as rejected). */
+export interface RejectedMove {
+  fixtureId: string;
+  to: Schedule;
+}
+
 /** The feed and the admin disagree on a final result: the admin's stays; the admin settles it. */
 export interface SyncConflict {
   fixtureId: string;
@@ -132,9 +153,10 @@ export interface SyncSkip {
   /**
    * result_before_kickoff: a score for a match that has not kicked off; schedule_of_played_match:
    * a match with a final result sent into the future or postponed; postponement_kept: a postponed
-   * match the file still lists at its original date (the file has not caught up).
+   * match the file still lists at its original date (the file has not caught up); move_rejected:
+   * a move the admin rejected, proposed again.
    */
-  kind: 'result_before_kickoff' | 'schedule_of_played_match' | 'postponement_kept';
+  kind: 'result_before_kickoff' | 'schedule_of_played_match' | 'postponement_kept' | 'move_rejected';
   description: string;
 }
 
@@ -174,6 +196,8 @@ export interface SyncCounts {
   corrections: number;
   conflicts: number;
   skipped: number;
+  /** Moves waiting for the admin's confirmation (`held`). */
+  held: number;
   missing: number;
   duplicates: number;
   /** Matched fixtures the plan does not touch. */
@@ -193,10 +217,14 @@ export interface RefusedPlan {
 
 export interface AcceptedPlan {
   ok: true;
+  /** Where the file came from (its results and held moves carry it). */
+  source: IncomingSource;
   /** What the apply step writes, in this order: adds, schedules, rounds, results. Empty = nothing to do. */
   changes: SyncChange[];
   conflicts: SyncConflict[];
   skipped: SyncSkip[];
+  /** Moves that would decide the future: not applied, recorded for the admin to confirm or reject. */
+  held: HeldMove[];
   missing: MissingFixture[];
   duplicates: DuplicateFixture[];
   counts: SyncCounts;

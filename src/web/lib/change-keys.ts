@@ -76,6 +76,8 @@ export const CHANGE_KEYS: ChangeHandlers<QueryKey[]> = {
   'feed.changed': (e) => [
     ['admin', 'seasons'],
     ['admin', 'feed', e.seasonId],
+    // The admin's to-do lists a failed run and moves to confirm (the awaiting-results query).
+    ['matches', 'awaiting-results'],
   ],
   // Events may have been missed: everything shown is refetched.
   'live.resumed': () => [[]],

@@ -56,6 +56,11 @@ function SeasonCard({
                 {season.openConflicts} conflict{season.openConflicts === 1 ? '' : 's'}
               </span>
             )}
+            {season.pendingMoves > 0 && (
+              <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+                {season.pendingMoves} move{season.pendingMoves === 1 ? '' : 's'} to confirm
+              </span>
+            )}
           </h2>
           <p className="text-sm text-slate-700">
             {season.startDate && season.endDate

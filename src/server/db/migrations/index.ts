@@ -18,6 +18,7 @@ import { bonusQuestions } from './0038_bonus_questions.js';
 import { pointsInCode } from './0039_points_in_code.js';
 import { leagueScoring } from './0040_league_scoring.js';
 import { nameSkeletons } from './0050_name_skeletons.js';
+import { pendingMoves } from './0050_pending_moves.js';
 import { recipientMailLog } from './0050_recipient_mail_log.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
@@ -41,5 +42,6 @@ export const migrations: AppMigration[] = [
   pointsInCode,
   leagueScoring,
   nameSkeletons,
+  pendingMoves,
   recipientMailLog,
 ];

@@ -155,6 +155,8 @@ describe('GET /api/admin/awaiting-results', () => {
       ],
       feedUrl: null,
       suggestedFeedUrl: 'https://raw.githubusercontent.com/openfootball/england/master/2025-26/1-premierleague.txt',
+      feedFailure: null,
+      pendingMoves: 0,
     });
   });
 

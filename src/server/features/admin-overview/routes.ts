@@ -5,8 +5,18 @@ import { errorDto } from '../../../contract/common.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { liveSince } from '../../../game/fixture-status.js';
 import { loadSeasonState, resolveSeason } from '../../seasons/service.js';
+import { latestRuns, pendingMoveCounts, type RunRecord } from '../feed/repository.js';
 import { suggestedFeedUrl } from './feed-suggestion.js';
 import { awaitingResults, loadOverview, seasonFeeds } from './repository.js';
+
+/**
+ * A season's feed failure for the to-do: its latest run, when that failed and the season still
+ * has a feed (turned off, there is nothing left to fix). A later successful run clears it.
+ */
+function failureOf(run: RunRecord | undefined, feedUrl: string | null) {
+  if (!run || run.outcome !== 'failed' || feedUrl === null) return null;
+  return { at: run.finishedAt ?? run.startedAt, message: run.message ?? 'The feed run failed.' };
+}
 
 export async function adminOverviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,19 +47,22 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary:
-          'Every season, newest first, with how many of its matches are past their live window without a final result and in which gameweeks, its results feed and the openfootball address suggested for it (admin only)',
+          'Every season, newest first, with how many of its matches are past their live window without a final result and in which gameweeks, its results feed, its last failed feed run and moves waiting for confirmation, and the openfootball address suggested for it (admin only)',
         response: { 200: awaitingResultsReply },
       },
     },
     async () => {
       const { db, clock, config } = app.deps;
       const now = clock.now();
-      const [state, rows, feeds] = await Promise.all([
+      const [state, rows, feeds, runs, moves] = await Promise.all([
         loadSeasonState(app.deps.seasons, now),
         awaitingResults(db, liveSince(now)),
         seasonFeeds(db),
+        latestRuns(db),
+        pendingMoveCounts(db),
       ]);
       const feedOf = new Map(feeds.map((f) => [f.id, f]));
+      const lastRunOf = new Map(runs.map((r) => [r.seasonId, r]));
       const start = (s: { startDate: string | null; firstKickoff: string | null }) =>
         s.firstKickoff ?? s.startDate ?? '9999';
       const seasons = [...state.seasons]
@@ -66,6 +79,8 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
             gameweeks,
             feedUrl: feedOf.get(s.id)?.feedUrl ?? null,
             suggestedFeedUrl: suggestedFeedUrl(s, config.FEED_SUGGESTION_BASE_URL),
+            feedFailure: failureOf(lastRunOf.get(s.id), feedOf.get(s.id)?.feedUrl ?? null),
+            pendingMoves: moves.get(s.id) ?? 0,
           };
         });
       return { seasons };

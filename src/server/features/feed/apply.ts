@@ -7,6 +7,7 @@ import {
   dropSettledConflicts,
   insertSyncFixtures,
   recordConflicts,
+  recordHeldMoves,
   updateGameweek,
   updateSchedule,
 } from './repository.js';
@@ -27,7 +28,8 @@ export interface AppliedPlan {
  * new gameweek with it: results/points-aggregate.ts), and final results scored as the admin's result route
  * scores them (`saveFinalResult` + `rescorePredictions`, set-based). The admin's result is never
  * in `changes` (the planner makes it a conflict): conflicts are recorded for the admin, and
- * conflicts the file no longer has are dropped.
+ * conflicts the file no longer has are dropped. Held moves (an unplayed match sent past its
+ * deadline: decision 0100) are not applied but recorded for the admin's confirmation.
  */
 export async function applySeasonPlan(
   trx: DB,
@@ -83,6 +85,15 @@ export async function applySeasonPlan(
     seasonId,
     matched,
     plan.conflicts.map((c) => c.fixtureId),
+  );
+  await recordHeldMoves(
+    trx,
+    seasonId,
+    plan.source,
+    plan.held,
+    matched,
+    plan.skipped.filter((s) => s.kind === 'move_rejected').map((s) => s.fixtureId),
+    nowIso,
   );
   if (plan.changes.length) await refreshSeasonDates(trx, seasonId, nowIso);
   return { scored, touched: touched.size };

@@ -1,16 +1,24 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
-import type { FeedRunOutcome, FixtureFields } from '../../db/schema.js';
-import type { ExistingFixture, NewFixture, Schedule, SyncConflict } from '../../season-files/sync-types.js';
+import type { FeedRunOutcome, FixtureFields, PendingMoveTable } from '../../db/schema.js';
+import type {
+  ExistingFixture,
+  HeldMove,
+  IncomingSource,
+  NewFixture,
+  RejectedMove,
+  Schedule,
+  SyncConflict,
+} from '../../season-files/sync-types.js';
 import type { FeedSnapshot } from '../../season-files/sync-merge.js';
 import { lockIfMovedAfterDeadline } from '../fixtures/repository.js';
 import { withFixturesMoving } from '../results/points-aggregate.js';
 
 // ---------------------------------------------------------------- a season as the planner sees it
 
-/** A season's fixtures with their results, as `planSeasonSync` takes them. */
-export async function loadSyncFixtures(db: DB, seasonId: string): Promise<ExistingFixture[]> {
-  const rows = await db
+/** A season's fixtures with their results, as `planSeasonSync` takes them (only `fixtureId`, when given). */
+export async function loadSyncFixtures(db: DB, seasonId: string, fixtureId?: string): Promise<ExistingFixture[]> {
+  let query = db
     .selectFrom('fixtures')
     .leftJoin('results', 'results.fixtureId', 'fixtures.id')
     .select([
@@ -29,8 +37,9 @@ export async function loadSyncFixtures(db: DB, seasonId: string): Promise<Existi
       'results.source',
     ])
     .where('fixtures.seasonId', '=', seasonId)
-    .orderBy('fixtures.id')
-    .execute();
+    .orderBy('fixtures.id');
+  if (fixtureId !== undefined) query = query.where('fixtures.id', '=', fixtureId);
+  const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,
     homeTeam: r.homeTeam,
@@ -242,6 +251,137 @@ export async function settleConflict(
     .set({ resolvedAt: nowIso, resolution })
     .where('fixtureId', '=', fixtureId)
     .execute();
+}
+
+// ---------------------------------------------------------------- moves held for the admin (decision 0100)
+
+export type PendingMoveRow = PendingMoveTable & { homeTeam: string; awayTeam: string };
+
+const scheduleOf = (kickoffAt: string | null, localDate: string, localTime: string | null, postponed: number) => ({
+  kickoffAt,
+  localDate,
+  localTime,
+  postponed: Boolean(Number(postponed)),
+});
+/** Where a held move takes its fixture, and where the fixture was when it was proposed. */
+export const movedTo = (r: PendingMoveTable): Schedule =>
+  scheduleOf(r.kickoffAt, r.localDate, r.localTime, r.postponed);
+export const movedFrom = (r: PendingMoveTable): Schedule =>
+  scheduleOf(r.fromKickoffAt, r.fromLocalDate, r.fromLocalTime, r.fromPostponed);
+
+/** A season's held and rejected moves, soonest proposed kick-off first. */
+export async function listMoves(db: DB, seasonId: string): Promise<PendingMoveRow[]> {
+  const rows = await db
+    .selectFrom('pendingMoves')
+    .innerJoin('fixtures', 'fixtures.id', 'pendingMoves.fixtureId')
+    .selectAll('pendingMoves')
+    .select(['fixtures.homeTeam', 'fixtures.awayTeam'])
+    .where('pendingMoves.seasonId', '=', seasonId)
+    .orderBy('pendingMoves.status')
+    .orderBy('pendingMoves.kickoffAt')
+    .orderBy('pendingMoves.fixtureId')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    homeScore: r.homeScore === null ? null : Number(r.homeScore),
+    awayScore: r.awayScore === null ? null : Number(r.awayScore),
+  }));
+}
+
+/** The moves of a season the admin rejected, for the planner (`rejectedMoves`). */
+export async function rejectedMoves(db: DB, seasonId: string): Promise<RejectedMove[]> {
+  const rows = await db
+    .selectFrom('pendingMoves')
+    .selectAll()
+    .where('seasonId', '=', seasonId)
+    .where('status', '=', 'rejected')
+    .execute();
+  return rows.map((r) => ({ fixtureId: r.fixtureId, to: movedTo(r) }));
+}
+
+/**
+ * Records what a run (feed) or re-import (file) held back: each held move is stored as pending
+ * (a new proposal for a fixture replaces its older one, a rejected one too: it is another move);
+ * this source's rows for the other fixtures the file named are dropped, unless the file still
+ * proposes the move the admin rejected (`stillRejected`): the file no longer says so, or the move
+ * was applied by now because the match's stored kick-off has passed.
+ */
+export async function recordHeldMoves(
+  db: DB,
+  seasonId: string,
+  source: IncomingSource,
+  held: readonly HeldMove[],
+  named: readonly string[],
+  stillRejected: readonly string[],
+  nowIso: string,
+): Promise<void> {
+  for (const m of held) {
+    const row = {
+      source,
+      status: 'pending' as const,
+      fromKickoffAt: m.from.kickoffAt,
+      fromLocalDate: m.from.localDate,
+      fromLocalTime: m.from.localTime,
+      fromPostponed: m.from.postponed ? 1 : 0,
+      kickoffAt: m.to.kickoffAt,
+      localDate: m.to.localDate,
+      localTime: m.to.localTime,
+      postponed: m.to.postponed ? 1 : 0,
+      homeScore: m.result?.homeScore ?? null,
+      awayScore: m.result?.awayScore ?? null,
+      description: m.description,
+      seenAt: nowIso,
+      decidedAt: null,
+    };
+    await db
+      .insertInto('pendingMoves')
+      .values({ fixtureId: m.fixtureId, seasonId, ...row })
+      .onConflict((oc) => oc.column('fixtureId').doUpdateSet(row))
+      .execute();
+  }
+  const keep = new Set([...held.map((m) => m.fixtureId), ...stillRejected]);
+  const gone = named.filter((id) => !keep.has(id));
+  for (let i = 0; i < gone.length; i += 200) {
+    await db
+      .deleteFrom('pendingMoves')
+      .where('seasonId', '=', seasonId)
+      .where('source', '=', source)
+      .where('fixtureId', 'in', gone.slice(i, i + 200))
+      .execute();
+  }
+}
+
+export async function getPendingMove(db: DB, seasonId: string, fixtureId: string) {
+  return db
+    .selectFrom('pendingMoves')
+    .selectAll()
+    .where('seasonId', '=', seasonId)
+    .where('fixtureId', '=', fixtureId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+export async function rejectMove(db: DB, fixtureId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('pendingMoves')
+    .set({ status: 'rejected', decidedAt: nowIso })
+    .where('fixtureId', '=', fixtureId)
+    .execute();
+}
+
+export async function deleteMove(db: DB, fixtureId: string): Promise<void> {
+  await db.deleteFrom('pendingMoves').where('fixtureId', '=', fixtureId).execute();
+}
+
+/** Moves waiting for the admin, per season. */
+export async function pendingMoveCounts(db: DB): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('pendingMoves')
+    .select(['seasonId', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'pending')
+    .groupBy('seasonId')
+    .execute();
+  return new Map(rows.map((r) => [r.seasonId, Number(r.n)]));
 }
 
 // ---------------------------------------------------------------- runs

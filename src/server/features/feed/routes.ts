@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { feedStateReply, feedUrlBody, resolveConflictBody, syncNowReply } from '../../../contract/admin-seasons.js';
+import {
+  decideMoveBody,
+  feedStateReply,
+  feedUrlBody,
+  resolveConflictBody,
+  syncNowReply,
+} from '../../../contract/admin-seasons.js';
 import { errorDto, idParam } from '../../../contract/common.js';
 import { seasonId } from '../../../contract/seasons.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -9,7 +15,8 @@ import { ipLiteral, isPrivateAddress } from '../../season-files/feed-address.js'
 import { routeLimit } from '../../security/route-limits.js';
 import { rescorePredictions, saveFinalResult } from '../results/repository.js';
 import { getSeason } from '../../seasons/repository.js';
-import { getOpenConflict, listOpenConflicts, listRuns, setFeedUrl, settleConflict } from './repository.js';
+import { decideMove, presentMove } from './moves.js';
+import { getOpenConflict, listMoves, listOpenConflicts, listRuns, setFeedUrl, settleConflict } from './repository.js';
 import { presentRun, runFeedSync } from './service.js';
 
 /** Runs shown on the screen. */
@@ -24,11 +31,19 @@ export async function feedRoutes(fastify: FastifyInstance) {
   const state = async (id: string) => {
     const season = await getSeason(db, id);
     if (!season) throw notFound('Season not found.');
-    const [runs, conflicts] = await Promise.all([listRuns(db, id, RUNS_SHOWN), listOpenConflicts(db, id)]);
+    const [runs, conflicts, moves] = await Promise.all([
+      listRuns(db, id, RUNS_SHOWN),
+      listOpenConflicts(db, id),
+      listMoves(db, id),
+    ]);
+    const last = runs[0];
     return {
       season: id,
       feedUrl: season.feedUrl,
       runs: runs.map(presentRun),
+      // A failed run stays in sight until a later one succeeds (not only a toast that fades).
+      lastFailure: last?.outcome === 'failed' ? presentRun(last) : null,
+      moves: moves.map(presentMove),
       conflicts: conflicts.map((c) => ({
         fixtureId: c.fixtureId,
         homeTeam: c.homeTeam,
@@ -111,6 +126,25 @@ export async function feedRoutes(fastify: FastifyInstance) {
       if (out.busy)
         throw conflict('This season’s feed is being read right now. Try again in a minute.', 'sync_running');
       return { run: out.run };
+    },
+  );
+
+  app.post(
+    '/api/admin/seasons/:id/moves/:fixtureId',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Confirm a move a season file or feed proposed for an unplayed match past its deadline (applied; its result only if the new kick-off has passed), or reject it',
+        params: params.extend({ fixtureId: idParam() }),
+        body: decideMoveBody,
+        response: { 200: feedStateReply, 404: errorDto, 409: errorDto },
+      },
+    },
+    async (req) => {
+      await decideMove(app, req.params.id, req.params.fixtureId, req.body.decision);
+      return state(req.params.id);
     },
   );
 

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FeedRun } from '../../../contract/admin-seasons.js';
 import { fetchSeasonFeed } from '../../season-files/feed-fetch.js';
-import { mergeWithSnapshot, snapshotOf } from '../../season-files/sync-merge.js';
-import { planSeasonSync } from '../../season-files/sync-plan.js';
+import { mergeWithSnapshot, snapshotOf, type FeedSnapshot } from '../../season-files/sync-merge.js';
+import { pairKey, planSeasonSync } from '../../season-files/sync-plan.js';
+import type { AcceptedPlan, ExistingFixture } from '../../season-files/sync-types.js';
 import { syncReport } from '../../season-files/sync-report.js';
 import { getCompetition, getSeason, listClubs } from '../../seasons/repository.js';
 import { applySeasonPlan } from './apply.js';
@@ -14,6 +15,7 @@ import {
   loadSyncFixtures,
   pruneRuns,
   putSnapshot,
+  rejectedMoves,
   releaseLease,
   type RunRecord,
 } from './repository.js';
@@ -61,6 +63,31 @@ export function presentRun(r: RunRecord): FeedRun {
     message: r.message,
     changes,
   };
+}
+
+/**
+ * The snapshot is what the feed said when it was applied: a move that was held (or rejected) was
+ * not applied, so its match keeps the stored schedule there. Otherwise the next run's merge would
+ * take the stored kick-off for the admin's own change and drop the proposal unseen.
+ */
+function withUnappliedMoves(
+  snapshot: FeedSnapshot,
+  plan: AcceptedPlan,
+  stored: readonly ExistingFixture[],
+): FeedSnapshot {
+  const unapplied = new Set([
+    ...plan.held.map((h) => h.fixtureId),
+    ...plan.skipped.filter((x) => x.kind === 'move_rejected').map((x) => x.fixtureId),
+  ]);
+  const out = { ...snapshot };
+  for (const f of stored) {
+    const key = pairKey(f.homeTeam, f.awayTeam);
+    const entry = out[key];
+    if (!unapplied.has(f.id) || !entry) continue;
+    const postponed = Boolean(f.postponed) || f.localTime === null;
+    out[key] = { ...entry, date: f.localDate, time: postponed ? null : f.localTime, postponed };
+  }
+  return out;
 }
 
 /**
@@ -138,12 +165,19 @@ export async function runFeedSync(
           clubs: rows.map((c) => c.name),
           timeZone: competition?.timeZone,
           clubLabel: (n) => short.get(n) ?? n,
+          rejectedMoves: await rejectedMoves(trx, seasonId),
         });
         const report = syncReport(plan, merged.kept);
         if (!plan.ok) return { plan, report, record: null };
         await applySeasonPlan(trx, seasonId, competition?.name ?? 'Premier League', plan, clock.now());
-        await putSnapshot(trx, seasonId, snapshotOf(fetched.parsed.matches), clock.nowIso());
-        const lines = [...report.changes, ...report.conflicts, ...report.kept];
+        await putSnapshot(
+          trx,
+          seasonId,
+          withUnappliedMoves(snapshotOf(fetched.parsed.matches), plan, existing),
+          clock.nowIso(),
+        );
+        const rejected = plan.skipped.filter((x) => x.kind === 'move_rejected').map((x) => x.description);
+        const lines = [...report.changes, ...report.held, ...rejected, ...report.conflicts, ...report.kept];
         const record = run(plan.changes.length ? 'changed' : 'unchanged', plan.summary, lines);
         await insertRun(trx, record);
         return { plan, report, record };

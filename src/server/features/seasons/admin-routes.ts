@@ -20,7 +20,13 @@ import { readUploadedSeasonFile } from '../../season-files/read-upload.js';
 import { planSeasonSync } from '../../season-files/sync-plan.js';
 import { syncReport } from '../../season-files/sync-report.js';
 import { applySeasonPlan } from '../feed/apply.js';
-import { latestRuns, loadSyncFixtures, openConflictCounts } from '../feed/repository.js';
+import {
+  latestRuns,
+  loadSyncFixtures,
+  openConflictCounts,
+  pendingMoveCounts,
+  rejectedMoves,
+} from '../feed/repository.js';
 import { presentRun } from '../feed/service.js';
 import { seasonFeedUrls } from './admin-repository.js';
 import { createSeasonFromFile, previewSeasonFile } from './admin-service.js';
@@ -43,7 +49,7 @@ const params = z.object({ id: seasonId });
 const planHash = (report: ReturnType<typeof syncReport>) =>
   crypto
     .createHash('sha256')
-    .update(JSON.stringify([report.ok, report.changes, report.conflicts]))
+    .update(JSON.stringify([report.ok, report.changes, report.conflicts, report.held]))
     .digest('base64url')
     .slice(0, 32);
 
@@ -73,13 +79,14 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
     },
     async () => {
       const now = clock.now();
-      const [state, counts, competitions, feeds, conflicts, runs] = await Promise.all([
+      const [state, counts, competitions, feeds, conflicts, runs, moves] = await Promise.all([
         loadSeasonState(db, now),
         seasonCounts(db, now.toISOString()),
         listCompetitions(db),
         seasonFeedUrls(db),
         openConflictCounts(db),
         latestRuns(db),
+        pendingMoveCounts(db),
       ]);
       const countsBy = new Map(counts.map((c) => [c.seasonId, c]));
       const runBy = new Map(runs.map((r) => [r.seasonId, r]));
@@ -102,6 +109,7 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
             ),
             feedUrl: feeds.get(s.id) ?? null,
             openConflicts: conflicts.get(s.id) ?? 0,
+            pendingMoves: moves.get(s.id) ?? 0,
             lastRun: run ? presentRun(run) : null,
             builtIn: isBuiltinSeason(s.id),
           };
@@ -199,6 +207,7 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
       clubs: rows.map((c) => c.name),
       timeZone: competition?.timeZone,
       clubLabel: (n) => short.get(n) ?? n,
+      rejectedMoves: await rejectedMoves(trx, id),
     });
     return { plan, league: competition?.name ?? 'Premier League' };
   };
@@ -254,6 +263,8 @@ export async function adminSeasonRoutes(fastify: FastifyInstance) {
         return plan;
       });
       if (out.changes.length) await publishFixturesChanged(app, id);
+      // Moves held for the admin (decision 0100) are listed on the feed panel.
+      await app.deps.bus.publish({ type: 'feed.changed', seasonId: id });
       app.log.info({ season: id }, `Season ${id} re-imported from a file: ${out.summary}`);
       const report = syncReport(out);
       return { season: id, applied: true, report, planHash: planHash(report) };

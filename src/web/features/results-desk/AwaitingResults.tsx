@@ -7,6 +7,7 @@ import { notifyAdmin as notify } from '../admin/AdminGate';
 import { useSyncNow } from '../admin/seasons/api';
 import { useAcceptFeed, useAwaitingResults } from './api';
 import { deskPath, feedSettingsPath, gameweekSpan } from './awaiting-text';
+import { FeedFailureLine, FeedTodo } from './FeedTodo';
 
 const linkClass = 'font-semibold text-brand-800 underline hover:text-brand-900';
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
@@ -28,7 +29,14 @@ function FeedLine({ season }: { season: AwaitingSeason }) {
   if (season.feedUrl) {
     return (
       <p className="text-sm text-slate-800">
-        Its results feed is set (<span className="break-all">{season.feedUrl}</span>) but has not brought them yet.{' '}
+        Its results feed is set (<span className="break-all">{season.feedUrl}</span>)
+        {season.feedFailure ? (
+          <>
+            . <FeedFailureLine failure={season.feedFailure} />
+          </>
+        ) : (
+          ' but has not brought them yet.'
+        )}{' '}
         <button
           type="button"
           className="btn-secondary ml-1 py-1"
@@ -149,27 +157,33 @@ function SeasonAwaiting({ season }: { season: AwaitingSeason }) {
 }
 
 /**
- * On the admin screens: how many matches have been played without a final result, per season,
+ * On the admin screens (the admin's to-do): results feeds that need the admin (a failed last run,
+ * moves to confirm), and how many matches have been played without a final result, per season,
  * with the gameweeks they are in (each a link to the result desk on that gameweek) and the
  * quickest way to have them filled in by a feed. Nothing when every result is in. `season`
  * limits it to one season (the result desk's).
  */
 export function AwaitingResultsNotice({ season }: { season?: string }) {
   const q = useAwaitingResults();
-  const shown = (q.data?.seasons ?? []).filter((s) => s.count > 0 && (season === undefined || s.season === season));
-  if (shown.length === 0) return null;
+  const seasons = (q.data?.seasons ?? []).filter((s) => season === undefined || s.season === season);
+  const shown = seasons.filter((s) => s.count > 0);
+  const feedTodo = seasons.filter((s) => s.feedFailure !== null || s.pendingMoves > 0);
+  if (shown.length === 0) return <FeedTodo seasons={feedTodo} />;
   return (
-    <section
-      className="card space-y-4 border-violet-300 bg-violet-50"
-      aria-labelledby="awaiting-title"
-      data-testid="awaiting-results"
-    >
-      <h2 id="awaiting-title" className="text-lg font-bold text-violet-950">
-        Results not in yet
-      </h2>
-      {shown.map((s) => (
-        <SeasonAwaiting key={s.season} season={s} />
-      ))}
-    </section>
+    <>
+      <FeedTodo seasons={feedTodo} />
+      <section
+        className="card space-y-4 border-violet-300 bg-violet-50"
+        aria-labelledby="awaiting-title"
+        data-testid="awaiting-results"
+      >
+        <h2 id="awaiting-title" className="text-lg font-bold text-violet-950">
+          Results not in yet
+        </h2>
+        {shown.map((s) => (
+          <SeasonAwaiting key={s.season} season={s} />
+        ))}
+      </section>
+    </>
   );
 }

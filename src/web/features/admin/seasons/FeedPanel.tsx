@@ -11,6 +11,7 @@ import type { AdminSeason, FeedRun } from '../../../../contract/admin-seasons';
 import { notifyAdmin as notify } from '../AdminGate';
 import { plural } from '../../../lib/plural';
 import { useFeedState, useResolveConflict, useSetFeedUrl, useSyncNow } from './api';
+import { HeldMoves } from './HeldMoves';
 import { awaitingKey, useAcceptFeed, useAwaitingResults } from '../../results-desk/api';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -79,6 +80,9 @@ export function FeedPanel({
   const inputId = useId();
   const input = useRef<HTMLInputElement | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // Why "Sync now" itself was refused (busy, too many): stays until the next try.
+  const [syncError, setSyncError] = useState<string | null>(null);
+  const failure = state.data?.lastFailure ?? null;
   const {
     register,
     handleSubmit,
@@ -208,23 +212,43 @@ export function FeedPanel({
         </section>
       )}
 
+      {failure && (
+        <div data-testid="feed-failure">
+          <Banner kind="error">
+            <strong>The last feed run failed</strong> (
+            <time dateTime={failure.finishedAt ?? failure.startedAt}>
+              {formatDateTime(failure.finishedAt ?? failure.startedAt)}
+            </time>
+            ): {failure.message} This stays here until a run succeeds.
+          </Banner>
+        </div>
+      )}
+
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="button"
           className="btn-primary"
           disabled={!feedUrl || sync.isPending}
           onClick={async () => {
+            setSyncError(null);
             try {
               const { run } = await sync.mutateAsync(season.id);
               notify(run.outcome === 'failed' ? 'error' : 'success', run.message ?? 'Synced.');
             } catch (err) {
-              notify('error', message(err));
+              setSyncError(message(err));
             }
           }}
         >
           {sync.isPending ? 'Syncing…' : 'Sync now'}
         </button>
       </div>
+      {syncError && (
+        <Banner kind="error" onDismiss={() => setSyncError(null)}>
+          {syncError}
+        </Banner>
+      )}
+
+      <HeldMoves season={season.id} moves={state.data?.moves ?? []} />
 
       {(state.data?.conflicts.length ?? 0) > 0 && (
         <section

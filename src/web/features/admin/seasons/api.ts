@@ -110,6 +110,19 @@ export function useSyncNow() {
   );
 }
 
+/** Confirm or reject a move a file proposed past its deadline (decision 0100); a confirmed one may move and score a match. */
+export function useDecideMove() {
+  return useApiMutation(
+    ({ season, fixtureId, decision }: { season: string; fixtureId: string; decision: 'confirm' | 'reject' }) =>
+      api(`${seasonPath(season)}/moves/${encodeURIComponent(fixtureId)}`, {
+        method: 'POST',
+        body: { decision },
+        schema: feedStateReply,
+      }),
+    { invalidates: everything },
+  );
+}
+
 export function useResolveConflict() {
   return useApiMutation(
     ({ season, fixtureId, keep }: { season: string; fixtureId: string; keep: 'admin' | 'feed' }) =>
