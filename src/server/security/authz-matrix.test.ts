@@ -340,6 +340,12 @@ const CASES: Record<string, Case> = {
     url: (w) => `/api/admin/seasons/2025-26/conflicts/${w.past}`,
     body: () => ({ keep: 'admin' }),
   },
+  'POST /api/admin/seasons/:id/moves/:fixtureId': {
+    auth: 'admin',
+    narrower: row(401, 403, 403, 403, 403, 404),
+    url: (w) => `/api/admin/seasons/2025-26/moves/${w.open}`,
+    body: () => ({ decision: 'reject' }),
+  },
   'PUT /api/predictions/:fixtureId': {
     auth: 'verified',
     url: (w) => `/api/predictions/${w.open}`,
