@@ -222,6 +222,12 @@ export const liveTableDto = z.object({
   season: z.string(),
   /** Matches in play right now (kicked off, no final result). */
   liveMatches: z.number(),
+  /** Of those, the ones with an in-play score: only they add provisional points. */
+  scoredMatches: z.number(),
+  /** The gameweek of the latest kick-off so far, and whether all its results are in. */
+  gameweek: z.object({ number: z.number(), complete: z.boolean() }).nullable(),
+  /** Every match of the season has a final result: the totals are final. */
+  seasonComplete: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
   /** Members in the whole table. */

@@ -36,7 +36,7 @@ const stored: TableRow[] = [
 const place = (page: number, pageSize: number) => ({ season: '2026-27', page, pageSize });
 const STANDARD = { rule: { exact: 3, difference: 1, outcome: 1 }, bankersAllowed: true };
 const none: LivePicks = new Map();
-const nothingScored: InPlay = { liveMatches: 1, scored: [], key: '' };
+const nothingScored: InPlay = { liveMatches: 1, scored: [], key: '', gameweek: null, seasonComplete: false };
 
 /** Matches in play at these scores and the members' picks on them (player to match to [home, away, banker]). */
 function scene(
@@ -59,7 +59,7 @@ function scene(
     ]),
   );
   const key = scored.map((m) => `${m.fixtureId}:${m.score.homeScore}-${m.score.awayScore}`).join(',');
-  return { live: { liveMatches: scored.length, scored, key }, picks: byMember };
+  return { live: { liveMatches: scored.length, scored, key, gameweek: null, seasonComplete: false }, picks: byMember };
 }
 
 describe('the live table', () => {

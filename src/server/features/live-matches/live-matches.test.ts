@@ -385,7 +385,9 @@ describe('GET /api/leagues/:id/live-table', () => {
         cookie: playerCookie,
       })
     ).json();
-    expect(live).toMatchObject({ page: 1, pageSize: 2, total: 6, liveMatches: 1 });
+    // One match in play, without a score yet: it adds nothing, and the table says so.
+    expect(live).toMatchObject({ page: 1, pageSize: 2, total: 6, liveMatches: 1, scoredMatches: 0 });
+    expect(live.seasonComplete).toBe(false);
     expect(live.rows.map((r: { userId: string; points: number }) => [r.userId, r.points])).toEqual(
       stored.rows.map((r: { userId: string; points: number }) => [r.userId, r.points]),
     );
@@ -394,7 +396,7 @@ describe('GET /api/leagues/:id/live-table', () => {
     // In play, 1-0: the player's 3 provisional points put them level with every rival.
     await putLive({ homeScore: 1, awayScore: 0 });
     const page2 = (await get('?page=2&pageSize=4')).json();
-    expect(page2).toMatchObject({ page: 2, pageSize: 4, total: 6, liveMatches: 1 });
+    expect(page2).toMatchObject({ page: 2, pageSize: 4, total: 6, liveMatches: 1, scoredMatches: 1 });
     expect(page2.rows.map((r: { name: string; rank: number; points: number }) => [r.rank, r.name, r.points])).toEqual([
       [1, 'Rival 3', 3],
       [1, 'Rival 4', 3],
@@ -422,7 +424,9 @@ describe('GET /api/leagues/:id/live-table', () => {
     // Past the live window with no final result the match adds nothing: the stored table again.
     t.clock.set('2025-08-16T16:20:00.000Z');
     const after = (await get('?page=2&pageSize=4')).json();
-    expect(after).toMatchObject({ liveMatches: 0, total: 7 });
+    expect(after).toMatchObject({ liveMatches: 0, scoredMatches: 0, total: 7, seasonComplete: false });
+    // Its gameweek is not complete: the match still has no final result.
+    expect(after.gameweek).toMatchObject({ complete: false });
     expect(after.viewer).toMatchObject({ rank: 6, storedPoints: 0, provisionalPoints: 0, points: 0 });
     expect(after.rows.map((r: { name: string }) => r.name)).toEqual(['Rival 4', 'Gooners', 'Late Joiner']);
 

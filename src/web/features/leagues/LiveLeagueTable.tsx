@@ -4,6 +4,7 @@ import type { LiveTable } from '../../../contract/leagues';
 import { StandingsTable } from './StandingsTable';
 import { TablePager } from './TablePager';
 import { TABLE_PAGE_SIZE, useLiveTable } from './api';
+import { liveTableNote } from '../live-matches/live-table-note';
 
 /**
  * A "Live" switch for a league's table. Off: shows `children` (the usual stored table), if given.
@@ -39,13 +40,7 @@ export function LiveLeagueTable({ leagueId, children }: { leagueId: string; chil
           />
           Live
         </button>
-        {live && q.data && (
-          <p className="text-xs text-slate-700">
-            {q.data.liveMatches === 0
-              ? 'No matches in play: these are the final totals.'
-              : `Includes provisional points from ${q.data.liveMatches} ${q.data.liveMatches === 1 ? 'match' : 'matches'} in play.`}
-          </p>
-        )}
+        {live && q.data && <p className="text-xs text-slate-700">{liveTableNote(q.data)}</p>}
       </div>
 
       {!live && children}
