@@ -31,6 +31,7 @@ import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
 import { createTableCache } from './table-cache.js';
+import { shareTables } from './kept-tables.js';
 import { tablePageText } from './table-text.js';
 import { liveTablePage } from './live-table.js';
 import { livePicksOf } from './live-picks.js';
@@ -88,6 +89,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const tables = createTableCache(db, app.deps.bus, (seasonId) => seasonCounts(app, seasonId), {
     maxBytes: app.security.limits.tableCacheBytes,
   });
+  shareTables(app, tables);
   // Codes must not be guessable at speed, nor leagues mass-created.
   const joinLimits = [
     routeLimit(

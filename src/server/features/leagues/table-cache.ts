@@ -14,7 +14,7 @@ import {
   type TableScope,
 } from './repository.js';
 import type { SeasonCounts } from '../statistics/season-counts.js';
-import { standingsFrom } from './standings.js';
+import { rankTable, standingsFrom } from './standings.js';
 import { presentLeague, presentTableRow } from './presenter.js';
 
 /**
@@ -234,7 +234,8 @@ export function createTableCache(
     // A league that is gone costs one read and keeps no roster.
     const league = await getLeague(db(), leagueId);
     if (!league) return null;
-    if (scope === 'all') return tableEntry(league, await leagueStandings(db(), leagueId, scope));
+    // The SQL adds up every season; the order and ranks are the one rule's (standings.ts), never the collation's.
+    if (scope === 'all') return tableEntry(league, rankTable(await leagueStandings(db(), leagueId, scope)));
     const [roster, seasonCounts] = await Promise.all([
       rosters.get(`${scope.seasonId}:${leagueId}`, () => leagueRoster(db(), leagueId, scope.seasonId), fresh),
       counts(scope.seasonId),

@@ -309,29 +309,57 @@ describe('reminder settings and unsubscribe', () => {
     expect((await t.request({ method: 'GET', url: '/api/me/settings/reminders' })).statusCode).toBe(401);
   });
 
-  test('the link in a reminder unsubscribes without signing in, and no reminder follows', async () => {
+  test('opening the link in a reminder changes nothing: it asks, and its button unsubscribes without signing in', async () => {
     await setup();
     await buildFixture(t.app.deps.db, { kickoffAt: K1 });
     expect((await runReminders(t.app, DAY_BEFORE)).sent).toBe(1);
     const mail = await t.app.deps.db.selectFrom('mailOutbox').selectAll().executeTakeFirstOrThrow();
     const link = /Unsubscribe from reminders: (\S+)/.exec(mail.text)![1]!;
     expect(link.startsWith('http://localhost:3000/api/reminders/unsubscribe?token=')).toBe(true);
+    const path = link.replace('http://localhost:3000', '');
+    const enabled = async () =>
+      (await t.request({ method: 'GET', url: '/api/me/settings/reminders', cookie })).json().remindersEnabled;
 
-    const res = await t.request({ method: 'GET', url: link.replace('http://localhost:3000', '') });
+    // A mail scanner or link preview fetches the link (and again): reminders stay on.
+    for (const method of ['GET', 'GET', 'HEAD'] as const) {
+      const res = await t.request({ method, url: path });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const confirm = await t.request({ method: 'GET', url: path });
+    expect(confirm.body).toContain('<h1>Stop deadline reminders?</h1>');
+    expect(confirm.body).not.toContain('You are unsubscribed');
+    expect(await enabled()).toBe(true);
+
+    // The page's button posts its form (the same body as RFC 8058) to the link, from our own page.
+    const form = /<form method="post" action="([^"]+)">/.exec(confirm.body)![1]!.replace(/&amp;/g, '&');
+    expect(form).toBe(path);
+    expect(confirm.body).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
+    expect(confirm.body).toContain('<button type="submit">Unsubscribe</button>');
+    const res = await t.request({
+      method: 'POST',
+      url: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('You are unsubscribed');
-    expect(
-      (await t.request({ method: 'GET', url: '/api/me/settings/reminders', cookie })).json().remindersEnabled,
-    ).toBe(false);
+    expect(await enabled()).toBe(false);
+    // Opening the link again says so, and offers nothing to press.
+    const again = await t.request({ method: 'GET', url: path });
+    expect(again.body).toContain('<h1>Reminders are off</h1>');
+    expect(again.body).not.toContain('<form');
 
     // A new match in the window: nothing goes to the unsubscribed player.
     await buildFixture(t.app.deps.db, { kickoffAt: K2, homeTeam: 'Everton FC', awayTeam: 'Fulham FC' });
     expect(await runReminders(t.app, DAY_BEFORE)).toEqual({ sent: 0, failed: 0 });
 
-    const bad = await t.request({ method: 'GET', url: '/api/reminders/unsubscribe?token=not-a-token' });
-    expect(bad.statusCode).toBe(404);
-    expect(bad.body).toContain('This unsubscribe link is not valid.');
+    for (const method of ['GET', 'POST'] as const) {
+      const bad = await t.request({ method, url: '/api/reminders/unsubscribe?token=not-a-token' });
+      expect(bad.statusCode).toBe(404);
+      expect(bad.body).toContain('This unsubscribe link is not valid.');
+    }
   });
 
   test('RFC 8058 one-click POST unsubscribes too', async () => {

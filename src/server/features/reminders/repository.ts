@@ -19,6 +19,19 @@ export async function saveReminderSettings(
     .execute();
 }
 
+/** The holder of an unsubscribe token and whether their reminders are on; null when no one holds it. */
+export async function reminderHolderByToken(
+  db: DB,
+  token: string,
+): Promise<{ userId: string; remindersEnabled: boolean } | null> {
+  const row = await db
+    .selectFrom('userSettings')
+    .where('unsubscribeToken', '=', token)
+    .select(['userId', 'remindersEnabled'])
+    .executeTakeFirst();
+  return row ? { userId: row.userId, remindersEnabled: row.remindersEnabled === 1 } : null;
+}
+
 /** Turns reminders off for the holder of an unsubscribe token; their id, or null when no one holds it. */
 export async function unsubscribeByToken(db: DB, token: string, nowIso: string): Promise<string | null> {
   const row = await db
