@@ -102,8 +102,8 @@ export default function JoinLeague() {
           </Step>
         ) : league?.viewer === 'removed' ? (
           <Step text="The league creator removed you from this league. Ask them to let you back in before you join again.">
-            <Link to="/leaderboard" className="btn-secondary w-full">
-              Go to Leaderboard
+            <Link to={leaguesLink()} className="btn-secondary w-full">
+              My Leagues
             </Link>
           </Step>
         ) : league?.viewer === 'member' ? (
