@@ -51,6 +51,10 @@ const ConfigSchema = z.object({
   FEED_SUGGESTION_BASE_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
     .default('https://raw.githubusercontent.com/openfootball/england/master'),
+  /** Open connections in total; beyond it a new connection is closed at once (security/connection-caps.ts). */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Open connections per client address (IPv6: per /64); off behind TRUST_PROXY, where the proxy limits clients. */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(256),
   /** Behind a reverse proxy: a hop count or the proxies' addresses/CIDRs whose X-Forwarded-For is believed. */
   TRUST_PROXY: z
     .string()

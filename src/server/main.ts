@@ -2,6 +2,7 @@ import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { refusalMessage, unsafeStartReasons } from './security/production-checks.js';
+import { capConnections, connectionCapsOf, refusalLogger } from './security/connection-caps.js';
 
 // The server's entry point: `node dist/server/main.js` (npm start) and `tsx src/server/main.ts`.
 // Starts Scoreline: configuration, migrations, seed, then listen. Exits non-zero on a bad start.
@@ -28,6 +29,14 @@ if (unsafe.length > 0) {
 let app;
 try {
   app = await buildApp({ config, services: true });
+  // Connections beyond the caps are closed as they open (security/connection-caps.ts).
+  const caps = connectionCapsOf(config);
+  const log = app.log;
+  capConnections(
+    app.server,
+    caps,
+    refusalLogger((message) => log.warn(message), caps),
+  );
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     `Scoreline is running at ${config.PUBLIC_URL} (${app.deps.handle.dialect}; mail: ${app.deps.mailer.mode}; Node ${process.version})`,

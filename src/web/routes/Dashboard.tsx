@@ -44,10 +44,9 @@ function DashboardScreen() {
             </p>
           )}
         </div>
-        {/* Named for where it leads: the admin's fixtures (the same words as the navigation's item). */}
         {isAdmin && (
           <Link to="/admin" className="btn-primary">
-            Admin Fixtures
+            Admin Dashboard
           </Link>
         )}
       </div>

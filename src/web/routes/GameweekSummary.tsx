@@ -5,7 +5,6 @@ import { GameweekPicker } from '../components/GameweekPicker';
 import { useDefaultSeason, useSeasonParam, useSeasons } from '../features/seasons/api';
 import { summaryPath, useGameweekSummary } from '../features/summary/api';
 import { SummaryView } from '../features/summary/SummaryView';
-import { gameweekOrder } from '../features/summary/summary-note';
 
 function SummaryScreen() {
   const { gameweek: raw } = useParams();
@@ -47,7 +46,7 @@ function SummaryScreen() {
           <GameweekPicker
             id="summary-gameweek"
             value={gameweek}
-            options={gameweekOrder(q.data.scoredGameweeks)}
+            options={q.data.scoredGameweeks}
             onChange={(g) => void navigate(summaryPath(g, urlSeason))}
           />
         )}

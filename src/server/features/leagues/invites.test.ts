@@ -306,8 +306,7 @@ describe("a new code for a league (the creator's)", () => {
     expect(fresh).toMatchObject({ id: league.id, memberCount: 2, isCreator: true });
     // Announced after the commit: members' screens and invite pages open on the old code.
     const announced = events.slice(before).find((e) => e.type === 'league.changed');
-    // To every stream (invite pages are open to visitors), moving only this league's tables (decision 0101).
-    expect(announced).toEqual({ type: 'league.changed', oldCode: league.code, leagueIds: [league.id] });
+    expect(announced).toEqual({ type: 'league.changed', oldCode: league.code });
 
     const old = await joinByCode(carol.cookie, league.code);
     expect(old.statusCode).toBe(404);

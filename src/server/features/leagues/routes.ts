@@ -44,7 +44,6 @@ import { presentLeague, presentPick, presentPosition, presentPublicLeague } from
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
 import { routeLimit } from '../../security/route-limits.js';
 import { sendJsonText } from '../../plugins/json-text.js';
-import { toLeagueMembers } from '../../realtime/bus.js';
 
 export const INVALID_CODE = 'Invalid league code. No league found.';
 export const LEAGUE_GONE = 'League not found. The league may have been deleted.';
@@ -77,9 +76,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = (): DB => app.deps.db;
   const nextCode = opts.generateCode ?? (() => generateLeagueCode());
-  /** Who is in `leagueId` changed: its members hear it, and the players it moved (`players`). */
-  const membershipChanged = (leagueId: string, players: string[]) =>
-    app.deps.bus.publish(toLeagueMembers({ type: 'membership.changed' }, [leagueId], players));
+  const membershipChanged = () => app.deps.bus.publish({ type: 'membership.changed' });
   /** A season's gameweeks with results, kept with the season's figures (dropped by every final result). */
   const scoredGameweeks = async (seasonId: string): Promise<number[]> => {
     const figures = playerCache(app);
@@ -125,25 +122,6 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     'createLeague',
     'user',
     (wait) => `You are creating leagues too quickly. Please wait ${wait} and try again.`,
-  );
-  // Writes that reach other players' screens go at each player's own pace (decision 0101).
-  const membershipLimit = routeLimit(
-    app,
-    'membershipPerUser',
-    'user',
-    (wait) => `You are joining and leaving leagues too quickly. Please wait ${wait} and try again.`,
-  );
-  const membersLimit = routeLimit(
-    app,
-    'leagueMembersPerUser',
-    'user',
-    (wait) => `You are removing members too quickly. Please wait ${wait} and try again.`,
-  );
-  const renameLimit = routeLimit(
-    app,
-    'leagueRenamePerUser',
-    'user',
-    (wait) => `You are renaming leagues too often. Please wait ${wait} and try again.`,
   );
   const scoringLimit = routeLimit(
     app,
@@ -216,7 +194,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.post(
     '/api/leagues',
     {
-      config: { auth: 'verified', publishes: 'others' },
+      config: { auth: 'verified' },
       preHandler: createLimit,
       schema: {
         tags: ['leagues'],
@@ -262,7 +240,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         });
       if (!created) throw new HttpError(503, 'code_unavailable', CODE_EXHAUSTED);
       const league = await repo.getLeagueFor(db(), id, user.id);
-      await membershipChanged(id, [user.id]);
+      await membershipChanged();
       return reply.status(201).send({ league: presentLeague(league!, user.id) });
     },
   );
@@ -270,7 +248,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.post(
     '/api/leagues/join',
     {
-      config: { auth: 'verified', publishes: 'others' },
+      config: { auth: 'verified' },
       preHandler: joinLimits,
       schema: {
         tags: ['leagues'],
@@ -314,7 +292,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       });
     const league = await repo.getLeagueFor(db(), leagueId, userId);
     if (!league) throw notFound(LEAGUE_GONE);
-    if (joined) await membershipChanged(leagueId, [userId]);
+    if (joined) await membershipChanged();
     return { league: presentLeague(league, userId), alreadyMember: !joined };
   }
 
@@ -339,8 +317,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.post(
     '/api/leagues/:id/join',
     {
-      config: { auth: 'verified', publishes: 'others' },
-      preHandler: membershipLimit,
+      config: { auth: 'verified' },
       schema: { tags: ['leagues'], summary: 'Join a public league', params: idParams, response: { 200: joinReply } },
     },
     async (req) => {
@@ -356,14 +333,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.post(
     '/api/leagues/:id/leave',
     {
-      config: { auth: 'user', publishes: 'others' },
-      preHandler: membershipLimit,
-      schema: {
-        tags: ['leagues'],
-        summary: 'Leave a league',
-        params: idParams,
-        response: { 200: okDto, 403: errorDto, 404: errorDto, 429: errorDto },
-      },
+      config: { auth: 'user' },
+      schema: { tags: ['leagues'], summary: 'Leave a league', params: idParams, response: { 200: okDto } },
     },
     async (req) => {
       const { user } = req;
@@ -375,7 +346,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           return repo.removeMember(trx, league, user.id);
         });
       if (!result.removed) throw forbidden(NOT_A_MEMBER);
-      await membershipChanged(req.params.id, [user.id]);
+      await membershipChanged();
       return { ok: true as const };
     },
   );
@@ -383,8 +354,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.delete(
     '/api/leagues/:id/members/:userId',
     {
-      config: { auth: 'user', publishes: 'others' },
-      preHandler: membersLimit,
+      config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
         summary:
@@ -408,7 +378,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           // Barred in the same transaction: the code they hold joins them to nothing (decision record 0045).
           await barPlayer(trx, league.id, removedId, app.deps.clock.nowIso());
         });
-      await membershipChanged(req.params.id, [user.id, removedId]);
+      await membershipChanged();
       // An invite page the removed player has open says so at once.
       await app.deps.bus.publish({ type: 'invites.changed', userId: removedId });
       return { ok: true as const };
@@ -418,14 +388,13 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.patch(
     '/api/leagues/:id',
     {
-      config: { auth: 'user', publishes: 'others' },
-      preHandler: renameLimit,
+      config: { auth: 'user' },
       schema: {
         tags: ['leagues'],
         summary: "Rename a league (the league's creator only)",
         params: idParams,
         body: renameLeagueSchema,
-        response: { 200: leagueReply, 400: errorDto, 403: errorDto, 404: errorDto, 429: errorDto },
+        response: { 200: leagueReply },
       },
     },
     async (req) => {
@@ -434,7 +403,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       if (!league) throw notFound(LEAGUE_GONE);
       if (league.creatorId !== user.id) throw forbidden('Only the league creator can rename the league.');
       await repo.renameLeague(db(), league.id, req.body.name);
-      await app.deps.bus.publish(toLeagueMembers({ type: 'league.changed', oldCode: null }, [league.id], [user.id]));
+      await app.deps.bus.publish({ type: 'league.changed', oldCode: null });
       return { league: presentLeague({ ...league, name: req.body.name }, user.id) };
     },
   );
@@ -442,7 +411,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.put(
     '/api/leagues/:id/scoring',
     {
-      config: { auth: 'user', publishes: 'others' },
+      config: { auth: 'user' },
       preHandler: scoringLimit,
       schema: {
         tags: ['leagues'],
@@ -481,10 +450,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           );
           return true;
         });
-      if (changed)
-        await app.deps.bus.publish(
-          toLeagueMembers({ type: 'league.changed', oldCode: null }, [req.params.id], [user.id]),
-        );
+      if (changed) await app.deps.bus.publish({ type: 'league.changed', oldCode: null });
       const league = await repo.getLeagueFor(db(), req.params.id, user.id);
       if (!league) throw notFound(LEAGUE_GONE);
       return { league: presentLeague(league, user.id) };

@@ -4,7 +4,6 @@ import { deadlineCountdown, deadlineWithin } from '../../../game/countdown';
 import { plural } from '../../lib/plural';
 import { useServerNow } from '../predictions/api';
 import { useLeaguePositions } from './api';
-import { leaguesLink } from '../leagues/my-leagues';
 
 const NUDGE_WITHIN_MS = 24 * 3_600_000;
 
@@ -22,10 +21,10 @@ function LeagueStep() {
         Join a league with the code a friend sent you, or create one and invite them.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={leaguesLink('join')} className="btn-secondary">
+        <Link to="/leaderboard" className="btn-secondary">
           Join a league
         </Link>
-        <Link to={leaguesLink('create')} className="btn-secondary">
+        <Link to="/new-league" className="btn-secondary">
           Create a league
         </Link>
       </div>

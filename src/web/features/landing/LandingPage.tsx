@@ -77,7 +77,7 @@ export function LandingPage({
           <Link to="/" className={LOGO_CLASS}>
             <LogoMark />
           </Link>
-          <LandingNav signedIn={signedIn} />
+          <LandingNav />
         </div>
       </aside>
 
@@ -102,7 +102,7 @@ export function LandingPage({
                 ✕
               </button>
             </div>
-            <LandingNav signedIn={signedIn} onNavigate={() => setMenu(false)} />
+            <LandingNav onNavigate={() => setMenu(false)} />
           </aside>
         </div>
       )}
