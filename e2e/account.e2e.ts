@@ -87,9 +87,10 @@ describe('landing page', () => {
       await expect(page.getByText(invented).count()).resolves.toBe(0);
     }
     expect(await page.getByTestId('landing-figures').count()).toBe(0);
-    // Dashboard is disabled in the side navigation; the others (Live Matches too) are links.
+    // A visitor's side navigation has no member items (no dead Dashboard): only links, which lead on.
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByText('Dashboard').getAttribute('aria-disabled')).toBe('true');
+    for (const member of ['Dashboard', 'Leagues', 'Statistics', 'Settings'])
+      await expect(nav.getByText(member, { exact: true }).count()).resolves.toBe(0);
     expect(await nav.getByRole('link', { name: 'Live Matches' }).getAttribute('href')).toBe('/matches');
     expect(await nav.getByRole('link', { name: 'Predictions' }).getAttribute('href')).toBe('/predictions');
 
@@ -297,8 +298,20 @@ describe('the whole account journey through the UI', () => {
     // The banner clears itself after 5 seconds.
     await page.getByText('Password updated successfully!').waitFor({ state: 'detached', timeout: 8_000 });
 
-    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
-    await page.getByRole('link', { name: 'Login' }).waitFor();
+    // One Logout on Settings: the header's, which asks first.
+    await expect(page.getByRole('main').getByRole('button', { name: 'Logout' }).count()).resolves.toBe(0);
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/sign-out');
+    await page.getByRole('dialog', { name: 'Confirm Logout' }).getByRole('button', { name: 'Log Out' }).click();
+    expect((await loggedOut).ok()).toBe(true);
+    // A member screen sends a visitor to sign in, and the sign-in screen says why.
+    await page.goto('/settings');
+    await page.getByText('Please log in to access settings').waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+    await page.getByText('Sign in to change your settings.').waitFor();
+    await page.goto('/statistics');
+    await page.waitForURL('**/login?next=%2Fstatistics');
+    await page.getByText('Sign in to see your statistics.').waitFor();
 
     await signIn(page, email, 'first-password-1');
     await page.getByText('Invalid email or password').waitFor();

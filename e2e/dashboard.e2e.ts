@@ -162,6 +162,11 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   await expect(positions.getByRole('link', { name: 'View All Leaderboards' }).getAttribute('href')).resolves.toBe(
     '/leaderboard',
   );
+  // Leagues are a place of their own: a link to them always, and one in the main navigation.
+  await expect(positions.getByTestId('leagues-link').getAttribute('href')).resolves.toBe('/leagues');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leagues' }).getAttribute('href'),
+  ).resolves.toBe('/leagues');
 
   // Upcoming: at most 5, names without ' FC', times in the viewer's zone (London here).
   const upcoming = page.getByRole('region', { name: /Upcoming Matches/ });
@@ -188,7 +193,7 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
     ['true', 'true', 'true', 'true'],
   );
   await expect(page.getByRole('progressbar').count()).resolves.toBe(3);
-  await expect(page.getByRole('link', { name: 'Admin Dashboard' }).count()).resolves.toBe(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Admin Fixtures' }).count()).resolves.toBe(0);
 
   await page.screenshot({ path: `${SHOTS}/issue6-dashboard-desktop.png`, fullPage: true });
   expect(scripts.some((u) => /RankChart/.test(u))).toBe(false);
@@ -215,23 +220,48 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   await ctx.close();
 });
 
-test('an admin gets the Admin Dashboard button; someone who has never predicted is greeted as new and shown where to start', async () => {
+test('an admin gets the Admin Fixtures button; someone who has never predicted is greeted as new and shown where to start', async () => {
   const ctx = await signedIn(adminCookie);
   const page = await ctx.newPage();
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Admin Dashboard' }).waitFor();
+  // The button says where it leads, and leads there.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Admin Fixtures' }).getAttribute('href')).resolves.toBe(
+    '/admin',
+  );
   await expect(page.getByTestId('greeting').textContent()).resolves.toBe('Welcome to Scoreline, Admins!');
   const start = page.getByTestId('next-up');
   await start.getByRole('heading', { name: 'Start with Gameweek 30' }).waitFor();
   await start.getByRole('link', { name: 'Make your first predictions' }).waitFor();
   // Not a league member yet: join or create one, offered once (the empty league panel stays away).
-  await expect(start.getByRole('link', { name: 'Join a league' }).getAttribute('href')).resolves.toBe('/leaderboard');
-  await expect(start.getByRole('link', { name: 'Create a league' }).getAttribute('href')).resolves.toBe('/new-league');
+  await expect(start.getByRole('link', { name: 'Join a league' }).getAttribute('href')).resolves.toBe(
+    '/leagues?join=1',
+  );
+  await expect(start.getByRole('link', { name: 'Create a league' }).getAttribute('href')).resolves.toBe(
+    '/leagues?create=1',
+  );
   await expect(page.getByText("You haven't joined any leagues yet").count()).resolves.toBe(0);
   await expect(page.getByText('No recent activity').count()).resolves.toBe(0);
   // No "Gameweek 29: 0 points" for a gameweek never played, and no tiles of noughts.
   await expect(page.getByRole('heading', { name: /^Gameweek \d+: / }).count()).resolves.toBe(0);
   await expect(page.getByText('Total Predictions').count()).resolves.toBe(0);
+
+  // "Join a league" opens the Leagues screen with the cursor in the code field, ready to type.
+  await start.getByRole('link', { name: 'Join a league' }).click();
+  await page.waitForURL('**/leagues?join=1');
+  await page.getByRole('heading', { name: 'Leagues', level: 1 }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.id === 'league-code');
+  const code = page.getByLabel('League Code');
+  // The example reads as written ("e.g.", not "E.G."); what is typed shows upper-case.
+  await expect(code.getAttribute('placeholder')).resolves.toBe('e.g. K7QX3M9P');
+  await expect(
+    code.evaluate((el) => [getComputedStyle(el, '::placeholder').textTransform, getComputedStyle(el).textTransform]),
+  ).resolves.toEqual(['none', 'uppercase']);
+  await page.getByText('No Leagues Yet').waitFor();
+  // Create is there at any time, in a dialog.
+  await page.getByRole('button', { name: 'Create a League' }).click();
+  await page.getByRole('dialog', { name: 'Create a League' }).getByLabel('League Name').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Create a League' }).waitFor({ state: 'hidden' });
   await ctx.close();
 });
 

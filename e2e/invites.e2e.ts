@@ -194,7 +194,9 @@ describe('a signed-out friend opens an invite link', () => {
 
     // The link again: already a member, and it opens the league.
     await page.goto(`/join/${pub.code}`);
-    await page.getByText('You are already a member of this league.').waitFor();
+    // Their own league's link: not an invitation, the league they are in.
+    await page.getByRole('heading', { name: "You're a member of Pub Quiz Predictors", level: 1 }).waitFor();
+    await expect(page.getByText("You're invited").count()).resolves.toBe(0);
     await page.getByRole('link', { name: 'Open League' }).click();
     await page.getByRole('heading', { name: 'Pub Quiz Predictors', level: 2 }).waitFor();
     expect(errors).toEqual([]);

@@ -168,7 +168,9 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await row(c, 'Carol Kickers').waitFor();
   // The link again: already a member, and the league still opens.
   await c.goto(`/join/${code.toLowerCase()}`);
-  await c.getByText('You are already a member of this league.').waitFor();
+  // Their own league's link: not an invitation, the league they are in.
+  await c.getByRole('heading', { name: "You're a member of Office League", level: 1 }).waitFor();
+  await expect(c.getByText("You're invited").count()).resolves.toBe(0);
   await c.getByRole('link', { name: 'Open League' }).click();
   await c.getByRole('heading', { name: 'Office League', level: 2 }).waitFor();
 

@@ -14,6 +14,10 @@ export const activityDto = z.object({
   predictedAt: z.string(),
   /** right: outcome or exact; wrong; pending: no final result yet. */
   state: z.enum(['right', 'wrong', 'pending']),
+  /** The final result once in (null while pending). */
+  result: z.object({ homeScore: z.number().int(), awayScore: z.number().int() }).nullable(),
+  /** The points the pick earned (null while pending). */
+  points: z.number().int().nullable(),
 });
 export type Activity = z.infer<typeof activityDto>;
 

@@ -18,6 +18,8 @@ export interface PredictionRecord {
   awayScore: number;
   outcome: PredictionOutcome | null;
   points: number | null;
+  /** The match's final result, once in (with `outcome` and `points`); absent where nobody reads it. */
+  result?: { homeScore: number; awayScore: number } | null;
 }
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -13,17 +13,19 @@
  */
 const FLAG_TAGS =
   /\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
+// No lookbehind in these patterns: some browsers the web app still serves cannot compile one, and
+// every form loads this module.
 /** A presentation selector asks for the emoji (or text) look of a character that has one. */
-const EMOJI_PRESENTATION = /(?<=\p{Emoji})[\uFE0E\uFE0F]/gu;
+const EMOJI_PRESENTATION = /(\p{Emoji})[\uFE0E\uFE0F]/gu;
 /** A zero-width joiner between emoji makes one picture of them (👨‍👩‍👧, 🏳️‍🌈). */
-const EMOJI_JOINER = /(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}])\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_JOINER = /([\p{Extended_Pictographic}\p{Emoji_Modifier}])\u200D(?=\p{Extended_Pictographic})/gu;
 /**
  * Joiners shape the letters of joining and Indic scripts (Persian "می‌خواهم", a Devanagari
  * half form). Between letters of the scripts that never need them (Latin, Greek, Cyrillic) they
  * only hide a difference.
  */
-const SCRIPT_JOINER =
-  /(?<=[\p{L}\p{M}])(?<![\p{scx=Latin}\p{scx=Greek}\p{scx=Cyrillic}\p{scx=Common}\p{scx=Inherited}])[\u200C\u200D](?=[\p{L}\p{M}])/gu;
+const JOINER_BETWEEN_LETTERS = /([\p{L}\p{M}])[\u200C\u200D](?=[\p{L}\p{M}])/gu;
+const NEEDS_NO_JOINER = /[\p{scx=Latin}\p{scx=Greek}\p{scx=Cyrillic}\p{scx=Common}\p{scx=Inherited}]/u;
 
 /**
  * Letters and symbols that look like nothing but have no property that says so: the braille
@@ -49,9 +51,9 @@ const INVISIBLE_IN_TEXT = new RegExp(`(?![\\t\\n\\r])${INVISIBLE.source}`, 'u');
 const withoutVisibleSequences = (s: string) =>
   s
     .replace(FLAG_TAGS, '\u{1F3F4}')
-    .replace(EMOJI_PRESENTATION, '')
-    .replace(EMOJI_JOINER, '')
-    .replace(SCRIPT_JOINER, '');
+    .replace(EMOJI_PRESENTATION, '$1')
+    .replace(EMOJI_JOINER, '$1')
+    .replace(JOINER_BETWEEN_LETTERS, (joined, letter: string) => (NEEDS_NO_JOINER.test(letter) ? joined : letter));
 
 /** Whether `s` holds a character that shows nothing or hides text; `lineBreaks` allows tabs and line breaks. */
 export function hasInvisibleCharacters(s: string, { lineBreaks = false } = {}): boolean {

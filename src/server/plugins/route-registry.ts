@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { AUTH_LEVELS, type AuthLevel } from '../auth/guard.js';
+import { limitOf, type Publishes, type RouteLimitInfo } from '../security/route-limits.js';
 
 /** A registered route as the authorization matrix and the contract tests see it. */
 export interface RegisteredRoute {
@@ -9,6 +10,10 @@ export interface RegisteredRoute {
   auth: AuthLevel;
   /** The status codes it declares a response schema for. */
   responses: string[];
+  /** The rate limits among its preHandlers (security/route-limits.ts). */
+  limits: RouteLimitInfo[];
+  /** Whom its events reach besides the caller (its `config.publishes`). */
+  publishes: Publishes | null;
 }
 
 declare module 'fastify' {
@@ -39,8 +44,11 @@ export const routeRegistry = fp(
       if (auth && auth !== 'public' && route.schema && !route.schema.security)
         route.schema.security = [{ session: [] }];
       const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+      const limits = [route.preHandler ?? []].flat().flatMap((h) => limitOf(h) ?? []);
+      const publishes = route.config?.publishes ?? null;
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') routeList.push({ method, url: route.url, auth: auth ?? 'public', responses });
+        if (method !== 'HEAD')
+          routeList.push({ method, url: route.url, auth: auth ?? 'public', responses, limits, publishes });
       }
     });
   },

@@ -87,6 +87,21 @@ export const ROUTE_LIMITS = {
   seasonFilePerUser: { max: 30, windowMs: 60_000 },
   /** An admin's "Sync now" (each makes an outgoing request). */
   feedSyncPerUser: { max: 10, windowMs: 60_000 },
+  /**
+   * Writes that reach other players' screens (their live streams and the tables kept for them):
+   * each player's own pace, so one player's churn cannot make every reader pay (decision 0101).
+   */
+  leagueRenamePerUser: { max: 10, windowMs: 10 * 60_000 },
+  leagueCodePerUser: { max: 10, windowMs: 10 * 60_000 },
+  teamNamePerUser: { max: 10, windowMs: 10 * 60_000 },
+  /** Joining a public league and leaving one (joining by code has its own limits above). */
+  membershipPerUser: { max: 30, windowMs: 10 * 60_000 },
+  /** A creator removing members or letting removed players back in. */
+  leagueMembersPerUser: { max: 60, windowMs: 10 * 60_000 },
+  /** Adding, changing and deleting bonus questions (room to set up a season's 50 at once). */
+  bonusQuestionsPerUser: { max: 60, windowMs: 10 * 60_000 },
+  /** Settling bonus questions and taking settlements back. */
+  bonusSettlementPerUser: { max: 30, windowMs: 10 * 60_000 },
   /** Deleting one's account: each attempt checks a password (guessing it must stay slow). */
   accountDeletePerUser: { max: 5, windowMs: 15 * 60_000 },
   accountDeletePerAddress: { max: 20, windowMs: 15 * 60_000 },

@@ -36,10 +36,40 @@ export function routeLimit(
       return user ? `user:${user.id}` : address(req);
     },
   });
-  return async (req: FastifyRequest, reply: { header(name: string, value: string): unknown }) => {
+  const hook = async (req: FastifyRequest, reply: { header(name: string, value: string): unknown }) => {
     const result = await check(req);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', String(result.ttlInSeconds));
     throw new HttpError(429, 'rate_limited', message(formatWait(result.ttlInSeconds)));
   };
+  // The route registry reads this back (limitOf), so a test can list every route's limits.
+  return Object.assign(hook, { [LIMIT]: { name, by } satisfies RouteLimitInfo });
+}
+
+const LIMIT = Symbol('route limit');
+
+/** Which limit a `routeLimit` hook applies, and what it counts by. */
+export interface RouteLimitInfo {
+  name: LimitName;
+  by: 'user' | 'address';
+}
+
+/** The limit a preHandler applies, when it is a `routeLimit` hook. */
+export function limitOf(hook: unknown): RouteLimitInfo | null {
+  if (typeof hook !== 'function') return null;
+  return (hook as unknown as { [LIMIT]?: RouteLimitInfo })[LIMIT] ?? null;
+}
+
+/**
+ * Whom a write's events reach besides its author (decision 0101): 'others' (league members, every
+ * player, visitors) needs a per-account limit on the route; 'own' (only the author's tabs) does
+ * not. Declared in the route's `config.publishes`; `realtime/publishing-routes.test.ts` finds
+ * the routes that publish and holds each to it.
+ */
+export type Publishes = 'others' | 'own';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    publishes?: Publishes;
+  }
 }

@@ -13,6 +13,7 @@ const NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/dashboard', label: 'Dashboard', icon: 'home' },
   { to: '/matches', label: 'Live Matches', icon: 'ball' },
   { to: '/predictions', label: 'Predictions', icon: 'target' },
+  { to: '/leagues', label: 'Leagues', icon: 'users' },
   { to: '/leaderboard', label: 'Leaderboard', icon: 'trophy' },
   { to: '/statistics', label: 'Statistics', icon: 'chart' },
   { to: '/contact', label: 'Contact Us', icon: 'mail' },

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
+import { withNext } from '../features/account/api';
 
 /**
- * Route guards: signed-out visitors go to /login (remembering where they were going),
- * accounts whose e-mail is not verified go to /verify.
+ * Route guards: signed-out visitors go to /login with `?next=` where they were going (the
+ * sign-in screen says why it asks, and returns them there), accounts whose e-mail is not verified
+ * go to /verify.
  */
 export function RequireAuth({ children, loading }: { children: ReactNode; loading: string }) {
   const { user, isPending } = useSession();
@@ -15,7 +17,10 @@ export function RequireAuth({ children, loading }: { children: ReactNode; loadin
         {loading}
       </p>
     );
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!user) {
+    const from = location.pathname + location.search;
+    return <Navigate to={withNext('/login', from)} replace state={{ from }} />;
+  }
   if (!user.emailVerified) return <Navigate to="/verify" replace />;
   return <>{children}</>;
 }

@@ -34,6 +34,7 @@ const routes: RouteObject[] = [
           { path: '/matches', handle: titled('Live Matches'), ...screen(() => import('../routes/LiveMatches')) },
           { path: '/predictions', handle: titled('Predictions'), ...screen(() => import('../routes/Predictions')) },
           { path: '/leaderboard', handle: titled('Leaderboard'), ...screen(() => import('../routes/Leaderboard')) },
+          { path: '/leagues', handle: titled('Leagues'), ...screen(() => import('../routes/Leagues')) },
           { path: '/new-league', handle: titled('New league'), ...screen(() => import('../routes/NewLeague')) },
           { path: '/statistics', handle: titled('Statistics'), ...screen(() => import('../routes/Statistics')) },
           { path: '/contact', handle: titled('Contact Us'), ...screen(() => import('../routes/Contact')) },

@@ -44,9 +44,10 @@ function DashboardScreen() {
             </p>
           )}
         </div>
+        {/* Named for where it leads: the admin's fixtures (the same words as the navigation's item). */}
         {isAdmin && (
           <Link to="/admin" className="btn-primary">
-            Admin Dashboard
+            Admin Fixtures
           </Link>
         )}
       </div>

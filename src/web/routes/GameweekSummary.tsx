@@ -5,6 +5,7 @@ import { GameweekPicker } from '../components/GameweekPicker';
 import { useDefaultSeason, useSeasonParam, useSeasons } from '../features/seasons/api';
 import { summaryPath, useGameweekSummary } from '../features/summary/api';
 import { SummaryView } from '../features/summary/SummaryView';
+import { gameweekOrder } from '../features/summary/summary-note';
 
 function SummaryScreen() {
   const { gameweek: raw } = useParams();
@@ -46,7 +47,7 @@ function SummaryScreen() {
           <GameweekPicker
             id="summary-gameweek"
             value={gameweek}
-            options={q.data.scoredGameweeks}
+            options={gameweekOrder(q.data.scoredGameweeks)}
             onChange={(g) => void navigate(summaryPath(g, urlSeason))}
           />
         )}

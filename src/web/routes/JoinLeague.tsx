@@ -12,8 +12,9 @@ import {
   type LeaderboardState,
 } from '../features/leagues/api';
 import { joinErrorMessage } from '../features/leagues/LeagueForms';
-import { useInvitePreview } from '../features/leagues/invites';
+import { inviteHeading, useInvitePreview } from '../features/leagues/invites';
 import { UsersIcon } from '../features/leagues/icons';
+import { leaguesLink } from '../features/leagues/my-leagues';
 import { normaliseLeagueCode } from '../../game/league-code';
 import type { InvitePreview } from '../../contract/leagues';
 
@@ -45,12 +46,12 @@ export default function JoinLeague() {
       <AuthShell title="Invite link not valid">
         <p className="text-slate-700">{invite.error.message}</p>
         <p className="mt-3 text-slate-700">
-          If you have a league code, you can type it in on the Leaderboard once you are signed in.
+          If you have a league code, you can type it in on the Leagues page once you are signed in.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           {user ? (
-            <Link to="/leaderboard" className="btn-primary">
-              Go to Leaderboard
+            <Link to={leaguesLink('join')} className="btn-primary">
+              Enter a code
             </Link>
           ) : (
             <>
@@ -76,7 +77,7 @@ export default function JoinLeague() {
     : null;
 
   return (
-    <AuthShell title={league && league.viewer !== 'removed' ? "You're invited to join a league" : 'Join a league'}>
+    <AuthShell title={inviteHeading(league)}>
       {league ? (
         <LeagueSummary league={league} />
       ) : (
@@ -101,8 +102,8 @@ export default function JoinLeague() {
           </Step>
         ) : league?.viewer === 'removed' ? (
           <Step text="The league creator removed you from this league. Ask them to let you back in before you join again.">
-            <Link to="/leaderboard" className="btn-secondary w-full">
-              Go to Leaderboard
+            <Link to={leaguesLink()} className="btn-secondary w-full">
+              My Leagues
             </Link>
           </Step>
         ) : league?.viewer === 'member' ? (
@@ -179,21 +180,25 @@ function JoinButton({ code }: { code: string }) {
       <button type="button" className="btn-primary w-full" onClick={onJoin} disabled={join.isPending}>
         {join.isPending ? 'Joining...' : 'Join League'}
       </button>
-      <Link to="/leaderboard" className="btn-secondary w-full">
+      <Link to={leaguesLink()} className="btn-secondary w-full">
         Not now
       </Link>
     </div>
   );
 }
 
+/** Opening the invite of a league one is in (one's own link, say): no invitation, the way into the league. */
 function AlreadyMember({ code }: { code: string }) {
   const mine = useMyLeagues();
   const id = mine.data?.find((l) => l.code === code)?.id;
   const state: LeaderboardState = id ? { leagueId: id } : {};
   return (
-    <Step text="You are already a member of this league.">
+    <Step text="You play in this league. Send this link to the friends you want in it.">
       <Link to="/leaderboard" state={state} className="btn-primary w-full">
         Open League
+      </Link>
+      <Link to={leaguesLink()} className="btn-secondary w-full">
+        My Leagues
       </Link>
     </Step>
   );

@@ -16,6 +16,7 @@ import {
   withNext,
 } from '../features/account/api';
 import { Banner } from '../components/Banner';
+import { signInReason } from '../features/account/sign-in-reason';
 import { ApiError } from '../lib/api';
 
 interface LoginState {
@@ -111,6 +112,8 @@ export default function Login() {
 
   const err = (name: keyof LoginInput) => errors[name]?.message;
   const notice = state.success ? 'Account created successfully! Please sign in to continue.' : state.message;
+  // Sent here by a member screen: say which, and why (a notice, when there is one, says more).
+  const reason = notice ? null : signInReason(nextParam ?? state.from);
 
   return (
     <AuthShell
@@ -127,6 +130,7 @@ export default function Login() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {notice && <Banner kind="success">{notice}</Banner>}
+        {reason && <Banner kind="info">{reason}</Banner>}
         {formError && (
           <Banner kind="error">
             {formError.text}

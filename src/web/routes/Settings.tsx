@@ -1,23 +1,21 @@
-import { useCallback, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useSession, useSignOut } from '../lib/session';
+import { Link } from 'react-router';
+import { useSession } from '../lib/session';
 import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
 import { TeamNameForm } from '../features/account/TeamNameForm';
 import { RemindersAndCalendar } from '../features/reminders/RemindersAndCalendar';
 import { DownloadData } from '../features/account-data/DownloadData';
 import { DeleteAccount } from '../features/account-data/DeleteAccount';
 
-/** The Settings screen: account details, change password, reminders, your data, and ways out (logout, deleting the account). */
+/** What the Password row says: a password is kept as a one-way hash, never encrypted (nothing could decrypt it). */
+export const PASSWORD_NOTE =
+  'Your password is stored only as a secure one-way hash: nobody can read it. Change it below.';
+
+/**
+ * The Settings screen: account details, change password, reminders, your data, and deleting the
+ * account. Logging out is the header's Logout (with its confirmation), the same on every screen.
+ */
 export default function Settings() {
   const { user, isPending } = useSession();
-  const navigate = useNavigate();
-  const signOut = useSignOut();
-  const [loggingOut, setLoggingOut] = useState(false);
-  const logout = useCallback(async () => {
-    setLoggingOut(true);
-    await navigate('/', { replace: true, state: { message: 'You have been logged out. See you on match day!' } });
-    await signOut();
-  }, [signOut, navigate]);
 
   if (isPending)
     return (
@@ -49,14 +47,9 @@ export default function Settings() {
           <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
           <p className="text-sm text-slate-700">Manage your account, password, reminders and data.</p>
         </div>
-        <div className="flex gap-3">
-          <Link to="/dashboard" className="btn-secondary">
-            ← Back to Dashboard
-          </Link>
-          <button type="button" className="btn-danger" onClick={logout} disabled={loggingOut}>
-            Logout
-          </button>
-        </div>
+        <Link to="/dashboard" className="btn-secondary">
+          ← Back to Dashboard
+        </Link>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
@@ -103,7 +96,7 @@ export default function Settings() {
                 </dd>
               </div>
             </dl>
-            <p className="mt-1 text-xs text-slate-600">Your password is securely encrypted. Change it below.</p>
+            <p className="mt-1 text-xs text-slate-600">{PASSWORD_NOTE}</p>
           </section>
 
           <TeamNameForm current={user.teamName} />

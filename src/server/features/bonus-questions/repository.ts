@@ -177,6 +177,37 @@ export async function saveAnswer(
     .execute();
 }
 
+/** Every answer to one question (who and what), to carry them over a change of the question. */
+export async function answersTo(db: DB, questionId: string): Promise<Array<{ userId: string; choices: string }>> {
+  return db
+    .selectFrom('leagueQuestionAnswers')
+    .select(['userId', 'choices'])
+    .where('questionId', '=', questionId)
+    .execute();
+}
+
+/** Writes the answers a change of their question kept (their options' new places) and deletes the others. */
+export async function carryAnswers(
+  db: DB,
+  questionId: string,
+  kept: ReadonlyArray<{ userId: string; choices: string }>,
+  cleared: readonly string[],
+): Promise<void> {
+  for (const a of kept)
+    await db
+      .updateTable('leagueQuestionAnswers')
+      .set({ choices: a.choices })
+      .where('questionId', '=', questionId)
+      .where('userId', '=', a.userId)
+      .execute();
+  if (cleared.length)
+    await db
+      .deleteFrom('leagueQuestionAnswers')
+      .where('questionId', '=', questionId)
+      .where('userId', 'in', [...cleared])
+      .execute();
+}
+
 export interface AnswerLineRow {
   userId: string;
   displayName: string;

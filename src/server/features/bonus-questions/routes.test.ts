@@ -8,7 +8,6 @@ import {
   ALREADY_SETTLED,
   ANSWERS_CLOSED,
   ANSWERS_HIDDEN,
-  CANNOT_CHANGE_ANSWERED,
   NOT_LOCKED_YET,
   ONLY_CREATOR,
   ONLY_SETTLERS,
@@ -186,7 +185,7 @@ describe('adding questions', () => {
     await add(free({ prompt: 'One more?' }));
   });
 
-  it('is changed only before the lock and while nobody has answered; deleting takes the answers along', async () => {
+  it('is changed only before the lock, by its creator, answers following their options; deleting takes the answers along', async () => {
     w = await buildWorld();
     const q = await add(free());
     const changed = await w.call('alice', 'PUT', `/api/leagues/${w.league}/questions/${q.id}`, {
@@ -208,22 +207,18 @@ describe('adding questions', () => {
     expect(byBob.statusCode).toBe(403);
 
     expect((await answer('bob', q, [0])).statusCode).toBe(200);
-    expect((await list('alice')).questions[0]!.canEdit).toBe(false);
-    const late = await w.call('alice', 'PUT', `/api/leagues/${w.league}/questions/${q.id}`, {
+    // Bob's answer follows its option when the options move; the wording is the same.
+    const moved = await w.call('alice', 'PUT', `/api/leagues/${w.league}/questions/${q.id}`, {
       kind: 'free',
-      prompt: 'Will Arsenal win?',
+      prompt: 'Will Arsenal lose?',
       options: ['No', 'Yes'],
       points: 3,
       locksAt: LOCK,
     });
-    expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe(CANNOT_CHANGE_ANSWERED);
-    expect((await list('bob')).questions[0]).toMatchObject({
-      prompt: 'Will Arsenal lose?',
-      options: ['Yes', 'No'],
-      mine: { choices: [0] },
-    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await list('bob')).questions[0]).toMatchObject({ options: ['No', 'Yes'], mine: { choices: [1] } });
 
+    expect((await w.call('bob', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}`)).statusCode).toBe(403);
     expect((await w.call('bob', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}`)).statusCode).toBe(403);
     expect((await w.call('alice', 'DELETE', `/api/leagues/${w.league}/questions/${q.id}`)).statusCode).toBe(200);
     expect((await list('bob')).questions).toEqual([]);
@@ -284,6 +279,52 @@ describe('answering', () => {
       { userId: w.users.bob.id, choices: '[2]' },
       { userId: w.users.carol.id, choices: '[1]' },
     ]);
+  });
+
+  it('tells the creator nothing of who answered before the lock: the same answers whether or not anyone did', async () => {
+    w = await buildWorld();
+    const events: LiveEvent[] = [];
+    w.t.app.deps.bus.subscribe((e) => events.push(e));
+    /** What the creator is told when changing a question, with the one thing that differs (its id) left out. */
+    const asCreator = async (answeredBy: Array<'bob' | 'carol'>) => {
+      const q = await add(free({ prompt: `Question ${answeredBy.length}` }));
+      for (const who of answeredBy) expect((await answer(who, q, [2])).statusCode).toBe(200);
+      const listed = (await list('alice')).questions.find((x) => x.id === q.id)!;
+      const edits = [
+        // Only the points change: answers stay.
+        free({ prompt: `Question ${answeredBy.length}`, points: 7 }),
+        // The chosen option goes: answers are cleared, and only their players hear of it.
+        free({ prompt: `Question ${answeredBy.length}`, options: ['Yes', 'No'] }),
+      ].map(({ season: _s, ...body }) => body);
+      const replies = [];
+      for (const body of edits) {
+        const res = await w.call('alice', 'PUT', `/api/leagues/${w.league}/questions/${q.id}`, body);
+        replies.push({ status: res.statusCode, ...(res.json() as { question: Record<string, unknown> }).question });
+      }
+      const anon = (x: Record<string, unknown>) => ({ ...x, id: null });
+      return { q, seen: [anon(listed), ...replies.map(anon)] };
+    };
+    const nobody = await asCreator([]);
+    const from = events.length;
+    const two = await asCreator(['bob', 'carol']);
+    expect(two.seen.map((x) => ({ ...x, prompt: null }))).toEqual(nobody.seen.map((x) => ({ ...x, prompt: null })));
+    expect(two.seen[0]).toMatchObject({ canEdit: true, answered: null, tally: null, mine: null });
+    // The answers to the removed option are gone; their players' own tabs were told, nobody else's.
+    expect(
+      await w.t.app.deps.db
+        .selectFrom('leagueQuestionAnswers')
+        .selectAll()
+        .where('questionId', '=', two.q.id)
+        .execute(),
+    ).toEqual([]);
+    expect((await list('bob')).questions.find((x) => x.id === two.q.id)!.mine).toBeNull();
+    const privately = events
+      .slice(from)
+      .filter((e) => e.type === 'bonus-questions.changed' && e.userId)
+      .map((e) => e.userId);
+    // Two answers given, two cleared by the second edit: each told to its own player only.
+    expect(privately.slice(0, 2)).toEqual([w.users.bob.id, w.users.carol.id]);
+    expect(privately.slice(2).sort()).toEqual([w.users.bob.id, w.users.carol.id].sort());
   });
 
   it('keeps answers secret until the lock: on the list, the answers route and the live events', async () => {

@@ -38,6 +38,9 @@ import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { presentAnswerLine, presentQuestion } from './presenter.js';
 import * as repo from './repository.js';
+import { carriedAnswer, type AskedQuestion } from '../../../game/bonus-answer-carry.js';
+import { routeLimit } from '../../security/route-limits.js';
+import { toLeagueMembers } from '../../realtime/bus.js';
 
 export const QUESTION_GONE = 'This question does not exist. It may have been deleted.';
 export const ONLY_CREATOR = 'Only the league creator can add, change or delete bonus questions.';
@@ -47,8 +50,6 @@ export const SEASON_OVER = 'This season is over. Add questions to the current se
 export const ANSWERS_CLOSED = 'This question has locked, so answers can no longer be given or changed.';
 export const ALREADY_SETTLED = 'This question is settled already, so answers can no longer be given or changed.';
 export const CANNOT_CHANGE_LOCKED = 'This question has locked, so it can no longer be changed.';
-export const CANNOT_CHANGE_ANSWERED =
-  'Members have already answered this question, so it can no longer be changed. Delete it and add a new one instead.';
 export const NOT_LOCKED_YET = 'Members can answer until the lock. Settle the question once it has locked.';
 export const ANSWERS_HIDDEN = "Members' answers stay hidden until the question locks.";
 export const SETTLED_MEANWHILE = 'This question was settled meanwhile. Look at its settlement before changing it.';
@@ -64,6 +65,22 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = (): DB => app.deps.db;
   const dialect = () => app.deps.handle.dialect;
+  // Writes that reach the members' screens go at each player's own pace (decision 0101).
+  const questionsLimit = routeLimit(
+    app,
+    'bonusQuestionsPerUser',
+    'user',
+    (wait) => `You are changing bonus questions too often. Please wait ${wait} and try again.`,
+  );
+  const settlementLimit = routeLimit(
+    app,
+    'bonusSettlementPerUser',
+    'user',
+    (wait) => `You are settling bonus questions too often. Please wait ${wait} and try again.`,
+  );
+  /** A change of the league's questions or bonus points: its members hear it, and its author. */
+  const toMembers = (change: Parameters<typeof toLeagueMembers>[0], leagueId: string, authorId: string) =>
+    app.deps.bus.publish(toLeagueMembers(change, [leagueId], [authorId]));
 
   /** Who the caller is to the league: a member, its creator, an admin. A league that does not exist is a 404 for everyone. */
   async function access(leagueId: string, user: SessionUser) {
@@ -153,12 +170,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
       const rows = await repo.listQuestions(db(), league.id, season.id);
       const ids = rows.map((r) => r.id);
       const lockedIds = rows.filter((r) => isLocked(r.locksAt, now)).map((r) => r.id);
-      const openIds = rows.filter((r) => !isLocked(r.locksAt, now)).map((r) => r.id);
-      const [mine, tallies, answered] = await Promise.all([
-        repo.answersOf(db(), user.id, ids),
-        repo.tallies(db(), lockedIds),
-        isCreator ? repo.answeredQuestions(db(), openIds) : Promise.resolve(new Set<string>()),
-      ]);
+      const [mine, tallies] = await Promise.all([repo.answersOf(db(), user.id, ids), repo.tallies(db(), lockedIds)]);
       const byQuestion = new Map<string, Array<{ choices: string; n: number }>>();
       for (const t of tallies) byQuestion.set(t.questionId, [...(byQuestion.get(t.questionId) ?? []), t]);
       return {
@@ -172,7 +184,8 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
             now,
             mine: mine.get(r.id),
             tally: lockedIds.includes(r.id) ? (byQuestion.get(r.id) ?? []) : undefined,
-            editable: isCreator && !answered.has(r.id),
+            // Whether anyone answered never shows before the lock, not even to the creator (decision 0101).
+            editable: isCreator,
           }),
         ),
       };
@@ -182,13 +195,14 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/leagues/:id/questions',
     {
-      config: { auth: 'verified' },
+      config: { auth: 'verified', publishes: 'others' },
+      preHandler: questionsLimit,
       schema: {
         tags: ['bonus-questions'],
         summary: `Add a bonus question to a season (the league's creator; at most ${BONUS_LIMITS.perSeason} a season)`,
         params,
         body: createQuestionSchema,
-        response: { 201: questionReply, 400: errorDto, 403: errorDto, 404: errorDto, 409: errorDto },
+        response: { 201: questionReply, 400: errorDto, 403: errorDto, 404: errorDto, 409: errorDto, 429: errorDto },
       },
     },
     async (req, reply) => {
@@ -219,7 +233,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
             updatedAt: at,
           });
         });
-      await app.deps.bus.publish({ type: 'bonus-questions.changed', leagueId: req.params.id });
+      await toMembers({ type: 'bonus-questions.changed', leagueId: req.params.id }, req.params.id, user.id);
       return reply.status(201).send({ question: await questionFor(req.params.id, id, user.id, true) });
     },
   );
@@ -227,32 +241,55 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/leagues/:id/questions/:questionId',
     {
-      config: { auth: 'verified' },
+      config: { auth: 'verified', publishes: 'others' },
+      preHandler: questionsLimit,
       schema: {
         tags: ['bonus-questions'],
-        summary: "Change a bonus question (the league's creator; before its lock, while nobody has answered it)",
+        summary:
+          "Change a bonus question (the league's creator; before its lock). Answers that still fit are kept (their options found again); the others are cleared and their players told, privately",
         params: questionParams,
         body: updateQuestionSchema,
-        response: { 200: questionReply, 400: errorDto, 403: errorDto, 404: errorDto, 409: errorDto },
+        response: { 200: questionReply, 400: errorDto, 403: errorDto, 404: errorDto, 409: errorDto, 429: errorDto },
       },
     },
     async (req) => {
       const { user } = req;
       const now = app.deps.clock.now();
-      await db()
+      const cleared = await db()
         .transaction()
         .execute(async (trx) => {
           const { isCreator } = await lockedLeague(trx, req.params.id, user);
           if (!isCreator) throw forbidden(ONLY_CREATOR);
           const q = await questionIn(trx, req.params.id, req.params.questionId, 'update');
           if (isLocked(q.locksAt, now) || q.correct !== null) throw conflict(CANNOT_CHANGE_LOCKED, 'locked');
-          if (await repo.hasAnswers(trx, q.id)) throw conflict(CANNOT_CHANGE_ANSWERED, 'answered');
-          await repo.updateQuestion(trx, q.id, {
-            ...(await storedFields(trx, req.body, q.seasonId, now)),
-            updatedAt: now.toISOString(),
+          const fields = await storedFields(trx, req.body, q.seasonId, now);
+          await repo.updateQuestion(trx, q.id, { ...fields, updatedAt: now.toISOString() });
+          // The creator is told the same whether or not anyone answered (decision 0101): answers
+          // are carried over or cleared here, and only their players hear of it.
+          const asked = (row: typeof fields): AskedQuestion => ({
+            prompt: row.prompt,
+            kind: row.kind,
+            club: row.club,
+            picks: row.picks,
+            options: repo.parseList<string>(row.options),
           });
+          const before = asked(q);
+          const after = asked(fields);
+          const kept: Array<{ userId: string; choices: string }> = [];
+          const gone: string[] = [];
+          for (const a of await repo.answersTo(trx, q.id)) {
+            const carried = carriedAnswer(before, after, repo.parseList<number>(a.choices));
+            if (carried === null) gone.push(a.userId);
+            else if (JSON.stringify(carried) !== a.choices)
+              kept.push({ userId: a.userId, choices: JSON.stringify(carried) });
+          }
+          await repo.carryAnswers(trx, q.id, kept, gone);
+          return gone;
         });
-      await app.deps.bus.publish({ type: 'bonus-questions.changed', leagueId: req.params.id });
+      await toMembers({ type: 'bonus-questions.changed', leagueId: req.params.id }, req.params.id, user.id);
+      // Each player whose answer was cleared: their own tabs show the question unanswered again.
+      for (const userId of cleared)
+        await app.deps.bus.publish({ type: 'bonus-questions.changed', leagueId: req.params.id, userId });
       return { question: await questionFor(req.params.id, req.params.questionId, user.id, true) };
     },
   );
@@ -260,7 +297,8 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/leagues/:id/questions/:questionId',
     {
-      config: { auth: 'verified' },
+      config: { auth: 'verified', publishes: 'others' },
+      preHandler: questionsLimit,
       schema: {
         tags: ['bonus-questions'],
         summary:
@@ -283,10 +321,12 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           return true;
         });
       // A settled question's points move with it (tables, positions).
-      await app.deps.bus.publish(
+      await toMembers(
         settled
           ? { type: 'bonus.settled', leagueId: req.params.id }
           : { type: 'bonus-questions.changed', leagueId: req.params.id },
+        req.params.id,
+        user.id,
       );
       return { ok: true as const };
     },
@@ -295,7 +335,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/leagues/:id/questions/:questionId/answer',
     {
-      config: { auth: 'verified' },
+      config: { auth: 'verified', publishes: 'own' },
       schema: {
         tags: ['bonus-questions'],
         summary: 'Answer a bonus question, or change the answer (members; until its lock, by the server clock)',
@@ -362,7 +402,8 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/leagues/:id/questions/:questionId/settlement',
     {
-      config: { auth: 'verified' },
+      config: { auth: 'verified', publishes: 'others' },
+      preHandler: settlementLimit,
       schema: {
         tags: ['bonus-questions'],
         summary:
@@ -406,7 +447,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           await repo.refreshBonusTotals(trx, q.leagueId, q.seasonId);
           return true;
         });
-      if (changed) await app.deps.bus.publish({ type: 'bonus.settled', leagueId: req.params.id });
+      if (changed) await toMembers({ type: 'bonus.settled', leagueId: req.params.id }, req.params.id, user.id);
       return { question: await questionFor(req.params.id, req.params.questionId, user.id, false) };
     },
   );
@@ -414,7 +455,8 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/leagues/:id/questions/:questionId/settlement',
     {
-      config: { auth: 'verified' },
+      config: { auth: 'verified', publishes: 'others' },
+      preHandler: settlementLimit,
       schema: {
         tags: ['bonus-questions'],
         summary:
@@ -441,7 +483,7 @@ export async function bonusQuestionRoutes(fastify: FastifyInstance) {
           return q;
         });
       if (out) {
-        await app.deps.bus.publish({ type: 'bonus.settled', leagueId: req.params.id });
+        await toMembers({ type: 'bonus.settled', leagueId: req.params.id }, req.params.id, user.id);
         if (isTableKind(out.kind)) app.bonusResolver.schedule(out.seasonId);
       }
       return { question: await questionFor(req.params.id, req.params.questionId, user.id, false) };

@@ -51,6 +51,8 @@ function ownFigures(records: PredictionRecord[]) {
       homeScore: r.homeScore,
       awayScore: r.awayScore,
       predictedAt: r.predictedAt,
+      result: r.outcome === null ? null : (r.result ?? null),
+      points: r.outcome === null ? null : r.points,
       state:
         r.outcome === null ? ('pending' as const) : r.outcome === 'wrong' ? ('wrong' as const) : ('right' as const),
     }));

@@ -152,6 +152,8 @@ describe('GET /api/dashboard', () => {
         awayScore: 0,
         predictedAt: '2025-08-13T10:00:00.000Z',
         state: 'right',
+        result: { homeScore: 3, awayScore: 0 },
+        points: 3,
       },
       {
         fixtureId: 'g1c',
@@ -161,6 +163,8 @@ describe('GET /api/dashboard', () => {
         awayScore: 0,
         predictedAt: '2025-08-12T10:00:00.000Z',
         state: 'wrong',
+        result: { homeScore: 1, awayScore: 1 },
+        points: 0,
       },
       {
         fixtureId: 'g1b',
@@ -170,6 +174,8 @@ describe('GET /api/dashboard', () => {
         awayScore: 1,
         predictedAt: '2025-08-11T10:00:00.000Z',
         state: 'right',
+        result: { homeScore: 0, awayScore: 0 },
+        points: 1,
       },
       {
         fixtureId: 'g1a',
@@ -179,6 +185,8 @@ describe('GET /api/dashboard', () => {
         awayScore: 2,
         predictedAt: '2025-08-10T10:00:00.000Z',
         state: 'right',
+        result: { homeScore: 4, awayScore: 2 },
+        points: 3,
       },
     ]);
     expect(d.achievements.map((a: { name: string; earned: boolean }) => [a.name, a.earned])).toEqual([
@@ -247,6 +255,8 @@ describe('GET /api/dashboard', () => {
         awayScore: 2,
         predictedAt: '2025-08-20T09:00:00.000Z',
         state: 'pending',
+        result: null,
+        points: null,
       },
     ]);
   });

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/leagues.js';
 import { forbidden, HttpError, notFound } from '../../errors.js';
 import { routeLimit } from '../../security/route-limits.js';
+import { toLeagueMembers } from '../../realtime/bus.js';
 import * as repo from './repository.js';
 import * as invites from './invites-repository.js';
 import { presentLeague } from './presenter.js';
@@ -34,6 +35,19 @@ export async function inviteRoutes(fastify: FastifyInstance) {
   const db = () => app.deps.db;
   // A visitor's guesses at codes are counted per address, by the minute and by the day, so that
   // guessing one of 31^8 codes is pointless (decision record 0046).
+  // Writes that reach other players' screens go at each player's own pace (decision 0101).
+  const codeLimit = routeLimit(
+    app,
+    'leagueCodePerUser',
+    'user',
+    (wait) => `You are changing the league code too often. Please wait ${wait} and try again.`,
+  );
+  const membersLimit = routeLimit(
+    app,
+    'leagueMembersPerUser',
+    'user',
+    (wait) => `You are letting players back in too quickly. Please wait ${wait} and try again.`,
+  );
   const previewLimits = [
     routeLimit(
       app,
@@ -83,13 +97,14 @@ export async function inviteRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/leagues/:id/code',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', publishes: 'others' },
+      preHandler: codeLimit,
       schema: {
         tags: ['leagues'],
         summary:
           "Give the league a new code (the league's creator only): the old code and every invite link with it stop working at once; members stay",
         params: idParams,
-        response: { 200: leagueReply, 403: errorDto, 404: errorDto, 503: errorDto },
+        response: { 200: leagueReply, 403: errorDto, 404: errorDto, 429: errorDto, 503: errorDto },
       },
     },
     async (req) => {
@@ -108,8 +123,9 @@ export async function inviteRoutes(fastify: FastifyInstance) {
       if (!changed) throw new HttpError(503, 'code_unavailable', CODE_EXHAUSTED);
       const league = await repo.getLeagueFor(db(), before.id, user.id);
       if (!league) throw notFound(LEAGUE_GONE);
-      // Members' screens show the new code; invite pages open on the old one say it no longer works.
-      await app.deps.bus.publish({ type: 'league.changed', oldCode: before.code });
+      // Members' screens show the new code; invite pages open on the old one say it no longer works,
+      // whoever has them open (visitors too): so it goes to every stream, and moves only this league's tables.
+      await app.deps.bus.publish({ type: 'league.changed', oldCode: before.code, leagueIds: [before.id] });
       return { league: presentLeague(league, user.id) };
     },
   );
@@ -142,20 +158,23 @@ export async function inviteRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/leagues/:id/removed-players/:userId',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', publishes: 'others' },
+      preHandler: membersLimit,
       schema: {
         tags: ['leagues'],
         summary:
           "Let a removed player join again with the league's code (the league's creator only); it does not make them a member",
         params: removedParams,
-        response: { 200: okDto, 403: errorDto, 404: errorDto },
+        response: { 200: okDto, 403: errorDto, 404: errorDto, 429: errorDto },
       },
     },
     async (req) => {
       const league = await asCreator(req.params.id, req.user.id);
       if (!(await invites.letBackIn(db(), league.id, req.params.userId)))
         throw notFound('This player is not removed from this league.');
-      await app.deps.bus.publish({ type: 'removed-players.changed', leagueId: league.id });
+      await app.deps.bus.publish(
+        toLeagueMembers({ type: 'removed-players.changed', leagueId: league.id }, [league.id], [req.user.id]),
+      );
       await app.deps.bus.publish({ type: 'invites.changed', userId: req.params.userId });
       return { ok: true as const };
     },

@@ -306,7 +306,8 @@ describe("a new code for a league (the creator's)", () => {
     expect(fresh).toMatchObject({ id: league.id, memberCount: 2, isCreator: true });
     // Announced after the commit: members' screens and invite pages open on the old code.
     const announced = events.slice(before).find((e) => e.type === 'league.changed');
-    expect(announced).toEqual({ type: 'league.changed', oldCode: league.code });
+    // To every stream (invite pages are open to visitors), moving only this league's tables (decision 0101).
+    expect(announced).toEqual({ type: 'league.changed', oldCode: league.code, leagueIds: [league.id] });
 
     const old = await joinByCode(carol.cookie, league.code);
     expect(old.statusCode).toBe(404);

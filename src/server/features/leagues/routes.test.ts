@@ -61,7 +61,13 @@ describe('creating a league', () => {
     });
     expect(isLeagueCodeShape(league.code)).toBe(true);
     expect(await members(league.id)).toEqual([alice.id]);
-    expect(events).toContainEqual({ type: 'membership.changed' });
+    // Addressed to the league's members (decision 0101): its creator, here.
+    expect(events).toContainEqual({
+      type: 'membership.changed',
+      leagueIds: [league.id],
+      toMembers: true,
+      alsoUsers: [alice.id],
+    });
 
     const mine = await t.request({ method: 'GET', url: '/api/leagues', cookie: alice.cookie });
     expect(mine.json().leagues).toEqual([

@@ -44,6 +44,7 @@ import { presentLeague, presentPick, presentPosition, presentPublicLeague } from
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
 import { routeLimit } from '../../security/route-limits.js';
 import { sendJsonText } from '../../plugins/json-text.js';
+import { toLeagueMembers } from '../../realtime/bus.js';
 
 export const INVALID_CODE = 'Invalid league code. No league found.';
 export const LEAGUE_GONE = 'League not found. The league may have been deleted.';
@@ -76,7 +77,9 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = (): DB => app.deps.db;
   const nextCode = opts.generateCode ?? (() => generateLeagueCode());
-  const membershipChanged = () => app.deps.bus.publish({ type: 'membership.changed' });
+  /** Who is in `leagueId` changed: its members hear it, and the players it moved (`players`). */
+  const membershipChanged = (leagueId: string, players: string[]) =>
+    app.deps.bus.publish(toLeagueMembers({ type: 'membership.changed' }, [leagueId], players));
   /** A season's gameweeks with results, kept with the season's figures (dropped by every final result). */
   const scoredGameweeks = async (seasonId: string): Promise<number[]> => {
     const figures = playerCache(app);
@@ -122,6 +125,25 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     'createLeague',
     'user',
     (wait) => `You are creating leagues too quickly. Please wait ${wait} and try again.`,
+  );
+  // Writes that reach other players' screens go at each player's own pace (decision 0101).
+  const membershipLimit = routeLimit(
+    app,
+    'membershipPerUser',
+    'user',
+    (wait) => `You are joining and leaving leagues too quickly. Please wait ${wait} and try again.`,
+  );
+  const membersLimit = routeLimit(
+    app,
+    'leagueMembersPerUser',
+    'user',
+    (wait) => `You are removing members too quickly. Please wait ${wait} and try again.`,
+  );
+  const renameLimit = routeLimit(
+    app,
+    'leagueRenamePerUser',
+    'user',
+    (wait) => `You are renaming leagues too often. Please wait ${wait} and try again.`,
   );
   const scoringLimit = routeLimit(
     app,
@@ -194,7 +216,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.post(
     '/api/leagues',
     {
-      config: { auth: 'verified' },
+      config: { auth: 'verified', publishes: 'others' },
       preHandler: createLimit,
       schema: {
         tags: ['leagues'],
@@ -240,7 +262,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         });
       if (!created) throw new HttpError(503, 'code_unavailable', CODE_EXHAUSTED);
       const league = await repo.getLeagueFor(db(), id, user.id);
-      await membershipChanged();
+      await membershipChanged(id, [user.id]);
       return reply.status(201).send({ league: presentLeague(league!, user.id) });
     },
   );
@@ -248,7 +270,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.post(
     '/api/leagues/join',
     {
-      config: { auth: 'verified' },
+      config: { auth: 'verified', publishes: 'others' },
       preHandler: joinLimits,
       schema: {
         tags: ['leagues'],
@@ -292,7 +314,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       });
     const league = await repo.getLeagueFor(db(), leagueId, userId);
     if (!league) throw notFound(LEAGUE_GONE);
-    if (joined) await membershipChanged();
+    if (joined) await membershipChanged(leagueId, [userId]);
     return { league: presentLeague(league, userId), alreadyMember: !joined };
   }
 
@@ -317,7 +339,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.post(
     '/api/leagues/:id/join',
     {
-      config: { auth: 'verified' },
+      config: { auth: 'verified', publishes: 'others' },
+      preHandler: membershipLimit,
       schema: { tags: ['leagues'], summary: 'Join a public league', params: idParams, response: { 200: joinReply } },
     },
     async (req) => {
@@ -333,8 +356,14 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.post(
     '/api/leagues/:id/leave',
     {
-      config: { auth: 'user' },
-      schema: { tags: ['leagues'], summary: 'Leave a league', params: idParams, response: { 200: okDto } },
+      config: { auth: 'user', publishes: 'others' },
+      preHandler: membershipLimit,
+      schema: {
+        tags: ['leagues'],
+        summary: 'Leave a league',
+        params: idParams,
+        response: { 200: okDto, 403: errorDto, 404: errorDto, 429: errorDto },
+      },
     },
     async (req) => {
       const { user } = req;
@@ -346,7 +375,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           return repo.removeMember(trx, league, user.id);
         });
       if (!result.removed) throw forbidden(NOT_A_MEMBER);
-      await membershipChanged();
+      await membershipChanged(req.params.id, [user.id]);
       return { ok: true as const };
     },
   );
@@ -354,7 +383,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.delete(
     '/api/leagues/:id/members/:userId',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', publishes: 'others' },
+      preHandler: membersLimit,
       schema: {
         tags: ['leagues'],
         summary:
@@ -378,7 +408,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           // Barred in the same transaction: the code they hold joins them to nothing (decision record 0045).
           await barPlayer(trx, league.id, removedId, app.deps.clock.nowIso());
         });
-      await membershipChanged();
+      await membershipChanged(req.params.id, [user.id, removedId]);
       // An invite page the removed player has open says so at once.
       await app.deps.bus.publish({ type: 'invites.changed', userId: removedId });
       return { ok: true as const };
@@ -388,13 +418,14 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.patch(
     '/api/leagues/:id',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', publishes: 'others' },
+      preHandler: renameLimit,
       schema: {
         tags: ['leagues'],
         summary: "Rename a league (the league's creator only)",
         params: idParams,
         body: renameLeagueSchema,
-        response: { 200: leagueReply },
+        response: { 200: leagueReply, 400: errorDto, 403: errorDto, 404: errorDto, 429: errorDto },
       },
     },
     async (req) => {
@@ -403,7 +434,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       if (!league) throw notFound(LEAGUE_GONE);
       if (league.creatorId !== user.id) throw forbidden('Only the league creator can rename the league.');
       await repo.renameLeague(db(), league.id, req.body.name);
-      await app.deps.bus.publish({ type: 'league.changed', oldCode: null });
+      await app.deps.bus.publish(toLeagueMembers({ type: 'league.changed', oldCode: null }, [league.id], [user.id]));
       return { league: presentLeague({ ...league, name: req.body.name }, user.id) };
     },
   );
@@ -411,7 +442,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   app.put(
     '/api/leagues/:id/scoring',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', publishes: 'others' },
       preHandler: scoringLimit,
       schema: {
         tags: ['leagues'],
@@ -450,7 +481,10 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           );
           return true;
         });
-      if (changed) await app.deps.bus.publish({ type: 'league.changed', oldCode: null });
+      if (changed)
+        await app.deps.bus.publish(
+          toLeagueMembers({ type: 'league.changed', oldCode: null }, [req.params.id], [user.id]),
+        );
       const league = await repo.getLeagueFor(db(), req.params.id, user.id);
       if (!league) throw notFound(LEAGUE_GONE);
       return { league: presentLeague(league, user.id) };

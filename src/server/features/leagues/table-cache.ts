@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { ChangeType } from '../../../contract/events.js';
-import type { EventBus } from '../../realtime/bus.js';
+import type { EventBus, LiveEvent } from '../../realtime/bus.js';
 import type { DB } from '../../db/index.js';
 import type { League, TablePage, TableRow as TableRowDto } from '../../../contract/leagues.js';
 import {
@@ -25,8 +25,9 @@ import { presentLeague, presentTableRow } from './presenter.js';
  * no table query, decision 0104); the all-seasons table is read by one query. Every change that
  * moves what a table reads (TABLES_STALE_ON: points, members, names, bonus points; on PostgreSQL
  * from every instance through LISTEN/NOTIFY) empties the cache, and what moves a roster
- * (ROSTERS_STALE_ON) empties the rosters; a short TTL bounds what no event announces (a script
- * writing beside the server).
+ * (ROSTERS_STALE_ON) empties the rosters; a change that names its leagues (`leaguesOfChange`: a
+ * rename, a join, a team name) drops only those leagues' entries (decision 0101); a short TTL
+ * bounds what no event announces (a script writing beside the server).
  *
  * The cache is bounded by bytes (an estimate of each table's size), least recently used first,
  * so no number or size of leagues can make it outgrow its budget (limits in security/limits.ts).
@@ -129,6 +130,26 @@ export const ROSTERS_STALE_ON: Record<ChangeType, boolean> = {
   'live.resumed': false,
 };
 
+/**
+ * The leagues a change is about (its `leagueIds`, or a settlement's league), when it names them:
+ * a stale table of another league stays kept (decision 0101). Null: any league may have moved.
+ */
+export function leaguesOfChange(event: LiveEvent): readonly string[] | null {
+  if (event.leagueIds) return event.leagueIds;
+  if (
+    event.type === 'bonus.settled' ||
+    event.type === 'removed-players.changed' ||
+    event.type === 'bonus-questions.changed'
+  )
+    return event.leagueId === null ? null : [event.leagueId];
+  return null;
+}
+
+/** A kept key's league: every key ends with it (`…:leagueId`). */
+const leagueOfKey = (key: string) => key.slice(key.lastIndexOf(':') + 1);
+/** Leagues dropped one by one before everything is dropped at once (bounds the generations kept per league). */
+const LEAGUE_DROPS_MAX = 10_000;
+
 /** A presented row's own object (its strings are the row's, counted once). */
 const SHOWN_ROW_BYTES = 120;
 /**
@@ -180,6 +201,13 @@ function keptReads<T>(now: () => number, ttlMs: number, maxBytes: number, size: 
   });
   const pending = new Map<string, { generation: number; promise: Promise<T> }>();
   let generation = 0;
+  /** Per league, how often its entries were dropped alone: a read that began before is not kept. */
+  const leagueGenerations = new Map<string, number>();
+  const clear = () => {
+    generation++;
+    leagueGenerations.clear();
+    entries.clear();
+  };
   return {
     /** The value, from memory when fresh; `fresh` reads it again. */
     async get(key: string, read: () => Promise<T>, fresh = false): Promise<T> {
@@ -190,20 +218,27 @@ function keptReads<T>(now: () => number, ttlMs: number, maxBytes: number, size: 
         if (inFlight && inFlight.generation === generation) return inFlight.promise;
       }
       const started = generation;
+      const league = leagueOfKey(key);
+      const startedInLeague = leagueGenerations.get(league) ?? 0;
       const promise = read();
       pending.set(key, { generation: started, promise });
       try {
         const value = await promise;
         // Only keep it if nothing changed while it was being read.
-        if (started === generation) entries.set(key, { at: now(), value });
+        if (started === generation && startedInLeague === (leagueGenerations.get(league) ?? 0))
+          entries.set(key, { at: now(), value });
         return value;
       } finally {
         if (pending.get(key)?.promise === promise) pending.delete(key);
       }
     },
-    clear() {
-      generation++;
-      entries.clear();
+    clear,
+    /** Drops one league's entries (and keeps no read of them under way). */
+    dropLeague(leagueId: string) {
+      if (leagueGenerations.size >= LEAGUE_DROPS_MAX) return clear();
+      leagueGenerations.set(leagueId, (leagueGenerations.get(leagueId) ?? 0) + 1);
+      for (const [key, p] of pending) if (leagueOfKey(key) === leagueId) p.generation = -1;
+      for (const key of [...entries.keys()]) if (leagueOfKey(key) === leagueId) entries.delete(key);
     },
     stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
   };
@@ -226,8 +261,15 @@ export function createTableCache(
   const tables = keptReads<TableEntry | null>(now, TTL_MS, maxBytes, estimateBytes);
   const rosters = keptReads<RosterRow[]>(now, ROSTER_TTL_MS, Math.floor(maxBytes / 4), rosterBytes);
   const unsubscribe = bus.subscribe((event) => {
-    if (TABLES_STALE_ON[event.type]) tables.clear();
-    if (ROSTERS_STALE_ON[event.type]) rosters.clear();
+    const leagues = leaguesOfChange(event);
+    for (const [stale, kept] of [
+      [TABLES_STALE_ON[event.type], tables],
+      [ROSTERS_STALE_ON[event.type], rosters],
+    ] as const) {
+      if (!stale) continue;
+      if (leagues) for (const id of leagues) kept.dropLeague(id);
+      else kept.clear();
+    }
   });
 
   async function load(leagueId: string, scope: TableScope, fresh: boolean): Promise<TableEntry | null> {

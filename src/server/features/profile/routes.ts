@@ -4,9 +4,19 @@ import { meReply, teamNameSchema } from '../../../contract/account.js';
 import { errorDto } from '../../../contract/common.js';
 import { clearTeamNameNotice, isUniqueViolation, setTeamName } from './repository.js';
 import { assertTeamNameFree, teamNameTaken } from './team-name-rule.js';
+import { routeLimit } from '../../security/route-limits.js';
+import { toLeagueMembers } from '../../realtime/bus.js';
+import { leagueIdsOf } from '../../realtime/repository.js';
 
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // A new name reaches every table the player is in: at the player's own pace (decision 0101).
+  const teamNameLimit = routeLimit(
+    app,
+    'teamNamePerUser',
+    'user',
+    (wait) => `You are changing your team name too often. Please wait ${wait} and try again.`,
+  );
 
   app.get(
     '/api/me',
@@ -20,13 +30,14 @@ export async function profileRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/me/team-name',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', publishes: 'others' },
+      preHandler: teamNameLimit,
       schema: {
         tags: ['account'],
         summary:
           'Create or change the team name shown on leaderboards (unique across the game, whatever the case, accents or spacing)',
         body: teamNameSchema,
-        response: { 200: meReply, 409: errorDto },
+        response: { 200: meReply, 409: errorDto, 429: errorDto },
       },
     },
     async (req) => {
@@ -42,9 +53,10 @@ export async function profileRoutes(fastify: FastifyInstance) {
         if (isUniqueViolation(err)) throw await teamNameTaken(db, teamName);
         throw err;
       }
-      // League tables show team names: every open table refetches.
+      // League tables show team names: the tables of the player's leagues refetch, for their members.
       await app.deps.sessions.invalidate(user.id);
-      await app.deps.bus.publish({ type: 'team-name.changed' });
+      const leagues = await leagueIdsOf(db, user.id);
+      await app.deps.bus.publish(toLeagueMembers({ type: 'team-name.changed' }, leagues, [user.id]));
       return { user: { ...user, teamName, teamNameNotice: null } };
     },
   );

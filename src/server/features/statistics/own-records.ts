@@ -44,7 +44,7 @@ export async function ownPredictionRecords(
     if (!f) return loadPredictionRecords(db, userId, seasonId);
     // The kept list's own id string (`f.id`): what a screen keeps per player (the dashboard's
     // picked ids) then points at one shared copy instead of 380 copies of the ids per player.
-    records.push(predictionRecord(r, f, f.result?.final));
+    records.push(predictionRecord(r, f, f.result?.final, f.result));
   }
   return records;
 }

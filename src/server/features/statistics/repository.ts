@@ -53,6 +53,8 @@ export async function loadPredictionRecords(db: DB, userId: string, seasonId: st
       'predictions.outcome',
       'predictions.points',
       'results.final',
+      'results.homeScore as resultHome',
+      'results.awayScore as resultAway',
     ])
     .where('predictions.userId', '=', userId)
     // The season's fixtures named to the predictions' key (player, fixture): PostgreSQL then reads
@@ -64,17 +66,25 @@ export async function loadPredictionRecords(db: DB, userId: string, seasonId: st
     )
     .where('fixtures.seasonId', '=', seasonId)
     .execute();
-  return rows.map((r) => predictionRecord(r, r, r.final));
+  return rows.map((r) =>
+    predictionRecord(
+      r,
+      r,
+      r.final,
+      r.resultHome === null ? null : { homeScore: r.resultHome, awayScore: r.resultAway! },
+    ),
+  );
 }
 
 /**
- * A pick with its fixture as the statistics read it: outcome and points count only while the
- * match has a FINAL result (`final` 1; a provisional in-play score never scores).
+ * A pick with its fixture as the statistics read it: outcome, points and the result count only
+ * while the match has a FINAL result (`final` 1; a provisional in-play score never scores).
  */
 export function predictionRecord(
   pick: OwnPredictionRow,
   fixture: Pick<PredictionRecord, 'homeTeam' | 'awayTeam' | 'kickoffAt'> & { fixtureId?: string; id?: string },
   final: number | null | undefined,
+  result: { homeScore: number; awayScore: number } | null | undefined,
 ): PredictionRecord {
   const scored = final === 1 && pick.outcome !== null;
   return {
@@ -87,6 +97,7 @@ export function predictionRecord(
     awayScore: pick.awayScore,
     outcome: scored ? pick.outcome : null,
     points: scored ? (pick.points ?? 0) : null,
+    result: scored && result ? { homeScore: result.homeScore, awayScore: result.awayScore } : null,
   };
 }
 

@@ -16,6 +16,9 @@ import { Field, fieldAria } from '../account/Field';
 import { PasswordInput } from '../account/PasswordInput';
 import { useDeleteAccount, useDeletionPreview } from './api';
 
+/** "1 member stays", "3 members stay": the verb agrees with the count. */
+export const membersStay = (n: number) => `${plural(n, 'member')} ${n === 1 ? 'stays' : 'stay'}`;
+
 function LeagueFate({ league }: { league: DeletionLeague }) {
   if (league.fate === 'deleted') {
     return (
@@ -29,7 +32,7 @@ function LeagueFate({ league }: { league: DeletionLeague }) {
       <li className="rounded-lg bg-slate-50 px-3 py-2">
         <span className="font-semibold">{league.name}</span> passes to{' '}
         <span className="font-semibold">{league.newCreator}</span>, its longest-standing member (
-        {plural(league.otherMembers, 'member')} stay).
+        {membersStay(league.otherMembers)}).
       </li>
     );
   }

@@ -1,13 +1,14 @@
 import { Modal } from '../../components/Modal';
 
-const SECTIONS = [
+/** Exported for its test: the terms speak only of what sign-up asks for (name, team name, e-mail, password). */
+export const SECTIONS = [
   {
     title: '1. Acceptance of Terms',
     body: 'By creating a Scoreline account you agree to these terms. If you do not agree, please do not use the service.',
   },
   {
     title: '2. User Responsibilities',
-    body: 'Keep your password safe and your account to yourself. Choose a username and team name that are not offensive, and give a real e-mail address you can read.',
+    body: 'Keep your password safe and your account to yourself. Choose a team name that is not offensive, and give a real e-mail address you can read.',
   },
   {
     title: '3. Fair Play',
@@ -15,7 +16,7 @@ const SECTIONS = [
   },
   {
     title: '4. Privacy Policy',
-    body: 'We store your name, username, team name, e-mail address and predictions to run the game. Your team name appears on leaderboards. We never sell your data, and your password is stored only as a secure hash.',
+    body: 'We store your name, team name, e-mail address and predictions to run the game. Your team name appears on leaderboards. We never sell your data, and your password is stored only as a secure hash.',
   },
   {
     title: '5. Changes to Terms',

@@ -4,6 +4,8 @@ import type { LeaguePosition } from '../../../contract/leagues';
 import { useLeaguePositions } from './api';
 import { useSeasons } from '../seasons/api';
 import { PositionTrophy } from './icons';
+import { leaguesLink } from '../leagues/my-leagues';
+import type { LeaderboardState } from '../leagues/api';
 
 function PositionMark({ position }: { position: number }) {
   if (position === 1 || position === 2 || position === 3) return <PositionTrophy position={position} />;
@@ -53,9 +55,15 @@ export function LeaguePositions({ hideWhenEmpty = false }: { hideWhenEmpty?: boo
   if (hideWhenEmpty && (q.isPending || positions.length === 0)) return null;
   return (
     <section className="card" aria-labelledby="positions-title">
-      <h2 id="positions-title" className="text-lg font-bold text-slate-900">
-        Your League Positions
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h2 id="positions-title" className="text-lg font-bold text-slate-900">
+          Your League Positions
+        </h2>
+        {/* Leagues are a place of their own, reachable from here whatever the panel shows. */}
+        <Link to={leaguesLink()} className="text-sm font-semibold text-brand-800 underline" data-testid="leagues-link">
+          My leagues · join or create
+        </Link>
+      </div>
       {final && <p className="text-sm text-slate-600">{final}</p>}
       {q.isPending ? (
         <p className="mt-4 text-sm text-slate-700" role="status">
@@ -64,9 +72,14 @@ export function LeaguePositions({ hideWhenEmpty = false }: { hideWhenEmpty?: boo
       ) : positions.length === 0 ? (
         <div className="mt-4 text-center">
           <p className="text-slate-700">You haven&apos;t joined any leagues yet</p>
-          <Link to="/leaderboard" className="btn-primary mt-3">
-            Join a League
-          </Link>
+          <div className="mt-3 flex flex-wrap justify-center gap-2">
+            <Link to={leaguesLink('join')} className="btn-primary">
+              Join a League
+            </Link>
+            <Link to={leaguesLink('create')} className="btn-secondary">
+              Create a League
+            </Link>
+          </div>
         </div>
       ) : (
         <>
@@ -75,7 +88,10 @@ export function LeaguePositions({ hideWhenEmpty = false }: { hideWhenEmpty?: boo
               <li key={p.leagueId}>
                 <button
                   type="button"
-                  onClick={() => navigate('/leaderboard')}
+                  // The row opens that league's table, not whichever the Leaderboard would pick.
+                  onClick={() =>
+                    navigate('/leaderboard', { state: { leagueId: p.leagueId } satisfies LeaderboardState })
+                  }
                   className="flex w-full items-center gap-3 rounded-lg border border-slate-200 p-3 text-left hover:bg-slate-50"
                 >
                   <PositionMark position={p.position} />

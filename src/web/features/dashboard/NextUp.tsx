@@ -4,6 +4,7 @@ import { deadlineCountdown, deadlineWithin } from '../../../game/countdown';
 import { plural } from '../../lib/plural';
 import { useServerNow } from '../predictions/api';
 import { useLeaguePositions } from './api';
+import { leaguesLink } from '../leagues/my-leagues';
 
 const NUDGE_WITHIN_MS = 24 * 3_600_000;
 
@@ -21,10 +22,10 @@ function LeagueStep() {
         Join a league with the code a friend sent you, or create one and invite them.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to="/leaderboard" className="btn-secondary">
+        <Link to={leaguesLink('join')} className="btn-secondary">
           Join a league
         </Link>
-        <Link to="/new-league" className="btn-secondary">
+        <Link to={leaguesLink('create')} className="btn-secondary">
           Create a league
         </Link>
       </div>

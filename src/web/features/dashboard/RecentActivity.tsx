@@ -1,5 +1,6 @@
 import { ClubName } from '../../components/ClubName';
 import { formatKickoffDate } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import type { Dashboard } from '../../../contract/dashboard';
 
 const DOT = {
@@ -8,7 +9,7 @@ const DOT = {
   pending: { cls: 'bg-yellow-400', label: 'No result yet' },
 } as const;
 
-/** 'Recent Activity': the latest 4 predictions with a coloured dot. */
+/** 'Recent Activity': the latest 4 predictions with a coloured dot, and once a result is in, the result and the points earned. */
 export function RecentActivity({ items }: { items: Dashboard['recentActivity'] }) {
   return (
     <section className="card" aria-labelledby="activity-title">
@@ -34,8 +35,19 @@ export function RecentActivity({ items }: { items: Dashboard['recentActivity'] }
                   <span className="shrink-0 text-slate-700">vs</span>
                   <ClubName team={a.awayTeam} className="font-medium text-slate-900" />
                 </p>
-                <p className="text-xs text-slate-700">
-                  Your pick: {a.homeScore}-{a.awayScore}
+                <p className="flex flex-wrap gap-x-2 text-xs text-slate-700">
+                  <span>
+                    Your pick: {a.homeScore}-{a.awayScore}
+                  </span>
+                  {/* Once the result is in: what it was and what the pick earned. */}
+                  {a.result && (
+                    <span data-testid="activity-result">
+                      Result {a.result.homeScore}-{a.result.awayScore} ·{' '}
+                      <span className="font-semibold text-slate-900">
+                        {a.points === null ? '' : `+${plural(a.points, 'pt', 'pts')}`}
+                      </span>
+                    </span>
+                  )}
                 </p>
               </div>
               <time className="shrink-0 text-xs text-slate-600" dateTime={a.predictedAt}>

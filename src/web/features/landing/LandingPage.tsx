@@ -77,7 +77,7 @@ export function LandingPage({
           <Link to="/" className={LOGO_CLASS}>
             <LogoMark />
           </Link>
-          <LandingNav />
+          <LandingNav signedIn={signedIn} />
         </div>
       </aside>
 
@@ -102,7 +102,7 @@ export function LandingPage({
                 ✕
               </button>
             </div>
-            <LandingNav onNavigate={() => setMenu(false)} />
+            <LandingNav signedIn={signedIn} onNavigate={() => setMenu(false)} />
           </aside>
         </div>
       )}

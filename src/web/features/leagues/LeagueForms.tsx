@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -41,13 +41,18 @@ export function createErrorMessage(err: unknown): string {
   return 'Failed to create league. Please try again.';
 }
 
-/** Leaderboard create view: League Name (max 50) and its scoring. */
+/**
+ * Create a league: League Name (max 50) and its scoring. On the Leaderboard it is a card with its
+ * own heading; `inDialog` drops both, for the Leagues screen's dialog, whose title says it.
+ */
 export function CreateLeagueForm({
   onCreated,
   onCancel,
+  inDialog = false,
 }: {
   onCreated: (league: League) => void;
   onCancel: () => void;
+  inDialog?: boolean;
 }) {
   const create = useCreateLeague();
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,7 +65,7 @@ export function CreateLeagueForm({
   return (
     <form
       noValidate
-      className="card max-w-lg space-y-4"
+      className={inDialog ? 'space-y-4' : 'card max-w-lg space-y-4'}
       onSubmit={handleSubmit(async (values) => {
         setFailure(null);
         try {
@@ -71,7 +76,7 @@ export function CreateLeagueForm({
         }
       })}
     >
-      <h2 className="text-lg font-bold">Create a League</h2>
+      {!inDialog && <h2 className="text-lg font-bold">Create a League</h2>}
       {failure && <Banner kind="error">{failure}</Banner>}
       <div>
         <label className="label" htmlFor="league-name">
@@ -119,110 +124,162 @@ export function CreateLeagueForm({
   );
 }
 
-/** Leaderboard join view: League Code, and the public leagues anyone can join. */
-export function JoinLeagueForm({ onJoined, onCancel }: { onJoined: (reply: JoinReply) => void; onCancel: () => void }) {
+/**
+ * The league code field: typed letters show upper-case (codes match case-insensitively), while
+ * the example in the empty field keeps its own case and spacing ("e.g.", not "E.G.").
+ */
+export const CODE_INPUT_CLASS =
+  'input font-mono uppercase tracking-widest placeholder:font-sans placeholder:normal-case placeholder:tracking-normal';
+export const CODE_PLACEHOLDER = 'e.g. K7QX3M9P';
+
+/**
+ * Join by code: the League Code field and its button. `autoFocus` puts the cursor in the field
+ * at once (the Leagues screen opened to join); `onCancel` adds a Cancel button (the Leaderboard's
+ * join view, which it closes).
+ */
+export function JoinCodeForm({
+  onJoined,
+  onCancel,
+  autoFocus = false,
+  title = 'Join a League',
+}: {
+  onJoined: (reply: JoinReply) => void;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+  title?: string;
+}) {
   const join = useJoinByCode();
   const [failure, setFailure] = useState<string | null>(null);
-  const joinPublic = useJoinPublic();
-  const publicLeagues = usePublicLeagues();
-  const { register, handleSubmit, formState } = useForm<CodeInput>({
+  const { register, handleSubmit, formState, setFocus, reset } = useForm<CodeInput>({
     resolver: zodResolver(joinLeagueSchema),
     defaultValues: { code: '' },
   });
+  useEffect(() => {
+    if (autoFocus) setFocus('code');
+  }, [autoFocus, setFocus]);
   const error = formState.errors.code?.message;
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <form
-        noValidate
-        className="card space-y-4"
-        onSubmit={handleSubmit(async (values) => {
-          setFailure(null);
-          try {
-            onJoined(await join.mutateAsync(values.code));
-          } catch (err) {
-            setFailure(joinErrorMessage(err));
-          }
-        })}
-      >
-        <h2 className="text-lg font-bold">Join a League</h2>
-        {failure && <Banner kind="error">{failure}</Banner>}
-        <div>
-          <label className="label" htmlFor="league-code">
-            League Code
-          </label>
-          <input
-            id="league-code"
-            className="input font-mono uppercase tracking-widest"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="e.g. K7QX3M9P"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'league-code-error' : undefined}
-            {...register('code')}
-          />
-          {error && (
-            <p id="league-code-error" className="field-error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Joining...' : 'Join League'}
-          </button>
+    <form
+      noValidate
+      className="card space-y-4"
+      aria-labelledby="join-league-title"
+      onSubmit={handleSubmit(async (values) => {
+        setFailure(null);
+        try {
+          const reply = await join.mutateAsync(values.code);
+          reset({ code: '' });
+          onJoined(reply);
+        } catch (err) {
+          setFailure(joinErrorMessage(err));
+        }
+      })}
+    >
+      <h2 id="join-league-title" className="text-lg font-bold">
+        {title}
+      </h2>
+      {failure && <Banner kind="error">{failure}</Banner>}
+      <div>
+        <label className="label" htmlFor="league-code">
+          League Code
+        </label>
+        <input
+          id="league-code"
+          className={CODE_INPUT_CLASS}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={CODE_PLACEHOLDER}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'league-code-error' : undefined}
+          {...register('code')}
+        />
+        {error && (
+          <p id="league-code-error" className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Joining...' : 'Join League'}
+        </button>
+        {onCancel && (
           <button type="button" className="btn-secondary" onClick={onCancel}>
             Cancel
           </button>
-        </div>
-      </form>
-
-      <section className="card" aria-labelledby="public-leagues-title">
-        <h2 id="public-leagues-title" className="text-lg font-bold">
-          Public Leagues
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">Anyone can join these leagues.</p>
-        {publicLeagues.isPending ? (
-          <p role="status" className="mt-4 text-slate-700">
-            Loading public leagues...
-          </p>
-        ) : !publicLeagues.data?.length ? (
-          <p className="mt-4 text-slate-700">No public leagues yet.</p>
-        ) : (
-          <ul className="mt-4 max-h-96 space-y-2 overflow-y-auto">
-            {publicLeagues.data.map((l) => (
-              <li key={l.id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-3">
-                <span className="min-w-0">
-                  <span className="block truncate font-semibold text-slate-900">{l.name}</span>
-                  <span className="block text-xs text-slate-600">
-                    {l.memberCount} {l.memberCount === 1 ? 'member' : 'members'}
-                    {l.description ? ` · ${l.description}` : ''}
-                  </span>
-                </span>
-                {l.isMember ? (
-                  <span className="shrink-0 text-sm font-semibold text-brand-800">Joined</span>
-                ) : (
-                  <button
-                    type="button"
-                    className="btn-secondary shrink-0"
-                    disabled={joinPublic.isPending}
-                    onClick={async () => {
-                      setFailure(null);
-                      try {
-                        onJoined(await joinPublic.mutateAsync(l.id));
-                      } catch (err) {
-                        setFailure(joinErrorMessage(err));
-                      }
-                    }}
-                  >
-                    Join<span className="sr-only"> {l.name}</span>
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
         )}
-      </section>
+      </div>
+    </form>
+  );
+}
+
+/** The public leagues anyone can join, each with its Join button. */
+export function PublicLeagues({ onJoined }: { onJoined: (reply: JoinReply) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const joinPublic = useJoinPublic();
+  const publicLeagues = usePublicLeagues();
+  return (
+    <section className="card" aria-labelledby="public-leagues-title">
+      <h2 id="public-leagues-title" className="text-lg font-bold">
+        Public Leagues
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">Anyone can join these leagues.</p>
+      {failure && (
+        <div className="mt-3">
+          <Banner kind="error">{failure}</Banner>
+        </div>
+      )}
+      {publicLeagues.isPending ? (
+        <p role="status" className="mt-4 text-slate-700">
+          Loading public leagues...
+        </p>
+      ) : !publicLeagues.data?.length ? (
+        <p className="mt-4 text-slate-700">No public leagues yet.</p>
+      ) : (
+        <ul className="mt-4 max-h-96 space-y-2 overflow-y-auto">
+          {publicLeagues.data.map((l) => (
+            <li key={l.id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-3">
+              <span className="min-w-0">
+                <span className="block truncate font-semibold text-slate-900">{l.name}</span>
+                <span className="block text-xs text-slate-600">
+                  {l.memberCount} {l.memberCount === 1 ? 'member' : 'members'}
+                  {l.description ? ` · ${l.description}` : ''}
+                </span>
+              </span>
+              {l.isMember ? (
+                <span className="shrink-0 text-sm font-semibold text-brand-800">Joined</span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn-secondary shrink-0"
+                  disabled={joinPublic.isPending}
+                  aria-label={`Join ${l.name}`}
+                  onClick={async () => {
+                    setFailure(null);
+                    try {
+                      onJoined(await joinPublic.mutateAsync(l.id));
+                    } catch (err) {
+                      setFailure(joinErrorMessage(err));
+                    }
+                  }}
+                >
+                  Join
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Leaderboard join view: League Code, and the public leagues anyone can join. */
+export function JoinLeagueForm({ onJoined, onCancel }: { onJoined: (reply: JoinReply) => void; onCancel: () => void }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <JoinCodeForm onJoined={onJoined} onCancel={onCancel} autoFocus />
+      <PublicLeagues onJoined={onJoined} />
     </div>
   );
 }

@@ -143,7 +143,8 @@ function Name<R extends Standing>({ row, onOpen }: { row: R; onOpen?: (row: R) =
       title="View picks"
     >
       {content}
-      <span className="sr-only">: view picks</span>
+      {/* In brackets, not after a colon: the browser spaces out a hidden block ("Alice : view picks"). */}
+      <span className="sr-only">(view picks)</span>
     </button>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
 import { okDto } from '../../../contract/common';
-import { invitePreviewReply, leagueReply, removedPlayersReply } from '../../../contract/leagues';
+import { invitePreviewReply, leagueReply, removedPlayersReply, type InvitePreview } from '../../../contract/leagues';
 import { normaliseLeagueCode } from '../../../game/league-code';
 import { copyText } from './api';
 
@@ -22,6 +22,16 @@ export const inviteLink = (code: string) => `${window.location.origin}/join/${co
 /** The message a player sends by WhatsApp or e-mail: the league, its link and its code. */
 export const inviteMessage = (name: string, link: string, code: string) =>
   `Join my Scoreline league "${name}": ${link} (code ${code})`;
+
+/**
+ * The heading of an invite link's page, by who opens it: a member of the league (their own link,
+ * say) is not invited to it, they are in it; a removed player is not invited either.
+ */
+export function inviteHeading(preview: Pick<InvitePreview, 'name' | 'viewer'> | undefined): string {
+  if (!preview || preview.viewer === 'removed') return 'Join a league';
+  if (preview.viewer === 'member') return `You're a member of ${preview.name}`;
+  return "You're invited to join a league";
+}
 
 /**
  * What an invite link shows. Asked once per page (each ask counts against the address's limit):

@@ -3,9 +3,11 @@ import type { Fixture } from '../../../contract/fixtures';
 import type { GameweekSummary, SummaryLeague } from '../../../contract/summary';
 import type { PredictionOutcome } from '../../../game/scoring';
 import { plural } from '../../lib/plural';
+import { summaryNote } from './summary-note';
 import { RankMark } from '../leagues/RankMark';
 import { KickoffText, Teams } from '../predictions/parts';
 import { BankerMark } from '../predictions/BankerToggle';
+import { leaguesLink } from '../leagues/my-leagues';
 
 const OUTCOME_LABEL: Record<PredictionOutcome, { text: string; cls: string }> = {
   exact: { text: 'Exact score', cls: 'bg-green-100 text-green-900 border-green-300' },
@@ -38,7 +40,7 @@ function Move({ league }: { league: SummaryLeague }) {
 /** A gameweek's summary: the total, the rank in every league with its move, and each pick beside the result. */
 export function SummaryView({ data }: { data: GameweekSummary }) {
   const { totals } = data;
-  const pending = data.matches.length - totals.results;
+  const note = summaryNote(data);
   return (
     <div className="space-y-6">
       <section aria-labelledby="summary-total" className="card">
@@ -76,8 +78,10 @@ export function SummaryView({ data }: { data: GameweekSummary }) {
             </dd>
           </div>
         </dl>
-        {pending > 0 && (
-          <p className="mt-3 text-sm text-slate-700">{plural(pending, 'result')} still to come: points may rise.</p>
+        {note && (
+          <p className="mt-3 text-sm text-slate-700" data-testid="summary-note">
+            {note}
+          </p>
         )}
       </section>
 
@@ -88,7 +92,7 @@ export function SummaryView({ data }: { data: GameweekSummary }) {
         {data.leagues.length === 0 ? (
           <p className="mt-3 text-slate-700">
             You haven't joined any leagues yet.{' '}
-            <Link to="/leaderboard" className="font-semibold text-brand-800 underline">
+            <Link to={leaguesLink('join')} className="font-semibold text-brand-800 underline">
               Join a League
             </Link>
           </p>

@@ -57,8 +57,9 @@ export function AnswerForm({ leagueId, question }: { leagueId: string; question:
               setChosen(question.mine?.choices ?? []);
               setOpen(true);
             }}
+            aria-label={`Change Answer: ${question.prompt}`}
           >
-            Change Answer<span className="sr-only">: {question.prompt}</span>
+            Change Answer
           </button>
           <p className="text-slate-700">You can change it until the lock. Other members see answers only after it.</p>
         </div>
@@ -125,9 +126,13 @@ export function AnswerForm({ leagueId, question }: { leagueId: string; question:
         </div>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={save.isPending}
+          aria-label={`${save.isPending ? 'Saving...' : 'Save Answer'}: ${question.prompt}`}
+        >
           {save.isPending ? 'Saving...' : 'Save Answer'}
-          <span className="sr-only">: {question.prompt}</span>
         </button>
         {question.mine ? (
           <button

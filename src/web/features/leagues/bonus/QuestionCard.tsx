@@ -53,7 +53,9 @@ export function QuestionCard({
         .filter((t) => t.n > 0 || right.has(t.i))
         .sort((a, b) => b.n - a.n || a.i - b.i)
     : [];
-  const sr = <span className="sr-only">: {q.prompt}</span>;
+  // A button's name carries the question it acts on. As aria-label, not hidden text: a hidden span
+  // starting with ":" is read as "Delete : …" (the browser spaces out the hidden block).
+  const about = (action: string) => `${action}: ${q.prompt}`;
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -135,8 +137,9 @@ export function QuestionCard({
                   type="button"
                   className="mt-2 font-semibold text-brand-800 underline"
                   onClick={() => actions.onShowAnswers(q)}
+                  aria-label={about('See everyone’s answers')}
                 >
-                  See everyone’s answers{sr}
+                  See everyone’s answers
                 </button>
               )}
             </div>
@@ -147,25 +150,43 @@ export function QuestionCard({
       {(actions.onEdit || actions.onDelete || actions.onSettle || actions.onUnsettle) && (
         <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-200 pt-3">
           {actions.onSettle && q.locked && (
-            <button type="button" className="btn-primary" onClick={() => actions.onSettle!(q)}>
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => actions.onSettle!(q)}
+              aria-label={about(q.settlement ? 'Change Settlement' : 'Settle')}
+            >
               {q.settlement ? 'Change Settlement' : 'Settle'}
-              {sr}
             </button>
           )}
           {actions.onUnsettle && q.settlement && q.settlement.by !== 'results' && (
-            <button type="button" className="btn-secondary" onClick={() => actions.onUnsettle!(q)}>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => actions.onUnsettle!(q)}
+              aria-label={about(q.fromTable ? 'Return to the Final Table' : 'Take Back Settlement')}
+            >
               {q.fromTable ? 'Return to the Final Table' : 'Take Back Settlement'}
-              {sr}
             </button>
           )}
           {actions.onEdit && q.canEdit && (
-            <button type="button" className="btn-secondary" onClick={() => actions.onEdit!(q)}>
-              Edit{sr}
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => actions.onEdit!(q)}
+              aria-label={about('Edit')}
+            >
+              Edit
             </button>
           )}
           {actions.onDelete && (
-            <button type="button" className="btn-secondary text-red-800" onClick={() => actions.onDelete!(q)}>
-              Delete{sr}
+            <button
+              type="button"
+              className="btn-secondary text-red-800"
+              onClick={() => actions.onDelete!(q)}
+              aria-label={about('Delete')}
+            >
+              Delete
             </button>
           )}
         </div>
