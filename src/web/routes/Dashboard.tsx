@@ -4,6 +4,7 @@ import { RequireAuth } from '../app/guards';
 import { useSession } from '../lib/session';
 import { useDashboard } from '../features/dashboard/api';
 import { AchievementBadge, ProgressBar, StatTile } from '../features/dashboard/parts';
+import { performanceText } from '../features/dashboard/performance';
 import { LeaguePositions } from '../features/dashboard/LeaguePositions';
 import { UpcomingMatches } from '../features/dashboard/UpcomingMatches';
 import { RecentActivity } from '../features/dashboard/RecentActivity';
@@ -106,7 +107,8 @@ function DashboardScreen() {
                   label={p.label}
                   value={p.value}
                   goal={p.goal}
-                  suffix={p.id === 'success' ? '%' : ''}
+                  figure={performanceText(p).figure}
+                  hint={performanceText(p).target}
                 />
               ))}
             </section>

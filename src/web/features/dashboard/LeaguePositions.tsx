@@ -4,6 +4,7 @@ import type { LeaguePosition } from '../../../contract/leagues';
 import { useLeaguePositions } from './api';
 import { useSeasons } from '../seasons/api';
 import { PositionTrophy } from './icons';
+import { ordinal } from '../../lib/ordinal';
 import { leaguesLink } from '../leagues/my-leagues';
 import type { LeaderboardState } from '../leagues/api';
 
@@ -96,12 +97,13 @@ export function LeaguePositions({ hideWhenEmpty = false }: { hideWhenEmpty?: boo
                 >
                   <PositionMark position={p.position} />
                   <span className="min-w-0 flex-1">
-                    <span className="flex items-center gap-2">
-                      <span className="truncate font-semibold text-slate-900">{p.name}</span>
+                    {/* A long name wraps on a phone rather than being cut. */}
+                    <span className="flex flex-wrap items-center gap-x-2">
+                      <span className="min-w-0 break-words font-semibold text-slate-900">{p.name}</span>
                       <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-900">You</span>
                     </span>
-                    <span className="block text-xs text-slate-600">
-                      {p.memberCount} {p.memberCount === 1 ? 'member' : 'members'}
+                    <span className="block text-xs text-slate-600" data-testid="position-place">
+                      {ordinal(p.position)} of {p.memberCount} {p.memberCount === 1 ? 'member' : 'members'}
                     </span>
                   </span>
                   <span className="text-right">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Icon, type IconName } from '../../components/icons';
 
 /** A figure tile: label, value and an optional line under it. */
@@ -27,32 +27,33 @@ export function StatTile({
   );
 }
 
-/** A labelled progress bar (role progressbar) towards a goal. */
+/** A labelled progress bar (role progressbar) towards a goal: the figure in words, and what the goal is. */
 export function ProgressBar({
   label,
   value,
   goal,
-  suffix = '',
+  figure,
+  hint,
 }: {
   label: string;
   value: number;
   goal: number;
-  suffix?: string;
+  figure: string;
+  hint: string;
 }) {
+  const hintId = useId();
   const pct = goal > 0 ? Math.min(100, Math.max(0, (value / goal) * 100)) : 0;
   return (
     <div>
-      <div className="mb-1 flex justify-between text-sm">
+      <div className="mb-1 flex justify-between gap-2 text-sm">
         <span className="font-medium text-slate-800">{label}</span>
-        <span className="text-slate-700">
-          {value}
-          {suffix}/{goal}
-          {suffix}
-        </span>
+        <span className="text-slate-700">{figure}</span>
       </div>
       <div
         role="progressbar"
         aria-label={label}
+        aria-valuetext={figure}
+        aria-describedby={hintId}
         aria-valuemin={0}
         aria-valuemax={goal}
         aria-valuenow={value}
@@ -60,6 +61,9 @@ export function ProgressBar({
       >
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
       </div>
+      <p id={hintId} className="mt-1 text-xs text-slate-600">
+        {hint}
+      </p>
     </div>
   );
 }

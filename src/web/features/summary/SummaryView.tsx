@@ -3,6 +3,7 @@ import type { Fixture } from '../../../contract/fixtures';
 import type { GameweekSummary, SummaryLeague } from '../../../contract/summary';
 import type { PredictionOutcome } from '../../../game/scoring';
 import { plural } from '../../lib/plural';
+import { ordinal } from '../../lib/ordinal';
 import { summaryNote } from './summary-note';
 import { RankMark } from '../leagues/RankMark';
 import { KickoffText, Teams } from '../predictions/parts';
@@ -168,9 +169,4 @@ export function SummaryView({ data }: { data: GameweekSummary }) {
       </section>
     </div>
   );
-}
-
-function ordinal(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 }
