@@ -3,7 +3,9 @@ import { PREDICTION_WINDOWS } from '../game/deadline.js';
 import { GAMEWEEK_STATES } from '../game/gameweek-to-open.js';
 import { PREDICTION_SCORE_MAX } from '../game/limits.js';
 import { PREDICTION_OUTCOMES } from '../game/scoring.js';
+import { gameweekNumber } from './common.js';
 import { fixtureDto } from './fixtures.js';
+import { seasonId } from './seasons.js';
 
 /** A score input: a whole number from 0 to `max`, one message for every way it can be wrong. */
 export const scoreField = (max: number, message: string) =>
@@ -49,10 +51,98 @@ export const boardMatchDto = predictableFixtureDto.extend({ prediction: predicti
 export type BoardMatch = z.infer<typeof boardMatchDto>;
 
 export const savedPredictionReply = z.object({ prediction: ownPredictionDto });
+
+/**
+ * The most picks one page of GET /api/predictions holds, and what a request without `limit` gets.
+ * Every list answers a bounded page (docs/decisions/0103-predictions-list-paged.md): a page of
+ * this many picks with their fixtures stays well under 30 KB, and a season is a handful of pages.
+ */
+export const PREDICTIONS_PAGE_MAX = 40;
+export const PREDICTIONS_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PREDICTIONS_PAGE_MAX}.`;
+export const PREDICTIONS_CURSOR_MESSAGE =
+  'cursor must be the nextCursor of an earlier page of this list; leave it out to start from the first page.';
+
+/** Where a page of the own-predictions list starts: after this pick, in the list's order (newest first). */
+export interface PredictionsCursor {
+  predictedAt: string;
+  fixtureId: string;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const CURSOR_TEXT_MAX = 400;
+
+/** base64url of UTF-8 text (fixture ids may hold any character), with the globals browsers and Node share. */
+function toBase64Url(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(encoded: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(encoded)) return null;
+  try {
+    const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** The opaque `nextCursor` of a page that ends with this pick. */
+export function encodePredictionsCursor(c: PredictionsCursor): string {
+  return toBase64Url(JSON.stringify([c.predictedAt, c.fixtureId]));
+}
+
+/** The pick a cursor names, or null when it is not one this list gave out. */
+export function decodePredictionsCursor(cursor: string): PredictionsCursor | null {
+  if (cursor.length === 0 || cursor.length > CURSOR_TEXT_MAX) return null;
+  const text = fromBase64Url(cursor);
+  if (text === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [predictedAt, fixtureId] = value as unknown[];
+  if (typeof predictedAt !== 'string' || !ISO_INSTANT.test(predictedAt)) return null;
+  if (typeof fixtureId !== 'string' || fixtureId.length === 0 || fixtureId.length > 200) return null;
+  return { predictedAt, fixtureId };
+}
+
+/**
+ * GET /api/predictions: the viewer's own picks of a season, newest first, a page at a time: all
+ * gameweeks or one (`gameweek`), at most `limit` picks (1–PREDICTIONS_PAGE_MAX, that maximum by
+ * default), after `cursor` (the `nextCursor` of the page before).
+ */
+export const myPredictionsQuery = z.object({
+  season: seasonId.optional(),
+  gameweek: gameweekNumber.optional(),
+  limit: z.coerce
+    .number({ error: PREDICTIONS_LIMIT_MESSAGE })
+    .int({ error: PREDICTIONS_LIMIT_MESSAGE })
+    .min(1, { error: PREDICTIONS_LIMIT_MESSAGE })
+    .max(PREDICTIONS_PAGE_MAX, { error: PREDICTIONS_LIMIT_MESSAGE })
+    .default(PREDICTIONS_PAGE_MAX),
+  cursor: z
+    .string({ error: PREDICTIONS_CURSOR_MESSAGE })
+    .refine((c) => decodePredictionsCursor(c) !== null, { error: PREDICTIONS_CURSOR_MESSAGE })
+    .optional(),
+});
+export type MyPredictionsQuery = z.input<typeof myPredictionsQuery>;
+
+/** A page of the viewer's own picks (see `myPredictionsQuery`). */
 export const myPredictionsReply = z.object({
   now: z.string(),
   season: z.string(),
+  /** The gameweek asked for, or null for every gameweek of the season. */
+  gameweek: z.number().nullable(),
+  /** The most picks this page could hold (the `limit` asked for, else PREDICTIONS_PAGE_MAX). */
+  limit: z.number(),
   predictions: z.array(ownPredictionDto),
+  /** Ask again with `cursor` set to this for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type MyPredictions = z.infer<typeof myPredictionsReply>;
 

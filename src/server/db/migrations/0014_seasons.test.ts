@@ -248,7 +248,17 @@ describe('migration 0014_seasons on a database made by the release before it', (
         points: stored.points,
       });
     }
-    expect((await get('/api/predictions', world.cookies.alice)).predictions).toHaveLength(mine.length);
+    // The own list answers a page at a time (decision 0103): every page, following nextCursor.
+    let listed = 0;
+    for (let cursor: string | null = ''; cursor !== null;) {
+      const page = await get(
+        `/api/predictions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+        world.cookies.alice,
+      );
+      listed += page.predictions.length;
+      cursor = page.nextCursor;
+    }
+    expect(listed).toBe(mine.length);
     const gameweeks = await get('/api/gameweeks');
     expect(gameweeks).toMatchObject({ season: '2025-26', custom: true });
     expect(gameweeks.gameweeks[4]).toEqual(world.editedGameweek);

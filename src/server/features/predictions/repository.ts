@@ -168,15 +168,29 @@ function toOwn(r: OwnJoined): OwnPredictionRow {
   };
 }
 
-/** One user's own predictions in a season with their fixtures and results, newest first (by predictedAt). */
+/**
+ * A page of one user's own predictions in a season (all gameweeks or one) with their fixtures and
+ * results, newest first (by predictedAt, then fixture id): at most `limit`, after `after` (the last
+ * pick of the page before). Keyed on the pick itself rather than a position, so a page never
+ * repeats a pick of the page before when the player saves one meanwhile (a re-saved pick moves to
+ * the front, where the first page shows it).
+ */
 export async function listOwnPredictions(
   db: Executor,
   userId: string,
-  opts: { seasonId: string; gameweek?: number },
+  opts: { seasonId: string; gameweek?: number; limit: number; after?: { predictedAt: string; fixtureId: string } },
 ): Promise<OwnPredictionRow[]> {
   let q = ownQuery(db, userId).where('fixtures.seasonId', '=', opts.seasonId);
   if (opts.gameweek !== undefined) q = q.where('fixtures.gameweek', '=', opts.gameweek);
-  const rows = await q.orderBy('predictions.predictedAt', 'desc').orderBy('fixtures.id').execute();
+  const { after } = opts;
+  if (after)
+    q = q.where((eb) =>
+      eb.or([
+        eb('predictions.predictedAt', '<', after.predictedAt),
+        eb.and([eb('predictions.predictedAt', '=', after.predictedAt), eb('fixtures.id', '>', after.fixtureId)]),
+      ]),
+    );
+  const rows = await q.orderBy('predictions.predictedAt', 'desc').orderBy('fixtures.id').limit(opts.limit).execute();
   return rows.map(toOwn);
 }
 

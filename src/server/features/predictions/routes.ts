@@ -5,8 +5,11 @@ import { DEADLINE_MESSAGE, LOCKED_MESSAGE, predictionWindow } from '../../../gam
 import { errorDto, gameweekNumber, idParam } from '../../../contract/common.js';
 import {
   boardDto,
+  decodePredictionsCursor,
+  myPredictionsQuery,
   myPredictionsReply,
   predictionBodySchema,
+  PREDICTIONS_PAGE_MAX,
   savedPredictionReply,
 } from '../../../contract/predictions.js';
 import { seasonQuery } from '../../../contract/seasons.js';
@@ -15,7 +18,7 @@ import { resolveSeason } from '../../seasons/service.js';
 import { boardParts } from './board.js';
 import { boardText } from './board-text.js';
 import { sendJsonText } from '../../plugins/json-text.js';
-import { presentPrediction, presentPredictable } from './presenter.js';
+import { presentOwnPage, presentPrediction, presentPredictable } from './presenter.js';
 import { listOwnPredictions, predictionSaver } from './repository.js';
 
 export const POSTPONED_MESSAGE =
@@ -82,28 +85,26 @@ export async function predictionRoutes(fastify: FastifyInstance) {
       config: { auth: 'verified' },
       schema: {
         tags: ['predictions'],
-        summary:
-          'Your own predictions in a season (all, or one gameweek), newest first, with fixture, result and points',
-        querystring: gameweekQuery,
-        response: { 200: myPredictionsReply, 404: errorDto },
+        summary: `A page of your own predictions in a season (all gameweeks, or one), newest first, with fixture, result and points: at most \`limit\` (1 to ${PREDICTIONS_PAGE_MAX}, that by default), after \`cursor\` (the \`nextCursor\` of the page before; null on the last page)`,
+        querystring: myPredictionsQuery,
+        response: { 200: myPredictionsReply, 400: errorDto, 404: errorDto },
       },
     },
     async (req) => {
       const { user } = req;
+      const { gameweek, limit, cursor } = req.query;
       const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
+      // The query schema has accepted only cursors that decode.
+      const after = cursor === undefined ? undefined : (decodePredictionsCursor(cursor) ?? undefined);
+      // One more than the page holds says whether another page follows.
       const rows = await listOwnPredictions(app.deps.db, user.id, {
         seasonId: season.id,
-        gameweek: req.query.gameweek,
+        gameweek,
+        limit: limit + 1,
+        after,
       });
-      return {
-        now: now.toISOString(),
-        season: season.id,
-        predictions: rows.map((r) => ({
-          ...presentPredictable(r.fixture, now),
-          prediction: presentPrediction(r.prediction),
-        })),
-      };
+      return presentOwnPage(rows, { now, season: season.id, gameweek, limit });
     },
   );
 

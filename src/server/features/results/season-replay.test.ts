@@ -265,8 +265,18 @@ test(
         expected.byRound.set(m.round, (expected.byRound.get(m.round) ?? 0) + pts);
       }
 
-      const res = await t.request({ method: 'GET', url: '/api/predictions', cookie: cookies[name] });
-      const list = (res.json() as MyPredictions).predictions;
+      // The list answers a page at a time (decision 0103): every page, following nextCursor.
+      const list: MyPredictions['predictions'] = [];
+      for (let cursor: string | null = ''; cursor !== null;) {
+        const res = await t.request({
+          method: 'GET',
+          url: `/api/predictions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+          cookie: cookies[name],
+        });
+        const page = res.json() as MyPredictions;
+        list.push(...page.predictions);
+        cursor = page.nextCursor;
+      }
       expect(list).toHaveLength(open.length);
       const got = { total: 0, exact: 0, outcome: 0, wrong: 0, pending: 0, byRound: new Map<number, number>() };
       for (const p of list) {
