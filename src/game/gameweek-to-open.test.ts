@@ -2,7 +2,10 @@ import { describe, expect, test } from 'vitest';
 import {
   gameweekState,
   gameweekStates,
+  gameweekInProgress,
   gameweekToOpen,
+  LEAD_WITHOUT_RESULT_MS,
+  nextOpenGameweek,
   steadyOpeningWindow,
   steadyStatesWindow,
   type GameweekFixture,
@@ -24,17 +27,21 @@ const season = (): GameweekFixture[] => [
 const at = (iso: string) => new Date(iso);
 
 describe('gameweekToOpen', () => {
-  test('match day, Saturday 28 November 17:10: Gameweek 12 has kicked off, so the board opens on Gameweek 13', () => {
-    expect(gameweekToOpen(season(), at('2026-11-28T17:10:00Z'))).toBe(13);
+  test('match day, Saturday 28 November 17:10: Gameweek 12 is in play without results, so it leads; Gameweek 13 is the next open', () => {
+    expect(gameweekToOpen(season(), at('2026-11-28T17:10:00Z'))).toBe(12);
+    expect(nextOpenGameweek(season(), at('2026-11-28T17:10:00Z'))).toBe(13);
   });
 
   test('Thursday 26 November: Gameweek 11 is all played, Gameweek 12 is open', () => {
     expect(gameweekToOpen(season(), at('2026-11-26T10:00:00Z'))).toBe(12);
   });
 
-  test('inside the two hours before kick-off nothing of Gameweek 12 is open any more: the next open gameweek leads', () => {
+  test('inside the two hours before kick-off nothing of Gameweek 12 is open any more, but it leads: match day leads with today', () => {
     expect(gameweekToOpen(season(), at('2026-11-28T12:59:59Z'))).toBe(12);
-    expect(gameweekToOpen(season(), at('2026-11-28T13:00:00Z'))).toBe(13);
+    expect(gameweekInProgress(season(), at('2026-11-28T12:59:59Z'))).toBeNull();
+    expect(gameweekToOpen(season(), at('2026-11-28T13:00:00Z'))).toBe(12);
+    expect(gameweekInProgress(season(), at('2026-11-28T13:00:00Z'))).toBe(12);
+    expect(nextOpenGameweek(season(), at('2026-11-28T13:00:00Z'))).toBe(13);
   });
 
   test('before the season: its first gameweek', () => {
@@ -58,20 +65,22 @@ describe('gameweekToOpen', () => {
       ...round(13, '2026-12-02T20:00:00.000Z'),
     ];
     expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(12);
-    // Monday's match inside its deadline: Gameweek 13 is next.
-    expect(gameweekToOpen(fixtures, at('2026-11-30T18:00:00Z'))).toBe(13);
+    expect(nextOpenGameweek(fixtures, at('2026-11-28T17:10:00Z'))).toBe(12);
+    // Monday's match inside its deadline: it is being played, Gameweek 13 is the next open.
+    expect(gameweekToOpen(fixtures, at('2026-11-30T18:00:00Z'))).toBe(12);
+    expect(nextOpenGameweek(fixtures, at('2026-11-30T18:00:00Z'))).toBe(13);
   });
 
   test('postponed matches take no predictions: a gameweek whose only unplayed match is postponed does not hold the board', () => {
     const fixtures = [
-      ...round(12, '2026-11-28T15:00:00.000Z', 9),
+      ...round(12, '2026-11-28T15:00:00.000Z', 9, { finished: true }),
       { gameweek: 12, kickoffAt: null, postponed: true },
       ...round(13, '2026-12-02T20:00:00.000Z'),
     ];
     expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(13);
     // Flagged postponed while keeping its old time: still no predictions.
     const flagged = [
-      ...round(12, '2026-11-28T15:00:00.000Z', 9),
+      ...round(12, '2026-11-28T15:00:00.000Z', 9, { finished: true }),
       { gameweek: 12, kickoffAt: '2026-11-30T20:00:00.000Z', postponed: 1 },
       ...round(13, '2026-12-02T20:00:00.000Z'),
     ];
@@ -80,13 +89,15 @@ describe('gameweekToOpen', () => {
 
   test('a postponed match rearranged for later leads only once it is the next to close', () => {
     const fixtures = [...season(), { gameweek: 5, kickoffAt: '2026-12-09T19:45:00.000Z', postponed: false }];
-    expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(13);
-    expect(gameweekToOpen(fixtures, at('2026-12-06T10:00:00Z'))).toBe(5);
+    expect(nextOpenGameweek(fixtures, at('2026-11-28T17:10:00Z'))).toBe(13);
+    expect(gameweekToOpen(fixtures, at('2026-11-29T17:10:00Z'))).toBe(13);
+    expect(nextOpenGameweek(fixtures, at('2026-12-06T10:00:00Z'))).toBe(5);
+    expect(gameweekToOpen(fixtures, at('2026-12-07T10:00:00Z'))).toBe(5);
   });
 
   test('a match moved after its deadline stays closed and does not count as open', () => {
     const fixtures = [
-      ...round(12, '2026-11-28T15:00:00.000Z', 9),
+      ...round(12, '2026-11-28T15:00:00.000Z', 9, { finished: true }),
       {
         gameweek: 12,
         kickoffAt: '2026-11-30T20:00:00.000Z',
@@ -95,7 +106,10 @@ describe('gameweekToOpen', () => {
       },
       ...round(13, '2026-12-02T20:00:00.000Z'),
     ];
+    expect(nextOpenGameweek(fixtures, at('2026-11-28T17:10:00Z'))).toBe(13);
+    // Its own deadline still to come (Monday 18:00): it does not hold Gameweek 12 in front before then.
     expect(gameweekToOpen(fixtures, at('2026-11-28T17:10:00Z'))).toBe(13);
+    expect(gameweekToOpen(fixtures, at('2026-11-30T18:00:00Z'))).toBe(12);
   });
 
   test('two gameweeks closing at the same instant: the lower one', () => {
@@ -118,6 +132,62 @@ describe('gameweekToOpen', () => {
 
   test('the season’s remaining matches all inside their deadline: the gameweek about to be played', () => {
     expect(gameweekToOpen(season(), at('2026-12-05T14:00:00Z'))).toBe(14);
+  });
+});
+
+describe('match day leads with today (decision record 0108)', () => {
+  /** Gameweek 15: ten matches at 15:00 on Saturday 12 December; Gameweek 16 on Saturday 19 December. */
+  const world = (results: number) => [
+    ...Array.from({ length: 10 }, (_, i) => ({
+      gameweek: 15,
+      kickoffAt: '2026-12-12T15:00:00.000Z',
+      postponed: false,
+      finished: i < results,
+    })),
+    ...round(16, '2026-12-19T15:00:00.000Z'),
+  ];
+  const lead = (results: number, iso: string) => ({
+    lead: gameweekToOpen(world(results), at(iso)),
+    inProgress: gameweekInProgress(world(results), at(iso)),
+    nextOpen: nextOpenGameweek(world(results), at(iso)),
+  });
+
+  test('before the first deadline: that gameweek, open', () => {
+    expect(lead(0, '2026-12-12T12:59:59.999Z')).toEqual({ lead: 15, inProgress: null, nextOpen: 15 });
+  });
+
+  test('from the first deadline until the last result: that gameweek in progress, the next open one second', () => {
+    // 13:03, two hours before ten matches kick off: today's matches lead.
+    expect(lead(0, '2026-12-12T13:00:00.000Z')).toEqual({ lead: 15, inProgress: 15, nextOpen: 16 });
+    expect(lead(0, '2026-12-12T13:03:00.000Z')).toEqual({ lead: 15, inProgress: 15, nextOpen: 16 });
+    // In play, at full time, and with nine results of ten.
+    expect(lead(0, '2026-12-12T16:00:00.000Z')).toEqual({ lead: 15, inProgress: 15, nextOpen: 16 });
+    expect(lead(9, '2026-12-12T17:30:00.000Z')).toEqual({ lead: 15, inProgress: 15, nextOpen: 16 });
+  });
+
+  test('after the last result: the next open gameweek', () => {
+    expect(lead(10, '2026-12-12T17:30:00.000Z')).toEqual({ lead: 16, inProgress: null, nextOpen: 16 });
+  });
+
+  test('a result that never comes holds the lead only for a day after kick-off', () => {
+    const end = Date.parse('2026-12-12T15:00:00.000Z') + LEAD_WITHOUT_RESULT_MS;
+    expect(lead(9, new Date(end - 1).toISOString()).lead).toBe(15);
+    expect(lead(9, new Date(end).toISOString())).toEqual({ lead: 16, inProgress: null, nextOpen: 16 });
+  });
+
+  test('two gameweeks held at once: the one whose match closed last', () => {
+    const fixtures = [...world(0), { gameweek: 5, kickoffAt: '2026-12-12T12:30:00.000Z', postponed: false }];
+    expect(gameweekInProgress(fixtures, at('2026-12-12T12:00:00Z'))).toBe(5);
+    expect(gameweekInProgress(fixtures, at('2026-12-12T13:03:00Z'))).toBe(15);
+  });
+
+  test('the steady window ends at the first deadline and at the end of a hold without a result', () => {
+    expect(new Date(steadyOpeningWindow(world(0), at('2026-12-10T10:00:00Z')).until).toISOString()).toBe(
+      '2026-12-12T13:00:00.000Z',
+    );
+    expect(new Date(steadyOpeningWindow(world(9), at('2026-12-12T17:30:00Z')).until).toISOString()).toBe(
+      '2026-12-13T15:00:00.000Z',
+    );
   });
 });
 
@@ -162,18 +232,30 @@ describe('gameweekState', () => {
 });
 
 describe('steadyOpeningWindow', () => {
-  test('the answer holds between two deadlines, and changes only at one', () => {
+  test('the answer holds between two instants (a deadline, the end of a hold without a result), and changes only at one', () => {
     const fixtures = season();
     const now = at('2026-11-28T17:10:00Z');
     const { from, until } = steadyOpeningWindow(fixtures, now);
     expect(new Date(from).toISOString()).toBe('2026-11-28T13:00:00.000Z');
-    expect(new Date(until).toISOString()).toBe('2026-12-02T18:00:00.000Z');
+    // Gameweek 12 has no results: it leads for a day after its kick-off.
+    expect(new Date(until).toISOString()).toBe('2026-11-29T15:00:00.000Z');
     // Everywhere inside the window the rule answers the same; at its end it moves on.
-    for (const t of [from, (from + until) / 2, until - 1]) expect(gameweekToOpen(fixtures, new Date(t))).toBe(13);
-    expect(gameweekToOpen(fixtures, new Date(until))).toBe(14);
+    for (const t of [from, (from + until) / 2, until - 1]) {
+      expect(gameweekToOpen(fixtures, new Date(t))).toBe(12);
+      expect(nextOpenGameweek(fixtures, new Date(t))).toBe(13);
+    }
+    expect(gameweekToOpen(fixtures, new Date(until))).toBe(13);
+    // With Gameweek 12's results in, the next instant is Gameweek 13's deadline.
+    const played = fixtures.map((f) => (f.gameweek <= 12 ? { ...f, finished: true } : f));
+    expect(new Date(steadyOpeningWindow(played, now).until).toISOString()).toBe('2026-12-02T18:00:00.000Z');
+    expect(gameweekToOpen(played, at('2026-12-02T17:59:59.999Z'))).toBe(13);
+    expect(nextOpenGameweek(played, at('2026-12-02T18:00:00.000Z'))).toBe(14);
   });
 
-  test('postponed and locked matches have no deadline that counts; with none at all the window is endless', () => {
+  test('postponed matches have no instant; a locked match keeps its deadline (its hold starts there); with none at all the window is endless', () => {
+    expect(
+      steadyOpeningWindow([{ gameweek: 1, kickoffAt: null, postponed: true }], at('2026-11-28T17:10:00Z')),
+    ).toEqual({ from: -Infinity, until: Infinity });
     const fixtures: GameweekFixture[] = [
       { gameweek: 1, kickoffAt: null, postponed: true },
       {
@@ -183,7 +265,9 @@ describe('steadyOpeningWindow', () => {
         predictionsLockedAt: '2026-11-28T14:00:00.000Z',
       },
     ];
-    expect(steadyOpeningWindow(fixtures, at('2026-11-28T17:10:00Z'))).toEqual({ from: -Infinity, until: Infinity });
+    expect(new Date(steadyOpeningWindow(fixtures, at('2026-11-28T17:10:00Z')).until).toISOString()).toBe(
+      '2026-11-30T18:00:00.000Z',
+    );
   });
 });
 

@@ -1,10 +1,10 @@
-import { predictionDeadline, predictionWindow, type DeadlineFixture } from './deadline.js';
+import { deadlineMs, predictionWindow, type DeadlineFixture } from './deadline.js';
 import { LIVE_WINDOW_MS } from './fixture-status.js';
 import { DEADLINE_MS } from './limits.js';
 
 /**
- * Which gameweek a player's screens open on, and what state each gameweek is in (decision record
- * 0041). The Predictions board and the dashboard both answer with `gameweekToOpen`, computed on
+ * Which gameweek a player's screens open on, and what state each gameweek is in (decision records
+ * 0041 and 0108). The Predictions board and the dashboard both answer with `gameweekToOpen`, computed on
  * the server from the season's fixtures and the server's clock, so they always agree.
  */
 
@@ -65,50 +65,99 @@ export function gameweekStates(
 }
 
 /**
- * The gameweek the board and the dashboard open on at `now`:
- * 1. the gameweek of the open match whose deadline comes first (a gameweek whose first matches have
- *    kicked off while others are still open stays in front until its last open match closes; a
- *    postponed match rearranged months later is in front only once it is the next to close);
- *    two gameweeks closing at the same instant: the lower one;
- * 2. with nothing open (the season is over, or its remaining matches are inside their deadline or
- *    postponed): the highest gameweek with a match whose deadline has passed, i.e. the last one played
- *    or being played;
- * 3. with only postponed matches: the lowest gameweek that has any;
+ * How long after its kick-off a match still without a final result holds its gameweek in front
+ * (`gameweekInProgress`): a result that never comes must not hide the next open gameweek for a week.
+ */
+export const LEAD_WITHOUT_RESULT_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a match holds its gameweek in progress at `t`: its deadline has passed, and neither its result nor the hold's end has come. */
+function holdsLead(f: GameweekFixture, t: number): boolean {
+  if (isUnscheduled(f) || f.finished) return false;
+  const deadline = deadlineMs(f)!;
+  return deadline <= t && t < Date.parse(f.kickoffAt!) + LEAD_WITHOUT_RESULT_MS;
+}
+
+/**
+ * The gameweek being played at `now` (decision record 0108): from a match's deadline until its
+ * final result (at most `LEAD_WITHOUT_RESULT_MS` after its kick-off), the match holds its gameweek
+ * in progress: its picks are fixed, its kick-off, score and everyone's picks are what a fan looks
+ * at. Several held at once (a rearranged match beside a round): the one whose held match closed
+ * last, the lower gameweek on a tie. Null when no match is between its deadline and its result.
+ */
+export function gameweekInProgress(fixtures: readonly GameweekFixture[], now: Date): number | null {
+  const t = now.getTime();
+  let best: { gameweek: number; deadline: number } | null = null;
+  for (const f of fixtures) {
+    if (!holdsLead(f, t)) continue;
+    const deadline = deadlineMs(f)!;
+    if (best === null || deadline > best.deadline || (deadline === best.deadline && f.gameweek < best.gameweek))
+      best = { gameweek: f.gameweek, deadline };
+  }
+  return best?.gameweek ?? null;
+}
+
+/**
+ * The next gameweek open for predictions at `now` (decision record 0041): the gameweek of the open
+ * match whose deadline comes first (a gameweek whose first matches have kicked off while others
+ * are still open stays open until its last open match closes; a postponed match rearranged months
+ * later counts only once it is the next to close); two closing at the same instant: the lower one.
+ * Null when no match takes predictions.
+ */
+export function nextOpenGameweek(fixtures: readonly GameweekFixture[], now: Date): number | null {
+  let next: { gameweek: number; kickoff: number } | null = null;
+  for (const f of fixtures) {
+    if (isUnscheduled(f) || predictionWindow(f, now) !== 'open') continue;
+    const kickoff = Date.parse(f.kickoffAt!);
+    if (next === null || kickoff < next.kickoff || (kickoff === next.kickoff && f.gameweek < next.gameweek))
+      next = { gameweek: f.gameweek, kickoff };
+  }
+  return next?.gameweek ?? null;
+}
+
+/**
+ * The gameweek the board and the dashboard lead with at `now` (decision records 0041 and 0108):
+ * 1. the gameweek in progress (`gameweekInProgress`): from its first deadline until its last
+ *    result, match day leads with today's matches, the next open gameweek second;
+ * 2. else the next gameweek open for predictions (`nextOpenGameweek`);
+ * 3. with nothing open or in progress (the season is over, or its remaining matches are
+ *    postponed): the highest gameweek with a match whose deadline has passed, the last one played;
+ * 4. with only postponed matches: the lowest gameweek that has any;
  * null when there are no fixtures at all (the caller falls back to the calendar's gameweek).
  */
 export function gameweekToOpen(fixtures: readonly GameweekFixture[], now: Date): number | null {
-  let next: { gameweek: number; kickoff: number } | null = null;
+  const inProgress = gameweekInProgress(fixtures, now);
+  if (inProgress !== null) return inProgress;
+  const open = nextOpenGameweek(fixtures, now);
+  if (open !== null) return open;
   let lastClosed: number | null = null;
   let lowest: number | null = null;
   for (const f of fixtures) {
     if (lowest === null || f.gameweek < lowest) lowest = f.gameweek;
     if (isUnscheduled(f)) continue;
-    if (predictionWindow(f, now) === 'open') {
-      const kickoff = Date.parse(f.kickoffAt!);
-      if (next === null || kickoff < next.kickoff || (kickoff === next.kickoff && f.gameweek < next.gameweek))
-        next = { gameweek: f.gameweek, kickoff };
-    } else if (lastClosed === null || f.gameweek > lastClosed) {
-      lastClosed = f.gameweek;
-    }
+    if (lastClosed === null || f.gameweek > lastClosed) lastClosed = f.gameweek;
   }
-  return next?.gameweek ?? lastClosed ?? lowest;
+  return lastClosed ?? lowest;
 }
 
 /**
- * The stretch [from, until) of epoch ms around `now` in which `gameweekToOpen` cannot change
- * answer: no deadline falls inside it (a deadline is the only instant the rule's inputs change by
- * the clock alone). A server may keep the answer for that long; a change to the fixtures is a new list.
+ * The stretch [from, until) of epoch ms around `now` in which neither `gameweekToOpen` nor
+ * `nextOpenGameweek` can change answer: no deadline and no end of a hold without a result falls
+ * inside it (the only instants the rule's inputs change by the clock alone; a result is a change
+ * of the fixtures). A server may keep the answer for that long; a change to the fixtures is a new list.
  */
 export function steadyOpeningWindow(fixtures: readonly GameweekFixture[], now: Date): { from: number; until: number } {
   const t = now.getTime();
   let from = -Infinity;
   let until = Infinity;
-  for (const f of fixtures) {
-    const deadline = predictionDeadline(f);
-    if (deadline === null || f.predictionsLockedAt) continue;
-    const at = deadline.getTime();
+  const edge = (at: number) => {
     if (at <= t) from = Math.max(from, at);
     else until = Math.min(until, at);
+  };
+  for (const f of fixtures) {
+    const deadline = deadlineMs(f);
+    if (deadline === null) continue;
+    edge(deadline);
+    if (!f.finished) edge(Date.parse(f.kickoffAt!) + LEAD_WITHOUT_RESULT_MS);
   }
   return { from, until };
 }
