@@ -270,7 +270,9 @@ describe('the whole account journey through the UI', () => {
     await page.getByText('You have been logged out. See you on match day!').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto('/dashboard');
-    await page.waitForURL('**/login');
+    // A member screen sends a visitor to sign in, which says why and comes back after.
+    await page.waitForURL('**/login?next=%2Fdashboard');
+    await page.getByText('Sign in to see your dashboard.').waitFor();
 
     // A wrong password and then the right one (back to where the visitor was going).
     await page.getByLabel('Email Address').fill(email);

@@ -98,7 +98,7 @@ describe('the admin’s address registered first by a stranger', () => {
 
     // The stranger: still no session, and their password no longer opens anything.
     await stranger.goto('/dashboard');
-    await stranger.waitForURL('**/login');
+    await stranger.waitForURL('**/login?next=%2Fdashboard');
     await signIn(stranger, 'boss@example.com', 'stranger-password');
     await stranger.getByText('Invalid email or password').waitFor();
     expect(await me(stranger)).toBe(401);
