@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -47,6 +49,7 @@ const ATTACK = JSON.stringify({
   }),
 });
 
+const shots = process.env.E2E_SCREENSHOTS ?? os.tmpdir();
 let server: RunningServer;
 let browser: Browser;
 let feed: http.Server;
@@ -126,6 +129,7 @@ test('a failed run stays on the panel and the to-do until a run succeeds; a move
   await todo.getByText('HTTP 503', { exact: false }).waitFor();
   await expect(page.getByText('has not brought them yet').count()).resolves.toBe(0);
   expect(await axeViolations(page, { ...WCAG2_BODY, include: ['[data-testid="feed-todo"]'] })).toEqual([]);
+  await page.screenshot({ path: path.join(shots, 'admin-feed-todo-failed-desktop.png'), fullPage: true });
 
   // The feed is back, and moves Spurs v Fulham to yesterday with 4-0: the failure is gone, the move waits.
   body = ATTACK;
@@ -137,6 +141,7 @@ test('a failed run stays on the panel and the to-do until a run succeeds; a move
   await move.getByText('with a result of 4-0', { exact: false }).waitFor();
   await again.getByTestId('feed-failure').waitFor({ state: 'detached' });
   await page.getByTestId(`season-${SEASON}`).getByText('1 move to confirm').waitFor();
+  await page.screenshot({ path: path.join(shots, 'admin-feed-held-move-desktop.png'), fullPage: true });
   expect(await stored()).toEqual({ kickoffAt: '2026-12-02T20:00:00.000Z', result: undefined });
   expect(await axeViolations(page, { ...WCAG2_BODY, include: [`[data-testid="feed-panel-${SEASON}"]`] })).toEqual([]);
 

@@ -32,7 +32,7 @@ function FeedLine({ season }: { season: AwaitingSeason }) {
         Its results feed is set (<span className="break-all">{season.feedUrl}</span>)
         {season.feedFailure ? (
           <>
-            . <FeedFailureLine failure={season.feedFailure} />
+            , but its <FeedFailureLine failure={season.feedFailure} />
           </>
         ) : (
           ' but has not brought them yet.'

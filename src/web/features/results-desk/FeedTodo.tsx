@@ -6,12 +6,11 @@ import { feedSettingsPath } from './awaiting-text';
 
 const linkClass = 'font-semibold text-brand-800 underline hover:text-brand-900';
 
-/** A season's feed failure, in words: when and why (stays until a run succeeds). */
+/** A season's feed failure, in words after "its results feed's": when and why (stays until a run succeeds). */
 export function FeedFailureLine({ failure }: { failure: NonNullable<AwaitingSeason['feedFailure']> }) {
   return (
     <>
-      Its results feed’s last run failed (<time dateTime={failure.at}>{formatDateTime(failure.at)}</time>):{' '}
-      {failure.message}
+      last run failed (<time dateTime={failure.at}>{formatDateTime(failure.at)}</time>): {failure.message}
     </>
   );
 }
@@ -36,7 +35,7 @@ export function FeedTodo({ seasons }: { seasons: readonly AwaitingSeason[] }) {
         <div key={s.season} className="space-y-1 text-sm text-slate-900" data-testid={`feed-todo-${s.season}`}>
           {s.feedFailure && (
             <p role="alert">
-              <strong>{s.label}:</strong> <FeedFailureLine failure={s.feedFailure} />
+              <strong>{s.label}:</strong> its results feed’s <FeedFailureLine failure={s.feedFailure} />
             </p>
           )}
           {s.pendingMoves > 0 && (

@@ -27,6 +27,7 @@ export function SyncReportView({ report }: { report: SyncReport }) {
         </p>
       ))}
       <Lines title="Changes" lines={report.changes} />
+      <Lines title="Waiting for your confirmation on the feed panel (not applied)" lines={report.held} />
       <Lines title="Conflicts with the admin’s results (the admin’s stay)" lines={report.conflicts} />
       <Lines title="Kept as set here" lines={report.kept} />
       <Lines title="Held back" lines={report.skipped} />
