@@ -95,7 +95,7 @@ export const createQuestionSchema = z
   .superRefine(refineQuestion);
 export type CreateQuestionInput = z.infer<typeof createQuestionSchema>;
 
-/** Change a question nobody has answered yet, before its lock: every field anew. */
+/** Change a question before its lock: every field anew (answers that still fit are kept, decision 0101). */
 export const updateQuestionSchema = z.object({ ...questionFields, locksAt }).superRefine(refineQuestion);
 export type UpdateQuestionInput = z.infer<typeof updateQuestionSchema>;
 
@@ -168,7 +168,7 @@ export const questionDto = z.object({
   fromTable: z.boolean(),
   /** The final table was level on everything at a place it asks about: a person settles it. */
   tableLevel: z.boolean(),
-  /** The creator may still change it (before the lock, nobody has answered). */
+  /** The creator may still change it (before the lock; whether anyone answered is never told). */
   canEdit: z.boolean(),
   /** The viewer's own answer. */
   mine: z.object({ choices: z.array(z.number()), answeredAt: z.string(), points: z.number().nullable() }).nullable(),

@@ -7,8 +7,9 @@ import { seasonId } from './seasons.js';
  * stale, and the live event stream (GET /api/events, Server-Sent Events named `change`) sends them
  * to the browser, whose one map (web/lib/change-keys.ts) says which queries each one refreshes.
  * An event says what changed, never who reads it: adding a reader never changes the publishers.
- * Every open stream hears every change not meant for one player, visitors' too: a change names
- * no more than its readers need (which league's members changed is nobody else's business).
+ * A change about leagues reaches only their members' streams (the bus says which leagues, beside
+ * the change, decision 0101); the rest reach every open stream, visitors' too: a change names no
+ * more than its readers need.
  */
 const league = z.object({ leagueId: z.string().min(1).max(64) });
 const season = z.object({ seasonId });

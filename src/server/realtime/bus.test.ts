@@ -117,6 +117,65 @@ describe.skipIf(!onPostgres)(
     );
 
     test(
+      'a NOTIFY that fails never fails the publish: this instance has the event, the others are told to refetch once sending works',
+      { timeout: 60_000 },
+      async () => {
+        // A publisher that can lose its connection and not get another one, while its listener and
+        // the other instance stay connected: a role that may stop logging in.
+        const admin = new pg.Client({ connectionString: `${server.baseUrl}/postgres` });
+        await admin.connect();
+        const url = `${server.baseUrl.replace('postgres@', 'publisher@')}/postgres`;
+        const publisherLogs: string[] = [];
+        const publisherLog: BusLog = {
+          info: (_o, msg) => publisherLogs.push(msg),
+          warn: (_o, msg) => publisherLogs.push(msg),
+        };
+        let breaking: EventBus | null = null;
+        try {
+          await admin.query('DROP ROLE IF EXISTS publisher');
+          await admin.query('CREATE ROLE publisher LOGIN');
+          breaking = await createPostgresBus(url, publisherLog, { minDelayMs: 50, maxDelayMs: 400 });
+          const here: LiveEvent[] = [];
+          breaking.subscribe((e) => here.push(e));
+          const from = received.length;
+          await breaking.publish(named('sent'));
+          await vi.waitFor(() => expect(names()).toContain('sent'), { timeout: 10_000 });
+
+          // Its publishing connection goes and no new one is let in; its listener stays.
+          await admin.query('ALTER ROLE publisher NOLOGIN');
+          await admin.query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'publisher' AND query NOT LIKE 'LISTEN%'",
+          );
+          await vi.waitFor(
+            async () =>
+              expect((await admin.query("SELECT 1 FROM pg_stat_activity WHERE usename = 'publisher'")).rowCount).toBe(
+                1,
+              ),
+            { timeout: 10_000 },
+          );
+          // The write this event follows has committed: its publish resolves, and this instance has it.
+          await expect(breaking.publish(named('lost'))).resolves.toBeUndefined();
+          expect(here.map(nameOf)).toEqual(['sent', 'lost']);
+          expect(publisherLogs).toContain(
+            'Live events could not reach the other instances; they will be told to refetch once sending works again',
+          );
+
+          // Sending works again: the other instance is told to refetch (the lost event never arrives).
+          await admin.query('ALTER ROLE publisher LOGIN');
+          await vi.waitFor(() => expect(received.slice(from)).toContainEqual(LIVE_RESUMED), { timeout: 15_000 });
+          expect(names().slice(from)).not.toContain('lost');
+          expect(publisherLogs).toContain('Live events reach the other instances again; they refetch');
+          await breaking.publish(named('after'));
+          await vi.waitFor(() => expect(names()).toContain('after'), { timeout: 10_000 });
+        } finally {
+          await breaking?.close();
+          await admin.query('DROP ROLE IF EXISTS publisher').catch(() => {});
+          await admin.end();
+        }
+      },
+    );
+
+    test(
       'events arrive before, the listener keeps retrying while the database is down, and events arrive after',
       { timeout: 60_000 },
       async () => {

@@ -303,6 +303,7 @@ export async function createPostgresBus(url: string, log: BusLog, opts: Reconnec
         // player's next request here sees what they just changed; the other instances through
         // NOTIFY, whose loop-back this instance then skips by its origin.
         void local.publish(event);
+        if (closed) return resolve();
         pending.push({ payloads: notificationsOf(event, origin), resolve });
         if (!sending) void sendPending();
       }),

@@ -172,15 +172,14 @@ export async function sseRoutes(app: FastifyInstance) {
     } else {
       for (const stream of open) enqueue(stream, { text });
     }
-    // What the change moved in whom is in which league: read again for the players it concerns.
-    if (event.type === 'membership.changed' && event.leagueIds) {
-      const also = new Set(event.alsoUsers ?? []);
-      for (const viewer of viewers.values()) {
-        const { leagues } = viewer;
-        if (also.has(viewer.userId) || leagues === null || event.leagueIds.some((l) => leagues.has(l)))
-          readLeagues(viewer);
+    // Whose leagues a membership change moved: the players it names (who joined, left or was
+    // removed). The other members' own leagues are the same, so a join into a big league costs
+    // one read, not one per member watching.
+    if (event.type === 'membership.changed' && event.leagueIds)
+      for (const userId of event.alsoUsers ?? []) {
+        const viewer = viewers.get(userId);
+        if (viewer) readLeagues(viewer);
       }
-    }
     // Memberships may have changed unannounced while the listener was away.
     if (event.type === 'live.resumed') for (const viewer of viewers.values()) readLeagues(viewer);
     if (event.type === 'session.changed' && event.userId) void endRevoked(event.userId);
