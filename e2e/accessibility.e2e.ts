@@ -32,6 +32,8 @@ const PLAYER = [
   '/predictions?gameweek=1',
   '/predictions?gameweek=8',
   '/leaderboard',
+  '/leagues',
+  '/leagues?join=1',
   '/new-league',
   '/statistics',
   '/contact',
