@@ -76,12 +76,15 @@ test('create a goal-difference league, set a banker, see the rule and the table 
   // Custom points are checked before anything is sent: an exact score worth less than the difference is refused.
   await phone.getByRole('radio', { name: /^Custom/ }).check();
   await phone.getByLabel('Exact score').fill('2');
+  const refused =
+    'An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.';
+  // The preview states no rule that cannot be saved: it says what is wrong instead.
+  await expect.poll(() => phone.getByTestId('scoring-line').textContent()).toBe(refused);
   await phone.getByRole('button', { name: 'Create League & Get Code' }).click();
-  await phone
-    .getByText(
-      'An exact score must earn at least as much as the right goal difference, and that at least as much as the right outcome.',
-    )
-    .waitFor();
+  await phone.getByRole('alert').filter({ hasText: refused }).waitFor();
+  // Focus goes to the first points box to fix, not left on the button.
+  await expect.poll(() => phone.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('2');
+  await expect(phone.getByLabel('Exact score').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
   await phone.getByRole('radio', { name: /^Goal difference/ }).check();
   expect(await axeViolations(phone, SERIOUS_WCAG21)).toEqual([]);
   await phone.screenshot({ path: `${SCREENS}/league-scoring-new-phone.png`, fullPage: true });

@@ -288,3 +288,26 @@ test('the screen on a phone, Home Team Colours OFF, stepping between gameweeks, 
   expect(errors).toEqual([]);
   await ctx.close();
 });
+
+test('the deadline passing under a focused score box keeps focus on its card, which says predictions closed', async () => {
+  const ctx = await signedIn(playerCookie);
+  // The page's own clock, so the board can be taken past a deadline without waiting for it.
+  await ctx.clock.install({ time: new Date() });
+  const page = await ctx.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto('/predictions');
+  const palace = card(page, 'Crystal Palace');
+  const box = palace.locator('input[data-quick-entry]').first();
+  await box.focus();
+  // Sunday's 14:00 kick-off closes at 12:00 on Sunday, under 23 hours from the server's Saturday 13:30.
+  await page.clock.fastForward('23:00:00');
+  await palace.getByText('Predictions closed').waitFor();
+  await expect(palace.locator('input').count()).resolves.toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+    .toBe('fixture-card');
+  await expect(palace.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  await palace.getByRole('status').filter({ hasText: 'Predictions for this match have closed' }).waitFor();
+  expect(errors).toEqual([]);
+  await ctx.close();
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { LeagueScoringInput } from '../../../contract/leagues';
 import { BANKER_RULE } from '../../../game/banker';
 import {
@@ -7,6 +7,7 @@ import {
   STANDARD_RULE,
   describeRule,
   ruleKind,
+  ruleProblem,
   type RuleKind,
   type ScoringRule,
 } from '../../../game/scoring';
@@ -42,6 +43,19 @@ export const scoringLine = (s: { rule: ScoringRule; bankersAllowed: boolean }) =
   `Scoring: ${describeRule(s.rule, s.bankersAllowed)}`;
 
 /**
+ * The form's preview of the scoring: the line the league's page will state, only for a rule the
+ * server would take; for any other, what is wrong with it (the same rule, `ruleProblem`), never a
+ * line describing points that cannot be saved.
+ */
+export function scoringPreview(s: { rule: ScoringRule; bankersAllowed: boolean }): { valid: boolean; text: string } {
+  const { exact, difference, outcome } = s.rule;
+  if ([exact, difference, outcome].some((v) => Number.isNaN(v)))
+    return { valid: false, text: 'Scoring: enter points for each kind of pick' };
+  const problem = ruleProblem(s.rule);
+  return problem ? { valid: false, text: problem } : { valid: true, text: scoringLine(s) };
+}
+
+/**
  * A league's scoring as its organiser chooses it: standard, goal difference or custom points
  * (whole numbers 0–10, exact ≥ difference ≥ outcome: the server checks it again), and whether a
  * banker counts double. Used by New League, the Leaderboard's Create League and the creator's
@@ -67,6 +81,18 @@ export function ScoringFields({
     errors?.rule?.root?.message ??
     errors?.rule?.message ??
     TIER_FIELDS.map((f) => errors?.rule?.[f.key]?.message).find(Boolean);
+  const preview = scoringPreview(value);
+  const box = useRef<HTMLFieldSetElement>(null);
+  const firstPoints = useRef<HTMLInputElement>(null);
+  // A refused rule after Save (focus on the button, or lost with the page): focus goes to the first
+  // points box, so the message is read and the fix is a keystroke away. Never while the organiser
+  // is typing in the fields, nor away from another field the form already focused.
+  useEffect(() => {
+    if (!ruleError) return;
+    const at = document.activeElement;
+    const onButtonOrNowhere = !at || at === document.body || (at instanceof HTMLButtonElement && at.type === 'submit');
+    if (onButtonOrNowhere && !box.current?.contains(at)) firstPoints.current?.focus();
+  }, [ruleError, errors?.rule]);
   const choose = (k: RuleKind) => {
     setCustom(k === 'custom');
     if (k === 'standard') onChange({ ...value, rule: { ...STANDARD_RULE } });
@@ -76,7 +102,7 @@ export function ScoringFields({
   const setPoints = (key: keyof ScoringRule, raw: string) =>
     onChange({ ...value, rule: { ...value.rule, [key]: raw.trim() === '' ? Number.NaN : Number(raw) } });
   return (
-    <fieldset className="space-y-3" aria-describedby={id('line')}>
+    <fieldset ref={box} className="space-y-3" aria-describedby={id('line')}>
       <legend className="label">Scoring</legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {KINDS.map((k) => (
@@ -107,6 +133,7 @@ export function ScoringFields({
                 {f.label}
               </label>
               <input
+                ref={f.key === 'exact' ? firstPoints : undefined}
                 id={id(f.key)}
                 className="input"
                 type="number"
@@ -154,12 +181,11 @@ export function ScoringFields({
       </label>
       <p
         id={id('line')}
-        className="rounded-lg bg-slate-50 p-3 text-sm font-semibold text-slate-900"
+        className={`rounded-lg p-3 text-sm font-semibold ${preview.valid ? 'bg-slate-50 text-slate-900' : 'border border-amber-300 bg-amber-50 text-amber-950'}`}
         data-testid="scoring-line"
+        data-valid={preview.valid}
       >
-        {Number.isNaN(value.rule.exact) || Number.isNaN(value.rule.difference) || Number.isNaN(value.rule.outcome)
-          ? 'Scoring: enter points for each kind of pick'
-          : scoringLine(value)}
+        {preview.text}
       </p>
     </fieldset>
   );

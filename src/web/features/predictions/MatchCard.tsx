@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { isUpcoming, predictionWindow } from '../../../game/deadline';
 import { deadlineCountdown } from '../../../game/countdown';
 import type { PredictionOutcome } from '../../../game/scoring';
@@ -12,6 +13,7 @@ import type { BoardMatch, Prediction } from '../../../contract/predictions';
 import { useClub } from '../seasons/api';
 import { PickSharesPanel } from '../pick-shares/PickSharesPanel';
 import { picksClosed } from '../pick-shares/timing';
+import { KeepFocusOnClose } from '../../lib/keep-focus';
 
 const OUTCOME_CHIP: Record<PredictionOutcome, string> = {
   exact: 'border-green-300 bg-green-50 text-green-900',
@@ -102,6 +104,9 @@ export function MatchCard({
     !postponed &&
     (match.window === 'closed' || predictionWindow({ kickoffAt: fixture.kickoffAt, postponed }, now) === 'closed');
   const open = !postponed && !closed && !readOnly;
+  // The deadline passing under a focused score box: focus stays on this card, which says why.
+  const cardRef = useRef<HTMLLIElement>(null);
+  const [closedNow, setClosedNow] = useState(false);
   const middle =
     started && result ? (
       <span className="flex flex-col items-center leading-tight">
@@ -115,11 +120,14 @@ export function MatchCard({
   const state = open ? 'open' : postponed ? 'postponed' : started ? 'played' : 'closed';
   return (
     <li
-      className="overflow-hidden rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm"
+      ref={cardRef}
+      tabIndex={-1}
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-2 focus:outline-brand-600"
       data-testid="fixture-card"
       data-window={open ? 'open' : 'closed'}
       data-state={state}
     >
+      {open && <KeepFocusOnClose card={cardRef} onKept={() => setClosedNow(true)} />}
       <div
         className={`flex flex-wrap items-center justify-between gap-2 px-4 py-1.5 text-sm ${band ? '' : 'border-b border-slate-100 bg-slate-50 text-slate-800'}`}
         style={band ? { background: band.band, color: band.text, borderBottom: `3px solid ${band.edge}` } : undefined}
@@ -176,6 +184,9 @@ export function MatchCard({
           )}
         </div>
         <PickSharesPanel fixture={fixture} ask={picksClosed(match.window, fixture, now)} />
+        <p role="status" className="sr-only">
+          {closedNow ? 'Predictions for this match have closed: its deadline has passed.' : ''}
+        </p>
       </div>
     </li>
   );
