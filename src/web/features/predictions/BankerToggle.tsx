@@ -37,6 +37,7 @@ export function BankerToggle({ fixture, prediction }: { fixture: Fixture; predic
       <button
         type="button"
         aria-pressed={on}
+        aria-label={`Banker: ${name}`}
         aria-describedby={hint}
         disabled={banker.isPending}
         onClick={async () => {
@@ -51,7 +52,7 @@ export function BankerToggle({ fixture, prediction }: { fixture: Fixture; predic
         data-testid="banker-toggle"
       >
         <StarIcon filled={on} />
-        Banker<span className="sr-only">: {name}</span>
+        Banker
       </button>
       <span id={hint} className={on ? 'text-xs font-semibold text-amber-900' : 'sr-only'}>
         {on ? 'Counts double. ' : ''}
