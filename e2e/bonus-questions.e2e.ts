@@ -164,11 +164,12 @@ test(
     await section(b).screenshot({ path: `${SHOTS}/bonus-answer-phone.png` });
     problems.push(...(await axe(b, 'answering (phone)')));
 
-    // Before the lock Alice sees nothing of Bob's answers, and cannot change a question he answered.
+    // Before the lock Alice sees nothing of Bob's answers, not even that he answered: she may still
+    // change the question, as before anyone did (decision 0101).
     await a.reload();
     await card(a, FREE).waitFor();
     await expect(section(a).getByText('How the league answered').count()).resolves.toBe(0);
-    await expect(card(a, FREE).getByRole('button', { name: /^Edit/ }).count()).resolves.toBe(0);
+    await expect(card(a, FREE).getByRole('button', { name: /^Edit/ }).count()).resolves.toBe(1);
     await a.context().close();
     await b.context().close();
     expect([...aliceErrors, ...bobErrors]).toEqual([]);

@@ -17,6 +17,8 @@ const RETRY_MS = 3_000;
  * that nobody sees it.
  */
 export const COALESCE_MS = 20;
+/** Changes one stream may have waiting. */
+const QUEUED_MAX = 1_000;
 
 /** A change waiting to be sent on one stream; `leagueIds` when its viewer's leagues are still being read. */
 interface Queued {
@@ -81,6 +83,9 @@ export async function sseRoutes(app: FastifyInstance) {
     if (!flushTimer) flushTimer = setTimeout(flushAll, COALESCE_MS);
   };
   const enqueue = (stream: Stream, item: Queued) => {
+    // A stream whose changes cannot leave (its viewer's leagues never read) holds a bounded few:
+    // past them it ends, and the browser reconnects and refetches.
+    if (stream.queue.length >= QUEUED_MAX) return stream.end();
     stream.queue.push(item);
     markDirty(stream);
   };
