@@ -6,10 +6,21 @@ import { useClub } from '../features/seasons/api';
  * - `fit="responsive"` (the default): the short name on phones (Man City), the full one from the sm
  *   breakpoint;
  * - `fit="short"`: the short name at every width, for spots that stay narrow on a desktop too (a
- *   dialog, a card in a two-column grid).
+ *   dialog);
+ * - `fit="columns"`: for cards laid out one a row up to the lg breakpoint and two a row from it:
+ *   short on phones and in two columns, full when a card has the row to itself or the screen is
+ *   wide (2xl).
  * Either way the full name is the one screen readers read and the one a pointer's tooltip shows.
  * `wrap` lets a name that still does not fit go onto a second line rather than end in "…".
  */
+/** Where each name shows (the full one is always read by screen readers: `sr-only` hides it from sight only). */
+const SHORT_SHOWN = { responsive: 'sm:hidden', short: undefined, columns: 'sm:hidden lg:inline 2xl:hidden' } as const;
+const FULL_SHOWN = {
+  responsive: 'sr-only sm:not-sr-only',
+  short: 'sr-only',
+  columns: 'sr-only sm:not-sr-only lg:sr-only 2xl:not-sr-only',
+} as const;
+
 export function ClubName({
   team,
   className = 'font-medium text-slate-900',
@@ -18,7 +29,7 @@ export function ClubName({
 }: {
   team: string;
   className?: string;
-  fit?: 'responsive' | 'short';
+  fit?: 'responsive' | 'short' | 'columns';
   wrap?: boolean;
 }) {
   const full = displayTeamName(team);
@@ -27,10 +38,10 @@ export function ClubName({
   if (short === full) return <span className={`${room} ${className}`}>{full}</span>;
   return (
     <span className={`${room} ${className}`} title={full}>
-      <span aria-hidden="true" className={fit === 'short' ? undefined : 'sm:hidden'}>
+      <span aria-hidden="true" className={SHORT_SHOWN[fit]}>
         {short}
       </span>
-      <span className={fit === 'short' ? 'sr-only' : 'sr-only sm:not-sr-only'}>{full}</span>
+      <span className={FULL_SHOWN[fit]}>{full}</span>
     </span>
   );
 }

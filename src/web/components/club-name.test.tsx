@@ -40,6 +40,12 @@ test('by default the short name is for phones and the full name shows from the s
   expect(html).toMatch(/<span class="sr-only sm:not-sr-only">Newcastle United<\/span>/);
 });
 
+test('in cards laid out in two columns from lg, the short name shows there and on phones, the full one between and on wide screens', () => {
+  const html = draw(<ClubName team="Newcastle United FC" fit="columns" wrap />);
+  expect(html).toMatch(/<span aria-hidden="true" class="sm:hidden lg:inline 2xl:hidden">Newcastle<\/span>/);
+  expect(html).toMatch(/<span class="sr-only sm:not-sr-only lg:sr-only 2xl:not-sr-only">Newcastle United<\/span>/);
+});
+
 test('a club without a short name shows its full name once', () => {
   const html = draw(<ClubName team="Arsenal FC" fit="short" />);
   expect(html).toMatch(/>Arsenal<\/span>$/);

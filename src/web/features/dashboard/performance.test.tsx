@@ -7,7 +7,7 @@ import { performanceText } from './performance';
 
 test('each Performance bar says what its target is', () => {
   expect(performanceText({ id: 'points', label: 'Points', value: 17, goal: 50 })).toEqual({
-    figure: '17 of 50',
+    figure: '17 · target 50',
     target: 'Target: 50 points this season.',
   });
   expect(performanceText({ id: 'streak', label: 'Prediction Streak', value: 3, goal: 10 }).target).toBe(
@@ -15,9 +15,9 @@ test('each Performance bar says what its target is', () => {
   );
   expect(performanceText({ id: 'success', label: 'Success Rate', value: 75, goal: 100 }).figure).toBe('75%');
   const html = renderToStaticMarkup(
-    <ProgressBar label="Points" value={17} goal={50} figure="17 of 50" hint="Target: 50 points this season." />,
+    <ProgressBar label="Points" value={17} goal={50} figure="17 · target 50" hint="Target: 50 points this season." />,
   );
-  expect(html).toContain('17 of 50');
+  expect(html).toContain('17 · target 50');
   expect(html).toContain('Target: 50 points this season.');
   expect(html).not.toContain('17/50');
   expect(html).toMatch(/aria-describedby="[^"]+"/);

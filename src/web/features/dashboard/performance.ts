@@ -9,10 +9,10 @@ type Performance = Dashboard['performance'][number];
 export function performanceText(p: Performance): { figure: string; target: string } {
   switch (p.id) {
     case 'points':
-      return { figure: `${p.value} of ${p.goal}`, target: `Target: ${p.goal} points this season.` };
+      return { figure: `${p.value} · target ${p.goal}`, target: `Target: ${p.goal} points this season.` };
     case 'streak':
       return {
-        figure: `${p.value} of ${p.goal}`,
+        figure: `${p.value} · target ${p.goal}`,
         target: `Target: ${p.goal} right predictions in a row (your current run).`,
       };
     case 'success':

@@ -20,7 +20,7 @@ function Team({ name, side }: { name: string; side: 'home' | 'away' }) {
       className={`flex min-w-0 flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 ${side === 'away' ? 'sm:flex-row-reverse sm:text-right' : 'sm:text-left'}`}
     >
       <ClubBadge team={name} size={40} />
-      <ClubName team={name} wrap className="font-semibold text-slate-900" />
+      <ClubName team={name} fit="columns" wrap className="font-semibold text-slate-900" />
     </div>
   );
 }
