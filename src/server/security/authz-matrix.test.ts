@@ -94,6 +94,7 @@ const CASES: Record<string, Case> = {
   'GET /dev/mail': { auth: 'public', narrower: LOCAL_ONLY, url: () => '/dev/mail' },
   'GET /api/health': { auth: 'public', url: () => '/api/health' },
   'GET /api/me': { auth: 'user', url: () => '/api/me' },
+  'GET /api/me/trophies': { auth: 'user', url: () => '/api/me/trophies' },
   // Team names are unique across the game: each caller takes a name of their own.
   'PUT /api/me/team-name': {
     auth: 'user',
@@ -165,6 +166,9 @@ const CASES: Record<string, Case> = {
     narrower: MEMBERS,
     url: (w) => `/api/leagues/${w.league}/live-table`,
   },
+  'GET /api/leagues/:id/outlook': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/outlook` },
+  'GET /api/leagues/:id/honours': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/honours` },
+  'GET /api/leagues/:id/archive': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/archive` },
   // An invite link's preview is for anyone holding the link, signed in or not (decision record 0046).
   'GET /api/invites/:code': { auth: 'public', url: (w) => `/api/invites/${w.code}` },
   'POST /api/leagues/:id/code': {
