@@ -43,7 +43,7 @@ export const dashboardDto = z.object({
     totalPoints: z.number().int(),
     exactScores: z.number().int(),
   }),
-  /** The gameweek the dashboard leads with: the one the Predictions board opens on (src/game/gameweek-to-open.ts). */
+  /** The gameweek the dashboard leads with: the one the Predictions board opens on (src/game/gameweek-to-open.ts): on match day the gameweek in progress. */
   gameweek: z.number().int(),
   /** Its state now; null when the season has no fixtures yet. */
   gameweekState: z.enum(GAMEWEEK_STATES).nullable(),
@@ -51,8 +51,21 @@ export const dashboardDto = z.object({
   picks: z.object({ matches: z.number().int(), predicted: z.number().int() }),
   /** That gameweek's matches still open for predictions, soonest deadline first. */
   open: z.array(openMatchDto),
-  /** At most 5 of that gameweek's matches not yet kicked off, by kick-off. */
+  /** At most 5 of that gameweek's matches still to be played or being played (on match day: today's), by kick-off. */
   upcoming: z.array(fixtureDto),
+  /**
+   * While the gameweek led with is in progress (match day, decision record 0108): the next gameweek
+   * open for predictions, shown second with its picks and its open matches; null otherwise.
+   */
+  nextOpen: z
+    .object({
+      gameweek: z.number().int(),
+      picks: z.object({ matches: z.number().int(), predicted: z.number().int() }),
+      open: z.array(openMatchDto),
+    })
+    .nullable(),
+  /** The next instant at which this answer changes by the clock alone (a deadline, a kick-off, a full time, the lead moving on): the page asks again then. */
+  changesAt: z.string().nullable(),
   recentActivity: z.array(activityDto),
   achievements: z.array(achievementDto),
   performance: z.array(

@@ -160,8 +160,12 @@ export const boardDto = z.object({
   season: z.string(),
   /** The gameweek shown: the one asked for, else `openingGameweek`. */
   gameweek: z.number(),
-  /** Where the board opens without `?gameweek=`: the next gameweek with a match open for predictions, else the last played (the dashboard leads with the same one). */
+  /** Where the board opens without `?gameweek=`: the gameweek in progress (from its first deadline to its last result), else the next gameweek with a match open for predictions, else the last played (the dashboard leads with the same one; decision records 0041, 0108). */
   openingGameweek: z.number(),
+  /** The next gameweek with a match open for predictions and its first deadline (on match day it comes second, after the gameweek in progress); null when none is. */
+  nextOpen: z.object({ gameweek: z.number(), deadline: z.string() }).nullable(),
+  /** The next instant at which this answer changes by the clock alone (a deadline, a kick-off, a full time, the lead moving on): the page asks again then. */
+  changesAt: z.string().nullable(),
   /** Every gameweek of the season that has fixtures, ascending (the picker's choices). */
   gameweeks: z.array(z.number()),
   /** The same gameweeks, each with its state now (the picker names them with it). */

@@ -6,6 +6,7 @@ import {
   gameweekToOpen,
   LEAD_WITHOUT_RESULT_MS,
   nextOpenGameweek,
+  nextOpening,
   steadyOpeningWindow,
   steadyStatesWindow,
   type GameweekFixture,
@@ -163,6 +164,14 @@ describe('match day leads with today (decision record 0108)', () => {
     // In play, at full time, and with nine results of ten.
     expect(lead(0, '2026-12-12T16:00:00.000Z')).toEqual({ lead: 15, inProgress: 15, nextOpen: 16 });
     expect(lead(9, '2026-12-12T17:30:00.000Z')).toEqual({ lead: 15, inProgress: 15, nextOpen: 16 });
+  });
+
+  test('the next open gameweek comes with the deadline that makes it next', () => {
+    expect(nextOpening(world(0), at('2026-12-12T13:03:00Z'))).toEqual({
+      gameweek: 16,
+      deadline: '2026-12-19T13:00:00.000Z',
+    });
+    expect(nextOpening(world(0), at('2027-01-01T00:00:00Z'))).toBeNull();
   });
 
   test('after the last result: the next open gameweek', () => {

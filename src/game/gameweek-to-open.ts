@@ -97,13 +97,16 @@ export function gameweekInProgress(fixtures: readonly GameweekFixture[], now: Da
 }
 
 /**
- * The next gameweek open for predictions at `now` (decision record 0041): the gameweek of the open
- * match whose deadline comes first (a gameweek whose first matches have kicked off while others
- * are still open stays open until its last open match closes; a postponed match rearranged months
- * later counts only once it is the next to close); two closing at the same instant: the lower one.
- * Null when no match takes predictions.
+ * The next gameweek open for predictions at `now` (decision record 0041), with the deadline that
+ * makes it next: the gameweek of the open match whose deadline comes first (a gameweek whose first
+ * matches have kicked off while others are still open stays open until its last open match
+ * closes; a postponed match rearranged months later counts only once it is the next to close); two
+ * closing at the same instant: the lower one. Null when no match takes predictions.
  */
-export function nextOpenGameweek(fixtures: readonly GameweekFixture[], now: Date): number | null {
+export function nextOpening(
+  fixtures: readonly GameweekFixture[],
+  now: Date,
+): { gameweek: number; deadline: string } | null {
   let next: { gameweek: number; kickoff: number } | null = null;
   for (const f of fixtures) {
     if (isUnscheduled(f) || predictionWindow(f, now) !== 'open') continue;
@@ -111,8 +114,12 @@ export function nextOpenGameweek(fixtures: readonly GameweekFixture[], now: Date
     if (next === null || kickoff < next.kickoff || (kickoff === next.kickoff && f.gameweek < next.gameweek))
       next = { gameweek: f.gameweek, kickoff };
   }
-  return next?.gameweek ?? null;
+  return next && { gameweek: next.gameweek, deadline: new Date(next.kickoff - DEADLINE_MS).toISOString() };
 }
+
+/** The gameweek of `nextOpening`, or null. */
+export const nextOpenGameweek = (fixtures: readonly GameweekFixture[], now: Date): number | null =>
+  nextOpening(fixtures, now)?.gameweek ?? null;
 
 /**
  * The gameweek the board and the dashboard lead with at `now` (decision records 0041 and 0108):

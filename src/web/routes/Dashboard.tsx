@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { RequireAuth } from '../app/guards';
 import { useSession } from '../lib/session';
-import { useDashboard } from '../features/dashboard/api';
+import { dashboardKey, useDashboard } from '../features/dashboard/api';
+import { dashboardInstants } from '../features/dashboard/next-up';
+import { pageNowMs, useAtInstants, usePageClock } from '../lib/page-clock';
 import { AchievementBadge, ProgressBar, StatTile } from '../features/dashboard/parts';
 import { performanceText } from '../features/dashboard/performance';
 import { LeaguePositions } from '../features/dashboard/LeaguePositions';
@@ -15,7 +18,15 @@ import { NextUp } from '../features/dashboard/NextUp';
 function DashboardScreen() {
   const { user, isAdmin } = useSession();
   const q = useDashboard();
+  const qc = useQueryClient();
   const between = useSeasonBreak() !== null;
+  // One clock for the page (decision record 0108): the cards change at a deadline, a kick-off or a
+  // full time itself, and the dashboard is asked for again there (the next open gameweek's card).
+  const instants = q.data ? dashboardInstants(q.data, new Date(pageNowMs())) : { refetch: [], wake: [] };
+  usePageClock(instants.wake);
+  const now = useAtInstants(instants.refetch, q.data?.now, () => {
+    void qc.invalidateQueries({ queryKey: dashboardKey });
+  });
   useEffect(() => {
     // A dashboard load failure is logged only.
     if (q.isError) console.error('Failed to load the dashboard', q.error);
@@ -56,7 +67,7 @@ function DashboardScreen() {
       <SeasonBreakBanner />
 
       {/* What to do now comes first, above everything a phone would have to scroll past. */}
-      {d && <NextUp d={d} receivedAt={q.dataUpdatedAt} />}
+      {d && <NextUp d={d} now={now} />}
 
       {/* A newcomer's figures would all be nought: the steps above say what to do instead. */}
       {d && !d.newcomer && (
@@ -79,7 +90,7 @@ function DashboardScreen() {
           <LeaguePositions hideWhenEmpty={d?.newcomer} />
           {/* Between seasons the banner above says what comes next, not an empty list. */}
           {d && !(between && d.upcoming.length === 0) && (
-            <UpcomingMatches gameweek={d.gameweek} matches={d.upcoming} isAdmin={isAdmin} />
+            <UpcomingMatches gameweek={d.gameweek} matches={d.upcoming} isAdmin={isAdmin} now={now} />
           )}
           {d && !d.newcomer && <RecentActivity items={d.recentActivity} />}
         </div>

@@ -1,7 +1,15 @@
 import { dashboardDto, dashboardReply } from '../../../contract/dashboard.js';
 import { arrayText, jsonText, objectText } from '../../plugins/json-text.js';
 import { fixtureText } from '../fixtures/fixture-text.js';
-import { openMatches, ownParts, picksCount, upcomingRows, type DashboardParts, type OwnFigures } from './dashboard.js';
+import {
+  nextOpenCard,
+  openMatches,
+  ownParts,
+  picksCount,
+  upcomingRows,
+  type DashboardParts,
+  type OwnFigures,
+} from './dashboard.js';
 
 const shape = dashboardDto.shape;
 type OwnTexts = Record<keyof ReturnType<typeof ownParts>, string>;
@@ -42,6 +50,8 @@ export function dashboardText(parts: DashboardParts): string {
     picks: jsonText(shape.picks, picksCount(parts)),
     open: jsonText(shape.open, openMatches(parts)),
     upcoming: arrayText(upcomingRows(parts).map((f) => fixtureText(f, now))),
+    nextOpen: jsonText(shape.nextOpen, nextOpenCard(parts)),
+    changesAt: JSON.stringify(parts.changesAt),
     recentActivity: own.recentActivity,
     achievements: own.achievements,
     performance: own.performance,

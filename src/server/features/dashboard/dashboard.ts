@@ -10,7 +10,7 @@ import {
 } from '../../../game/statistics.js';
 import { deriveStatus } from '../../../game/fixture-status.js';
 import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
-import { gameweekState, type GameweekState } from '../../../game/gameweek-to-open.js';
+import { gameweekState, LEAD_WITHOUT_RESULT_MS, type GameweekState } from '../../../game/gameweek-to-open.js';
 import { gameweekFixtureRows } from '../fixtures/kept.js';
 import type { FixtureRow } from '../fixtures/queries.js';
 import { presentFixture } from '../fixtures/presenter.js';
@@ -69,6 +69,10 @@ export interface DashboardParts {
   gameweek: number;
   gameweekState: GameweekState | null;
   fixtures: readonly FixtureRow[];
+  /** While the gameweek led with is in progress: the next gameweek open for predictions and its fixtures (decision record 0108). */
+  nextOpen: { gameweek: number; fixtures: readonly FixtureRow[] } | null;
+  /** The next instant at which the answer moves by the clock alone. */
+  changesAt: string | null;
   mine: OwnFigures;
 }
 
@@ -79,8 +83,11 @@ export async function dashboardParts(app: FastifyInstance, userId: string, seaso
   // (statistics/player-cache.ts); what depends on the clock is worked out per request.
   const opening = await resolveOpening(app, season, now);
   const gameweek = opening.gameweek;
-  const [fixtures, mine] = await Promise.all([
+  // On match day the gameweek in progress leads and the next open one comes second.
+  const second = opening.nextOpen !== null && opening.nextOpen.gameweek !== gameweek ? opening.nextOpen.gameweek : null;
+  const [fixtures, secondFixtures, mine] = await Promise.all([
     gameweekFixtureRows(app, season.id, gameweek),
+    second === null ? null : gameweekFixtureRows(app, season.id, second),
     cache.get(
       `dashboard:${userId}:${season.id}`,
       { seasonId: season.id, userId },
@@ -95,27 +102,39 @@ export async function dashboardParts(app: FastifyInstance, userId: string, seaso
     ),
   ]);
   const state = fixtures.length ? gameweekState(opening.fixturesOf(gameweek), now) : null;
-  return { now, season, gameweek, gameweekState: state, fixtures, mine } satisfies DashboardParts;
+  const nextOpen = second === null || !secondFixtures ? null : { gameweek: second, fixtures: secondFixtures };
+  return {
+    now,
+    season,
+    gameweek,
+    gameweekState: state,
+    fixtures,
+    nextOpen,
+    changesAt: opening.changesAt(),
+    mine,
+  } satisfies DashboardParts;
 }
 
-/** Per kept figures: which of the gameweek's kept fixtures the player has predicted (a season's ids read once, not per request). */
-const predictedOf = new WeakMap<OwnFigures, { fixtures: readonly FixtureRow[]; predicted: ReadonlySet<string> }>();
+/** Per kept figures and fixture list: which of those fixtures the player has predicted (a season's ids read once, not per request). */
+const predictedOf = new WeakMap<OwnFigures, WeakMap<readonly FixtureRow[], ReadonlySet<string>>>();
 
-/** The ids of the gameweek's fixtures the player has a pick on. */
-function predictedIn(parts: DashboardParts): ReadonlySet<string> {
-  const kept = predictedOf.get(parts.mine);
-  if (kept && kept.fixtures === parts.fixtures) return kept.predicted;
-  const all = new Set(parts.mine.predictedIds);
-  const predicted = new Set(parts.fixtures.filter((f) => all.has(f.id)).map((f) => f.id));
-  predictedOf.set(parts.mine, { fixtures: parts.fixtures, predicted });
+/** The ids of the fixtures the player has a pick on. */
+function predictedIn(mine: OwnFigures, fixtures: readonly FixtureRow[]): ReadonlySet<string> {
+  let byList = predictedOf.get(mine);
+  if (!byList) predictedOf.set(mine, (byList = new WeakMap()));
+  const kept = byList.get(fixtures);
+  if (kept) return kept;
+  const all = new Set(mine.predictedIds);
+  const predicted = new Set(fixtures.filter((f) => all.has(f.id)).map((f) => f.id));
+  byList.set(fixtures, predicted);
   return predicted;
 }
 
-/** The gameweek's matches still open for predictions, soonest deadline first, each with whether the player has a pick. */
-export function openMatches(parts: DashboardParts): OpenMatch[] {
-  const predicted = predictedIn(parts);
-  return parts.fixtures
-    .filter((f) => predictionWindow(f, parts.now) === 'open')
+/** Of a gameweek's fixtures, the matches still open for predictions, soonest deadline first, each with whether the player has a pick. */
+function openOf(mine: OwnFigures, fixtures: readonly FixtureRow[], now: Date): OpenMatch[] {
+  const predicted = predictedIn(mine, fixtures);
+  return fixtures
+    .filter((f) => predictionWindow(f, now) === 'open')
     .map((f) => ({
       fixtureId: f.id,
       deadline: predictionDeadline(f)!.toISOString(),
@@ -124,17 +143,39 @@ export function openMatches(parts: DashboardParts): OpenMatch[] {
     .sort((a, b) => (a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : a.fixtureId < b.fixtureId ? -1 : 1));
 }
 
-/** The gameweek's scheduled matches and how many the player has predicted. */
-export function picksCount(parts: DashboardParts) {
-  const predicted = predictedIn(parts);
-  const scheduled = parts.fixtures.filter((f) => !f.postponed && f.kickoffAt !== null);
+/** Of a gameweek's fixtures, the scheduled matches and how many the player has predicted. */
+function picksOf(mine: OwnFigures, fixtures: readonly FixtureRow[]) {
+  const predicted = predictedIn(mine, fixtures);
+  const scheduled = fixtures.filter((f) => !f.postponed && f.kickoffAt !== null);
   return { matches: scheduled.length, predicted: scheduled.filter((f) => predicted.has(f.id)).length };
 }
 
-/** At most `DASHBOARD_UPCOMING` of the gameweek's matches not yet kicked off, by kick-off (then id). */
+/** The gameweek's matches still open for predictions, soonest deadline first, each with whether the player has a pick. */
+export const openMatches = (parts: DashboardParts): OpenMatch[] => openOf(parts.mine, parts.fixtures, parts.now);
+
+/** The gameweek's scheduled matches and how many the player has predicted. */
+export const picksCount = (parts: DashboardParts) => picksOf(parts.mine, parts.fixtures);
+
+/** The next open gameweek's card while the gameweek led with is in progress. */
+export function nextOpenCard(parts: DashboardParts): Dashboard['nextOpen'] {
+  if (!parts.nextOpen) return null;
+  const { gameweek, fixtures } = parts.nextOpen;
+  return { gameweek, picks: picksOf(parts.mine, fixtures), open: openOf(parts.mine, fixtures, parts.now) };
+}
+
+/**
+ * At most `DASHBOARD_UPCOMING` of the gameweek's matches still to be played or being played (on
+ * match day: today's, in play, waiting for their result, decision record 0108), by kick-off (then id).
+ */
 export function upcomingRows(parts: DashboardParts): FixtureRow[] {
+  const t = parts.now.getTime();
   return parts.fixtures
-    .filter((f) => f.kickoffAt !== null && deriveStatus(f, f.result, parts.now) === 'upcoming')
+    .filter((f) => {
+      if (f.kickoffAt === null) return false;
+      const status = deriveStatus(f, f.result, parts.now);
+      if (status === 'upcoming' || status === 'live') return true;
+      return status === 'awaiting' && t < Date.parse(f.kickoffAt) + LEAD_WITHOUT_RESULT_MS;
+    })
     .sort((a, b) => (a.kickoffAt! < b.kickoffAt! ? -1 : a.kickoffAt! > b.kickoffAt! ? 1 : a.id < b.id ? -1 : 1))
     .slice(0, DASHBOARD_UPCOMING);
 }
@@ -174,6 +215,8 @@ export function presentDashboard(parts: DashboardParts): Dashboard {
     picks: picksCount(parts),
     open: openMatches(parts),
     upcoming: upcomingRows(parts).map((f) => presentFixture(f, now)),
+    nextOpen: nextOpenCard(parts),
+    changesAt: parts.changesAt,
     recentActivity: own.recentActivity,
     achievements: own.achievements,
     performance: own.performance,

@@ -208,12 +208,19 @@ describe('GET /api/dashboard', () => {
     ]);
   });
 
-  it('drops matches that have kicked off and shows an empty player their own empty dashboard', async () => {
+  it('keeps matches in play among today’s (decision record 0108) and shows an empty player their own empty dashboard', async () => {
     t.clock.set('2025-08-23T12:00:00Z');
     const d = (await t.request({ method: 'GET', url: '/api/dashboard', cookie: otherCookie })).json().dashboard;
     expect(d.tiles).toEqual({ totalPredictions: 0, successRate: 0, totalPoints: 0, exactScores: 0 });
     expect(d.recentActivity).toEqual([]);
-    expect(d.upcoming.map((f: { id: string }) => f.id)).toEqual(['g22', 'g25', 'g26', 'g20', 'g24']);
+    // g21 has been played and waits for its result, g23 is in play: still today's matches, first by kick-off.
+    expect(d.upcoming.map((f: { id: string; status: string }) => [f.id, f.status])).toEqual([
+      ['g21', 'awaiting'],
+      ['g23', 'live'],
+      ['g22', 'upcoming'],
+      ['g25', 'upcoming'],
+      ['g26', 'upcoming'],
+    ]);
     expect(d).toMatchObject({ gameweek: 2, picks: { matches: 7, predicted: 0 } });
     expect(d.open.map((m: { fixtureId: string }) => m.fixtureId)).toEqual(['g25', 'g26', 'g20', 'g24']);
     expect(d.achievements.every((a: { earned: boolean }) => !a.earned)).toBe(true);

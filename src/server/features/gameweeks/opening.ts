@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   gameweekStates,
   gameweekToOpen,
+  nextOpening,
   steadyOpeningWindow,
   steadyStatesWindow,
   type GameweekFixture,
@@ -26,7 +27,12 @@ export function seasonGameweekFixtures(app: FastifyInstance, seasonId: string): 
 interface Worked {
   byGameweek: Map<number, GameweekFixture[]>;
   /** The rule's last answer and the stretch of time in which it holds (between two deadlines). */
-  answer: { gameweek: number | null; from: number; until: number } | null;
+  answer: {
+    gameweek: number | null;
+    nextOpen: { gameweek: number; deadline: string } | null;
+    from: number;
+    until: number;
+  } | null;
   /** The gameweeks' states (the board's picker) and the stretch of time in which they hold. */
   states: { value: GameweekStates; from: number; until: number } | null;
 }
@@ -52,6 +58,10 @@ function workedFor(fixtures: GameweekFixture[]): Worked {
 export interface Opening {
   /** The gameweek a player's board and dashboard open on. */
   gameweek: number;
+  /** The next gameweek open for predictions (the lead on match day is the gameweek in progress; this one comes second), if any. */
+  nextOpen: { gameweek: number; deadline: string } | null;
+  /** The next instant at which the opening or a gameweek's state moves by the clock alone (a deadline, a kick-off, a full time), if any. */
+  changesAt(): string | null;
   /** The season's fixtures the rule read (for the gameweeks' states). */
   fixtures: GameweekFixture[];
   /** Those of one gameweek. */
@@ -62,21 +72,38 @@ export interface Opening {
 
 /**
  * The gameweek the Predictions board and the dashboard open on, decided here once for both
- * (decision record 0041): the next gameweek with a match open for predictions, else the last one
- * played. A season without fixtures falls back to the calendar's current gameweek. The rule runs
- * again only once the clock crosses a deadline (`steadyOpeningWindow`) or the fixtures change.
+ * (decision records 0041 and 0108): the gameweek in progress, else the next gameweek with a match
+ * open for predictions, else the last one played. A season without fixtures falls back to the
+ * calendar's current gameweek. The rule runs again only once the clock crosses a deadline or the
+ * end of a hold (`steadyOpeningWindow`), or the fixtures change.
  */
 export async function resolveOpening(app: FastifyInstance, season: SeasonRef, now: Date): Promise<Opening> {
   const fixtures = await seasonGameweekFixtures(app, season.id);
   const w = workedFor(fixtures);
   const t = now.getTime();
   if (!w.answer || t < w.answer.from || t >= w.answer.until)
-    w.answer = { gameweek: gameweekToOpen(fixtures, now), ...steadyOpeningWindow(fixtures, now) };
-  const gameweek = w.answer.gameweek ?? (await resolveGameweeks(app.deps.db, season, now)).openingGameweek;
+    w.answer = {
+      gameweek: gameweekToOpen(fixtures, now),
+      nextOpen: nextOpening(fixtures, now),
+      ...steadyOpeningWindow(fixtures, now),
+    };
+  const answer = w.answer;
+  const gameweek = answer.gameweek ?? (await resolveGameweeks(app.deps.db, season, now)).openingGameweek;
   const states = () => {
     if (!w.states || t < w.states.from || t >= w.states.until)
       w.states = { value: gameweekStates(fixtures, now), ...steadyStatesWindow(fixtures, now) };
-    return w.states.value;
+    return w.states;
   };
-  return { gameweek, fixtures, fixturesOf: (g) => w.byGameweek.get(g) ?? [], states };
+  const changesAt = () => {
+    const until = Math.min(answer.until, states().until);
+    return Number.isFinite(until) ? new Date(until).toISOString() : null;
+  };
+  return {
+    gameweek,
+    nextOpen: answer.nextOpen,
+    changesAt,
+    fixtures,
+    fixturesOf: (g) => w.byGameweek.get(g) ?? [],
+    states: () => states().value,
+  };
 }

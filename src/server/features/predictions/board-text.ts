@@ -65,6 +65,8 @@ export function boardText(parts: BoardParts): string {
     season: JSON.stringify(parts.seasonId),
     gameweek: JSON.stringify(parts.gameweek),
     openingGameweek: JSON.stringify(parts.openingGameweek),
+    nextOpen: jsonText(boardDto.shape.nextOpen, parts.nextOpen),
+    changesAt: JSON.stringify(parts.changesAt),
     gameweeks: picker.gameweeks,
     gameweekStates: picker.states,
     matches: arrayText(parts.fixtures.map((f) => boardMatchText(f, parts.mine.get(f.id), parts.now))),

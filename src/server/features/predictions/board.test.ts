@@ -17,6 +17,8 @@ type BoardReply = {
   season: string;
   gameweek: number;
   openingGameweek: number;
+  nextOpen: { gameweek: number; deadline: string } | null;
+  changesAt: string | null;
   gameweeks: number[];
   gameweekStates: Array<{ gameweek: number; state: string }>;
   matches: Array<{ window: string; fixture: { id: string; gameweek: number; status: string }; prediction: unknown }>;
@@ -43,14 +45,19 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
     (await get<{ dashboard: Record<string, unknown> & { upcoming: Array<{ gameweek: number }> } }>('/api/dashboard'))
       .dashboard;
 
-  test('match day, Saturday 28 November 17:10: Gameweek 12 has kicked off, so both open on Gameweek 13 with all ten matches open', async () => {
+  test('match day, Saturday 28 November 17:10: Gameweek 12 is in play, so both lead with it (decision record 0108); Gameweek 13 comes second, all ten matches open', async () => {
     t.clock.set(MATCH_DAY);
     const board = await get('/api/predictions/board');
-    expect(board).toMatchObject({ season: '2026-27', gameweek: 13, openingGameweek: 13 });
+    expect(board).toMatchObject({
+      season: '2026-27',
+      gameweek: 12,
+      openingGameweek: 12,
+      nextOpen: { gameweek: 13, deadline: '2026-12-02T18:00:00.000Z' },
+    });
     expect(board.matches).toHaveLength(10);
-    expect(
-      board.matches.every((m) => m.window === 'open' && m.fixture.gameweek === 13 && m.fixture.status === 'upcoming'),
-    ).toBe(true);
+    expect(board.matches.every((m) => m.window === 'closed' && m.fixture.status === 'live')).toBe(true);
+    // The live window of the 15:00 matches ends at 17:15: the page asks again then.
+    expect(board).toMatchObject({ changesAt: '2026-11-28T17:15:00.000Z' });
     expect(board.gameweekStates.filter((g) => g.gameweek >= 11 && g.gameweek <= 14)).toEqual([
       { gameweek: 11, state: 'played' },
       { gameweek: 12, state: 'live' },
@@ -61,23 +68,38 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
     expect(board.gameweekStates.map((g) => g.gameweek)).toEqual(board.gameweeks);
 
     const d = await dashboard();
-    expect(d).toMatchObject({ gameweek: 13, gameweekState: 'open', picks: { matches: 10, predicted: 0 } });
+    expect(d).toMatchObject({ gameweek: 12, gameweekState: 'live', picks: { matches: 10, predicted: 0 }, open: [] });
+    // Today's matches, in play, are the dashboard's list.
     expect(d.upcoming).toHaveLength(5);
-    expect(d.upcoming.every((f) => f.gameweek === 13)).toBe(true);
-    expect(d.open).toHaveLength(10);
-    expect(d.open).toContainEqual({
-      fixtureId: board.matches[0]!.fixture.id,
+    expect(d.upcoming.every((f) => f.gameweek === 12)).toBe(true);
+    const next = d.nextOpen as { gameweek: number; picks: unknown; open: unknown[] };
+    expect(next).toMatchObject({ gameweek: 13, picks: { matches: 10, predicted: 0 } });
+    expect(next.open).toHaveLength(10);
+    const gw13 = await get('/api/predictions/board?gameweek=13');
+    expect(next.open).toContainEqual({
+      fixtureId: gw13.matches[0]!.fixture.id,
       deadline: '2026-12-02T18:00:00.000Z',
       predicted: false,
     });
   });
 
-  test('match day: Gameweek 12, asked for, shows what is happening: every match closed and in play', async () => {
+  test('match day: Gameweek 13, asked for, is open; before Gameweek 12’s first deadline Gameweek 12 leads as the open one', async () => {
     t.clock.set(MATCH_DAY);
-    const gw12 = await get('/api/predictions/board?gameweek=12');
-    expect(gw12).toMatchObject({ gameweek: 12, openingGameweek: 13 });
-    expect(gw12.matches).toHaveLength(10);
-    expect(gw12.matches.every((m) => m.window === 'closed' && m.fixture.status === 'live')).toBe(true);
+    const gw13 = await get('/api/predictions/board?gameweek=13');
+    expect(gw13).toMatchObject({ gameweek: 13, openingGameweek: 12, nextOpen: { gameweek: 13 } });
+    expect(gw13.matches.every((m) => m.window === 'open')).toBe(true);
+    t.clock.set('2026-11-28T12:59:59.000Z');
+    expect(await get('/api/predictions/board')).toMatchObject({
+      gameweek: 12,
+      openingGameweek: 12,
+      nextOpen: { gameweek: 12, deadline: '2026-11-28T13:00:00.000Z' },
+      changesAt: '2026-11-28T13:00:00.000Z',
+    });
+    expect(await dashboard()).toMatchObject({ gameweek: 12, gameweekState: 'open', nextOpen: null });
+    // At the deadline: Gameweek 12 still leads, in progress, and Gameweek 13 comes second.
+    t.clock.set('2026-11-28T13:00:00.000Z');
+    expect(await get('/api/predictions/board')).toMatchObject({ gameweek: 12, nextOpen: { gameweek: 13 } });
+    expect(await dashboard()).toMatchObject({ gameweek: 12, gameweekState: 'closed', nextOpen: { gameweek: 13 } });
   });
 
   test('Thursday 26 November: Gameweek 11 is all played, Gameweek 12 is open, and both open on it', async () => {
@@ -90,7 +112,7 @@ describe('the gameweek the board and the dashboard open on, on the real 2026/27 
   });
 
   test('a pick shows on the dashboard’s count of the open gameweek at once', async () => {
-    t.clock.set(MATCH_DAY);
+    t.clock.set(THURSDAY);
     const board = await get('/api/predictions/board');
     const first = board.matches[0]!.fixture.id;
     expect((await dashboard()).picks).toEqual({ matches: 10, predicted: 0 });

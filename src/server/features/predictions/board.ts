@@ -63,6 +63,9 @@ export interface BoardParts {
   seasonId: string;
   gameweek: number;
   openingGameweek: number;
+  /** The next gameweek open for predictions, and the next instant the answer moves by the clock (gameweeks/opening.ts). */
+  nextOpen: { gameweek: number; deadline: string } | null;
+  changesAt: string | null;
   states: GameweekStates;
   fixtures: readonly FixtureRow[];
   mine: ReadonlyMap<string, OwnPick>;
@@ -91,6 +94,8 @@ export async function boardParts(
     seasonId: season.id,
     gameweek,
     openingGameweek: opening.gameweek,
+    nextOpen: opening.nextOpen,
+    changesAt: opening.changesAt(),
     states: opening.states(),
     fixtures,
     mine,
@@ -104,6 +109,8 @@ export function presentBoard(parts: BoardParts): Board {
     season: parts.seasonId,
     gameweek: parts.gameweek,
     openingGameweek: parts.openingGameweek,
+    nextOpen: parts.nextOpen,
+    changesAt: parts.changesAt,
     gameweeks: parts.states.map((g) => g.gameweek),
     gameweekStates: parts.states,
     matches: parts.fixtures.map((f) => boardMatch(f, parts.mine.get(f.id), parts.now)),

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { followServerNow } from '../../lib/page-clock';
 import { dashboardReply } from '../../../contract/dashboard';
 import { positionListReply } from '../../../contract/leagues';
 
@@ -10,7 +11,12 @@ export const positionsKey = ['leagues', 'positions'] as const;
 export function useDashboard() {
   return useQuery({
     queryKey: dashboardKey,
-    queryFn: async () => (await api('/api/dashboard', { schema: dashboardReply })).dashboard,
+    queryFn: async () => {
+      const { dashboard } = await api('/api/dashboard', { schema: dashboardReply });
+      // The page's clock follows the server's from the moment the answer arrives.
+      followServerNow(dashboard.now);
+      return dashboard;
+    },
   });
 }
 

@@ -8,7 +8,10 @@ import { useSession } from '../../lib/session';
 import { summaryPath } from '../summary/api';
 import { seasonParam, withSeason } from '../seasons/season-view';
 import { useSeasonParam } from '../seasons/api';
-import { useBoard, useServerNow } from './api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useBoard } from './api';
+import { pageNowMs, useAtInstants, usePageClock } from '../../lib/page-clock';
+import { boardInstants, matchesAt, openAt, statesAt } from './board-clock';
 import { GameweekBar, Toggle } from './GameweekBar';
 import { GAMEWEEK_STATE_TEXT, tallyGameweek, tallyLine, type GameweekTally } from './gameweek-summary';
 import { MatchCard } from './MatchCard';
@@ -16,6 +19,8 @@ import { EmptyState } from './parts';
 import { BANKER_RULE } from '../../../game/banker';
 import { PickScopePicker } from '../pick-shares/PickScopePicker';
 import { picksClosed } from '../pick-shares/timing';
+
+const NO_INSTANTS = { refetch: [], wake: [] };
 
 const STATE_STYLE: Record<GameweekState, string> = {
   open: 'bg-green-100 text-green-900',
@@ -48,9 +53,9 @@ function Tally({ tally, open, now }: { tally: GameweekTally; open: boolean; now:
 }
 
 /**
- * The Predictions board (decision record 0041): one gameweek at a time, chosen with previous /
- * next or the dropdown, opening where the server says (the next gameweek with a match open for
- * predictions, else the last played). Every match of the gameweek is in one list in kick-off
+ * The Predictions board (decision records 0041 and 0108): one gameweek at a time, chosen with
+ * previous / next or the dropdown, opening where the server says (the gameweek in progress, else
+ * the next gameweek with a match open for predictions, else the last played). Every match of the gameweek is in one list in kick-off
  * order, each card in its own state. `gameweek` undefined: the server's choice.
  */
 export function Board({
@@ -70,20 +75,31 @@ export function Board({
   const { isAdmin } = useSession();
   const [colours, setColours] = useState(true);
   const board = useBoard(season, gameweek);
-  const now = useServerNow(board.data?.now, board.dataUpdatedAt);
+  const qc = useQueryClient();
+  // One clock for the page (decision record 0108): it wakes the board at each deadline, kick-off,
+  // full time and countdown step on screen, and asks the server again where its answer moves.
+  const instants = board.data ? boardInstants(board.data, new Date(pageNowMs())) : NO_INSTANTS;
+  usePageClock(instants.wake);
+  const now = useAtInstants(instants.refetch, board.data?.now, () => {
+    void qc.invalidateQueries({ queryKey: ['fixtures', season ?? '', 'predictions-board'] });
+  });
   if (board.isPending) return <p role="status">Loading matches...</p>;
   if (board.isError) return <p role="alert">Could not load the matches. Please try again.</p>;
   const data = board.data;
   const urlSeason = seasonParam(params);
-  const state = data.gameweekStates.find((g) => g.gameweek === data.gameweek)?.state;
-  const openingState = data.gameweekStates.find((g) => g.gameweek === data.openingGameweek)?.state;
-  const tally = tallyGameweek(data.matches);
-  const open = !readOnly && data.matches.some((m) => m.window === 'open');
+  // The header follows the clock as the cards do: a deadline passed since the answer closes its match here.
+  const { state, options } = statesAt(data, now);
+  const tally = tallyGameweek(matchesAt(data.matches, now));
+  const open = !readOnly && data.matches.some((m) => openAt(m, now));
+  const nextOpen =
+    !readOnly && data.nextOpen && data.nextOpen.gameweek !== data.gameweek
+      ? { gameweek: data.nextOpen.gameweek, closes: deadlineCountdown(data.nextOpen.deadline, now) }
+      : null;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         {data.gameweekStates.length > 0 ? (
-          <GameweekBar value={gameweek ?? data.gameweek} options={data.gameweekStates} onChange={onGameweek} />
+          <GameweekBar value={gameweek ?? data.gameweek} options={options} onChange={onGameweek} />
         ) : (
           <span />
         )}
@@ -112,14 +128,18 @@ export function Board({
             </p>
           )}
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
-            {!readOnly && data.gameweek !== data.openingGameweek && openingState === 'open' && (
-              <button
-                type="button"
-                className="text-brand-800 underline"
-                onClick={() => onGameweek(data.openingGameweek)}
-              >
-                {`Go to Gameweek ${data.openingGameweek}, open for predictions`}
-              </button>
+            {/* On match day the gameweek in progress leads; the next open one comes second, with its deadline. */}
+            {nextOpen?.closes && (
+              <span data-testid="next-open">
+                <button
+                  type="button"
+                  className="text-brand-800 underline"
+                  onClick={() => onGameweek(nextOpen.gameweek)}
+                >
+                  {`Go to Gameweek ${nextOpen.gameweek}, open for predictions`}
+                </button>
+                <span className="font-normal text-slate-700">{` · its first match ${nextOpen.closes}`}</span>
+              </span>
             )}
             {tally.results > 0 && (
               <Link to={summaryPath(data.gameweek, urlSeason)} className="text-brand-800 underline">

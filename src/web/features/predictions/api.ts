@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { followServerNow, usePageClock } from '../../lib/page-clock';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
@@ -30,11 +31,15 @@ export function useBoard(season: string | undefined, gameweek: number | undefine
     enabled: season !== undefined,
     // Stepping to another gameweek keeps the one shown until the next arrives (the list dims meanwhile).
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api(`/api/predictions/board${seasonQs(season!)}${gameweek ? `&gameweek=${gameweek}` : ''}`, {
+    queryFn: async ({ signal }) => {
+      const board = await api(`/api/predictions/board${seasonQs(season!)}${gameweek ? `&gameweek=${gameweek}` : ''}`, {
         schema: boardDto,
         signal,
-      }),
+      });
+      // The page's clock follows the server's from the moment the answer arrives.
+      followServerNow(board.now);
+      return board;
+    },
   });
 }
 
@@ -139,16 +144,17 @@ export const useClearResult = () =>
   });
 
 /**
- * "Now" by the server's clock (SCORELINE_NOW aware): the server's `now` from the last answer plus
- * the time elapsed here since. Re-renders every 15 seconds so matches cross their deadline on screen.
+ * "Now" by the server's clock (SCORELINE_NOW aware): the page's one clock (lib/page-clock.ts),
+ * which follows the server's `now` from the latest answer and wakes the page at the instants its
+ * screens wait for, so matches cross their deadline on screen at that instant.
  */
-export function useServerNow(serverNow: string | undefined, receivedAt: number): Date {
-  const [tick, setTick] = useState(() => Date.now());
+export function useServerNow(
+  serverNow: string | undefined,
+  receivedAt: number,
+  instants: ReadonlyArray<number | string | null | undefined> = [],
+): Date {
   useEffect(() => {
-    const id = setInterval(() => setTick(Date.now()), 15_000);
-    return () => clearInterval(id);
-  }, []);
-  if (!serverNow) return new Date(tick);
-  const offset = Date.parse(serverNow) - receivedAt;
-  return new Date(Math.max(tick, receivedAt) + offset);
+    if (serverNow) followServerNow(serverNow, receivedAt);
+  }, [serverNow, receivedAt]);
+  return usePageClock(instants);
 }
