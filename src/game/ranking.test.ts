@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compareRows, leaderboardName, positionChange, rankInNameOrder, rankRows, UNNAMED_PLAYER } from './ranking.js';
+import fc from 'fast-check';
+import {
+  compareCodePoints,
+  leaderboardName,
+  positionChange,
+  rankInTieOrder,
+  rankRows,
+  standingNameKey,
+  tieOrder,
+  UNNAMED_PLAYER,
+} from './ranking.js';
 
 describe('leaderboardName', () => {
   it('falls back from team name to username to display name to Unnamed Player', () => {
@@ -62,32 +72,74 @@ describe('rankRows', () => {
   });
 });
 
-describe('rankInNameOrder', () => {
-  it('gives rows in name order the order, ranks and positions rankRows gives, ties and all', () => {
-    // A deterministic spread of points with many ties, names in mixed case, two players of one name.
-    const rows = Array.from({ length: 60 }, (_, i) => ({
-      userId: `u${String((i * 37) % 60).padStart(2, '0')}`,
-      name: i % 7 === 0 ? 'Same Name' : `${i % 2 ? 'p' : 'P'}layer ${(i * 13) % 17}`,
-      points: (i * 11) % 9,
-    }));
-    const inNameOrder = [...rows].sort((a, b) => compareRows({ ...a, points: 0 }, { ...b, points: 0 }));
-    const ranked = rankInNameOrder(inNameOrder);
-    expect(ranked.map(({ position: _, ...r }) => r)).toEqual(rankRows(rows));
-    expect(ranked.map((r) => r.position)).toEqual(rows.map((_, i) => i + 1));
-    // Ties share a rank and the next rank skips their places (1-2-2-4).
-    expect(rankInNameOrder([{ points: 5 }, { points: 3 }, { points: 3 }, { points: 1 }]).map((r) => r.rank)).toEqual([
-      1, 2, 2, 4,
+describe('the tie order', () => {
+  it('orders accented and non-ASCII names by their letters, the same in every process', () => {
+    const names = ['Zoë', 'Eve', 'Ådne', 'Émile', 'eve', 'Øyvind', 'adam', 'Zoe', 'ÉMILE', 'İlker', 'ﬁona', 'Fiona'];
+    const ranked = rankRows(names.map((name, i) => ({ userId: `u${String(i).padStart(2, '0')}`, name, points: 4 })));
+    expect(ranked.map((r) => r.name)).toEqual([
+      'adam',
+      'Ådne',
+      // Level on the key: by id.
+      'Émile',
+      'ÉMILE',
+      'Eve',
+      'eve',
+      'ﬁona',
+      'Fiona',
+      'İlker',
+      'Zoë',
+      'Zoe',
+      // Ø has no decomposition: it is its own letter, after every ASCII one.
+      'Øyvind',
     ]);
+    expect(ranked.every((r) => r.rank === 1)).toBe(true);
+    expect(ranked.map((r) => r.position)).toEqual(names.map((_, i) => i + 1));
   });
 
-  it('keeps the given order within a tie, whatever the names would say', () => {
-    const rows = [
-      { userId: 'b', points: 1 },
-      { userId: 'a', points: 2 },
-      { userId: 'c', points: 1 },
-    ];
-    expect(rankInNameOrder(rows).map((r) => r.userId)).toEqual(['a', 'b', 'c']);
-    expect(rankInNameOrder([rows[2]!, rows[1]!, rows[0]!]).map((r) => r.userId)).toEqual(['a', 'c', 'b']);
+  it('keys a name without locale: lower case, decomposed, marks dropped', () => {
+    expect(standingNameKey('Émile')).toBe('emile');
+    expect(standingNameKey('Zoë')).toBe('zoe');
+    expect(standingNameKey('Ådne')).toBe('adne');
+    expect(standingNameKey('ﬁona')).toBe('fiona');
+  });
+
+  it('compares by code point, a character beyond U+FFFF after every one below it', () => {
+    // ASCII, the private-use and specials block just below U+FFFF, and beyond it (surrogate pairs).
+    const codePoint = fc.oneof(
+      fc.integer({ min: 0x20, max: 0x7e }),
+      fc.integer({ min: 0xe000, max: 0xffff }),
+      fc.integer({ min: 0x10000, max: 0x10ffff }),
+    );
+    const text = fc.array(codePoint, { maxLength: 5 });
+    fc.assert(
+      fc.property(text, text, (x, y) => {
+        let expected = 0;
+        for (let i = 0; i < Math.min(x.length, y.length) && expected === 0; i++) expected = x[i]! - y[i]!;
+        if (expected === 0) expected = x.length - y.length;
+        const got = compareCodePoints(String.fromCodePoint(...x), String.fromCodePoint(...y));
+        return Math.sign(got) === Math.sign(expected);
+      }),
+    );
+    expect(compareCodePoints('\u{1F600}', '\uFF21')).toBeGreaterThan(0);
+  });
+
+  it('gives a roster in tie order, ranked by points, the order, ranks and positions rankRows gives', () => {
+    const row = fc.record({
+      userId: fc.stringMatching(/^u[0-9a-f]{1,3}$/),
+      name: fc.constantFrom('Émile', 'emile', 'Eve', 'Zoë', 'zoe', 'Ådne', 'A', 'a', 'Same', 'same', '  x'),
+      points: fc.integer({ min: 0, max: 6 }),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(row, { selector: (r) => r.userId, maxLength: 30 }), (rows) => {
+        expect(rankInTieOrder(tieOrder(rows, (r) => r.name))).toEqual(rankRows(rows));
+        // Whatever order the rows come in.
+        expect(rankRows([...rows].reverse())).toEqual(rankRows(rows));
+      }),
+    );
+    // Ties share a rank and the next rank skips their places (1-2-2-4).
+    expect(rankInTieOrder([{ points: 5 }, { points: 3 }, { points: 3 }, { points: 1 }]).map((r) => r.rank)).toEqual([
+      1, 2, 2, 4,
+    ]);
   });
 });
 

@@ -1,10 +1,14 @@
 /**
- * League tables: members ordered by points descending, then by display name
- * alphabetically (case-insensitive, then by id so the order is total); ranks start at 1.
+ * The one standings rule (docs/decisions/0102-one-standings-rule.md): every table, position and
+ * rank a screen, route or e-mail shows orders its players here, and nowhere else.
  *
- * Ties share a rank ("standard competition ranking", 1-2-2-4): players level on points get the
- * same rank, and the next rank skips the shared places. The name only orders rows within a tie,
- * it does not split the rank. The server computes the same with RANK() in SQL; tests compare both.
+ * Members are ordered by points descending; ties share a rank ("standard competition ranking",
+ * 1-2-2-4: players level on points get the same rank, and the next rank skips the shared
+ * places). Within a tie the order is the name's sort key (`standingNameKey`: lower-cased,
+ * compatibility-decomposed, accents dropped), then the player's id, both compared by Unicode code
+ * points. Nothing in it depends on a locale or a database collation, so
+ * every process, browser and database agrees; SQL may pre-sort rows for a page, but a table's
+ * order and ranks are always the ones this file gives.
  */
 export const UNNAMED_PLAYER = 'Unnamed Player';
 
@@ -28,44 +32,78 @@ export interface RankInput {
   points: number;
 }
 
-export type Ranked<T extends RankInput> = T & { rank: number };
+/** A row with its shared rank (1-2-2-4) and its place in the order (1, 2, 3, 4). */
+export type Ranked<T> = T & { rank: number; position: number };
 
-/** Sort key for names; SQL uses lower() the same way, so both sides agree. */
-export const nameKey = (name: string) => name.toLowerCase();
+const MARKS = /\p{M}/gu;
+
+/**
+ * A name's sort key: lower-cased by Unicode's default case mapping (`toLowerCase` takes no locale),
+ * decomposed by compatibility (NFKD: "é" is "e" and an accent, "ﬁ" is "fi"), its marks dropped.
+ * "Émile" sorts with "emile", "Zoë" with "zoe", "Ådne" with "adne", whatever the server's locale.
+ */
+export function standingNameKey(name: string): string {
+  return name.toLowerCase().normalize('NFKD').replace(MARKS, '');
+}
+
+/**
+ * Two strings by Unicode code point. JavaScript's `<` compares UTF-16 code units, which puts a
+ * character beyond U+FFFF (a surrogate pair, D800–DFFF) before U+E000–U+FFFF; moving the
+ * surrogates above them restores the code point order (the order of their UTF-8 bytes).
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointOrder(x) - codePointOrder(y);
+  }
+  return a.length - b.length;
+}
+
+const codePointOrder = (unit: number) =>
+  unit >= 0xd800 && unit <= 0xdfff ? unit + 0x2000 : unit >= 0xe000 ? unit - 0x800 : unit;
 
 /** The table order of two rows, given their names' sort keys. */
 function compareKeyed(a: RankInput, aKey: string, b: RankInput, bKey: string): number {
   if (a.points !== b.points) return b.points - a.points;
-  if (aKey !== bKey) return aKey < bKey ? -1 : 1;
-  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
+  return compareCodePoints(aKey, bKey) || compareCodePoints(a.userId, b.userId);
 }
 
+/** The table order of two rows: points descending, then the name's key, then the id. */
 export function compareRows(a: RankInput, b: RankInput): number {
-  return compareKeyed(a, nameKey(a.name), b, nameKey(b.name));
-}
-
-export function rankRows<T extends RankInput>(rows: readonly T[]): Ranked<T>[] {
-  // Each name's sort key worked out once per row, not once per comparison (a live table of
-  // 10,000 members is ranked again on every refresh while matches are in play).
-  const keyed = rows.map((row) => ({ row, key: nameKey(row.name) }));
-  keyed.sort((a, b) => compareKeyed(a.row, a.key, b.row, b.key));
-  const sorted = keyed.map((k) => k.row);
-  let rank = 0;
-  return sorted.map((row, i) => {
-    if (i === 0 || row.points !== sorted[i - 1]!.points) rank = i + 1;
-    return { ...row, rank };
-  });
+  return compareKeyed(a, standingNameKey(a.name), b, standingNameKey(b.name));
 }
 
 /**
- * Ranks rows given in name order (as `compareRows` orders players level on points) by points: the
- * sort is stable, so the name order stands within each tie and the result is `compareRows`' order.
- * Used where the database gave the name order (its own LOWER and collation, which the table's
- * SQL ordered by) and the points were worked out in memory. Positions run 1, 2, 3…; ranks are shared.
+ * Rows in table order with their shared ranks and positions: the one ranking of every league
+ * table (season, gameweek, all seasons, live) and of the overall leaderboard's tests.
  */
-export function rankInNameOrder<T extends { points: number }>(
-  rows: readonly T[],
-): (T & { rank: number; position: number })[] {
+export function rankRows<T extends RankInput>(rows: readonly T[]): Ranked<T>[] {
+  // Each name's sort key worked out once per row, not once per comparison (a live table of
+  // 10,000 members is ranked again on every refresh while matches are in play).
+  const keyed = rows.map((row) => ({ row, key: standingNameKey(row.name) }));
+  keyed.sort((a, b) => compareKeyed(a.row, a.key, b.row, b.key));
+  let rank = 0;
+  return keyed.map(({ row }, i) => {
+    if (i === 0 || row.points !== keyed[i - 1]!.row.points) rank = i + 1;
+    return { ...row, rank, position: i + 1 };
+  });
+}
+
+/** Rows in the order they take among players level on points (name key, then id), whatever their points. */
+export function tieOrder<T extends { userId: string }>(rows: readonly T[], nameOf: (row: T) => string): T[] {
+  const keyed = rows.map((row) => ({ row, key: standingNameKey(nameOf(row)) }));
+  keyed.sort((a, b) => compareCodePoints(a.key, b.key) || compareCodePoints(a.row.userId, b.row.userId));
+  return keyed.map((k) => k.row);
+}
+
+/**
+ * `rankRows` for rows already in `tieOrder` (a league's kept roster, ordered once): a stable sort
+ * by points keeps the tie order within each tie, so the result is `rankRows`' order, ranks and
+ * positions, without comparing names again after every result.
+ */
+export function rankInTieOrder<T extends { points: number }>(rows: readonly T[]): Ranked<T>[] {
   const sorted = [...rows].sort((a, b) => b.points - a.points);
   let rank = 0;
   return sorted.map((row, i) => {

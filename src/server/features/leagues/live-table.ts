@@ -55,7 +55,7 @@ function liveRanking(entry: TableEntry, live: InPlay, picks: LivePicks): LiveRow
         points: r.points + extra,
       };
     }),
-  );
+  ).map(({ position: _, ...row }): LiveRow => row);
   rankedLive.set(entry, { key: live.key, rows });
   return rows;
 }
@@ -66,8 +66,8 @@ function liveRanking(entry: TableEntry, live: InPlay, picks: LivePicks): LiveRow
  * (`picks`: the members' picks on them, live-picks.ts),
  * ranked by the sum, always with the viewer's own row. A page, not the whole league: the whole of
  * a big league, sent on every refresh and drawn row by row on a phone, is more than anyone reads. While no match in play has
- * a score the stored table's order stands as it is; otherwise the rows are ranked again by
- * points, then name, as every table is.
+ * a score the stored table's order stands as it is; otherwise the rows are ranked again by the
+ * one rule every table is ranked by (src/game/ranking.ts `rankRows`).
  */
 export function liveTablePage(
   entry: TableEntry,

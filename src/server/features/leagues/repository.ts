@@ -219,10 +219,10 @@ export type TableScope = { seasonId: string; gameweek: number } | 'all';
 /**
  * A whole league table, ordered, in one query. Points are worked out under the league's own rule
  * from `userPoints`' counts (a season's gameweek, 0 = the season's total; or every season's
- * total added up; results/scoring-sql.ts `pointsFromCountsSql`); RANK() gives tied players the
- * same rank (see src/game/ranking.ts), ROW_NUMBER() the display order (points, lower(name), id).
- * Both windows share one sort because RANK's ordering is a prefix of ROW_NUMBER's. Pages are cut
- * from it in memory (table-cache.ts).
+ * total added up; results/scoring-sql.ts `pointsFromCountsSql`). Its RANK() and ROW_NUMBER() are
+ * only a first order: LOWER() and the database's collation do not order names as the one rule
+ * does, so the table is ranked again by src/game/ranking.ts before anyone sees it
+ * (standings.ts `rankTable`, decision 0102). Pages are cut from it in memory (table-cache.ts).
  */
 export async function leagueStandings(db: DB, leagueId: string, scope: TableScope): Promise<TableRow[]> {
   // Per season, each member's row is found by the primary key (season, gameweek, player).
@@ -273,10 +273,10 @@ export interface RosterRow {
 }
 
 /**
- * A league's members in the order its table lists players level on points (LOWER(name), then id,
- * in the database's own collation, as `leagueStandings` orders them), with their bonus points in
- * one season: what a season's or a gameweek's table needs besides the points, which are worked out
- * from the season's kept counts (standings.ts). Nothing in it moves with a result.
+ * A league's members with their bonus points in one season: what a season's or a gameweek's table
+ * needs besides the points, which are worked out from the season's kept counts (standings.ts, which
+ * puts the members in the one rule's tie order itself: the SQL's order is not the rule's).
+ * Nothing in it moves with a result.
  */
 export async function leagueRoster(db: DB, leagueId: string, seasonId: string): Promise<RosterRow[]> {
   const bonus = bonusTableSql(leagueId, { seasonId, gameweek: 0 });

@@ -4,14 +4,15 @@ import { buildUser } from '../../test/factories.js';
 import { TEST_SEASON } from '../../test/factories-season.js';
 import { seasonCounts } from '../statistics/service.js';
 import { leagueRoster, leagueStandings, getLeague, scoringOf } from './repository.js';
-import { standingsFrom } from './standings.js';
+import { rankTable, standingsFrom } from './standings.js';
 import { createTableCache } from './table-cache.js';
 
 /**
  * A season's and a gameweek's league table are worked out in memory from the kept counts and the
  * roster (standings.ts); the all-seasons table, and these tests' reference, is the SQL of
- * `leagueStandings`. Both must give the same rows on each database: ties in points ordered by
- * name as the database orders them (case mixed, one name shared), bankers counting double or not,
+ * `leagueStandings`, ranked by the one rule (src/game/ranking.ts). Both must give the same rows on
+ * each database: ties in points ordered by the rule's name key whatever the database's collation
+ * (case mixed, accents, one name shared), bankers counting double or not,
  * bonus points in the season's table only, members who never scored, and a season total that
  * holds more than its gameweeks (a fixture without a gameweek).
  */
@@ -98,10 +99,13 @@ describe('a league table worked out from the kept counts', () => {
       const league = (await getLeague(db, leagueId))!;
       const roster = await leagueRoster(db, leagueId, TEST_SEASON);
       for (const gameweek of [0, 1, 2, 3, 4]) {
-        const want = await leagueStandings(db, leagueId, { seasonId: TEST_SEASON, gameweek });
+        // The SQL's points and bonus, in the one rule's order (the database's own order of names is not the rule's).
+        const want = rankTable(await leagueStandings(db, leagueId, { seasonId: TEST_SEASON, gameweek }));
         expect(standingsFrom(roster, counts, gameweek, scoringOf(league)), `rule ${n}, gameweek ${gameweek}`).toEqual(
           want,
         );
+        // The same whatever order the roster came in.
+        expect(standingsFrom([...roster].reverse(), counts, gameweek, scoringOf(league))).toEqual(want);
       }
       // The checks above are not empty: ties were ordered by name, bonus and the extra exact score counted.
       const season = await leagueStandings(db, leagueId, { seasonId: TEST_SEASON, gameweek: 0 });

@@ -4,7 +4,7 @@ export interface LeagueRankRow {
   leagueId: string;
   name: string;
   memberCount: number;
-  /** The viewer's season points up to and including the gameweek. */
+  /** The viewer's points in the league's season table as it stood after the gameweek (its rule, bonus points included). */
   points: number;
   position: number;
   previousPosition: number;
