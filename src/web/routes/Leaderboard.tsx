@@ -33,6 +33,8 @@ import { seasonTableTitle } from '../features/leagues/season-table';
 import { OverallLeaderboard } from '../features/leaderboard/OverallLeaderboard';
 import { LeaderboardViews, useLeaderboardView } from '../features/leaderboard/LeaderboardViews';
 import { BonusQuestions } from '../features/leagues/bonus/BonusQuestions';
+import { OutlookPanel } from '../features/honours/OutlookPanel';
+import { HonoursPanel } from '../features/honours/HonoursPanel';
 
 /** The Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
 export default function Leaderboard() {
@@ -267,6 +269,12 @@ function Leagues() {
               season={season.kind === 'season' ? season.season.id : null}
               readOnly={season.kind === 'season' && season.readOnly}
             />
+          )}
+          {selected && season.kind === 'season' && (
+            <>
+              <OutlookPanel leagueId={selected.id} season={season.season.id} />
+              <HonoursPanel leagueId={selected.id} season={season.season.id} seasonLabel={season.season.label} />
+            </>
           )}
         </>
       )}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSession } from '../lib/session';
 import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
 import { TeamNameForm } from '../features/account/TeamNameForm';
+import { TrophyCabinet } from '../features/honours/TrophyCabinet';
 import { RemindersAndCalendar } from '../features/reminders/RemindersAndCalendar';
 import { DownloadData } from '../features/account-data/DownloadData';
 import { DeleteAccount } from '../features/account-data/DeleteAccount';
@@ -100,6 +101,7 @@ export default function Settings() {
           </section>
 
           <TeamNameForm current={user.teamName} />
+          <TrophyCabinet />
           <ChangePasswordForm />
         </div>
 

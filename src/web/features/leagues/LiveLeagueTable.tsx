@@ -5,6 +5,7 @@ import { StandingsTable } from './StandingsTable';
 import { TablePager } from './TablePager';
 import { TABLE_PAGE_SIZE, useLiveTable } from './api';
 import { liveTableNote } from '../live-matches/live-table-note';
+import { IfItStays } from '../honours/OutlookPanel';
 
 /**
  * A "Live" switch for a league's table. Off: shows `children` (the usual stored table), if given.
@@ -42,6 +43,7 @@ export function LiveLeagueTable({ leagueId, children }: { leagueId: string; chil
         </button>
         {live && q.data && <p className="text-xs text-slate-700">{liveTableNote(q.data)}</p>}
       </div>
+      {live && data && data.scoredMatches > 0 && <IfItStays leagueId={leagueId} season={data.season} />}
 
       {!live && children}
 
