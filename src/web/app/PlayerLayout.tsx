@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
+import { AppNotices } from '../pwa/AppNotices';
 import { LogoutDialog } from '../components/LogoutDialog';
 import { TeamNamePrompt } from '../components/TeamNamePrompt';
 import { Icon, type IconName } from '../components/icons';
@@ -174,6 +175,7 @@ export function PlayerLayout() {
           </button>
         </header>
         <main {...mainProps} className="mx-auto w-full max-w-6xl flex-1 p-4 outline-none sm:p-6">
+          <AppNotices />
           <Outlet />
         </main>
       </div>

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { errorDto } from '../../contract/common';
+import { OFFLINE_HEADER } from '../pwa/cache-rules';
+import { forgetKeptAnswers, isOffline, noteAnswer, OFFLINE_SAVE_MESSAGE } from '../pwa/connection';
 
 /** The one way the web app talks to the server. Errors arrive as `{ error: { code, message } }`. */
 export class ApiError extends Error {
@@ -32,10 +34,15 @@ export interface ApiInit<S extends z.ZodType> {
  * the server serialises with), so a drifted answer fails here, loudly, instead of deep in a screen.
  */
 export async function api<S extends z.ZodType>(path: string, init: ApiInit<S>): Promise<z.output<S>> {
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  // What the service worker kept belongs to this player: gone before the session is, answered or not.
+  if (path === '/api/auth/sign-out') await forgetKeptAnswers();
+  // Offline, a change is refused at once and says so: never queued, never silently lost.
+  if (method !== 'GET' && isOffline()) throw new ApiError(0, 'offline', OFFLINE_SAVE_MESSAGE);
   let res: Response;
   try {
     res = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      method,
       headers:
         init.body === undefined
           ? { accept: 'application/json' }
@@ -49,6 +56,7 @@ export async function api<S extends z.ZodType>(path: string, init: ApiInit<S>): 
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network', 'Could not reach Scoreline. Check your connection and try again.');
   }
+  noteAnswer(res.headers.get(OFFLINE_HEADER) === '1');
   const text = await res.text();
   let data: unknown = null;
   if (text) {

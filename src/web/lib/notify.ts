@@ -25,3 +25,8 @@ export const notifierFor =
   (durationMs: number): Notify =>
   (kind, text) =>
     notify(kind, text, durationMs);
+
+/** A message that stays until its action is used or it is closed (a new version ready: Reload). */
+export function notifyWithAction(id: string, text: string, action: { label: string; onClick: () => void }): void {
+  toast.info(text, { id, duration: Infinity, action });
+}

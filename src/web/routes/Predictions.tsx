@@ -10,6 +10,7 @@ import { SeasonKeyed } from '../features/seasons/SeasonKeyed';
 import { useSeasonChoice, useSeasonParam } from '../features/seasons/api';
 import { seasonParam } from '../features/seasons/season-view';
 import { useLatestResultGameweek } from '../features/summary/api';
+import { ReadOnlyWhenOffline } from '../pwa/AppNotices';
 
 /** `?gameweek=N` when it names a possible gameweek; anything else is ignored (the board opens where the server says). */
 function gameweekParam(params: URLSearchParams): number | undefined {
@@ -76,7 +77,9 @@ function PredictionsScreen() {
       ) : redirecting ? (
         <p role="status">Loading matches...</p>
       ) : (
-        <Board gameweek={gameweekParam(params)} onGameweek={choose} onPredict={editor.open} readOnly={readOnly} />
+        <ReadOnlyWhenOffline>
+          <Board gameweek={gameweekParam(params)} onGameweek={choose} onPredict={editor.open} readOnly={readOnly} />
+        </ReadOnlyWhenOffline>
       )}
       {editor.modals}
     </div>
