@@ -3,6 +3,7 @@
 // main.js is the server's entry point; the others are the command-line tools. Season files are
 // read on a worker thread (decision 0052): its entry is built beside main.js as
 // season-parse-worker.js, where season-files/parse-off-thread.ts looks for it.
+import { cpSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -22,3 +23,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The share pictures' fonts (decision 0112): share-images/render.ts finds them in ./fonts beside
+// its module, which the bundle places in dist/server.
+cpSync('src/server/features/share-images/fonts', 'dist/server/fonts', { recursive: true });

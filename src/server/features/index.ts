@@ -31,6 +31,7 @@ import { pickSharesRoutes } from './pick-shares/routes.js';
 import { bonusQuestionRoutes } from './bonus-questions/routes.js';
 import { createBonusResolver } from './bonus-questions/resolver.js';
 import { honoursRoutes } from './honours/routes.js';
+import { shareImageRoutes } from './share-images/routes.js';
 
 /** Data work done once at start-up, before any route answers: the built-in seasons (SEED_SEASON). */
 export async function prepareFeatureData(app: FastifyInstance): Promise<void> {
@@ -69,6 +70,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(pickSharesRoutes);
   await app.register(bonusQuestionRoutes);
   await app.register(honoursRoutes);
+  await app.register(shareImageRoutes);
 }
 
 /** Background services (schedulers, retry loops); returns a function that stops them all. */

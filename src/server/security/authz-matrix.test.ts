@@ -171,6 +171,14 @@ const CASES: Record<string, Case> = {
   'GET /api/leagues/:id/archive': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/archive` },
   // An invite link's preview is for anyone holding the link, signed in or not (decision record 0046).
   'GET /api/invites/:code': { auth: 'public', url: (w) => `/api/invites/${w.code}` },
+  // Share pictures (decision 0112): the invite picture shows what the invite preview shows, to anyone holding the link.
+  'GET /api/leagues/invite/:code/image.png': { auth: 'public', url: (w) => `/api/leagues/invite/${w.code}/image.png` },
+  'GET /api/leagues/:id/table-card.png': {
+    auth: 'user',
+    narrower: MEMBERS,
+    url: (w) => `/api/leagues/${w.league}/table-card.png`,
+  },
+  'GET /api/summary/card.png': { auth: 'user', url: () => '/api/summary/card.png?gameweek=1' },
   'POST /api/leagues/:id/code': {
     auth: 'user',
     narrower: CREATOR,

@@ -109,7 +109,18 @@ export const ROUTE_LIMITS = {
   accountExportPerUser: { max: 10, windowMs: 10 * 60_000 },
   /** Confirming an address, previewing it, or "this wasn't me" from a mailed link (a confirmation hashes a password). */
   registrationLinkPerAddress: { max: 10, windowMs: 60_000 },
+  /** An invite link's page with its league in the Open Graph tags, and its picture: as the invite preview (decision 0112). */
+  invitePagePerAddress: { max: 20, windowMs: 60_000 },
+  invitePagePerAddressDaily: { max: 200, windowMs: 24 * 60 * 60_000 },
+  inviteImagePerAddress: { max: 20, windowMs: 60_000 },
+  inviteImagePerAddressDaily: { max: 200, windowMs: 24 * 60 * 60_000 },
+  /** A member's shareable cards (a league table, a gameweek summary): each drawing is CPU work. */
+  shareCardPerUser: { max: 20, windowMs: 10 * 60_000 },
 } as const;
+
+/** Bytes of drawn share pictures kept in memory, and pictures drawn at once before the next is told to come back (decision 0112). */
+export const SHARE_IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
+export const SHARE_IMAGE_RENDERS_AT_ONCE = 2;
 
 /** Nesting of a JSON body beyond this is refused before it is parsed. */
 export const JSON_MAX_DEPTH = 64;

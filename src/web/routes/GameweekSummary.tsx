@@ -6,6 +6,8 @@ import { useDefaultSeason, useSeasonParam, useSeasons } from '../features/season
 import { summaryPath, useGameweekSummary } from '../features/summary/api';
 import { SummaryView } from '../features/summary/SummaryView';
 import { gameweekOrder } from '../features/summary/summary-note';
+import { summaryCardPath } from '../../contract/share-images';
+import { ShareCardButton } from '../features/share/ShareCardButton';
 
 function SummaryScreen() {
   const { gameweek: raw } = useParams();
@@ -43,6 +45,14 @@ function SummaryScreen() {
             </p>
           )}
         </div>
+        {/* The summary as a picture to share (decision 0112). */}
+        {valid && q.data && (
+          <ShareCardButton
+            path={summaryCardPath(gameweek, season)}
+            fileName={`scoreline-gameweek-${gameweek}.png`}
+            title={`My gameweek ${gameweek}`}
+          />
+        )}
         {q.data && q.data.scoredGameweeks.length > 0 && (
           <GameweekPicker
             id="summary-gameweek"

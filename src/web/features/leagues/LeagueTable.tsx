@@ -5,6 +5,8 @@ import { TablePager } from './TablePager';
 import { TABLE_PAGE_SIZE, useLeagueTable, useScoredGameweeks } from './api';
 import { useSeasonParam } from '../seasons/api';
 import { ALL_SEASONS } from '../../../contract/seasons';
+import { tableCardPath } from '../../../contract/share-images';
+import { ShareCardButton } from '../share/ShareCardButton';
 
 /** The selected league's ranking in a season: overall or one gameweek, paginated, with the viewer's own row always shown. */
 export function LeagueTable({
@@ -62,6 +64,14 @@ export function LeagueTable({
               Gameweek
             </button>
           </div>
+        )}
+        {/* The season's table as a picture to share (decision 0112): one season's overall table. */}
+        {!allSeasons && data && data.rows.length > 0 && (
+          <ShareCardButton
+            path={tableCardPath(leagueId, season)}
+            fileName="scoreline-league-table.png"
+            title={`${data.league.name} table`}
+          />
         )}
         {gameweek !== null && !allSeasons && (
           <div>
