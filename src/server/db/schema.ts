@@ -303,6 +303,40 @@ export interface UserSettingsTable {
   unsubscribeToken: string;
   calendarToken: string;
   updatedAt: string;
+  /** Push preferences (migration 0050_push_subscriptions): deadline reminders on by default, the rest off. */
+  pushPicksMissing: Generated<number>;
+  pushResults: Generated<number>;
+  pushGoals: Generated<number>;
+  pushLeagueNews: Generated<number>;
+  /** 1 = deadline reminders by e-mail too while push reaches a device. */
+  pushAlsoEmail: Generated<number>;
+  /** Quiet hours, 'HH:MM' in pushTimeZone; null: none. */
+  pushQuietStart: string | null;
+  pushQuietEnd: string | null;
+  pushTimeZone: string | null;
+}
+
+/** A device a player subscribed to Web Push on (its push service endpoint and keys). */
+export interface PushSubscriptionTable {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: string;
+  lastSuccessAt: string | null;
+}
+
+export type PushLogStatus = 'claimed' | 'sent' | 'failed';
+
+/** One push message claimed for a player; `key` says which (kind, player, deadline, reminder time), so it goes once. */
+export interface PushLogTable {
+  key: string;
+  userId: string;
+  kind: string;
+  status: PushLogStatus;
+  claimedAt: string;
+  sentAt: string | null;
 }
 
 export type ReminderStatus = 'claimed' | 'sent' | 'failed';
@@ -440,6 +474,8 @@ export interface Database {
   appMeta: AppMetaTable;
   userSettings: UserSettingsTable;
   reminderLog: ReminderLogTable;
+  pushSubscriptions: PushSubscriptionTable;
+  pushLog: PushLogTable;
   contactMessages: ContactMessageTable;
   feedRuns: FeedRunTable;
   feedConflicts: FeedConflictTable;

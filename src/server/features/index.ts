@@ -30,6 +30,9 @@ import { publicFiguresRoutes } from './public-figures/routes.js';
 import { pickSharesRoutes } from './pick-shares/routes.js';
 import { bonusQuestionRoutes } from './bonus-questions/routes.js';
 import { createBonusResolver } from './bonus-questions/resolver.js';
+import { pushRoutes } from './push/routes.js';
+import { createPushQueue } from './push/sender.js';
+import { startPushScheduler } from './push/scheduler.js';
 import { honoursRoutes } from './honours/routes.js';
 import { shareImageRoutes } from './share-images/routes.js';
 
@@ -43,6 +46,9 @@ export async function registerFeatures(app: FastifyInstance) {
   // Settles bonus questions about a season's final table after every commit of its results (bonus-questions/resolver.ts).
   app.decorate('bonusResolver', createBonusResolver(app));
   app.addHook('onClose', async () => app.bonusResolver.close());
+  // Push messages leave from this queue, never inside a request (push/sender.ts).
+  app.decorate('pushQueue', createPushQueue(app));
+  app.addHook('onClose', async () => app.pushQueue.close());
   await app.register(healthRoutes);
   await app.register(profileRoutes);
   await app.register(leagueRoutes);
@@ -69,6 +75,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(publicFiguresRoutes);
   await app.register(pickSharesRoutes);
   await app.register(bonusQuestionRoutes);
+  await app.register(pushRoutes);
   await app.register(honoursRoutes);
   await app.register(shareImageRoutes);
 }
@@ -77,6 +84,7 @@ export async function registerFeatures(app: FastifyInstance) {
 export async function startFeatureServices(_app: FastifyInstance): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void> | void> = [];
   stops.push(startReminderScheduler(_app));
+  stops.push(startPushScheduler(_app));
   stops.push(startContactRetryService(_app));
   stops.push(startFeedScheduler(_app));
   // Results saved while no server ran (a crash after a commit, a seeded season) settle their questions now.

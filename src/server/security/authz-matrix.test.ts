@@ -407,6 +407,33 @@ const CASES: Record<string, Case> = {
     body: () => ({}),
   },
   'GET /api/calendar/:file': { auth: 'public', narrower: TOKEN, url: () => '/api/calendar/not-a-token.ics' },
+  // Web Push (decision 0111): the key is public; a subscription and preferences are always the caller's own.
+  'GET /api/push/key': { auth: 'public', url: () => '/api/push/key' },
+  'POST /api/push/subscriptions': {
+    auth: 'user',
+    url: () => '/api/push/subscriptions',
+    body: () => ({ endpoint: 'https://push.example/authz', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+  },
+  'DELETE /api/push/subscriptions': {
+    auth: 'user',
+    url: () => '/api/push/subscriptions',
+    body: () => ({ endpoint: 'https://push.example/authz' }),
+  },
+  'GET /api/push/preferences': { auth: 'user', url: () => '/api/push/preferences' },
+  'PUT /api/push/preferences': {
+    auth: 'user',
+    url: () => '/api/push/preferences',
+    body: () => ({
+      picksMissing: true,
+      results: false,
+      goals: false,
+      leagueNews: false,
+      alsoEmail: false,
+      quietStart: null,
+      quietEnd: null,
+      timeZone: null,
+    }),
+  },
   'GET /api/me/calendar': { auth: 'user', url: () => '/api/me/calendar' },
   'POST /api/me/calendar/regenerate': { auth: 'user', url: () => '/api/me/calendar/regenerate', body: () => ({}) },
   'GET /api/me/statistics': { auth: 'user', url: () => '/api/me/statistics?tz=Europe%2FLondon' },

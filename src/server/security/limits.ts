@@ -100,6 +100,8 @@ export const ROUTE_LIMITS = {
   leagueMembersPerUser: { max: 60, windowMs: 10 * 60_000 },
   /** Adding, changing and deleting bonus questions (room to set up a season's 50 at once). */
   bonusQuestionsPerUser: { max: 60, windowMs: 10 * 60_000 },
+  /** Subscribing devices to push and changing push preferences (each subscription is a row we later send to). */
+  pushPerUser: { max: 30, windowMs: 10 * 60_000 },
   /** Settling bonus questions and taking settlements back. */
   bonusSettlementPerUser: { max: 30, windowMs: 10 * 60_000 },
   /** Deleting one's account: each attempt checks a password (guessing it must stay slow). */

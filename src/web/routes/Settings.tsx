@@ -4,6 +4,7 @@ import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
 import { TeamNameForm } from '../features/account/TeamNameForm';
 import { TrophyCabinet } from '../features/honours/TrophyCabinet';
 import { RemindersAndCalendar } from '../features/reminders/RemindersAndCalendar';
+import { PushSettings } from '../features/push/PushSettings';
 import { DownloadData } from '../features/account-data/DownloadData';
 import { DeleteAccount } from '../features/account-data/DeleteAccount';
 
@@ -112,6 +113,9 @@ export default function Settings() {
 
       {/* ── Match-day reminders and calendar (owned by src/web/features/reminders) ── */}
       <RemindersAndCalendar />
+
+      {/* Push notifications on this device (owned by src/web/features/push). */}
+      <PushSettings />
 
       {/* Destructive, so last and out of the way (owned by src/web/features/account-data). */}
       <DeleteAccount />

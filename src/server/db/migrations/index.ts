@@ -19,6 +19,7 @@ import { pointsInCode } from './0039_points_in_code.js';
 import { leagueScoring } from './0040_league_scoring.js';
 import { nameSkeletons } from './0050_name_skeletons.js';
 import { pendingMoves } from './0050_pending_moves.js';
+import { pushSubscriptions } from './0050_push_subscriptions.js';
 import { recipientMailLog } from './0050_recipient_mail_log.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
@@ -43,5 +44,6 @@ export const migrations: AppMigration[] = [
   leagueScoring,
   nameSkeletons,
   pendingMoves,
+  pushSubscriptions,
   recipientMailLog,
 ];

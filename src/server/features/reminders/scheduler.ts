@@ -24,6 +24,7 @@ import {
   type ReminderKey,
 } from './repository.js';
 import { ensureSettingsFor } from '../user-settings/repository.js';
+import { pushInsteadOfEmail } from '../push/repository.js';
 
 /** How often the scheduler looks for due reminders. */
 export const REMINDER_INTERVAL_MS = 60_000;
@@ -57,11 +58,15 @@ export async function runReminders(app: FastifyInstance, now: Date): Promise<Rem
   );
   if (fixtures.length === 0) return { sent: 0, failed: 0 };
   const ids = fixtures.map((f) => f.id);
-  const [recipients, predicted, log] = await Promise.all([
+  const [everyone, predicted, log, byPush] = await Promise.all([
     reminderRecipients(db, handle.dialect),
     predictionKeys(db, ids),
     reminderLogFor(db, ids),
+    pushInsteadOfEmail(db),
   ]);
+  // A player whose reminders reach a device by push gets no e-mail for the same deadline, unless
+  // they asked for both (decision 0111); a device removed after a 410 brings the e-mail back.
+  const recipients = everyone.filter((r) => !byPush.has(r.userId));
   const logged = new Map(log.map((l) => [`${l.userId}|${l.fixtureId}|${l.windowHours}`, l]));
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
   // A failed send waits 1, 2, 4 … up to 60 minutes before its next attempt (a dead mailbox is not hammered every minute).
