@@ -102,7 +102,7 @@ export function SeasonHonours({ honours }: { honours: SeasonHonoursInfo }) {
       {honours.gameweeks.length > 0 && (
         <div>
           <h3 className="font-semibold text-slate-900">Gameweek winners</h3>
-          <ul className="mt-1 grid gap-x-4 gap-y-0.5 sm:grid-cols-2">
+          <ul className="mt-1 space-y-0.5">
             {[...honours.gameweeks].reverse().map((g) => (
               <li key={g.gameweek}>
                 GW {g.gameweek}: {winnersLine(g)}

@@ -35,7 +35,7 @@ export function OutlookView({ outlook }: { outlook: Outlook }) {
                 Pts
               </th>
               {outlook.gameweek !== null && (
-                <th scope="col" className="px-2 py-2 text-right">
+                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">
                   <abbr title={`Still available in Gameweek ${outlook.gameweek}`}>GW {outlook.gameweek}</abbr>
                 </th>
               )}
@@ -62,7 +62,9 @@ export function OutlookView({ outlook }: { outlook: Outlook }) {
                   )}
                   <td className="px-2 py-2 text-right tabular-nums">+{r.availableSeason}</td>
                   <td className="py-2 pl-2">
-                    <span className={`inline-block rounded px-1.5 py-0.5 text-xs font-semibold ${badge.tone}`}>
+                    <span
+                      className={`inline-block rounded px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap ${badge.tone}`}
+                    >
                       {badge.label}
                     </span>
                   </td>

@@ -9,6 +9,7 @@ import { RankMark } from '../leagues/RankMark';
 import { KickoffText, Teams } from '../predictions/parts';
 import { BankerMark } from '../predictions/BankerToggle';
 import { leaguesLink } from '../leagues/my-leagues';
+import { GameweekWinnerNote } from '../honours/GameweekWinnerNote';
 
 const OUTCOME_LABEL: Record<PredictionOutcome, { text: string; cls: string }> = {
   exact: { text: 'Exact score', cls: 'bg-green-100 text-green-900 border-green-300' },
@@ -107,6 +108,7 @@ export function SummaryView({ data }: { data: GameweekSummary }) {
                   <p className="text-sm text-slate-700">
                     {ordinal(l.position)} of {plural(l.memberCount, 'member')} · {plural(l.points, 'point')}
                   </p>
+                  <GameweekWinnerNote leagueId={l.leagueId} season={data.season} gameweek={data.gameweek} />
                 </div>
                 <div className="w-full pl-9 sm:w-auto sm:pl-0">
                   <Move league={l} />
