@@ -2,13 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorDto } from '../../../contract/common.js';
 import { leaderboardPageDto, leaderboardQuery, type LeaderboardRow } from '../../../contract/leaderboard.js';
-import { rankPage } from '../../../game/ranking-page.js';
+import type { Ranked } from '../../../game/ranking.js';
 import { resolveSeason } from '../../seasons/service.js';
-import { leaderboardCounts, leaderboardPage, leaderboardStanding, type LeaderboardEntry } from './repository.js';
+import { keptBoard } from './kept-board.js';
+import type { LeaderboardEntry } from './repository.js';
 
-/** The overall leaderboard of every player: a season's total or one gameweek, a bounded page at a time. */
+/**
+ * The overall leaderboard of every player: a season's total or one gameweek, a bounded page at a
+ * time, cut from the board ranked once by the league tables' rule (kept-board.ts).
+ */
 export async function leaderboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const boards = keptBoard(app);
 
   app.get(
     '/api/leaderboard',
@@ -23,17 +28,16 @@ export async function leaderboardRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { db, clock } = app.deps;
+      const { clock } = app.deps;
       const { user } = req;
       const season = await resolveSeason(app.deps.seasons, clock.now(), req.query.season, 'standings');
-      const scope = { seasonId: season.id, gameweek: req.query.gameweek ?? 0 };
-      const me = await leaderboardStanding(db, scope, user.id);
+      const board = await boards.get({ seasonId: season.id, gameweek: req.query.gameweek ?? 0 });
+      const at = board.indexOf.get(user.id);
+      const me = at === undefined ? undefined : board.rows[at]!;
       const { pageSize } = req.query;
       const page = req.query.around === 'me' ? (me ? Math.ceil(me.position / pageSize) : 1) : (req.query.page ?? 1);
       const offset = (page - 1) * pageSize;
-      const entries = await leaderboardPage(db, scope, offset, pageSize);
-      const { total, above } = await leaderboardCounts(db, scope, entries[0]?.points ?? null);
-      const present = (r: LeaderboardEntry & { rank: number; position: number }): LeaderboardRow => ({
+      const present = (r: Ranked<LeaderboardEntry>): LeaderboardRow => ({
         userId: r.userId,
         rank: r.rank,
         position: r.position,
@@ -47,8 +51,8 @@ export async function leaderboardRoutes(fastify: FastifyInstance) {
         gameweek: req.query.gameweek ?? null,
         page,
         pageSize,
-        total,
-        rows: rankPage(entries, offset, above).map(present),
+        total: board.rows.length,
+        rows: board.rows.slice(offset, offset + pageSize).map(present),
         viewer: me ? present(me) : null,
       };
     },
