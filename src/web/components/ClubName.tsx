@@ -5,21 +5,16 @@ import { useClub } from '../features/seasons/api';
  * A club's name, never cut to "Newcas…":
  * - `fit="responsive"` (the default): the short name on phones (Man City), the full one from the sm
  *   breakpoint;
- * - `fit="short"`: the short name at every width, for spots that stay narrow on a desktop too (a
- *   dialog);
  * - `fit="columns"`: for cards laid out one a row up to the lg breakpoint and two a row from it:
  *   short on phones and in two columns, full when a card has the row to itself or the screen is
- *   wide (2xl).
- * Either way the full name is the one screen readers read and the one a pointer's tooltip shows.
- * `wrap` lets a name that still does not fit go onto a second line rather than end in "…".
+ *   wide (2xl);
+ * - `fit="short"`: the short name at every width, for spots that stay narrow on a desktop too (a
+ *   dialog); there the full name is what screen readers read.
+ * The full name is always the pointer's tooltip. `wrap` lets a name that still does not fit go
+ * onto a second line rather than end in "…".
  */
-/** Where each name shows (the full one is always read by screen readers: `sr-only` hides it from sight only). */
-const SHORT_SHOWN = { responsive: 'sm:hidden', short: undefined, columns: 'sm:hidden lg:inline 2xl:hidden' } as const;
-const FULL_SHOWN = {
-  responsive: 'sr-only sm:not-sr-only',
-  short: 'sr-only',
-  columns: 'sr-only sm:not-sr-only lg:sr-only 2xl:not-sr-only',
-} as const;
+const SHORT_SHOWN = { responsive: 'sm:hidden', columns: 'sm:hidden lg:inline 2xl:hidden' } as const;
+const FULL_SHOWN = { responsive: 'hidden sm:inline', columns: 'hidden sm:inline lg:hidden 2xl:inline' } as const;
 
 export function ClubName({
   team,
@@ -36,11 +31,16 @@ export function ClubName({
   const short = useClub(team)?.shortName ?? full;
   const room = wrap ? 'min-w-0 break-words' : 'min-w-0 truncate';
   if (short === full) return <span className={`${room} ${className}`}>{full}</span>;
+  if (fit === 'short')
+    return (
+      <span className={`${room} ${className}`} title={full}>
+        <span aria-hidden="true">{short}</span>
+        <span className="sr-only">{full}</span>
+      </span>
+    );
   return (
     <span className={`${room} ${className}`} title={full}>
-      <span aria-hidden="true" className={SHORT_SHOWN[fit]}>
-        {short}
-      </span>
+      <span className={SHORT_SHOWN[fit]}>{short}</span>
       <span className={FULL_SHOWN[fit]}>{full}</span>
     </span>
   );

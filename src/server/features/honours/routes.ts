@@ -36,31 +36,11 @@ export async function honoursRoutes(fastify: FastifyInstance) {
     return league;
   }
 
-  /**
-   * The league and the season asked for; without one, the season `lead` shows (decision 0043), or
-   * the current one when the league did not exist yet in the season just finished.
-   */
-  async function leagueIn(id: string, userId: string, requested: string | undefined, lead: 'standings' | 'board') {
+  async function leagueIn(id: string, userId: string, requested: string | undefined) {
     const league = await memberLeague(id, userId);
-    const now = app.deps.clock.now();
-    const spans = await app.deps.seasons.spans();
-    let season = await resolveSeason(app.deps.seasons, now, requested, lead);
-    if (
-      requested === undefined &&
-      !existedIn(
-        league,
-        spans.find((s) => s.id === season.id),
-      )
-    )
-      season = await resolveSeason(app.deps.seasons, now, undefined, 'board');
-    return {
-      league,
-      season,
-      existed: existedIn(
-        league,
-        spans.find((s) => s.id === season.id),
-      ),
-    };
+    const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), requested, 'standings');
+    const span = (await app.deps.seasons.spans()).find((s) => s.id === season.id);
+    return { league, season, existed: existedIn(league, span) };
   }
 
   app.get(
@@ -77,7 +57,7 @@ export async function honoursRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { league, season, existed } = await leagueIn(req.params.id, req.user.id, req.query.season, 'board');
+      const { league, season, existed } = await leagueIn(req.params.id, req.user.id, req.query.season);
       if (!existed) throw notFound(LEAGUE_NOT_IN_SEASON);
       return outlookOf(app, league, season, req.user.id);
     },
@@ -97,7 +77,7 @@ export async function honoursRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { league, season, existed } = await leagueIn(req.params.id, req.user.id, req.query.season, 'standings');
+      const { league, season, existed } = await leagueIn(req.params.id, req.user.id, req.query.season);
       if (!existed) throw notFound(LEAGUE_NOT_IN_SEASON);
       const { honours } = await honoursOf(app, league.id, season, req.user.id);
       return { leagueId: league.id, honours };
