@@ -36,11 +36,31 @@ export async function honoursRoutes(fastify: FastifyInstance) {
     return league;
   }
 
-  async function leagueIn(id: string, userId: string, requested: string | undefined) {
+  /**
+   * The league and the season asked for; without one, the season `lead` shows (decision 0043), or
+   * the current one when the league did not exist yet in the season just finished.
+   */
+  async function leagueIn(id: string, userId: string, requested: string | undefined, lead: 'standings' | 'board') {
     const league = await memberLeague(id, userId);
-    const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), requested, 'standings');
-    const span = (await app.deps.seasons.spans()).find((s) => s.id === season.id);
-    return { league, season, existed: existedIn(league, span) };
+    const now = app.deps.clock.now();
+    const spans = await app.deps.seasons.spans();
+    let season = await resolveSeason(app.deps.seasons, now, requested, lead);
+    if (
+      requested === undefined &&
+      !existedIn(
+        league,
+        spans.find((s) => s.id === season.id),
+      )
+    )
+      season = await resolveSeason(app.deps.seasons, now, undefined, 'board');
+    return {
+      league,
+      season,
+      existed: existedIn(
+        league,
+        spans.find((s) => s.id === season.id),
+      ),
+    };
   }
 
   app.get(
@@ -57,7 +77,7 @@ export async function honoursRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { league, season, existed } = await leagueIn(req.params.id, req.user.id, req.query.season);
+      const { league, season, existed } = await leagueIn(req.params.id, req.user.id, req.query.season, 'board');
       if (!existed) throw notFound(LEAGUE_NOT_IN_SEASON);
       return outlookOf(app, league, season, req.user.id);
     },
@@ -77,7 +97,7 @@ export async function honoursRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { league, season, existed } = await leagueIn(req.params.id, req.user.id, req.query.season);
+      const { league, season, existed } = await leagueIn(req.params.id, req.user.id, req.query.season, 'standings');
       if (!existed) throw notFound(LEAGUE_NOT_IN_SEASON);
       const { honours } = await honoursOf(app, league.id, season, req.user.id);
       return { leagueId: league.id, honours };
