@@ -55,6 +55,30 @@ function InstallOffer() {
   );
 }
 
+/** The same offer in Settings, while the browser allows it and until installed or dismissed. */
+export function InstallAppSection() {
+  const canInstall = useInstallOffer();
+  if (!canInstall) return null;
+  return (
+    <section className="card" aria-labelledby="install-heading">
+      <h2 id="install-heading" className="text-lg font-bold">
+        Install the app
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        Scoreline on your home screen opens like an app and shows your last board when you're offline.
+      </p>
+      <div className="mt-4 flex gap-2">
+        <button type="button" className="btn-primary" onClick={() => void acceptInstallOffer()}>
+          Install the app
+        </button>
+        <button type="button" className="btn-secondary" onClick={dismissInstallOffer}>
+          Not now
+        </button>
+      </div>
+    </section>
+  );
+}
+
 /**
  * Offline, what it wraps is shown but cannot be changed: a disabled fieldset disables every
  * input and button inside it (score boxes, the prediction buttons), without touching the board.

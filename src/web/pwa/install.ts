@@ -34,6 +34,9 @@ function remember(outcome: 'installed' | 'dismissed'): void {
   emit();
 }
 
+/** Whether an install can be offered now (the browser allows it and the player has not said no). */
+export const canOfferInstall = (): boolean => offer !== null && !settled();
+
 /** Listens for the browser's offer; call once, at start-up. */
 export function captureInstallOffer(): void {
   window.addEventListener('beforeinstallprompt', (e) => {
@@ -46,14 +49,14 @@ export function captureInstallOffer(): void {
   window.addEventListener('appinstalled', () => remember('installed'));
 }
 
-/** Whether an install can be offered now (the browser allows it and the player has not said no). */
+/** canOfferInstall, redrawn as it changes. */
 export function useInstallOffer(): boolean {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => offer !== null && !settled(),
+    canOfferInstall,
     () => false,
   );
 }

@@ -5,6 +5,7 @@ import { TeamNameForm } from '../features/account/TeamNameForm';
 import { TrophyCabinet } from '../features/honours/TrophyCabinet';
 import { RemindersAndCalendar } from '../features/reminders/RemindersAndCalendar';
 import { PushSettings } from '../features/push/PushSettings';
+import { InstallAppSection } from '../pwa/AppNotices';
 import { DownloadData } from '../features/account-data/DownloadData';
 import { DeleteAccount } from '../features/account-data/DeleteAccount';
 
@@ -116,6 +117,9 @@ export default function Settings() {
 
       {/* Push notifications on this device (owned by src/web/features/push). */}
       <PushSettings />
+
+      {/* Installing the app, where the browser offers it (owned by src/web/pwa). */}
+      <InstallAppSection />
 
       {/* Destructive, so last and out of the way (owned by src/web/features/account-data). */}
       <DeleteAccount />
