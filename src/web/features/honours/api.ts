@@ -4,13 +4,14 @@ import { leagueArchiveDto, leagueHonoursDto, outlookDto, trophyCabinetDto } from
 
 /**
  * Queries of what can still happen and the honours (decision 0109). Their keys live under
- * `['leagues', …]` (refreshed by every result and league change) and `['me', …]`.
+ * `['leagues', …]`, refreshed by every result and league change.
  */
 export const honoursKeys = {
   outlook: (id: string, season: string) => ['leagues', 'outlook', id, season] as const,
   honours: (id: string, season: string) => ['leagues', 'honours', id, season] as const,
   archive: (id: string) => ['leagues', 'archive', id] as const,
-  trophies: ['me', 'trophies'] as const,
+  // Under the leagues' prefix: every result, membership and league change can move a trophy.
+  trophies: ['leagues', 'trophies'] as const,
 };
 
 const path = (id: string) => `/api/leagues/${encodeURIComponent(id)}`;
