@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RequireAuth } from '../app/guards';
-import { displayTeamName } from '../../game/clubs';
 import { ClubBadge } from '../components/ClubBadge';
+import { ClubName } from '../components/ClubName';
 import { AchievementBadge, StatTile } from '../features/dashboard/parts';
 import { useStatistics } from '../features/statistics/api';
 import { useSeasonChoice, useSeasonParam } from '../features/seasons/api';
@@ -156,7 +156,10 @@ function StatisticsScreen() {
                 <li key={t.team} className="flex items-center gap-3">
                   <span className="w-5 text-sm font-bold text-slate-700">{i + 1}.</span>
                   <ClubBadge team={t.team} size={28} />
-                  <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{displayTeamName(t.team)}</span>
+                  {/* The short name on a phone (Brighton), never "Brighton & Hove Al…". */}
+                  <span className="flex min-w-0 flex-1">
+                    <ClubName team={t.team} wrap className="font-medium text-slate-900" />
+                  </span>
                   <span className="text-right text-xs text-slate-700">
                     <span className="block">{plural(t.predictions, 'prediction')}</span>
                     {/* No figure until one of the club's predicted matches has been played. */}
