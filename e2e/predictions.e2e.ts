@@ -290,18 +290,41 @@ test('the screen on a phone, Home Team Colours OFF, stepping between gameweeks, 
 });
 
 test('the deadline passing under a focused score box keeps focus on its card, which says predictions closed', async () => {
+  // The page follows the server's clock, which runs on from SCORELINE_NOW: the admin moves Sunday's
+  // Crystal Palace v Leeds to kick off just over 2 hours from now, so its deadline passes during the test.
+  const adminCtx = await signedIn(adminCookie);
+  const now = Date.parse(
+    ((await (await adminCtx.request.get(`${server.url}/api/dashboard`)).json()) as { dashboard: { now: string } })
+      .dashboard.now,
+  );
+  const kickoff = new Date(Math.ceil((now + 2 * 3600_000 + 5_000) / 60_000) * 60_000);
+  const palaceFixture = await handle.db
+    .selectFrom('fixtures')
+    .select('id')
+    .where('seasonId', '=', '2025-26')
+    .where('homeTeam', '=', 'Crystal Palace FC')
+    .where('gameweek', '=', 30)
+    .executeTakeFirstOrThrow();
+  // March is GMT: the form's UK time is UTC.
+  const moved = await adminCtx.request.put(`${server.url}/api/admin/fixtures/${palaceFixture.id}`, {
+    data: {
+      homeTeam: 'Crystal Palace FC',
+      awayTeam: 'Leeds United FC',
+      date: kickoff.toISOString().slice(0, 10),
+      time: kickoff.toISOString().slice(11, 16),
+    },
+  });
+  expect(moved.status()).toBe(200);
+  await adminCtx.close();
+
   const ctx = await signedIn(playerCookie);
-  // The page's own clock, so the board can be taken past a deadline without waiting for it.
-  await ctx.clock.install({ time: new Date() });
   const page = await ctx.newPage();
   const errors = watchPageErrors(page);
   await page.goto('/predictions');
   const palace = card(page, 'Crystal Palace');
   const box = palace.locator('input[data-quick-entry]').first();
   await box.focus();
-  // Sunday's 14:00 kick-off closes at 12:00 on Sunday, under 23 hours from the server's Saturday 13:30.
-  await page.clock.fastForward('23:00:00');
-  await palace.getByText('Predictions closed').waitFor();
+  await palace.getByText('Predictions closed').waitFor({ timeout: 75_000 });
   await expect(palace.locator('input').count()).resolves.toBe(0);
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
