@@ -33,6 +33,7 @@ import { createBonusResolver } from './bonus-questions/resolver.js';
 import { pushRoutes } from './push/routes.js';
 import { createPushQueue } from './push/sender.js';
 import { startPushScheduler } from './push/scheduler.js';
+import { startPushEvents } from './push/events.js';
 import { honoursRoutes } from './honours/routes.js';
 import { shareImageRoutes } from './share-images/routes.js';
 
@@ -85,6 +86,7 @@ export async function startFeatureServices(_app: FastifyInstance): Promise<() =>
   const stops: Array<() => Promise<void> | void> = [];
   stops.push(startReminderScheduler(_app));
   stops.push(startPushScheduler(_app));
+  stops.push(startPushEvents(_app));
   stops.push(startContactRetryService(_app));
   stops.push(startFeedScheduler(_app));
   // Results saved while no server ran (a crash after a commit, a seeded season) settle their questions now.

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
-import { buildFixture } from '../../test/factories-season.js';
+import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction } from '../../test/factories-game.js';
 import { runReminders } from '../reminders/scheduler.js';
 import { runPushReminders } from './scheduler.js';
+import { startPushEvents } from './events.js';
+import { buildLeague } from '../../test/factories-league.js';
 import { startTestPushService, type FakeDevice, type TestPushService } from './test-push-service.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -371,5 +373,115 @@ describe('push subscriptions and their routes', () => {
     expect(w.push.hits).toEqual([]);
     await runReminders(w.t.app, w.t.clock.now());
     expect(await w.mailsTo('prefs@example.com')).toBe(1);
+  });
+});
+
+describe('league news and goals, for players who turned them on', () => {
+  const prefs = (over: Record<string, boolean>) => ({
+    picksMissing: false,
+    results: false,
+    goals: false,
+    leagueNews: false,
+    alsoEmail: false,
+    quietStart: null,
+    quietEnd: null,
+    timeZone: null,
+    ...over,
+  });
+
+  test('a new member and a new bonus question reach members with league news on, once; goals reach who picked the match', async () => {
+    const w = await world(PUSH_ENV, '2025-08-16T14:30:00.000Z');
+    const stop = startPushEvents(w.t.app);
+    cleanups.push(stop);
+    const { db } = w.t.app.deps;
+    const creator = await w.player('creator@example.com', { picked: true });
+    const fan = await w.player('fan@example.com');
+    const quietOne = await w.player('default@example.com');
+    await buildLeague(db, {
+      id: 'lg1',
+      name: 'Office League',
+      code: 'ABCDEFGH',
+      creatorId: creator.id,
+      members: [creator.id, fan.id, quietOne.id],
+    });
+    for (const [u, name, p] of [
+      [creator, 'creator-phone', prefs({ goals: true, leagueNews: true })],
+      [fan, 'fan-phone', prefs({ leagueNews: true, goals: true })],
+      [quietOne, 'default-phone', prefs({})],
+    ] as const) {
+      await w.subscribe(u.cookie, w.push.device(name));
+      expect(
+        (await w.t.request({ method: 'PUT', url: '/api/push/preferences', cookie: u.cookie, payload: p })).statusCode,
+      ).toBe(200);
+    }
+    const drain = async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      await stop.idle();
+      await w.t.app.pushQueue.idle();
+    };
+
+    const newcomer = await w.player('newcomer@example.com');
+    await db
+      .insertInto('leagueMembers')
+      .values({ leagueId: 'lg1', userId: newcomer.id, joinedAt: w.t.clock.nowIso() })
+      .execute();
+    await w.t.app.deps.bus.publish({ type: 'membership.changed' });
+    await w.t.app.deps.bus.publish({ type: 'membership.changed' });
+    await drain();
+    expect(w.push.received.map((r) => `${r.device}: ${r.payload.title}`).sort()).toEqual([
+      'creator-phone: New member in Office League',
+      'fan-phone: New member in Office League',
+    ]);
+
+    // A bonus question the creator set: the other members with league news on hear of it.
+    w.push.received.length = 0;
+    const now = w.t.clock.nowIso();
+    await db
+      .insertInto('leagueQuestions')
+      .values({
+        id: 'q1',
+        leagueId: 'lg1',
+        seasonId: TEST_SEASON,
+        kind: 'free',
+        prompt: 'Who scores most?',
+        club: null,
+        options: JSON.stringify(['A', 'B']),
+        picks: 1,
+        points: 5,
+        locksAt: '2025-09-01T12:00:00.000Z',
+        createdBy: creator.id,
+        createdAt: now,
+        updatedAt: now,
+        correct: null,
+        settledBy: null,
+        settlerId: null,
+        settledAt: null,
+        settleNote: null,
+      })
+      .execute();
+    await w.t.app.deps.bus.publish({ type: 'bonus-questions.changed', leagueId: 'lg1' });
+    await drain();
+    expect(w.push.received.map((r) => `${r.device}: ${r.payload.title}`)).toEqual([
+      'fan-phone: New bonus question in Office League',
+    ]);
+
+    // A provisional score in the match the creator picked (it kicked off at 14:00).
+    w.push.received.length = 0;
+    await db
+      .insertInto('results')
+      .values({
+        fixtureId: w.fixtureId,
+        homeScore: 1,
+        awayScore: 0,
+        final: 0,
+        source: 'admin',
+        updatedAt: w.t.clock.nowIso(),
+      })
+      .execute();
+    await w.t.app.deps.bus.publish({ type: 'live-score.changed', seasonId: '2025-26' });
+    await w.t.app.deps.bus.publish({ type: 'live-score.changed', seasonId: '2025-26' });
+    await drain();
+    expect(w.push.received.map((r) => [r.device, r.payload.body])).toEqual([['creator-phone', 'Arsenal 1–0 Chelsea']]);
+    expect(w.push.refused).toEqual([]);
   });
 });

@@ -68,7 +68,7 @@ export function PushSettings() {
       notify('error', err instanceof Error ? err.message : 'Could not save your notification settings.');
     }
   };
-  const toggle = (key: 'picksMissing' | 'alsoEmail', label: string) =>
+  const toggle = (key: 'picksMissing' | 'goals' | 'leagueNews' | 'alsoEmail', label: string) =>
     draft && (
       <label className="flex cursor-pointer items-center gap-3">
         <input
@@ -113,6 +113,8 @@ export function PushSettings() {
           </div>
           <form onSubmit={onSave} className="space-y-3">
             {toggle('picksMissing', 'Remind me of missing picks before a deadline')}
+            {toggle('goals', 'Goals in matches I picked')}
+            {toggle('leagueNews', 'League news: a new bonus question, a new member')}
             {toggle(
               'alsoEmail',
               'Also send deadline reminders by e-mail (otherwise e-mail stops while notifications reach a device)',
