@@ -25,6 +25,7 @@ const SAFETY_TICK_MS = 60_000;
 export const pageNowMs = (): number => Date.now() + offset;
 
 function emit() {
+  checkWatches();
   version++;
   for (const l of listeners) l();
   schedule();
@@ -100,6 +101,25 @@ export function usePageClock(instants: ReadonlyArray<number | string | null | un
   return new Date(pageNowMs());
 }
 
+/** What waits to be called once the clock passes one of its instants. */
+interface Watch {
+  instants: readonly number[];
+  /** The clock's reading the watch has already accounted for. */
+  seen: number;
+  onPass: () => void;
+}
+const watches = new Set<Watch>();
+
+/** Calls each watch whose instant the clock has passed since it last looked. */
+function checkWatches() {
+  const now = pageNowMs();
+  for (const w of watches) {
+    const from = w.seen;
+    w.seen = Math.max(from, now);
+    if (w.instants.some((at) => at > from && at <= now)) w.onPass();
+  }
+}
+
 /**
  * Calls `onPass` once the page's clock passes one of `instants` (a deadline, a kick-off, a full
  * time, the server's `changesAt`) after `since` (the server's `now` in the answer shown, so an
@@ -113,20 +133,25 @@ export function useAtInstants(
   onPass: () => void,
 ): Date {
   const now = usePageClock(instants);
-  const seen = useRef(-Infinity);
   const call = useRef(onPass);
   useEffect(() => {
     call.current = onPass;
   });
-  const t = now.getTime();
-  const from = since === undefined ? t : Date.parse(since);
-  const key = instants.map(toMs).join(',');
+  const list = instants.map(toMs).filter((t): t is number => t !== null && Number.isFinite(t));
+  const key = list.join(',');
+  const from = since === undefined ? NaN : Date.parse(since);
   useEffect(() => {
-    const after = Math.max(seen.current, from);
-    seen.current = Math.max(after, t);
-    const crossed = key.split(',').some((s) => s !== '' && Number(s) > after && Number(s) <= t);
-    if (crossed) call.current();
-  }, [t, from, key]);
+    const w: Watch = {
+      instants: key ? key.split(',').map(Number) : [],
+      seen: Number.isFinite(from) ? from : pageNowMs(),
+      onPass: () => call.current(),
+    };
+    watches.add(w);
+    checkWatches();
+    return () => {
+      watches.delete(w);
+    };
+  }, [key, from]);
   return now;
 }
 

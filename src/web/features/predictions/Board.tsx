@@ -40,7 +40,11 @@ function Tally({ tally, open, now }: { tally: GameweekTally; open: boolean; now:
         {tallyLine(tally)}
       </p>
       {open && (
-        <div aria-hidden="true" className="h-2 w-32 overflow-hidden rounded-full bg-slate-200">
+        <div
+          aria-hidden="true"
+          className="h-2 w-32 overflow-hidden rounded-full bg-slate-200"
+          data-testid="gameweek-bar"
+        >
           <div
             className="h-full rounded-full bg-brand-700"
             style={{ width: `${(100 * tally.predicted) / tally.matches}%` }}
