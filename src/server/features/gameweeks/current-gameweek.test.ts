@@ -41,6 +41,7 @@ async function everyAnswer() {
     },
     boardOpensOn: board.json().gameweek as number,
     upcoming: dashboard.json().dashboard.upcoming as Array<{ gameweek: number }>,
+    nextOpen: (board.json().nextOpen as { gameweek: number } | null)?.gameweek ?? null,
     custom: gameweeks.json().custom as boolean,
   };
 }
@@ -80,13 +81,15 @@ describe('the current gameweek of /api/gameweeks, and the one the Predictions bo
     expect(a.current).toEqual({ gameweeks: 9, board: 8, dashboard: 8 });
   });
 
-  test('match day, once a gameweek’s last match is inside its deadline: the calendar stays on it, the board and the dashboard move on', async () => {
+  test('match day, once a gameweek’s last match is inside its deadline: all stay on it until its last result (decision record 0108), the next open gameweek second', async () => {
     // Gameweek 8's last match kicks off on Monday 20 October at 19:00 UTC.
     t = await createTestApp({ now: '2025-10-20T17:30:00Z' });
     await importBuiltIn();
     const a = await everyAnswer();
-    expect(a.current).toEqual({ gameweeks: 8, board: 9, dashboard: 9 });
-    expect(a.upcoming.every((f) => f.gameweek === 9)).toBe(true);
+    expect(a.current).toEqual({ gameweeks: 8, board: 8, dashboard: 8 });
+    expect(a.upcoming.length).toBeGreaterThan(0);
+    expect(a.upcoming.every((f) => f.gameweek === 8)).toBe(true);
+    expect(a.nextOpen).toBe(9);
   });
 
   test('after the season, every route stays on its last gameweek', async () => {
