@@ -95,3 +95,20 @@ export type TrophyCabinet = z.infer<typeof trophyCabinetDto>;
 
 /** A league asked about for a season in which it did not exist yet. */
 export const LEAGUE_NOT_IN_SEASON = 'This league did not exist in that season, so it has no table for it.';
+
+/** The overall leaderboard's outlook for the viewer (standard rule, bankers double). */
+export const overallOutlookDto = z.object({
+  season: z.string(),
+  gameweek: z.number().nullable(),
+  matchesLeft: z.number(),
+  leaderPoints: z.number(),
+  /** The most any player can still add (every match left picked, a banker each gameweek). */
+  anyoneCanAdd: z.number(),
+  viewer: z.object({
+    points: z.number(),
+    availableSeason: z.number(),
+    availableGameweek: z.number().nullable(),
+    chance: z.enum(CHANCES),
+  }),
+});
+export type OverallOutlook = z.infer<typeof overallOutlookDto>;

@@ -169,6 +169,7 @@ const CASES: Record<string, Case> = {
   'GET /api/leagues/:id/outlook': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/outlook` },
   'GET /api/leagues/:id/honours': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/honours` },
   'GET /api/leagues/:id/archive': { auth: 'user', narrower: MEMBERS, url: (w) => `/api/leagues/${w.league}/archive` },
+  'GET /api/leaderboard/outlook': { auth: 'user', url: () => '/api/leaderboard/outlook' },
   // An invite link's preview is for anyone holding the link, signed in or not (decision record 0046).
   'GET /api/invites/:code': { auth: 'public', url: (w) => `/api/invites/${w.code}` },
   // Share pictures (decision 0112): the invite picture shows what the invite preview shows, to anyone holding the link.

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
-import type { LeagueArchive, LeagueHonours, Outlook, TrophyCabinet } from '../../../contract/honours.js';
+import type {
+  LeagueArchive,
+  LeagueHonours,
+  Outlook,
+  OverallOutlook,
+  TrophyCabinet,
+} from '../../../contract/honours.js';
 
 /**
  * Replays the first eight rounds of the real 2025/26 results (the project's built-in file, read
@@ -173,17 +179,17 @@ test(
       }
       return sum;
     };
-    const availableOf = (name: string, round?: number) => {
+    const availableOf = (name: string, round?: number, exact = 4) => {
       let sum = 0;
       for (let r = 1; r <= ROUNDS; r++) {
         if (round !== undefined && r !== round) continue;
         const left = matches.filter((m) => m.round === r && !isPlayed.has(m));
         const open = left.filter((m) => deadline(m) > now);
         const counted = left.filter((m) => deadline(m) > now || PATTERNS[name]!(m));
-        sum += counted.length * 4;
+        sum += counted.length * exact;
         const banker = bankerOf.get(`${name}:${r}`);
         const bankerFixed = banker !== undefined && deadline(banker) <= now;
-        if (bankerFixed ? !isPlayed.has(banker) : open.length > 0) sum += 4;
+        if (bankerFixed ? !isPlayed.has(banker) : open.length > 0) sum += exact;
       }
       return sum;
     };
@@ -213,6 +219,25 @@ test(
       expect(row.chance).toBe(w.points > othersBest ? 'champion' : reach[i]! >= leader ? 'can-win' : 'out');
       expect(row.ifItStays).toBeNull();
     }
+    // The overall leaderboard: the standard rule (3 exact, 1 right outcome), the viewer's own picks.
+    const standardOf = (name: string) => {
+      let sum = 0;
+      for (const m of isPlayed) {
+        const pick = PATTERNS[name]!(m);
+        if (!pick) continue;
+        const exact = pick[0] === m.result![0] && pick[1] === m.result![1];
+        const right = Math.sign(pick[0] - pick[1]) === Math.sign(m.result![0] - m.result![1]);
+        sum += (exact ? 3 : right ? 1 : 0) * (bankerOf.get(`${name}:${m.round}`) === m ? 2 : 1);
+      }
+      return sum;
+    };
+    const overall = await get<OverallOutlook>('/api/leaderboard/outlook?season=2025-26', 'draw');
+    expect(overall.viewer).toMatchObject({
+      points: standardOf('draw'),
+      availableSeason: availableOf('draw', undefined, 3),
+      availableGameweek: availableOf('draw', 5, 3),
+    });
+    expect(overall.leaderPoints).toBeGreaterThanOrEqual(Math.max(...NAMES.map(standardOf)));
     // The draw player skipped round 5: its closed matches are worth nothing to them, the open ones still are.
     expect(want[1]!.availableGameweek).toBeLessThan(want[0]!.availableGameweek);
 

@@ -8,13 +8,14 @@ import {
   leagueHonoursDto,
   LEAGUE_NOT_IN_SEASON,
   outlookDto,
+  overallOutlookDto,
   trophyCabinetDto,
   type Trophy,
 } from '../../../contract/honours.js';
 import { forbidden, notFound } from '../../errors.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { getLeague, isMember, listMyLeagues, type LeagueRow } from '../leagues/repository.js';
-import { existedIn, honoursOf, LEAGUE_GONE, NOT_A_MEMBER, outlookOf } from './service.js';
+import { existedIn, honoursOf, LEAGUE_GONE, NOT_A_MEMBER, outlookOf, overallOutlookOf } from './service.js';
 
 const idParams = z.object({ id: idParam(100) });
 /** Rows of each past season's final table in the archive (the whole table is the league page's). */
@@ -80,6 +81,24 @@ export async function honoursRoutes(fastify: FastifyInstance) {
       const { league, season, existed } = await leagueIn(req.params.id, req.user.id, req.query.season, 'board');
       if (!existed) throw notFound(LEAGUE_NOT_IN_SEASON);
       return outlookOf(app, league, season, req.user.id);
+    },
+  );
+
+  app.get(
+    '/api/leaderboard/outlook',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['leaderboard'],
+        summary:
+          'What can still happen on the overall leaderboard for the viewer: their points still available and whether they can still finish first',
+        querystring: seasonQuery,
+        response: { 200: overallOutlookDto, 404: errorDto },
+      },
+    },
+    async (req) => {
+      const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'board');
+      return overallOutlookOf(app, season, req.user.id);
     },
   );
 

@@ -14,7 +14,10 @@ import {
   type MemberChancesInput,
   type RemainingMatch,
 } from '../../../game/still-possible.js';
-import type { Outlook, SeasonHonoursInfo } from '../../../contract/honours.js';
+import type { ChanceKind, OverallOutlook, Outlook, SeasonHonoursInfo } from '../../../contract/honours.js';
+import { STANDARD_RULE } from '../../../game/scoring.js';
+import { seasonCounts } from '../statistics/service.js';
+import { gameweekPoints, SEASON_TOTAL, type Scoring } from '../statistics/season-counts.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { SeasonRef } from '../../seasons/service.js';
 import type { SeasonSpanRow } from '../../seasons/repository.js';
@@ -27,7 +30,10 @@ import { isMember, memberPicksOn, scoringOf, type LeagueRow } from '../leagues/r
 import type { TableEntry } from '../leagues/table-cache.js';
 import { inPlay } from '../live-matches/in-play.js';
 import { answersTo, listQuestions } from '../bonus-questions/repository.js';
-import { bankersOnPlayedMatches } from './repository.js';
+import { bankersOnPlayedMatches, ownBankersOnPlayedMatches, ownPicksOn } from './repository.js';
+
+/** The overall leaderboard's scoring: the standard rule, bankers double. */
+const STANDARD_SCORING: Scoring = { rule: STANDARD_RULE, bankersAllowed: true };
 
 export const LEAGUE_GONE = 'League not found. The league may have been deleted.';
 export const NOT_A_MEMBER = 'You are not a member of this league.';
@@ -250,4 +256,75 @@ function currentGameweek(all: readonly FixtureRow[], remaining: readonly Fixture
   for (const f of remaining)
     if (f.gameweek !== null && (earliest === null || f.gameweek < earliest)) earliest = f.gameweek;
   return earliest;
+}
+
+/**
+ * The overall leaderboard's outlook for one player (standard rule, bankers double): their points
+ * still available from their own picks past the deadline and every open match, and their chance.
+ * Other players' picks are not read: a leader is out of reach only when every other player's
+ * points plus the most anyone can still add stay below theirs (a sound bound, never a guess).
+ */
+export async function overallOutlookOf(
+  app: FastifyInstance,
+  season: SeasonRef,
+  userId: string,
+): Promise<OverallOutlook> {
+  const now = app.deps.clock.now();
+  const counts = await seasonCounts(app, season.id);
+  const pointsOf = gameweekPoints(counts, SEASON_TOTAL, STANDARD_SCORING);
+  let leader = 0;
+  let bestOther = 0;
+  for (const id of counts.slots.keys()) {
+    const p = pointsOf(id) ?? 0;
+    if (p > leader) leader = p;
+    if (id !== userId && p > bestOther) bestOther = p;
+  }
+  const fixtures = await seasonFixtureRows(app, season.id);
+  const remaining = fixtures.filter((f) => !isFinal(f));
+  const closed = remaining.filter((f) => predictionWindow(f, now) === 'closed');
+  const [picks, spent] = await Promise.all([
+    ownPicksOn(
+      app.deps.db,
+      userId,
+      closed.map((f) => f.id),
+    ),
+    ownBankersOnPlayedMatches(app.deps.db, userId, season.id),
+  ]);
+  const bankerOn = new Map(picks.map((p) => [p.fixtureId, Number(p.banker) === 1]));
+  const own = pointsStillAvailable(STANDARD_SCORING, {
+    matches: remaining.map((f): RemainingMatch => {
+      const open = predictionWindow(f, now) !== 'closed';
+      const banker = bankerOn.get(f.id);
+      return { gameweek: f.gameweek, open, picked: !open && banker !== undefined, banker: !open && banker === true };
+    }),
+    bankerSpent: new Set(spent),
+    bonus: 0,
+  });
+  const anyone = pointsStillAvailable(STANDARD_SCORING, {
+    matches: remaining.map((f) => ({ gameweek: f.gameweek, open: true, picked: true, banker: false })),
+    bankerSpent: new Set(),
+    bonus: 0,
+  }).season;
+  const points = pointsOf(userId) ?? 0;
+  const gameweek = currentGameweek(fixtures, remaining, now);
+  const over = remaining.length === 0;
+  const chance: ChanceKind =
+    points > 0 && (points > bestOther + anyone || (over && points === leader))
+      ? 'champion'
+      : !over && points + own.season >= leader
+        ? 'can-win'
+        : 'out';
+  return {
+    season: season.id,
+    gameweek,
+    matchesLeft: remaining.length,
+    leaderPoints: leader,
+    anyoneCanAdd: anyone,
+    viewer: {
+      points,
+      availableSeason: own.season,
+      availableGameweek: gameweek === null ? null : (own.byGameweek.get(gameweek) ?? 0),
+      chance,
+    },
+  };
 }

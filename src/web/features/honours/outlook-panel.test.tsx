@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import type { Outlook, OutlookRow } from '../../../contract/honours';
 import { OutlookView } from './OutlookPanel';
+import { overallOutlookLine } from './OverallOutlookLine';
 import { chanceBadge, ifItStaysLine, monthLabel, ordinal, outlookHeadline, winnersLine } from './outlook-text';
 
 const row = (over: Partial<OutlookRow>): OutlookRow => ({
@@ -96,4 +97,20 @@ test('the panel draws each member with what is still available and their badge',
   expect(html).toContain('Can still win');
   expect(html).toContain('Out of it');
   expect(html).toContain('If it stays like this you will be 1st on 44 points.');
+});
+
+test('the overall leaderboard line says how many points are left and whether they reach the leader', () => {
+  const o = {
+    season: '2025-26',
+    gameweek: 5,
+    matchesLeft: 30,
+    leaderPoints: 60,
+    anyoneCanAdd: 99,
+    viewer: { points: 40, availableSeason: 30, availableGameweek: 9, chance: 'can-win' as const },
+  };
+  expect(overallOutlookLine(o)).toBe(
+    'You can still score up to 30 more points this season (+9 in Gameweek 5): enough to reach the leader’s 60.',
+  );
+  expect(overallOutlookLine({ ...o, viewer: { ...o.viewer, chance: 'out' } })).toMatch(/no longer enough/);
+  expect(overallOutlookLine({ ...o, matchesLeft: 0 })).toBeNull();
 });

@@ -7,6 +7,7 @@ import { useScoredGameweeks } from '../leagues/api';
 import { useDefaultSeason, useSeasonChoice, useSeasonParam } from '../seasons/api';
 import { PastSeasonNote } from '../seasons/SeasonNotices';
 import { useLeaderboard } from './api';
+import { OverallOutlookLine } from '../honours/OverallOutlookLine';
 
 /**
  * The overall leaderboard of every player: the season's total or one gameweek's,
@@ -57,6 +58,7 @@ export function OverallLeaderboard() {
                 ? `${plural(data.total, 'player')} with a scored prediction.`
                 : 'Every player with a scored prediction.'}
             </p>
+            <OverallOutlookLine season={season} />
           </div>
           <button
             type="button"
