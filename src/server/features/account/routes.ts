@@ -163,13 +163,15 @@ export async function accountRoutes(fastify: FastifyInstance) {
         bonusAnswersComplete: bonusAnswers.length <= EXPORT_BONUS_ANSWERS_MAX,
         contactMessages,
       });
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="scoreline-my-data-${exportedAt.slice(0, 10)}.json"`)
-        // Indented for the person who opens the file; exportFile still parses it with the route's schema.
-        .type('application/json; charset=utf-8')
-        .serializer(exportFile)
-        .send(body);
+      return (
+        reply
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="scoreline-my-data-${exportedAt.slice(0, 10)}.json"`)
+          // Indented for the person who opens the file; exportFile still parses it with the route's schema.
+          .type('application/json; charset=utf-8')
+          .serializer(exportFile)
+          .send(body)
+      );
     },
   );
 }
