@@ -16,11 +16,11 @@ import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { buildPrediction, buildResult } from '../src/server/test/factories-game.js';
 
 /**
- * The screens are never empty while something is open (decision records 0041 and 0042), on the
- * real 2026/27 season the app ships, in Chromium against the real server:
+ * The screens are never empty while something is open (decision records 0041, 0042 and 0108), on
+ * the real 2026/27 season the app ships, in Chromium against the real server:
  * - match day, Saturday 28 November 2026 17:10 UTC: Gameweek 12 (every match at 15:00) is in play,
- *   Gameweek 13 (Wednesday 2 December) is open. The board and the dashboard open on Gameweek 13;
- *   Gameweek 12 shows what is happening and Gameweek 11 what happened;
+ *   Gameweek 13 (Wednesday 2 December) is open. The board and the dashboard lead with Gameweek 12,
+ *   what is happening, and offer Gameweek 13 second; Gameweek 11 shows what happened;
  * - Thursday 26 November 2026: Gameweek 11 is played, and both open on Gameweek 12;
  * - a newcomer's first dashboard: welcomed as new, pointed at the open gameweek and at leagues.
  */
@@ -120,16 +120,17 @@ describe('match day: Saturday 28 November 2026, 17:10 UTC', () => {
     // Gameweek 2 has results, but they never played it: no "Gameweek 2: 0 points".
     await expect(page.getByRole('heading', { name: /^Gameweek 2:/ }).count()).resolves.toBe(0);
     await expect(page.getByText('No upcoming matches scheduled').count()).resolves.toBe(0);
-    await page.getByRole('heading', { name: 'Upcoming Matches - Gameweek 13' }).waitFor();
+    // Match day leads with today's matches, in play (decision record 0108).
+    await page.getByRole('heading', { name: 'Matches - Gameweek 12' }).waitFor();
     expect(await axeViolations(page, SERIOUS_WCAG21)).toEqual([]);
     await page.screenshot({ path: path.join(SCREENS, 'dashboard-first-phone.png'), fullPage: true });
 
     // Joining or creating a league is a click away.
     await start.getByRole('link', { name: 'Join a league' }).click();
-    await page.waitForURL('**/leaderboard');
+    await page.waitForURL('**/leagues?join=1');
     await page.goBack();
     await button.click();
-    await page.waitForURL('**/predictions');
+    await page.waitForURL('**/predictions?gameweek=13');
     await expect.poll(() => page.getByLabel('Gameweek', { exact: true }).inputValue()).toBe('13');
     await expect.poll(() => cards(page).count()).toBe(10);
     await expect(cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).resolves.toEqual(
@@ -140,29 +141,34 @@ describe('match day: Saturday 28 November 2026, 17:10 UTC', () => {
     await ctx.close();
   });
 
-  test('a returning player, on a desktop: both open on Gameweek 13; Gameweek 12 shows what is happening, Gameweek 11 what happened', async () => {
+  test('a returning player, on a desktop: both lead with Gameweek 12, in play, and offer Gameweek 13 second; Gameweek 11 shows what happened', async () => {
     const ctx = await signedIn(server, regularCookie, DESKTOP);
     const page = await ctx.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/dashboard');
     await expect.poll(() => page.getByTestId('greeting').textContent()).toBe('Welcome back, Regulars!');
-    const next = page.getByTestId('next-up');
+    // Match day leads with today (decision record 0108): Gameweek 12 in play, then Gameweek 13, open.
+    const today = page.getByTestId('next-up');
+    await today.getByRole('heading', { name: 'Gameweek 12 is in play' }).waitFor();
+    await expect(today.textContent()).resolves.toContain('8 of 10 predicted · predictions are closed');
+    const next = page.getByTestId('next-open');
     await next.getByRole('heading', { name: 'Gameweek 13 is open' }).waitFor();
     await expect(next.textContent()).resolves.toContain('0 of 10 predicted · the first open match closes in 4 days');
-    await page.getByRole('heading', { name: 'Upcoming Matches - Gameweek 13' }).waitFor();
+    await page.getByRole('heading', { name: 'Matches - Gameweek 12' }).waitFor();
     await expect(
       page
-        .getByRole('region', { name: /Upcoming Matches/ })
+        .getByRole('region', { name: /Matches - Gameweek 12/ })
         .getByRole('listitem')
         .count(),
     ).resolves.toBe(5);
+    await expect(page.locator('li[data-status="live"]').count()).resolves.toBe(5);
     await expect(page.getByText('No upcoming matches scheduled').count()).resolves.toBe(0);
     // Their last scored gameweek, which they played.
     await page.getByRole('heading', { name: 'Gameweek 11: 9 points' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/match-week-dashboard-desktop.png`, fullPage: true });
 
     await next.getByRole('link', { name: 'Make Predictions' }).click();
-    await page.waitForURL('**/predictions');
+    await page.waitForURL('**/predictions?gameweek=13');
     const picker = page.getByLabel('Gameweek', { exact: true });
     await expect.poll(() => picker.inputValue()).toBe('13');
     await expect(page.getByTestId('gameweek-state').textContent()).resolves.toBe('Open for predictions');
