@@ -31,6 +31,7 @@ export function startPushEvents(app: FastifyInstance): (() => Promise<void>) & {
     if (event.type === 'bonus-questions.changed') run(() => newQuestions(app, event.leagueId));
     else if (event.type === 'membership.changed') run(() => newMembers(app));
     else if (event.type === 'live-score.changed') run(() => goals(app));
+    else if (event.type === 'results.changed') run(() => gameweekResults(app, event.seasonId));
   });
   const stop = async () => {
     unsubscribe();
@@ -165,4 +166,51 @@ async function goals(app: FastifyInstance) {
           },
         });
   await send(app, 'goals', messages);
+}
+
+/**
+ * A gameweek whose every match (postponed ones aside) has its final result, the last one saved
+ * just now: each player who scored in it hears their points. A result corrected later sends
+ * nothing more (the key is the gameweek's).
+ */
+async function gameweekResults(app: FastifyInstance, seasonId: string) {
+  const { db, clock } = app.deps;
+  const since = new Date(clock.now().getTime() - RECENT_MS).toISOString();
+  const rows = await db
+    .selectFrom('fixtures')
+    .leftJoin('results', (j) => j.onRef('results.fixtureId', '=', 'fixtures.id').on('results.final', '=', 1))
+    .where('fixtures.seasonId', '=', seasonId)
+    .where('fixtures.gameweek', 'is not', null)
+    .where('fixtures.postponed', '=', 0)
+    .groupBy('fixtures.gameweek')
+    .select((eb) => [
+      'fixtures.gameweek',
+      eb.fn.count<number>('fixtures.id').as('total'),
+      eb.fn.count<number>('results.fixtureId').as('done'),
+      eb.fn.max('results.updatedAt').as('last'),
+    ])
+    .execute();
+  const finished = rows
+    .filter((r) => r.gameweek !== null && Number(r.total) === Number(r.done) && r.last !== null && r.last >= since)
+    .map((r) => r.gameweek!);
+  if (finished.length === 0) return;
+  const points = await db
+    .selectFrom('userPoints')
+    .select(['userId', 'gameweek', 'points'])
+    .where('seasonId', '=', seasonId)
+    .where('gameweek', 'in', finished)
+    .execute();
+  await send(
+    app,
+    'results',
+    points.map((p) => ({
+      key: `results|${seasonId}|${p.gameweek}|${p.userId}`,
+      userId: p.userId,
+      payload: {
+        title: `Gameweek ${p.gameweek} results are in`,
+        body: p.points === 1 ? 'You scored 1 point.' : `You scored ${p.points} points.`,
+        url: '/leaderboard',
+      },
+    })),
+  );
 }

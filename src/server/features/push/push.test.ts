@@ -485,3 +485,54 @@ describe('league news and goals, for players who turned them on', () => {
     expect(w.push.refused).toEqual([]);
   });
 });
+
+describe('gameweek results', () => {
+  test('when the last result of a gameweek is in, each player who turned results on hears their points, once', async () => {
+    const w = await world(PUSH_ENV, '2025-08-16T16:30:00.000Z');
+    const stop = startPushEvents(w.t.app);
+    cleanups.push(stop);
+    const { db } = w.t.app.deps;
+    const keen = await w.player('keen@example.com', { picked: true });
+    const off = await w.player('off@example.com', { picked: true });
+    await w.subscribe(keen.cookie, w.push.device('keen-phone'));
+    await w.subscribe(off.cookie, w.push.device('off-phone'));
+    const put = await w.t.request({
+      method: 'PUT',
+      url: '/api/push/preferences',
+      cookie: keen.cookie,
+      payload: {
+        picksMissing: true,
+        results: true,
+        goals: false,
+        leagueNews: false,
+        alsoEmail: false,
+        quietStart: null,
+        quietEnd: null,
+        timeZone: null,
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    // The week-later match is in gameweek 2, so gameweek 1 is this one match.
+    await db.updateTable('fixtures').set({ gameweek: 2 }).where('id', '!=', w.fixtureId).execute();
+    const now = w.t.clock.nowIso();
+    await db
+      .insertInto('results')
+      .values({ fixtureId: w.fixtureId, homeScore: 3, awayScore: 1, final: 1, source: 'admin', updatedAt: now })
+      .execute();
+    await db
+      .insertInto('userPoints')
+      .values([keen.id, off.id].map((userId) => ({ seasonId: TEST_SEASON, gameweek: 1, userId, points: 3, exact: 1 })))
+      .execute();
+    const drain = async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      await stop.idle();
+      await w.t.app.pushQueue.idle();
+    };
+    await w.t.app.deps.bus.publish({ type: 'results.changed', seasonId: TEST_SEASON });
+    await w.t.app.deps.bus.publish({ type: 'results.changed', seasonId: TEST_SEASON });
+    await drain();
+    expect(w.push.received.map((r) => [r.device, r.payload.title, r.payload.body])).toEqual([
+      ['keen-phone', 'Gameweek 1 results are in', 'You scored 3 points.'],
+    ]);
+  });
+});

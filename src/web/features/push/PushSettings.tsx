@@ -68,7 +68,7 @@ export function PushSettings() {
       notify('error', err instanceof Error ? err.message : 'Could not save your notification settings.');
     }
   };
-  const toggle = (key: 'picksMissing' | 'goals' | 'leagueNews' | 'alsoEmail', label: string) =>
+  const toggle = (key: 'picksMissing' | 'results' | 'goals' | 'leagueNews' | 'alsoEmail', label: string) =>
     draft && (
       <label className="flex cursor-pointer items-center gap-3">
         <input
@@ -113,6 +113,7 @@ export function PushSettings() {
           </div>
           <form onSubmit={onSave} className="space-y-3">
             {toggle('picksMissing', 'Remind me of missing picks before a deadline')}
+            {toggle('results', 'My gameweek results and points')}
             {toggle('goals', 'Goals in matches I picked')}
             {toggle('leagueNews', 'League news: a new bonus question, a new member')}
             {toggle(
