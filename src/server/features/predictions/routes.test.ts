@@ -360,17 +360,18 @@ describe('reading predictions', () => {
     t.clock.set('2025-08-16T13:00:00Z');
     await buildResult(db, { fixtureId: 'LIV_BOU', homeScore: 4, awayScore: 2 });
 
-    // Every match of gameweek 1 is past its deadline: the board opens on gameweek 2, the next with an open match.
+    // Every match of gameweek 1 is past its deadline and not every result is in: the board leads with
+    // gameweek 1, being played, and names gameweek 2, the next with an open match (decision record 0108).
     expect(
       (await t.request({ method: 'GET', url: '/api/predictions/board', cookie: aliceCookie })).json(),
-    ).toMatchObject({ gameweek: 2, openingGameweek: 2 });
+    ).toMatchObject({ gameweek: 1, openingGameweek: 1, nextOpen: { gameweek: 2 } });
     const res = await t.request({ method: 'GET', url: '/api/predictions/board?gameweek=1', cookie: aliceCookie });
     expect(res.statusCode).toBe(200);
     const board = res.json();
     expect(board).toMatchObject({
       now: '2025-08-16T13:00:00.000Z',
       gameweek: 1,
-      openingGameweek: 2,
+      openingGameweek: 1,
       gameweeks: [1, 2],
       gameweekStates: [
         { gameweek: 1, state: 'closed' },
