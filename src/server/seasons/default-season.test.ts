@@ -15,6 +15,7 @@ import { refreshSeasonDates } from './repository.js';
 const NEXT = '2026-27';
 const BETWEEN = '2026-05-30T12:00:00.000Z';
 const FIRST_KICKOFF = '2026-08-21T19:00:00.000Z';
+const PRESEASON = '2025-08-01T12:00:00.000Z';
 
 let t: TestApp;
 type Player = BuiltUser & { cookie: string };
@@ -33,24 +34,29 @@ const get = async (url: string, cookie?: string) => {
   return res.json();
 };
 
+/** A league Alice makes now (the test clock's time), with `joiners` in it. */
+async function makeLeague(name: string, ...joiners: Player[]): Promise<string> {
+  const created = await t.request({ method: 'POST', url: '/api/leagues', cookie: alice.cookie, payload: { name } });
+  expect(created.statusCode, created.body).toBe(201);
+  for (const p of joiners)
+    await t.request({
+      method: 'POST',
+      url: '/api/leagues/join',
+      cookie: p.cookie,
+      payload: { code: created.json().league.code },
+    });
+  return created.json().league.id;
+}
+
 beforeEach(async () => {
-  t = await createTestApp({ now: BETWEEN });
+  // The office league is made before 2025/26 kicks off, so it has that season's table (a league
+  // made after a season has none: decision 0109); then the clock moves to between seasons.
+  t = await createTestApp({ now: PRESEASON });
   const { db } = t.app.deps;
   alice = await player('Apples');
   bob = await player('Bananas');
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/leagues',
-    cookie: alice.cookie,
-    payload: { name: 'Office' },
-  });
-  league = created.json().league.id;
-  await t.request({
-    method: 'POST',
-    url: '/api/leagues/join',
-    cookie: bob.cookie,
-    payload: { code: created.json().league.code },
-  });
+  league = await makeLeague('Office', bob);
+  t.clock.set(BETWEEN);
 
   // 2025/26: gameweek 1 (Alice exact: 3, Bob right result: 1) and the last day, gameweek 38 (Bob exact: 3).
   await buildFixture(db, { id: 'GW1', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
@@ -189,5 +195,73 @@ describe('in season', () => {
   test('after the last known season, with nothing scheduled next: its final standings everywhere', async () => {
     t.clock.set('2027-06-15T12:00:00.000Z');
     expect(new Set(Object.values(await defaults()))).toEqual(new Set([NEXT]));
+  });
+});
+
+describe('a league made after a season has no table of it (decision 0109)', () => {
+  const NOT_IN_2025_26 = 'This league did not exist in 2025/26: its first season is 2026/27.';
+
+  test('made between seasons: its table, picks and positions lead with 2026/27, the season it plays in', async () => {
+    const c = alice.cookie;
+    const fresh = await makeLeague('New friends', bob);
+    expect((await get(`/api/leagues/${fresh}/table`, c)).season).toBe(NEXT);
+    expect((await get(`/api/leagues/${fresh}/members/${bob.id}/picks`, c)).season).toBe(NEXT);
+    // The old league still leads with 2025/26's final standings.
+    expect((await get(`/api/leagues/${league}/table`, c)).season).toBe(TEST_SEASON);
+    // 2025/26's positions (the dashboard between seasons) list only the league that played it.
+    const positions = await get('/api/leagues/positions', c);
+    expect(positions.season).toBe(TEST_SEASON);
+    expect(positions.positions.map((p: { leagueId: string }) => p.leagueId)).toEqual([league]);
+    // The last gameweek's summary ranks Alice only in the league that existed then.
+    const summary = await get('/api/me/gameweeks/38/summary', c);
+    expect(summary.leagues.map((r: { leagueId: string }) => r.leagueId)).toEqual([league]);
+  });
+
+  test('made in November 2026: 2025/26’s table is a 404 saying so, 2026/27’s is there, nobody is first of 2025/26', async () => {
+    // 2026/27 goes on to May 2027 (the world has only its first match so far).
+    const { db } = t.app.deps;
+    await buildFixture(db, {
+      id: 'NEXT38',
+      seasonId: NEXT,
+      homeTeam: 'Liverpool FC',
+      awayTeam: 'Everton FC',
+      kickoffAt: '2027-05-23T15:00:00.000Z',
+      gameweek: 38,
+    });
+    await refreshSeasonDates(db, NEXT, BETWEEN);
+    t.app.deps.seasons.clear();
+    t.clock.set('2026-11-03T10:00:00.000Z');
+    const c = alice.cookie;
+    const fresh = await makeLeague('November', bob);
+    for (const url of [
+      `/api/leagues/${fresh}/table?season=${TEST_SEASON}`,
+      `/api/leagues/${fresh}/table?season=${TEST_SEASON}&gameweek=1`,
+      `/api/leagues/${fresh}/members/${bob.id}/picks?season=${TEST_SEASON}`,
+    ]) {
+      const res = await t.request({ method: 'GET', url, cookie: c });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.message).toBe(NOT_IN_2025_26);
+    }
+    const table = await get(`/api/leagues/${fresh}/table?season=${NEXT}`, c);
+    expect(table.season).toBe(NEXT);
+    expect(table.rows).toHaveLength(2);
+    expect((await get(`/api/leagues/${fresh}/table`, c)).season).toBe(NEXT);
+    expect((await get(`/api/leagues/${fresh}/table?season=all`, c)).season).toBe('all');
+    const positions = await get(`/api/leagues/positions?season=${TEST_SEASON}`, c);
+    expect(positions.positions.map((p: { leagueId: string }) => p.leagueId)).toEqual([league]);
+    // No trophy of 2025/26 from the new league.
+    const trophies = (await get('/api/me/trophies', bob.cookie)).trophies as Array<{ leagueId: string }>;
+    expect(trophies.filter((x) => x.leagueId === fresh)).toEqual([]);
+  });
+
+  test('someone else is refused as before, without learning when the league was made', async () => {
+    t.clock.set('2026-11-03T10:00:00.000Z');
+    const fresh = await makeLeague('Private');
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/leagues/${fresh}/table?season=${TEST_SEASON}`,
+      cookie: bob.cookie,
+    });
+    expect(res.statusCode).toBe(403);
   });
 });

@@ -187,6 +187,13 @@ export default function Login() {
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Signing In...' : 'Sign In'}
         </button>
+        {/* The contact form is open to visitors: the way out for someone who cannot get in. */}
+        <p className="text-center text-sm text-slate-700">
+          Trouble signing in?{' '}
+          <Link to="/contact" className="font-semibold text-brand-800 underline" data-testid="login-contact">
+            Contact us
+          </Link>
+        </p>
       </form>
     </AuthShell>
   );

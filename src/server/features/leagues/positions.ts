@@ -4,22 +4,27 @@ import { leaguesByJoining, type PositionRow } from './repository.js';
 import { seasonCounts } from '../statistics/service.js';
 import type { TableCache, TableEntry } from './table-cache.js';
 import { placeAfter, placeIn } from './standings.js';
+import type { SeasonSpans } from '../../seasons/spans-cache.js';
+import { leagueExistedInSeason } from '../../seasons/league-season.js';
 
 /**
  * A league's season table with the viewer in it (a member the kept table has not seen yet, who
  * joined a moment ago perhaps on another instance, has it read again); null when the league is
- * gone or the viewer left it since their list was read.
+ * gone, the viewer left it since their list was read, or the league did not exist in that season
+ * (made after it: no table, no place in it; decision 0109).
  */
 export async function seasonTableWith(
   tables: TableCache,
   leagueId: string,
   seasonId: string,
   userId: string,
+  seasons: SeasonSpans,
 ): Promise<TableEntry | null> {
   const scope = { seasonId, gameweek: 0 };
   let season = await tables.get(leagueId, scope);
   if (season && !season.byUser.has(userId)) season = await tables.get(leagueId, scope, { fresh: true });
-  return season?.byUser.has(userId) ? season : null;
+  if (!season?.byUser.has(userId)) return null;
+  return (await leagueExistedInSeason(seasons, season.league, seasonId)) ? season : null;
 }
 
 /**
@@ -44,7 +49,7 @@ export async function leaguePositions(
   );
   const rows = await Promise.all(
     leagues.map(async ({ leagueId }): Promise<PositionRow | null> => {
-      const season = await seasonTableWith(tables, leagueId, seasonId, userId);
+      const season = await seasonTableWith(tables, leagueId, seasonId, userId, app.deps.seasons);
       const mine = season && placeIn(season, userId);
       if (!season || !mine) return null;
       let previousPosition = mine.rank;

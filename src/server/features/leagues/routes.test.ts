@@ -356,6 +356,8 @@ describe('league table', () => {
   test('pages agree with the ranking rule and always include the viewer; non-members are refused', async () => {
     const { db } = t.app.deps;
     const fx = await buildFixture(db, { id: 'F1', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
+    // The league is made before the season's only match, so it has that season's table (decision 0109).
+    t.clock.set('2025-08-01T12:00:00Z');
     const owner = await player({ teamName: 'Owner' });
     const league = await leagueOf(owner);
     const everyone = [owner];
@@ -364,6 +366,7 @@ describe('league table', () => {
       everyone.push(p);
       await joinByCode(p.cookie, league.code);
     }
+    t.clock.set('2025-08-20T12:00:00Z');
     // Points 3/1/0 by pattern so there are ties.
     for (const [i, p] of everyone.entries()) {
       const pick = i % 3 === 0 ? [2, 0] : i % 3 === 1 ? [1, 0] : [0, 1];

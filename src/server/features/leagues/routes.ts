@@ -7,6 +7,7 @@ import { DEADLINE_MS } from '../../../game/limits.js';
 import { errorDto, gameweekNumber, idParam, okDto } from '../../../contract/common.js';
 import { ALL_SEASONS, seasonId, seasonQuery } from '../../../contract/seasons.js';
 import { resolveSeason, type SeasonRef } from '../../seasons/service.js';
+import { leagueSeason } from '../../seasons/league-season.js';
 import {
   createLeagueSchema,
   gameweekChoicesReply,
@@ -498,7 +499,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       schema: {
         tags: ['leagues'],
         summary:
-          'League table of a season (unless ?season=, the current one, or between seasons the one just played; season=all adds up every season): overall, or one gameweek; paginated, always with the viewer’s own row',
+          'League table of a season (unless ?season=, the current one, or between seasons the one just played if the league existed in it; season=all adds up every season; 404 for a season the league did not exist in): overall, or one gameweek; paginated, always with the viewer’s own row',
         params: idParams,
         querystring: tableQuery,
         response: { 200: tablePageDto, 400: errorDto, 404: errorDto },
@@ -510,10 +511,18 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const all = req.query.season === ALL_SEASONS;
       if (all && gameweek !== undefined)
         throw badRequest('A gameweek table is of one season: choose a season.', 'validation_error');
-      const season = all
-        ? null
-        : await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
-      const { entry, viewer } = await viewerTable(req.params.id, tableScope(season, gameweek), user.id);
+      const now = app.deps.clock.now();
+      let season = all ? null : await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
+      let { entry, viewer } = await viewerTable(req.params.id, tableScope(season, gameweek), user.id);
+      if (season) {
+        // A league has no table of a season it did not exist in (decision 0109): a 404 naming its
+        // first season, or without ?season= the season it plays in. Checked after membership, so
+        // nobody else learns when a league was made.
+        const own = await leagueSeason(app.deps.seasons, now, entry.league, req.query.season, 'standings');
+        if (own.id !== season.id)
+          ({ entry, viewer } = await viewerTable(req.params.id, tableScope(own, gameweek), user.id));
+        season = own;
+      }
       const place = { season: season ? season.id : ALL_SEASONS, gameweek: gameweek ?? null, page, pageSize };
       sendJsonText(reply, tablePageText(entry, place, viewer));
     },
@@ -554,7 +563,8 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const displayName = await repo.memberName(db(), league.id, req.params.userId);
       if (displayName === undefined) throw notFound('This player is not a member of this league.');
       const now = app.deps.clock.now();
-      const season = await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
+      // The season its table shows without ?season= (a league made between seasons: the one it plays in).
+      const season = await leagueSeason(app.deps.seasons, now, league, req.query.season, 'standings');
       const closedBefore = new Date(now.getTime() + DEADLINE_MS).toISOString();
       const gameweeks = await repo.closedGameweeks(db(), season.id, closedBefore);
       const gameweek = req.query.gameweek ?? gameweeks[gameweeks.length - 1] ?? null;

@@ -38,7 +38,9 @@ const get = async (url: string, cookie?: string) => {
 };
 
 beforeEach(async () => {
-  t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  // The office league is made in 2024/25's summer, so it has a table of both seasons (a league made
+  // after a season has none of it: decision 0109); then the clock moves to August 2025.
+  t = await createTestApp({ now: '2024-07-01T12:00:00Z' });
   alice = await player({ teamName: 'Apples' });
   bob = await player({ teamName: 'Bananas' });
   admin = await player({ role: 'admin', teamName: 'Admins' });
@@ -55,6 +57,7 @@ beforeEach(async () => {
     cookie: bob.cookie,
     payload: { code: created.json().league.code },
   });
+  t.clock.set('2025-08-20T12:00:00Z');
   // 2025/26, gameweek 1: Alice exact (3), Bob right outcome (1).
   const { db } = t.app.deps;
   await buildFixture(db, { id: 'GW1', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });

@@ -12,7 +12,7 @@ import type { LeagueRankRow } from './repository.js';
  * gameweek before it, from the league's kept season table under the league's own rule (bankers,
  * bonus points and all: leagues/standings.ts `placeAfter`, the one rule the table, the dashboard's
  * positions and the live table read; decision 0102). After the season's latest scored gameweek the
- * place and the points are the table's own. Leagues the viewer has left meanwhile are left out.
+ * place and the points are the table's own. Leagues the viewer has left meanwhile, and leagues made after the season (decision 0109), are left out.
  */
 export async function leagueRanksAfter(
   app: FastifyInstance,
@@ -29,7 +29,7 @@ export async function leagueRanksAfter(
   ]);
   const rows = await Promise.all(
     leagues.map(async (l): Promise<LeagueRankRow | null> => {
-      const season = await seasonTableWith(tables, l.leagueId, seasonId, userId);
+      const season = await seasonTableWith(tables, l.leagueId, seasonId, userId, app.deps.seasons);
       const now = season && placeAfter(season, counts, gameweek, userId);
       const before = season && placeAfter(season, counts, gameweek - 1, userId);
       if (!now || !before) return null;

@@ -276,6 +276,12 @@ export function LandingPage({
 
         <footer className="border-t border-slate-200 px-4 py-6 text-center text-sm text-slate-600">
           Scoreline · Premier League score predictions
+          <p className="mt-2">
+            Trouble signing in?{' '}
+            <Link to="/contact" className="font-semibold text-brand-800 underline">
+              Contact us
+            </Link>
+          </p>
         </footer>
       </div>
     </div>

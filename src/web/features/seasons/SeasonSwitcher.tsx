@@ -3,23 +3,28 @@ import { useSearchParams } from 'react-router';
 import { ALL_SEASONS } from '../../../contract/seasons';
 import { useDefaultSeason, useSeasons } from './api';
 import { searchWithSeason, seasonOption, seasonParam } from './season-view';
+import { leagueSeasonList, useLeagueOnShow } from '../leagues/league-seasons';
 
 /**
  * The season a screen shows, chosen from every season (newest first): a native, labelled select,
  * so keyboards, screen readers and phones handle it as they do any other. The choice lives in the
  * URL (`?season=2025-26`, absent for the season the screen leads with) as a new history entry, so
  * a link can be shared and the back button goes back to the season before. `allowAll` adds "All seasons"
- * (league tables: every season added up).
+ * (league tables: every season added up). On a league's page it offers only the seasons the league
+ * existed in.
  */
 export function SeasonSwitcher({ allowAll = false }: { allowAll?: boolean }) {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const seasons = useSeasons();
   const screenDefault = useDefaultSeason();
+  // On a league's page only the seasons the league existed in (leagues/league-seasons.ts).
+  const league = useLeagueOnShow();
   const list = seasons.data;
   if (!list || list.seasons.length === 0) return null;
+  const offered = leagueSeasonList(list, league);
   const chosen = seasonParam(params) ?? screenDefault ?? list.current;
-  const known = list.seasons.some((s) => s.id === chosen) || (allowAll && chosen === ALL_SEASONS);
+  const known = offered.some((s) => s.id === chosen) || (allowAll && chosen === ALL_SEASONS);
 
   return (
     <div className="flex items-center gap-2">
@@ -38,7 +43,7 @@ export function SeasonSwitcher({ allowAll = false }: { allowAll?: boolean }) {
             Choose a season
           </option>
         )}
-        {list.seasons.map((s) => (
+        {offered.map((s) => (
           <option key={s.id} value={s.id}>
             {seasonOption(s)}
           </option>

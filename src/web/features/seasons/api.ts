@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { ALL_SEASONS, clubListReply, seasonListReply, type ClubInfo, type Season } from '../../../contract/seasons';
 import type { SeasonLead } from '../../../game/season-phase';
 import { chooseSeason, defaultSeason, leadOfPath, seasonParam, type SeasonChoice } from './season-view';
+import { leagueDefaultSeason, useLeagueOnShow, type LeagueMade } from '../leagues/league-seasons';
 
 /**
  * Seasons and clubs on the web. Every season-scoped query names its season in its key
@@ -39,7 +40,11 @@ export function useSeasonLead(): SeasonLead {
 export function useDefaultSeason(lead?: SeasonLead): string | undefined {
   const screen = useSeasonLead();
   const seasons = useSeasons();
-  return defaultSeason(seasons.data, lead ?? screen)?.id;
+  // On a league's page: a season the league existed in (leagues/league-seasons.ts).
+  const league = useLeagueOnShow();
+  return (
+    league ? leagueDefaultSeason(seasons.data, lead ?? screen, league) : defaultSeason(seasons.data, lead ?? screen)
+  )?.id;
 }
 
 /**
@@ -54,13 +59,19 @@ export function useSeasonParam(): string | undefined {
 }
 
 /** The season this screen shows as a choice: a season (read-only or not), all seasons, not found, or loading. */
-export function useSeasonChoice(opts: { allowAll?: boolean } = {}): SeasonChoice {
+export function useSeasonChoice(opts: { allowAll?: boolean; league?: LeagueMade | null } = {}): SeasonChoice {
   const [params] = useSearchParams();
   const lead = useSeasonLead();
   const seasons = useSeasons();
   // Seasons that failed to load: the screen goes on with the URL's id (its own reads say what went wrong).
   if (seasons.isError) return { kind: 'loading' };
-  return chooseSeason(seasonParam(params), seasons.data, { ...opts, lead });
+  const param = seasonParam(params);
+  const { league, ...rest } = opts;
+  // A league's page without ?season= leads with a season the league existed in (leagues/league-seasons.ts).
+  const fallback = league && param === null ? leagueDefaultSeason(seasons.data, lead, league) : null;
+  if (!fallback) return chooseSeason(param, seasons.data, { ...rest, lead });
+  const choice = chooseSeason(fallback.id, seasons.data, { ...rest, lead });
+  return choice.kind === 'season' ? { ...choice, isDefault: true } : choice;
 }
 
 /** The season this screen shows, with its phase and label (undefined while loading). */
