@@ -30,12 +30,12 @@ import { publicFiguresRoutes } from './public-figures/routes.js';
 import { pickSharesRoutes } from './pick-shares/routes.js';
 import { bonusQuestionRoutes } from './bonus-questions/routes.js';
 import { createBonusResolver } from './bonus-questions/resolver.js';
+import { honoursRoutes } from './honours/routes.js';
+import { shareImageRoutes } from './share-images/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { createPushQueue } from './push/sender.js';
 import { startPushScheduler } from './push/scheduler.js';
 import { startPushEvents } from './push/events.js';
-import { honoursRoutes } from './honours/routes.js';
-import { shareImageRoutes } from './share-images/routes.js';
 
 /** Data work done once at start-up, before any route answers: the built-in seasons (SEED_SEASON). */
 export async function prepareFeatureData(app: FastifyInstance): Promise<void> {
@@ -76,9 +76,9 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(publicFiguresRoutes);
   await app.register(pickSharesRoutes);
   await app.register(bonusQuestionRoutes);
-  await app.register(pushRoutes);
   await app.register(honoursRoutes);
   await app.register(shareImageRoutes);
+  await app.register(pushRoutes);
 }
 
 /** Background services (schedulers, retry loops); returns a function that stops them all. */

@@ -413,7 +413,10 @@ const CASES: Record<string, Case> = {
   'POST /api/push/subscriptions': {
     auth: 'user',
     url: () => '/api/push/subscriptions',
-    body: () => ({ endpoint: 'https://push.example/authz', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+    body: () => ({
+      endpoint: 'https://push.example/authz',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    }),
   },
   'DELETE /api/push/subscriptions': {
     auth: 'user',
