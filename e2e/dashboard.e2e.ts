@@ -177,6 +177,20 @@ test('the dashboard shows a player with history: tiles, league positions, upcomi
   expect(await upcoming.innerText()).not.toMatch(/ FC\b/);
   await expect(upcoming.getByRole('link', { name: 'View All →' }).getAttribute('href')).resolves.toBe('/predictions');
   await expect(upcoming.getByText('Add matches in Admin panel').count()).resolves.toBe(0);
+  // Match day (today's 15:00 matches closed at 13:00): each of today's matches shows my pick or
+  // that I have none, and the closed ones how everyone picked, on the board's card of that gameweek.
+  await expect.poll(() => upcoming.getByTestId('upcoming-pick').count()).toBe(n);
+  await expect(upcoming.getByTestId('upcoming-pick').filter({ hasText: 'Your pick 2–1' }).count()).resolves.toBe(2);
+  await expect(upcoming.getByTestId('upcoming-pick').filter({ hasText: 'No pick' }).count()).resolves.toBe(n - 2);
+  const shares = upcoming.getByTestId('upcoming-shares');
+  await expect(shares.count()).resolves.toBe(2);
+  await expect(shares.first().getAttribute('href')).resolves.toBe('/predictions?gameweek=30');
+  await expect(
+    upcoming
+      .locator('li', { has: page.getByTestId('upcoming-shares') })
+      .getByTestId('upcoming-pick')
+      .allTextContents(),
+  ).resolves.toEqual(['No pick', 'No pick']);
 
   // Recent activity: 4 items, scored picks first once results are in, so tonight's pending picks wait their turn.
   const activity = page.getByRole('region', { name: 'Recent Activity' });

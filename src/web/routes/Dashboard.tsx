@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { RequireAuth } from '../app/guards';
 import { useSession } from '../lib/session';
 import { dashboardKey, useDashboard } from '../features/dashboard/api';
-import { dashboardInstants } from '../features/dashboard/next-up';
+import { dashboardInstants, nextUpCards } from '../features/dashboard/next-up';
+import { useBoard } from '../features/predictions/api';
+import { showsPicks } from '../features/dashboard/match-day-list';
 import { pageNowMs, useAtInstants, usePageClock } from '../lib/page-clock';
 import { AchievementBadge, ProgressBar, StatTile } from '../features/dashboard/parts';
 import { performanceText } from '../features/dashboard/performance';
@@ -27,6 +29,10 @@ function DashboardScreen() {
   const now = useAtInstants(instants.refetch, q.data?.now, () => {
     void qc.invalidateQueries({ queryKey: dashboardKey });
   });
+  // On match day the list shows the viewer's pick of each of today's matches: the board of that
+  // gameweek already carries them (and is refreshed by the same fixture and own-prediction events).
+  const matchDay = q.data ? showsPicks(q.data, nextUpCards(q.data, now).lead?.kind === 'match-day', now) : false;
+  const board = useBoard(matchDay ? q.data?.season.id : undefined, q.data?.gameweek);
   useEffect(() => {
     // A dashboard load failure is logged only.
     if (q.isError) console.error('Failed to load the dashboard', q.error);
@@ -40,6 +46,16 @@ function DashboardScreen() {
   }
   const d = q.data;
   const name = user?.teamName || user?.username || user?.email;
+  // Between seasons the banner above says what comes next, not an empty list.
+  const matches = d && !(between && d.upcoming.length === 0) && (
+    <UpcomingMatches
+      gameweek={d.gameweek}
+      matches={d.upcoming}
+      board={matchDay && board.data?.gameweek === d.gameweek ? board.data.matches : undefined}
+      isAdmin={isAdmin}
+      now={now}
+    />
+  );
 
   return (
     <div className="space-y-6">
@@ -86,12 +102,11 @@ function DashboardScreen() {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
+          {/* On match day today's matches, with the viewer's picks, come first (decision record 0108). */}
+          {matchDay && matches}
           {d && <LatestGameweek season={d.season.id} />}
           <LeaguePositions hideWhenEmpty={d?.newcomer} />
-          {/* Between seasons the banner above says what comes next, not an empty list. */}
-          {d && !(between && d.upcoming.length === 0) && (
-            <UpcomingMatches gameweek={d.gameweek} matches={d.upcoming} isAdmin={isAdmin} now={now} />
-          )}
+          {!matchDay && matches}
           {d && !d.newcomer && <RecentActivity items={d.recentActivity} />}
         </div>
         <div className="space-y-6">
