@@ -121,6 +121,13 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     });
     expect(res.status()).toBe(201);
     await ctx.close();
+    // The veteran's league has been going since 2025/26 began: it has a table of that season
+    // (a league made later has none, decision 0109).
+    await handle.db
+      .updateTable('leagues')
+      .set({ createdAt: '2025-08-01T10:00:00.000Z' })
+      .where('name', '=', 'Old Guard League')
+      .execute();
   });
   afterAll(async () => {
     await handle?.close();
@@ -385,6 +392,15 @@ describe('between seasons', () => {
       (await friendCtx.request.post('/api/leagues/join', { data: { code }, headers: { origin: server.url } })).status(),
     ).toBe(200);
     await friendCtx.close();
+    // The friends' league has been going since 2025/26 began, so it has a table of that season
+    // (a league made after a season has none, decision 0109).
+    const later = openDatabase(server.databaseUrl);
+    await later.db
+      .updateTable('leagues')
+      .set({ createdAt: '2025-08-01T10:00:00.000Z' })
+      .where('name', '=', 'Summer League')
+      .execute();
+    await later.close();
   });
   afterAll(async () => {
     await server?.stop();

@@ -23,57 +23,40 @@ export function OutlookView({ outlook }: { outlook: Outlook }) {
       </h2>
       <p className="mt-1 text-sm text-slate-700">{outlookHeadline(outlook)}</p>
       {stays && <p className="mt-1 text-sm font-semibold text-amber-900">{stays}</p>}
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Points each member can still win and their chance of finishing first</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-              <th scope="col" className="py-2 pr-2">
-                Member
-              </th>
-              <th scope="col" className="px-2 py-2 text-right">
-                Pts
-              </th>
-              {outlook.gameweek !== null && (
-                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">
-                  <abbr title={`Still available in Gameweek ${outlook.gameweek}`}>GW {outlook.gameweek}</abbr>
-                </th>
-              )}
-              <th scope="col" className="px-2 py-2 text-right">
-                <abbr title="Still available this season">Season</abbr>
-              </th>
-              <th scope="col" className="py-2 pl-2">
-                Chance
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {outlook.rows.map((r) => {
-              const badge = chanceBadge(r.chance, outlook.decided);
-              return (
-                <tr key={r.userId} className={`border-b border-slate-100 ${r.isViewer ? 'bg-brand-50' : ''}`}>
-                  <th scope="row" className="max-w-[10rem] py-2 pr-2 font-medium break-words text-slate-900">
-                    {r.name}
-                    {r.isViewer && <span className="sr-only"> (you)</span>}
-                  </th>
-                  <td className="px-2 py-2 text-right tabular-nums">{r.points}</td>
-                  {outlook.gameweek !== null && (
-                    <td className="px-2 py-2 text-right tabular-nums">+{r.availableGameweek ?? 0}</td>
-                  )}
-                  <td className="px-2 py-2 text-right tabular-nums">+{r.availableSeason}</td>
-                  <td className="py-2 pl-2">
-                    <span
-                      className={`inline-block rounded px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap ${badge.tone}`}
-                    >
-                      {badge.label}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      {/* A list, not a second table: the page's one table is the league's own. */}
+      <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label="Points each member can still win">
+        {outlook.rows.map((r) => {
+          const badge = chanceBadge(r.chance, outlook.decided);
+          return (
+            <li
+              key={r.userId}
+              className={`flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-1 py-2 ${r.isViewer ? 'bg-brand-50' : ''}`}
+              data-testid="outlook-row"
+            >
+              <span className="min-w-0 font-medium break-words text-slate-900">
+                {r.name}
+                {r.isViewer && <span className="sr-only"> (you)</span>}
+              </span>
+              <span className="flex flex-wrap items-center gap-x-3 tabular-nums text-slate-700">
+                <span>{r.points} pts</span>
+                {outlook.gameweek !== null && (
+                  <span>
+                    +{r.availableGameweek ?? 0} <span className="text-slate-600">in GW {outlook.gameweek}</span>
+                  </span>
+                )}
+                <span>
+                  +{r.availableSeason} <span className="text-slate-600">this season</span>
+                </span>
+                <span
+                  className={`inline-block rounded px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap ${badge.tone}`}
+                >
+                  {badge.label}
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
       <p className="mt-2 text-xs text-slate-600">
         The most each member can still score: every match still open, every pick on a match under way, a banker each
         gameweek and open bonus questions. Nobody’s picks are shown before their deadline.
