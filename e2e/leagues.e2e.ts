@@ -160,7 +160,7 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   // Following the link alone joins nothing: it asks first.
   await c.getByText('Office League', { exact: true }).waitFor();
   await c.getByRole('button', { name: 'Join League' }).waitFor();
-  await a.getByText('2 members').waitFor();
+  await a.getByText('2 members', { exact: true }).waitFor();
   await c.screenshot({ path: `${SHOTS}/issue11-join-confirm.png`, fullPage: true });
   await c.getByRole('button', { name: 'Join League' }).click();
   await c.waitForURL('**/leaderboard');
@@ -175,7 +175,7 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await c.getByRole('heading', { name: 'Office League', level: 2 }).waitFor();
 
   // Alice's table shows three members, all on 0 points, live.
-  await a.getByText('3 members').waitFor();
+  await a.getByText('3 members', { exact: true }).waitFor();
   await row(a, 'Carol Kickers').waitFor();
 
   // 4. The admin enters the results; Alice's table reorders without a reload.
@@ -221,7 +221,7 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await confirm.getByRole('button', { name: 'Leave League' }).click();
   await c.getByText('You left "Office League".').waitFor();
   await c.getByRole('heading', { name: 'No Leagues Yet' }).waitFor();
-  await a.getByText('2 members').waitFor();
+  await a.getByText('2 members', { exact: true }).waitFor();
 
   await b.screenshot({ path: `${SHOTS}/issue5-table-phone.png`, fullPage: true });
   await row(b, 'Alice Allstars')

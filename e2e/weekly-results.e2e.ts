@@ -116,14 +116,15 @@ beforeAll(async () => {
       competition: 'premier-league',
       privacy: 'private',
       creatorId: rival.id,
-      createdAt: now,
+      // Made on the server's clock, in 2025/26: a league has tables only of seasons it existed in.
+      createdAt: NOW,
     })
     .execute();
   await db
     .insertInto('leagueMembers')
     .values([
-      { leagueId: 'lg-sat', userId: rival.id, joinedAt: now },
-      { leagueId: 'lg-sat', userId: player.id, joinedAt: now },
+      { leagueId: 'lg-sat', userId: rival.id, joinedAt: NOW },
+      { leagueId: 'lg-sat', userId: player.id, joinedAt: NOW },
     ])
     .execute();
 });
