@@ -53,8 +53,8 @@ describe('what the built-in files hold', () => {
       round: number;
       date: string;
       time: string | null;
-      home: string;
-      away: string;
+      home: string | null;
+      away: string | null;
       result?: [number, number];
     }) => JSON.stringify([m.round, m.date, m.time, m.home, m.away, m.result ?? null]);
     const expected = parsed.map((m) => ownKey({ ...m, home: keyOf.get(m.home)!, away: keyOf.get(m.away)! }));

@@ -60,7 +60,7 @@ export function toOwnSeason(parsed: ParsedSeason, opts: ConvertOptions): OwnSeas
       round: m.round,
       date: m.date,
       time,
-      kickoffAt: time ? zonedToUtc(m.date, time, opts.competition.timeZone) : null,
+      kickoffAt: time ? zonedToUtc(m.date, time, opts.competition.timeZone!) : null,
       home: keyByName.get(m.home)!,
       away: keyByName.get(m.away)!,
       ...(time === null ? { postponed: true as const } : {}),
@@ -75,7 +75,7 @@ export function toOwnSeason(parsed: ParsedSeason, opts: ConvertOptions): OwnSeas
     clubs: names.map((n) => keyByName.get(n)!).sort(),
     rounds: [...new Set(matches.map((m) => m.round))]
       .sort((a, b) => a - b)
-      .map((round) => ({ round, name: `Matchday ${round}` })),
+      .map((round) => ({ round, name: `Matchday ${round}`, stage: 'league' as const, knockout: false })),
     matches,
   };
   return loadSeasonFile(season, opts.catalogue, `Season ${label}`);

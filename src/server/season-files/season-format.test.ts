@@ -84,7 +84,7 @@ describe('the season file format', () => {
     expect(season.season).toEqual({ key: '2026-27', label: '2026/27', title: 'English Premier League 2026/27' });
     expect(season.clubs).toHaveLength(20);
     expect(season.rounds).toHaveLength(38);
-    expect(season.rounds[11]).toEqual({ round: 12, name: 'Matchday 12' });
+    expect(season.rounds[11]).toEqual({ round: 12, name: 'Matchday 12', stage: 'league', knockout: false });
     expect(season.matches[0]).toEqual({
       round: 1,
       date: '2026-08-21',

@@ -2,6 +2,7 @@ import { fixtureId } from '../../game/fixture-id.js';
 import type { GameweekDefinition } from '../../game/gameweeks.js';
 import { deriveGameweeks, type SeasonMatch } from '../../game/season.js';
 import { zonedToUtc } from '../../game/time.js';
+import type { Scoreline } from '../../game/scoring.js';
 import type { FixtureFields } from '../db/schema.js';
 import {
   BUILTIN_SEASON_KEYS,
@@ -54,36 +55,68 @@ export function uniqueById<T extends { id: string }>(fixtures: T[]): T[] {
   return [...new Map(fixtures.map((f) => [f.id, f])).values()];
 }
 
-const matchesCache = new Map<BuiltinSeasonKey, SeasonMatch[]>();
-/** A built-in season's matches with the clubs' full names (the names fixtures store). */
-function builtInMatches(key: BuiltinSeasonKey): SeasonMatch[] {
+/** A built-in match as the seed reads it: a season match with its kick-off as the file gives it and its knockout facts. */
+interface BuiltInMatch extends SeasonMatch {
+  /** The UTC instant the file gives (null while postponed). */
+  kickoffAt: string | null;
+  stage: string;
+  group: string | null;
+  leg: number | null;
+  /** The placeholder of a side whose team is not known yet (then `home`/`away` hold it too). */
+  homeLabel: string | null;
+  awayLabel: string | null;
+  /** Cumulative score after extra time, and the shoot-out, when the match had them. */
+  extraTime: [number, number] | null;
+  penalties: [number, number] | null;
+}
+
+const matchesCache = new Map<BuiltinSeasonKey, BuiltInMatch[]>();
+/** A built-in season's matches with the clubs' full names (the names fixtures store; a team not known yet: its placeholder). */
+function builtInMatches(key: BuiltinSeasonKey): BuiltInMatch[] {
   let matches = matchesCache.get(key);
   if (!matches) {
-    matches = matchesWithClubNames(builtinSeason(key), builtinClubs()).map((m) => ({
+    const season = builtinSeason(key);
+    const stageOf = new Map(season.rounds.map((r) => [r.round, r.stage]));
+    matches = matchesWithClubNames(season, builtinClubs()).map((m) => ({
       round: m.round,
       date: m.date,
       time: m.time,
+      kickoffAt: m.postponed ? null : m.kickoffAt,
       home: m.homeName,
       away: m.awayName,
       ...(m.postponed ? { postponed: true } : {}),
       ...(m.result ? { result: m.result } : {}),
+      stage: stageOf.get(m.round) ?? 'league',
+      group: m.group ?? null,
+      leg: m.leg ?? null,
+      homeLabel: m.home === null ? m.homeName : null,
+      awayLabel: m.away === null ? m.awayName : null,
+      extraTime: m.extraTime ?? null,
+      penalties: m.penalties ?? null,
     }));
     matchesCache.set(key, matches);
   }
   return matches;
 }
 
+/** Whether a built-in season is a league season (every round of the `league` stage): its fixtures are matched by club pair. */
+export function isLeagueSeason(key: BuiltinSeasonKey): boolean {
+  return builtinSeason(key).rounds.every((r) => r.stage === 'league');
+}
+
 /** Short codes of the competitions the built-in files name (the files carry no code). */
-const COMPETITION_CODES: Record<string, string> = { 'premier-league': 'PL' };
+const COMPETITION_CODES: Record<string, string> = { 'premier-league': 'PL', 'champions-league': 'UCL', 'world-cup': 'WC' };
 
 /** The season's own description: id, label and its competition. */
 export function builtInSeasonInfo(key: BuiltinSeasonKey) {
   const { season, competition } = builtinSeason(key);
   const code = COMPETITION_CODES[competition.key] ?? competition.key.slice(0, 3).toUpperCase();
+  // A competition whose kick-offs each carry their own offset (the World Cup) has no one zone: UTC then.
+  const timeZone = competition.timeZone ?? 'UTC';
   return {
     id: season.key,
     label: season.label,
-    competition: { id: competition.key, name: competition.name, code, timeZone: competition.timeZone },
+    competition: { id: competition.key, name: competition.name, code, timeZone },
   };
 }
 
@@ -104,17 +137,44 @@ export function builtInClubs(key: BuiltinSeasonKey): ClubRow[] {
   });
 }
 
-const fixturesCache = new Map<BuiltinSeasonKey, SeasonFixture[]>();
-/** A built-in season's fixtures in file order (round, then kick-off). */
-export function builtInSeasonFixtures(key: BuiltinSeasonKey = '2025-26'): SeasonFixture[] {
+/** A built-in fixture's knockout columns (migration 0060): null in a league season. */
+export interface KnockoutFields {
+  stage: string | null;
+  groupName: string | null;
+  leg: number | null;
+  homeLabel: string | null;
+  awayLabel: string | null;
+}
+
+/** A built-in match as a fixture row: the kick-off the file gives (checked against its zone or offset when the file was loaded). */
+function fixtureOf(m: BuiltInMatch, key: BuiltinSeasonKey, league: string): SeasonFixture & KnockoutFields {
+  const time = m.postponed ? null : m.time;
+  return {
+    id: fixtureId(m.home, m.away, m.date),
+    seasonId: builtInSeasonInfo(key).id,
+    homeTeam: m.home,
+    awayTeam: m.away,
+    kickoffAt: time ? m.kickoffAt : null,
+    localDate: m.date,
+    localTime: time,
+    gameweek: m.round,
+    league,
+    postponed: m.postponed ? 1 : 0,
+    stage: m.stage === 'league' ? null : m.stage,
+    groupName: m.group,
+    leg: m.leg,
+    homeLabel: m.homeLabel,
+    awayLabel: m.awayLabel,
+  };
+}
+
+const fixturesCache = new Map<BuiltinSeasonKey, Array<SeasonFixture & KnockoutFields>>();
+/** A built-in season's fixtures in file order (round, then kick-off), with their knockout columns. */
+export function builtInSeasonFixtures(key: BuiltinSeasonKey = '2025-26'): Array<SeasonFixture & KnockoutFields> {
   let rows = fixturesCache.get(key);
   if (!rows) {
     const { competition } = builtinSeason(key);
-    rows = uniqueById(
-      builtInMatches(key).map((m) =>
-        toSeasonFixture(m, key, { league: competition.name, timeZone: competition.timeZone }),
-      ),
-    );
+    rows = uniqueById(builtInMatches(key).map((m) => fixtureOf(m, key, competition.name)));
     fixturesCache.set(key, rows);
   }
   return rows;
@@ -131,12 +191,19 @@ export interface ReplayableResult {
   awayTeam: string;
   gameweek: number;
   kickoffAt: string;
+  /** The score after 90 minutes. */
   homeScore: number;
   awayScore: number;
+  /** Extra time (cumulative) and the shoot-out, when the match had them. */
+  extraTime: Scoreline | null;
+  penalties: Scoreline | null;
 }
 
+const scoreline = (pair: [number, number] | null): Scoreline | null =>
+  pair ? { homeScore: pair[0], awayScore: pair[1] } : null;
+
 /**
- * The real full-time scores of a built-in season (all 380 of 2025/26; Matchdays 1–2 of
+ * The real scores of a built-in season (the knockout seasons with extra time and penalties) (all 380 of 2025/26; Matchdays 1–2 of
  * 2026/27), keyed by the fixture ids the import writes, in kick-off order: for the seed, tests,
  * demos and benchmarks.
  */
@@ -144,7 +211,7 @@ export function replayableResults(key: BuiltinSeasonKey = '2025-26'): Replayable
   const out: ReplayableResult[] = [];
   for (const m of builtInMatches(key)) {
     if (!m.result) continue;
-    const f = toSeasonFixture(m, key, { timeZone: builtinSeason(key).competition.timeZone });
+    const f = fixtureOf(m, key, '');
     if (!f.kickoffAt) continue;
     out.push({
       fixtureId: f.id,
@@ -154,6 +221,8 @@ export function replayableResults(key: BuiltinSeasonKey = '2025-26'): Replayable
       kickoffAt: f.kickoffAt,
       homeScore: m.result[0],
       awayScore: m.result[1],
+      extraTime: scoreline(m.extraTime),
+      penalties: scoreline(m.penalties),
     });
   }
   return out.sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt) || a.fixtureId.localeCompare(b.fixtureId));
