@@ -3,9 +3,9 @@ import { CHANGE_TYPES, changeEventDto, onChange, type ChangeEvent, type ChangeTy
 import { CHANGE_KEYS, changeKeys } from '../web/lib/change-keys.js';
 import { TABLES_STALE_ON } from '../server/features/leagues/table-cache.js';
 import { PLAYER_FIGURES_STALE_ON } from '../server/features/statistics/player-cache.js';
-import { SPANS_STALE_ON } from '../server/seasons/spans-cache.js';
 import { PICK_SHARES_STALE_ON } from '../server/features/pick-shares/cache.js';
-import { SESSIONS_STALE_ON } from '../server/auth/session-cache.js';
+import { CHANGE_TOUCHES, touchesOf } from '../server/read-model/changes.js';
+import { tagText } from '../server/read-model/tags.js';
 import { RESOLVER_RUNS_ON } from '../server/features/bonus-questions/resolver.js';
 
 /**
@@ -45,10 +45,17 @@ const READERS = {
   'the web': CHANGE_KEYS,
   'league tables': TABLES_STALE_ON,
   'statistics and dashboard figures': PLAYER_FIGURES_STALE_ON,
-  'season spans': SPANS_STALE_ON,
+  'the read model': CHANGE_TOUCHES,
   'pick shares': PICK_SHARES_STALE_ON,
-  sessions: SESSIONS_STALE_ON,
   'the bonus resolver': RESOLVER_RUNS_ON,
+};
+
+/** What a change touches of one kind in the read model (read-model/changes.ts), as text; 'everything' or false. */
+const touched = (e: ChangeEvent, kind: string): string[] | 'everything' | false => {
+  const touches = touchesOf(e);
+  if (touches === 'everything') return 'everything';
+  const of = touches.filter((t) => t.kind === kind).map(tagText);
+  return of.length ? of : false;
 };
 
 describe('the vocabulary of changes', () => {
@@ -71,9 +78,9 @@ describe('the vocabulary of changes', () => {
     const stale = (e: ChangeEvent) => ({
       tables: TABLES_STALE_ON[e.type],
       figures: onChange(PLAYER_FIGURES_STALE_ON, e),
-      spans: SPANS_STALE_ON[e.type],
+      spans: touched(e, 'seasons'),
       shares: PICK_SHARES_STALE_ON[e.type],
-      sessions: onChange(SESSIONS_STALE_ON, e),
+      sessions: touched(e, 'session'),
       resolver: onChange(RESOLVER_RUNS_ON, e),
     });
     // Points: tables, the season's figures and its points, the leagues' own totals; the final table the bonus questions read.
@@ -86,10 +93,14 @@ describe('the vocabulary of changes', () => {
     expect(stale(EXAMPLES['fixtures.changed'])).toMatchObject({
       tables: true,
       figures: { scopes: points },
-      spans: true,
+      spans: ['seasons'],
       resolver: { seasonId: S },
     });
-    expect(stale(EXAMPLES['season.created'])).toMatchObject({ tables: true, figures: { scopes: points }, spans: true });
+    expect(stale(EXAMPLES['season.created'])).toMatchObject({
+      tables: true,
+      figures: { scopes: points },
+      spans: ['seasons'],
+    });
     // A provisional score: what shows it, not the points.
     expect(stale(EXAMPLES['live-score.changed'])).toMatchObject({
       tables: false,
@@ -116,15 +127,18 @@ describe('the vocabulary of changes', () => {
       figures: { scopes: [S, `points:${S}`, 'leagues:', 'league-points:'] },
       shares: 'all',
     });
-    expect(stale(EXAMPLES['current-season.changed'])).toMatchObject({ figures: 'all', spans: true });
-    expect(stale(EXAMPLES['session.changed'])).toMatchObject({ sessions: 'player', tables: false });
+    expect(stale(EXAMPLES['current-season.changed'])).toMatchObject({ figures: 'all', spans: ['seasons'] });
+    expect(stale({ type: 'session.changed', userId: 'u1' } as ChangeEvent)).toMatchObject({
+      sessions: ['session:u1'],
+      tables: false,
+    });
     // Events may have been missed: everything.
     expect(stale(EXAMPLES['live.resumed'])).toEqual({
       tables: true,
       figures: 'all',
-      spans: true,
+      spans: 'everything',
       shares: 'all',
-      sessions: 'all',
+      sessions: 'everything',
       resolver: 'sweep',
     });
   });

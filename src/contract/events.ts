@@ -15,8 +15,15 @@ const league = z.object({ leagueId: z.string().min(1).max(64) });
 const season = z.object({ seasonId });
 
 export const changeEventDto = z.discriminatedUnion('type', [
-  /** A season's results: one saved or cleared, many from the results desk, a feed conflict taken. */
-  z.object({ type: z.literal('results.changed'), ...season.shape }),
+  /**
+   * A season's results: one saved or cleared, many from the results desk, a feed conflict taken.
+   * `gameweeks`: the gameweeks of the fixtures whose results changed (absent: any of the season).
+   */
+  z.object({
+    type: z.literal('results.changed'),
+    ...season.shape,
+    gameweeks: z.array(z.number().int().min(0).max(10_000)).max(1000).optional(),
+  }),
   /** The provisional in-play score of a match (never scored). */
   z.object({ type: z.literal('live-score.changed'), ...season.shape }),
   /**

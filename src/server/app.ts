@@ -15,6 +15,7 @@ import { authGuard } from './auth/guard.js';
 import { ASK_DATABASE, sessionUserResolver, type SessionUser } from './auth/session.js';
 import { createSessionCache, type SessionCache } from './auth/session-cache.js';
 import { createSeasonSpans, type SeasonSpans } from './seasons/spans-cache.js';
+import { createReadModel, type ReadModel } from './read-model/index.js';
 import { sseRoutes } from './realtime/sse-routes.js';
 import { devOutboxRoutes } from './mail/dev-outbox-routes.js';
 import { prepareFeatureData, registerFeatures, startFeatureServices } from './features/index.js';
@@ -36,6 +37,8 @@ export interface Deps {
   db: DatabaseHandle['db'];
   mailer: Mailer;
   bus: EventBus;
+  /** What this instance keeps in memory, each value with the tags it depends on (read-model/). */
+  readModel: ReadModel;
   /** Verified sessions cached briefly; `invalidate(userId)` after changing a user's row. */
   sessions: SessionCache;
   /** Every season's span, kept until a season or fixture event (seasons/spans-cache.ts); pass to `resolveSeason`. */
@@ -111,7 +114,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       : null;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db, clock, log: app.log });
   const bus = handle.dialect === 'postgres' ? await createPostgresBus(handle.url, app.log) : createLocalBus();
-  const sessions = createSessionCache(bus);
+  const readModel = createReadModel({ bus, db: () => handle.db, sqlite: handle.sqlite });
+  const sessions = createSessionCache(readModel, bus);
   const auth = createAuth({
     config,
     handle,
@@ -121,8 +125,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     onUserChanged: (userId) => sessions.changed(userId),
     passwordHashing: opts.passwordHashing,
   });
-  const seasons = createSeasonSpans(() => handle.db, bus);
-  app.decorate('deps', { config, clock, handle, db: handle.db, mailer, bus, auth, sessions, seasons });
+  const seasons = createSeasonSpans(() => handle.db, readModel);
+  app.decorate('deps', { config, clock, handle, db: handle.db, mailer, bus, readModel, auth, sessions, seasons });
   app.decorateRequest('sessionLookup', null);
   const resolver = sessionUserResolver(app, sessions);
   app.decorate('sessionUser', resolver.resolve);
@@ -151,8 +155,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const stopServices = opts.services ? await startFeatureServices(app) : async () => {};
   app.addHook('onClose', async () => {
     await stopServices();
-    sessions.close();
-    seasons.close();
+    readModel.close();
     await bus.close();
     mailer.close();
     await checkpointer?.stop();

@@ -10,7 +10,8 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/index.js';
 import { dropDatabase, freshDatabaseUrl, testDialect } from '../test/databases.js';
 import { createSessionCache, SESSION_CHANGED } from './session-cache.js';
-import { createLocalBus } from '../realtime/bus.js';
+import { createLocalBus, type EventBus } from '../realtime/bus.js';
+import { createReadModel } from '../read-model/index.js';
 import type { SessionUser } from './session.js';
 
 /**
@@ -177,10 +178,11 @@ describe('a shared session read', () => {
     createdAt: '2026-11-01T00:00:00.000Z',
   };
   const later = () => Date.now() + 3600_000;
+  const sessionCache = (bus: EventBus) => createSessionCache(createReadModel({ bus }), bus);
 
   test('a request after a sign-out never joins a read that began before it, and that read is not kept', async () => {
     const bus = createLocalBus();
-    const sessions = createSessionCache(bus);
+    const sessions = sessionCache(bus);
     let finishFirst: (v: { user: SessionUser; expiresAt: number }) => void = () => {};
     const first = sessions.lookup('tok', () => new Promise((resolve) => (finishFirst = resolve)));
     // Another request meanwhile shares it.
@@ -200,17 +202,15 @@ describe('a shared session read', () => {
     // The read that began before the sign-out did not put the session back.
     expect(sessions.get('tok')).toBeNull();
     expect(sessions.stats().reads).toBe(2);
-    sessions.close();
   });
 
   test('a failed read fails the requests that shared it, and the next request reads again', async () => {
-    const sessions = createSessionCache(createLocalBus());
+    const sessions = sessionCache(createLocalBus());
     await expect(sessions.lookup('tok', () => Promise.reject(new Error('database down')))).rejects.toThrow(
       'database down',
     );
     expect(await sessions.lookup('tok', async () => ({ user, expiresAt: later() }))).toEqual(user);
     expect(sessions.get('tok')).toEqual(user);
-    sessions.close();
   });
 });
 

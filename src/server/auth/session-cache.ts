@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { LRUCache } from 'lru-cache';
-import { onChange, type ChangeHandlers, type ChangeType } from '../../contract/events.js';
-import type { EventBus, LiveEvent } from '../realtime/bus.js';
+import type { ChangeType } from '../../contract/events.js';
+import type { EventBus } from '../realtime/bus.js';
+import { tag, type ReadModel } from '../read-model/index.js';
 import type { SessionUser } from './session.js';
 
 /**
@@ -16,44 +16,13 @@ import type { SessionUser } from './session.js';
  *   `session.changed` for that user (SESSION_CHANGED) after the change is committed: every instance
  *   (PostgreSQL: through LISTEN/NOTIFY) drops that user's entries, and the publishing instance
  *   drops them before it publishes;
- * - a lookup that began before an invalidation is not stored (a generation counter), so a read
+ * - a lookup that began before an invalidation is not stored (the read model's guard), so a read
  *   racing a sign-out cannot put the old session back.
  * Entries are keyed by the session cookie's signed value (auth/session.ts stores one only after its
  * signature checked out). Only valid sessions are kept; an unknown value always goes to the
  * database. Bounded by bytes.
  */
 export const SESSION_CHANGED = 'session.changed' satisfies ChangeType;
-
-const none = () => null;
-/**
- * Which changes make cached sessions stale: the player's own (the event's userId), all of them, or
- * none. Account deletion also publishes SESSION_CHANGED for the player.
- */
-export const SESSIONS_STALE_ON: ChangeHandlers<'player' | 'all' | null> = {
-  'session.changed': () => 'player',
-  // The listener lost notifications while it was away: anything may have changed.
-  'live.resumed': () => 'all',
-  'results.changed': none,
-  'live-score.changed': none,
-  'fixtures.changed': none,
-  'season.created': none,
-  'gameweeks.changed': none,
-  'current-season.changed': none,
-  'prediction.saved': none,
-  'membership.changed': none,
-  'league.changed': none,
-  'removed-players.changed': none,
-  'invites.changed': none,
-  // The team name is in the cached user, but the profile route drops the player's sessions itself (SESSION_CHANGED).
-  'team-name.changed': none,
-  'bonus-questions.changed': none,
-  'bonus.settled': none,
-  'account.deleted': none,
-  'reminders.changed': none,
-  'calendar.changed': none,
-  'contact-messages.changed': none,
-  'feed.changed': none,
-};
 
 export interface SessionCacheOptions {
   ttlMs?: number;
@@ -69,57 +38,33 @@ interface Entry {
 const DEFAULT_TTL_MS = 10_000;
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 
-const bytesOf = (e: Entry, key: string) =>
-  200 +
-  key.length * 2 +
-  Object.values(e.user).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
+const bytesOf = (e: Entry) =>
+  200 + Object.values(e.user).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 2 : 8), 0);
 
-export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}) {
-  const entries = new LRUCache<string, Entry>({
-    maxSize: opts.maxBytes ?? DEFAULT_MAX_BYTES,
-    sizeCalculation: bytesOf,
-    ttl: opts.ttlMs ?? DEFAULT_TTL_MS,
-    // Wall-clock age: freshness, not a game rule.
-    ttlAutopurge: false,
+export function createSessionCache(readModel: ReadModel, bus: EventBus, opts: SessionCacheOptions = {}) {
+  // Wall-clock age: freshness, not a game rule.
+  const entries = readModel.shelf<Entry | null>('sessions', {
+    ttlMs: opts.ttlMs ?? DEFAULT_TTL_MS,
+    maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxEntryBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
+    bytes: (e) => (e ? bytesOf(e) : 64),
   });
-  let generation = 0;
-  /**
-   * Database reads under way, by key: concurrent requests of one session share one read (a page
-   * makes several API calls at once; when an entry expires, every request of that session in the
-   * next few milliseconds would otherwise read it again, often enough to show beside the cached
-   * pages' own work; decision record 0104). Emptied by every invalidation, so a request that arrives
-   * after a sign-out never joins a read that began before it.
-   */
-  const reading = new Map<string, Promise<SessionUser | null>>();
-  let reads = 0;
   /** Users whose sessions or account a Better Auth call changed, announced once its answer is ready (after its commit). */
   const changedDuringCall = new AsyncLocalStorage<Set<string>>();
 
-  const forgetUser = (userId: string | undefined) => {
-    generation++;
-    reading.clear();
-    if (!userId) {
-      entries.clear();
-      return;
-    }
-    for (const [key, e] of entries.entries()) if (e.user.id === userId) entries.delete(key);
-  };
-
-  const unsubscribe = bus.subscribe((event: LiveEvent) => {
-    const stale = onChange(SESSIONS_STALE_ON, event);
-    if (stale === 'player') forgetUser(event.userId);
-    else if (stale === 'all') forgetUser(undefined);
-  });
+  /** Drops a user's entries here (every user's: undefined), and keeps no read under way. */
+  const forgetUser = (userId: string | undefined) =>
+    readModel.touch([userId ? tag.session(userId) : tag.every('session')]);
 
   return {
     /** When a cached session expires (epoch ms), if the entry is fresh and the session has not expired. */
     expiresAt(key: string): number | null {
-      const hit = entries.get(key);
+      const hit = entries.peek(key);
       return hit && hit.expiresAt > Date.now() ? hit.expiresAt : null;
     },
     /** The cached user of a session (by its cookie's signed value), if the entry is fresh and the session has not expired. */
     get(key: string): SessionUser | null {
-      const hit = entries.get(key);
+      const hit = entries.peek(key);
       if (!hit) return null;
       if (hit.expiresAt <= Date.now()) {
         entries.delete(key);
@@ -132,22 +77,14 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
      * requests that ask meanwhile; a valid session it finds is kept unless an invalidation came
      * while it was being read (a read racing a sign-out cannot put the old session back).
      */
-    lookup(key: string, read: () => Promise<Entry | null>): Promise<SessionUser | null> {
-      const shared = reading.get(key);
-      if (shared) return shared;
-      const startedAt = generation;
-      reads++;
-      const pending = read()
-        .then((found) => {
-          if (!found) return null;
-          if (startedAt === generation) entries.set(key, found);
-          return found.user;
-        })
-        .finally(() => {
-          if (reading.get(key) === pending) reading.delete(key);
-        });
-      reading.set(key, pending);
-      return pending;
+    async lookup(key: string, read: () => Promise<Entry | null>): Promise<SessionUser | null> {
+      // The user is known once read: a change of anyone's sessions meanwhile keeps later requests from joining the read.
+      const found = await entries.get(
+        key,
+        { kinds: ['session'], of: (e) => (e ? [tag.session(e.user.id)] : null) },
+        read,
+      );
+      return found?.user ?? null;
     },
     /** Drops a user's entries here and on every other instance. Call after the change is committed. */
     async invalidate(userId: string) {
@@ -176,9 +113,11 @@ export function createSessionCache(bus: EventBus, opts: SessionCacheOptions = {}
       if (users) users.add(userId);
       else void this.invalidate(userId).catch(() => {});
     },
-    close: unsubscribe,
     /** Entries held, their bytes, and database reads made since the start. */
-    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize, reads }),
+    stats: () => {
+      const { entries: held, bytes, loads } = entries.stats();
+      return { entries: held, bytes, reads: loads };
+    },
   };
 }
 export type SessionCache = ReturnType<typeof createSessionCache>;

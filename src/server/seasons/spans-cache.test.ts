@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { createLocalBus } from '../realtime/bus.js';
 import { createSeasonSpans } from './spans-cache.js';
+import { createReadModel } from '../read-model/index.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -14,7 +15,8 @@ afterEach(async () => {
 test('answers from memory until an event or the TTL drops what a read put there', async () => {
   const bus = createLocalBus();
   let clock = 0;
-  const spans = createSeasonSpans(() => t.app.deps.db, bus, { ttlMs: 1_000, now: () => clock });
+  const readModel = createReadModel({ bus });
+  const spans = createSeasonSpans(() => t.app.deps.db, readModel, { ttlMs: 1_000, now: () => clock });
   // A list read from the database is a new array each time; the same array is the one kept in memory.
   const read = await spans.spans();
   expect(read.length).toBeGreaterThan(0);
@@ -30,5 +32,5 @@ test('answers from memory until an event or the TTL drops what a read put there'
   expect(await spans.spans()).toBe(again);
   clock += 1_000;
   expect(await spans.spans()).not.toBe(again);
-  spans.close();
+  readModel.close();
 });
