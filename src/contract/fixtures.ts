@@ -57,6 +57,16 @@ export const fixtureDto = z.object({
   league: z.string(),
   status: fixtureStatusDto,
   result: resultDto.nullable(),
+  /** Its round's stage (src/game/stages.ts: `group`, `round-of-16`, `final`…), its group and its leg of a two-legged tie; null in a league season. */
+  stage: z.string().nullable().optional(),
+  group: z.string().nullable().optional(),
+  leg: z.number().int().nullable().optional(),
+  /**
+   * While a side's team is not known, its placeholder ("Winner Group A"), which `homeTeam`/`awayTeam`
+   * show too; null once known. Such a match takes no prediction until both teams are known.
+   */
+  homeLabel: z.string().nullable().optional(),
+  awayLabel: z.string().nullable().optional(),
 });
 export type Fixture = z.infer<typeof fixtureDto>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../game/limits.js';
 import { POSITION_CHANGES } from '../game/ranking.js';
 import { RULE_KINDS, RULE_POINTS_MAX, STANDARD_RULE, TIERS, ruleProblem } from '../game/scoring.js';
+import { KNOCKOUT_RULES, type KnockoutRule } from '../game/knockout.js';
 import { resultDto } from './fixtures.js';
 import { outcomeDto } from './predictions.js';
 import { hasHiddenCharacters, hasHiddenTextCharacters, hiddenCharactersMessage } from './common.js';
@@ -18,6 +19,11 @@ export const COMPETITION_LABELS: Record<Competition, string> = {
   'world-cup': 'World Cup',
   euros: 'Euros',
 };
+/** Which score of a knockout match counts in a league (src/game/knockout.ts): after 90 minutes, the default, or after extra time. */
+export { KNOCKOUT_RULES, type KnockoutRule };
+export const knockoutRuleSchema = z.enum(KNOCKOUT_RULES, {
+  error: 'Please choose which score counts: after 90 minutes or after extra time.',
+});
 export const noSeasonOf = (competition: Competition) =>
   `There are no ${COMPETITION_LABELS[competition]} fixtures on Scoreline. Please choose a competition it has a season for.`;
 
@@ -82,6 +88,8 @@ export const createLeagueSchema = z.object({
   name: leagueName('League name cannot be empty.'),
   ...leagueExtras,
   scoring: leagueScoringSchema.optional(),
+  /** Which score of a knockout match counts (after 90 minutes unless said). */
+  knockoutRule: knockoutRuleSchema.optional(),
 });
 export type CreateLeagueInput = z.infer<typeof createLeagueSchema>;
 
@@ -140,6 +148,8 @@ export const leagueDto = z.object({
   memberCount: z.number(),
   createdAt: z.string(),
   scoring: leagueScoringDto,
+  /** Which score of a knockout match counts in it. */
+  knockoutRule: z.enum(KNOCKOUT_RULES),
 });
 export type League = z.infer<typeof leagueDto>;
 

@@ -20,6 +20,10 @@ export const predictionBodySchema = z.object({
 });
 export type PredictionBody = z.infer<typeof predictionBodySchema>;
 
+/** A knockout match whose teams are not decided yet ("Winner Group A v Runner-up Group B") takes no pick until both are. */
+export const TEAMS_NOT_KNOWN_MESSAGE =
+  'The teams of this match are not known yet. Predictions open once both teams are decided.';
+
 // ---------------------------------------------------------------- responses
 
 export const outcomeDto = z.enum(PREDICTION_OUTCOMES);

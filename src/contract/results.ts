@@ -6,9 +6,19 @@ import { scoreField } from './predictions.js';
 export const RESULT_SCORE_MESSAGE = `Scores must be whole numbers between 0 and ${RESULT_SCORE_MAX}.`;
 
 /** A match result: both scores required, whole numbers 0–99. Used by the admin inputs and PUT /api/admin/results/:id. */
-export const resultBodySchema = z.object({
+const scorePair = z.object({
   homeScore: scoreField(RESULT_SCORE_MAX, RESULT_SCORE_MESSAGE),
   awayScore: scoreField(RESULT_SCORE_MAX, RESULT_SCORE_MESSAGE),
+});
+/**
+ * `homeScore`/`awayScore` are the score after 90 minutes (what every prediction is scored against
+ * by default); a knockout match that went to extra time also has `extraTime` (cumulative, the 90
+ * minutes' goals included) and perhaps `penalties`. Whether they belong together is
+ * src/game/knockout.ts `matchScoreProblem`'s to say (the route answers it as a 400).
+ */
+export const resultBodySchema = scorePair.extend({
+  extraTime: scorePair.nullable().optional(),
+  penalties: scorePair.nullable().optional(),
 });
 export type ResultBody = z.infer<typeof resultBodySchema>;
 

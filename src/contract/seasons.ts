@@ -41,7 +41,7 @@ export const seasonDto = z.object({
   /** How many fixtures it has, and how many of them have a final result. */
   fixtures: z.number().int(),
   results: z.number().int(),
-  /** True for the current season. */
+  /** True for the current season of its competition (each competition has its own). */
   current: z.boolean(),
 });
 export type Season = z.infer<typeof seasonDto>;
@@ -49,6 +49,17 @@ export type Season = z.infer<typeof seasonDto>;
 /** GET /api/seasons: every season, newest first, and which one is current (pinned by an admin, or by the clock). */
 export const seasonListReply = z.object({ seasons: z.array(seasonDto), current: z.string(), pinned: z.boolean() });
 export type SeasonList = z.infer<typeof seasonListReply>;
+
+/** A competition with its seasons, newest first, and its own current season (null while it has none). */
+export const competitionSeasonsDto = competitionDto.extend({
+  current: z.string().nullable(),
+  seasons: z.array(seasonDto),
+});
+export type CompetitionSeasons = z.infer<typeof competitionSeasonsDto>;
+
+/** GET /api/competitions: every competition that has a season, the Premier League first, each with its seasons. */
+export const competitionListReply = z.object({ competitions: z.array(competitionSeasonsDto) });
+export type CompetitionList = z.infer<typeof competitionListReply>;
 
 export const clubPatternDto = z.enum(CLUB_PATTERNS);
 export const clubDto = z.object({

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { UserRole } from '../../contract/account.js';
 import type { ContactStatus } from '../../contract/contact.js';
-import type { Competition, Privacy } from '../../contract/leagues.js';
+import type { Competition, KnockoutRule, Privacy } from '../../contract/leagues.js';
 import type { PredictionOutcome, Tier } from '../../game/scoring.js';
 import type { ClubPattern } from '../../game/clubs.js';
 import type { QuestionKind } from '../../game/bonus-questions.js';
@@ -123,7 +123,20 @@ export interface FixtureTable extends FixtureFields {
   predictionsLockedAt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
+  /** Its round's stage (`league`, `group`, `final`…), its group ("Group A") and its leg of a two-legged tie (migration 0060); null in a league season. */
+  stage: NullableColumn<string>;
+  groupName: NullableColumn<string>;
+  leg: NullableColumn<number>;
+  /**
+   * While a side's team is not known, its placeholder ("Winner Group A"), which `homeTeam`/`awayTeam`
+   * then hold too; null once the team is known. Such a match takes no prediction (migration 0060).
+   */
+  homeLabel: NullableColumn<string>;
+  awayLabel: NullableColumn<string>;
 }
+
+/** A nullable column a write may leave out (null then). */
+type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 /** A fixture's writable columns (id and timestamps aside): forms, imports and factories write these. */
 export interface FixtureFields {
@@ -152,6 +165,14 @@ export interface ResultTable {
   /** Who wrote it: the admin (always wins), the results feed, or a season file. */
   source: ColumnType<ResultSource, ResultSource | undefined, ResultSource>;
   updatedAt: string;
+  /**
+   * `homeScore`/`awayScore` are the score after 90 minutes; a match that went to extra time has its
+   * cumulative score after it here, and a shoot-out its penalties (migration 0060); null otherwise.
+   */
+  homeScoreEt: NullableColumn<number>;
+  awayScoreEt: NullableColumn<number>;
+  homePenalties: NullableColumn<number>;
+  awayPenalties: NullableColumn<number>;
 }
 
 export type ResultSource = 'admin' | 'feed' | 'file';
@@ -198,6 +219,10 @@ export interface LeagueTable {
   bankersAllowed: ColumnType<number, number | undefined, number>;
   /** When the scoring was last changed after matches had been scored (the members' notice); null otherwise. */
   scoringChangedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Which score of a knockout match counts in this league: after 90 minutes (the default) or after extra time (migration 0060). */
+  knockoutRule: ColumnType<KnockoutRule, KnockoutRule | undefined, KnockoutRule>;
+  /** Points for naming who goes through a knockout tie (0: not played in this league). */
+  qualifierPoints: ColumnType<number, number | undefined, number>;
 }
 
 export interface LeagueMemberTable {

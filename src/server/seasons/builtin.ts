@@ -105,7 +105,11 @@ export function isLeagueSeason(key: BuiltinSeasonKey): boolean {
 }
 
 /** Short codes of the competitions the built-in files name (the files carry no code). */
-const COMPETITION_CODES: Record<string, string> = { 'premier-league': 'PL', 'champions-league': 'UCL', 'world-cup': 'WC' };
+const COMPETITION_CODES: Record<string, string> = {
+  'premier-league': 'PL',
+  'champions-league': 'UCL',
+  'world-cup': 'WC',
+};
 
 /** The season's own description: id, label and its competition. */
 export function builtInSeasonInfo(key: BuiltinSeasonKey) {

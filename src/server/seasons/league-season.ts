@@ -7,15 +7,16 @@ import type { SeasonSpans } from './spans-cache.js';
 
 /**
  * The season a league's per-season read is about (decision 0109: a league that did not exist in a
- * season has no table of it). Asked for by `?season=`: that season, or a 404 naming the league's
- * first season when it did not exist in it. Without one: the season `lead` shows (decision 0043),
- * unless the league did not exist in it (a league made between seasons), then the current season,
- * the one it plays in.
+ * season has no table of it), always one of the league's competition (a Champions League league
+ * has no Premier League season: asked for one, a 404). Asked for by `?season=`: that season, or a
+ * 404 naming the league's first season when it did not exist in it. Without one: the season
+ * `lead` shows (decision 0043) in its competition, unless the league did not exist in it (a
+ * league made between seasons), then the current season, the one it plays in.
  */
 export async function leagueSeason(
   seasons: SeasonSpans,
   now: Date,
-  league: { createdAt: string },
+  league: { createdAt: string; competition: string },
   requested: string | undefined,
   lead: SeasonLead,
 ): Promise<SeasonRef> {
@@ -25,9 +26,9 @@ export async function leagueSeason(
       league,
       spans.find((x) => x.id === s.id),
     );
-  let season = await resolveSeason(seasons, now, requested, lead);
+  let season = await resolveSeason(seasons, now, requested, lead, league.competition);
   if (!existed(season) && requested === undefined && lead !== 'board')
-    season = await resolveSeason(seasons, now, undefined, 'board');
+    season = await resolveSeason(seasons, now, undefined, 'board', league.competition);
   if (!existed(season)) {
     const mine = spans.filter((s) => s.competitionId === season.competitionId);
     throw notFound(notInSeasonMessage(season.label, firstSeasonOf(league, mine)));

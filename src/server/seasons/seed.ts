@@ -10,9 +10,12 @@ import {
   builtInGameweeks,
   builtInSeasonFixtures,
   builtInSeasonInfo,
+  isLeagueSeason,
   replayableResults,
   type BuiltinSeasonKey,
+  type KnockoutFields,
 } from './builtin.js';
+import type { FixtureFields } from '../db/schema.js';
 import {
   addSeasonClubs,
   ensureClubs,
@@ -47,16 +50,20 @@ export async function ensureBuiltInSeason(db: DB, key: BuiltinSeasonKey, now: Da
   await ensureCompetition(db, info.competition, nowIso);
   await ensureSeason(db, { id: info.id, competitionId: info.competition.id, label: info.label }, nowIso);
   await addSeasonClubs(db, info.id, await ensureClubs(db, builtInClubs(key), nowIso));
-  const { added } = await importSeasonFixtures(db, info.id, builtInSeasonFixtures(key), nowIso, {
-    updateExisting: false,
-  });
+  // A league season's pair meets once, so its fixtures are matched by pair (a moved match keeps its
+  // id); in a knockout competition a pair may meet again in a later stage, so they go by their id.
+  const league = isLeagueSeason(key);
+  const added = league
+    ? (await importSeasonFixtures(db, info.id, builtInSeasonFixtures(key), nowIso, { updateExisting: false })).added
+    : await insertMissingFixtures(db, builtInSeasonFixtures(key), nowIso);
   if ((await countGameweekDefinitions(db, info.id)) === 0)
     await replaceGameweekDefinitions(db, info.id, builtInGameweeks(key), nowIso);
 
-  // Results go to the season's fixture of that pair (an admin may have moved it): only once over by its own kick-off.
-  const pairs = await seasonFixturePairs(db, info.id);
+  // Results go to the season's fixture of that pair (an admin may have moved it), or of that id in
+  // a knockout season: only once over by its own kick-off.
+  const pairs = league ? await seasonFixturePairs(db, info.id) : await fixturesById(db, info.id);
   const played = replayableResults(key)
-    .map((r) => ({ r, f: pairs.get(pairKey(r)) }))
+    .map((r) => ({ r, f: pairs.get(league ? pairKey(r) : r.fixtureId) }))
     .filter(
       (x): x is { r: (typeof x)['r']; f: NonNullable<(typeof x)['f']> } =>
         x.f !== undefined && !x.f.postponed && x.f.kickoffAt !== null && isOverByClock(x.f.kickoffAt, now),
@@ -70,6 +77,10 @@ export async function ensureBuiltInSeason(db: DB, key: BuiltinSeasonKey, now: Da
           fixtureId: f.id,
           homeScore: r.homeScore,
           awayScore: r.awayScore,
+          homeScoreEt: r.extraTime?.homeScore ?? null,
+          awayScoreEt: r.extraTime?.awayScore ?? null,
+          homePenalties: r.penalties?.homeScore ?? null,
+          awayPenalties: r.penalties?.awayScore ?? null,
           final: 1,
           source: 'file' as const,
           updatedAt: nowIso,
@@ -82,6 +93,10 @@ export async function ensureBuiltInSeason(db: DB, key: BuiltinSeasonKey, now: Da
           .doUpdateSet((eb) => ({
             homeScore: eb.ref('excluded.homeScore'),
             awayScore: eb.ref('excluded.awayScore'),
+            homeScoreEt: eb.ref('excluded.homeScoreEt'),
+            awayScoreEt: eb.ref('excluded.awayScoreEt'),
+            homePenalties: eb.ref('excluded.homePenalties'),
+            awayPenalties: eb.ref('excluded.awayPenalties'),
             final: 1,
             source: 'file',
             updatedAt: nowIso,
@@ -109,6 +124,35 @@ export async function ensureBuiltInSeason(db: DB, key: BuiltinSeasonKey, now: Da
   }
   await refreshSeasonDates(db, info.id, nowIso);
   return { season: info.id, fixtures: added.length, results };
+}
+
+/** Inserts the fixtures whose ids the database does not have (an existing one is left as it is); returns the ids added. */
+async function insertMissingFixtures(
+  db: DB,
+  rows: ReadonlyArray<FixtureFields & KnockoutFields & { id: string }>,
+  nowIso: string,
+): Promise<string[]> {
+  const added: string[] = [];
+  for (let i = 0; i < rows.length; i += 50) {
+    const inserted = await db
+      .insertInto('fixtures')
+      .values(rows.slice(i, i + 50).map((r) => ({ ...r, createdAt: nowIso, updatedAt: nowIso })))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    added.push(...inserted.map((r) => r.id));
+  }
+  return added;
+}
+
+/** A season's fixtures by id, with what the seed's results need. */
+async function fixturesById(db: DB, seasonId: string) {
+  const rows = await db
+    .selectFrom('fixtures')
+    .select(['id', 'kickoffAt', 'postponed'])
+    .where('seasonId', '=', seasonId)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /**

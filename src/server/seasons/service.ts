@@ -34,6 +34,15 @@ export interface SeasonState {
    * not kicked off yet (between seasons), else the current one too.
    */
   leads: Record<SeasonLead, SeasonSpanRow | null>;
+  /** The same per competition (each has its own current season): every competition that has a season. */
+  competitions: Map<string, CompetitionSeasons>;
+}
+
+/** A competition's current season and leads (see `SeasonState`). */
+export interface CompetitionSeasons {
+  current: SeasonSpanRow | null;
+  pinned: boolean;
+  leads: Record<SeasonLead, SeasonSpanRow | null>;
 }
 
 /**
@@ -64,7 +73,25 @@ function resolveAt(seasons: SeasonSpanRow[], now: Date): Resolved {
   const t = now.getTime();
   const hit = resolvedBySpans.get(seasons);
   if (hit && t >= hit.from && t < hit.until) return hit;
-  const mine = seasons.filter((s) => s.competitionId === DEFAULT_COMPETITION);
+  const competitions = new Map<string, CompetitionSeasons>();
+  for (const id of new Set([DEFAULT_COMPETITION, ...seasons.map((s) => s.competitionId)]))
+    competitions.set(id, competitionSeasons(seasons, id, now));
+  const { current, pinned, leads } = competitions.get(DEFAULT_COMPETITION)!;
+  const refs = new Map(
+    seasons.map((s) => [s.id, Object.freeze(toRef(s, competitions.get(s.competitionId)!.current, now))]),
+  );
+  const resolved: Resolved = {
+    ...steadyPhaseWindow(seasons, t),
+    state: { seasons, current, pinned, leads, competitions },
+    refs,
+  };
+  resolvedBySpans.set(seasons, resolved);
+  return resolved;
+}
+
+/** One competition's current season (pinned, else by the clock) and the season each kind of screen leads with. */
+function competitionSeasons(seasons: SeasonSpanRow[], competitionId: string, now: Date): CompetitionSeasons {
+  const mine = seasons.filter((s) => s.competitionId === competitionId);
   const pinnedId = mine[0]?.pinnedSeasonId ?? null;
   const current = currentSeason(mine, now, pinnedId);
   const phased = mine.map((s) => ({ ...s, phase: seasonPhase(s, now) }));
@@ -72,14 +99,7 @@ function resolveAt(seasons: SeasonSpanRow[], now: Date): Resolved {
     board: current,
     standings: spanOf(mine, leadingSeason('standings', phased, phased.find((s) => s.id === current?.id) ?? null)),
   };
-  const refs = new Map(seasons.map((s) => [s.id, Object.freeze(toRef(s, current, now))]));
-  const resolved: Resolved = {
-    ...steadyPhaseWindow(seasons, t),
-    state: { seasons, current, pinned: current !== null && current.id === pinnedId, leads },
-    refs,
-  };
-  resolvedBySpans.set(seasons, resolved);
-  return resolved;
+  return { current, pinned: current !== null && current.id === pinnedId, leads };
 }
 
 const spanOf = (spans: SeasonSpanRow[], s: { id: string } | null) =>
@@ -102,23 +122,33 @@ const toRef = (s: SeasonSpanRow, current: SeasonSpanRow | null, now: Date): Seas
  * The season a season-scoped read is about: `requested` (`?season=`), else the one its kind of
  * screen leads with (`lead`: `board`, the current season, by default; `standings` for tables,
  * statistics and summaries, which lead with the season just played between seasons: decision
- * record 0043). An id no season has is a 404 "Season not found.". The answer is shared: do not
- * change it.
+ * record 0043) in `competitionId` (the Premier League unless said). An id no season has is a 404
+ * "Season not found.", and so is a season of another competition when one is named. The answer
+ * is shared: do not change it.
  */
 export async function resolveSeason(
   source: SeasonSource,
   now: Date,
   requested?: string,
   lead: SeasonLead = 'board',
+  competitionId?: string,
 ): Promise<SeasonRef> {
-  return seasonIn(await spansOf(source), now, requested, lead);
+  return seasonIn(await spansOf(source), now, requested, lead, competitionId);
 }
 
-function seasonIn(spans: SeasonSpanRow[], now: Date, requested: string | undefined, lead: SeasonLead): SeasonRef {
+function seasonIn(
+  spans: SeasonSpanRow[],
+  now: Date,
+  requested: string | undefined,
+  lead: SeasonLead,
+  competitionId: string | undefined,
+): SeasonRef {
   const { state, refs } = resolveAt(spans, now);
-  const id = requested === undefined ? state.leads[lead]?.id : requested;
+  const leads = state.competitions.get(competitionId ?? DEFAULT_COMPETITION)?.leads;
+  const id = requested === undefined ? leads?.[lead]?.id : requested;
   const season = id === undefined ? undefined : refs.get(id);
-  if (!season) throw notFound(SEASON_NOT_FOUND);
+  if (!season || (competitionId !== undefined && season.competitionId !== competitionId))
+    throw notFound(SEASON_NOT_FOUND);
   return season;
 }
 

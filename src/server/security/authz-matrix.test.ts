@@ -257,6 +257,7 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/overview': { auth: 'admin', url: () => '/api/admin/overview' },
   'GET /api/admin/awaiting-results': { auth: 'admin', url: () => '/api/admin/awaiting-results' },
   'GET /api/seasons': { auth: 'public', url: () => '/api/seasons' },
+  'GET /api/competitions': { auth: 'public', url: () => '/api/competitions' },
   'GET /api/public-figures': { auth: 'public', url: () => '/api/public-figures' },
   'GET /api/clubs': { auth: 'public', url: () => '/api/clubs?season=2025-26' },
   'GET /api/gameweeks': { auth: 'public', url: () => '/api/gameweeks' },

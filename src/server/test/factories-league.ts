@@ -46,6 +46,8 @@ export function leagueRowOf(overrides: Partial<LeagueRow> = {}): LeagueRow {
     ruleOutcome: 2,
     bankersAllowed: 1,
     scoringChangedAt: null,
+    knockoutRule: 'ninety',
+    qualifierPoints: 0,
     ...overrides,
   };
 }

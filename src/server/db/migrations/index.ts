@@ -21,6 +21,7 @@ import { nameSkeletons } from './0050_name_skeletons.js';
 import { pendingMoves } from './0050_pending_moves.js';
 import { pushSubscriptions } from './0050_push_subscriptions.js';
 import { recipientMailLog } from './0050_recipient_mail_log.js';
+import { competitions } from './0060_competitions.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
 export const migrations: AppMigration[] = [
@@ -46,4 +47,5 @@ export const migrations: AppMigration[] = [
   pendingMoves,
   pushSubscriptions,
   recipientMailLog,
+  competitions,
 ];

@@ -24,6 +24,8 @@ const league: LeagueRow = {
   ruleOutcome: 1,
   bankersAllowed: 1,
   scoringChangedAt: null,
+  knockoutRule: 'ninety',
+  qualifierPoints: 0,
 };
 // Stored: Ana 9, bo 7, Cy 7, Dee 4, Eve 0 (bonus points already in `points`, as the cache keeps them).
 const stored: TableRow[] = [

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LEAGUE_LISTS, playerCache } from '../statistics/player-cache.js';
 import { leaguesByJoining, type PositionRow } from './repository.js';
-import { seasonCounts } from '../statistics/service.js';
+import { leagueCounts } from './league-counts.js';
 import type { TableCache, TableEntry } from './table-cache.js';
 import { placeAfter, placeIn } from './standings.js';
 import type { SeasonSpans } from '../../seasons/spans-cache.js';
@@ -54,7 +54,7 @@ export async function leaguePositions(
       if (!season || !mine) return null;
       let previousPosition = mine.rank;
       if (latestGameweek !== null) {
-        const counts = await seasonCounts(app, seasonId);
+        const counts = await leagueCounts(app, seasonId, season.league);
         previousPosition = placeAfter(season, counts, latestGameweek - 1, userId)?.rank ?? mine.rank;
       }
       return {

@@ -39,6 +39,7 @@ export function presentLeague(row: LeagueSummaryRow, viewerId: string): League {
     memberCount: Number(row.memberCount),
     createdAt: row.createdAt,
     scoring: presentScoring(row),
+    knockoutRule: row.knockoutRule,
   };
 }
 

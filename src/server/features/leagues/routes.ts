@@ -31,6 +31,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../erro
 import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
+import { leagueCounts } from './league-counts.js';
 import { createTableCache } from './table-cache.js';
 import { shareTables } from './kept-tables.js';
 import { tablePageText } from './table-text.js';
@@ -38,7 +39,6 @@ import { liveTablePage } from './live-table.js';
 import { livePicksOf } from './live-picks.js';
 import { leaguePositions } from './positions.js';
 import { LEAGUE_LISTS, playerCache, pointsScope } from '../statistics/player-cache.js';
-import { seasonCounts } from '../statistics/service.js';
 import { inPlay } from '../live-matches/in-play.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { presentLeague, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
@@ -90,7 +90,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       gameweeksWithResults(db(), seasonId),
     );
   };
-  const tables = createTableCache(db, app.deps.bus, (seasonId) => seasonCounts(app, seasonId), {
+  const tables = createTableCache(db, app.deps.bus, (seasonId, league) => leagueCounts(app, seasonId, league), {
     maxBytes: app.security.limits.tableCacheBytes,
   });
   shareTables(app, tables);
@@ -252,6 +252,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
               ruleDifference: scoring.rule.difference,
               ruleOutcome: scoring.rule.outcome,
               bankersAllowed: scoring.bankersAllowed ? 1 : 0,
+              knockoutRule: req.body.knockoutRule ?? 'ninety',
             };
             // The unique constraint decides; a taken code is skipped without aborting the transaction.
             if (await repo.insertLeague(trx, row)) {

@@ -245,14 +245,15 @@ function keptReads<T>(now: () => number, ttlMs: number, maxBytes: number, size: 
 }
 
 /**
- * `counts` gives a season's kept tier counts (statistics/service.ts `seasonCounts`, which follows
+ * `counts` gives a season's kept tier counts as a league sees them (its knockout rule:
+ * extra-time-counts.ts `leagueCounts`, over statistics/service.ts `seasonCounts`, which follows
  * the results itself): a season's and a gameweek's tables are worked out from them and a kept
  * roster (standings.ts), so a result costs no table query; the all-seasons table is read in SQL.
  */
 export function createTableCache(
   db: () => DB,
   bus: EventBus,
-  counts: (seasonId: string) => Promise<SeasonCounts>,
+  counts: (seasonId: string, league: LeagueRow) => Promise<SeasonCounts>,
   opts: { maxBytes?: number; now?: () => number } = {},
 ) {
   const now = opts.now ?? (() => performance.now());
@@ -280,7 +281,7 @@ export function createTableCache(
     if (scope === 'all') return tableEntry(league, rankTable(await leagueStandings(db(), leagueId, scope)));
     const [roster, seasonCounts] = await Promise.all([
       rosters.get(`${scope.seasonId}:${leagueId}`, () => leagueRoster(db(), leagueId, scope.seasonId), fresh),
-      counts(scope.seasonId),
+      counts(scope.seasonId, league),
     ]);
     return tableEntry(league, standingsFrom(roster, seasonCounts, scope.gameweek, scoringOf(league)));
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEADLINE_MESSAGE, LOCKED_MESSAGE, predictionWindow } from '../../../game/deadline.js';
+import { canBePredicted } from '../../../game/knockout.js';
 import { errorDto, gameweekNumber, idParam } from '../../../contract/common.js';
 import {
   boardDto,
@@ -9,6 +10,7 @@ import {
   myPredictionsQuery,
   myPredictionsReply,
   predictionBodySchema,
+  TEAMS_NOT_KNOWN_MESSAGE,
   PREDICTIONS_PAGE_MAX,
   savedPredictionReply,
 } from '../../../contract/predictions.js';
@@ -67,6 +69,12 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         const window = predictionWindow(found, now);
         if (window === 'postponed') throw conflict(POSTPONED_MESSAGE, 'postponed');
         if (window === 'closed') throw conflict(DEADLINE_MESSAGE, 'deadline_passed');
+        // A side still shown by its placeholder ("Winner Group A") is not a team anyone can pick a score for.
+        const side = (team: string, label: string | null) => (label === null ? team : null);
+        if (
+          !canBePredicted({ home: side(found.homeTeam, found.homeLabel), away: side(found.awayTeam, found.awayLabel) })
+        )
+          throw conflict(TEAMS_NOT_KNOWN_MESSAGE, 'teams_not_known');
         return found;
       });
       await app.deps.bus.publish({ type: 'prediction.saved', seasonId: fixture.seasonId, userId: user.id });

@@ -1,3 +1,4 @@
+import type { Scoreline } from '../../../game/scoring.js';
 import type { DB } from '../../db/index.js';
 import type { ResultSource } from '../../db/schema.js';
 import { rescoreFixture } from './points-aggregate.js';
@@ -6,18 +7,26 @@ import { rescoreFixture } from './points-aggregate.js';
 export async function saveFinalResult(
   db: DB,
   fixtureId: string,
-  r: { homeScore: number; awayScore: number },
+  r: { homeScore: number; awayScore: number; extraTime?: Scoreline | null; penalties?: Scoreline | null },
   nowIso: string,
   source: ResultSource,
 ): Promise<void> {
+  // The score after 90 minutes, and extra time and penalties as given: a result saved without them had none.
+  const values = {
+    homeScore: r.homeScore,
+    awayScore: r.awayScore,
+    homeScoreEt: r.extraTime?.homeScore ?? null,
+    awayScoreEt: r.extraTime?.awayScore ?? null,
+    homePenalties: r.penalties?.homeScore ?? null,
+    awayPenalties: r.penalties?.awayScore ?? null,
+    final: 1,
+    source,
+    updatedAt: nowIso,
+  };
   await db
     .insertInto('results')
-    .values({ fixtureId, homeScore: r.homeScore, awayScore: r.awayScore, final: 1, source, updatedAt: nowIso })
-    .onConflict((oc) =>
-      oc
-        .column('fixtureId')
-        .doUpdateSet({ homeScore: r.homeScore, awayScore: r.awayScore, final: 1, source, updatedAt: nowIso }),
-    )
+    .values({ fixtureId, ...values })
+    .onConflict((oc) => oc.column('fixtureId').doUpdateSet(values))
     .execute();
 }
 

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorDto, idParam } from '../../../contract/common.js';
 import { resultBodySchema, resultClearedReply, resultSavedReply } from '../../../contract/results.js';
-import { conflict, notFound } from '../../errors.js';
+import { matchScoreProblem } from '../../../game/knockout.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
@@ -24,7 +25,7 @@ export async function resultRoutes(fastify: FastifyInstance) {
         summary: "Save or correct a match's final result; every prediction on it is scored in the same transaction",
         params,
         body: resultBodySchema,
-        response: { 200: resultSavedReply, 404: errorDto, 409: errorDto },
+        response: { 200: resultSavedReply, 400: errorDto, 404: errorDto, 409: errorDto },
       },
     },
     async (req) => {
@@ -41,6 +42,9 @@ export async function resultRoutes(fastify: FastifyInstance) {
         }
         // A result is a fact after the whistle: none before kick-off; in-play scores have their own route.
         if (clock.now().getTime() < Date.parse(fixture.kickoffAt)) throw conflict(NOT_STARTED_MESSAGE, 'not_started');
+        const { homeScore, awayScore, extraTime, penalties } = req.body;
+        const problem = matchScoreProblem({ ninety: { homeScore, awayScore }, extraTime, penalties });
+        if (problem) throw badRequest(problem, 'validation_error');
         await saveFinalResult(trx, fixtureId, req.body, clock.nowIso(), 'admin');
         const scored = await rescorePredictions(trx, fixtureId, req.body);
         return { fixture: (await getFixture(trx, fixtureId))!, scored };

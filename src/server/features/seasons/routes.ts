@@ -2,10 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorDto } from '../../../contract/common.js';
-import { ALL_SEASONS, clubListReply, seasonId, seasonListReply } from '../../../contract/seasons.js';
+import {
+  ALL_SEASONS,
+  clubListReply,
+  competitionListReply,
+  seasonId,
+  seasonListReply,
+} from '../../../contract/seasons.js';
 import { seasonListCounts } from './kept-counts.js';
 import { EVERY_SEASON, playerCache } from '../statistics/player-cache.js';
-import { listClubs } from '../../seasons/repository.js';
+import { DEFAULT_COMPETITION, listClubs } from '../../seasons/repository.js';
 import { presentClub, presentSeason } from './presenter.js';
 import { loadSeasonState, resolveSeason } from '../../seasons/service.js';
 
@@ -36,13 +42,50 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       );
       const start = (s: { startDate: string | null; firstKickoff: string | null }) =>
         s.firstKickoff ?? s.startDate ?? '9999';
+      const currentOf = (competitionId: string) => state.competitions.get(competitionId)?.current?.id ?? null;
       const seasons = [...state.seasons]
         .sort((a, b) => start(b).localeCompare(start(a)) || b.id.localeCompare(a.id))
         .map((s) =>
-          presentSeason(s, competitionBy.get(s.competitionId)!, countsBy.get(s.id), state.current?.id ?? null, now),
+          presentSeason(s, competitionBy.get(s.competitionId)!, countsBy.get(s.id), currentOf(s.competitionId), now),
         );
       // A database always has a season (migration 0014 creates 2025/26), so there is always a current one.
       return { seasons, current: state.current?.id ?? seasons[0]?.id ?? '', pinned: state.pinned };
+    },
+  );
+
+  app.get(
+    '/api/competitions',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['season'],
+        summary:
+          'Every competition that has a season (the Premier League first), each with its current season and its seasons, newest first',
+        response: { 200: competitionListReply },
+      },
+    },
+    async () => {
+      const now = app.deps.clock.now();
+      const [state, { counts, competitions }] = await Promise.all([
+        loadSeasonState(app.deps.seasons, now),
+        seasonListCounts(app, now),
+      ]);
+      const countsBy = new Map(counts.map((c) => [c.seasonId, c]));
+      const start = (s: { startDate: string | null; firstKickoff: string | null }) =>
+        s.firstKickoff ?? s.startDate ?? '9999';
+      const listed = competitions
+        .map((c) => {
+          const info = { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone };
+          const current = state.competitions.get(c.id)?.current?.id ?? null;
+          const seasons = state.seasons
+            .filter((s) => s.competitionId === c.id)
+            .sort((a, b) => start(b).localeCompare(start(a)) || b.id.localeCompare(a.id))
+            .map((s) => presentSeason(s, info, countsBy.get(s.id), current, now));
+          return { ...info, current, seasons };
+        })
+        .filter((c) => c.seasons.length > 0);
+      const first = (id: string) => (id === DEFAULT_COMPETITION ? 0 : 1);
+      return { competitions: listed.sort((a, b) => first(a.id) - first(b.id) || a.name.localeCompare(b.name)) };
     },
   );
 

@@ -179,3 +179,42 @@ export function seasonCountsBytes(counts: SeasonCounts): number {
   for (const id of counts.slots.keys()) bytes += 64 + id.length * 2;
   return bytes;
 }
+
+/** One pick moving between tiers in a player's gameweek (`by`: +1 into `tier`, -1 out of it). */
+export interface CountsChange {
+  userId: string;
+  gameweek: number;
+  tier: (typeof SCORING_TIERS)[number];
+  banker: boolean;
+  by: number;
+}
+
+/**
+ * The counts with some picks moved between tiers: how a league that scores knockout matches
+ * after extra time sees a season (its few matches that went to extra time tiered again,
+ * leagues/extra-time-counts.ts). Only the gameweeks a change lands in get new arrays; the others
+ * are shared, never written. A banker's change moves its banker count too.
+ */
+export function countsWith(counts: SeasonCounts, changes: readonly CountsChange[]): SeasonCounts {
+  if (changes.length === 0) return counts;
+  const slots = new Map(counts.slots);
+  for (const c of changes) if (!slots.has(c.userId)) slots.set(c.userId, slots.size);
+  const byGameweek = new Map(counts.byGameweek);
+  const copied = new Set<number>();
+  for (const c of changes) {
+    let packed = byGameweek.get(c.gameweek);
+    if (!copied.has(c.gameweek)) {
+      const grown = new Int32Array(slots.size * COLUMNS);
+      for (let at = packed?.length ?? 0; at < grown.length; at += COLUMNS) grown[at] = ABSENT;
+      if (packed) grown.set(packed);
+      byGameweek.set(c.gameweek, (packed = grown));
+      copied.add(c.gameweek);
+    }
+    const at = slots.get(c.userId)! * COLUMNS;
+    if (packed![at] === ABSENT) packed!.fill(0, at, at + COLUMNS);
+    const i = SCORING_TIERS.indexOf(c.tier);
+    packed![at + i] = packed![at + i]! + c.by;
+    if (c.banker) packed![at + TIERS + i] = packed![at + TIERS + i]! + c.by;
+  }
+  return { slots, byGameweek };
+}

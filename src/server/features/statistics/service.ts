@@ -6,6 +6,7 @@ import { leagueMemberIds } from './repository.js';
 import { createCountsReader, type CountsReader } from './counts-reader.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { getLeague, scoringOf } from '../leagues/repository.js';
+import { countsUnderRule } from '../leagues/extra-time-counts.js';
 import { STANDARD_RULE } from '../../../game/scoring.js';
 import { indexUnder, seasonCountsBytes, type Scoring, type SeasonCounts } from './season-counts.js';
 
@@ -91,7 +92,10 @@ export async function leagueRuleTotals(app: FastifyInstance, seasonId: string, l
         getLeague(app.deps.db, leagueId),
         leagueMemberIds(app.deps.db, leagueId),
       ]);
-      return league ? indexUnder(counts, scoringOf(league), members) : new Map();
+      if (!league) return new Map();
+      // The league's knockout rule moves the picks on matches that went to extra time (leagues/extra-time-counts.ts).
+      const own = await countsUnderRule(app.deps.db, seasonId, counts, league.knockoutRule);
+      return indexUnder(own, scoringOf(league), members);
     },
     {
       bytes: (i) => totalsIndexBytes(i),

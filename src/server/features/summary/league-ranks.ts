@@ -5,6 +5,7 @@ import { leaguesByJoining } from '../leagues/repository.js';
 import { keptTables } from '../leagues/kept-tables.js';
 import { seasonTableWith } from '../leagues/positions.js';
 import { placeAfter } from '../leagues/standings.js';
+import { countsUnderRule } from '../leagues/extra-time-counts.js';
 import type { LeagueRankRow } from './repository.js';
 
 /**
@@ -30,8 +31,10 @@ export async function leagueRanksAfter(
   const rows = await Promise.all(
     leagues.map(async (l): Promise<LeagueRankRow | null> => {
       const season = await seasonTableWith(tables, l.leagueId, seasonId, userId, app.deps.seasons);
-      const now = season && placeAfter(season, counts, gameweek, userId);
-      const before = season && placeAfter(season, counts, gameweek - 1, userId);
+      // The league's own counts (its knockout rule): the ones its table was worked out from.
+      const own = season && (await countsUnderRule(app.deps.db, seasonId, counts, season.league.knockoutRule));
+      const now = season && own && placeAfter(season, own, gameweek, userId);
+      const before = season && own && placeAfter(season, own, gameweek - 1, userId);
       if (!now || !before) return null;
       return {
         leagueId: l.leagueId,

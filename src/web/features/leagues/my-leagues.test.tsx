@@ -19,6 +19,7 @@ const league = (id: string, memberCount: number, isCreator = false): League => (
   memberCount,
   createdAt: '2025-08-01T10:00:00.000Z',
   scoring: STANDARD_SCORING as League['scoring'],
+  knockoutRule: 'ninety',
 });
 const position = (leagueId: string, place: number, memberCount: number, points: number): LeaguePosition => ({
   leagueId,
