@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import type { Config } from './config.js';
 import { createClock, type Clock } from './clock.js';
 import { openDatabase, type DatabaseHandle } from './db/index.js';
@@ -100,7 +101,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Every answer leaves through its response schema; kept, frozen parts are written once (decision 0114).
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const clock = opts.clock ?? createClock(config.SCORELINE_NOW);
   const handle = opts.handle ?? openDatabase(config.DATABASE_URL);

@@ -13,7 +13,8 @@ import { predictionDeadline, predictionWindow } from '../../../game/deadline.js'
 import { gameweekState, LEAD_WITHOUT_RESULT_MS, type GameweekState } from '../../../game/gameweek-to-open.js';
 import { gameweekFixtureRows } from '../fixtures/kept.js';
 import type { FixtureRow } from '../fixtures/queries.js';
-import { presentFixture } from '../fixtures/presenter.js';
+import { presentKeptFixture } from '../fixtures/presenter.js';
+import { freezeKept } from '../../plugins/frozen-values.js';
 import { ownPredictionRecords } from '../statistics/own-records.js';
 import { playerCache, roughBytes } from '../statistics/player-cache.js';
 import { resolveOpening } from '../gameweeks/opening.js';
@@ -151,13 +152,13 @@ function picksOf(mine: OwnFigures, fixtures: readonly FixtureRow[]) {
 }
 
 /** The gameweek's matches still open for predictions, soonest deadline first, each with whether the player has a pick. */
-export const openMatches = (parts: DashboardParts): OpenMatch[] => openOf(parts.mine, parts.fixtures, parts.now);
+const openMatches = (parts: DashboardParts): OpenMatch[] => openOf(parts.mine, parts.fixtures, parts.now);
 
 /** The gameweek's scheduled matches and how many the player has predicted. */
-export const picksCount = (parts: DashboardParts) => picksOf(parts.mine, parts.fixtures);
+const picksCount = (parts: DashboardParts) => picksOf(parts.mine, parts.fixtures);
 
 /** The next open gameweek's card while the gameweek led with is in progress. */
-export function nextOpenCard(parts: DashboardParts): Dashboard['nextOpen'] {
+function nextOpenCard(parts: DashboardParts): Dashboard['nextOpen'] {
   if (!parts.nextOpen) return null;
   const { gameweek, fixtures } = parts.nextOpen;
   return { gameweek, picks: picksOf(parts.mine, fixtures), open: openOf(parts.mine, fixtures, parts.now) };
@@ -167,7 +168,7 @@ export function nextOpenCard(parts: DashboardParts): Dashboard['nextOpen'] {
  * At most `DASHBOARD_UPCOMING` of the gameweek's matches still to be played or being played (on
  * match day: today's, in play, waiting for their result, decision record 0108), by kick-off (then id).
  */
-export function upcomingRows(parts: DashboardParts): FixtureRow[] {
+function upcomingRows(parts: DashboardParts): FixtureRow[] {
   const t = parts.now.getTime();
   return parts.fixtures
     .filter((f) => {
@@ -180,8 +181,21 @@ export function upcomingRows(parts: DashboardParts): FixtureRow[] {
     .slice(0, DASHBOARD_UPCOMING);
 }
 
-/** The player's own parts of the dashboard, none of which reads the clock. */
-export function ownParts(mine: OwnFigures) {
+/** Per kept figures (frozen, so they never change under their key): the player's own parts as presented. */
+const ownPresented = new WeakMap<OwnFigures, ReturnType<typeof presentOwn>>();
+
+/**
+ * The player's own parts of the dashboard, none of which reads the clock: presented once per kept
+ * set of figures, and frozen with them, so the response serializer writes their text once
+ * (decision 0114).
+ */
+function ownParts(mine: OwnFigures): ReturnType<typeof presentOwn> {
+  let own = ownPresented.get(mine);
+  if (!own) ownPresented.set(freezeKept(mine), (own = freezeKept(presentOwn(mine))));
+  return own;
+}
+
+function presentOwn(mine: OwnFigures) {
   const { totals, streaks } = mine;
   return {
     newcomer: mine.newcomer,
@@ -201,7 +215,7 @@ export function ownParts(mine: OwnFigures) {
   };
 }
 
-/** The dashboard as a value (contract `dashboardDto`): what its text is held to. */
+/** The dashboard as it leaves the route (contract `dashboardDto`). */
 export function presentDashboard(parts: DashboardParts): Dashboard {
   const { season, now } = parts;
   const own = ownParts(parts.mine);
@@ -214,7 +228,7 @@ export function presentDashboard(parts: DashboardParts): Dashboard {
     gameweekState: parts.gameweekState,
     picks: picksCount(parts),
     open: openMatches(parts),
-    upcoming: upcomingRows(parts).map((f) => presentFixture(f, now)),
+    upcoming: upcomingRows(parts).map((f) => presentKeptFixture(f, now)),
     nextOpen: nextOpenCard(parts),
     changesAt: parts.changesAt,
     recentActivity: own.recentActivity,

@@ -3,9 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { playerCache } from '../statistics/player-cache.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { dashboardReply } from '../../../contract/dashboard.js';
-import { sendJsonText } from '../../plugins/json-text.js';
-import { dashboardParts } from './dashboard.js';
-import { dashboardText } from './dashboard-text.js';
+import { dashboardParts, presentDashboard } from './dashboard.js';
 
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,10 +20,10 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
         response: { 200: dashboardReply },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const now = app.deps.clock.now();
       const [season] = await Promise.all([resolveSeason(app.deps.seasons, now), cache.checkResults()]);
-      sendJsonText(reply, dashboardText(await dashboardParts(app, req.user.id, season, now)));
+      return { dashboard: presentDashboard(await dashboardParts(app, req.user.id, season, now)) };
     },
   );
 }

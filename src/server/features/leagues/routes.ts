@@ -32,9 +32,8 @@ import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
 import { leagueCounts } from './league-counts.js';
-import { createTableCache } from './table-cache.js';
+import { createTableCache, tablePage } from './table-cache.js';
 import { shareTables } from './kept-tables.js';
-import { tablePageText } from './table-text.js';
 import { liveTablePage } from './live-table.js';
 import { livePicksOf } from './live-picks.js';
 import { leaguePositions } from './positions.js';
@@ -44,7 +43,6 @@ import { gameweeksWithResults } from '../results/repository.js';
 import { presentLeague, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
 import { LEAGUES_CREATED_MAX, MEMBERSHIPS_MAX } from '../../security/limits.js';
 import { routeLimit } from '../../security/route-limits.js';
-import { sendJsonText } from '../../plugins/json-text.js';
 import { toLeagueMembers } from '../../realtime/bus.js';
 
 export const INVALID_CODE = 'Invalid league code. No league found.';
@@ -506,7 +504,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         response: { 200: tablePageDto, 400: errorDto, 404: errorDto },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const { user } = req;
       const { page, pageSize, gameweek } = req.query;
       const all = req.query.season === ALL_SEASONS;
@@ -525,7 +523,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         season = own;
       }
       const place = { season: season ? season.id : ALL_SEASONS, gameweek: gameweek ?? null, page, pageSize };
-      sendJsonText(reply, tablePageText(entry, place, viewer));
+      return tablePage(entry, place, viewer);
     },
   );
 

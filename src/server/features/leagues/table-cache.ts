@@ -16,6 +16,7 @@ import {
 import type { SeasonCounts } from '../statistics/season-counts.js';
 import { rankTable, standingsFrom } from './standings.js';
 import { presentLeague, presentTableRow } from './presenter.js';
+import { freezeKept } from '../../plugins/frozen-values.js';
 
 /**
  * Ranked league tables kept in memory, so a page of a big league costs no database work until
@@ -80,8 +81,9 @@ export function tableEntry(league: LeagueRow, rows: TableRow[]): TableEntry {
     league,
     rows,
     byUser: new Map(rows.map((r) => [r.userId, r])),
-    shownRows: rows.map((r) => presentTableRow(r, league.creatorId, '')),
-    shownLeague: { creator: presentLeague(summary, league.creatorId), member: presentLeague(summary, '') },
+    // Frozen: shown as they are on every page, their text is written once (decision 0114).
+    shownRows: freezeKept(rows.map((r) => presentTableRow(r, league.creatorId, ''))),
+    shownLeague: freezeKept({ creator: presentLeague(summary, league.creatorId), member: presentLeague(summary, '') }),
   };
 }
 

@@ -2,7 +2,7 @@ import { deriveStatus, type FixtureStatus } from '../../../game/fixture-status.j
 import { isPredictionOpen } from '../../../game/deadline.js';
 import { pointsOnCard } from '../../../game/scoring.js';
 import type { LiveMatches, Match } from '../../../contract/live-matches.js';
-import { presentFixture } from '../fixtures/presenter.js';
+import { presentKeptFixture } from '../fixtures/presenter.js';
 import type { FixtureRow } from '../fixtures/queries.js';
 import type { OwnPick } from '../predictions/repository.js';
 
@@ -18,7 +18,7 @@ export interface LiveMatchesParts {
 }
 
 /** What the viewer's pick earns on the card under the standard rule (a banker doubled): stored once final, provisional in play. */
-export function matchPoints(row: FixtureRow, pick: OwnPick | null, status: FixtureStatus): Match['points'] {
+function matchPoints(row: FixtureRow, pick: OwnPick | null, status: FixtureStatus): Match['points'] {
   // A score counts once the match has kicked off (an in-play score of a match moved later does not).
   const counts = status === 'finished' || status === 'live' || status === 'awaiting';
   const card =
@@ -27,20 +27,20 @@ export function matchPoints(row: FixtureRow, pick: OwnPick | null, status: Fixtu
 }
 
 /** The viewer's pick as the screen shows it. */
-export const matchPick = (pick: OwnPick | null): Match['prediction'] =>
+const matchPick = (pick: OwnPick | null): Match['prediction'] =>
   pick && { homeScore: pick.homeScore, awayScore: pick.awayScore, banker: pick.banker };
 
-/** A match on the Live Matches screen (contract/live-matches.ts `matchDto`). */
-export function presentMatch(row: FixtureRow, pick: OwnPick | null, now: Date): Match {
+/** A match on the Live Matches screen (contract/live-matches.ts `matchDto`): a kept fixture, presented once per status. */
+function presentMatch(row: FixtureRow, pick: OwnPick | null, now: Date): Match {
   return {
-    fixture: presentFixture(row, now),
+    fixture: presentKeptFixture(row, now),
     prediction: matchPick(pick),
     points: matchPoints(row, pick, deriveStatus(row, row.result, now)),
     predictionOpen: isPredictionOpen(row, now),
   };
 }
 
-/** The Live Matches answer as a value (contract `liveMatchesDto`): what its text is held to. */
+/** The Live Matches answer (contract `liveMatchesDto`). */
 export function presentLiveMatches(parts: LiveMatchesParts): LiveMatches {
   return {
     season: parts.seasonId,

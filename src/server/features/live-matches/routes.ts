@@ -11,8 +11,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { liveMatchesParts } from './today.js';
-import { liveMatchesText } from './matches-text.js';
-import { sendJsonText } from '../../plugins/json-text.js';
+import { presentLiveMatches } from './presenter.js';
 import { saveProvisionalScore } from './repository.js';
 
 export const NOT_LIVE_YET = "This match hasn't kicked off yet. You can enter an in-play score once it is live.";
@@ -77,13 +76,12 @@ export async function liveMatchesRoutes(fastify: FastifyInstance) {
         response: { 200: liveMatchesDto, 400: errorDto },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const { user } = req;
       const timeZone = req.query.tz ?? UK_ZONE;
       if (!isKnownZone(timeZone)) throw badRequest('Unknown time zone.', 'validation_error');
       const now = app.deps.clock.now();
-      const parts = await liveMatchesParts(app, user.id, timeZone, now);
-      sendJsonText(reply, liveMatchesText(parts));
+      return presentLiveMatches(await liveMatchesParts(app, user.id, timeZone, now));
     },
   );
 }

@@ -18,8 +18,6 @@ import { createPickSharesCache } from './cache.js';
 import { presentShares } from './presenter.js';
 import { scoreCounts, shareFixture, type ShareFixture } from './repository.js';
 import { gameweekFixtureRows } from '../fixtures/kept.js';
-import { sendJsonText } from '../../plugins/json-text.js';
-import { gameweekSharesText } from './shares-text.js';
 
 export const NO_SUCH_MATCH = 'This match does not exist.';
 
@@ -70,22 +68,20 @@ export async function pickSharesRoutes(fastify: FastifyInstance) {
         response: { 200: gameweekPickSharesReply, 403: errorDto, 404: errorDto },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const now = app.deps.clock.now();
       const league = await scopeOf(req.query.league, req.user.id);
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      // The season's kept fixture list (fixtures/kept.ts), in the board's order: the texts are kept with its rows.
+      // The season's kept fixture list (fixtures/kept.ts), in the board's order.
       const fixtures = await gameweekFixtureRows(app, season.id, req.query.gameweek);
-      sendJsonText(
-        reply,
-        gameweekSharesText({
-          now,
-          season: season.id,
-          gameweek: req.query.gameweek,
-          league,
-          fixtures: await summariesOf(fixtures, league?.id ?? null, now),
-        }),
-      );
+      const shares = await summariesOf(fixtures, league?.id ?? null, now);
+      return {
+        now: now.toISOString(),
+        season: season.id,
+        gameweek: req.query.gameweek,
+        league,
+        fixtures: shares.map((s) => presentShares(s.fixture, s.summary)),
+      };
     },
   );
 

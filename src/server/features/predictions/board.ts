@@ -5,7 +5,9 @@ import type { FixtureRow } from '../fixtures/queries.js';
 import { resolveOpening, type GameweekStates } from '../gameweeks/opening.js';
 import type { SeasonRef } from '../../seasons/service.js';
 import { playerCache } from '../statistics/player-cache.js';
-import { presentPrediction, presentPredictable } from './presenter.js';
+import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
+import { presentKeptFixture } from '../fixtures/presenter.js';
+import { presentPrediction } from './presenter.js';
 import { listOwnPredictionsOf, type OwnPick } from './repository.js';
 
 /**
@@ -51,13 +53,18 @@ export async function ownPredictionsOf(
   return parts.length === 1 ? parts[0]! : new Map(parts.flatMap((m) => [...m]));
 }
 
-/** A row of the board: a fixture with its deadline and window, and the viewer's pick if any. */
-export const boardMatch = (f: FixtureRow, pick: OwnPick | undefined, now: Date): BoardMatch => ({
-  ...presentPredictable(f, now),
-  prediction: pick ? presentPrediction(pick) : null,
-});
+/** A row of the board: a kept fixture (presented once per status) with its deadline and window, and the viewer's pick if any. */
+export function boardMatch(f: FixtureRow, pick: OwnPick | undefined, now: Date): BoardMatch {
+  const deadline = predictionDeadline(f);
+  return {
+    fixture: presentKeptFixture(f, now),
+    deadline: deadline ? deadline.toISOString() : null,
+    window: predictionWindow(f, now),
+    prediction: pick ? presentPrediction(pick) : null,
+  };
+}
 
-/** What the Predictions board shows, as kept: the board's text (board-text.ts) and value (`presentBoard`) are made from it. */
+/** What the Predictions board shows: the kept fixtures, picks and gameweek states, and the clock's moment. */
 export interface BoardParts {
   now: Date;
   seasonId: string;
@@ -102,7 +109,7 @@ export async function boardParts(
   };
 }
 
-/** The board as a value (contract `boardDto`): what its text is held to. */
+/** The board as it leaves the route (contract `boardDto`). */
 export function presentBoard(parts: BoardParts): Board {
   return {
     now: parts.now.toISOString(),

@@ -17,9 +17,7 @@ import {
 import { seasonQuery } from '../../../contract/seasons.js';
 import { conflict, notFound } from '../../errors.js';
 import { resolveSeason } from '../../seasons/service.js';
-import { boardParts } from './board.js';
-import { boardText } from './board-text.js';
-import { sendJsonText } from '../../plugins/json-text.js';
+import { boardParts, presentBoard } from './board.js';
 import { presentOwnPage, presentPrediction, presentPredictable } from './presenter.js';
 import { listOwnPredictions, predictionSaver } from './repository.js';
 
@@ -128,11 +126,11 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         response: { 200: boardDto, 404: errorDto },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const { user } = req;
       const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      sendJsonText(reply, boardText(await boardParts(app, user.id, season, now, req.query.gameweek)));
+      return presentBoard(await boardParts(app, user.id, season, now, req.query.gameweek));
     },
   );
 }

@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isValidTimeZone } from '../../../game/statistics.js';
-import type { RankHistory } from '../../../game/rank-history.js';
 import { badRequest } from '../../errors.js';
 import { presentStatistics } from './presenter.js';
 import { statisticsParts } from './parts.js';
-import { jsonText, keptTexts, sendJsonText } from '../../plugins/json-text.js';
 import { statisticsReply } from '../../../contract/statistics.js';
 import { errorDto } from '../../../contract/common.js';
 import { seasonId } from '../../../contract/seasons.js';
@@ -28,7 +26,6 @@ const knownZone = (tz: string) => {
 
 export async function statisticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const texts = keptTexts<RankHistory>();
 
   app.get(
     '/api/me/statistics',
@@ -50,19 +47,13 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
         response: { 200: statisticsReply, 400: errorDto, 404: errorDto },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const { user } = req;
       const { tz, league } = req.query;
       if (!knownZone(tz)) throw badRequest('Unknown time zone.', 'validation_error');
       const parts = await statisticsParts(app, user.id, { season: req.query.season, tz, league });
-      // The answer's text is kept with the kept values it shows (decision 0104): the overall rank
-      // history is kept per player, so its text is made once until a pick, a result or a league
-      // list moves; a league's is worked out per request, and so is its text.
       const { stats, rank, scope, leagues, seasonId } = parts;
-      const text = texts(rank, [stats, leagues, scope.leagueId, scope.name, tz, seasonId], () =>
-        jsonText(statisticsReply, { statistics: presentStatistics(stats, rank, scope, leagues, tz, seasonId) }),
-      );
-      sendJsonText(reply, text);
+      return { statistics: presentStatistics(stats, rank, scope, leagues, tz, seasonId) };
     },
   );
 }

@@ -8,9 +8,7 @@ import { notFound } from '../../errors.js';
 import { playerCache, pointsScope } from '../statistics/player-cache.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { latestResultGameweek } from './repository.js';
-import { sendJsonText } from '../../plugins/json-text.js';
-import { summaryParts } from './summary.js';
-import { summaryText } from './summary-text.js';
+import { presentSummary, summaryParts } from './summary.js';
 
 /**
  * The player's gameweek summary: their own picks beside the results, their points, and
@@ -60,13 +58,13 @@ export async function summaryRoutes(fastify: FastifyInstance) {
         response: { 200: gameweekSummaryDto, 404: errorDto },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now, req.query.season, 'standings');
       const { gameweek } = req.params;
       const parts = await summaryParts(app, req.user.id, season.id, gameweek, now);
       if (!parts) throw notFound(`Gameweek ${gameweek} has no matches this season.`);
-      sendJsonText(reply, summaryText(parts));
+      return presentSummary(parts);
     },
   );
 }

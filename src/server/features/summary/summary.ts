@@ -13,8 +13,7 @@ import { leagueRanksAfter } from './league-ranks.js';
 /**
  * What the viewer's gameweek summary shows, as kept: the gameweek's kept fixtures and the
  * viewer's kept picks of it, the season's gameweeks with results (kept with everyone's totals),
- * the viewer's overall rank and their rank in each league. The summary's text (summary-text.ts)
- * and value (`presentSummary`) are made from it. Only the viewer's own picks: it reveals nothing
+ * the viewer's overall rank and their rank in each league (`presentSummary` presents it). Only the viewer's own picks: it reveals nothing
  * of anyone else's, before or after a deadline. Null when the gameweek has no matches.
  */
 export interface SummaryParts {
@@ -78,7 +77,7 @@ export function summaryTotals(parts: SummaryParts): GameweekSummary['totals'] {
   };
 }
 
-/** The summary as a value (contract `gameweekSummaryDto`): what its text is held to. */
+/** The summary as it leaves the route (contract `gameweekSummaryDto`). */
 export function presentSummary(parts: SummaryParts): GameweekSummary {
   return {
     now: parts.now.toISOString(),
