@@ -38,8 +38,19 @@ export const PAST_DATE_MESSAGE = 'The match date cannot be in the past.';
 
 export const fixtureStatusDto = z.enum(FIXTURE_STATUSES);
 
-/** A match's score: final (scored) or provisional (in play, never scored). */
-export const resultDto = z.object({ homeScore: z.number(), awayScore: z.number(), final: z.boolean() });
+const scoreLineDto = z.object({ homeScore: z.number(), awayScore: z.number() });
+/**
+ * A match's score: final (scored) or provisional (in play, never scored). `homeScore`/`awayScore`
+ * are after 90 minutes; a knockout match that went to extra time also has `extraTime` (cumulative)
+ * and perhaps `penalties` (absent when it had none).
+ */
+export const resultDto = z.object({
+  homeScore: z.number(),
+  awayScore: z.number(),
+  final: z.boolean(),
+  extraTime: scoreLineDto.nullable().optional(),
+  penalties: scoreLineDto.nullable().optional(),
+});
 
 /** The only shape a fixture leaves the server in (HTTP and events). */
 export const fixtureDto = z.object({

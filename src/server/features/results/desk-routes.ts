@@ -17,6 +17,7 @@ import { resolveSeason } from '../../seasons/service.js';
 import { latestKickedOffGameweek } from './desk-repository.js';
 import { rescorePredictions, saveFinalResult } from './repository.js';
 import { NOT_STARTED_MESSAGE } from './routes.js';
+import { matchScoreProblem } from '../../../game/knockout.js';
 
 const POSTPONED_MESSAGE = 'This match is postponed. Give it a new kick-off time before entering its result.';
 
@@ -85,6 +86,12 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
           // A result is a fact after the whistle: none before kick-off, for every row alike.
           else if (now.getTime() < Date.parse(f.kickoffAt))
             problems.push({ fixtureId: r.fixtureId, code: 'not_started', message: NOT_STARTED_MESSAGE });
+          else {
+            // Extra time and penalties must belong with the 90 minutes, as on the one-result route.
+            const ninety = { homeScore: r.homeScore, awayScore: r.awayScore };
+            const problem = matchScoreProblem({ ninety, extraTime: r.extraTime, penalties: r.penalties });
+            if (problem) problems.push({ fixtureId: r.fixtureId, code: 'validation_error', message: problem });
+          }
         });
         if (problems.length) {
           const n = problems.length;
@@ -97,7 +104,12 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
         }
         const saved: Array<{ fixtureId: string; scored: number }> = [];
         for (const r of req.body.results) {
-          const score = { homeScore: r.homeScore, awayScore: r.awayScore };
+          const score = {
+            homeScore: r.homeScore,
+            awayScore: r.awayScore,
+            extraTime: r.extraTime ?? null,
+            penalties: r.penalties ?? null,
+          };
           await saveFinalResult(trx, r.fixtureId, score, nowIso, 'admin');
           saved.push({ fixtureId: r.fixtureId, scored: await rescorePredictions(trx, r.fixtureId, score) });
         }
