@@ -2,10 +2,15 @@
  * Converts openfootball season files (Football.TXT in either syntax, or football.json; CC0) into
  * the project's own format (src/server/season-files/season-format.ts):
  *
- *   npm run season:convert                       # every ../shared/data/seasons/*.txt
- *   npm run season:convert -- <file> [<file>…]   # files named like 2026-27.txt or 2026-27.json
+ *   npm run season:convert                       # every ../shared/data/seasons/*.txt, and the
+ *                                                # competitions in ../shared/data/competitions
+ *   npm run season:convert -- <file> [<file>…]   # files named after their season: 2026-27.txt,
+ *                                                # champions-league-2025-26.txt, world-cup-2026.json
  *   npm run season:convert -- --check            # fail if the committed files are not what the inputs give
  *
+ * The name says the competition: a bare season (`2026-27`) is the Premier League, in UK time;
+ * `champions-league-…` the Champions League, in Central European time; `world-cup-…` the World
+ * Cup, whose kick-offs carry their own UTC offsets.
  * For each input it writes src/server/season-files/builtin/<season>.json and copies the input,
  * byte for byte, to src/server/season-files/fixtures/seasons/ (the parser tests and the
  * "built-in files match their source" test read that copy; tests never read ../shared).
@@ -17,19 +22,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  competitionOfSeasonKey,
   formatSeasonFile,
-  PREMIER_LEAGUE,
   seasonKeyFromFileName,
   toOwnSeason,
+  upstreamSource,
 } from '../src/server/season-files/convert.js';
 import { parseSeasonFile } from '../src/server/season-files/parse-season-file.js';
 import { loadClubCatalogue } from '../src/server/season-files/season-format.js';
+import type { ParsedMatch } from '../src/server/season-files/types.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const filesDir = path.join(root, 'src/server/season-files');
 const builtinDir = path.join(filesDir, 'builtin');
 const fixturesDir = path.join(filesDir, 'fixtures/seasons');
 const defaultInputs = path.join(root, '../shared/data/seasons');
+const competitionInputs = path.join(root, '../shared/data/competitions');
+const SEASON_FILE = /^(?:[a-z]+(?:-[a-z]+)*-)?\d{4}(?:-\d{2})?\.(txt|json)$/;
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -39,11 +48,15 @@ if (!inputs.length) {
     console.error(`No input files given and ${defaultInputs} does not exist.`);
     process.exit(1);
   }
-  inputs = fs
-    .readdirSync(defaultInputs)
-    .filter((f) => /^\d{4}-\d{2}\.(txt|json)$/.test(f))
-    .sort()
-    .map((f) => path.join(defaultInputs, f));
+  inputs = [defaultInputs, competitionInputs]
+    .filter((dir) => fs.existsSync(dir))
+    .flatMap((dir) =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => SEASON_FILE.test(f))
+        .sort()
+        .map((f) => path.join(dir, f)),
+    );
 }
 
 const catalogue = loadClubCatalogue(
@@ -54,8 +67,9 @@ let failed = false;
 for (const input of inputs) {
   const fileName = path.basename(input);
   const seasonKey = seasonKeyFromFileName(fileName);
-  if (!seasonKey) {
-    console.error(`${fileName}: name the file after its season, like 2026-27.txt`);
+  const competition = seasonKey ? competitionOfSeasonKey(seasonKey) : null;
+  if (!seasonKey || !competition) {
+    console.error(`${fileName}: name the file after its season, like 2026-27.txt or champions-league-2025-26.txt`);
     failed = true;
     continue;
   }
@@ -67,17 +81,15 @@ for (const input of inputs) {
     continue;
   }
   for (const w of parsed.warnings) console.warn(`${fileName}: warning: ${w}`);
-  const repo = parsed.format === 'football-txt' ? 'openfootball/england' : 'openfootball/football.json';
-  const upstreamPath = parsed.format === 'football-txt' ? `${seasonKey}/1-premierleague.txt` : `${seasonKey}/en.1.json`;
   let text: string;
   try {
     const season = toOwnSeason(
       { format: parsed.format, name: parsed.name, matches: parsed.matches },
       {
         seasonKey,
-        competition: PREMIER_LEAGUE,
+        competition,
         catalogue,
-        source: `${repo} ${upstreamPath} (CC0 1.0), converted by scripts/convert-season.ts`,
+        source: upstreamSource(seasonKey, parsed.format),
       },
     );
     text = formatSeasonFile(season);
@@ -101,10 +113,13 @@ for (const input of inputs) {
   fs.mkdirSync(fixturesDir, { recursive: true });
   fs.writeFileSync(output, text);
   fs.writeFileSync(fixture, raw);
-  const played = parsed.matches.filter((m) => m.result).length;
-  const postponed = parsed.matches.filter((m) => m.postponed).length;
+  const matches = parsed.matches;
+  const count = (f: (m: ParsedMatch) => unknown) => matches.filter(f).length;
+  const knockout = count((m) => m.extraTime)
+    ? `, ${count((m) => m.extraTime)} to extra time, ${count((m) => m.penalties)} to penalties`
+    : '';
   console.log(
-    `${fileName} → ${path.relative(root, output)}: ${parsed.matches.length} matches, ${played} results, ${postponed} postponed.`,
+    `${fileName} → ${path.relative(root, output)}: ${parsed.matches.length} matches, ${count((m) => m.result)} results, ${count((m) => m.postponed)} postponed${knockout}.`,
   );
 }
 process.exit(failed ? 1 : 0);

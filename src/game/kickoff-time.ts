@@ -18,12 +18,3 @@ export function kickoffInstant(date: string, time: string, zoneOrOffset: string)
   if (!isIsoDate(date) || !isClockTime(time)) throw new Error(`Not a date and time: ${date} ${time}`);
   return new Date(`${date}T${time}:00${zoneOrOffset}`).toISOString();
 }
-
-/** `UTC-6`, `UTC+5:30`, `UTC` → `-06:00`, `+05:30`, `+00:00`; null for anything else. */
-export function readUtcOffset(text: string): string | null {
-  const m = /^UTC(?:([+-])(\d{1,2})(?::(\d{2}))?)?$/.exec(text);
-  if (!m) return null;
-  if (!m[1]) return '+00:00';
-  const offset = `${m[1]}${m[2]!.padStart(2, '0')}:${m[3] ?? '00'}`;
-  return isUtcOffset(offset) ? offset : null;
-}

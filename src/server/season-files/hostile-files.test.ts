@@ -107,6 +107,8 @@ describe('the parsers take a bounded number of steps per character, whatever the
       'parse-openfootball-json.ts',
       'parse-season-file.ts',
       'round-number.ts',
+      'round-heading.ts',
+      'placeholder-team.ts',
     ]) {
       const source = fs.readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
       // A pattern method on anything but the helper: .exec( .test( .match( .matchAll( .replace( .split( .search(

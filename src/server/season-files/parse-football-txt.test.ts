@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseFootballTxt } from './parse-football-txt.js';
+import { KNOWN_ROUNDS } from './round-heading.js';
 import { SeasonFileError, type ParsedMatch } from './types.js';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -228,7 +229,7 @@ describe('broken input: a SeasonFileError naming the line', () => {
     ],
     ['  Fri Aug/15 2025\n    20.00  A v B', 2, 'Line 2: a match before any Matchday heading: "20.00  A v B"'],
     ['» Matchday 1\n    20.00  A v B', 2, 'Line 2: a match before any date: "20.00  A v B"'],
-    ['» Final\n', 1, 'Line 1: a round heading without a round number: "» Final"'],
+    ['» Grand final\n', 1, `Line 1: unknown round (known: ${KNOWN_ROUNDS}): "» Grand final"`],
     [
       `${head}    20.00  A v B  4-2 aet`,
       3,
@@ -267,5 +268,130 @@ describe('broken input: a SeasonFileError naming the line', () => {
     const err = error(lines.join('\n'));
     expect(err.line).toBe(at + 1);
     expect(err.message).toBe(`Line ${at + 1}: 2026-11-28 is a Sat, not a Sun: "Sun Nov 28"`);
+  });
+});
+
+describe('competitions: stages, extra time, penalties, countries and teams not yet known', () => {
+  const cl = [
+    '= UEFA Champions League 2025/26',
+    '» League, Matchday 1',
+    '  Tue Sep/16 2025',
+    '    18.45  Athletic Club (ESP)     v Arsenal FC (ENG)         0-2 (0-0)',
+    '» Playoffs, Matchday 2',
+    '  Wed Feb/25 2026',
+    '    21.00  Juventus FC (ITA)       v Galatasaray SK (TUR)     3-2 a.e.t. (3-0, 1-0)',
+    '» Finals, Round of 16',
+    '  Tue Mar/17 2026',
+    '    21.00  A FC (ENG)  v B FC (ESP)  5-3 pen. 1-1 a.e.t. (1-1, 0-0)',
+    '           C FC  v D FC  1-1 a.e.t. (1-1) 4-2 pen.',
+    '» Finals, Final',
+    '  Sat May/30 2026',
+    '    18.00  N.N. v N.N.',
+  ].join('\n');
+
+  test('stage headings, the country suffix dropped, extra time and both shoot-out syntaxes', () => {
+    const { matches } = parseFootballTxt(cl);
+    expect(matches.map(plain)).toEqual([
+      {
+        round: 1,
+        stage: 'league-phase',
+        stageRound: 1,
+        date: '2025-09-16',
+        time: '18:45',
+        home: 'Athletic Club',
+        away: 'Arsenal FC',
+        result: [0, 2],
+        halfTime: [0, 0],
+      },
+      {
+        round: 2,
+        stage: 'play-offs',
+        stageRound: 2,
+        date: '2026-02-25',
+        time: '21:00',
+        home: 'Juventus FC',
+        away: 'Galatasaray SK',
+        result: [3, 0],
+        halfTime: [1, 0],
+        extraTime: [3, 2],
+      },
+      {
+        round: 3,
+        stage: 'round-of-16',
+        date: '2026-03-17',
+        time: '21:00',
+        home: 'A FC',
+        away: 'B FC',
+        result: [1, 1],
+        halfTime: [0, 0],
+        extraTime: [1, 1],
+        penalties: [5, 3],
+      },
+      {
+        round: 3,
+        stage: 'round-of-16',
+        date: '2026-03-17',
+        time: '21:00',
+        home: 'C FC',
+        away: 'D FC',
+        result: [1, 1],
+        extraTime: [1, 1],
+        penalties: [4, 2],
+      },
+      {
+        round: 4,
+        stage: 'final',
+        date: '2026-05-30',
+        time: '18:00',
+        home: 'N.N.',
+        away: 'N.N.',
+        homeUnknown: true,
+        awayUnknown: true,
+      },
+    ]);
+  });
+
+  const error = (txt: string) => {
+    try {
+      parseFootballTxt(txt);
+    } catch (err) {
+      if (err instanceof SeasonFileError) return err.message;
+    }
+    throw new Error('expected a SeasonFileError');
+  };
+  const ko = '» Finals, Round of 16\n  Tue Mar/17 2026\n';
+
+  test.each([
+    [
+      `${ko}    21.00  A FC v B FC  4-3 pen. 1-1 (0-0)`,
+      'Line 3: a score with penalties but no extra time (write it as "5-3 pen. 1-1 a.e.t. (1-1, 0-0)"): "21.00  A FC v B FC  4-3 pen. 1-1 (0-0)"',
+    ],
+    [
+      `${ko}    21.00  A FC v B FC  3-2 a.e.t.`,
+      'Line 3: a score after extra time needs the score after 90 minutes in brackets: "3-2 a.e.t. (3-0, 1-0)": "21.00  A FC v B FC  3-2 a.e.t."',
+    ],
+    [
+      `${ko}    21.00  A FC v B FC  3-2 (3-0, 1-0)`,
+      'Line 3: two scores in brackets without a.e.t.: "21.00  A FC v B FC  3-2 (3-0, 1-0)"',
+    ],
+    [`${ko}    21.00  N.N. v B FC  1-0`, 'Line 3: a result for a team not yet known: "21.00  N.N. v B FC  1-0"'],
+    ['» Finals, Grand final\n', `Line 1: unknown round (known: ${KNOWN_ROUNDS}): "» Finals, Grand final"`],
+    [`» Matchday 1\n${ko}`, 'Line 2: a stage heading among plain Matchday headings: "» Finals, Round of 16"'],
+    [`${ko}» Matchday 2\n`, 'Line 3: a plain Matchday among stage headings: "» Matchday 2"'],
+  ])('%j', (txt, message) => {
+    expect(error(txt)).toBe(message);
+  });
+
+  test('the real Champions League file: 189 matches, 2 after extra time, the final without a result', () => {
+    const { name, matches } = parseFootballTxt(fixture('seasons/champions-league-2025-26.txt'));
+    expect(name).toBe('UEFA Champions League 2025/26');
+    expect(matches).toHaveLength(189);
+    expect(matches.filter((m) => m.stage === 'league-phase')).toHaveLength(144);
+    expect(matches.filter((m) => m.extraTime).map((m) => [pair(m), m.result, m.extraTime])).toEqual([
+      ['Juventus FC v Galatasaray SK', [3, 0], [3, 2]],
+      ['Sporting Clube de Portugal v FK Bodø/Glimt', [3, 0], [5, 0]],
+    ]);
+    expect(matches.filter((m) => !m.result).map(pair)).toEqual(['Paris Saint-Germain FC v Arsenal FC']);
+    expect(new Set(matches.flatMap((m) => [m.home, m.away]))).toContain('Qarabağ Ağdam FK');
   });
 });

@@ -1,6 +1,7 @@
 import { dayNumber, isClockTime, weekdayOf } from '../../game/dates.js';
 import { exec, FIELD_MAX, isSpace, step } from './bounded.js';
-import { roundNumber } from './round-number.js';
+import { isPlaceholderTeam } from './placeholder-team.js';
+import { KNOWN_ROUNDS, readRoundHeading, type RoundHeading } from './round-heading.js';
 import {
   MATCHES_MAX,
   SCORE_MAX,
@@ -22,6 +23,10 @@ const DATE = /^\[?(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Z][a-z]{2})[/ ](\d{1,2})(?
 const TIME = /^(\d{1,2})[.:](\d{2})$/;
 const SCORE = /^(\d{1,3})-(\d{1,3})$/;
 const HALF_TIME = /^\((\d{1,3})-(\d{1,3})\)$/;
+const BRACKET_OPEN = /^\((\d{1,3})-(\d{1,3}),$/;
+const BRACKET_CLOSE = /^(\d{1,3})-(\d{1,3})\)$/;
+// `Arsenal FC (ENG)`: the country a club comes from, which names no other club.
+const COUNTRY = / \([A-Z]{3}\)$/;
 const V_WORD = /\bv\b/;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -62,7 +67,11 @@ interface MatchLine {
   awayHasGap: boolean;
   score?: [number, number];
   halfTime?: [number, number];
+  extraTime?: [number, number];
+  penalties?: [number, number];
   status?: string;
+  /** Why the score after the away team cannot be read (the line is then refused with it). */
+  scoreProblem?: string;
 }
 
 /**
@@ -101,18 +110,77 @@ function readMatchLine(line: string): MatchLine | null {
     out.status = status.text;
     while (awayTo > awayFrom && words[awayTo]!.start >= status.open) awayTo--;
   } else {
-    const last = text(words[awayTo]!);
-    const ht = awayTo - 1 > awayFrom ? exec(HALF_TIME, last) : null;
-    const ft = ht ? exec(SCORE, text(words[awayTo - 1]!)) : awayTo > awayFrom ? exec(SCORE, last) : null;
-    if (ft) {
-      out.score = [Number(ft[1]), Number(ft[2])];
-      if (ht) out.halfTime = [Number(ht[1]), Number(ht[2])];
-      awayTo -= ht ? 2 : 1;
+    // The score starts at the first score-like word after the away team's first word.
+    let first = -1;
+    for (let k = awayFrom + 1; k <= awayTo && first === -1; k++) if (exec(SCORE, text(words[k]!))) first = k;
+    if (first !== -1) {
+      Object.assign(out, readScore(words.slice(first).map(text)));
+      awayTo = first - 1;
     }
   }
   out.away = span(awayFrom, awayTo);
   out.awayHasGap = gapInside(awayFrom, awayTo);
   return out;
+}
+
+const pairOf = (m: RegExpExecArray): [number, number] => [Number(m[1]), Number(m[2])];
+
+/**
+ * The score words after the away team, in the forms openfootball writes:
+ *
+ *     4-2 | 4-2 (1-0)                                  after 90 minutes [half time]
+ *     3-2 a.e.t. (3-0, 1-0)                            after extra time (after 90, half time)
+ *     5-3 pen. 1-1 a.e.t. (1-1, 0-0) | 1-1 a.e.t. (1-1) 4-3 pen.   with a shoot-out, before or after
+ *
+ * A shoot-out needs extra time, and extra time the score after 90 minutes in brackets.
+ */
+function readScore(
+  tokens: string[],
+): Pick<MatchLine, 'score' | 'halfTime' | 'extraTime' | 'penalties' | 'scoreProblem'> {
+  let i = 0;
+  let penalties: [number, number] | undefined;
+  const pen = () => {
+    const p = tokens[i] !== undefined && tokens[i + 1] === 'pen.' ? exec(SCORE, tokens[i]!) : null;
+    if (p && !penalties) {
+      penalties = pairOf(p);
+      i += 2;
+    }
+  };
+  pen();
+  const main = tokens[i] !== undefined ? exec(SCORE, tokens[i]!) : null;
+  if (!main) return { scoreProblem: 'unreadable score or note after the away team' };
+  i++;
+  const aet = tokens[i] === 'a.e.t.';
+  if (aet) i++;
+  let bracket: [number, number][] = [];
+  const one = tokens[i] !== undefined ? exec(HALF_TIME, tokens[i]!) : null;
+  const open = tokens[i] !== undefined ? exec(BRACKET_OPEN, tokens[i]!) : null;
+  const close = open && tokens[i + 1] !== undefined ? exec(BRACKET_CLOSE, tokens[i + 1]!) : null;
+  if (one) {
+    bracket = [pairOf(one)];
+    i++;
+  } else if (open && close) {
+    bracket = [pairOf(open), pairOf(close)];
+    i += 2;
+  }
+  pen();
+  if (i !== tokens.length) return { scoreProblem: 'unreadable score or note after the away team' };
+  if (penalties && !aet)
+    return { scoreProblem: 'a score with penalties but no extra time (write it as "5-3 pen. 1-1 a.e.t. (1-1, 0-0)")' };
+  if (!aet) {
+    if (bracket.length === 2) return { scoreProblem: 'two scores in brackets without a.e.t.' };
+    return { score: pairOf(main), ...(bracket[0] ? { halfTime: bracket[0] } : {}) };
+  }
+  if (!bracket[0])
+    return {
+      scoreProblem: 'a score after extra time needs the score after 90 minutes in brackets: "3-2 a.e.t. (3-0, 1-0)"',
+    };
+  return {
+    score: bracket[0],
+    extraTime: pairOf(main),
+    ...(bracket[1] ? { halfTime: bracket[1] } : {}),
+    ...(penalties ? { penalties } : {}),
+  };
 }
 
 /**
@@ -163,6 +231,9 @@ export function parseFootballTxt(text: string): ParsedSeason {
   const matches: ParsedMatch[] = [];
   let name: string | null = null;
   let round: number | null = null;
+  /** The current heading when it names a stage ("League, Matchday 3"), else null. */
+  let stage: RoundHeading | null = null;
+  const stageHeadings = new Map<string, number>();
   let lastDate: string | null = null;
   let date: string | null = null;
   let time: string | null = null;
@@ -190,8 +261,21 @@ export function parseFootballTxt(text: string): ParsedSeason {
     }
 
     if (trimmed.startsWith('»') || trimmed.startsWith('▪')) {
-      round = roundNumber(trimmed.slice(1));
-      if (round === null || round < 1) throw lineError(lineNo, trimmed, 'a round heading without a round number');
+      const heading = readRoundHeading(trimmed.slice(1));
+      if (!heading) throw lineError(lineNo, trimmed, `unknown round (known: ${KNOWN_ROUNDS})`);
+      if (heading.stage === undefined) {
+        if (stageHeadings.size) throw lineError(lineNo, trimmed, 'a plain Matchday among stage headings');
+        round = heading.number;
+        stage = null;
+      } else {
+        if (round !== null && stage === null)
+          throw lineError(lineNo, trimmed, 'a stage heading among plain Matchday headings');
+        // Stage headings are numbered in the order they first appear; the converter orders stages itself.
+        const key = `${heading.stage} ${heading.number ?? ''}`;
+        if (!stageHeadings.has(key)) stageHeadings.set(key, stageHeadings.size + 1);
+        round = stageHeadings.get(key)!;
+        stage = heading;
+      }
       date = null;
       time = null;
       continue;
@@ -229,14 +313,24 @@ export function parseFootballTxt(text: string): ParsedSeason {
         if (!isClockTime(t)) throw lineError(lineNo, trimmed, `"${m.hh}.${m.mm}" is not a time of day`);
         time = t;
       }
-      const { home, away } = m;
+      if (m.scoreProblem) throw lineError(lineNo, trimmed, m.scoreProblem);
       // Columns are two or more spaces apart, so a gap inside the away team is an unread score or note.
       if (m.awayHasGap) throw lineError(lineNo, trimmed, 'unreadable score or note after the away team');
       if (m.homeHasGap) throw lineError(lineNo, trimmed, 'unreadable home team');
-      if (home.length > TEAM_NAME_MAX || away.length > TEAM_NAME_MAX)
+      if (m.home.length > TEAM_NAME_MAX || m.away.length > TEAM_NAME_MAX)
         throw lineError(lineNo, trimmed, `a team name longer than ${TEAM_NAME_MAX} characters`);
-      if (home === away) throw lineError(lineNo, trimmed, 'a club cannot play itself');
+      const home = withoutCountry(m.home);
+      const away = withoutCountry(m.away);
+      const homeUnknown = isPlaceholderTeam(home);
+      const awayUnknown = isPlaceholderTeam(away);
+      if (home === away && !homeUnknown) throw lineError(lineNo, trimmed, 'a club cannot play itself');
       const match: ParsedMatch = { round: round!, date: date!, time, home, away, where: `Line ${lineNo}` };
+      if (stage) {
+        match.stage = stage.stage!;
+        if (stage.number !== undefined) match.stageRound = stage.number;
+      }
+      if (homeUnknown) match.homeUnknown = true;
+      if (awayUnknown) match.awayUnknown = true;
       if (m.status !== undefined) {
         if (m.status.trim().toLowerCase() !== 'postponed')
           throw lineError(lineNo, trimmed, `unknown status [${m.status}] (only [postponed] is understood)`);
@@ -247,6 +341,12 @@ export function parseFootballTxt(text: string): ParsedSeason {
         if (h > SCORE_MAX || a > SCORE_MAX) throw lineError(lineNo, trimmed, `a score above ${SCORE_MAX}`);
         match.result = [h, a];
         if (m.halfTime) match.halfTime = m.halfTime;
+        for (const extra of [m.extraTime, m.penalties])
+          if (extra && (extra[0] > SCORE_MAX || extra[1] > SCORE_MAX))
+            throw lineError(lineNo, trimmed, `a score above ${SCORE_MAX}`);
+        if (m.extraTime) match.extraTime = m.extraTime;
+        if (m.penalties) match.penalties = m.penalties;
+        if (homeUnknown || awayUnknown) throw lineError(lineNo, trimmed, 'a result for a team not yet known');
       }
       if (match.time === null) match.postponed = true;
       if (matches.length >= MATCHES_MAX)
@@ -268,6 +368,11 @@ export function parseFootballTxt(text: string): ParsedSeason {
 function lineError(lineNo: number, line: string, why: string): SeasonFileError {
   const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
   return new SeasonFileError(`Line ${lineNo}: ${why}${shown ? `: "${shown}"` : ''}`, { line: lineNo });
+}
+
+/** `Arsenal FC (ENG)` → `Arsenal FC`: one club is one club in every competition. */
+function withoutCountry(name: string): string {
+  return exec(COUNTRY, name) ? name.slice(0, -6) : name;
 }
 
 /** The previous date's year and the ones either side of it. */

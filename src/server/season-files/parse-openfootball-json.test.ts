@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseOpenfootballJson } from './parse-openfootball-json.js';
+import { KNOWN_ROUNDS } from './round-heading.js';
 import { roundNumber } from './round-number.js';
 import { SeasonFileError } from './types.js';
 
@@ -127,8 +128,8 @@ describe('broken files: the JSON line, or the match number, teams and field', ()
     ],
     [{ ...ok.matches[0], time: '8pm' }, 'Match 2 (Liverpool FC v AFC Bournemouth): "time" must be a time as HH:MM.'],
     [
-      { ...ok.matches[0], round: 'Final' },
-      'Match 2 (Liverpool FC v AFC Bournemouth): "round" must be a round such as "Matchday 1".',
+      { ...ok.matches[0], round: 'Grand final' },
+      `Match 2 (Liverpool FC v AFC Bournemouth): "round" must be a round such as ${KNOWN_ROUNDS}.`,
     ],
     [
       { ...ok.matches[0], team2: 'Liverpool FC' },
@@ -174,4 +175,121 @@ test('round names', () => {
   expect(roundNumber(7.5)).toBeNull();
   expect(roundNumber('Final')).toBeNull();
   expect(roundNumber('Matchday 1000')).toBeNull();
+});
+
+describe('competitions: offsets, groups, knockout rounds, extra time and penalties', () => {
+  const wc = {
+    name: 'World Cup 2026',
+    matches: [
+      {
+        round: 'Matchday 1',
+        num: 1,
+        date: '2026-06-11',
+        time: '13:00 UTC-6',
+        team1: 'Mexico',
+        team2: 'South Africa',
+        score: { ft: [2, 0], ht: [1, 0] },
+        group: 'Group A',
+      },
+      {
+        round: 'Round of 32',
+        num: 74,
+        date: '2026-06-29',
+        time: '16:30 UTC-4',
+        team1: 'Germany',
+        team2: 'Paraguay',
+        score: { p: [3, 4], et: [1, 1], ft: [1, 1], ht: [0, 1] },
+      },
+      { round: 'Final', num: 104, date: '2026-07-19', time: '15:00 UTC-4', team1: 'W101', team2: 'W102' },
+    ],
+  };
+
+  test('the offset, group, match number, extra time, shoot-out; knockout rounds after the last matchday', () => {
+    const { matches } = parseOpenfootballJson(JSON.stringify(wc));
+    expect(matches.map(({ where: _w, ...m }) => m)).toEqual([
+      {
+        round: 1,
+        stage: 'group',
+        stageRound: 1,
+        group: 'Group A',
+        number: 1,
+        date: '2026-06-11',
+        time: '13:00',
+        utcOffset: '-06:00',
+        home: 'Mexico',
+        away: 'South Africa',
+        result: [2, 0],
+        halfTime: [1, 0],
+      },
+      {
+        round: 2,
+        stage: 'round-of-32',
+        number: 74,
+        date: '2026-06-29',
+        time: '16:30',
+        utcOffset: '-04:00',
+        home: 'Germany',
+        away: 'Paraguay',
+        result: [1, 1],
+        halfTime: [0, 1],
+        extraTime: [1, 1],
+        penalties: [3, 4],
+      },
+      {
+        round: 3,
+        stage: 'final',
+        number: 104,
+        date: '2026-07-19',
+        time: '15:00',
+        utcOffset: '-04:00',
+        home: 'W101',
+        away: 'W102',
+        homeUnknown: true,
+        awayUnknown: true,
+      },
+    ]);
+  });
+
+  const withSecond = (second: Record<string, unknown>) =>
+    errorOf(JSON.stringify({ matches: [wc.matches[0], { ...wc.matches[1], ...second }] })).message;
+
+  test.each([
+    [
+      { score: { p: [3, 4], ft: [1, 1] } },
+      'Match 2 (Germany v Paraguay): "score.p" is a penalty shoot-out without extra time: a shoot-out comes after extra time ("et").',
+    ],
+    [
+      { score: { et: [2, 1] } },
+      'Match 2 (Germany v Paraguay): "score.et" needs the score after 90 minutes ("ft") as well.',
+    ],
+    [
+      { time: '16:30' },
+      'Match 2 (Germany v Paraguay): "time" has no UTC offset, though other kick-offs in the file have one: write it as "13:00 UTC-6".',
+    ],
+    [
+      { time: '16:30 EDT' },
+      'Match 2 (Germany v Paraguay): "time" must be a time as HH:MM, with its offset from UTC written as "13:00 UTC-6".',
+    ],
+    [{ round: 'Round of 64' }, `Match 2 (Germany v Paraguay): "round" must be a round such as ${KNOWN_ROUNDS}.`],
+    [{ team1: 'W73', team2: 'W75' }, 'Match 2 (W73 v W75): "score" is given for a team not yet known.'],
+  ])('%j', (second, message) => {
+    expect(withSecond(second)).toBe(message);
+  });
+
+  test('the real World Cup file: 104 matches, 9 to extra time, 4 to penalties, the final 0-0 then 1-0', () => {
+    const text = fs.readFileSync(new URL('./fixtures/seasons/world-cup-2026.json', import.meta.url), 'utf8');
+    const { matches } = parseOpenfootballJson(text);
+    expect(matches).toHaveLength(104);
+    expect(matches.filter((m) => m.extraTime)).toHaveLength(9);
+    expect(matches.filter((m) => m.penalties)).toHaveLength(4);
+    expect(matches.every((m) => m.utcOffset !== undefined)).toBe(true);
+    expect(matches.filter((m) => m.group)).toHaveLength(72);
+    expect(matches.at(-1)).toMatchObject({
+      stage: 'final',
+      home: 'Spain',
+      away: 'Argentina',
+      result: [0, 0],
+      extraTime: [1, 0],
+    });
+  });
 });

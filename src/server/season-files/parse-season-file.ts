@@ -1,4 +1,5 @@
 import { checkSeasonStructure } from '../../game/season.js';
+import { isKnockoutStage, isStage } from '../../game/stages.js';
 import { isSpace, step } from './bounded.js';
 import { parseFootballTxt } from './parse-football-txt.js';
 import { parseOpenfootballJson, type JsonParseOptions } from './parse-openfootball-json.js';
@@ -28,6 +29,29 @@ export function startsLikeJson(text: string): boolean {
 }
 
 /**
+ * The league checks, stage by stage (a pair may meet in the league phase and again in a
+ * semi-final), on the matches whose teams are known ("N.N. v N.N." may be listed many times).
+ * Both legs of a knockout stage may sit under one heading, so there only a pairing twice the
+ * same way round is wrong.
+ * Only a league file is measured against a full double round-robin.
+ */
+function structureOf(matches: readonly ParsedMatch[]): { errors: string[]; warnings: string[] } {
+  const byStage = new Map<string, ParsedMatch[]>();
+  for (const m of matches) {
+    if (m.homeUnknown || m.awayUnknown) continue;
+    const key = m.stage ?? 'league';
+    const list = byStage.get(key);
+    if (list) list.push(m);
+    else byStage.set(key, [m]);
+  }
+  const checked = [...byStage.entries()].map(([stage, ms]) =>
+    checkSeasonStructure(isStage(stage) && isKnockoutStage(stage) ? ms.map((m, i) => ({ ...m, round: i + 1 })) : ms),
+  );
+  const league = matches.every((m) => m.stage === undefined);
+  return { errors: checked.flatMap((c) => c.errors), warnings: league ? checked.flatMap((c) => c.warnings) : [] };
+}
+
+/**
  * Reads a season file in either format and checks it whole: a result with every match, or the
  * first problem (with its line or match number) and nothing else. Structural errors (a club
  * twice in a round, a pairing twice) fail it; "not a full season" is only a warning.
@@ -41,7 +65,7 @@ export function parseSeasonFile(text: string, fileName?: string, opts: SeasonFil
       if (over)
         throw new SeasonFileError(`${over.where}: Matchday ${over.round} is after the last round (${opts.maxRound}).`);
     }
-    const { errors, warnings } = checkSeasonStructure(parsed.matches);
+    const { errors, warnings } = structureOf(parsed.matches);
     if (errors.length) {
       const more = errors.length > 1 ? `, and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''}` : '';
       return { ok: false, format, message: `${errors[0]}${more}.` };

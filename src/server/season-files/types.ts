@@ -1,5 +1,6 @@
 import { RESULT_SCORE_MAX } from '../../game/limits.js';
 import type { SeasonMatch } from '../../game/season.js';
+import type { Stage } from '../../game/stages.js';
 import { TEAM_NAME_LENGTH_MAX } from '../../contract/fixtures.js';
 
 /** The season file formats we read. */
@@ -10,6 +11,26 @@ export interface ParsedMatch extends SeasonMatch {
   where: string;
   /** Half-time score, when the file gives one (Football.TXT `4-2 (1-0)`, JSON `score.ht`). */
   halfTime?: [number, number];
+  /**
+   * The stage its round heading or round name puts it in ("League, Matchday 3", "Round of 16");
+   * absent in a league file, whose rounds are plain matchdays.
+   */
+  stage?: Stage;
+  /** The matchday within that stage, when the heading numbers it ("Playoffs, Matchday 2" → 2). */
+  stageRound?: number;
+  /** A group-stage match's group ("Group A"). */
+  group?: string;
+  /** Score after extra time (cumulative); `result` is then the score after 90 minutes. */
+  extraTime?: [number, number];
+  /** Penalty shoot-out score (only with extraTime). */
+  penalties?: [number, number];
+  /** The kick-off's offset from UTC as the file gives it (`"13:00 UTC-6"` → `-06:00`). */
+  utcOffset?: string;
+  /** The competition's own match number (World Cup `num`). */
+  number?: number;
+  /** The home or away team is a placeholder ("N.N.", "W74", "1A"), not yet known. */
+  homeUnknown?: true;
+  awayUnknown?: true;
 }
 
 export interface ParsedSeason {
