@@ -8,9 +8,22 @@ import type { Fixture } from '../../../contract/fixtures';
 import type { BoardMatch } from '../../../contract/predictions';
 import { usePickShares } from '../pick-shares/api';
 import { matchRows, scoreText, type MatchRow } from './match-day-list';
+import { useDefaultSeason } from '../seasons/api';
+import { MatchContext } from '../../components/MatchFacts';
+import { resultText, showsContext } from '../../lib/match-facts';
 
-/** Where the Predictions board shows a match's card, with its full "How everyone picked". */
-const boardLink = (f: Fixture) => (f.gameweek === null ? '/predictions' : `/predictions?gameweek=${f.gameweek}`);
+/**
+ * Where the Predictions board shows a match's card, with its full "How everyone picked": a match
+ * of another season than the board's own (another competition's) names its season.
+ */
+function useBoardLink(f: Fixture): string {
+  const board = useDefaultSeason('board');
+  const qs = new URLSearchParams();
+  if (board !== undefined && f.seasonId !== board) qs.set('season', f.seasonId);
+  if (f.gameweek !== null) qs.set('gameweek', String(f.gameweek));
+  const query = qs.toString();
+  return query ? `/predictions?${query}` : '/predictions';
+}
 
 /**
  * Everyone's picks of a closed match in one line, from the board's own query (one request per
@@ -18,12 +31,9 @@ const boardLink = (f: Fixture) => (f.gameweek === null ? '/predictions' : `/pred
  */
 function PickSharesLine({ fixture }: { fixture: Fixture }) {
   const { shares } = usePickShares(fixture, null, true);
+  const to = useBoardLink(fixture);
   return (
-    <Link
-      to={boardLink(fixture)}
-      className="text-xs font-semibold text-brand-800 hover:underline"
-      data-testid="upcoming-shares"
-    >
+    <Link to={to} className="text-xs font-semibold text-brand-800 hover:underline" data-testid="upcoming-shares">
       How everyone picked
       {shares?.available && shares.predictions > 0 && (
         <span className="font-normal text-slate-700">
@@ -59,7 +69,7 @@ function Status({ row }: { row: MatchRow }) {
     return (
       <span data-testid="upcoming-status">
         {time}
-        <span className="ml-2 font-semibold text-slate-900">{`Full time ${scoreText(m.result)}`}</span>
+        <span className="ml-2 font-semibold text-slate-900">{`Full time ${m.result.extraTime ? resultText(m.result, '–') : scoreText(m.result)}`}</span>
       </span>
     );
   if (status === 'postponed') return <span data-testid="upcoming-status">Postponed</span>;
@@ -151,6 +161,11 @@ export function UpcomingMatches({
                     <Status row={row} />
                   </div>
                 </div>
+                {showsContext(m) && (
+                  <div className="mt-1">
+                    <MatchContext fixture={m} />
+                  </div>
+                )}
                 {(row.prediction !== undefined || row.closed) && (
                   <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
                     <MyPick row={row} />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { MatchContext, ResultScore } from '../../components/MatchFacts';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../components/ClubBadge';
 import { ClubName } from '../../components/ClubName';
@@ -191,9 +192,11 @@ function Middle({ fixture }: { fixture: Match['fixture'] }) {
   if (result && (inPlay || status === 'awaiting' || status === 'finished')) {
     return (
       <>
-        <p className="text-2xl font-extrabold tabular-nums text-slate-900" data-testid="match-score">
-          {result.homeScore} - {result.awayScore}
-        </p>
+        <ResultScore
+          result={result}
+          testId="match-score"
+          scoreClassName="block text-2xl font-extrabold tabular-nums text-slate-900"
+        />
         <p className="text-xs font-semibold text-slate-600">
           {result.final ? 'Full time' : inPlay ? 'In play' : 'Last score entered'}
         </p>
@@ -256,6 +259,9 @@ export function MatchCard({ match, isAdmin }: { match: Match; isAdmin: boolean }
           )}
         </span>
         <StatusBadge status={fixture.status} />
+      </div>
+      <div className="mt-1">
+        <MatchContext fixture={fixture} />
       </div>
       <div className="mt-3 grid grid-cols-[1fr_auto_1fr] items-center gap-2">
         <Team name={fixture.homeTeam} side="home" />

@@ -7,7 +7,8 @@ import type { Prediction } from '../../../contract/predictions';
 import { useSession } from '../../lib/session';
 import { summaryPath } from '../summary/api';
 import { seasonParam, withSeason } from '../seasons/season-view';
-import { useSeasonParam } from '../seasons/api';
+import { useSeasonParam, useSelectedSeason } from '../seasons/api';
+import { competitionSeasonName, gameweekStages } from '../../lib/match-facts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useBoard } from './api';
 import { pageNowMs, useAtInstants, usePageClock } from '../../lib/page-clock';
@@ -75,6 +76,7 @@ export function Board({
   readOnly: boolean;
 }) {
   const season = useSeasonParam();
+  const shown = useSelectedSeason();
   const [params] = useSearchParams();
   const { isAdmin } = useSession();
   const [colours, setColours] = useState(true);
@@ -114,6 +116,11 @@ export function Board({
       </div>
       <div aria-busy={board.isPlaceholderData} className={`space-y-4 ${board.isPlaceholderData ? 'opacity-60' : ''}`}>
         <div className="space-y-2">
+          {shown && (
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-800" data-testid="board-competition">
+              {[competitionSeasonName(shown), ...gameweekStages(data.matches.map((m) => m.fixture))].join(' · ')}
+            </p>
+          )}
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h2 className="text-xl font-bold text-slate-900">Gameweek {data.gameweek}</h2>
             {state && (

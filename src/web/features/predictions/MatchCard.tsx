@@ -14,6 +14,8 @@ import { useClub } from '../seasons/api';
 import { PickSharesPanel } from '../pick-shares/PickSharesPanel';
 import { picksClosed } from '../pick-shares/timing';
 import { KeepFocusOnClose } from '../../lib/keep-focus';
+import { teamsKnown } from '../../lib/match-facts';
+import { ResultScore, RoundChip, TeamsNotKnown } from '../../components/MatchFacts';
 
 const OUTCOME_CHIP: Record<PredictionOutcome, string> = {
   exact: 'border-green-300 bg-green-50 text-green-900',
@@ -103,21 +105,20 @@ export function MatchCard({
   const closed =
     !postponed &&
     (match.window === 'closed' || predictionWindow({ kickoffAt: fixture.kickoffAt, postponed }, now) === 'closed');
-  const open = !postponed && !closed && !readOnly;
+  // A match shown by placeholders ("Winner Group A") takes no pick until both teams are known.
+  const known = teamsKnown(fixture);
+  const open = !postponed && !closed && !readOnly && known;
   // The deadline passing under a focused score box: focus stays on this card, which says why.
   const cardRef = useRef<HTMLLIElement>(null);
   const [closedNow, setClosedNow] = useState(false);
   const middle =
     started && result ? (
       <span className="flex flex-col items-center leading-tight">
-        <span
-          className="text-2xl font-extrabold tabular-nums"
-          data-testid="card-score"
-        >{`${result.homeScore} - ${result.awayScore}`}</span>
+        <ResultScore result={result} />
         <span className="text-xs font-semibold text-slate-600">{result.final ? 'Full time' : 'In play'}</span>
       </span>
     ) : undefined;
-  const state = open ? 'open' : postponed ? 'postponed' : started ? 'played' : 'closed';
+  const state = open ? 'open' : postponed ? 'postponed' : started ? 'played' : known ? 'closed' : 'teams-not-known';
   return (
     <li
       ref={cardRef}
@@ -133,7 +134,10 @@ export function MatchCard({
         style={band ? { background: band.band, color: band.text, borderBottom: `3px solid ${band.edge}` } : undefined}
         data-testid="card-band"
       >
-        <span className="font-semibold">{fixture.league}</span>
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{fixture.league}</span>
+          <RoundChip fixture={fixture} />
+        </span>
         <StatusBadge status={fixture.status} />
       </div>
       <div className="p-4">
@@ -146,6 +150,11 @@ export function MatchCard({
         <div className="mt-3">
           <Teams fixture={fixture} middle={middle} />
         </div>
+        {!known && !started && !postponed && !readOnly && (
+          <div className="mt-3 border-t border-slate-100 pt-3">
+            <TeamsNotKnown fixture={fixture} />
+          </div>
+        )}
         {open && (
           <div className="mt-3 border-t border-slate-100 pt-3">
             <QuickEntry fixture={fixture} prediction={prediction} />

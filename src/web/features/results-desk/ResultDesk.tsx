@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Fixture } from '../../../contract/fixtures';
-import { bulkResultRowSchema, bulkRowErrorsDetails, type BulkResultRow } from '../../../contract/results';
+import { bulkRowErrorsDetails, type BulkResultRow } from '../../../contract/results';
 import { displayTeamName } from '../../../game/clubs';
 import { isAllowedScoreKey, sanitizeScore } from '../../../game/score-input';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -12,24 +12,12 @@ import { notifyAdmin as notify } from '../admin/AdminGate';
 import { useClearResult, useSaveResult } from '../predictions/api';
 import { KickoffText, Teams } from '../predictions/parts';
 import { useSaveAllResults } from './api';
+import { checkRow, isKnockout, same, savedDraft, type Draft } from './desk-row';
+import { resultText } from '../../lib/match-facts';
+import { RoundChip } from '../../components/MatchFacts';
 
-type Draft = { home: string; away: string };
-const savedDraft = (f: Fixture): Draft =>
-  f.result ? { home: String(f.result.homeScore), away: String(f.result.awayScore) } : { home: '', away: '' };
-const same = (a: Draft, b: Draft) => a.home === b.home && a.away === b.away;
 /** Only a match that has kicked off takes a result: a result is a fact after the whistle (the server says so too). */
 const takesResult = (f: Fixture) => f.status !== 'upcoming' && f.status !== 'postponed';
-
-/** Checks one row as the server will: both scores, whole numbers 0–99. */
-function checkRow(f: Fixture, d: Draft): { row: BulkResultRow } | { error: string } {
-  if (d.home === '' || d.away === '') return { error: 'Enter both scores.' };
-  const parsed = bulkResultRowSchema.safeParse({
-    fixtureId: f.id,
-    homeScore: Number(d.home),
-    awayScore: Number(d.away),
-  });
-  return parsed.success ? { row: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Invalid score.' };
-}
 
 /**
  * The result desk: every match of a gameweek in one form. "Save all" sends every changed row in
@@ -104,12 +92,17 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
     try {
       const res = await saveOne.mutateAsync({
         fixtureId: f.id,
-        body: { homeScore: c.row.homeScore, awayScore: c.row.awayScore },
+        body: {
+          homeScore: c.row.homeScore,
+          awayScore: c.row.awayScore,
+          extraTime: c.row.extraTime ?? null,
+          penalties: c.row.penalties ?? null,
+        },
       });
       forget([f.id]);
       notify(
         'success',
-        `Result saved: ${displayTeamName(f.homeTeam)} ${res.fixture.result?.homeScore} - ${res.fixture.result?.awayScore} ${displayTeamName(f.awayTeam)}`,
+        `Result saved: ${displayTeamName(f.homeTeam)} ${res.fixture.result ? resultText(res.fixture.result, ' - ') : ''} ${displayTeamName(f.awayTeam)}`,
       );
     } catch (err) {
       setErrors((e) => ({ ...e, [f.id]: err instanceof Error ? err.message : 'Could not save the result.' }));
@@ -129,7 +122,7 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
     setClearing(null);
   };
 
-  const scoreInput = (f: Fixture, side: keyof Draft, label: string) => (
+  const scoreInput = (f: Fixture, side: keyof Draft, label: string, small = false) => (
     <input
       id={`desk-${f.id}-${side}`}
       aria-label={label}
@@ -138,7 +131,7 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
       pattern="[0-9]*"
       maxLength={2}
       autoComplete="off"
-      className="input w-14 text-center text-lg font-bold"
+      className={`input text-center font-bold ${small ? 'w-12' : 'w-14 text-lg'}`}
       value={value(f)[side]}
       disabled={!takesResult(f) || busy}
       aria-invalid={errors[f.id] ? true : undefined}
@@ -154,7 +147,7 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
     if (f.status === 'postponed') return 'Postponed: give it a new kick-off first';
     if (f.status === 'upcoming') return 'Not kicked off yet';
     if (dirty(f)) return 'Unsaved changes';
-    if (f.result?.final) return `Saved: ${f.result.homeScore} - ${f.result.awayScore}`;
+    if (f.result?.final) return `Saved: ${resultText(f.result, ' - ')}`;
     if (f.result) return `Live score: ${f.result.homeScore} - ${f.result.awayScore} (not final)`;
     return 'No result saved';
   };
@@ -179,7 +172,10 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
             data-fixture={f.id}
           >
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-              <KickoffText fixture={f} />
+              <span className="flex flex-wrap items-center gap-2">
+                <KickoffText fixture={f} />
+                <RoundChip fixture={f} />
+              </span>
               <StatusBadge status={f.status} />
             </div>
             <div className="mt-3">
@@ -194,6 +190,29 @@ export function ResultDesk({ fixtures }: { fixtures: Fixture[] }) {
                 }
               />
             </div>
+            {isKnockout(f) && (
+              <fieldset
+                className="mt-3 flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm"
+                data-testid="desk-extra"
+              >
+                <legend className="sr-only">{`Extra time and penalties, if played: ${name(f)}`}</legend>
+                <span className="flex items-center gap-1">
+                  <span className="font-semibold text-slate-800">After extra time</span>
+                  {scoreInput(f, 'etHome', `${displayTeamName(f.homeTeam)} score after extra time`, true)}
+                  <span aria-hidden="true">-</span>
+                  {scoreInput(f, 'etAway', `${displayTeamName(f.awayTeam)} score after extra time`, true)}
+                </span>
+                <span className="flex items-center gap-1">
+                  <span className="font-semibold text-slate-800">Penalties</span>
+                  {scoreInput(f, 'penHome', `${displayTeamName(f.homeTeam)} penalties`, true)}
+                  <span aria-hidden="true">-</span>
+                  {scoreInput(f, 'penAway', `${displayTeamName(f.awayTeam)} penalties`, true)}
+                </span>
+                <span className="w-full text-center text-xs text-slate-600">
+                  Optional: the score after extra time includes the 90 minutes&apos; goals. Leave empty if not played.
+                </span>
+              </fieldset>
+            )}
             <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
               <p
                 id={`desk-${f.id}-state`}
