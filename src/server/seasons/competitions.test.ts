@@ -29,11 +29,12 @@ async function buildSeasonOf(db: DB, id: string, competitionId: string, label: s
   );
 }
 
-async function players(app: TestApp, n: number, role: 'player' | 'admin' = 'player') {
+async function players(app: TestApp, n: number, role: 'player' | 'admin' = 'player', pastSeason = false) {
   const { db, handle, config } = app.app.deps;
   const out: Array<{ id: string; cookie: string }> = [];
   for (let i = 0; i < n; i++) {
-    const u = await buildUser(db, handle.dialect, { pastSeason: false, role });
+    // pastSeason: an exact score (3 points) in the test world's past Premier League season.
+    const u = await buildUser(db, handle.dialect, { pastSeason, role });
     out.push({ id: u.id, cookie: await buildSessionCookie(db, handle.dialect, u.id, config.AUTH_SECRET) });
   }
   return out;
@@ -109,6 +110,9 @@ describe('competitions', () => {
     expect(table.statusCode, table.body).toBe(200);
     expect(table.json().season).toBe(CL);
     // A Premier League season is not this league's.
+    const live = await t.request({ method: 'GET', url: `/api/leagues/${id}/live-table`, cookie: alice!.cookie });
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.json().season).toBe(CL);
     const other = await t.request({
       method: 'GET',
       url: `/api/leagues/${id}/table?season=2025-26`,
@@ -184,7 +188,7 @@ describe('competitions', () => {
   });
 
   it('scores a match that went to extra time by each league’s rule: the World Cup final is 0-0 at 90 minutes and 1-0 after extra time', async () => {
-    t = await createTestApp({ now: '2026-07-01T12:00:00Z', otherSeason: false });
+    t = await createTestApp({ now: '2026-07-01T12:00:00Z' });
     const { db } = t.app.deps;
     await buildSeasonOf(db, 'world-cup-2026', 'world-cup', '2026', ['Arsenal FC', 'Liverpool FC']);
     const final = await buildFixture(db, {
@@ -194,7 +198,7 @@ describe('competitions', () => {
       kickoffAt: '2026-07-19T19:00:00.000Z',
       gameweek: 22,
     });
-    const [nil, one, admin] = [...(await players(t, 2)), ...(await players(t, 1, 'admin'))];
+    const [nil, one, admin] = [...(await players(t, 2, 'player', true)), ...(await players(t, 1, 'admin'))];
     for (const [p, score] of [
       [nil, [0, 0]],
       [one, [1, 0]],
@@ -250,6 +254,21 @@ describe('competitions', () => {
       );
     expect(await points('ninety')).toEqual({ [nil!.id]: 3, [one!.id]: 0 });
     expect(await points('extra-time')).toEqual({ [nil!.id]: 0, [one!.id]: 3 });
+    // All seasons: the World Cup's only (their Premier League points are not these leagues'), under each rule.
+    const allSeasons = async (rule: string) =>
+      Object.fromEntries(
+        (
+          (
+            await t!.request({
+              method: 'GET',
+              url: `/api/leagues/${leagues[rule]}/table?season=all`,
+              cookie: one!.cookie,
+            })
+          ).json().rows as Array<{ userId: string; points: number }>
+        ).map((r) => [r.userId, r.points]),
+      );
+    expect(await allSeasons('ninety')).toEqual({ [nil!.id]: 3, [one!.id]: 0 });
+    expect(await allSeasons('extra-time')).toEqual({ [nil!.id]: 0, [one!.id]: 3 });
     // Without a league: the 90-minute score.
     const board = (
       await t.request({ method: 'GET', url: '/api/leaderboard?season=world-cup-2026', cookie: one!.cookie })

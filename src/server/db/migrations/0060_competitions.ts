@@ -28,7 +28,8 @@ export const competitions: AppMigration = {
 /** The competitions this release brings (the Premier League has been there since migration 0014). */
 const NEW_COMPETITIONS = [
   { id: 'champions-league', name: 'UEFA Champions League', code: 'UCL', timeZone: 'Europe/Paris' },
-  { id: 'world-cup', name: 'FIFA World Cup', code: 'WC', timeZone: 'America/New_York' },
+  // Its kick-offs carry their own offsets (venues in three countries and four zones): no one zone.
+  { id: 'world-cup', name: 'FIFA World Cup', code: 'WC', timeZone: 'UTC' },
 ] as const;
 
 async function up(db: Kysely<unknown>) {

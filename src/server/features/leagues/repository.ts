@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { LeagueTable } from '../../db/schema.js';
-import { isStandardScoring, type ScoringRule } from '../../../game/scoring.js';
-import { COUNT_COLUMNS, leagueRuleSql, pointsFromCountsSql } from '../results/scoring-sql.js';
+import { isStandardScoring, SCORING_TIERS, type ScoringRule } from '../../../game/scoring.js';
+import { COUNT_COLUMNS, countColumn, leagueRuleSql, pointsFromCountsSql, tierSql } from '../results/scoring-sql.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
 import { fixturesWithPredictionOf, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
@@ -225,16 +225,24 @@ export type TableScope = { seasonId: string; gameweek: number } | 'all';
  * (standings.ts `rankTable`, decision 0102). Pages are cut from it in memory (table-cache.ts).
  */
 export async function leagueStandings(db: DB, leagueId: string, scope: TableScope): Promise<TableRow[]> {
-  // Per season, each member's row is found by the primary key (season, gameweek, player).
+  // Per season of the league's competition, each member's row is found by the primary key (season,
+  // gameweek, player); a league under the extra-time rule adds how its picks on matches that went
+  // to extra time move between tiers (extraTimeCountsSql), as its season tables do.
   const counts =
     scope === 'all'
       ? sql`LEFT JOIN (
-          SELECT pm."userId", ${sql.join(COUNT_COLUMNS.map((c) => sql`SUM(${sql.ref(`p.${c}`)}) AS ${sql.ref(c)}`))}
-          FROM "leagueMembers" pm
-          CROSS JOIN "seasons" s
-          JOIN "userPoints" p ON p."seasonId" = s."id" AND p."gameweek" = 0 AND p."userId" = pm."userId"
-          WHERE pm."leagueId" = ${leagueId}
-          GROUP BY pm."userId"
+          SELECT c."userId", ${sql.join(COUNT_COLUMNS.map((c) => sql`SUM(${sql.ref(`c.${c}`)}) AS ${sql.ref(c)}`))}
+          FROM (
+            SELECT pm."userId", ${sql.join(COUNT_COLUMNS.map((c) => sql.ref(`p.${c}`)))}
+            FROM "leagueMembers" pm
+            JOIN "leagues" lg ON lg."id" = pm."leagueId"
+            JOIN "seasons" s ON s."competitionId" = lg."competition"
+            JOIN "userPoints" p ON p."seasonId" = s."id" AND p."gameweek" = 0 AND p."userId" = pm."userId"
+            WHERE pm."leagueId" = ${leagueId}
+            UNION ALL
+            ${extraTimeCountsSql(leagueId)}
+          ) c
+          GROUP BY c."userId"
         ) p ON p."userId" = m."userId"`
       : sql`LEFT JOIN "userPoints" p ON p."seasonId" = ${scope.seasonId} AND p."gameweek" = ${scope.gameweek} AND p."userId" = m."userId"`;
   const { rule, bankersCount } = leagueRuleSql('l');
@@ -262,6 +270,40 @@ export async function leagueStandings(db: DB, leagueId: string, scope: TableScop
     rank: Number(r.rank),
     position: Number(r.position),
   }));
+}
+
+/**
+ * How the members' picks on matches that went to extra time move between tiers in a league under
+ * the extra-time rule, as rows of count columns (+1 into the tier after extra time, -1 out of the
+ * one after 90 minutes; a banker's count too): leagues/extra-time-counts.ts in SQL, for the
+ * all-seasons table, the tiers generated from the same rule (results/scoring-sql.ts). No rows for
+ * a league under the 90-minute rule. Found from the results with extra time, then their picks.
+ */
+function extraTimeCountsSql(leagueId: string) {
+  const ninety = tierSql(
+    { homeScore: sql.ref<number>('r.homeScore'), awayScore: sql.ref<number>('r.awayScore') },
+    'pr',
+  );
+  const extra = tierSql(
+    { homeScore: sql.ref<number>('r.homeScoreEt'), awayScore: sql.ref<number>('r.awayScoreEt') },
+    'pr',
+  );
+  // In COUNT_COLUMNS' order (each tier, then its bankers), as the union's first part lists them.
+  const moved = SCORING_TIERS.flatMap((t) => {
+    const by = sql`((CASE WHEN ${extra} = ${sql.lit(t)} THEN 1 ELSE 0 END) - (CASE WHEN ${ninety} = ${sql.lit(t)} THEN 1 ELSE 0 END))`;
+    return [
+      sql`${by} AS ${sql.ref(countColumn(t, false))}`,
+      sql`(CASE WHEN pr."banker" = 1 THEN ${by} ELSE 0 END) AS ${sql.ref(countColumn(t, true))}`,
+    ];
+  });
+  return sql`SELECT pm."userId", ${sql.join(moved)}
+    FROM "leagues" lg
+    JOIN "seasons" s ON s."competitionId" = lg."competition"
+    JOIN "fixtures" f ON f."seasonId" = s."id"
+    JOIN "results" r ON r."fixtureId" = f."id" AND r."final" = 1 AND r."homeScoreEt" IS NOT NULL AND r."awayScoreEt" IS NOT NULL
+    JOIN "predictions" pr ON pr."fixtureId" = f."id" AND pr."points" IS NOT NULL
+    JOIN "leagueMembers" pm ON pm."leagueId" = lg."id" AND pm."userId" = pr."userId"
+    WHERE lg."id" = ${leagueId} AND lg."knockoutRule" = 'extra-time'`;
 }
 
 /** A member as a league table of one season lists them before points: their name and bonus points. */
@@ -307,9 +349,12 @@ export const scoringOf = (
  * season rows are found by the primary key; the first found answers.
  */
 export async function leagueHasScores(db: DB, leagueId: string): Promise<boolean> {
+  // Only seasons of the league's competition are its.
   const row = await sql<{ found: number }>`
     SELECT 1 AS "found" WHERE EXISTS (
-      SELECT 1 FROM "leagueMembers" m CROSS JOIN "seasons" s
+      SELECT 1 FROM "leagueMembers" m
+      JOIN "leagues" lg ON lg."id" = m."leagueId"
+      JOIN "seasons" s ON s."competitionId" = lg."competition"
       JOIN "userPoints" p ON p."seasonId" = s."id" AND p."gameweek" = 0 AND p."userId" = m."userId"
       WHERE m."leagueId" = ${leagueId})`.execute(db);
   return row.rows.length > 0;

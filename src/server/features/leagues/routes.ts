@@ -623,10 +623,15 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const { id } = req.params;
       const { page, pageSize } = req.query;
       const now = app.deps.clock.now();
-      const season = await resolveSeason(app.deps.seasons, now);
+      let season = await resolveSeason(app.deps.seasons, now);
       // The stored totals are the season's overall table, from the tables' cache (the Live switch
       // sits on that table, so both agree to the point).
-      const { entry } = await viewerTable(id, { seasonId: season.id, gameweek: 0 }, user.id);
+      let { entry } = await viewerTable(id, { seasonId: season.id, gameweek: 0 }, user.id);
+      // A league of another competition plays in that competition's current season (known once membership is checked).
+      if (entry.league.competition !== season.competitionId) {
+        season = await resolveSeason(app.deps.seasons, now, undefined, 'board', entry.league.competition);
+        ({ entry } = await viewerTable(id, { seasonId: season.id, gameweek: 0 }, user.id));
+      }
       // The members' picks are read only while a match in play has a score, and then kept.
       const live = await inPlay(app, season.id, now);
       const picks = live.scored.length

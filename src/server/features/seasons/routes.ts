@@ -11,7 +11,8 @@ import {
 } from '../../../contract/seasons.js';
 import { seasonListCounts } from './kept-counts.js';
 import { EVERY_SEASON, playerCache } from '../statistics/player-cache.js';
-import { DEFAULT_COMPETITION, listClubs } from '../../seasons/repository.js';
+import { listClubs } from '../../seasons/repository.js';
+import { COMPETITIONS } from '../../../contract/leagues.js';
 import { presentClub, presentSeason } from './presenter.js';
 import { loadSeasonState, resolveSeason } from '../../seasons/service.js';
 
@@ -60,7 +61,7 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['season'],
         summary:
-          'Every competition that has a season (the Premier League first), each with its current season and its seasons, newest first',
+          "Every competition that has a season (the New League screen's order: the Premier League first), each with its current season and its seasons, newest first",
         response: { 200: competitionListReply },
       },
     },
@@ -84,8 +85,12 @@ export async function seasonRoutes(fastify: FastifyInstance) {
           return { ...info, current, seasons };
         })
         .filter((c) => c.seasons.length > 0);
-      const first = (id: string) => (id === DEFAULT_COMPETITION ? 0 : 1);
-      return { competitions: listed.sort((a, b) => first(a.id) - first(b.id) || a.name.localeCompare(b.name)) };
+      // In the New League screen's order (the Premier League first); a competition it does not name, after them.
+      const order = (id: string) => {
+        const at = (COMPETITIONS as readonly string[]).indexOf(id);
+        return at < 0 ? COMPETITIONS.length : at;
+      };
+      return { competitions: listed.sort((a, b) => order(a.id) - order(b.id) || a.name.localeCompare(b.name)) };
     },
   );
 
