@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.js';
+import { eventLoopRoutes } from './health/event-loop-routes.js';
 import { leagueRoutes } from './leagues/routes.js';
 import { inviteRoutes } from './leagues/invite-routes.js';
 import { profileRoutes } from './profile/routes.js';
@@ -51,6 +52,7 @@ export async function registerFeatures(app: FastifyInstance) {
   app.decorate('pushQueue', createPushQueue(app));
   app.addHook('onClose', async () => app.pushQueue.close());
   await app.register(healthRoutes);
+  await app.register(eventLoopRoutes);
   await app.register(profileRoutes);
   await app.register(leagueRoutes);
   await app.register(inviteRoutes);

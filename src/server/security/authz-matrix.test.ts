@@ -256,6 +256,8 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/admin/overview': { auth: 'admin', url: () => '/api/admin/overview' },
   'GET /api/admin/awaiting-results': { auth: 'admin', url: () => '/api/admin/awaiting-results' },
+  'GET /api/admin/event-loop': { auth: 'admin', url: () => '/api/admin/event-loop' },
+  'POST /api/admin/event-loop/reset': { auth: 'admin', url: () => '/api/admin/event-loop/reset' },
   'GET /api/seasons': { auth: 'public', url: () => '/api/seasons' },
   'GET /api/competitions': { auth: 'public', url: () => '/api/competitions' },
   'GET /api/public-figures': { auth: 'public', url: () => '/api/public-figures' },

@@ -194,11 +194,16 @@ async function gameweekResults(app: FastifyInstance, seasonId: string) {
     .filter((r) => r.gameweek !== null && Number(r.total) === Number(r.done) && r.last !== null && r.last >= since)
     .map((r) => r.gameweek!);
   if (finished.length === 0) return;
+  // Those who want the message and have a device first: every player has points, and reading and
+  // wording them all held the event loop after each result of a finished gameweek.
+  const wanting = (await pushRecipients(db, app.deps.handle.dialect, 'results')).map((r) => r.userId);
+  if (wanting.length === 0) return;
   const points = await db
     .selectFrom('userPoints')
     .select(['userId', 'gameweek', 'points'])
     .where('seasonId', '=', seasonId)
     .where('gameweek', 'in', finished)
+    .where('userId', 'in', wanting)
     .execute();
   await send(
     app,

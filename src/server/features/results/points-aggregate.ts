@@ -118,20 +118,29 @@ const keysOf = (seasonId: string, gameweeks: readonly number[]) =>
  * SQLite: predictions rescored per part of this many players. better-sqlite3 runs a statement
  * on the event loop itself, so one statement over a fixture's 10,000 predictions stopped every
  * request of the process until it ended; a part is short, and the loop turns between parts, so
- * requests a cache can answer are served meanwhile (decision 0105). PostgreSQL runs the statements elsewhere: one part.
+ * requests a cache can answer are served meanwhile (decision 0105). A part's size bounds how
+ * long the loop waits for one turn of a result's work. PostgreSQL runs the statements
+ * elsewhere: one part.
  */
-export const SQLITE_RESCORE_PART = 2_500;
+export const SQLITE_RESCORE_PART = 1_000;
 
 /**
- * The first player of each part after the first (predictions are keyed by fixture, then player,
- * so each part is one range of the key): none when one part holds them all.
+ * Where the part starting at `from` (the fixture's first player when null) ends: the first player
+ * after its `part` players, or null when it holds the rest. Predictions are keyed by fixture, then
+ * player, so a part is one range of the key, found by walking `part` entries of it when the part
+ * begins: no read of the whole fixture's players before the first part.
  */
-async function partStarts(trx: DB, fixtureId: string, part: number): Promise<string[]> {
-  const rows = await sql<{ userId: string }>`
-    SELECT "userId" FROM (
-      SELECT "userId", ROW_NUMBER() OVER (ORDER BY "userId") AS "n" FROM "predictions" WHERE "fixtureId" = ${fixtureId}
-    ) ranked WHERE "n" > 1 AND ("n" - 1) % ${part} = 0 ORDER BY "userId"`.execute(trx);
-  return rows.rows.map((r) => r.userId);
+async function partEnd(trx: DB, fixtureId: string, from: string | null, part: number): Promise<string | null> {
+  const next = await trx
+    .selectFrom('predictions')
+    .select('userId')
+    .where('fixtureId', '=', fixtureId)
+    .$if(from !== null, (q) => q.where('userId', '>=', from!))
+    .orderBy('userId')
+    .limit(1)
+    .offset(part)
+    .executeTakeFirst();
+  return next?.userId ?? null;
 }
 
 /**
@@ -168,15 +177,15 @@ export async function rescoreFixture(
     const nextColumns = result
       ? sql`${pointsSql(result, 'p')} AS "nextPoints", ${tierSql(result, 'p')} AS "nextTier"`
       : sql`CAST(NULL AS integer) AS "nextPoints", CAST(NULL AS text) AS "nextTier"`;
-    const sqlite = trx.getExecutor().adapter instanceof SqliteAdapter;
-    const starts = sqlite ? await partStarts(trx, fixtureId, opts.part ?? SQLITE_RESCORE_PART) : [];
+    const part = trx.getExecutor().adapter instanceof SqliteAdapter ? (opts.part ?? SQLITE_RESCORE_PART) : null;
     const gameweeks = gameweeksOf(fixture.gameweek);
     const keys = keysOf(fixture.seasonId, gameweeks);
-    const bounds = [null, ...starts];
     let updated = 0;
-    for (const [i, from] of bounds.entries()) {
-      if (i > 0) await afterPendingIo();
-      const until = bounds[i + 1] ?? null;
+    let from: string | null = null;
+    do {
+      // Between parts: requests that arrived meanwhile are served first.
+      if (from !== null) await afterPendingIo();
+      const until: string | null = part === null ? null : await partEnd(trx, fixtureId, from, part);
       const inPart = (alias: string) =>
         sql`${from === null ? sql`` : sql` AND ${sql.ref(`${alias}.userId`)} >= ${from}`}${until === null ? sql`` : sql` AND ${sql.ref(`${alias}.userId`)} < ${until}`}`;
       // A row that does not move is left out unless it is missing (a player scored for the first
@@ -221,7 +230,8 @@ export async function rescoreFixture(
         .$if(until !== null, (q) => q.where('userId', '<', until!))
         .executeTakeFirst();
       updated += Number(res.numUpdatedRows);
-    }
+      from = until;
+    } while (from !== null);
     return updated;
   });
 }
