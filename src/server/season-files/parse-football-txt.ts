@@ -219,6 +219,18 @@ function titleOf(line: string): string {
  *                Chelsea FC    v Crystal Palace FC               (no time: shares the one above, same day)
  *                AFC Bournemouth v Manchester City FC [postponed]
  *
+ * A competition's file names stages instead (openfootball/champions-league), and its scores may
+ * go beyond 90 minutes; a club's country in brackets is dropped (one club in every competition):
+ *
+ *     » League, Matchday 1     » Playoffs, Matchday 2     » Finals, Round of 16     » Finals, Final
+ *         21.00  Juventus FC (ITA) v Galatasaray SK (TUR)  3-2 a.e.t. (3-0, 1-0)
+ *         21.00  A FC v B FC  5-3 pen. 1-1 a.e.t. (1-1, 0-0)       (or `1-1 a.e.t. (1-1) 5-3 pen.`)
+ *         18.00  N.N. v N.N.                                        (teams not yet known)
+ *
+ * Stage headings are numbered in the order they first appear (`round`), with their `stage` and
+ * matchday; the converter orders the stages. An unknown round name, penalties without extra
+ * time, or extra time without the 90-minute score in brackets is refused, naming the line.
+ *
  * A date without a year takes the year that puts it nearest the previous date (so December →
  * January rolls over, and an out-of-order date does not), and its weekday must be right.
  * A match with no time at all on its day, or marked `[postponed]`, has no slot (`time: null`,

@@ -48,8 +48,12 @@ const SHORT_FIELD_MAX = 20;
 
 /**
  * Reads an openfootball season file (football.json: `{ name, matches: [{ round, date, time?,
- * team1, team2, score?: { ht?, ft? }, status? }] }`). Everything is checked before anything is
- * used: bad JSON names its line, a bad match its number, teams and field (SeasonFileError).
+ * team1, team2, score?: { ht?, ft?, et?, p? }, status?, group?, num? }] }`). A competition's file
+ * (worldcup.json) gives each time with its offset (`"13:00 UTC-6"`: all of them, or none), names
+ * knockout rounds ("Round of 32", "Final": numbered after the last matchday) and scores after
+ * extra time (`et`, cumulative) and penalties (`p`, only with `et`). Everything is checked before
+ * anything is used: bad JSON names its line, a bad match its number, teams and field
+ * (SeasonFileError).
  */
 export function parseOpenfootballJson(text: string, opts: JsonParseOptions = {}): ParsedSeason {
   let data: unknown;
