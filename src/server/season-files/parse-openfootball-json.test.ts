@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseOpenfootballJson } from './parse-openfootball-json.js';
-import { KNOWN_ROUNDS } from './round-heading.js';
+import { isPlaceholderTeam } from './placeholder-team.js';
+import { KNOWN_ROUNDS, readRoundHeading } from './round-heading.js';
 import { roundNumber } from './round-number.js';
 import { SeasonFileError } from './types.js';
 
@@ -292,4 +293,21 @@ describe('competitions: offsets, groups, knockout rounds, extra time and penalti
       extraTime: [1, 0],
     });
   });
+});
+
+test('stage names and placeholders, as upstream files write them', () => {
+  expect(readRoundHeading('Matchday 3')).toEqual({ number: 3 });
+  expect(readRoundHeading('League, Matchday 8')).toEqual({ stage: 'league-phase', number: 8 });
+  expect(readRoundHeading('Playoffs, Matchday 2')).toEqual({ stage: 'play-offs', number: 2 });
+  expect(readRoundHeading('Finals, Round of 16')).toEqual({ stage: 'round-of-16' });
+  expect(readRoundHeading('Quarter-final')).toEqual({ stage: 'quarter-finals' });
+  expect(readRoundHeading('Semifinals')).toEqual({ stage: 'semi-finals' });
+  expect(readRoundHeading('Match for third place')).toEqual({ stage: 'third-place' });
+  expect(readRoundHeading('Final')).toEqual({ stage: 'final' });
+  for (const unknown of ['Grand final', 'League', 'Round of 64', 'Finals, Matchday 1', 'x'.repeat(100)])
+    expect(readRoundHeading(unknown), unknown).toBeNull();
+  for (const name of ['N.N.', 'W74', 'L101', 'Winner of match 74', '1A', '3A/B/C/D/F', 'Winner Group A'])
+    expect(isPlaceholderTeam(name), name).toBe(true);
+  for (const name of ['Arsenal FC', 'USA', 'FK Bodø/Glimt', 'Bayer 04 Leverkusen'])
+    expect(isPlaceholderTeam(name), name).toBe(false);
 });
