@@ -127,6 +127,8 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     expect(reports.map((r) => [r.season, r.fixtures])).toEqual([
       ['2025-26', 380],
       ['2026-27', 380],
+      ['champions-league-2025-26', 189],
+      ['world-cup-2026', 104],
     ]);
     const cookie = await cookieFor('admin');
     expect((await t.request({ method: 'DELETE', url: '/api/admin/fixtures?season=2025-26', cookie })).json()).toEqual({
@@ -146,7 +148,84 @@ describe('seeding the built-in seasons at start-up (SEED_SEASON)', () => {
     expect((await get('/api/clubs?season=2025-26')).clubs.map((c: { shortName: string }) => c.shortName)).toContain(
       'Wolves',
     );
-    expect((await get('/api/clubs?season=all')).clubs).toHaveLength(23);
+    // Arsenal plays in the Premier League and the Champions League: one club.
+    const every = (await get('/api/clubs?season=all')).clubs as Array<{ name: string }>;
+    expect(every.filter((c) => c.name === 'Arsenal FC')).toHaveLength(1);
+    expect(new Set(every.map((c) => c.name)).size).toBe(every.length);
+    const cl = (await get('/api/clubs?season=champions-league-2025-26')).clubs as Array<{ name: string }>;
+    expect(cl).toHaveLength(36);
+    expect(cl.map((c) => c.name)).toContain('Arsenal FC');
+    expect((await get('/api/clubs?season=world-cup-2026')).clubs).toHaveLength(48);
+  });
+
+  test('the Champions League and the World Cup come with their stages, legs, groups and results, extra time and penalties included; each is current in its own competition', async () => {
+    t = await createTestApp({ now: '2026-07-25T12:00:00Z', env: { SEED_SEASON: 'true' } });
+    const { competitions } = (await get('/api/competitions')) as {
+      competitions: Array<{
+        id: string;
+        current: string | null;
+        seasons: Array<{ id: string; fixtures: number; results: number }>;
+      }>;
+    };
+    expect(competitions.map((c) => [c.id, c.current])).toEqual([
+      ['premier-league', '2026-27'],
+      ['champions-league', 'champions-league-2025-26'],
+      ['world-cup', 'world-cup-2026'],
+    ]);
+    const season = (id: string) => competitions.flatMap((c) => c.seasons).find((s) => s.id === id);
+    // The Champions League final of this snapshot has no result yet; every other match has one.
+    expect(season('champions-league-2025-26')).toMatchObject({ fixtures: 189, results: 188 });
+    expect(season('world-cup-2026')).toMatchObject({ fixtures: 104, results: 104 });
+
+    const wc = (await get('/api/fixtures?season=world-cup-2026')).fixtures as Array<Record<string, unknown>>;
+    const final = wc.find((f) => f.stage === 'final')!;
+    expect(final).toMatchObject({
+      homeTeam: 'Spain',
+      awayTeam: 'Argentina',
+      kickoffAt: '2026-07-19T19:00:00.000Z',
+      result: { homeScore: 0, awayScore: 0 },
+    });
+    expect(wc.find((f) => f.group === 'Group A')).toMatchObject({ stage: 'group', leg: null });
+    const { db } = t.app.deps;
+    const results = await db
+      .selectFrom('results')
+      .innerJoin('fixtures', 'fixtures.id', 'results.fixtureId')
+      .select([
+        'fixtures.id',
+        'fixtures.seasonId',
+        'results.homeScoreEt',
+        'results.awayScoreEt',
+        'results.homePenalties',
+        'results.awayPenalties',
+      ])
+      .where('results.homeScoreEt', 'is not', null)
+      .execute();
+    expect(results.filter((r) => r.seasonId === 'world-cup-2026')).toHaveLength(9);
+    expect(results.filter((r) => r.seasonId === 'world-cup-2026' && r.homePenalties !== null)).toHaveLength(4);
+    expect(results.filter((r) => r.seasonId === 'champions-league-2025-26')).toHaveLength(2);
+    expect(results.find((r) => r.id === final.id)).toMatchObject({
+      homeScoreEt: 1,
+      awayScoreEt: 0,
+      homePenalties: null,
+    });
+
+    const cl = (await get('/api/fixtures?season=champions-league-2025-26')).fixtures as Array<Record<string, unknown>>;
+    // Two-legged ties: each leg its own match; a pair that met in the league phase meets again later, both kept.
+    expect(
+      cl
+        .filter((f) => f.stage === 'round-of-16')
+        .map((f) => f.leg)
+        .sort(),
+    ).toEqual([...Array(8).fill(1), ...Array(8).fill(2)]);
+    expect(
+      cl.filter((f) => f.homeTeam === 'Paris Saint-Germain FC' && f.awayTeam === 'FC Bayern München'),
+    ).toHaveLength(2);
+    expect(cl.find((f) => f.stage === 'final')).toMatchObject({
+      homeTeam: 'Paris Saint-Germain FC',
+      awayTeam: 'Arsenal FC',
+      status: 'awaiting',
+      result: null,
+    });
   });
 });
 

@@ -70,7 +70,10 @@ export async function writePreSeasonWorld(handle: DatabaseHandle, secret: string
   };
 
   // The season as the old "Import All PL Fixtures" wrote it, one match moved by delete-and-re-add.
-  const season = builtInSeasonFixtures('2025-26').map(({ seasonId: _season, ...f }) => f);
+  // Without the columns later releases added (seasons, and the knockout columns of migration 0060).
+  const season = builtInSeasonFixtures('2025-26').map(
+    ({ seasonId: _season, stage: _s, groupName: _g, leg: _l, homeLabel: _h, awayLabel: _a, ...f }) => f,
+  );
   const movedIndex = season.findIndex((f) => f.gameweek === 20);
   const original = season[movedIndex]!;
   const nextDay = new Date(Date.parse(`${original.localDate}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
