@@ -13,7 +13,7 @@ import { percentile } from './tools.js';
 export interface PageRequest {
   /** What the row calls it (the route, without ids): requests are counted per label. */
   label: string;
-  method: 'GET' | 'PUT' | 'DELETE';
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   path: string;
   body?: string;
   /** The session to send: the player's (default), the admin's, or none. */
