@@ -171,26 +171,6 @@ export async function pushRecipients(
   return q.execute();
 }
 
-/**
- * Players whose deadline reminders go by push instead of e-mail: push reminders on, a device
- * subscribed, and "also by e-mail" off. The e-mail scheduler leaves them out.
- */
-export async function pushInsteadOfEmail(db: DB): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('pushSubscriptions')
-    .leftJoin('userSettings', 'userSettings.userId', 'pushSubscriptions.userId')
-    .where((eb) =>
-      eb.or([
-        eb('userSettings.userId', 'is', null),
-        eb.and([eb('userSettings.pushPicksMissing', '=', 1), eb('userSettings.pushAlsoEmail', '=', 0)]),
-      ]),
-    )
-    .select('pushSubscriptions.userId')
-    .distinct()
-    .execute();
-  return new Set(rows.map((r) => r.userId));
-}
-
 // ---------------------------------------------------------------- the push log
 
 /**
