@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { CHANGE_TYPES, changeEventDto, onChange, type ChangeEvent, type ChangeType } from './events.js';
+import { CHANGE_TYPES, changeEventDto, type ChangeEvent, type ChangeType } from './events.js';
 import { CHANGE_KEYS, changeKeys } from '../web/lib/change-keys.js';
-import { TABLES_STALE_ON } from '../server/features/leagues/table-cache.js';
-import { PLAYER_FIGURES_STALE_ON } from '../server/features/statistics/player-cache.js';
-import { PICK_SHARES_STALE_ON } from '../server/features/pick-shares/cache.js';
 import { CHANGE_TOUCHES, touchesOf } from '../server/read-model/changes.js';
-import { tagText } from '../server/read-model/tags.js';
-import { RESOLVER_RUNS_ON } from '../server/features/bonus-questions/resolver.js';
+import { reaches, tag, tagText, type Tag } from '../server/read-model/tags.js';
+import { rosterTags, tableTags } from '../server/features/leagues/table-cache.js';
+import { boardTags } from '../server/features/leaderboard/kept-board.js';
+import { seasonsToResolve } from '../server/features/bonus-questions/resolver.js';
+import type { LiveEvent } from '../server/realtime/bus.js';
 
 /**
  * The vocabulary of changes and its readers (decision record 0068): every change has its entry in
@@ -43,19 +43,18 @@ const events = CHANGE_TYPES.map((type) => EXAMPLES[type]);
 
 const READERS = {
   'the web': CHANGE_KEYS,
-  'league tables': TABLES_STALE_ON,
-  'statistics and dashboard figures': PLAYER_FIGURES_STALE_ON,
   'the read model': CHANGE_TOUCHES,
-  'pick shares': PICK_SHARES_STALE_ON,
-  'the bonus resolver': RESOLVER_RUNS_ON,
 };
 
-/** What a change touches of one kind in the read model (read-model/changes.ts), as text; 'everything' or false. */
-const touched = (e: ChangeEvent, kind: string): string[] | 'everything' | false => {
+/** What a change touches in the read model (read-model/changes.ts), as text. */
+const touched = (e: LiveEvent): string[] | 'everything' => {
   const touches = touchesOf(e);
-  if (touches === 'everything') return 'everything';
-  const of = touches.filter((t) => t.kind === kind).map(tagText);
-  return of.length ? of : false;
+  return touches === 'everything' ? touches : touches.map(tagText);
+};
+/** Whether a change reaches a value kept with `tags`. */
+const drops = (e: LiveEvent, tags: readonly Tag[]): boolean => {
+  const touches = touchesOf(e);
+  return touches === 'everything' || touches.some((t) => tags.some((h) => reaches(t, h)));
 };
 
 describe('the vocabulary of changes', () => {
@@ -74,72 +73,60 @@ describe('the vocabulary of changes', () => {
     for (const e of events) expect(changeKeys(e).length, e.type).toBeGreaterThan(0);
   });
 
-  test('each change reaches the server caches that read its data', () => {
-    const stale = (e: ChangeEvent) => ({
-      tables: TABLES_STALE_ON[e.type],
-      figures: onChange(PLAYER_FIGURES_STALE_ON, e),
-      spans: touched(e, 'seasons'),
-      shares: PICK_SHARES_STALE_ON[e.type],
-      sessions: touched(e, 'session'),
-      resolver: onChange(RESOLVER_RUNS_ON, e),
-    });
-    // Points: tables, the season's figures and its points, the leagues' own totals; the final table the bonus questions read.
-    const points = [S, `points:${S}`, 'league-points:'];
-    expect(stale(EXAMPLES['results.changed'])).toMatchObject({
-      tables: true,
-      figures: { scopes: points },
-      resolver: { seasonId: S },
-    });
-    expect(stale(EXAMPLES['fixtures.changed'])).toMatchObject({
-      tables: true,
-      figures: { scopes: points },
-      spans: ['seasons'],
-      resolver: { seasonId: S },
-    });
-    expect(stale(EXAMPLES['season.created'])).toMatchObject({
-      tables: true,
-      figures: { scopes: points },
-      spans: ['seasons'],
-    });
+  test('a result touches its fixture’s gameweek and the season’s points, not the other gameweeks', () => {
+    const result: LiveEvent = { type: 'results.changed', seasonId: S, gameweeks: [5] };
+    expect(touched(result)).toEqual([`season-fixtures:${S}`, `season-points:${S}`, `gameweek:${S}:5`]);
+    expect(drops(result, tableTags('L1', { seasonId: S, gameweek: 5 }))).toBe(true);
+    expect(drops(result, tableTags('L1', { seasonId: S, gameweek: 0 }))).toBe(true);
+    expect(drops(result, tableTags('L1', { seasonId: S, gameweek: 4 }))).toBe(false);
+    expect(drops(result, boardTags({ seasonId: S, gameweek: 4 }))).toBe(false);
+    expect(drops(result, rosterTags('L1'))).toBe(false);
+    expect(drops(result, tableTags('L1', { seasonId: '2024-25', gameweek: 0 }))).toBe(false);
+    // Not saying which gameweeks: every gameweek of the season.
+    expect(drops(EXAMPLES['results.changed'], tableTags('L1', { seasonId: S, gameweek: 4 }))).toBe(true);
+    expect(seasonsToResolve(result)).toEqual([S]);
+  });
+
+  test('each change reaches the kept values that read its data', () => {
+    const season = tableTags('L1', { seasonId: S, gameweek: 0 });
+    const player = [tag.userPicks('u1'), tag.seasonFixtures(S)];
     // A provisional score: what shows it, not the points.
-    expect(stale(EXAMPLES['live-score.changed'])).toMatchObject({
-      tables: false,
-      figures: { scopes: [S] },
-      resolver: null,
-    });
-    expect(stale(EXAMPLES['gameweeks.changed'])).toMatchObject({ tables: true, figures: { scopes: points } });
-    // A pick: the player's own figures (sent for them only), no table.
-    expect(stale(EXAMPLES['prediction.saved'])).toMatchObject({ tables: false, figures: 'all', shares: null });
-    // Who is in a league: tables, every player's league list, the leagues' pick shares.
-    expect(stale(EXAMPLES['membership.changed'])).toMatchObject({
-      tables: true,
-      figures: { scopes: ['leagues:', 'league-points:'] },
-      shares: 'leagues',
-    });
-    expect(stale(EXAMPLES['league.changed'])).toMatchObject({
-      tables: true,
-      figures: { scopes: ['leagues:', 'league-points:'] },
-    });
-    expect(stale(EXAMPLES['team-name.changed'])).toMatchObject({ tables: true });
-    expect(stale(EXAMPLES['bonus.settled'])).toMatchObject({ tables: true });
-    expect(stale(EXAMPLES['account.deleted'])).toMatchObject({
-      tables: true,
-      figures: { scopes: [S, `points:${S}`, 'leagues:', 'league-points:'] },
-      shares: 'all',
-    });
-    expect(stale(EXAMPLES['current-season.changed'])).toMatchObject({ figures: 'all', spans: ['seasons'] });
-    expect(stale({ type: 'session.changed', userId: 'u1' } as ChangeEvent)).toMatchObject({
-      sessions: ['session:u1'],
-      tables: false,
-    });
+    expect(touched(EXAMPLES['live-score.changed'])).toEqual([`season-fixtures:${S}`]);
+    expect(drops(EXAMPLES['live-score.changed'], season)).toBe(false);
+    expect(seasonsToResolve(EXAMPLES['live-score.changed'])).toBeNull();
+    for (const type of ['fixtures.changed', 'season.created', 'gameweeks.changed'] as const) {
+      expect(drops(EXAMPLES[type], season), type).toBe(true);
+      expect(drops(EXAMPLES[type], player), type).toBe(true);
+    }
+    expect(drops(EXAMPLES['fixtures.changed'], [tag.seasons()])).toBe(true);
+    expect(drops(EXAMPLES['results.changed'], [tag.seasons()])).toBe(false);
+    expect(drops(EXAMPLES['current-season.changed'], [tag.seasons()])).toBe(true);
+    // A pick: the player's own figures (sent for them only), no table and no one else's.
+    const saved: LiveEvent = { type: 'prediction.saved', seasonId: S, userId: 'u1' };
+    expect(touched(saved)).toEqual(['user-picks:u1']);
+    expect(drops(saved, [tag.userPicks('u2'), tag.seasonFixtures(S)])).toBe(false);
+    expect(drops(saved, season)).toBe(false);
+    // Who is in a league: its tables and roster, its pick shares, every player's league list; not another league's.
+    const joined: LiveEvent = { type: 'membership.changed', leagueIds: ['L1'] };
+    expect(touched(joined)).toEqual(['league-members:L1', 'user-leagues']);
+    expect(drops(joined, rosterTags('L1'))).toBe(true);
+    expect(drops(joined, tableTags('L2', { seasonId: S, gameweek: 0 }))).toBe(false);
+    expect(drops(EXAMPLES['membership.changed'], tableTags('L2', { seasonId: S, gameweek: 0 }))).toBe(true);
+    expect(drops(EXAMPLES['league.changed'], season)).toBe(true);
+    expect(drops(EXAMPLES['league.changed'], rosterTags('L1'))).toBe(false);
+    expect(drops(EXAMPLES['team-name.changed'], rosterTags('L1'))).toBe(true);
+    expect(drops(EXAMPLES['team-name.changed'], boardTags({ seasonId: S, gameweek: 0 }))).toBe(true);
+    expect(drops(EXAMPLES['bonus.settled'], season)).toBe(true);
+    expect(drops(EXAMPLES['account.deleted'], season)).toBe(true);
+    expect(drops(EXAMPLES['account.deleted'], [tag.seasonPicks(S)])).toBe(true);
+    expect(drops(EXAMPLES['account.deleted'], boardTags({ seasonId: S, gameweek: 3 }))).toBe(true);
+    const signedOut: LiveEvent = { type: 'session.changed', userId: 'u1' };
+    expect(touched(signedOut)).toEqual(['session:u1']);
+    expect(drops(signedOut, season)).toBe(false);
+    for (const type of ['removed-players.changed', 'invites.changed', 'reminders.changed', 'calendar.changed'] as const)
+      expect(touched(EXAMPLES[type]), type).toEqual([]);
     // Events may have been missed: everything.
-    expect(stale(EXAMPLES['live.resumed'])).toEqual({
-      tables: true,
-      figures: 'all',
-      spans: 'everything',
-      shares: 'all',
-      sessions: 'everything',
-      resolver: 'sweep',
-    });
+    expect(touched(EXAMPLES['live.resumed'])).toBe('everything');
+    expect(seasonsToResolve(EXAMPLES['live.resumed'])).toBe('sweep');
   });
 });

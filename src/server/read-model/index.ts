@@ -4,7 +4,7 @@ import type { EventBus } from '../realtime/bus.js';
 import { resultsVersion, sqliteChangeMarker, totalsFingerprint, type ResultsFingerprint } from './repository.js';
 import { touchesOf, type Touches } from './changes.js';
 import { createKeptCore, type KeptCore } from './kept.js';
-import { tag } from './tags.js';
+import { tag, type Tag } from './tags.js';
 
 export { tag, type Tag } from './tags.js';
 export { roughBytes, type Shelf, type ShelfOptions } from './kept.js';
@@ -21,8 +21,24 @@ export { roughBytes, type Shelf, type ShelfOptions } from './kept.js';
  * Readers never call anything before reading.
  */
 export interface ReadModel extends KeptCore {
+  /**
+   * The value of `key`, kept with `tags` among the values many screens share (a season's fixtures,
+   * a player's figures and picks, league lists, the seasons list's counts); `seasonWide`: among the
+   * few large values of a whole season (everyone's totals), one per season asked for.
+   */
+  get<T>(
+    key: string,
+    tags: readonly Tag[],
+    load: () => Promise<T>,
+    opts?: { bytes?: (value: T) => number; seasonWide?: boolean; fresh?: boolean },
+  ): Promise<T>;
   close(): void;
 }
+
+const VALUES_TTL_MS = 60_000;
+const VALUES_MAX_BYTES = 32 * 1024 * 1024;
+const SEASON_WIDE_MAX_BYTES = 64 * 1024 * 1024;
+const SEASON_WIDE_MAX = 6;
 
 /** What a move of the results' fingerprint touches. */
 export function fingerprintTouches(last: ResultsFingerprint | null, now: ResultsFingerprint): Touches {
@@ -44,7 +60,31 @@ export function createReadModel(deps: {
   core = createKeptCore(check ? { check } : {});
   const kept = core;
   const unsubscribe = deps.bus.subscribe((event) => kept.touch(touchesOf(event)));
-  return { ...kept, close: unsubscribe };
+  const values = kept.shelf<unknown>('values', { ttlMs: VALUES_TTL_MS, maxBytes: VALUES_MAX_BYTES });
+  const seasonWide = kept.shelf<unknown>('season-wide', {
+    ttlMs: VALUES_TTL_MS,
+    maxBytes: SEASON_WIDE_MAX_BYTES,
+    maxEntries: SEASON_WIDE_MAX,
+    // A large value says its own size (serialising tens of thousands of rows to measure them would cost more than the value).
+    bytes: () => 1024,
+  });
+  return {
+    ...kept,
+    get<T>(
+      key: string,
+      tags: readonly Tag[],
+      load: () => Promise<T>,
+      opts: { bytes?: (value: T) => number; seasonWide?: boolean; fresh?: boolean } = {},
+    ): Promise<T> {
+      const shelf = opts.seasonWide ? seasonWide : values;
+      const bytes = opts.bytes;
+      return shelf.get(key, tags, load, {
+        ...(bytes ? { bytes: (v: unknown) => bytes(v as T) } : {}),
+        ...(opts.fresh ? { fresh: true } : {}),
+      }) as Promise<T>;
+    },
+    close: unsubscribe,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateLeagueCode } from '../../game/league-code.js';
 import { createTableCache } from '../features/leagues/table-cache.js';
+import { createReadModel } from '../read-model/index.js';
 import { seasonCounts } from '../features/statistics/service.js';
 import { accountClient, rawRequest } from '../test/accounts.js';
 import { buildSessionCookie, buildUser } from '../test/factories.js';
@@ -194,9 +195,10 @@ describe('the league-table cache', () => {
         .execute();
     }
     const maxBytes = 16 * 1024;
+    const readModel = createReadModel({ bus });
     const cache = createTableCache(
       () => db,
-      bus,
+      readModel,
       (seasonId) => seasonCounts(t!.app, seasonId),
       { maxBytes },
     );
@@ -209,6 +211,6 @@ describe('the league-table cache', () => {
     expect(cache.stats().bytes).toBeLessThanOrEqual(maxBytes);
     // The rosters have a quarter of the budget.
     expect(cache.rosterStats().bytes).toBeLessThanOrEqual(maxBytes / 4);
-    cache.close();
+    readModel.close();
   });
 });

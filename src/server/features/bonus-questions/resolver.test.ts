@@ -3,8 +3,7 @@ import type { Question, QuestionList } from '../../../contract/bonus-questions.j
 import type { TablePage } from '../../../contract/leagues.js';
 import { AFTER_SEASON, buildWorld, CLUBS, saveResult, SEASON, type World } from './test-world.js';
 import { FROM_RESULTS } from './routes.js';
-import { RESOLVER_RUNS_ON } from './resolver.js';
-import { onChange } from '../../../contract/events.js';
+import { seasonsToResolve } from './resolver.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 
 /**
@@ -194,11 +193,11 @@ describe('questions about the final table', () => {
   });
 
   it('hears of a season from its results and fixtures, not from a pick or a provisional score', () => {
-    expect(onChange(RESOLVER_RUNS_ON, { type: 'results.changed', seasonId: SEASON })).toEqual({ seasonId: SEASON });
-    expect(onChange(RESOLVER_RUNS_ON, { type: 'fixtures.changed', seasonId: SEASON })).toEqual({ seasonId: SEASON });
-    expect(onChange(RESOLVER_RUNS_ON, { type: 'prediction.saved', seasonId: SEASON })).toBeNull();
-    expect(onChange(RESOLVER_RUNS_ON, { type: 'live-score.changed', seasonId: SEASON })).toBeNull();
-    expect(onChange(RESOLVER_RUNS_ON, { type: 'live.resumed' })).toBe('sweep');
+    expect(seasonsToResolve({ type: 'results.changed', seasonId: SEASON })).toEqual([SEASON]);
+    expect(seasonsToResolve({ type: 'fixtures.changed', seasonId: SEASON })).toEqual([SEASON]);
+    expect(seasonsToResolve({ type: 'prediction.saved', seasonId: SEASON })).toBeNull();
+    expect(seasonsToResolve({ type: 'live-score.changed', seasonId: SEASON })).toBeNull();
+    expect(seasonsToResolve({ type: 'live.resumed' })).toBe('sweep');
     expect(CLUBS).toHaveLength(8);
   });
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { settleFromTable } from '../../../game/bonus-questions.js';
 import { finalTable } from '../../../game/final-table.js';
-import { onChange, type ChangeHandlers } from '../../../contract/events.js';
+import type { LiveEvent } from '../../realtime/bus.js';
+import { touchedIds } from '../../read-model/changes.js';
 import { lockLeague } from '../leagues/repository.js';
 import * as repo from './repository.js';
 
@@ -9,7 +10,7 @@ import * as repo from './repository.js';
  * Settles the questions about a season's final table from its results (decision record 0062).
  * Every write of results publishes `results.changed` or `fixtures.changed` for its season after
  * its commit (the results routes, the result desk, the feed, season re-imports, fixture changes);
- * the resolver listens for them (RESOLVER_RUNS_ON), so it runs after every such commit, whoever
+ * the resolver listens for them (`seasonsToResolve`), so it runs after every such commit, whoever
  * wrote the result. On PostgreSQL the event arrives from every instance; each resolves, the row
  * locks make them take turns, and only a change writes or publishes anything.
  *
@@ -35,35 +36,15 @@ declare module 'fastify' {
   }
 }
 
-const none = () => null;
 /**
- * Which changes may move a season's final table (its final results, or the fixtures they belong
- * to): that season is resolved again; after a lost connection, every season with such questions.
+ * The seasons whose final table a change may move (its final results, or the fixtures they belong
+ * to): those whose points it touches in the one table of changes (read-model/changes.ts); after a
+ * lost connection, every season with such questions ('sweep').
  */
-export const RESOLVER_RUNS_ON: ChangeHandlers<{ seasonId: string } | 'sweep' | null> = {
-  'results.changed': (e) => ({ seasonId: e.seasonId }),
-  'fixtures.changed': (e) => ({ seasonId: e.seasonId }),
-  'season.created': (e) => ({ seasonId: e.seasonId }),
-  'live.resumed': () => 'sweep',
-  // A provisional score is never a final result.
-  'live-score.changed': none,
-  'gameweeks.changed': none,
-  'current-season.changed': none,
-  'prediction.saved': none,
-  'membership.changed': none,
-  'league.changed': none,
-  'removed-players.changed': none,
-  'invites.changed': none,
-  'team-name.changed': none,
-  'bonus-questions.changed': none,
-  'bonus.settled': none,
-  'account.deleted': none,
-  'session.changed': none,
-  'reminders.changed': none,
-  'calendar.changed': none,
-  'contact-messages.changed': none,
-  'feed.changed': none,
-};
+export function seasonsToResolve(event: LiveEvent): readonly string[] | 'sweep' | null {
+  const seasons = touchedIds(event, 'season-points');
+  return seasons === 'all' ? 'sweep' : seasons;
+}
 
 export function createBonusResolver(app: FastifyInstance): BonusResolver {
   const runs = new Map<string, Promise<void>>();
@@ -133,10 +114,10 @@ export function createBonusResolver(app: FastifyInstance): BonusResolver {
   }
 
   const unsubscribe = app.deps.bus.subscribe((event) => {
-    const run = onChange(RESOLVER_RUNS_ON, event);
+    const run = seasonsToResolve(event);
     // Back after a lost connection to PostgreSQL: notifications may have been missed.
     if (run === 'sweep') void sweep();
-    else if (run) schedule(run.seasonId);
+    else if (run) for (const seasonId of run) schedule(seasonId);
   });
 
   async function sweep(): Promise<void> {

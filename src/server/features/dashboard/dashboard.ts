@@ -16,7 +16,7 @@ import type { FixtureRow } from '../fixtures/queries.js';
 import { presentKeptFixture } from '../fixtures/presenter.js';
 import { freezeKept } from '../../plugins/frozen-values.js';
 import { ownPredictionRecords } from '../statistics/own-records.js';
-import { playerCache, roughBytes } from '../statistics/player-cache.js';
+import { roughBytes, tag } from '../../read-model/index.js';
 import { resolveOpening } from '../gameweeks/opening.js';
 import type { SeasonRef } from '../../seasons/service.js';
 import type { Dashboard, OpenMatch } from '../../../contract/dashboard.js';
@@ -60,7 +60,7 @@ function ownFigures(records: PredictionRecord[]) {
   return { totals, streaks, recentActivity };
 }
 
-/** The player's own figures, kept until their predictions or a result change (statistics/player-cache.ts). */
+/** The player's own figures, kept until their predictions or the season's fixtures or results change (read-model/changes.ts). */
 export type OwnFigures = ReturnType<typeof ownFigures> & { predictedIds: string[]; newcomer: boolean };
 
 /** What the dashboard shows, as kept (the player's figures, the gameweek's fixtures) and as the clock has it now. */
@@ -78,10 +78,9 @@ export interface DashboardParts {
 }
 
 export async function dashboardParts(app: FastifyInstance, userId: string, season: SeasonRef, now: Date) {
-  const cache = playerCache(app);
   // What every player shares (the season's fixtures for the opening rule, a gameweek's fixtures)
-  // and the player's own figures are kept until an event says their inputs changed
-  // (statistics/player-cache.ts); what depends on the clock is worked out per request.
+  // and the player's own figures are kept until a change touches what they depend on
+  // (read-model/changes.ts); what depends on the clock is worked out per request.
   const opening = await resolveOpening(app, season, now);
   const gameweek = opening.gameweek;
   // On match day the gameweek in progress leads and the next open one comes second.
@@ -89,9 +88,9 @@ export async function dashboardParts(app: FastifyInstance, userId: string, seaso
   const [fixtures, secondFixtures, mine] = await Promise.all([
     gameweekFixtureRows(app, season.id, gameweek),
     second === null ? null : gameweekFixtureRows(app, season.id, second),
-    cache.get(
+    app.deps.readModel.get(
       `dashboard:${userId}:${season.id}`,
-      { seasonId: season.id, userId },
+      [tag.userPicks(userId), tag.seasonFixtures(season.id)],
       async (): Promise<OwnFigures> => {
         const records = await ownPredictionRecords(app, userId, season.id);
         // Someone who played an earlier season is not new, even before their first pick of this one.

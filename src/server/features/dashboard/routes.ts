@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { playerCache } from '../statistics/player-cache.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { dashboardReply } from '../../../contract/dashboard.js';
 import { dashboardParts, presentDashboard } from './dashboard.js';
 
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const cache = playerCache(app);
 
   app.get(
     '/api/dashboard',
@@ -22,7 +20,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const now = app.deps.clock.now();
-      const [season] = await Promise.all([resolveSeason(app.deps.seasons, now), cache.checkResults()]);
+      const season = await resolveSeason(app.deps.seasons, now);
       return { dashboard: presentDashboard(await dashboardParts(app, req.user.id, season, now)) };
     },
   );

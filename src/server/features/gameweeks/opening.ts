@@ -8,19 +8,21 @@ import {
   type GameweekFixture,
   type GameweekState,
 } from '../../../game/gameweek-to-open.js';
-import { playerCache } from '../statistics/player-cache.js';
+import { tag } from '../../read-model/index.js';
 import type { SeasonRef } from '../../seasons/service.js';
 import { listGameweekFixtures } from './repository.js';
 import { resolveGameweeks } from './service.js';
 
 /**
  * A season's fixtures as the opening rule reads them, shared by every player and kept until a
- * change of the season's fixtures, results or gameweeks drops them (`PLAYER_FIGURES_STALE_ON`)
- * (statistics/player-cache.ts; its time limit is the safety net for a change nothing announced).
+ * change of the season's fixtures, results or gameweeks touches them (read-model/changes.ts; the
+ * read model's time limit is the safety net for a change nothing announced).
  */
 export function seasonGameweekFixtures(app: FastifyInstance, seasonId: string): Promise<GameweekFixture[]> {
-  return playerCache(app).get(`gameweek-fixtures:${seasonId}`, { seasonId, userId: null }, () =>
-    listGameweekFixtures(app.deps.db, seasonId),
+  return app.deps.readModel.get(
+    `gameweek-fixtures:${seasonId}`,
+    [tag.seasonFixtures(seasonId), tag.seasonSchedule(seasonId)],
+    () => listGameweekFixtures(app.deps.db, seasonId),
   );
 }
 

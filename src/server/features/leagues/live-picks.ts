@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Scoreline } from '../../../game/scoring.js';
-import { LEAGUE_POINTS, playerCache } from '../statistics/player-cache.js';
+import { tag } from '../../read-model/index.js';
 import { memberPicksOn } from './repository.js';
 
 /** A member's pick on a match in play. */
@@ -20,14 +20,14 @@ const PICK_BYTES = 120;
  * play, when their deadlines have passed and no pick on them can change, so an in-play score (a
  * few a minute on a Saturday) keeps them. Kept per league and set of matches, not per season: a
  * season's every pick on every match in play would grow with the players (a million players, six
- * matches: six million picks in each server), a league's with its members. Kept under the scope
- * of league totals (player-cache.ts `LEAGUE_POINTS`): a change of members, a result, a fixture
- * change or a deleted account drops them.
+ * matches: six million picks in each server), a league's with its members. Kept with the league's
+ * members and the seasons' schedules as tags: a change of members, a fixture change or a deleted
+ * account touches them (read-model/changes.ts).
  */
 export function livePicksOf(app: FastifyInstance, leagueId: string, fixtureIds: readonly string[]): Promise<LivePicks> {
-  return playerCache(app).get(
+  return app.deps.readModel.get(
     `live-picks:${leagueId}:${fixtureIds.join(',')}`,
-    { seasonId: LEAGUE_POINTS, userId: null },
+    [tag.leagueMembers(leagueId), tag.every('season-schedule')],
     async () => {
       const byMember = new Map<string, Map<string, LivePick>>();
       for (const p of await memberPicksOn(app.deps.db, leagueId, fixtureIds)) {

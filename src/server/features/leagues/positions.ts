@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LEAGUE_LISTS, playerCache } from '../statistics/player-cache.js';
+import { tag } from '../../read-model/index.js';
 import { leaguesByJoining, type PositionRow } from './repository.js';
 import { leagueCounts } from './league-counts.js';
 import type { TableCache, TableEntry } from './table-cache.js';
@@ -42,9 +42,9 @@ export async function leaguePositions(
   seasonId: string,
   latestGameweek: number | null,
 ): Promise<PositionRow[]> {
-  const leagues = await playerCache(app).get(
+  const leagues = await app.deps.readModel.get(
     `leagues-by-joining:${userId}`,
-    { seasonId: LEAGUE_LISTS, userId: null },
+    [tag.userLeagues(userId)],
     () => leaguesByJoining(app.deps.db, userId),
   );
   const rows = await Promise.all(

@@ -37,7 +37,7 @@ import { shareTables } from './kept-tables.js';
 import { liveTablePage } from './live-table.js';
 import { livePicksOf } from './live-picks.js';
 import { leaguePositions } from './positions.js';
-import { LEAGUE_LISTS, playerCache, pointsScope } from '../statistics/player-cache.js';
+import { tag } from '../../read-model/index.js';
 import { inPlay } from '../live-matches/in-play.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { presentLeague, presentPick, presentPosition, presentPublicLeague } from './presenter.js';
@@ -79,16 +79,12 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
   /** Who is in `leagueId` changed: its members hear it, and the players it moved (`players`). */
   const membershipChanged = (leagueId: string, players: string[]) =>
     app.deps.bus.publish(toLeagueMembers({ type: 'membership.changed' }, [leagueId], players));
-  /** A season's gameweeks with results, kept with the season's figures (dropped by every final result). */
-  const scoredGameweeks = async (seasonId: string): Promise<number[]> => {
-    const figures = playerCache(app);
-    const check = figures.checkResults();
-    if (check) await check;
-    return figures.get(`scored-gameweeks:${seasonId}`, { seasonId: pointsScope(seasonId), userId: null }, () =>
+  /** A season's gameweeks with results, kept with the season's points (touched by every final result). */
+  const scoredGameweeks = (seasonId: string): Promise<number[]> =>
+    app.deps.readModel.get(`scored-gameweeks:${seasonId}`, [tag.seasonPoints(seasonId)], () =>
       gameweeksWithResults(db(), seasonId),
     );
-  };
-  const tables = createTableCache(db, app.deps.bus, (seasonId, league) => leagueCounts(app, seasonId, league), {
+  const tables = createTableCache(db, app.deps.readModel, (seasonId, league) => leagueCounts(app, seasonId, league), {
     maxBytes: app.security.limits.tableCacheBytes,
   });
   shareTables(app, tables);
@@ -174,12 +170,6 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
     if (creating && created >= LEAGUES_CREATED_MAX) throw conflict(TOO_MANY_CREATED, 'limit_reached');
     if (memberships >= MEMBERSHIPS_MAX) throw conflict(TOO_MANY_MEMBERSHIPS, 'limit_reached');
   }
-  // Results a script wrote beside the server (no event) move the kept tables too, once a request notices them.
-  const stopFollowing = playerCache(app).onResultsMoved(() => tables.pointsMoved());
-  app.addHook('onClose', async () => {
-    stopFollowing();
-    tables.close();
-  });
 
   async function leagueForMember(id: string, userId: string) {
     const league = await repo.getLeagueMembership(db(), id, userId);
@@ -199,12 +189,13 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       // Kept per player until a league event (a join, leave, removal, rename or new code: every
       // instance hears it), each league's member count once for all its members: counting the
       // members of big leagues for each player repeated the same count for every member.
-      const cache = playerCache(app);
-      const lists = { seasonId: LEAGUE_LISTS, userId: null };
-      const rows = await cache.get(`my-leagues:${user.id}`, lists, async () => {
+      const kept = app.deps.readModel;
+      const rows = await kept.get(`my-leagues:${user.id}`, [tag.userLeagues(user.id)], async () => {
         const leagues = await repo.listMyLeagues(db(), user.id);
         const counts = await Promise.all(
-          leagues.map((l) => cache.get(`league-size:${l.id}`, lists, () => repo.countMembers(db(), l.id))),
+          leagues.map((l) =>
+            kept.get(`league-size:${l.id}`, [tag.leagueMembers(l.id)], () => repo.countMembers(db(), l.id)),
+          ),
         );
         return leagues.map((l, i) => ({ ...l, memberCount: counts[i]!, isMember: 1 }));
       });

@@ -6,6 +6,7 @@ import { seasonCounts } from '../statistics/service.js';
 import { leagueRoster, leagueStandings, getLeague, scoringOf } from './repository.js';
 import { rankTable, standingsFrom } from './standings.js';
 import { createTableCache } from './table-cache.js';
+import { createReadModel, tag } from '../../read-model/index.js';
 
 /**
  * A season's and a gameweek's league table are worked out in memory from the kept counts and the
@@ -136,9 +137,10 @@ describe('the kept parts of a table', () => {
       .insertInto('leagueMembers')
       .values({ leagueId: 'kept', userId: member.id, joinedAt: '2025-08-01' })
       .execute();
+    const readModel = createReadModel({ bus });
     const cache = createTableCache(
       () => db,
-      bus,
+      readModel,
       (seasonId) => seasonCounts(t.app, seasonId),
     );
     const scope = { seasonId: TEST_SEASON, gameweek: 0 };
@@ -156,7 +158,7 @@ describe('the kept parts of a table', () => {
     expect(afterResult).not.toBe(first);
     expect(afterResult?.rows.map((r) => [r.displayName, r.points])).toEqual([['Before', 3]]);
     // The same when a request finds the results moved without an event.
-    cache.pointsMoved();
+    readModel.touch([tag.every('season-points')]);
     expect((await cache.get('kept', scope))?.rows[0]?.displayName).toBe('Before');
 
     // A team name is announced: the roster is read again.
@@ -167,6 +169,6 @@ describe('the kept parts of a table', () => {
     const rosters = cache.rosterStats().entries;
     expect(await cache.get('no-such-league', scope)).toBeNull();
     expect(cache.rosterStats().entries).toBe(rosters);
-    cache.close();
+    readModel.close();
   });
 });

@@ -4,6 +4,7 @@ import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { TEST_SEASON } from '../../test/factories-season.js';
 import { seasonCounts } from '../statistics/service.js';
 import { createTableCache, type TableCache } from './table-cache.js';
+import { createReadModel, type ReadModel } from '../../read-model/index.js';
 
 /**
  * A change empties only what it changed (decision 0101): a league's rename, a member's team name
@@ -15,16 +16,18 @@ import { createTableCache, type TableCache } from './table-cache.js';
  */
 let t: TestApp;
 let cache: TableCache;
+let readModel: ReadModel;
 beforeEach(async () => {
   t = await createTestApp({ now: '2025-08-20T12:00:00Z' });
+  readModel = createReadModel({ bus: t.app.deps.bus });
   cache = createTableCache(
     () => t.app.deps.db,
-    t.app.deps.bus,
+    readModel,
     (seasonId) => seasonCounts(t.app, seasonId),
   );
 });
 afterEach(async () => {
-  cache.close();
+  readModel.close();
   await t.close();
 });
 

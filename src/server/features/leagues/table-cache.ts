@@ -1,6 +1,4 @@
-import { LRUCache } from 'lru-cache';
-import type { ChangeType } from '../../../contract/events.js';
-import type { EventBus, LiveEvent } from '../../realtime/bus.js';
+import { tag, type ReadModel, type Tag } from '../../read-model/index.js';
 import type { DB } from '../../db/index.js';
 import type { League, TablePage, TableRow as TableRowDto } from '../../../contract/leagues.js';
 import {
@@ -23,12 +21,12 @@ import { freezeKept } from '../../plugins/frozen-values.js';
  * something changes. An entry is the whole ordered table of one league in one scope (a season's
  * gameweek, 0 = the season; or all seasons). A season's or gameweek's table is worked out in
  * memory from the season's kept counts and the league's kept roster (standings.ts: a result costs
- * no table query, decision 0104); the all-seasons table is read by one query. Every change that
- * moves what a table reads (TABLES_STALE_ON: points, members, names, bonus points; on PostgreSQL
- * from every instance through LISTEN/NOTIFY) empties the cache, and what moves a roster
- * (ROSTERS_STALE_ON) empties the rosters; a change that names its leagues (`leaguesOfChange`: a
- * rename, a join, a team name) drops only those leagues' entries (decision 0101); a short TTL
- * bounds what no event announces (a script writing beside the server).
+ * no table query, decision 0104); the all-seasons table is read by one query. Both are kept in the
+ * read model with the tags of what they read (`tableTags`, `rosterTags`: the league's members and
+ * their names, its rule, its bonus points, and the points of the season or of the one gameweek),
+ * so a change touches only the leagues it names (decision 0101) and a result only its gameweek's
+ * tables and the season's (decision 0113); a short lifetime bounds what no change announces (a
+ * script writing beside the server).
  *
  * The cache is bounded by bytes (an estimate of each table's size), least recently used first,
  * so no number or size of leagues can make it outgrow its budget (limits in security/limits.ts).
@@ -87,70 +85,16 @@ export function tableEntry(league: LeagueRow, rows: TableRow[]): TableEntry {
   };
 }
 
-/**
- * Which changes make a table stale: what it reads is the players' points per season and
- * gameweek, the league's members and details, the players' team names and the bonus points.
- */
-export const TABLES_STALE_ON: Record<ChangeType, boolean> = {
-  'results.changed': true,
-  'fixtures.changed': true,
-  'season.created': true,
-  // Points are kept per gameweek.
-  'gameweeks.changed': true,
-  'membership.changed': true,
-  'league.changed': true,
-  'team-name.changed': true,
-  'bonus.settled': true,
-  'account.deleted': true,
-  'live.resumed': true,
-  // Provisional scores are not points (the live table reads them itself).
-  'live-score.changed': false,
-  // A table names its season: the default one is resolved before the cache is asked.
-  'current-season.changed': false,
-  // A pick scores nothing until its result is saved.
-  'prediction.saved': false,
-  'removed-players.changed': false,
-  'invites.changed': false,
-  'bonus-questions.changed': false,
-  'session.changed': false,
-  'reminders.changed': false,
-  'calendar.changed': false,
-  'contact-messages.changed': false,
-  'feed.changed': false,
-};
-
-/**
- * Which changes move a league's roster (its members in name order and their bonus points,
- * `leagueRoster`): not results, which move only the points the kept counts hold.
- */
-export const ROSTERS_STALE_ON: Record<ChangeType, boolean> = {
-  ...TABLES_STALE_ON,
-  'results.changed': false,
-  'fixtures.changed': false,
-  'season.created': false,
-  'gameweeks.changed': false,
-  'live.resumed': false,
-};
-
-/**
- * The leagues a change is about (its `leagueIds`, or a settlement's league), when it names them:
- * a stale table of another league stays kept (decision 0101). Null: any league may have moved.
- */
-export function leaguesOfChange(event: LiveEvent): readonly string[] | null {
-  if (event.leagueIds) return event.leagueIds;
-  if (
-    event.type === 'bonus.settled' ||
-    event.type === 'removed-players.changed' ||
-    event.type === 'bonus-questions.changed'
-  )
-    return event.leagueId === null ? null : [event.leagueId];
-  return null;
+/** What a table of a league in a scope depends on: the league, its members and bonus points, and the points it ranks. */
+export function tableTags(leagueId: string, scope: TableScope): Tag[] {
+  const league = [tag.leagueMembers(leagueId), tag.leagueRule(leagueId), tag.leagueBonus(leagueId)];
+  if (scope === 'all') return [...league, tag.every('season-points')];
+  const points = scope.gameweek === 0 ? tag.seasonPoints(scope.seasonId) : tag.gameweek(scope.seasonId, scope.gameweek);
+  return [...league, points, tag.seasonSchedule(scope.seasonId)];
 }
 
-/** A kept key's league: every key ends with it (`…:leagueId`). */
-const leagueOfKey = (key: string) => key.slice(key.lastIndexOf(':') + 1);
-/** Leagues dropped one by one before everything is dropped at once (bounds the generations kept per league). */
-const LEAGUE_DROPS_MAX = 10_000;
+/** What a roster depends on (its members in name order and their bonus points): not results, which move only the counts. */
+export const rosterTags = (leagueId: string): Tag[] => [tag.leagueMembers(leagueId), tag.leagueBonus(leagueId)];
 
 /** A presented row's own object (its strings are the row's, counted once). */
 const SHOWN_ROW_BYTES = 120;
@@ -190,63 +134,6 @@ function rosterBytes(roster: readonly RosterRow[]): number {
 }
 
 /**
- * Values read once and kept by key, bounded by bytes, least recently used first, each for `ttlMs`.
- * Requests arriving while a value is being read share that one read; a read under way when
- * `clear` is called is answered but not kept. A value bigger than a quarter of the budget is
- * served but not kept, so one giant league cannot evict every other.
- */
-function keptReads<T>(now: () => number, ttlMs: number, maxBytes: number, size: (value: T) => number) {
-  const entries = new LRUCache<string, { at: number; value: T }>({
-    maxSize: maxBytes,
-    maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
-    sizeCalculation: (kept, key) => size(kept.value) + key.length * 2,
-  });
-  const pending = new Map<string, { generation: number; promise: Promise<T> }>();
-  let generation = 0;
-  /** Per league, how often its entries were dropped alone: a read that began before is not kept. */
-  const leagueGenerations = new Map<string, number>();
-  const clear = () => {
-    generation++;
-    leagueGenerations.clear();
-    entries.clear();
-  };
-  return {
-    /** The value, from memory when fresh; `fresh` reads it again. */
-    async get(key: string, read: () => Promise<T>, fresh = false): Promise<T> {
-      if (!fresh) {
-        const hit = entries.get(key);
-        if (hit && now() - hit.at < ttlMs) return hit.value;
-        const inFlight = pending.get(key);
-        if (inFlight && inFlight.generation === generation) return inFlight.promise;
-      }
-      const started = generation;
-      const league = leagueOfKey(key);
-      const startedInLeague = leagueGenerations.get(league) ?? 0;
-      const promise = read();
-      pending.set(key, { generation: started, promise });
-      try {
-        const value = await promise;
-        // Only keep it if nothing changed while it was being read.
-        if (started === generation && startedInLeague === (leagueGenerations.get(league) ?? 0))
-          entries.set(key, { at: now(), value });
-        return value;
-      } finally {
-        if (pending.get(key)?.promise === promise) pending.delete(key);
-      }
-    },
-    clear,
-    /** Drops one league's entries (and keeps no read of them under way). */
-    dropLeague(leagueId: string) {
-      if (leagueGenerations.size >= LEAGUE_DROPS_MAX) return clear();
-      leagueGenerations.set(leagueId, (leagueGenerations.get(leagueId) ?? 0) + 1);
-      for (const [key, p] of pending) if (leagueOfKey(key) === leagueId) p.generation = -1;
-      for (const key of [...entries.keys()]) if (leagueOfKey(key) === leagueId) entries.delete(key);
-    },
-    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
-  };
-}
-
-/**
  * `counts` gives a season's kept tier counts as a league sees them (its knockout rule:
  * extra-time-counts.ts `leagueCounts`, over statistics/service.ts `seasonCounts`, which follows
  * the results itself): a season's and a gameweek's tables are worked out from them and a kept
@@ -254,25 +141,24 @@ function keptReads<T>(now: () => number, ttlMs: number, maxBytes: number, size: 
  */
 export function createTableCache(
   db: () => DB,
-  bus: EventBus,
+  readModel: ReadModel,
   counts: (seasonId: string, league: LeagueRow) => Promise<SeasonCounts>,
   opts: { maxBytes?: number; now?: () => number } = {},
 ) {
-  const now = opts.now ?? (() => performance.now());
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const clock = opts.now ? { now: opts.now } : {};
   // The default budget keeps the largest leagues' tables and rosters with room for many smaller ones.
-  const tables = keptReads<TableEntry | null>(now, TTL_MS, maxBytes, estimateBytes);
-  const rosters = keptReads<RosterRow[]>(now, ROSTER_TTL_MS, Math.floor(maxBytes / 4), rosterBytes);
-  const unsubscribe = bus.subscribe((event) => {
-    const leagues = leaguesOfChange(event);
-    for (const [stale, kept] of [
-      [TABLES_STALE_ON[event.type], tables],
-      [ROSTERS_STALE_ON[event.type], rosters],
-    ] as const) {
-      if (!stale) continue;
-      if (leagues) for (const id of leagues) kept.dropLeague(id);
-      else kept.clear();
-    }
+  const tables = readModel.shelf<TableEntry | null>('league-tables', {
+    ttlMs: TTL_MS,
+    maxBytes,
+    bytes: estimateBytes,
+    ...clock,
+  });
+  const rosters = readModel.shelf<RosterRow[]>('league-rosters', {
+    ttlMs: ROSTER_TTL_MS,
+    maxBytes: Math.floor(maxBytes / 4),
+    bytes: rosterBytes,
+    ...clock,
   });
 
   async function load(leagueId: string, scope: TableScope, fresh: boolean): Promise<TableEntry | null> {
@@ -282,7 +168,12 @@ export function createTableCache(
     // The SQL adds up every season; the order and ranks are the one rule's (standings.ts), never the collation's.
     if (scope === 'all') return tableEntry(league, rankTable(await leagueStandings(db(), leagueId, scope)));
     const [roster, seasonCounts] = await Promise.all([
-      rosters.get(`${scope.seasonId}:${leagueId}`, () => leagueRoster(db(), leagueId, scope.seasonId), fresh),
+      rosters.get(
+        `${scope.seasonId}:${leagueId}`,
+        rosterTags(leagueId),
+        () => leagueRoster(db(), leagueId, scope.seasonId),
+        { fresh },
+      ),
       counts(scope.seasonId, league),
     ]);
     return tableEntry(league, standingsFrom(roster, seasonCounts, scope.gameweek, scoringOf(league)));
@@ -294,11 +185,10 @@ export function createTableCache(
     /** The table, from memory when fresh; `fresh` forces a reload (a member the cache has not seen yet). */
     get(leagueId: string, scope: TableScope, getOpts: { fresh?: boolean } = {}): Promise<TableEntry | null> {
       const fresh = getOpts.fresh ?? false;
-      return tables.get(keyOf(leagueId, scope), () => load(leagueId, scope, fresh), fresh);
+      return tables.get(keyOf(leagueId, scope), tableTags(leagueId, scope), () => load(leagueId, scope, fresh), {
+        fresh,
+      });
     },
-    /** Drops the tables after points moved without an event; the rosters stay (no result moves them). */
-    pointsMoved: tables.clear,
-    close: unsubscribe,
     /** Entries and estimated bytes held (for tests of the bound). */
     stats: tables.stats,
     rosterStats: rosters.stats,

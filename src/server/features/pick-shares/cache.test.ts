@@ -1,8 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { summarisePicks, type PickSummary } from '../../../game/pick-shares.js';
-import { createLocalBus } from '../../realtime/bus.js';
-import { createPickSharesCache, SETTLE_MS } from './cache.js';
+import { createLocalBus, type EventBus } from '../../realtime/bus.js';
+import { createReadModel } from '../../read-model/index.js';
+import { createPickSharesCache as create, SETTLE_MS } from './cache.js';
 import type { ShareFixture } from './repository.js';
+
+/** A cache of a read model of its own, following `bus`. */
+const createPickSharesCache = (bus: EventBus, opts: Parameters<typeof create>[1] = {}) =>
+  create(createReadModel({ bus }), opts);
 
 const NOW = new Date('2025-08-20T12:00:00.000Z');
 const fixture = (
@@ -49,7 +54,6 @@ describe('pick shares cache', () => {
     expect([...got.keys()]).toEqual(['a', 'b', 'c']);
     await cache.get(null, [fixture('a'), fixture('b'), fixture('c')], NOW, c.load);
     expect(c.calls).toHaveLength(2);
-    cache.close();
   });
 
   test('requests arriving during a read share it', async () => {
@@ -62,7 +66,6 @@ describe('pick shares cache', () => {
     const [x, y] = await Promise.all([first, second]);
     expect(c.calls).toEqual([['a']]);
     expect(x.get('a')).toEqual(y.get('a'));
-    cache.close();
   });
 
   test('a fixture written since is read afresh (its key is its last change)', async () => {
@@ -71,7 +74,6 @@ describe('pick shares cache', () => {
     await cache.get(null, [fixture('a')], NOW, c.load);
     await cache.get(null, [fixture('a', '2025-09-27T14:00:00.000Z', '2025-08-20T12:00:00.000Z')], NOW, c.load);
     expect(c.calls).toHaveLength(2);
-    cache.close();
   });
 
   test("membership events drop a league's entries but not everyone's; results and live scores drop neither", async () => {
@@ -97,7 +99,6 @@ describe('pick shares cache', () => {
     await bus.publish({ type: 'live.resumed' });
     await both();
     expect(c.calls).toHaveLength(7);
-    cache.close();
   });
 
   test('a read an event overtook is answered but not kept', async () => {
@@ -111,7 +112,6 @@ describe('pick shares cache', () => {
     expect((await reading).get('a')?.predictions).toBe(1);
     await cache.get('league-1', [fixture('a')], NOW, c.load);
     expect(c.calls).toHaveLength(2);
-    cache.close();
   });
 
   test('just after a deadline an entry lives only seconds (a save begun before it may still commit)', async () => {
@@ -136,7 +136,6 @@ describe('pick shares cache', () => {
     clock += 60_000;
     await cache.get(null, [g], settled, c.load);
     expect(c.calls).toHaveLength(3);
-    cache.close();
   });
 
   test('holds no more than its byte budget', async () => {
@@ -145,7 +144,6 @@ describe('pick shares cache', () => {
     for (let i = 0; i < 500; i++) await cache.get(`league-${i}`, [fixture(`f${i}`)], NOW, c.load);
     expect(cache.stats().bytes).toBeLessThanOrEqual(32 * 1024);
     expect(cache.stats().entries).toBeGreaterThan(0);
-    cache.close();
   });
 
   test('a failed read fails its requests and is not kept', async () => {
@@ -156,6 +154,5 @@ describe('pick shares cache', () => {
     const c = counter();
     await cache.get(null, [fixture('a')], NOW, c.load);
     expect(c.calls).toEqual([['a']]);
-    cache.close();
   });
 });

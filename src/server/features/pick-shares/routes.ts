@@ -38,8 +38,7 @@ async function readSummaries(db: DB, fixtureIds: string[], leagueId: string | nu
 export async function pickSharesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = (): DB => app.deps.db;
-  const cache = createPickSharesCache(app.deps.bus);
-  app.addHook('onClose', async () => cache.close());
+  const cache = createPickSharesCache(app.deps.readModel);
 
   async function scopeOf(leagueId: string | undefined, userId: string): Promise<{ id: string; name: string } | null> {
     if (leagueId === undefined) return null;

@@ -4,15 +4,15 @@ import { gameweekFixtureRows } from '../fixtures/kept.js';
 import type { FixtureRow } from '../fixtures/queries.js';
 import { resolveOpening, type GameweekStates } from '../gameweeks/opening.js';
 import type { SeasonRef } from '../../seasons/service.js';
-import { playerCache } from '../statistics/player-cache.js';
+import { tag } from '../../read-model/index.js';
 import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
 import { presentKeptFixture } from '../fixtures/presenter.js';
 import { presentPrediction } from './presenter.js';
 import { listOwnPredictionsOf, type OwnPick } from './repository.js';
 
 /**
- * A player's own predictions of one gameweek, by fixture, kept until the player saves one in the
- * season or the season's results or fixtures change (the events say so: statistics/player-cache.ts).
+ * A player's own predictions of one gameweek, by fixture, kept until the player saves one, or the
+ * gameweek's results or the season's fixtures change (read-model/changes.ts).
  */
 export async function ownGameweekPredictions(
   app: FastifyInstance,
@@ -21,12 +21,15 @@ export async function ownGameweekPredictions(
   gameweek: number,
 ): Promise<ReadonlyMap<string, OwnPick>> {
   const fixtures = await gameweekFixtureRows(app, seasonId, gameweek);
-  const rows = await playerCache(app).get(`own-gameweek:${userId}:${seasonId}:${gameweek}`, { seasonId, userId }, () =>
-    listOwnPredictionsOf(
-      app.deps.db,
-      userId,
-      fixtures.map((f) => f.id),
-    ),
+  const rows = await app.deps.readModel.get(
+    `own-gameweek:${userId}:${seasonId}:${gameweek}`,
+    [tag.userPicks(userId), tag.gameweek(seasonId, gameweek), tag.seasonSchedule(seasonId)],
+    () =>
+      listOwnPredictionsOf(
+        app.deps.db,
+        userId,
+        fixtures.map((f) => f.id),
+      ),
   );
   return new Map(rows.map((p) => [p.fixtureId, p]));
 }

@@ -4,30 +4,35 @@ import { PUBLIC_FIGURES_MIN_PLAYERS, publicFiguresDto, type PublicFigures } from
 import { resolveSeason } from '../../seasons/service.js';
 import { seasonTotals } from './repository.js';
 
+const FIGURES_BYTES = 64 * 1024;
+
 /** How long an answer is kept (here and, through Cache-Control, by browsers and proxies). */
 export const PUBLIC_FIGURES_TTL_MS = 60_000;
 
 /**
  * The landing page's figures (public: anyone may open the landing page). Every visitor of the
  * landing page asks, so the answer is computed at most once per minute per instance, whatever the
- * load: requests meanwhile share the one computation and then the kept answer. Figures a minute
- * old are fine on a landing page; the clock of the app decides the minute (the current season too).
+ * load: requests meanwhile share the one computation and then the kept answer (the read model,
+ * with no tags: the figures follow no change, only their minute). Figures a minute old are fine on
+ * a landing page; the clock of the app decides the minute (the current season too).
  */
 export async function publicFiguresRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  let kept: { at: number; value: PublicFigures } | null = null;
-  let computing: Promise<PublicFigures> | null = null;
+  const kept = app.deps.readModel.shelf<PublicFigures>('public-figures', {
+    ttlMs: PUBLIC_FIGURES_TTL_MS,
+    maxBytes: FIGURES_BYTES,
+    maxEntryBytes: FIGURES_BYTES,
+    now: () => app.deps.clock.now().getTime(),
+  });
 
   async function compute(): Promise<PublicFigures> {
     const { clock, db } = app.deps;
     const season = await resolveSeason(app.deps.seasons, clock.now());
     const totals = await seasonTotals(db, season.id);
-    const value: PublicFigures = {
+    return {
       season: { id: season.id, label: season.label },
       figures: totals.players >= PUBLIC_FIGURES_MIN_PLAYERS ? totals : null,
     };
-    kept = { at: clock.now().getTime(), value };
-    return value;
   }
 
   app.get(
@@ -41,14 +46,7 @@ export async function publicFiguresRoutes(fastify: FastifyInstance) {
       },
     },
     async (_req, reply) => {
-      const now = app.deps.clock.now().getTime();
-      let value = kept && now - kept.at < PUBLIC_FIGURES_TTL_MS && now >= kept.at ? kept.value : null;
-      if (!value) {
-        computing ??= compute().finally(() => {
-          computing = null;
-        });
-        value = await computing;
-      }
+      const value = await kept.get('landing', [], compute);
       return reply.header('cache-control', `public, max-age=${PUBLIC_FIGURES_TTL_MS / 1000}`).send(value);
     },
   );

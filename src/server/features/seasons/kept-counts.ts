@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { EVERY_SEASON, playerCache } from '../statistics/player-cache.js';
+import { tag } from '../../read-model/index.js';
 import { listCompetitions, seasonCounts, type SeasonCountsRow } from '../../seasons/repository.js';
 
 interface Kept {
@@ -13,17 +13,14 @@ interface Kept {
 /**
  * What the seasons list reads from the database (each season's fixture and result counts, its next
  * kick-off, the competitions), read once and shared by every visitor (decision 0104): every page
- * of the app asks for the list. Kept until an event about any season's fixtures or results, or
- * about the seasons, drops it (statistics/player-cache.ts) or the results' fingerprint moves, and
- * read again once the clock passes the next kick-off (which the list names).
+ * of the app asks for the list. Kept until a change touches any season's fixtures or results, or
+ * the seasons (read-model/changes.ts), and read again once the clock passes the next kick-off
+ * (which the list names).
  */
 export async function seasonListCounts(
   app: FastifyInstance,
   now: Date,
 ): Promise<Pick<Kept, 'counts' | 'competitions'>> {
-  const cache = playerCache(app);
-  const check = cache.checkResults();
-  if (check) await check;
   const t = now.getTime();
   const read = async (): Promise<Kept> => {
     const [counts, competitions] = await Promise.all([
@@ -33,10 +30,9 @@ export async function seasonListCounts(
     const next = counts.flatMap((c) => (c.nextKickoff === null ? [] : [Date.parse(c.nextKickoff)]));
     return { counts, competitions, from: t, until: next.length ? Math.min(...next) : Infinity };
   };
-  const scope = { seasonId: EVERY_SEASON, userId: null };
-  const kept = await cache.get('season-list-counts', scope, read);
+  const tags = [tag.seasons(), tag.every('season-fixtures')];
+  const kept = await app.deps.readModel.get('season-list-counts', tags, read);
   if (t >= kept.from && t < kept.until) return kept;
   // The clock has moved past what the counts hold for: read them again and keep the new ones.
-  cache.invalidate(EVERY_SEASON, null);
-  return cache.get('season-list-counts', scope, read);
+  return app.deps.readModel.get('season-list-counts', tags, read, { fresh: true });
 }

@@ -10,7 +10,7 @@ import {
   seasonListReply,
 } from '../../../contract/seasons.js';
 import { seasonListCounts } from './kept-counts.js';
-import { EVERY_SEASON, playerCache } from '../statistics/player-cache.js';
+import { tag } from '../../read-model/index.js';
 import { listClubs } from '../../seasons/repository.js';
 import { COMPETITIONS } from '../../../contract/leagues.js';
 import { presentClub, presentSeason } from './presenter.js';
@@ -99,7 +99,7 @@ export async function seasonRoutes(fastify: FastifyInstance) {
    * and they change only when a season is created, whose event (like any season's) drops them.
    */
   const clubsOf = (seasonId: string | null) =>
-    playerCache(app).get(`clubs:${seasonId ?? ALL_SEASONS}`, { seasonId: EVERY_SEASON, userId: null }, async () =>
+    app.deps.readModel.get(`clubs:${seasonId ?? ALL_SEASONS}`, [tag.seasons()], async () =>
       (await listClubs(app.deps.db, seasonId)).map(presentClub),
     );
 

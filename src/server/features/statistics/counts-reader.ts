@@ -1,7 +1,6 @@
-import type { ChangeType } from '../../../contract/events.js';
 import type { DB } from '../../db/index.js';
 import { afterPendingIo } from '../../event-loop.js';
-import type { EventBus } from '../../realtime/bus.js';
+import { tag, type ReadModel } from '../../read-model/index.js';
 import { finalResultsByGameweek, gameweekCounts, lastCountedGameweek } from './repository.js';
 import { createCountsPacker, SEASON_TOTAL, type SeasonCounts } from './season-counts.js';
 
@@ -12,40 +11,13 @@ import { createCountsPacker, SEASON_TOTAL, type SeasonCounts } from './season-co
  * statistic asked after it waited for all of them.
  *
  * Only a final result scores, so between two reads a gameweek's counts move only with its final
- * results, unless a change moves fixtures or deletes picks: those are announced
- * (`BASES_STALE_ON`) and make the next read whole. The results are read before the counts, so a
- * result saved in between shows as a difference next time. A read is whole at least every
- * `FULL_READ_MS` (a script writing the counts beside the server, announced by nothing).
+ * results, unless a change moves fixtures or deletes picks: the last read (its basis) is kept in
+ * the read model with the season's schedule and picks as its tags, so such a change drops it and
+ * makes the next read whole (read-model/changes.ts), and a read it overtook is not kept. The
+ * results are read before the counts, so a result saved in between shows as a difference next
+ * time. A read is whole at least every `FULL_READ_MS` (a script writing the counts beside the
+ * server, announced by nothing).
  */
-export const BASES_STALE_ON: Record<ChangeType, boolean> = {
-  // The results' text says which gameweeks moved.
-  'results.changed': false,
-  'live-score.changed': false,
-  // Fixtures moved between gameweeks or seasons, or deleted with their picks.
-  'fixtures.changed': true,
-  'gameweeks.changed': true,
-  'season.created': true,
-  // Events may have been missed.
-  'live.resumed': true,
-  // A player's picks and rows are gone.
-  'account.deleted': true,
-  // An open pick scores nothing yet; a banker is set only on open picks.
-  'prediction.saved': false,
-  'current-season.changed': false,
-  'membership.changed': false,
-  'league.changed': false,
-  'removed-players.changed': false,
-  'invites.changed': false,
-  'team-name.changed': false,
-  'bonus-questions.changed': false,
-  'bonus.settled': false,
-  'session.changed': false,
-  'reminders.changed': false,
-  'calendar.changed': false,
-  'contact-messages.changed': false,
-  'feed.changed': false,
-};
-
 const FULL_READ_MS = 60_000;
 
 /** The last read of a season: its counts, the final results it saw and when it was last read whole. */
@@ -55,22 +27,24 @@ interface Basis {
   wholeAt: number;
 }
 
-export function createCountsReader(db: () => DB, bus: EventBus, opts: { now?: () => number } = {}) {
+export function createCountsReader(db: () => DB, readModel: ReadModel, opts: { now?: () => number } = {}) {
   const now = opts.now ?? (() => performance.now());
-  const bases = new Map<string, Basis>();
-  // A read under way when a change announced makes it unsafe to build on is answered but not kept as a basis.
-  let generation = 0;
-  const unsubscribe = bus.subscribe((event) => {
-    if (!BASES_STALE_ON[event.type]) return;
-    generation++;
-    bases.clear();
+  // One basis per season; kept at most as long as a read may build on it.
+  const bases = readModel.shelf<Basis>('counts-bases', {
+    ttlMs: FULL_READ_MS,
+    maxBytes: 256 * 1024 * 1024,
+    maxEntries: 6,
+    // The counts themselves are held by the kept season counts (statistics/service.ts).
+    bytes: () => 1024,
   });
+  const tagsOf = (seasonId: string) => [tag.seasonSchedule(seasonId), tag.seasonPicks(seasonId)];
 
   return {
     async read(seasonId: string): Promise<SeasonCounts> {
-      const started = generation;
+      // A read under way when a change makes it unsafe to build on is answered but not kept as a basis.
+      const started = bases.ticket();
       const results = await finalResultsByGameweek(db(), seasonId);
-      const basis = bases.get(seasonId);
+      const basis = bases.peek(seasonId);
       const kept = new Map<number, Int32Array>();
       if (basis && now() - basis.wholeAt < FULL_READ_MS) {
         for (const [gameweek, packed] of basis.counts.byGameweek)
@@ -90,11 +64,14 @@ export function createCountsReader(db: () => DB, bus: EventBus, opts: { now?: ()
         await afterPendingIo();
       }
       const counts = packer.done();
-      if (started === generation)
-        bases.set(seasonId, { counts, results, wholeAt: kept.size > 0 ? basis!.wholeAt : now() });
+      bases.keep(
+        seasonId,
+        { counts, results, wholeAt: kept.size > 0 ? basis!.wholeAt : now() },
+        tagsOf(seasonId),
+        started,
+      );
       return counts;
     },
-    close: unsubscribe,
   };
 }
 export type CountsReader = ReturnType<typeof createCountsReader>;

@@ -24,7 +24,7 @@ function indexOf(rows: readonly FixtureRow[]): Map<string, FixtureRow> {
  * shows a FINAL result (`predictionRecord`).
  *
  * Both reads are dropped by the same events, so a value worked out across a change is not kept
- * (statistics/player-cache.ts). Should a pick name a fixture the kept list does not hold yet (a
+ * (the read model). Should a pick name a fixture the kept list does not hold yet (a
  * fixture added between the two reads), the joined query answers instead.
  */
 export async function ownPredictionRecords(

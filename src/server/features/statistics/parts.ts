@@ -6,7 +6,7 @@ import { resolveSeason } from '../../seasons/service.js';
 import { leagueMemberIds, leaguesOf, scoresAsStandard } from './repository.js';
 import { ownPredictionRecords } from './own-records.js';
 import { leagueRuleTotals, seasonTotals } from './service.js';
-import { LEAGUE_LISTS, playerCache } from './player-cache.js';
+import { tag } from '../../read-model/index.js';
 
 /** What the Statistics screen shows (its presenter's arguments): the player's figures, rank history and leagues. */
 export interface StatisticsParts {
@@ -19,8 +19,8 @@ export interface StatisticsParts {
 
 /**
  * A player's statistics in a season (`query.season`, else the one standings show) in a known time
- * zone, overall or in one of their leagues (anything else is not found), from what the player
- * cache keeps: the figures and the overall rank history until a pick, a result or the fixtures move.
+ * zone, overall or in one of their leagues (anything else is not found), from what the read model
+ * keeps: the figures and the overall rank history until a pick, a result or the fixtures move.
  */
 export async function statisticsParts(
   app: FastifyInstance,
@@ -29,20 +29,16 @@ export async function statisticsParts(
 ): Promise<StatisticsParts> {
   const { tz, league } = query;
   const { db } = app.deps;
-  const cache = playerCache(app);
-  // Both settle before anything cached is read (Promise.all: a failed read is never left unhandled).
-  const [season] = await Promise.all([
-    resolveSeason(app.deps.seasons, app.deps.clock.now(), query.season, 'standings'),
-    cache.checkResults(),
-  ]);
-  // Kept until the player's predictions, a result or the season's fixtures change (player-cache.ts).
-  const mine = { seasonId: season.id, userId };
+  const kept = app.deps.readModel;
+  const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), query.season, 'standings');
+  // Kept until the player's predictions, a result or the season's fixtures change (read-model/changes.ts).
+  const mine = [tag.userPicks(userId), tag.seasonFixtures(season.id)];
   const snapshotOf = () => seasonTotals(app, season.id);
   const [stats, leagues, snapshot] = await Promise.all([
-    cache.get(`stats:${userId}:${season.id}:${tz}`, mine, async () =>
+    kept.get(`stats:${userId}:${season.id}:${tz}`, mine, async () =>
       computeStatistics(await ownPredictionRecords(app, userId, season.id), tz),
     ),
-    cache.get(`leagues:${userId}`, { seasonId: LEAGUE_LISTS, userId }, () => leaguesOf(db, userId)),
+    kept.get(`leagues:${userId}`, [tag.userLeagues(userId)], () => leaguesOf(db, userId)),
     snapshotOf(),
   ]);
 
@@ -61,7 +57,7 @@ export async function statisticsParts(
   // The overall rank history is read inside its own computation, so a result arriving meanwhile leaves nothing stale kept.
   const rank = league
     ? rankHistoryFromIndex(index, snapshot.gameweeks, userId)
-    : await cache.get(`rank:${userId}:${season.id}`, mine, async () => {
+    : await kept.get(`rank:${userId}:${season.id}`, [...mine, tag.seasonPoints(season.id)], async () => {
         const fresh = await snapshotOf();
         return rankHistoryFromIndex(fresh.index, fresh.gameweeks, userId);
       });

@@ -6,6 +6,7 @@ import { buildPrediction } from '../../test/factories-game.js';
 import { STANDARD_RULE } from '../../../game/scoring.js';
 import { seasonCounts } from './service.js';
 import { createCountsReader } from './counts-reader.js';
+import { createReadModel } from '../../read-model/index.js';
 import { gameweekExact, gameweekPoints, type SeasonCounts } from './season-counts.js';
 import { turnsDuring } from '../../test/event-loop.js';
 
@@ -66,7 +67,8 @@ async function world() {
 }
 
 /** What reading the whole season gives now (a reader that has read nothing before). */
-const wholeRead = () => createCountsReader(() => t.app.deps.db, t.app.deps.bus).read(TEST_SEASON);
+const wholeRead = () =>
+  createCountsReader(() => t.app.deps.db, createReadModel({ bus: t.app.deps.bus })).read(TEST_SEASON);
 
 describe("reading a season's counts", () => {
   test('lets other work run between the reads of two gameweeks, and reads the season total with them', async () => {
@@ -115,7 +117,9 @@ describe("reading a season's counts", () => {
     const { result } = await world();
     await result('A1', 2, 1);
     let clock = 0;
-    const reader = createCountsReader(() => t.app.deps.db, t.app.deps.bus, { now: () => clock });
+    const reader = createCountsReader(() => t.app.deps.db, createReadModel({ bus: t.app.deps.bus }), {
+      now: () => clock,
+    });
     const first = await reader.read(TEST_SEASON);
     // Nothing moved: every gameweek is kept.
     const again = await reader.read(TEST_SEASON);
@@ -132,6 +136,5 @@ describe("reading a season's counts", () => {
     clock += 2_000;
     const afterMinute = await reader.read(TEST_SEASON);
     expect(afterMinute.byGameweek.get(1)).not.toBe(within.byGameweek.get(1));
-    reader.close();
   });
 });

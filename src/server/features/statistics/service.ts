@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { totalsIndexBytes, type TotalsIndex } from '../../../game/rank-history.js';
-import { LEAGUE_POINTS, playerCache, pointsScope } from './player-cache.js';
+import { tag, type ReadModel } from '../../read-model/index.js';
 import { gameweeksWithResults } from '../results/repository.js';
 import { leagueMemberIds } from './repository.js';
 import { createCountsReader, type CountsReader } from './counts-reader.js';
-import type { EventBus } from '../../realtime/bus.js';
 import { getLeague, scoringOf } from '../leagues/repository.js';
 import { countsUnderRule } from '../leagues/extra-time-counts.js';
 import { STANDARD_RULE } from '../../../game/scoring.js';
 import { indexUnder, seasonCountsBytes, type Scoring, type SeasonCounts } from './season-counts.js';
 
-/** A season's totals of every player, as the statistics route keeps them (player-cache.ts, one per season). */
+/** A season's totals of every player, as the statistics route keeps them (among the read model's season-wide values). */
 export interface TotalsSnapshot {
   /** Every player's points per gameweek, grouped for ranking. */
   index: TotalsIndex;
@@ -19,31 +18,28 @@ export interface TotalsSnapshot {
 
 /**
  * The app's one reader of season counts (counts-reader.ts), made on first use. Keyed by the app's
- * bus (plugins see their own instance of the app): its subscription lives as long as the bus does.
+ * read model (plugins see their own instance of the app).
  */
-const readers = new WeakMap<EventBus, CountsReader>();
+const readers = new WeakMap<ReadModel, CountsReader>();
 function countsReader(app: FastifyInstance): CountsReader {
-  const { bus } = app.deps;
-  let reader = readers.get(bus);
-  if (!reader) readers.set(bus, (reader = createCountsReader(() => app.deps.db, bus)));
+  const { readModel } = app.deps;
+  let reader = readers.get(readModel);
+  if (!reader) readers.set(readModel, (reader = createCountsReader(() => app.deps.db, readModel)));
   return reader;
 }
 
 /**
  * A season's tier counts of every player per gameweek (season-counts.ts), read once and kept among
- * the player cache's few heavy entries until a result or a change of the season drops them (read
+ * the read model's few season-wide values until a result or a change of the season touches them (read
  * again, after a result only in the parts it moved: counts-reader.ts): every rule's totals below
  * are worked out from them in memory.
  */
 export async function seasonCounts(app: FastifyInstance, seasonId: string): Promise<SeasonCounts> {
-  const cache = playerCache(app);
-  const check = cache.checkResults();
-  if (check) await check;
-  return cache.get(
+  return app.deps.readModel.get(
     `counts:${seasonId}`,
-    { seasonId: pointsScope(seasonId), userId: null },
+    [tag.seasonPoints(seasonId)],
     () => countsReader(app).read(seasonId),
-    { heavy: true, bytes: seasonCountsBytes },
+    { seasonWide: true, bytes: seasonCountsBytes },
   );
 }
 
@@ -52,16 +48,13 @@ const STANDARD: Scoring = { rule: STANDARD_RULE, bankersAllowed: true };
 
 /**
  * A season's totals of every player under the standard rule (the points aggregate's counts), indexed
- * once and kept among the heavy entries until a result or a change of the season drops them: the
+ * once and kept among the season-wide values until a result or a change of the season touches them: the
  * statistics' rank history and the gameweek summary's ranks read them.
  */
 export async function seasonTotals(app: FastifyInstance, seasonId: string): Promise<TotalsSnapshot> {
-  const cache = playerCache(app);
-  const check = cache.checkResults();
-  if (check) await check;
-  return cache.get(
+  return app.deps.readModel.get(
     `totals:${seasonId}`,
-    { seasonId: pointsScope(seasonId), userId: null },
+    [tag.seasonPoints(seasonId)],
     async (): Promise<TotalsSnapshot> => {
       const [counts, gameweeks] = await Promise.all([
         seasonCounts(app, seasonId),
@@ -69,23 +62,19 @@ export async function seasonTotals(app: FastifyInstance, seasonId: string): Prom
       ]);
       return { index: indexUnder(counts, STANDARD), gameweeks };
     },
-    { heavy: true, bytes: (s) => totalsIndexBytes(s.index) + s.gameweeks.length * 8 },
+    { seasonWide: true, bytes: (s) => totalsIndexBytes(s.index) + s.gameweeks.length * 8 },
   );
 }
 
 /**
  * A league's members' points per gameweek of a season under its own rule (a league whose rule is
  * not the standard one: the others read `seasonTotals`), worked out from the season's kept counts
- * and kept until a join or leave, a change of its scoring (league events) or a result (the
- * results' fingerprint, checked first).
+ * and kept until a join or leave, a change of its scoring or a result touches them.
  */
 export async function leagueRuleTotals(app: FastifyInstance, seasonId: string, leagueId: string): Promise<TotalsIndex> {
-  const cache = playerCache(app);
-  const check = cache.checkResults();
-  if (check) await check;
-  return cache.get(
+  return app.deps.readModel.get(
     `leagueTotals:${seasonId}:${leagueId}`,
-    { seasonId: LEAGUE_POINTS, userId: null },
+    [tag.seasonPoints(seasonId), tag.leagueMembers(leagueId), tag.leagueRule(leagueId)],
     async () => {
       const [counts, league, members] = await Promise.all([
         seasonCounts(app, seasonId),

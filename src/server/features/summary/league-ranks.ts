@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LEAGUE_LISTS, playerCache } from '../statistics/player-cache.js';
+import { tag } from '../../read-model/index.js';
 import { seasonCounts } from '../statistics/service.js';
 import { leaguesByJoining } from '../leagues/repository.js';
 import { keptTables } from '../leagues/kept-tables.js';
@@ -24,7 +24,7 @@ export async function leagueRanksAfter(
   const tables = keptTables(app);
   const [counts, leagues] = await Promise.all([
     seasonCounts(app, seasonId),
-    playerCache(app).get(`leagues-by-joining:${userId}`, { seasonId: LEAGUE_LISTS, userId: null }, () =>
+    app.deps.readModel.get(`leagues-by-joining:${userId}`, [tag.userLeagues(userId)], () =>
       leaguesByJoining(app.deps.db, userId),
     ),
   ]);

@@ -5,7 +5,7 @@ import { errorDto, gameweekNumber } from '../../../contract/common.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { gameweekSummaryDto, latestGameweekDto } from '../../../contract/summary.js';
 import { notFound } from '../../errors.js';
-import { playerCache, pointsScope } from '../statistics/player-cache.js';
+import { tag } from '../../read-model/index.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { latestResultGameweek } from './repository.js';
 import { presentSummary, summaryParts } from './summary.js';
@@ -32,13 +32,10 @@ export async function summaryRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const season = await resolveSeason(app.deps.seasons, app.deps.clock.now(), req.query.season, 'standings');
-      // Kept with the season's figures: dropped by results and fixture changes, and by results written without an event.
-      const figures = playerCache(app);
-      const check = figures.checkResults();
-      if (check) await check;
-      const gameweek = await figures.get(
+      // Kept with the season's points: touched by results and fixture changes, and by results written without an event.
+      const gameweek = await app.deps.readModel.get(
         `latest-result-gameweek:${season.id}`,
-        { seasonId: pointsScope(season.id), userId: null },
+        [tag.seasonPoints(season.id)],
         () => latestResultGameweek(app.deps.db, season.id),
       );
       return { season: season.id, gameweek };

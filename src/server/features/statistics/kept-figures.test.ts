@@ -3,11 +3,11 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
-import { LEAGUE_LISTS, playerCache } from './player-cache.js';
+import { tag } from '../../read-model/index.js';
 import { seasonCounts } from './service.js';
 
 /**
- * Statistics and the dashboard are cached per player (player-cache.ts, decision record 0104): every test reads
+ * Statistics and the dashboard are kept per player (the read model, decisions 0104 and 0113): every test reads
  * first (so the figures are cached), changes something through the app, and the very next read
  * shows the change. Exactness of the figures themselves is statistics/routes.test.ts's and the
  * season replay's.
@@ -110,7 +110,7 @@ describe('the statistics and dashboard cache', () => {
   it('keeps figures between requests', async () => {
     await statistics();
     await dashboard();
-    expect(playerCache(t.app).stats().entries).toBeGreaterThan(0);
+    expect(t.app.deps.readModel.stats().values?.entries).toBeGreaterThan(0);
   });
 
   it('a saved prediction changes the next statistics and dashboard, and only the saver’s', async () => {
@@ -230,9 +230,9 @@ describe('the statistics and dashboard cache', () => {
 describe('results written beside the server (no event)', () => {
   it('an in-play score drops what shows it but keeps the season points; a final result drops both, not the league lists', async () => {
     const { db } = t.app.deps;
-    const cache = playerCache(t.app);
-    const probe = () => cache.get('probe:live', { seasonId: TEST_SEASON, userId: null }, async () => ({}));
-    const lists = () => cache.get('probe:lists', { seasonId: LEAGUE_LISTS, userId: null }, async () => ({}));
+    const kept = t.app.deps.readModel;
+    const probe = () => kept.get('probe:live', [tag.seasonFixtures(TEST_SEASON)], async () => ({}));
+    const lists = () => kept.get('probe:lists', [tag.userLeagues('probe')], async () => ({}));
     const counts = await seasonCounts(t.app, TEST_SEASON);
     const shown = await probe();
     const leagueLists = await lists();
