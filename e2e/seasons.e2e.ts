@@ -165,7 +165,7 @@ describe('seasons, the player’s view (clock: 23 November 2026)', () => {
     await page.goto('/predictions');
     const switcher = page.getByLabel('Season', { exact: true });
     await expect.poll(() => switcher.inputValue()).toBe('2026-27');
-    await expect(switcher.locator('option:checked').textContent()).resolves.toBe('2026/27 (current)');
+    await expect(switcher.locator('option:checked').textContent()).resolves.toBe('Premier League 2026/27 (current)');
     await card(page, 'Arsenal').waitFor();
     await expect(page.getByLabel('Gameweek', { exact: true }).inputValue()).resolves.toBe('12');
     await expect(card(page, 'Arsenal').textContent()).resolves.toContain('Sat 28 Nov');
@@ -409,10 +409,12 @@ describe('between seasons', () => {
   test('the dashboard and predictions say the season is over and offer 2026/27’s fixtures, with the final table a click away', async () => {
     const seasons = (await (await fetch(`${server.url}/api/seasons`)).json()) as {
       current: string;
-      seasons: Array<{ id: string; phase: string }>;
+      seasons: Array<{ id: string; phase: string; competition: { id: string } }>;
     };
     expect(seasons.current).toBe('2026-27');
-    expect(Object.fromEntries(seasons.seasons.map((s) => [s.id, s.phase]))).toEqual({
+    // The Premier League's seasons (the Champions League and the World Cup have their own).
+    const league = seasons.seasons.filter((s) => s.competition.id === 'premier-league');
+    expect(Object.fromEntries(league.map((s) => [s.id, s.phase]))).toEqual({
       '2026-27': 'upcoming',
       '2025-26': 'finished',
     });
@@ -436,7 +438,7 @@ describe('between seasons', () => {
       .getByRole('button', { name: /^Predict/ })
       .waitFor();
     await expect(page.getByLabel('Season', { exact: true }).locator('option:checked').textContent()).resolves.toBe(
-      '2026/27 (next)',
+      'Premier League 2026/27 (next)',
     );
 
     // The banner's link: the leaderboard, which leads with 2025/26 anyway (no season in the address).

@@ -100,6 +100,7 @@ export const newLeagueFormSchema = z.object({
   competition: z.enum(COMPETITIONS, { error: 'Please choose a competition.' }),
   privacy: z.enum(PRIVACIES, { error: 'Please choose who can join.' }),
   scoring: leagueScoringSchema,
+  knockoutRule: createLeagueSchema.shape.knockoutRule,
 });
 export type NewLeagueFormInput = z.infer<typeof newLeagueFormSchema>;
 

@@ -28,6 +28,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { TrophyIcon } from '../features/leagues/icons';
 import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
 import { PastSeasonNote, SeasonNotFound } from '../features/seasons/SeasonNotices';
+import { LeagueCompetition } from '../features/leagues/LeagueCompetition';
 import { useSeasonChoice, useSeasons } from '../features/seasons/api';
 import { LeagueSeasonsContext, leagueNotInSeason } from '../features/leagues/league-seasons';
 import { seasonTableTitle } from '../features/leagues/season-table';
@@ -210,6 +211,7 @@ function Leagues() {
                       {seasonTableTitle(season)}
                     </p>
                   )}
+                  {selected && <LeagueCompetition league={selected} />}
                   {selected && (
                     <p className="text-sm text-slate-900" data-testid="league-scoring">
                       {scoringLine(selected.scoring)}

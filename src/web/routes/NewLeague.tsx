@@ -19,24 +19,40 @@ import { notifyLeagues as notify, useCreateLeague } from '../features/leagues/ap
 import { createErrorMessage } from '../features/leagues/LeagueForms';
 import { InvitePanel } from '../features/leagues/InviteShare';
 import { CheckCircleIcon, GlobeIcon, LockIcon, TrophyIcon, UsersIcon } from '../features/leagues/icons';
-import { useSeasons } from '../features/seasons/api';
+import { useCompetitions } from '../features/seasons/api';
+import { KNOCKOUT_COMPETITIONS, LeagueCompetition } from '../features/leagues/LeagueCompetition';
+import { DEFAULT_KNOCKOUT_RULE, type KnockoutRule } from '../../game/knockout';
 
 /**
- * The competitions this instance has a season of (the server refuses any other), named as the
- * seasons name them; the Premier League while the seasons load (every instance has it).
+ * The competitions this instance has a season of (GET /api/competitions; the server refuses any
+ * other), the Premier League first; the Premier League alone while they load (every instance has it).
  */
 function useOfferedCompetitions(): Array<{ id: Competition; name: string }> {
-  const seasons = useSeasons();
+  const competitions = useCompetitions();
   return useMemo(() => {
     const found = new Map<Competition, string>();
-    for (const s of seasons.data?.seasons ?? []) {
-      const id = COMPETITIONS.find((c) => c === s.competition.id);
-      if (id && !found.has(id)) found.set(id, s.competition.name);
+    for (const c of competitions.data?.competitions ?? []) {
+      const id = COMPETITIONS.find((x) => x === c.id);
+      if (id && !found.has(id)) found.set(id, c.name);
     }
     if (found.size === 0) found.set('premier-league', COMPETITION_LABELS['premier-league']);
     return [...found].map(([id, name]) => ({ id, name }));
-  }, [seasons.data]);
+  }, [competitions.data]);
 }
+
+/** The knockout rule's choices, as the New League form words them. */
+const KNOCKOUT_CHOICES: ReadonlyArray<{ value: KnockoutRule; label: string; hint: string }> = [
+  {
+    value: 'ninety',
+    label: 'After 90 minutes (default)',
+    hint: 'Extra time and penalties do not count: a final 0-0 after 90 minutes is a 0-0.',
+  },
+  {
+    value: 'extra-time',
+    label: 'After extra time',
+    hint: 'Goals in extra time count too (a shoot-out never does): 0-0 after 90, 1-0 after extra time is a 1-0.',
+  },
+];
 
 /** New League: the full form, the scoring panel, then the code and invite link. */
 export default function NewLeague() {
@@ -53,9 +69,11 @@ export default function NewLeague() {
       competition: 'premier-league',
       privacy: 'private',
       scoring: STANDARD_SCORING,
+      knockoutRule: DEFAULT_KNOCKOUT_RULE,
     },
   });
   const name = watch('name') ?? '';
+  const knockout = KNOCKOUT_COMPETITIONS.has(watch('competition'));
   const errors = formState.errors;
   // Keep the chosen competition one the instance offers (the default may not be, on some instance).
   useEffect(() => {
@@ -69,7 +87,12 @@ export default function NewLeague() {
       return;
     }
     try {
-      const { league } = await create.mutateAsync({ ...values, description: values.description || undefined });
+      const { league } = await create.mutateAsync({
+        ...values,
+        description: values.description || undefined,
+        // The rule matters only where there are knockout matches.
+        knockoutRule: KNOCKOUT_COMPETITIONS.has(values.competition) ? values.knockoutRule : undefined,
+      });
       setCreated(league);
       notify('success', `League "${league.name}" created successfully! Code: ${league.code}`);
     } catch (err) {
@@ -108,6 +131,9 @@ export default function NewLeague() {
           <h2 id="created-title" className="mt-2 text-xl font-bold">
             {created.name} is ready!
           </h2>
+          <div className="mt-1 flex justify-center">
+            <LeagueCompetition league={created} />
+          </div>
           <p className="mt-1 text-slate-700">
             Share the link or the code with the players you want to invite. You can find them again at any time under
             Invite Players on the Leaderboard.
@@ -188,6 +214,38 @@ export default function NewLeague() {
                   {competitions[0]!.name}
                 </p>
               </div>
+            )}
+            {knockout && (
+              <fieldset data-testid="nl-knockout-rule">
+                <legend className="label">Which score counts in knockout matches</legend>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {KNOCKOUT_CHOICES.map((c) => (
+                    <label
+                      key={c.value}
+                      className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                    >
+                      <input
+                        type="radio"
+                        value={c.value}
+                        className="mt-1"
+                        aria-describedby={`nl-knockout-${c.value}`}
+                        {...register('knockoutRule')}
+                      />
+                      <span>
+                        <span className="block font-semibold">{c.label}</span>
+                        <span id={`nl-knockout-${c.value}`} className="block text-sm text-slate-700">
+                          {c.hint}
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+                {errors.knockoutRule && (
+                  <p className="field-error" role="alert">
+                    {errors.knockoutRule.message}
+                  </p>
+                )}
+              </fieldset>
             )}
             <fieldset>
               <legend className="label">Privacy</legend>

@@ -10,13 +10,19 @@ import { defaultSeason } from '../seasons/season-view';
  * season and every part of the page (table, picks, bonus questions) follow it. Null elsewhere:
  * every season, as before.
  */
-export type LeagueMade = { createdAt: string };
+export type LeagueMade = { createdAt: string; competition?: string };
 export const LeagueSeasonsContext = createContext<LeagueMade | null>(null);
 export const useLeagueOnShow = () => useContext(LeagueSeasonsContext);
 
 /** The seasons a league existed in, in the list's order (newest first); the web knows each season's last date. */
 export function leagueSeasonList(list: SeasonList, league: LeagueMade | null): Season[] {
-  return league ? seasonsOfLeague(league, list.seasons) : list.seasons;
+  if (!league) return list.seasons;
+  // A league plays its own competition's seasons only (a World Cup league has no Premier League table).
+  const mine = league.competition ? list.seasons.filter((s) => s.competition.id === league.competition) : list.seasons;
+  const existed = seasonsOfLeague(league, mine);
+  // A league made after its competition's last season ended (a World Cup league between tournaments)
+  // still shows that season, whose page then says the league has no table of it.
+  return existed.length > 0 || !league.competition ? existed : mine.filter((s) => s.current).slice(0, 1);
 }
 
 /**
@@ -29,9 +35,10 @@ export function leagueDefaultSeason(
   lead: SeasonLead,
   league: LeagueMade | null,
 ): Season | null {
-  const usual = defaultSeason(list, lead);
+  const competition = league?.competition;
+  const usual = defaultSeason(list, lead, competition);
   if (!list || !league || !usual || lead === 'board') return usual;
-  return seasonsOfLeague(league, [usual]).length > 0 ? usual : defaultSeason(list, 'board');
+  return seasonsOfLeague(league, [usual]).length > 0 ? usual : defaultSeason(list, 'board', competition);
 }
 
 /** What the league page says instead of a table of a season the league did not exist in; null when it did. */

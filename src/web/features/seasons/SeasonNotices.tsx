@@ -1,4 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { competitionSeasonName } from '../../lib/match-facts';
 import { formatKickoffDate } from '../../lib/format';
 import type { Season } from '../../../contract/seasons';
 import { useSeasons } from './api';
@@ -81,7 +82,8 @@ export function PastSeasonNote({ choice }: { choice: SeasonChoice }) {
       data-testid="past-season-note"
     >
       <p className="font-semibold">
-        The {season.label} season is over: predictions are closed{complete ? ', these are its final results' : ''}.
+        The {season.competition.id === 'premier-league' ? season.label : competitionSeasonName(season)} season is over:
+        predictions are closed{complete ? ', these are its final results' : ''}.
       </p>
       <OtherScreens season={season} pathname={pathname} />
     </div>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ALL_SEASONS } from '../../../contract/seasons';
 import { useDefaultSeason, useSeasons } from './api';
-import { searchWithSeason, seasonOption, seasonParam } from './season-view';
+import { searchWithSeason, seasonOptionName, seasonParam, seasonsByCompetition } from './season-view';
 import { leagueSeasonList, useLeagueOnShow } from '../leagues/league-seasons';
 
 /**
@@ -11,7 +11,8 @@ import { leagueSeasonList, useLeagueOnShow } from '../leagues/league-seasons';
  * URL (`?season=2025-26`, absent for the season the screen leads with) as a new history entry, so
  * a link can be shared and the back button goes back to the season before. `allowAll` adds "All seasons"
  * (league tables: every season added up). On a league's page it offers only the seasons the league
- * existed in.
+ * existed in. Seasons are grouped by competition (an <optgroup> each) once there is more than one,
+ * and each says its competition ("World Cup 2026"), since a closed select shows only its option.
  */
 export function SeasonSwitcher({ allowAll = false }: { allowAll?: boolean }) {
   const id = useId();
@@ -25,6 +26,13 @@ export function SeasonSwitcher({ allowAll = false }: { allowAll?: boolean }) {
   const offered = leagueSeasonList(list, league);
   const chosen = seasonParam(params) ?? screenDefault ?? list.current;
   const known = offered.some((s) => s.id === chosen) || (allowAll && chosen === ALL_SEASONS);
+  const groups = seasonsByCompetition(offered);
+  const options = (seasons: typeof offered) =>
+    seasons.map((s) => (
+      <option key={s.id} value={s.id}>
+        {seasonOptionName(s)}
+      </option>
+    ));
 
   return (
     <div className="flex items-center gap-2">
@@ -43,11 +51,13 @@ export function SeasonSwitcher({ allowAll = false }: { allowAll?: boolean }) {
             Choose a season
           </option>
         )}
-        {offered.map((s) => (
-          <option key={s.id} value={s.id}>
-            {seasonOption(s)}
-          </option>
-        ))}
+        {groups.length > 1
+          ? groups.map((g) => (
+              <optgroup key={g.id} label={g.name}>
+                {options(g.seasons)}
+              </optgroup>
+            ))
+          : options(offered)}
         {allowAll && <option value={ALL_SEASONS}>All seasons</option>}
       </select>
     </div>

@@ -2,7 +2,14 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
-import { ALL_SEASONS, clubListReply, seasonListReply, type ClubInfo, type Season } from '../../../contract/seasons';
+import {
+  ALL_SEASONS,
+  clubListReply,
+  competitionListReply,
+  seasonListReply,
+  type ClubInfo,
+  type Season,
+} from '../../../contract/seasons';
 import type { SeasonLead } from '../../../game/season-phase';
 import { chooseSeason, defaultSeason, leadOfPath, seasonParam, type SeasonChoice } from './season-view';
 import { leagueDefaultSeason, useLeagueOnShow, type LeagueMade } from '../leagues/league-seasons';
@@ -14,6 +21,15 @@ import { leagueDefaultSeason, useLeagueOnShow, type LeagueMade } from '../league
  */
 export const seasonsKey = ['seasons'] as const;
 export const clubsKey = (season: string) => ['clubs', season] as const;
+
+/** Every competition that has a season, the Premier League first, each with its own current season. */
+export function useCompetitions() {
+  return useQuery({
+    queryKey: [...seasonsKey, 'competitions'],
+    queryFn: () => api('/api/competitions', { schema: competitionListReply }),
+    staleTime: 60_000,
+  });
+}
 
 export function useSeasons() {
   return useQuery({

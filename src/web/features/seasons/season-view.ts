@@ -1,5 +1,6 @@
 import { ALL_SEASONS, type Season, type SeasonList } from '../../../contract/seasons';
 import { leadingSeason, type SeasonLead } from '../../../game/season-phase';
+import { competitionName, competitionSeasonName } from '../../lib/match-facts';
 
 /**
  * Which season a screen shows, decided from the URL's `?season=` and `/api/seasons` (pure, so
@@ -43,9 +44,15 @@ export function leadOfPath(pathname: string): SeasonLead {
  * reads (src/game/season-phase.ts `leadingSeason`, on the phases the server worked out). Null
  * only without seasons.
  */
-export function defaultSeason(list: SeasonList | undefined, lead: SeasonLead): Season | null {
+export function defaultSeason(list: SeasonList | undefined, lead: SeasonLead, competitionId?: string): Season | null {
   if (!list) return null;
-  const current = list.seasons.find((s) => s.id === list.current) ?? null;
+  // Each competition has its own current season; without one named, the app's (the Premier League's).
+  const current =
+    (competitionId === undefined
+      ? list.seasons.find((s) => s.id === list.current)
+      : list.seasons.find((s) => s.competition.id === competitionId && s.current)) ?? null;
+  if (!current && competitionId !== undefined)
+    return list.seasons.find((s) => s.competition.id === competitionId) ?? null;
   const mine = current ? list.seasons.filter((s) => s.competition.id === current.competition.id) : list.seasons;
   return leadingSeason(lead, mine, current);
 }
@@ -53,6 +60,25 @@ export function defaultSeason(list: SeasonList | undefined, lead: SeasonLead): S
 /** A season in a switcher: "2026/27 (current)"; before its first kick-off the current season is the next one: "2026/27 (next)". */
 export const seasonOption = (s: Season) =>
   `${s.label}${s.current ? (s.phase === 'upcoming' ? ' (next)' : ' (current)') : ''}`;
+
+/**
+ * A season in a switcher with its competition: "Premier League 2026/27 (current)", "World Cup 2026",
+ * "Champions League 2025/26"; a competition's current season that is over says nothing more.
+ */
+export const seasonOptionName = (s: Season) =>
+  `${competitionSeasonName(s)}${s.current && s.phase !== 'finished' ? (s.phase === 'upcoming' ? ' (next)' : ' (current)') : ''}`;
+
+/** The seasons grouped by competition for a switcher's <optgroup>s: the Premier League first, then by name; each newest first as given. */
+export function seasonsByCompetition(seasons: readonly Season[]): { id: string; name: string; seasons: Season[] }[] {
+  const groups = new Map<string, { id: string; name: string; seasons: Season[] }>();
+  for (const s of seasons) {
+    const g = groups.get(s.competition.id);
+    if (g) g.seasons.push(s);
+    else groups.set(s.competition.id, { id: s.competition.id, name: competitionName(s.competition), seasons: [s] });
+  }
+  const first = (id: string) => (id === 'premier-league' ? 0 : 1);
+  return [...groups.values()].sort((a, b) => first(a.id) - first(b.id) || a.name.localeCompare(b.name));
+}
 
 /** The `?season=` value, trimmed; null when absent or empty (both mean the screen's own season). */
 export function seasonParam(search: URLSearchParams): string | null {
