@@ -64,6 +64,23 @@ export const dashboardDto = z.object({
       open: z.array(openMatchDto),
     })
     .nullable(),
+  /**
+   * Other competitions the player plays (a pick or a league in them) with matches open for
+   * predictions in their current season: each one's gameweek with the soonest open match, how many
+   * of its open matches the player has predicted, and when the first closes; soonest first.
+   */
+  elsewhere: z
+    .array(
+      z.object({
+        seasonId: z.string(),
+        competitionId: z.string(),
+        gameweek: z.number().int().nullable(),
+        open: z.number().int(),
+        predicted: z.number().int(),
+        deadline: z.string(),
+      }),
+    )
+    .optional(),
   /** The next instant at which this answer changes by the clock alone (a deadline, a kick-off, a full time, the lead moving on): the page asks again then. */
   changesAt: z.string().nullable(),
   recentActivity: z.array(activityDto),

@@ -16,6 +16,7 @@ import { RecentActivity } from '../features/dashboard/RecentActivity';
 import { SeasonBreakBanner, useSeasonBreak } from '../features/seasons/SeasonNotices';
 import { LatestGameweek } from '../features/dashboard/LatestGameweek';
 import { NextUp } from '../features/dashboard/NextUp';
+import { OtherCompetitions } from '../features/dashboard/OtherCompetitions';
 
 function DashboardScreen() {
   const { user, isAdmin } = useSession();
@@ -84,6 +85,7 @@ function DashboardScreen() {
 
       {/* What to do now comes first, above everything a phone would have to scroll past. */}
       {d && <NextUp d={d} now={now} />}
+      {d && <OtherCompetitions d={d} now={now} />}
 
       {/* A newcomer's figures would all be nought: the steps above say what to do instead. */}
       {d && !d.newcomer && (

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resolveSeason } from '../../seasons/service.js';
 import { dashboardReply } from '../../../contract/dashboard.js';
 import { dashboardParts, presentDashboard } from './dashboard.js';
+import { otherCompetitions } from './other-competitions.js';
 
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +22,11 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
     async (req) => {
       const now = app.deps.clock.now();
       const season = await resolveSeason(app.deps.seasons, now);
-      return { dashboard: presentDashboard(await dashboardParts(app, req.user.id, season, now)) };
+      const [parts, elsewhere] = await Promise.all([
+        dashboardParts(app, req.user.id, season, now),
+        otherCompetitions(app, req.user.id, season, now),
+      ]);
+      return { dashboard: { ...presentDashboard(parts), elsewhere } };
     },
   );
 }

@@ -110,6 +110,12 @@ export function dashboardInstants(d: Dashboard, now: Date): { refetch: number[];
   }
   for (const f of d.upcoming)
     refetch.push(...fixtureInstants({ kickoffAt: f.kickoffAt, postponed: f.status === 'postponed' }));
+  // Another competition's next deadline: its line counts down, and passes on to the next one there.
+  for (const e of d.elsewhere ?? []) {
+    refetch.push(Date.parse(e.deadline));
+    const at = countdownChangesAt(e.deadline, now);
+    if (at !== null) wake.push(at);
+  }
   if (d.changesAt) refetch.push(Date.parse(d.changesAt));
   return { refetch, wake: [...refetch, ...wake] };
 }
