@@ -10,7 +10,7 @@ import { teamNameKey } from '../../game/team-names.js';
 import type { Clock } from '../clock.js';
 import { grantAdminOnVerified, promoteFirstVerified } from './admin-role.js';
 import { trustedOrigins } from '../security/hosts.js';
-import { rotatePrivateTokens } from '../features/user-settings/repository.js';
+import { rotatePrivateTokens } from './private-tokens-repository.js';
 import { createAccountMail } from './account-mail.js';
 import { endSessions } from './registrations.js';
 import { productionPasswordHashing, type PasswordHashing } from './password-hashing.js';

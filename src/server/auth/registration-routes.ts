@@ -5,8 +5,8 @@ import { confirmRegistrationSchema, registrationPreviewDto, registrationTokenSch
 import { errorDto, okDto } from '../../contract/common.js';
 import { HttpError, badRequest, conflict } from '../errors.js';
 import { routeLimit } from '../security/route-limits.js';
-import { assertTeamNameFree, teamNameTaken } from '../features/profile/team-name-rule.js';
-import { isUniqueViolation } from '../features/profile/repository.js';
+import { assertTeamNameFree, teamNameTaken } from './team-name-rule.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { CANCEL_PURPOSE } from './auth.js';
 import { deleteRegistration, registrationByEmail, takeOverRegistration, type Registration } from './registrations.js';
 import { clearClaimCookie, knownDeviceCookie } from './signed-cookies.js';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { DB } from '../db/index.js';
 import type { Dialect } from '../db/migrations/types.js';
 import { teamNameKey } from '../../game/team-names.js';
-import { rotatePrivateTokens } from '../features/user-settings/repository.js';
+import { rotatePrivateTokens } from './private-tokens-repository.js';
 
 /**
  * The account rows behind an address, as the sign-up and verification flows need them

@@ -17,9 +17,9 @@ import { pendingClaim, registrationByEmail, replaceRegistration } from './regist
 import { tooManyAttempts } from '../security/limits.js';
 import { clientAddress } from '../security/route-limits.js';
 import { wrongOriginMessage } from '../security/hosts.js';
-import { rotatePrivateTokens } from '../features/user-settings/repository.js';
-import { teamNameHolder } from '../features/profile/repository.js';
-import { teamNameTaken } from '../features/profile/team-name-rule.js';
+import { rotatePrivateTokens } from './private-tokens-repository.js';
+import { teamNameHolder } from './team-name-repository.js';
+import { teamNameTaken } from './team-name-rule.js';
 import type { HttpError } from '../errors.js';
 import { registrationRoutes } from './registration-routes.js';
 

@@ -1,6 +1,7 @@
 import type { DB } from '../../db/index.js';
 import { fixturesWithPredictionOf, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
-import { ensureSettings, newToken } from '../user-settings/repository.js';
+import { ensureSettings } from '../user-settings/repository.js';
+import { newToken } from '../../auth/private-tokens-repository.js';
 
 /** A new calendar token: the old feed URL stops working at once. */
 export async function regenerateCalendarToken(db: DB, userId: string, nowIso: string): Promise<string> {

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { DB } from '../../db/index.js';
+import { newToken } from '../../auth/private-tokens-repository.js';
 import type { UserSettingsTable } from '../../db/schema.js';
 
 /**
@@ -8,8 +8,6 @@ import type { UserSettingsTable } from '../../db/schema.js';
  * unsubscribe (reminders) and calendar (features/calendar). Created on first use.
  */
 export type UserSettingsRow = Selectable<UserSettingsTable>;
-
-export const newToken = () => crypto.randomBytes(24).toString('base64url');
 
 /** The row, created with the defaults (reminders on, 24 h) and fresh tokens on first use. */
 export async function ensureSettings(db: DB, userId: string, nowIso: string): Promise<UserSettingsRow> {
@@ -37,30 +35,6 @@ export async function ensureSettingsFor(
   const out = new Map<string, UserSettingsRow>();
   for (const id of userIds) out.set(id, await ensureSettings(db, id, nowIso));
   return out;
-}
-
-/**
- * New private tokens for a player whose account changed hands or was secured: the calendar link
- * (it carries the player's own picks) and, when asked, the unsubscribe link. Old links stop
- * working at once. A player without a settings row has no tokens yet; theirs are made fresh on
- * first use. Returns whether a row was changed.
- */
-export async function rotatePrivateTokens(
-  db: DB,
-  userId: string,
-  nowIso: string,
-  which: { unsubscribe: boolean },
-): Promise<boolean> {
-  const res = await db
-    .updateTable('userSettings')
-    .set({
-      calendarToken: newToken(),
-      ...(which.unsubscribe ? { unsubscribeToken: newToken() } : {}),
-      updatedAt: nowIso,
-    })
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { DB } from '../../db/index.js';
-import { TEAM_NAME_TAKEN, teamNameTakenMessage } from '../../../contract/account.js';
-import { HttpError } from '../../errors.js';
-import { freeTeamNameLike, teamNameHolder } from './repository.js';
+import type { DB } from '../db/index.js';
+import { TEAM_NAME_TAKEN, teamNameTakenMessage } from '../../contract/account.js';
+import { HttpError } from '../errors.js';
+import { freeTeamNameLike, teamNameHolder } from './team-name-repository.js';
 
 /**
  * Team names are unique across the game, whatever their case, accents or spacing (decision 0051).
