@@ -196,7 +196,8 @@ describe('the live stream', () => {
     try {
       await send(alice, 'PUT', '/api/predictions/F2', { homeScore: 4, awayScore: 0 });
       await send(admin, 'PUT', '/api/admin/results/F1', { homeScore: 2, awayScore: 1 });
-      const result: ChangeEvent = { type: 'results.changed', seasonId: TEST_SEASON };
+      // A result names its fixture's gameweek.
+      const result: ChangeEvent = { type: 'results.changed', seasonId: TEST_SEASON, gameweeks: [1] };
       // A join says members changed, not in which league.
       await send(carol, 'POST', '/api/leagues/join', { code: league.code });
       const joined: ChangeEvent = { type: 'membership.changed' };

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
-import { TEST_SEASON } from '../../test/factories-season.js';
+import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
+import { buildPrediction } from '../../test/factories-game.js';
 import { seasonCounts } from '../statistics/service.js';
 import { createTableCache, type TableCache } from './table-cache.js';
 import { createReadModel, type ReadModel } from '../../read-model/index.js';
@@ -81,5 +82,37 @@ describe('a change drops the tables of the leagues it names', () => {
     expect(cache.stats().entries).toBe(0);
     expect(await cache.get(a.id, season)).not.toBe(tableA);
     expect(await cache.get(b.id, season)).not.toBe(tableB);
+  });
+});
+
+describe('a result drops only what it touches (decision 0113)', () => {
+  test('the tables of its gameweek and the season are worked out again, another gameweek’s stay kept', async () => {
+    const alice = await player();
+    const { db, handle, config } = t.app.deps;
+    const adminUser = await buildUser(db, handle.dialect, { role: 'admin' });
+    const admin = {
+      ...adminUser,
+      cookie: await buildSessionCookie(db, handle.dialect, adminUser.id, config.AUTH_SECRET),
+    };
+    const a = await league(alice, 'League A');
+    await buildFixture(t.app.deps.db, { id: 'GW1_MATCH', kickoffAt: '2025-08-16T14:00:00.000Z', gameweek: 1 });
+    await buildFixture(t.app.deps.db, { id: 'GW2_MATCH', kickoffAt: '2025-08-19T14:00:00.000Z', gameweek: 2 });
+    for (const fixtureId of ['GW1_MATCH', 'GW2_MATCH'])
+      await buildPrediction(t.app.deps.db, { userId: alice.id, fixtureId, homeScore: 2, awayScore: 1 });
+    const [gw1, gw2, whole] = [
+      await cache.get(a.id, { seasonId: TEST_SEASON, gameweek: 1 }),
+      await cache.get(a.id, { seasonId: TEST_SEASON, gameweek: 2 }),
+      await cache.get(a.id, season),
+    ];
+    const saved = await call(admin, 'PUT', '/api/admin/results/GW2_MATCH', { homeScore: 2, awayScore: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    expect(await cache.get(a.id, { seasonId: TEST_SEASON, gameweek: 1 })).toBe(gw1);
+    const gw2After = await cache.get(a.id, { seasonId: TEST_SEASON, gameweek: 2 });
+    expect(gw2After).not.toBe(gw2);
+    expect(gw2After?.rows.map((r) => r.points)).toEqual([3]);
+    const wholeAfter = await cache.get(a.id, season);
+    expect(wholeAfter).not.toBe(whole);
+    expect(wholeAfter?.rows[0]!.points).toBe((whole?.rows[0]!.points ?? 0) + 3);
   });
 });

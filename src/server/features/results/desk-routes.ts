@@ -18,6 +18,7 @@ import { latestKickedOffGameweek } from './desk-repository.js';
 import { rescorePredictions, saveFinalResult } from './repository.js';
 import { NOT_STARTED_MESSAGE } from './routes.js';
 import { matchScoreProblem } from '../../../game/knockout.js';
+import { gameweeksOf } from './changed-gameweeks.js';
 
 const POSTPONED_MESSAGE = 'This match is postponed. Give it a new kick-off time before entering its result.';
 
@@ -118,7 +119,8 @@ export async function resultDeskRoutes(fastify: FastifyInstance) {
         return rows;
       });
       for (const seasonIdOf of new Set(out.map((r) => r.fixture.seasonId))) {
-        await app.deps.bus.publish({ type: 'results.changed', seasonId: seasonIdOf });
+        const fixtures = out.map((r) => r.fixture).filter((f) => f.seasonId === seasonIdOf);
+        await app.deps.bus.publish({ type: 'results.changed', seasonId: seasonIdOf, gameweeks: gameweeksOf(fixtures) });
       }
       return { saved: out.map((r) => ({ fixture: presentFixture(r.fixture, now), scored: r.scored })) };
     },

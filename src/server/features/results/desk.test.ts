@@ -163,7 +163,8 @@ describe('PUT /api/admin/results (Save all)', () => {
     expect(await points()).toEqual(['A:3', 'B:1', 'C:0']);
     expect(await seasonTotal()).toBe(4);
     await settle();
-    expect(events).toEqual([{ type: 'results.changed', seasonId: TEST_SEASON }]);
+    // Naming the gameweek of the results saved (the read model drops only what it touches).
+    expect(events).toEqual([{ type: 'results.changed', seasonId: TEST_SEASON, gameweeks: [2] }]);
   });
 
   test('one refused row (not kicked off, postponed, unknown) saves nothing, and every refused row is named', async () => {

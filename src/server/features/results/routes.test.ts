@@ -148,10 +148,10 @@ describe('PUT /api/admin/results/:fixtureId', () => {
     ]);
   });
 
-  test('publishes one live event naming the season, after the commit', async () => {
+  test('publishes one live event naming the season and the fixture’s gameweek, after the commit', async () => {
     await save('ARS_CHE', { homeScore: 2, awayScore: 1 });
     await settle();
-    expect(events).toEqual([{ type: 'results.changed', seasonId: TEST_SEASON }]);
+    expect(events).toEqual([{ type: 'results.changed', seasonId: TEST_SEASON, gameweeks: [1] }]);
   });
 
   test('visitors get 401, players 403, and nothing changes', async () => {

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { presentFixture } from '../fixtures/presenter.js';
 import { getFixture } from '../fixtures/repository.js';
 import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
+import { gameweeksOf } from './changed-gameweeks.js';
 
 export const NOT_STARTED_MESSAGE =
   "This match hasn't kicked off yet. Its final result can be saved once it has started.";
@@ -49,7 +50,11 @@ export async function resultRoutes(fastify: FastifyInstance) {
         const scored = await rescorePredictions(trx, fixtureId, req.body);
         return { fixture: (await getFixture(trx, fixtureId))!, scored };
       });
-      await app.deps.bus.publish({ type: 'results.changed', seasonId: out.fixture.seasonId });
+      await app.deps.bus.publish({
+        type: 'results.changed',
+        seasonId: out.fixture.seasonId,
+        gameweeks: gameweeksOf([out.fixture]),
+      });
       return { fixture: presentFixture(out.fixture, clock.now()), scored: out.scored };
     },
   );
@@ -73,7 +78,11 @@ export async function resultRoutes(fastify: FastifyInstance) {
         const { reset } = await clearResult(trx, fixtureId);
         return { fixture: (await getFixture(trx, fixtureId))!, reset };
       });
-      await app.deps.bus.publish({ type: 'results.changed', seasonId: out.fixture.seasonId });
+      await app.deps.bus.publish({
+        type: 'results.changed',
+        seasonId: out.fixture.seasonId,
+        gameweeks: gameweeksOf([out.fixture]),
+      });
       return { fixture: presentFixture(out.fixture, clock.now()), reset: out.reset };
     },
   );

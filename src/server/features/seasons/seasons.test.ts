@@ -433,7 +433,7 @@ describe('admin writes check the season', () => {
     });
     await vi.waitFor(() => expect(events).toHaveLength(2));
     expect(events).toEqual([
-      { type: 'results.changed', seasonId: TEST_SEASON },
+      { type: 'results.changed', seasonId: TEST_SEASON, gameweeks: [2] },
       { type: 'gameweeks.changed', seasonId: OTHER_SEASON },
     ]);
   });
