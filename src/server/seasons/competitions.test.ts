@@ -254,6 +254,19 @@ describe('competitions', () => {
       );
     expect(await points('ninety')).toEqual({ [nil!.id]: 3, [one!.id]: 0 });
     expect(await points('extra-time')).toEqual({ [nil!.id]: 0, [one!.id]: 3 });
+    // A member's picks, as each league scores them.
+    for (const [rule, want] of [
+      ['ninety', { points: 0, tier: 'wrong', outcome: 'wrong' }],
+      ['extra-time', { points: 3, tier: 'exact', outcome: 'exact' }],
+    ] as const) {
+      const picks = await t.request({
+        method: 'GET',
+        url: `/api/leagues/${leagues[rule]}/members/${one!.id}/picks?season=world-cup-2026`,
+        cookie: nil!.cookie,
+      });
+      expect(picks.statusCode, picks.body).toBe(200);
+      expect(picks.json().picks[0].prediction).toMatchObject(want);
+    }
     // All seasons: the World Cup's only (their Premier League points are not these leagues'), under each rule.
     const allSeasons = async (rule: string) =>
       Object.fromEntries(
@@ -282,5 +295,10 @@ describe('competitions', () => {
     ).json().positions as Array<{ leagueId: string; position: number; points: number }>;
     expect(positions.find((p) => p.leagueId === leagues['extra-time'])).toMatchObject({ position: 1, points: 3 });
     expect(positions.find((p) => p.leagueId === leagues.ninety)).toMatchObject({ position: 2, points: 0 });
+    // A Premier League season's positions leave these leagues out: their points there are not the leagues'.
+    const pastSeason = (
+      await t.request({ method: 'GET', url: '/api/leagues/positions?season=2025-26', cookie: one!.cookie })
+    ).json();
+    expect(pastSeason.positions).toEqual([]);
   });
 });

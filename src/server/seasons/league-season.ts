@@ -36,14 +36,17 @@ export async function leagueSeason(
   return season;
 }
 
-/** Whether a league existed in the season `seasonId` (an unknown season: as one with no end yet). */
+/**
+ * Whether a league existed in the season `seasonId` (an unknown season: as one with no end yet).
+ * A season of another competition is never one of the league's: a Champions League league has no
+ * place in a Premier League season (its members' points there are not its points).
+ */
 export async function leagueExistedInSeason(
   seasons: SeasonSpans,
-  league: { createdAt: string },
+  league: { createdAt: string; competition: string },
   seasonId: string,
 ): Promise<boolean> {
-  return leagueExistedIn(
-    league,
-    (await seasons.spans()).find((s) => s.id === seasonId),
-  );
+  const span = (await seasons.spans()).find((s) => s.id === seasonId);
+  if (span && span.competitionId !== league.competition) return false;
+  return leagueExistedIn(league, span);
 }

@@ -1,5 +1,6 @@
 import { positionChange } from '../../../game/ranking.js';
-import { pickPoints, ruleKind, type ScoringRule } from '../../../game/scoring.js';
+import { outcomeOfTier, pickPoints, ruleKind, tierOf, type ScoringRule } from '../../../game/scoring.js';
+import { countingScore, DEFAULT_KNOCKOUT_RULE, type KnockoutRule } from '../../../game/knockout.js';
 import type {
   League,
   LeaguePosition,
@@ -64,9 +65,20 @@ export function presentTableRow(row: TableRow, creatorId: string, viewerId: stri
 }
 
 /** A member's pick as the league shows it: its points under the league's rule once scored (a banker doubled where bankers count). */
-export function presentPick(row: PickRow, scoring: { rule: ScoringRule; bankersAllowed: boolean }): PickDto {
+export function presentPick(
+  row: PickRow,
+  scoring: { rule: ScoringRule; bankersAllowed: boolean },
+  knockoutRule: KnockoutRule = DEFAULT_KNOCKOUT_RULE,
+): PickDto {
   const p = row.prediction;
   const scored = p !== null && p.points !== null && p.tier !== null;
+  // The stored tier is against the score after 90 minutes; a league that counts extra time tiers a
+  // match that had it against the score after it (src/game/knockout.ts), as its table does.
+  const extraTime = row.result?.extraTime;
+  const tier =
+    scored && extraTime && knockoutRule !== DEFAULT_KNOCKOUT_RULE
+      ? tierOf(p!, countingScore({ ninety: row.result!, extraTime }, knockoutRule))
+      : (p?.tier ?? null);
   return {
     fixtureId: row.id,
     homeTeam: row.homeTeam,
@@ -82,10 +94,10 @@ export function presentPick(row: PickRow, scoring: { rule: ScoringRule; bankersA
       homeScore: p.homeScore,
       awayScore: p.awayScore,
       points: scored
-        ? pickPoints(p.tier!, scoring.rule, { banker: p.banker, bankersCount: scoring.bankersAllowed })
+        ? pickPoints(tier!, scoring.rule, { banker: p.banker, bankersCount: scoring.bankersAllowed })
         : null,
-      outcome: scored ? p.outcome : null,
-      tier: scored ? p.tier : null,
+      outcome: scored ? outcomeOfTier(tier!) : null,
+      tier: scored ? tier : null,
       banker: p.banker,
     },
   };

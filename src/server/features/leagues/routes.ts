@@ -568,7 +568,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
         season: season.id,
         gameweek,
         gameweeks,
-        picks: picks.map((p) => presentPick(p, scoring)),
+        picks: picks.map((p) => presentPick(p, scoring, league.knockoutRule)),
       };
     },
   );
