@@ -5,7 +5,12 @@ import { DEADLINE_MS } from '../../../game/limits.js';
 import { isQuietAt, pushReminderAction, pushReminderFor } from '../../../game/push-reminders.js';
 import { UK_ZONE } from '../../../game/time.js';
 import type { PushPayload } from '../../../contract/push.js';
-import { fixturesKickingOffBetween, predictionKeys } from '../reminders/repository.js';
+import {
+  fixturesKickingOffBetween,
+  playersOfCompetitions,
+  predictionKeys,
+  remindsOf,
+} from '../reminders/repository.js';
 import {
   claimPushes,
   failedKeys,
@@ -62,10 +67,16 @@ export async function runPushReminders(app: FastifyInstance, now: Date): Promise
   if (fixtures.length === 0) return { queued: 0, held: 0 };
   const recipients = await pushRecipients(db, handle.dialect, 'picksMissing');
   if (recipients.length === 0) return { queued: 0, held: 0 };
-  const predicted = await predictionKeys(
-    db,
-    fixtures.map((f) => f.id),
-  );
+  const [predicted, players] = await Promise.all([
+    predictionKeys(
+      db,
+      fixtures.map((f) => f.id),
+    ),
+    playersOfCompetitions(
+      db,
+      fixtures.map((f) => f.competitionId),
+    ),
+  ]);
 
   interface Due {
     key: string;
@@ -80,7 +91,7 @@ export async function runPushReminders(app: FastifyInstance, now: Date): Promise
   for (const r of recipients) {
     const quiet = isQuietAt(now, { start: r.quietStart, end: r.quietEnd, zone: r.timeZone });
     for (const f of fixtures) {
-      if (predicted.has(`${r.userId}|${f.id}`)) continue;
+      if (predicted.has(`${r.userId}|${f.id}`) || !remindsOf(players, r.userId, f)) continue;
       const deadline = predictionDeadline({ kickoffAt: f.kickoffAt, postponed: 0 });
       const hours = deadline && pushReminderFor(deadline, now);
       if (!deadline || !hours) continue;

@@ -2,6 +2,8 @@ import type { DB } from '../../db/index.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { withoutFinalResult } from '../fixtures/queries.js';
 import { ensureSettings } from '../user-settings/repository.js';
+import { DEFAULT_COMPETITION } from '../../seasons/repository.js';
+import type { Competition } from '../../../contract/leagues.js';
 
 // ---------------------------------------------------------------- settings
 
@@ -50,18 +52,26 @@ export interface DueFixture {
   homeTeam: string;
   awayTeam: string;
   kickoffAt: string;
+  /** Its season's competition: a player is reminded of another competition than the Premier League only if they play it. */
+  competitionId: string;
 }
 
-/** Fixtures whose kick-off is in (fromIso, toIso], not postponed, without a final result. */
+/**
+ * Fixtures whose kick-off is in (fromIso, toIso], not postponed, without a final result, whose
+ * teams are both known (a match shown by a placeholder takes no pick, so nobody is reminded of it).
+ */
 export async function fixturesKickingOffBetween(db: DB, fromIso: string, toIso: string): Promise<DueFixture[]> {
   const rows = await db
     .selectFrom('fixtures')
+    .innerJoin('seasons', 'seasons.id', 'fixtures.seasonId')
     .leftJoin('results', 'results.fixtureId', 'fixtures.id')
     .where('fixtures.postponed', '=', 0)
+    .where('fixtures.homeLabel', 'is', null)
+    .where('fixtures.awayLabel', 'is', null)
     .where('fixtures.kickoffAt', '>', fromIso)
     .where('fixtures.kickoffAt', '<=', toIso)
     .where(withoutFinalResult)
-    .select(['fixtures.id', 'fixtures.homeTeam', 'fixtures.awayTeam', 'fixtures.kickoffAt'])
+    .select(['fixtures.id', 'fixtures.homeTeam', 'fixtures.awayTeam', 'fixtures.kickoffAt', 'seasons.competitionId'])
     .orderBy('fixtures.kickoffAt')
     .execute();
   return rows.filter((r): r is DueFixture => r.kickoffAt !== null);
@@ -184,4 +194,46 @@ export async function markReminders(
       .where('windowHours', '=', k.windowHours)
       .execute();
   }
+}
+
+/**
+ * Who plays each of these competitions (a pick in one of its seasons, or a league of it): the
+ * players a reminder about its matches is for. The Premier League is everyone's and is not asked.
+ */
+export async function playersOfCompetitions(
+  db: DB,
+  competitionIds: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  const ids = [...new Set(competitionIds)].filter((id) => id !== DEFAULT_COMPETITION);
+  if (ids.length === 0) return out;
+  const [picked, leagues] = await Promise.all([
+    db
+      .selectFrom('predictions')
+      .innerJoin('fixtures', 'fixtures.id', 'predictions.fixtureId')
+      .innerJoin('seasons', 'seasons.id', 'fixtures.seasonId')
+      .where('seasons.competitionId', 'in', ids)
+      .select(['seasons.competitionId as competitionId', 'predictions.userId as userId'])
+      .distinct()
+      .execute(),
+    db
+      .selectFrom('leagueMembers')
+      .innerJoin('leagues', 'leagues.id', 'leagueMembers.leagueId')
+      // A league's competition is one of the contract's; an id that is none matches no league.
+      .where('leagues.competition', 'in', ids as Competition[])
+      .select(['leagues.competition as competitionId', 'leagueMembers.userId as userId'])
+      .distinct()
+      .execute(),
+  ]);
+  for (const r of [...picked, ...leagues]) {
+    let set = out.get(r.competitionId);
+    if (!set) out.set(r.competitionId, (set = new Set()));
+    set.add(r.userId);
+  }
+  return out;
+}
+
+/** Whether a player is reminded of a match: every Premier League match, another competition's only if they play it. */
+export function remindsOf(players: Map<string, Set<string>>, userId: string, f: Pick<DueFixture, 'competitionId'>) {
+  return f.competitionId === DEFAULT_COMPETITION || (players.get(f.competitionId)?.has(userId) ?? false);
 }

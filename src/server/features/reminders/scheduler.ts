@@ -17,6 +17,8 @@ import {
   fixturesKickingOffBetween,
   markReminders,
   predictionKeys,
+  playersOfCompetitions,
+  remindsOf,
   reclaimReminder,
   reminderLogFor,
   reminderRecipients,
@@ -57,11 +59,15 @@ export async function runReminders(app: FastifyInstance, now: Date): Promise<Rem
   );
   if (fixtures.length === 0) return { sent: 0, failed: 0 };
   const ids = fixtures.map((f) => f.id);
-  const [everyone, predicted, log, byPush] = await Promise.all([
+  const [everyone, predicted, log, byPush, players] = await Promise.all([
     reminderRecipients(db, handle.dialect),
     predictionKeys(db, ids),
     reminderLogFor(db, ids),
     pushInsteadOfEmail(db),
+    playersOfCompetitions(
+      db,
+      fixtures.map((f) => f.competitionId),
+    ),
   ]);
   // A player whose reminders reach a device by push gets no e-mail for the same deadline, unless
   // they asked for both (decision 0111); a device removed after a 410 brings the e-mail back.
@@ -78,7 +84,7 @@ export async function runReminders(app: FastifyInstance, now: Date): Promise<Rem
     const windows: readonly ReminderWindow[] =
       r.reminderWindows === null ? DEFAULT_REMINDER_WINDOWS : parseWindows(r.reminderWindows);
     for (const f of fixtures) {
-      if (predicted.has(`${r.userId}|${f.id}`)) continue;
+      if (predicted.has(`${r.userId}|${f.id}`) || !remindsOf(players, r.userId, f)) continue;
       const deadline = predictionDeadline({ kickoffAt: f.kickoffAt, postponed: 0 });
       const w = deadline && reminderWindowFor(deadline, now, windows);
       if (!w) continue;
