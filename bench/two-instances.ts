@@ -6,6 +6,7 @@ import { timedRequest, type Player } from './loader.js';
 import { MATCH_WEEK_NOW } from './saturday.js';
 import { playerAddress, signInPlayers } from './sessions.js';
 import { median, openStreams, percentile, startApp } from './tools.js';
+import type { EventLoopDelay } from '../src/contract/event-loop.js';
 import { postgresWorld } from './world-cache.js';
 
 /**
@@ -19,7 +20,9 @@ import { postgresWorld } from './world-cache.js';
  * from the save's answer (the result is committed; the event is published after the commit) and
  * from its request (which includes the rescoring, budgeted apart at 100 ms by `npm run bench`),
  * and then reads the fixture list and a player's board from B: the result must be there and
- * scored (what B keeps, fixtures and picks, was dropped by the event from A). Exits 1 when a
+ * scored (what B keeps, fixtures and picks, was dropped by the event from A). Each instance's own
+ * event-loop delay over each save (the admin's /api/admin/event-loop) is printed beside it: A
+ * rescores, B hears of it and drops what it kept. Exits 1 when a
  * stream misses an event, B shows a stale answer, or the delivery p99 from the answer is over
  * 250 ms.
  */
@@ -75,6 +78,15 @@ try {
   await readB(`/api/fixtures?season=${season}&gameweek=${gw}`);
   await readB(`/api/predictions/board?season=${season}&gameweek=${gw}`, player);
 
+  const eventLoop = async (url: string, reset: boolean) => {
+    const res = await timedRequest(
+      url,
+      { label: 'admin', method: reset ? 'POST' : 'GET', path: `/api/admin/event-loop${reset ? '/reset' : ''}` },
+      admin,
+    );
+    if (res.status !== 200) throw new Error(`the event-loop delay answered ${res.status}: ${res.body}`);
+    return (JSON.parse(res.body!) as { delay: EventLoopDelay }).delay;
+  };
   const streams = await openStreams(b.url, STREAMS, 20_000);
   const rows: string[] = [];
   const all: number[] = [];
@@ -86,6 +98,7 @@ try {
     const fixtureId = inPlay[k % inPlay.length]!;
     const score = { homeScore: k % 4, awayScore: (k + 1) % 3 };
     const before = streams.arrivals.map((t) => t.length);
+    await Promise.all([eventLoop(a.url, true), eventLoop(b.url, true)]);
     const at = performance.now();
     const saved = await timedRequest(
       a.url,
@@ -104,6 +117,7 @@ try {
       await new Promise((r) => setTimeout(r, 10));
     const delays = streams.arrivals.flatMap((t, i) => (t.length > before[i]! ? [t[before[i]!]! - at] : []));
     const fromAnswer = delays.map((d) => d - saved.ms);
+    const [loopA, loopB] = await Promise.all([eventLoop(a.url, false), eventLoop(b.url, false)]);
     missing += STREAMS - delays.length;
     all.push(...delays);
     afterAnswer.push(...fromAnswer);
@@ -127,7 +141,7 @@ try {
       card.prediction?.outcome !== null;
     if (!fresh) stale++;
     rows.push(
-      `| ${k + 1} | ${fixtureId} ${score.homeScore}–${score.awayScore} | ${saved.ms.toFixed(0)} | ${delays.length}/${STREAMS} | ${median(fromAnswer).toFixed(0)} | ${percentile(fromAnswer, 99).toFixed(0)} | ${percentile(delays, 99).toFixed(0)} | ${fresh ? 'yes' : '**no**'} |`,
+      `| ${k + 1} | ${fixtureId} ${score.homeScore}–${score.awayScore} | ${saved.ms.toFixed(0)} | ${delays.length}/${STREAMS} | ${median(fromAnswer).toFixed(0)} | ${percentile(fromAnswer, 99).toFixed(0)} | ${percentile(delays, 99).toFixed(0)} | ${loopA.p99Ms.toFixed(0)} / ${loopB.p99Ms.toFixed(0)} | ${fresh ? 'yes' : '**no**'} |`,
     );
   }
   streams.close();
@@ -138,8 +152,8 @@ try {
       '',
       `Two instances, one PostgreSQL: each result saved through A (rescoring ${PLAYERS.toLocaleString('en')} predictions), its event delivered to ${STREAMS.toLocaleString('en')} streams on B, then read from B`,
       '',
-      '| save | match, score | save ms (A) | streams reached | after the answer: p50 ms | p99 ms | after the request: p99 ms | B shows it, scored |',
-      '|---:|---|---:|---:|---:|---:|---:|---|',
+      '| save | match, score | save ms (A) | streams reached | after the answer: p50 ms | p99 ms | after the request: p99 ms | event-loop delay p99 ms, A / B | B shows it, scored |',
+      '|---:|---|---:|---:|---:|---:|---:|---:|---|',
       ...rows,
       '',
       `All saves: delivery p99 ${p99.toFixed(0)} ms from the save's answer (budget ≤ ${BUDGET_MS} ms), ${percentile(all, 99).toFixed(0)} ms from its request; ${missing} events missed; ${stale} stale answers from B. ${failed ? 'FAILED' : 'Budget met.'}`,
