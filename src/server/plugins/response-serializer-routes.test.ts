@@ -84,5 +84,6 @@ describe('the busiest answers, through their response schemas', () => {
       }
     });
     expect(compared).toBeGreaterThan(300);
-  });
+    // A whole gameweek walked twice over, with a second app at every turn: longer than one request's test.
+  }, 120_000);
 });

@@ -119,7 +119,8 @@ function leafNode(schema: z.core.$ZodType): Node {
     case 'string':
       return { write: (v) => (typeof v === 'string' ? JSON.stringify(v) : refuse()) };
     case 'number':
-      return { write: (v) => (typeof v === 'number' && Number.isFinite(v) ? JSON.stringify(v) : refuse()) };
+      // A finite number's JSON is its string (exponents and -0 alike).
+      return { write: (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : refuse()) };
     case 'boolean':
       return { write: (v) => (v === true ? 'true' : v === false ? 'false' : refuse()) };
     case 'null':

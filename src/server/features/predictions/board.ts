@@ -8,6 +8,7 @@ import { tag } from '../../read-model/index.js';
 import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
 import { presentKeptFixture } from '../fixtures/presenter.js';
 import { presentPrediction } from './presenter.js';
+import { freezeKept } from '../../plugins/frozen-values.js';
 import { listOwnPredictionsOf, type OwnPick } from './repository.js';
 
 /**
@@ -112,8 +113,23 @@ export async function boardParts(
   };
 }
 
+/** Per kept list of gameweek states (frozen, so it never changes under its key): the picker's two lists. */
+const pickers = new WeakMap<GameweekStates, { gameweeks: number[]; states: GameweekStates }>();
+
+/**
+ * The picker's gameweeks and their states, presented once per kept list of states (one until the
+ * clock crosses a deadline): frozen, so the response serializer writes their text once (decision 0114).
+ */
+function pickerOf(states: GameweekStates) {
+  let picker = pickers.get(states);
+  if (!picker)
+    pickers.set(freezeKept(states), (picker = freezeKept({ gameweeks: states.map((g) => g.gameweek), states })));
+  return picker;
+}
+
 /** The board as it leaves the route (contract `boardDto`). */
 export function presentBoard(parts: BoardParts): Board {
+  const picker = pickerOf(parts.states);
   return {
     now: parts.now.toISOString(),
     season: parts.seasonId,
@@ -121,8 +137,8 @@ export function presentBoard(parts: BoardParts): Board {
     openingGameweek: parts.openingGameweek,
     nextOpen: parts.nextOpen,
     changesAt: parts.changesAt,
-    gameweeks: parts.states.map((g) => g.gameweek),
-    gameweekStates: parts.states,
+    gameweeks: picker.gameweeks,
+    gameweekStates: picker.states,
     matches: parts.fixtures.map((f) => boardMatch(f, parts.mine.get(f.id), parts.now)),
   };
 }
