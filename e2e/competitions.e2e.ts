@@ -143,3 +143,61 @@ test('a World Cup league where the score after extra time counts', async () => {
   await shot(p2, 'league-phone');
   await phone.close();
 });
+
+test('the admin enters the Champions League final after extra time and penalties on the result desk', async () => {
+  const admin = await buildUser(handle.db, 'sqlite', { role: 'admin', teamName: 'Desk' });
+  const adminCookie = await buildSessionCookie(handle.db, 'sqlite', admin.id, SECRET);
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    const context = await signedInContext(browser, server.url, adminCookie, { viewport });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/admin/results?season=champions-league-2025-26&gameweek=17');
+    await page.getByText('(Champions League 2025/26)').waitFor();
+    const row = page.getByTestId('desk-row').filter({ hasText: 'Arsenal' });
+    await expect(row.getByTestId('match-round').textContent()).resolves.toBe('Final');
+    await shot(page, `desk-${size}`);
+    if (size === 'phone') {
+      await context.close();
+      continue;
+    }
+    const field = (name: string) => row.getByRole('textbox', { name, exact: true });
+    await field('Paris Saint-Germain score').fill('1');
+    await field('Arsenal score').fill('1');
+    // Penalties without extra time: the rule's own words, nothing saved.
+    await field('Paris Saint-Germain penalties').fill('4');
+    await field('Arsenal penalties').fill('3');
+    await row.getByRole('button', { name: /^Save result/ }).click();
+    await row
+      .getByRole('alert')
+      .getByText('A penalty shoot-out comes after extra time: give the score after extra time as well.')
+      .waitFor();
+    await field('Paris Saint-Germain score after extra time').fill('1');
+    await field('Arsenal score after extra time').fill('1');
+    await row.getByRole('button', { name: /^Save result/ }).click();
+    await row.getByTestId('row-state').filter({ hasText: 'Saved: 1-1 a.e.t., 4-3 pens' }).waitFor();
+    const saved = await handle.db
+      .selectFrom('results')
+      .select(['homeScore', 'awayScore', 'homeScoreEt', 'awayScoreEt', 'homePenalties', 'awayPenalties'])
+      .where('fixtureId', '=', 'ParisSaint-GermainFC_vs_ArsenalFC_2026-05-30')
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({
+      homeScore: 1,
+      awayScore: 1,
+      homeScoreEt: 1,
+      awayScoreEt: 1,
+      homePenalties: 4,
+      awayPenalties: 3,
+    });
+    // The board shows it so.
+    await page.goto('/predictions?season=champions-league-2025-26&gameweek=17');
+    await expect(
+      page.getByTestId('fixture-card').filter({ hasText: 'Arsenal' }).getByTestId('card-score').textContent(),
+    ).resolves.toBe('1-1 a.e.t., 4-3 pens');
+    await shot(page, 'board-champions-league-final-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});

@@ -38,6 +38,10 @@ export function ResultScore({
   testId?: string;
 }) {
   const note = ninetyNote(result, '-');
+  const full = resultText(result, '-');
+  const main = result.extraTime ? `${result.extraTime.homeScore}-${result.extraTime.awayScore}` : full;
+  // Starts with a space, so the whole reads "1-0 a.e.t." to anything that reads its text.
+  const rest = full.slice(main.length);
   if (!note)
     return (
       <span className={scoreClassName} data-testid={testId}>
@@ -46,8 +50,10 @@ export function ResultScore({
     );
   return (
     <span className="flex flex-col items-center leading-tight" aria-label={resultLabel(result)} role="group">
-      <span className={scoreClassName} data-testid={testId}>
-        {resultText(result, '-')}
+      {/* The score large, the rest ("a.e.t., 4-3 pens") smaller under it, so a phone's card keeps the team names. */}
+      <span className="flex flex-col items-center" data-testid={testId}>
+        <span className={scoreClassName}>{main}</span>
+        <span className="text-sm font-bold text-slate-800">{rest}</span>
       </span>
       <span className="text-xs font-medium text-slate-600" data-testid="ninety-note">
         {note}

@@ -44,11 +44,12 @@ type ResultFacts = NonNullable<Fixture['result']>;
 
 /**
  * A result as it is said: "2-1"; after extra time "1-0 a.e.t."; with a shoot-out
- * "1-1 a.e.t., 4-3 pens". `sep` is the dash between the scores.
+ * "1-1 a.e.t., 4-3 pens". `sep` is the dash between a plain result's scores.
  */
 export function resultText(r: ResultFacts, sep = '-'): string {
-  const pair = (s: { homeScore: number; awayScore: number }) => `${s.homeScore}${sep}${s.awayScore}`;
-  if (!r.extraTime) return pair(r);
+  if (!r.extraTime) return `${r.homeScore}${sep}${r.awayScore}`;
+  // After extra time always the compact "1-0 a.e.t.", however a screen spaces its plain scores.
+  const pair = (s: { homeScore: number; awayScore: number }) => `${s.homeScore}-${s.awayScore}`;
   const aet = `${pair(r.extraTime)} a.e.t.`;
   return r.penalties ? `${aet}, ${pair(r.penalties)} pens` : aet;
 }

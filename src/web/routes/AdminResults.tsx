@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { competitionSeasonName } from '../lib/match-facts';
 import { AdminGate } from '../features/admin/AdminGate';
 import { Banner } from '../components/Banner';
 import { GameweekPicker } from '../components/GameweekPicker';
@@ -15,7 +16,9 @@ function gameweekParam(params: URLSearchParams): number | undefined {
 
 function ResultDeskScreen() {
   const season = useSeasonParam();
-  const label = useSelectedSeason()?.label;
+  const shown = useSelectedSeason();
+  // Which competition too: the desk serves the Champions League and the World Cup as well.
+  const label = shown ? competitionSeasonName(shown) : undefined;
   // The gameweek lives in the address (?gameweek=, ?season=): the admin screens link to a gameweek's results.
   const [params, setParams] = useSearchParams();
   const gameweek = gameweekParam(params);

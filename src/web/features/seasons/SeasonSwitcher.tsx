@@ -35,13 +35,14 @@ export function SeasonSwitcher({ allowAll = false }: { allowAll?: boolean }) {
     ));
 
   return (
-    <div className="flex items-center gap-2">
+    // Never wider than the screen: an option names its competition, so the select may be long on a phone.
+    <div className="flex min-w-0 max-w-full items-center gap-2">
       <label htmlFor={id} className="text-sm font-semibold text-slate-800">
         Season
       </label>
       <select
         id={id}
-        className="input w-auto py-1.5"
+        className="input w-auto min-w-0 max-w-full py-1.5"
         value={known ? chosen : ''}
         onChange={(e) => setParams((current) => searchWithSeason(current, e.target.value, screenDefault))}
         data-testid="season-switcher"
