@@ -248,8 +248,10 @@ test('the New League screen creates a public league with its code and invite lin
     await page.getByText('Please enter a league name.').waitFor();
     await page.getByLabel(/League Name/).fill(`Open Cup ${tag}`);
     await page.getByLabel('Description (optional)').fill('Anyone welcome');
-    // The only competition with fixtures here is named, not offered among others.
-    await page.getByTestId('nl-competition').filter({ hasText: 'Premier League' }).waitFor();
+    // Every competition with fixtures here is offered; the Premier League is chosen unless changed.
+    await expect
+      .poll(() => page.getByLabel('Competition').locator('option:checked').textContent())
+      .toBe('Premier League');
     await page.getByLabel(/Public/).check();
     await page.getByRole('button', { name: 'Create League & Get Code' }).click();
     await page.getByRole('button', { name: 'Copy Code' }).waitFor();
