@@ -59,7 +59,11 @@ describe('migration 0050: pending moves', () => {
     for (const [table, want] of Object.entries(before)) {
       const order =
         table === 'fixtures' || table === 'feedRuns' ? 'id' : table === 'feedSnapshots' ? 'seasonId' : 'fixtureId';
-      expect(await rows(anyDb, table, order)).toEqual(want);
+      // Later migrations add columns (0060: knockout columns of fixtures and results); every old one is kept.
+      const kept = (await rows(anyDb, table, order)).map((r, i) =>
+        Object.fromEntries(Object.keys(want[i] ?? r).map((k) => [k, r[k]])),
+      );
+      expect(kept).toEqual(want);
     }
     expect(await rows(anyDb, 'pendingMoves', 'fixtureId')).toEqual([]);
 

@@ -392,17 +392,7 @@ describe('competitions', () => {
   test('a competition gains leagues once it has a season', async () => {
     const alice = await player();
     const { db } = t.app.deps;
-    await db
-      .insertInto('competitions')
-      .values({
-        id: 'world-cup',
-        name: 'World Cup',
-        code: 'WC',
-        timeZone: 'UTC',
-        currentSeasonId: null,
-        createdAt: '2025-08-01T00:00:00.000Z',
-      })
-      .execute();
+    // The competition exists (migration 0060); it has no season yet.
     await db
       .insertInto('seasons')
       .values({
