@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import routeContract from './eslint/route-contract.js';
+import featureBoundaries from './eslint/feature-boundaries.js';
 
 /** Import boundaries (as Bulletproof React does): each folder names what it must not reach. */
 const SERVER = {
@@ -24,13 +25,46 @@ const TOASTS = {
   message: "Show transient messages with notify() from src/web/lib/notify (a form's own message is a <Banner>).",
 };
 
+/**
+ * Which features each feature may import (through its public index): no cycles (decision 0117).
+ * A feature that needs something of one above it moves that thing down into the core instead.
+ */
+const FEATURE_DEPENDENCIES = {
+  account: ['bonus-questions', 'leagues'],
+  'admin-overview': ['feed'],
+  'bonus-questions': ['leagues'],
+  calendar: ['user-settings'],
+  contact: [],
+  dashboard: ['fixtures', 'gameweeks', 'statistics'],
+  feed: [],
+  fixtures: ['gameweeks'],
+  gameweeks: [],
+  health: [],
+  honours: ['bonus-questions', 'leagues', 'live-matches'],
+  leaderboard: ['leagues'],
+  leagues: ['live-matches'],
+  'live-matches': ['fixtures', 'predictions'],
+  'pick-shares': ['leagues'],
+  predictions: ['fixtures', 'gameweeks'],
+  profile: [],
+  'public-figures': [],
+  push: ['reminders', 'user-settings'],
+  reminders: ['user-settings'],
+  results: ['fixtures', 'gameweeks'],
+  seasons: ['feed'],
+  'share-images': ['leagues', 'summary'],
+  statistics: ['leagues'],
+  summary: ['leagues', 'predictions'],
+  'user-settings': [],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { scoreline: { rules: { 'route-contract': routeContract } } },
+    plugins: { scoreline: { rules: { 'route-contract': routeContract, 'feature-boundaries': featureBoundaries } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -38,8 +72,11 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'scoreline/route-contract': 'error' },
+    ignores: ['**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'scoreline/route-contract': 'error',
+      'scoreline/feature-boundaries': ['error', { features: FEATURE_DEPENDENCIES }],
+    },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -13,7 +13,7 @@ import {
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
-import { recountSeason } from '../src/server/features/results/points-aggregate.js';
+import { recountSeason } from '../src/server/points/points-aggregate.js';
 
 /**
  * The week after the whistle, in Chromium against the real server and the built-in

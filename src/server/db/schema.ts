@@ -289,7 +289,7 @@ export interface LeagueBonusPointsTable {
 /** Points per season, gameweek (0 = that season's total) and player, kept by triggers (migrations 0005, 0009, 0014). */
 /**
  * A player's points per season and gameweek (0 = the season), kept by
- * features/results/points-aggregate.ts: standard points (bankers doubled) and how many scored
+ * points/points-aggregate.ts: standard points (bankers doubled) and how many scored
  * picks fell in each tier, and how many of those were bankers.
  */
 export interface UserPointsTable {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { isOverByClock } from '../../game/fixture-status.js';
 import type { DB } from '../db/index.js';
-import { importSeasonFixtures, pairKey, seasonFixturePairs } from '../features/fixtures/repository.js';
-import { countGameweekDefinitions, replaceGameweekDefinitions } from '../features/gameweeks/repository.js';
-import { rescorePredictions } from '../features/results/repository.js';
+import { importSeasonFixtures, pairKey, seasonFixturePairs } from './fixtures-repository.js';
+import { countGameweekDefinitions, replaceGameweekDefinitions } from './gameweeks-repository.js';
+import { rescorePredictions } from './results-repository.js';
 import {
   BUILTIN_SEASON_KEYS,
   builtInClubs,

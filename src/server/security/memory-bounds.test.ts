@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generateLeagueCode } from '../../game/league-code.js';
 import { createTableCache } from '../features/leagues/table-cache.js';
 import { createReadModel } from '../read-model/index.js';
-import { seasonCounts } from '../features/statistics/service.js';
+import { seasonCounts } from '../points/season-totals.js';
 import { accountClient, rawRequest } from '../test/accounts.js';
 import { buildSessionCookie, buildUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';

@@ -1,7 +1,7 @@
 import type { DB } from '../db/index.js';
 import { scorePrediction, type PredictionOutcome } from '../../game/scoring.js';
-import { recountSeason, rescoreFixture } from '../features/results/points-aggregate.js';
-import { rescorePredictions, saveFinalResult } from '../features/results/repository.js';
+import { recountSeason, rescoreFixture } from '../points/points-aggregate.js';
+import { rescorePredictions, saveFinalResult } from '../seasons/results-repository.js';
 
 /**
  * A prediction row for tests, seeds and benchmarks. When the fixture already has a final result

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../db/index.js';
 import type { FixtureFields } from '../db/schema.js';
-import { rescoreFixture } from '../features/results/points-aggregate.js';
-import { saveFinalResult } from '../features/results/repository.js';
+import { rescoreFixture } from '../points/points-aggregate.js';
+import { saveFinalResult } from '../seasons/results-repository.js';
 
 /** The season factories write to unless told otherwise: 2025/26, the one migration 0014 creates (with its 20 clubs). */
 export const TEST_SEASON = '2025-26';

@@ -9,7 +9,7 @@ import { pointTriggers } from '../../test/points.js';
 
 /**
  * Migration 0039: the points aggregate is no longer kept by triggers but by the app's code
- * (features/results/points-aggregate.ts). A database written by the release before (triggers
+ * (points/points-aggregate.ts). A database written by the release before (triggers
  * keeping the aggregate as its results were saved) upgrades with every prediction kept, its
  * triggers and trigger functions gone, and the aggregate rebuilt exactly from the predictions,
  * even where the old one had drifted; then today's code keeps it exact.

@@ -3,7 +3,7 @@ import type { AppMigration, Dialect } from './types.js';
 
 /**
  * The points aggregate `userPoints` is kept by one module of the app, the same way on both
- * databases (features/results/points-aggregate.ts; docs/decisions/0056-points-aggregate-in-code.md),
+ * databases (points/points-aggregate.ts; docs/decisions/0056-points-aggregate-in-code.md),
  * no longer by triggers: row triggers on SQLite (0005, 0009, 0014) standing aside for a
  * `bulkPoints` marker row, statement triggers on PostgreSQL (0009, 0014, 0017) standing aside for
  * a setting, and 0005's trigger that cleared a deleted fixture's points. They all go here.

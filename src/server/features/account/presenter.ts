@@ -2,7 +2,7 @@ import { accountExportDto, type AccountExport, type DeletionPreview } from '../.
 import type { UserRole } from '../../../contract/account.js';
 import type { ContactStatus } from '../../../contract/contact.js';
 import type { LeagueFateRow } from './repository.js';
-import { parseList } from '../bonus-questions/repository.js';
+import { parseList } from '../bonus-questions/index.js';
 
 /** The confirmation dialog's view of the leagues (contract `deletionPreviewDto`). */
 export function presentPreview(

@@ -3,8 +3,8 @@ import type { DB } from '../../db/index.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { DELETED_SENDER } from '../../../contract/contact.js';
 import type { LeagueFate } from '../../../contract/account-data.js';
-import { displayNameSql } from '../leagues/repository.js';
-import { deletePlayerPoints } from '../results/points-aggregate.js';
+import { displayNameSql } from '../leagues/index.js';
+import { deletePlayerPoints } from '../../points/points-aggregate.js';
 
 /** One of the player's leagues and what deleting the account does to it. */
 export interface LeagueFateRow {
@@ -123,7 +123,7 @@ export interface DeletedAccount {
  * settings and log, private links, pending reset tokens, outbox copies, sessions, credentials and
  * the user row are deleted; their contact messages stay for the admin without the link to them or
  * their address. Other players' rows are untouched: the player's predictions and their own rows of
- * the points aggregate go together (results/points-aggregate.ts).
+ * the points aggregate go together (points/points-aggregate.ts).
  *
  * On PostgreSQL the rows of the leagues they created are locked first, so a member leaving at the
  * same moment waits, and the successor chosen here is still a member when this commits.

@@ -5,7 +5,7 @@ import { errorDto } from '../../../contract/common.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { liveSince } from '../../../game/fixture-status.js';
 import { loadSeasonState, resolveSeason } from '../../seasons/service.js';
-import { latestRuns, pendingMoveCounts, type RunRecord } from '../feed/repository.js';
+import { latestRuns, pendingMoveCounts, type RunRecord } from '../feed/index.js';
 import { suggestedFeedUrl } from './feed-suggestion.js';
 import { awaitingResults, loadOverview, seasonFeeds } from './repository.js';
 

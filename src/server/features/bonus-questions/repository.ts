@@ -5,7 +5,7 @@ import type { LeagueQuestionTable } from '../../db/schema.js';
 import type { SettledBy } from '../../../contract/bonus-questions.js';
 import { answerPoints } from '../../../game/bonus-questions.js';
 import type { PlayedMatch } from '../../../game/final-table.js';
-import { displayNameSql } from '../leagues/repository.js';
+import { displayNameSql } from '../leagues/index.js';
 
 /** A question as stored, with its settler's leaderboard name (null when settled from the results or not settled). */
 export type QuestionRow = Selectable<LeagueQuestionTable> & { settlerName: string | null };

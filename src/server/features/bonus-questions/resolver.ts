@@ -3,7 +3,7 @@ import { settleFromTable } from '../../../game/bonus-questions.js';
 import { finalTable } from '../../../game/final-table.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 import { touchedIds } from '../../read-model/changes.js';
-import { lockLeague } from '../leagues/repository.js';
+import { lockLeague } from '../leagues/index.js';
 import * as repo from './repository.js';
 
 /**

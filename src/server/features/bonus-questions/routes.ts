@@ -33,8 +33,8 @@ import {
 import type { DB } from '../../db/index.js';
 import type { SessionUser } from '../../auth/session.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import { getLeagueMembership, lockLeague } from '../leagues/repository.js';
-import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
+import { getLeagueMembership, lockLeague } from '../leagues/index.js';
+import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/index.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { presentAnswerLine, presentQuestion } from './presenter.js';
 import * as repo from './repository.js';

@@ -1,6 +1,10 @@
 import type { DB } from '../../db/index.js';
-import { fixturesWithPredictionOf, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
-import { ensureSettings } from '../user-settings/repository.js';
+import {
+  fixturesWithPredictionOf,
+  toFixturePredictionRow,
+  type FixturePredictionRow,
+} from '../../seasons/fixture-queries.js';
+import { ensureSettings } from '../user-settings/index.js';
 import { newToken } from '../../auth/private-tokens-repository.js';
 
 /** A new calendar token: the old feed URL stops working at once. */

@@ -5,7 +5,7 @@ import { errorDto } from '../../../contract/common.js';
 import { calendarDto, calendarFeed } from '../../../contract/calendar.js';
 import { notFound } from '../../errors.js';
 import { routeLimit } from '../../security/route-limits.js';
-import { ensureSettings } from '../user-settings/repository.js';
+import { ensureSettings } from '../user-settings/index.js';
 import { buildCalendar } from './ical.js';
 import { listFeedFixtures, regenerateCalendarToken, userIdByCalendarToken } from './repository.js';
 import { resolveSeason } from '../../seasons/service.js';

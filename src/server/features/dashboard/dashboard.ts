@@ -11,13 +11,13 @@ import {
 import { deriveStatus } from '../../../game/fixture-status.js';
 import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
 import { gameweekState, LEAD_WITHOUT_RESULT_MS, type GameweekState } from '../../../game/gameweek-to-open.js';
-import { gameweekFixtureRows } from '../fixtures/kept.js';
-import type { FixtureRow } from '../fixtures/queries.js';
-import { presentKeptFixture } from '../fixtures/presenter.js';
+import { gameweekFixtureRows } from '../../seasons/kept-fixtures.js';
+import type { FixtureRow } from '../../seasons/fixture-queries.js';
+import { presentKeptFixture } from '../fixtures/index.js';
 import { freezeKept } from '../../plugins/frozen-values.js';
-import { ownPredictionRecords } from '../statistics/own-records.js';
+import { ownPredictionRecords } from '../statistics/index.js';
 import { roughBytes, tag } from '../../read-model/index.js';
-import { resolveOpening } from '../gameweeks/opening.js';
+import { resolveOpening } from '../gameweeks/index.js';
 import type { SeasonRef } from '../../seasons/service.js';
 import type { Dashboard, OpenMatch } from '../../../contract/dashboard.js';
 import { hasAnyPrediction } from './repository.js';

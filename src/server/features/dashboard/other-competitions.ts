@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
 import type { Dashboard } from '../../../contract/dashboard.js';
-import { seasonFixtureRows } from '../fixtures/kept.js';
+import { seasonFixtureRows } from '../../seasons/kept-fixtures.js';
 import { loadSeasonState, type SeasonRef } from '../../seasons/service.js';
 import { competitionsOfPlayer, predictedAmong } from './repository.js';
 

@@ -1,6 +1,6 @@
 import type { DB } from '../../db/index.js';
 import type { AcceptedPlan } from '../../season-files/sync-types.js';
-import { rescorePredictions, saveFinalResult } from '../results/repository.js';
+import { rescorePredictions, saveFinalResult } from '../../seasons/results-repository.js';
 import { refreshSeasonDates } from '../../seasons/repository.js';
 import {
   deleteProvisionalScore,
@@ -25,7 +25,7 @@ export interface AppliedPlan {
  * planned; publish the live events after the commit. It does what `applySyncPlan` (the plain
  * reference) does, with SQL: adds, schedule changes (the deadline moves; the lock of decision
  * 0012 is the fixtures repository's), round changes (a scored match's points move to its
- * new gameweek with it: results/points-aggregate.ts), and final results scored as the admin's result route
+ * new gameweek with it: points/points-aggregate.ts), and final results scored as the admin's result route
  * scores them (`saveFinalResult` + `rescorePredictions`, set-based). The admin's result is never
  * in `changes` (the planner makes it a conflict): conflicts are recorded for the admin, and
  * conflicts the file no longer has are dropped. Held moves (an unplayed match sent past its

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PendingMove } from '../../../contract/admin-seasons.js';
 import { conflict, notFound } from '../../errors.js';
 import { refreshSeasonDates } from '../../seasons/repository.js';
-import { rescorePredictions, saveFinalResult } from '../results/repository.js';
+import { rescorePredictions, saveFinalResult } from '../../seasons/results-repository.js';
 import {
   deleteMove,
   getPendingMove,

@@ -11,8 +11,8 @@ import type {
   SyncConflict,
 } from '../../season-files/sync-types.js';
 import type { FeedSnapshot } from '../../season-files/sync-merge.js';
-import { lockIfMovedAfterDeadline } from '../fixtures/repository.js';
-import { withFixturesMoving } from '../results/points-aggregate.js';
+import { lockIfMovedAfterDeadline } from '../../seasons/fixtures-repository.js';
+import { withFixturesMoving } from '../../points/points-aggregate.js';
 
 // ---------------------------------------------------------------- a season as the planner sees it
 
@@ -108,7 +108,7 @@ export async function updateSchedule(db: DB, fixtureId: string, to: Schedule, no
     .execute();
 }
 
-/** Moves a fixture to another gameweek, its scored predictions' points along (results/points-aggregate.ts). */
+/** Moves a fixture to another gameweek, its scored predictions' points along (points/points-aggregate.ts). */
 export async function updateGameweek(db: DB, fixtureId: string, gameweek: number, nowIso: string): Promise<void> {
   await withFixturesMoving(db, { ids: [fixtureId] }, (trx) =>
     trx.updateTable('fixtures').set({ gameweek, updatedAt: nowIso }).where('id', '=', fixtureId).execute(),

@@ -13,7 +13,7 @@ import { seasonId } from '../../../contract/seasons.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { ipLiteral, isPrivateAddress } from '../../season-files/feed-address.js';
 import { routeLimit } from '../../security/route-limits.js';
-import { rescorePredictions, saveFinalResult } from '../results/repository.js';
+import { rescorePredictions, saveFinalResult } from '../../seasons/results-repository.js';
 import { getSeason } from '../../seasons/repository.js';
 import { decideMove, presentMove } from './moves.js';
 import { getOpenConflict, listMoves, listOpenConflicts, listRuns, setFeedUrl, settleConflict } from './repository.js';

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
-import { importSeasonFixtures } from '../fixtures/repository.js';
+import { importSeasonFixtures } from '../../seasons/fixtures-repository.js';
 import { builtInSeasonFixtures } from '../../seasons/builtin.js';
-import { saveGameweekDefinition } from './repository.js';
+import { saveGameweekDefinition } from '../../seasons/gameweeks-repository.js';
 
 const importBuiltIn = () =>
   importSeasonFixtures(t.app.deps.db, TEST_SEASON, builtInSeasonFixtures('2025-26'), t.app.deps.clock.nowIso(), {

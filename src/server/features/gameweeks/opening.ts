@@ -10,7 +10,7 @@ import {
 } from '../../../game/gameweek-to-open.js';
 import { tag } from '../../read-model/index.js';
 import type { SeasonRef } from '../../seasons/service.js';
-import { listGameweekFixtures } from './repository.js';
+import { listGameweekFixtures } from '../../seasons/gameweeks-repository.js';
 import { resolveGameweeks } from './service.js';
 
 /**

@@ -18,7 +18,7 @@ import {
   listGameweekDefinitions,
   replaceGameweekDefinitions,
   saveGameweekDefinition,
-} from './repository.js';
+} from '../../seasons/gameweeks-repository.js';
 import { assertSeasonGameweek, defaultGameweeks, resolveGameweeks } from './service.js';
 
 /** Gameweek definitions per season: the public list with the current gameweek, and the admin's editing. */

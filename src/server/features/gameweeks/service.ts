@@ -3,10 +3,10 @@ import { calendarOpeningGameweek, type GameweekDefinition } from '../../../game/
 import { deriveGameweeks } from '../../../game/season.js';
 import { londonDate } from '../../../game/time.js';
 import { badRequest } from '../../errors.js';
-import { gameweeksWithFixtures, seasonRoundDates } from '../fixtures/repository.js';
+import { gameweeksWithFixtures, seasonRoundDates } from '../../seasons/fixtures-repository.js';
 import { builtInGameweeks, isBuiltinSeason } from '../../seasons/builtin.js';
 import type { SeasonRef } from '../../seasons/service.js';
-import { listGameweekDefinitions } from './repository.js';
+import { listGameweekDefinitions } from '../../seasons/gameweeks-repository.js';
 
 /**
  * A season's default gameweek windows, from its rounds (src/game/season.ts `deriveGameweeks`):

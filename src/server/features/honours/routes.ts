@@ -14,7 +14,7 @@ import {
 } from '../../../contract/honours.js';
 import { forbidden, notFound } from '../../errors.js';
 import { resolveSeason } from '../../seasons/service.js';
-import { getLeague, isMember, listMyLeagues, type LeagueRow } from '../leagues/repository.js';
+import { getLeague, isMember, listMyLeagues, type LeagueRow } from '../leagues/index.js';
 import { existedIn, honoursOf, LEAGUE_GONE, NOT_A_MEMBER, outlookOf, overallOutlookOf } from './service.js';
 
 const idParams = z.object({ id: idParam(100) });

@@ -16,20 +16,20 @@ import {
 } from '../../../game/still-possible.js';
 import type { ChanceKind, OverallOutlook, Outlook, SeasonHonoursInfo } from '../../../contract/honours.js';
 import { STANDARD_RULE } from '../../../game/scoring.js';
-import { seasonCounts } from '../statistics/service.js';
-import { gameweekPoints, SEASON_TOTAL, type Scoring } from '../statistics/season-counts.js';
+import { seasonCounts } from '../../points/season-totals.js';
+import { gameweekPoints, SEASON_TOTAL, type Scoring } from '../../points/season-counts.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { SeasonRef } from '../../seasons/service.js';
 import type { SeasonSpanRow } from '../../seasons/repository.js';
-import { seasonFixtureRows } from '../fixtures/kept.js';
-import type { FixtureRow } from '../fixtures/queries.js';
-import { keptTables } from '../leagues/kept-tables.js';
-import { livePicksOf } from '../leagues/live-picks.js';
-import { provisionalPoints } from '../leagues/live-table.js';
-import { isMember, memberPicksOn, scoringOf, type LeagueRow } from '../leagues/repository.js';
-import type { TableEntry } from '../leagues/table-cache.js';
-import { inPlay } from '../live-matches/in-play.js';
-import { answersTo, listQuestions } from '../bonus-questions/repository.js';
+import { seasonFixtureRows } from '../../seasons/kept-fixtures.js';
+import type { FixtureRow } from '../../seasons/fixture-queries.js';
+import { keptTables } from '../leagues/index.js';
+import { livePicksOf } from '../leagues/index.js';
+import { provisionalPoints } from '../leagues/index.js';
+import { isMember, memberPicksOn, scoringOf, type LeagueRow } from '../leagues/index.js';
+import type { TableEntry } from '../leagues/index.js';
+import { inPlay } from '../live-matches/index.js';
+import { answersTo, listQuestions } from '../bonus-questions/index.js';
 import { bankersOnPlayedMatches, ownBankersOnPlayedMatches, ownPicksOn } from './repository.js';
 
 /** The overall leaderboard's scoring: the standard rule, bankers double. */

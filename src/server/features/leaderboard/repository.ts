@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
-import { displayNameSql } from '../leagues/repository.js';
+import { displayNameSql } from '../leagues/index.js';
 
 /**
  * The overall leaderboard reads `userPoints` (per season, gameweek — 0 is the season total — and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STANDARD_RULE } from '../../../game/scoring.js';
-import { countsWith, gameweekExact, gameweekPoints, packCounts, SEASON_TOTAL } from '../statistics/season-counts.js';
+import { countsWith, gameweekExact, gameweekPoints, packCounts, SEASON_TOTAL } from '../../points/season-counts.js';
 import { extraTimeChanges } from './extra-time-counts.js';
 import type { ExtraTimePickRow } from './extra-time-repository.js';
 

@@ -1,7 +1,7 @@
 import { countingScore, type KnockoutRule } from '../../../game/knockout.js';
 import { tierOf } from '../../../game/scoring.js';
 import type { DB } from '../../db/index.js';
-import { countsWith, SEASON_TOTAL, type CountsChange, type SeasonCounts } from '../statistics/season-counts.js';
+import { countsWith, SEASON_TOTAL, type CountsChange, type SeasonCounts } from '../../points/season-counts.js';
 import { extraTimePicks, type ExtraTimePickRow } from './extra-time-repository.js';
 
 /**

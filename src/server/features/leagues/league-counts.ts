@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { SeasonCounts } from '../statistics/season-counts.js';
-import { seasonCounts } from '../statistics/service.js';
+import type { SeasonCounts } from '../../points/season-counts.js';
+import { seasonCounts } from '../../points/season-totals.js';
 import { countsUnderRule } from './extra-time-counts.js';
 import type { LeagueRow } from './repository.js';
 

@@ -1,7 +1,7 @@
 import { rankRows } from '../../../game/ranking.js';
 import { pointsOnCard, type ScoringRule } from '../../../game/scoring.js';
 import type { LiveTable } from '../../../contract/leagues.js';
-import type { InPlay } from '../live-matches/in-play.js';
+import type { InPlay } from '../live-matches/index.js';
 import type { LivePicks } from './live-picks.js';
 import { scoringOf } from './repository.js';
 import type { TableEntry } from './table-cache.js';

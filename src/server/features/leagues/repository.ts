@@ -2,12 +2,16 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { LeagueTable } from '../../db/schema.js';
 import { isStandardScoring, SCORING_TIERS, type ScoringRule } from '../../../game/scoring.js';
-import { COUNT_COLUMNS, countColumn, leagueRuleSql, pointsFromCountsSql, tierSql } from '../results/scoring-sql.js';
+import { COUNT_COLUMNS, countColumn, leagueRuleSql, pointsFromCountsSql, tierSql } from '../../points/scoring-sql.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { UNNAMED_PLAYER } from '../../../game/ranking.js';
-import { fixturesWithPredictionOf, toFixturePredictionRow, type FixturePredictionRow } from '../fixtures/queries.js';
+import {
+  fixturesWithPredictionOf,
+  toFixturePredictionRow,
+  type FixturePredictionRow,
+} from '../../seasons/fixture-queries.js';
 // Bonus points (decision record 0062): added to a season's and the all-seasons table, the positions and the live table.
-import { bonusTableSql } from '../bonus-questions/table-points.js';
+import { bonusTableSql } from './bonus-points.js';
 
 /** The leaderboard name in SQL, the same fallback as `leaderboardName` in src/game/ranking.ts. */
 export const displayNameSql = sql<string>`COALESCE(NULLIF(TRIM(u."teamName"), ''), NULLIF(TRIM(u."username"), ''), NULLIF(TRIM(u."name"), ''), ${UNNAMED_PLAYER})`;
@@ -219,7 +223,7 @@ export type TableScope = { seasonId: string; gameweek: number } | 'all';
 /**
  * A whole league table, ordered, in one query. Points are worked out under the league's own rule
  * from `userPoints`' counts (a season's gameweek, 0 = the season's total; or every season's
- * total added up; results/scoring-sql.ts `pointsFromCountsSql`). Its RANK() and ROW_NUMBER() are
+ * total added up; points/scoring-sql.ts `pointsFromCountsSql`). Its RANK() and ROW_NUMBER() are
  * only a first order: LOWER() and the database's collation do not order names as the one rule
  * does, so the table is ranked again by src/game/ranking.ts before anyone sees it
  * (standings.ts `rankTable`, decision 0102). Pages are cut from it in memory (table-cache.ts).
@@ -276,7 +280,7 @@ export async function leagueStandings(db: DB, leagueId: string, scope: TableScop
  * How the members' picks on matches that went to extra time move between tiers in a league under
  * the extra-time rule, as rows of count columns (+1 into the tier after extra time, -1 out of the
  * one after 90 minutes; a banker's count too): leagues/extra-time-counts.ts in SQL, for the
- * all-seasons table, the tiers generated from the same rule (results/scoring-sql.ts). No rows for
+ * all-seasons table, the tiers generated from the same rule (points/scoring-sql.ts). No rows for
  * a league under the 90-minute rule. Found from the results with extra time, then their picks.
  */
 function extraTimeCountsSql(leagueId: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { pointsFromCounts, type TierCounts } from '../../../game/scoring.js';
 import { leagueRowOf } from '../../test/factories-league.js';
-import { packCounts, type CountsRow } from '../statistics/season-counts.js';
+import { packCounts, type CountsRow } from '../../points/season-counts.js';
 import { scoringOf } from './repository.js';
 import { placeAfter, placeIn, standingsFrom } from './standings.js';
 import { tableEntry } from './table-cache.js';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildUser } from '../../test/factories.js';
 import { TEST_SEASON } from '../../test/factories-season.js';
-import { seasonCounts } from '../statistics/service.js';
+import { seasonCounts } from '../../points/season-totals.js';
 import { leagueRoster, leagueStandings, getLeague, scoringOf } from './repository.js';
 import { rankTable, standingsFrom } from './standings.js';
 import { createTableCache } from './table-cache.js';

@@ -6,7 +6,7 @@ import {
   SEASON_TOTAL,
   type Scoring,
   type SeasonCounts,
-} from '../statistics/season-counts.js';
+} from '../../points/season-counts.js';
 import { scoringOf, type RosterRow, type TableRow } from './repository.js';
 import type { TableEntry } from './table-cache.js';
 

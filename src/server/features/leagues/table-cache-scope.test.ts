@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction } from '../../test/factories-game.js';
-import { seasonCounts } from '../statistics/service.js';
+import { seasonCounts } from '../../points/season-totals.js';
 import { createTableCache, type TableCache } from './table-cache.js';
 import { createReadModel, type ReadModel } from '../../read-model/index.js';
 

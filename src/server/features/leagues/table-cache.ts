@@ -11,7 +11,7 @@ import {
   type TableRow,
   type TableScope,
 } from './repository.js';
-import type { SeasonCounts } from '../statistics/season-counts.js';
+import type { SeasonCounts } from '../../points/season-counts.js';
 import { rankTable, standingsFrom } from './standings.js';
 import { presentLeague, presentTableRow } from './presenter.js';
 import { freezeKept } from '../../plugins/frozen-values.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { deriveStatus, LIVE_WINDOW_MS } from '../../../game/fixture-status.js';
 import type { Scoreline } from '../../../game/scoring.js';
-import { firstKickoffFrom, kickoffOrder, seasonFixtureRows } from '../fixtures/kept.js';
-import type { FixtureRow } from '../fixtures/queries.js';
+import { firstKickoffFrom, kickoffOrder, seasonFixtureRows } from '../../seasons/kept-fixtures.js';
+import type { FixtureRow } from '../../seasons/fixture-queries.js';
 
 /** What is in play in a season at one moment. */
 export interface InPlay {
@@ -36,7 +36,7 @@ function completenessOf(list: readonly FixtureRow[]) {
 }
 
 /**
- * The season's matches in play at `now`, from its kept fixtures (fixtures/kept.ts: fresh after
+ * The season's matches in play at `now`, from its kept fixtures (seasons/kept-fixtures.ts: fresh after
  * every in-play score and result, on every instance), so asking costs no database read.
  */
 export async function inPlay(app: FastifyInstance, seasonId: string, now: Date): Promise<InPlay> {

@@ -2,9 +2,9 @@ import { deriveStatus, type FixtureStatus } from '../../../game/fixture-status.j
 import { isPredictionOpen } from '../../../game/deadline.js';
 import { pointsOnCard } from '../../../game/scoring.js';
 import type { LiveMatches, Match } from '../../../contract/live-matches.js';
-import { presentKeptFixture } from '../fixtures/presenter.js';
-import type { FixtureRow } from '../fixtures/queries.js';
-import type { OwnPick } from '../predictions/repository.js';
+import { presentKeptFixture } from '../fixtures/index.js';
+import type { FixtureRow } from '../../seasons/fixture-queries.js';
+import type { OwnPick } from '../predictions/index.js';
 
 /** What the Live Matches screen shows: the matches listed (today's and every live one) with the viewer's picks, and the day. */
 export interface LiveMatchesParts {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { deriveStatus, LIVE_WINDOW_MS } from '../../../game/fixture-status.js';
 import { zonedDateKept, zonedDay } from '../../../game/time.js';
-import { firstKickoffFrom, kickoffOrder, seasonFixtureRows } from '../fixtures/kept.js';
-import type { FixtureRow } from '../fixtures/queries.js';
-import { ownPredictionsOf } from '../predictions/board.js';
+import { firstKickoffFrom, kickoffOrder, seasonFixtureRows } from '../../seasons/kept-fixtures.js';
+import type { FixtureRow } from '../../seasons/fixture-queries.js';
+import { ownPredictionsOf } from '../predictions/index.js';
 import { resolveSeason } from '../../seasons/service.js';
 import type { LiveMatchesParts } from './presenter.js';
 
@@ -19,7 +19,7 @@ export async function liveMatchesParts(
 ): Promise<LiveMatchesParts> {
   const day = zonedDay(timeZone, now);
   const season = await resolveSeason(app.deps.seasons, now);
-  // From the season's kept fixtures in kick-off order (fixtures/kept.ts): the day's, those kicked
+  // From the season's kept fixtures in kick-off order (seasons/kept-fixtures.ts): the day's, those kicked
   // off within the live window that are still in play, and the next kick-off after the day.
   const order = kickoffOrder(await seasonFixtureRows(app, season.id));
   const { from, to } = day;

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, DEFAULT_PASSWORD, type BuiltUser } from '../../test/factories.js';
 import { buildFixture, OTHER_SEASON, OTHER_SEASON_FIXTURE } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
-import { updateFixture } from '../fixtures/repository.js';
+import { updateFixture } from '../../seasons/fixtures-repository.js';
 import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
 
 let t: TestApp;

@@ -11,13 +11,13 @@ import {
 } from '../../../contract/pick-shares.js';
 import type { DB } from '../../db/index.js';
 import { forbidden, notFound } from '../../errors.js';
-import { getLeagueMembership } from '../leagues/repository.js';
-import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
+import { getLeagueMembership } from '../leagues/index.js';
+import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/index.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { createPickSharesCache } from './cache.js';
 import { presentShares } from './presenter.js';
 import { scoreCounts, shareFixture, type ShareFixture } from './repository.js';
-import { gameweekFixtureRows } from '../fixtures/kept.js';
+import { gameweekFixtureRows } from '../../seasons/kept-fixtures.js';
 
 export const NO_SUCH_MATCH = 'This match does not exist.';
 
@@ -71,7 +71,7 @@ export async function pickSharesRoutes(fastify: FastifyInstance) {
       const now = app.deps.clock.now();
       const league = await scopeOf(req.query.league, req.user.id);
       const season = await resolveSeason(app.deps.seasons, now, req.query.season);
-      // The season's kept fixture list (fixtures/kept.ts), in the board's order.
+      // The season's kept fixture list (seasons/kept-fixtures.ts), in the board's order.
       const fixtures = await gameweekFixtureRows(app, season.id, req.query.gameweek);
       const shares = await summariesOf(fixtures, league?.id ?? null, now);
       return {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Board, BoardMatch } from '../../../contract/predictions.js';
-import { gameweekFixtureRows } from '../fixtures/kept.js';
-import type { FixtureRow } from '../fixtures/queries.js';
-import { resolveOpening, type GameweekStates } from '../gameweeks/opening.js';
+import { gameweekFixtureRows } from '../../seasons/kept-fixtures.js';
+import type { FixtureRow } from '../../seasons/fixture-queries.js';
+import { resolveOpening, type GameweekStates } from '../gameweeks/index.js';
 import type { SeasonRef } from '../../seasons/service.js';
 import { tag } from '../../read-model/index.js';
 import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
-import { presentKeptFixture } from '../fixtures/presenter.js';
+import { presentKeptFixture } from '../fixtures/index.js';
 import { presentPrediction } from './presenter.js';
 import { freezeKept } from '../../plugins/frozen-values.js';
 import { listOwnPredictionsOf, type OwnPick } from './repository.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { TEST_SEASON } from '../../test/factories-season.js';
-import { recountSeason } from '../results/points-aggregate.js';
+import { recountSeason } from '../../points/points-aggregate.js';
 import { tierOf } from '../../../game/scoring.js';
 import {
   PREDICTIONS_CURSOR_MESSAGE,

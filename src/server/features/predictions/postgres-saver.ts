@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
-import { getFixture } from '../fixtures/repository.js';
-import { fixturesWithResult, toFixtureRow, type FixtureRow } from '../fixtures/queries.js';
+import { getFixture } from '../../seasons/fixtures-repository.js';
+import { fixturesWithResult, toFixtureRow, type FixtureRow } from '../../seasons/fixture-queries.js';
 import {
   upsertPrediction,
   type FixtureCheck,

@@ -1,8 +1,8 @@
 import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
 import { encodePredictionsCursor, type MyPredictions, type Prediction } from '../../../contract/predictions.js';
 import type { PredictionTable } from '../../db/schema.js';
-import { presentFixture } from '../fixtures/presenter.js';
-import type { FixtureRow } from '../fixtures/queries.js';
+import { presentFixture } from '../fixtures/index.js';
+import type { FixtureRow } from '../../seasons/fixture-queries.js';
 
 export type PredictionRow = Pick<
   PredictionTable,

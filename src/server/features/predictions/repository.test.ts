@@ -4,7 +4,7 @@ import { buildUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
 import { conflict, notFound } from '../../errors.js';
 import { predictionSaver } from './repository.js';
-import type { FixtureRow } from '../fixtures/queries.js';
+import type { FixtureRow } from '../../seasons/fixture-queries.js';
 
 /**
  * The save behind PUT /api/predictions (predictions/repository.ts): saves made in the same moment

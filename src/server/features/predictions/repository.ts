@@ -1,5 +1,5 @@
 import type { DB, DatabaseHandle } from '../../db/index.js';
-import { fixturesWithResult, toFixtureRow, type FixtureRow } from '../fixtures/queries.js';
+import { fixturesWithResult, toFixtureRow, type FixtureRow } from '../../seasons/fixture-queries.js';
 import type { PredictionRow } from './presenter.js';
 import type { Selectable } from 'kysely';
 import type { PredictionTable } from '../../db/schema.js';
@@ -9,7 +9,7 @@ type Executor = DB;
 
 /**
  * Inserts or replaces a user's prediction for one fixture (one per user and fixture). A replaced
- * pick keeps its points and outcome: only results/points-aggregate.ts writes those, with the
+ * pick keeps its points and outcome: only points/points-aggregate.ts writes those, with the
  * aggregate beside them.
  */
 export async function upsertPrediction(

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { DB } from '../../db/index.js';
 import type { Dialect } from '../../db/migrations/types.js';
 import { MAX_PUSH_SUBSCRIPTIONS, type PushPreferences, type PushSubscriptionInput } from '../../../contract/push.js';
-import { ensureSettings, type UserSettingsRow } from '../user-settings/repository.js';
+import { ensureSettings, type UserSettingsRow } from '../user-settings/index.js';
 
 // ---------------------------------------------------------------- subscriptions
 

@@ -9,7 +9,7 @@ import {
   pushUnsubscribeSchema,
 } from '../../../contract/push.js';
 import { routeLimit } from '../../security/route-limits.js';
-import { ensureSettings } from '../user-settings/repository.js';
+import { ensureSettings } from '../user-settings/index.js';
 import {
   countSubscriptions,
   deleteSubscription,

@@ -5,12 +5,7 @@ import { DEADLINE_MS } from '../../../game/limits.js';
 import { isQuietAt, pushReminderAction, pushReminderFor } from '../../../game/push-reminders.js';
 import { UK_ZONE } from '../../../game/time.js';
 import type { PushPayload } from '../../../contract/push.js';
-import {
-  fixturesKickingOffBetween,
-  playersOfCompetitions,
-  predictionKeys,
-  remindsOf,
-} from '../reminders/repository.js';
+import { fixturesKickingOffBetween, playersOfCompetitions, predictionKeys, remindsOf } from '../reminders/index.js';
 import {
   claimPushes,
   failedKeys,

@@ -1,7 +1,7 @@
 import type { DB } from '../../db/index.js';
 import type { Dialect } from '../../db/migrations/types.js';
-import { withoutFinalResult } from '../fixtures/queries.js';
-import { ensureSettings } from '../user-settings/repository.js';
+import { withoutFinalResult } from '../../seasons/fixture-queries.js';
+import { ensureSettings } from '../user-settings/index.js';
 import { DEFAULT_COMPETITION } from '../../seasons/repository.js';
 import type { Competition } from '../../../contract/leagues.js';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { formatWindows, parseWindows } from '../../../game/reminders.js';
 import { reminderSettingsDto, reminderSettingsSchema, unsubscribePage } from '../../../contract/reminders.js';
 import { escapeHtml } from '../../mail/templates.js';
-import { ensureSettings } from '../user-settings/repository.js';
+import { ensureSettings } from '../user-settings/index.js';
 import { reminderHolderByToken, saveReminderSettings, unsubscribeByToken } from './repository.js';
 
 /** Deadline reminders: the player's settings, and the one-click unsubscribe link in every reminder. */

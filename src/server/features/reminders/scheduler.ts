@@ -25,7 +25,7 @@ import {
   type DueFixture,
   type ReminderKey,
 } from './repository.js';
-import { ensureSettingsFor, pushInsteadOfEmail } from '../user-settings/repository.js';
+import { ensureSettingsFor, pushInsteadOfEmail } from '../user-settings/index.js';
 
 /** How often the scheduler looks for due reminders. */
 export const REMINDER_INTERVAL_MS = 60_000;

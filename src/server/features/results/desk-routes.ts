@@ -10,12 +10,12 @@ import {
 } from '../../../contract/results.js';
 import { seasonId } from '../../../contract/seasons.js';
 import { HttpError } from '../../errors.js';
-import { presentFixture } from '../fixtures/presenter.js';
-import { getFixture, listFixtures } from '../fixtures/repository.js';
-import { resolveGameweeks } from '../gameweeks/service.js';
+import { presentFixture } from '../fixtures/index.js';
+import { getFixture, listFixtures } from '../../seasons/fixtures-repository.js';
+import { resolveGameweeks } from '../gameweeks/index.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { latestKickedOffGameweek } from './desk-repository.js';
-import { rescorePredictions, saveFinalResult } from './repository.js';
+import { rescorePredictions, saveFinalResult } from '../../seasons/results-repository.js';
 import { NOT_STARTED_MESSAGE } from './routes.js';
 import { matchScoreProblem } from '../../../game/knockout.js';
 import { gameweeksOf } from './changed-gameweeks.js';

@@ -5,9 +5,9 @@ import { errorDto, idParam } from '../../../contract/common.js';
 import { resultBodySchema, resultClearedReply, resultSavedReply } from '../../../contract/results.js';
 import { matchScoreProblem } from '../../../game/knockout.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { presentFixture } from '../fixtures/presenter.js';
-import { getFixture } from '../fixtures/repository.js';
-import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
+import { presentFixture } from '../fixtures/index.js';
+import { getFixture } from '../../seasons/fixtures-repository.js';
+import { clearResult, rescorePredictions, saveFinalResult } from '../../seasons/results-repository.js';
 import { gameweeksOf } from './changed-gameweeks.js';
 
 export const NOT_STARTED_MESSAGE =

@@ -19,15 +19,9 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { readUploadedSeasonFile } from '../../season-files/read-upload.js';
 import { planSeasonSync } from '../../season-files/sync-plan.js';
 import { syncReport } from '../../season-files/sync-report.js';
-import { applySeasonPlan } from '../feed/apply.js';
-import {
-  latestRuns,
-  loadSyncFixtures,
-  openConflictCounts,
-  pendingMoveCounts,
-  rejectedMoves,
-} from '../feed/repository.js';
-import { presentRun } from '../feed/service.js';
+import { applySeasonPlan } from '../feed/index.js';
+import { latestRuns, loadSyncFixtures, openConflictCounts, pendingMoveCounts, rejectedMoves } from '../feed/index.js';
+import { presentRun } from '../feed/index.js';
 import { seasonFeedUrls } from './admin-repository.js';
 import { createSeasonFromFile, previewSeasonFile } from './admin-service.js';
 import { isBuiltinSeason } from '../../seasons/builtin.js';

@@ -3,7 +3,7 @@ import type { DB } from '../../db/index.js';
 import { badRequest, conflict, HttpError } from '../../errors.js';
 import { readUploadedSeasonFile, type UploadedSeasonFile } from '../../season-files/read-upload.js';
 import { planSeasonSync } from '../../season-files/sync-plan.js';
-import { applySeasonPlan } from '../feed/apply.js';
+import { applySeasonPlan } from '../feed/index.js';
 import { clubsByName } from './admin-repository.js';
 import { clubSlug, suggestClub, seasonIdFor } from './admin-suggest.js';
 import {

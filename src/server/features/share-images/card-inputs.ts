@@ -6,11 +6,11 @@ import { leagueExistedIn } from '../../../game/honours.js';
 import { isLeagueCodeShape, normaliseLeagueCode } from '../../../game/league-code.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { SeasonRef } from '../../seasons/service.js';
-import { invitePreview } from '../leagues/invites-repository.js';
-import { keptTables } from '../leagues/kept-tables.js';
-import { isMember } from '../leagues/repository.js';
-import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/routes.js';
-import { summaryParts, summaryTotals } from '../summary/summary.js';
+import { invitePreview } from '../leagues/index.js';
+import { keptTables } from '../leagues/index.js';
+import { isMember } from '../leagues/index.js';
+import { LEAGUE_GONE, NOT_A_MEMBER } from '../leagues/index.js';
+import { summaryParts, summaryTotals } from '../summary/index.js';
 import type { InviteCardInput, SummaryCardInput, TableCardInput, TableCardRow } from './cards.js';
 
 /**

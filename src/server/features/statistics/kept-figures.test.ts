@@ -4,7 +4,7 @@ import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction, buildResult } from '../../test/factories-game.js';
 import { tag } from '../../read-model/index.js';
-import { seasonCounts } from './service.js';
+import { seasonCounts } from '../../points/season-totals.js';
 
 /**
  * Statistics and the dashboard are kept per player (the read model, decisions 0104 and 0113): every test reads

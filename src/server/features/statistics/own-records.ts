@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PredictionRecord } from '../../../game/statistics.js';
-import { seasonFixtureRows } from '../fixtures/kept.js';
-import type { FixtureRow } from '../fixtures/queries.js';
+import { seasonFixtureRows } from '../../seasons/kept-fixtures.js';
+import type { FixtureRow } from '../../seasons/fixture-queries.js';
 import { loadPredictionRecords, loadSeasonPredictions, predictionRecord } from './repository.js';
 
 /** Per kept fixture list (a new list after every change): its fixtures by id. */

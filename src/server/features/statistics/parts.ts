@@ -5,7 +5,8 @@ import { notFound } from '../../errors.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { leagueMemberIds, leaguesOf, scoresAsStandard } from './repository.js';
 import { ownPredictionRecords } from './own-records.js';
-import { leagueRuleTotals, seasonTotals } from './service.js';
+import { leagueRuleTotals } from './service.js';
+import { seasonTotals } from '../../points/season-totals.js';
 import { tag } from '../../read-model/index.js';
 
 /** What the Statistics screen shows (its presenter's arguments): the player's figures, rank history and leagues. */

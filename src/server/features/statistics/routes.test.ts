@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildResult } from '../../test/factories-game.js';
 import { TEST_SEASON } from '../../test/factories-season.js';
-import { clearResult } from '../results/repository.js';
+import { clearResult } from '../../seasons/results-repository.js';
 
 /**
  * The complete 2025/26 season (the project's own built-in file, read here as plain JSON) replayed:

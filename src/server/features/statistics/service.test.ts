@@ -4,10 +4,10 @@ import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture, TEST_SEASON } from '../../test/factories-season.js';
 import { buildPrediction } from '../../test/factories-game.js';
 import { STANDARD_RULE } from '../../../game/scoring.js';
-import { seasonCounts } from './service.js';
-import { createCountsReader } from './counts-reader.js';
+import { seasonCounts } from '../../points/season-totals.js';
+import { createCountsReader } from '../../points/counts-reader.js';
 import { createReadModel } from '../../read-model/index.js';
-import { gameweekExact, gameweekPoints, type SeasonCounts } from './season-counts.js';
+import { gameweekExact, gameweekPoints, type SeasonCounts } from '../../points/season-counts.js';
 import { turnsDuring } from '../../test/event-loop.js';
 
 let t: TestApp;

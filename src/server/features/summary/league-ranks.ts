@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { tag } from '../../read-model/index.js';
-import { seasonCounts } from '../statistics/service.js';
-import { leaguesByJoining } from '../leagues/repository.js';
-import { keptTables } from '../leagues/kept-tables.js';
-import { seasonTableWith } from '../leagues/positions.js';
-import { placeAfter } from '../leagues/standings.js';
-import { countsUnderRule } from '../leagues/extra-time-counts.js';
+import { seasonCounts } from '../../points/season-totals.js';
+import { leaguesByJoining } from '../leagues/index.js';
+import { keptTables } from '../leagues/index.js';
+import { seasonTableWith } from '../leagues/index.js';
+import { placeAfter } from '../leagues/index.js';
+import { countsUnderRule } from '../leagues/index.js';
 import type { LeagueRankRow } from './repository.js';
 
 /**

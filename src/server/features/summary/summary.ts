@@ -3,11 +3,11 @@ import type { GameweekSummary, SummaryLeague } from '../../../contract/summary.j
 import { gameweekRankIn } from '../../../game/rank-history.js';
 import { positionChange } from '../../../game/ranking.js';
 import { computeTotals } from '../../../game/statistics.js';
-import { gameweekFixtureRows } from '../fixtures/kept.js';
-import type { FixtureRow } from '../fixtures/queries.js';
-import { ownGameweekPredictions, boardMatch } from '../predictions/board.js';
-import type { OwnPick } from '../predictions/repository.js';
-import { seasonTotals } from '../statistics/service.js';
+import { gameweekFixtureRows } from '../../seasons/kept-fixtures.js';
+import type { FixtureRow } from '../../seasons/fixture-queries.js';
+import { ownGameweekPredictions, boardMatch } from '../predictions/index.js';
+import type { OwnPick } from '../predictions/index.js';
+import { seasonTotals } from '../../points/season-totals.js';
 import { leagueRanksAfter } from './league-ranks.js';
 
 /**

@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
-import type { DB } from '../../db/index.js';
-import { afterPendingIo } from '../../event-loop.js';
-import { SCORING_TIERS, type Scoreline } from '../../../game/scoring.js';
+import type { DB } from '../db/index.js';
+import { afterPendingIo } from '../event-loop.js';
+import { SCORING_TIERS, type Scoreline } from '../../game/scoring.js';
 import { countColumn, outcomeSql, pointsSql, tierSql } from './scoring-sql.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/index.js';
-import type { GameweekDefinition } from '../../../game/gameweeks.js';
-import type { GameweekFixture } from '../../../game/gameweek-to-open.js';
+import type { DB } from '../db/index.js';
+import type { GameweekDefinition } from '../../game/gameweeks.js';
+import type { GameweekFixture } from '../../game/gameweek-to-open.js';
 
 /** A season's stored gameweek definitions (the admin's, or the seed's), by gameweek. */
 export async function listGameweekDefinitions(db: DB, seasonId: string): Promise<GameweekDefinition[]> {

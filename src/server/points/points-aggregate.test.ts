@@ -3,23 +3,23 @@ import pg from 'pg';
 import { afterEach, expect, test, vi } from 'vitest';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { buildFixture, OTHER_SEASON, OTHER_SEASON_POINTS, TEST_SEASON } from '../../test/factories-season.js';
-import { buildUser, buildSessionCookie } from '../../test/factories.js';
-import { buildPrediction } from '../../test/factories-game.js';
-import { pointTriggers } from '../../test/points.js';
-import { turnsDuring } from '../../test/event-loop.js';
-import type { DB } from '../../db/index.js';
-import { deleteAccountData } from '../account/repository.js';
-import { updateGameweek } from '../feed/repository.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { buildFixture, OTHER_SEASON, OTHER_SEASON_POINTS, TEST_SEASON } from '../test/factories-season.js';
+import { buildUser, buildSessionCookie } from '../test/factories.js';
+import { buildPrediction } from '../test/factories-game.js';
+import { pointTriggers } from '../test/points.js';
+import { turnsDuring } from '../test/event-loop.js';
+import type { DB } from '../db/index.js';
+import { deleteAccountData } from '../features/account/repository.js';
+import { updateGameweek } from '../features/feed/repository.js';
 import {
   deleteFixture,
   deleteFixtures,
   importSeasonFixtures,
   seasonFixturePairs,
   updateFixture,
-} from '../fixtures/repository.js';
-import { clearResult, rescorePredictions, saveFinalResult } from './repository.js';
+} from '../seasons/fixtures-repository.js';
+import { clearResult, rescorePredictions, saveFinalResult } from '../seasons/results-repository.js';
 import { POINTS_LOCK_KEY, rescoreFixture } from './points-aggregate.js';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { TableScope } from '../leagues/repository.js';
+import type { TableScope } from './repository.js';
 
 /**
  * Bonus points as league tables add them (decision record 0062): a member's bonus points in a

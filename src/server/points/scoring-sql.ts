@@ -12,7 +12,7 @@ import {
   type ScoringTier,
   type Scoreline,
   type Tier,
-} from '../../../game/scoring.js';
+} from '../../game/scoring.js';
 
 /** A result as SQL: a known one (its numbers written in as literals, whole numbers a route has checked), or columns of a joined row. */
 export type ResultSql = Scoreline | { homeScore: RawBuilder<number>; awayScore: RawBuilder<number> };

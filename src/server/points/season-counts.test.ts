@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pointsFromCounts, STANDARD_RULE, type TierCounts } from '../../../game/scoring.js';
-import { indexTotals, type TotalsIndex } from '../../../game/rank-history.js';
+import { pointsFromCounts, STANDARD_RULE, type TierCounts } from '../../game/scoring.js';
+import { indexTotals, type TotalsIndex } from '../../game/rank-history.js';
 import { createCountsPacker, gameweekPoints, indexUnder, packCounts, type CountsRow } from './season-counts.js';
 
 const c = (

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { DatabaseHandle } from '../../db/index.js';
-import { dropDatabase, freshDatabase } from '../../test/databases.js';
-import { PREDICTION_SCORE_MAX } from '../../../game/limits.js';
+import type { DatabaseHandle } from '../db/index.js';
+import { dropDatabase, freshDatabase } from '../test/databases.js';
+import { PREDICTION_SCORE_MAX } from '../../game/limits.js';
 import {
   BANKER_FACTOR,
   GOAL_DIFFERENCE_RULE,
@@ -12,7 +12,7 @@ import {
   tierOf,
   type ScoringRule,
   type TierCounts,
-} from '../../../game/scoring.js';
+} from '../../game/scoring.js';
 import {
   leagueRuleSql,
   outcomeSql,

@@ -1,5 +1,5 @@
-import { pointsFromCounts, SCORING_TIERS, type ScoringRule, type TierCounts } from '../../../game/scoring.js';
-import { indexTables, NO_SCORE, type TotalsIndex } from '../../../game/rank-history.js';
+import { pointsFromCounts, SCORING_TIERS, type ScoringRule, type TierCounts } from '../../game/scoring.js';
+import { indexTables, NO_SCORE, type TotalsIndex } from '../../game/rank-history.js';
 
 /**
  * Every player's tier counts per gameweek of a season and in the season (the points aggregate's rows),

@@ -1,7 +1,7 @@
-import type { Scoreline } from '../../../game/scoring.js';
-import type { DB } from '../../db/index.js';
-import type { ResultSource } from '../../db/schema.js';
-import { rescoreFixture } from './points-aggregate.js';
+import type { Scoreline } from '../../game/scoring.js';
+import type { DB } from '../db/index.js';
+import type { ResultSource } from '../db/schema.js';
+import { rescoreFixture } from '../points/points-aggregate.js';
 
 /** Saves (or overwrites) a fixture's FINAL result, saying who wrote it (the admin's always wins over a feed's: see the feed service). */
 export async function saveFinalResult(
@@ -11,14 +11,17 @@ export async function saveFinalResult(
   nowIso: string,
   source: ResultSource,
 ): Promise<void> {
-  // The score after 90 minutes, and extra time and penalties as given: a result saved without them had none.
+  // The score after 90 minutes; extra time and penalties as given (null: the match had none),
+  // left as stored when not given (a writer that knows only the 90 minutes, as a league feed).
   const values = {
     homeScore: r.homeScore,
     awayScore: r.awayScore,
-    homeScoreEt: r.extraTime?.homeScore ?? null,
-    awayScoreEt: r.extraTime?.awayScore ?? null,
-    homePenalties: r.penalties?.homeScore ?? null,
-    awayPenalties: r.penalties?.awayScore ?? null,
+    ...(r.extraTime === undefined
+      ? {}
+      : { homeScoreEt: r.extraTime?.homeScore ?? null, awayScoreEt: r.extraTime?.awayScore ?? null }),
+    ...(r.penalties === undefined
+      ? {}
+      : { homePenalties: r.penalties?.homeScore ?? null, awayPenalties: r.penalties?.awayScore ?? null }),
     final: 1,
     source,
     updatedAt: nowIso,

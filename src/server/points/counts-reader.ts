@@ -1,7 +1,7 @@
-import type { DB } from '../../db/index.js';
-import { afterPendingIo } from '../../event-loop.js';
-import { tag, type ReadModel } from '../../read-model/index.js';
-import { finalResultsByGameweek, gameweekCounts, lastCountedGameweek } from './repository.js';
+import type { DB } from '../db/index.js';
+import { afterPendingIo } from '../event-loop.js';
+import { tag, type ReadModel } from '../read-model/index.js';
+import { finalResultsByGameweek, gameweekCounts, lastCountedGameweek } from './counts-repository.js';
 import { createCountsPacker, SEASON_TOTAL, type SeasonCounts } from './season-counts.js';
 
 /**
