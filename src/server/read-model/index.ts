@@ -101,6 +101,7 @@ function unannouncedResults(
   let followedMarker: string | null = null;
   let lastFingerprint: ResultsFingerprint | null = null;
   let reading: Promise<void> | null = null;
+  let checkedThisTurn = false;
   const follow = (fingerprint: ResultsFingerprint) => {
     touch(fingerprintTouches(lastFingerprint, fingerprint));
     lastFingerprint = fingerprint;
@@ -117,11 +118,19 @@ function unannouncedResults(
     }
     // PostgreSQL: other instances announce their writes, but a script's are only seen by reading
     // (one row that migration 0018's trigger keeps counting); the fingerprint only when it moved.
+    // A read holds for the rest of the event-loop turn it ended in, as SQLite's `data_version`
+    // does: the values one request asks for together wait for one read, not one each.
+    if (checkedThisTurn) return null;
     reading ??= resultsVersion(db())
       .then(async (version) => {
-        if (version === followedMarker) return;
-        follow(await totalsFingerprint(db()));
-        followedMarker = version;
+        if (version !== followedMarker) {
+          follow(await totalsFingerprint(db()));
+          followedMarker = version;
+        }
+        checkedThisTurn = true;
+        setImmediate(() => {
+          checkedThisTurn = false;
+        });
       })
       .finally(() => {
         reading = null;
