@@ -42,10 +42,8 @@ export async function leaguePositions(
   seasonId: string,
   latestGameweek: number | null,
 ): Promise<PositionRow[]> {
-  const leagues = await app.deps.readModel.get(
-    `leagues-by-joining:${userId}`,
-    [tag.userLeagues(userId)],
-    () => leaguesByJoining(app.deps.db, userId),
+  const leagues = await app.deps.readModel.get(`leagues-by-joining:${userId}`, [tag.userLeagues(userId)], () =>
+    leaguesByJoining(app.deps.db, userId),
   );
   const rows = await Promise.all(
     leagues.map(async ({ leagueId }): Promise<PositionRow | null> => {
