@@ -51,8 +51,9 @@ function squeeze(text: string): string {
  * `Match for third place`; `Final`. Null for anything else (the caller says which names it knows).
  */
 export function readRoundHeading(text: string): RoundHeading | null {
+  // Measured before anything reads it (decision 0052): a round of 80,000 spaces and a digit is not "1".
+  if (text.length > HEADING_MAX) return null;
   const t = text.trim();
-  if (t.length > HEADING_MAX) return null;
   const plain = roundNumber(t);
   if (plain !== null) return plain >= 1 ? { number: plain } : null;
   const numbered = exec(NUMBERED, t);

@@ -116,7 +116,8 @@ describe('the reported hostile files are refused at once, naming the line or fie
     expect(json.statusCode).toBe(200);
     expect(json.json()).toMatchObject({
       ok: false,
-      error: 'Match 1 (A v B): "round" must be a round such as "Matchday 1".',
+      error:
+        'Match 1 (A v B): "round" must be a round such as "Matchday 1", "League, Matchday 1", "Playoffs, Matchday 1", "Round of 32", "Round of 16", "Quarterfinals", "Semifinals", "Match for third place" or "Final".',
     });
   });
 });

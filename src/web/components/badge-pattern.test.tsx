@@ -78,7 +78,9 @@ describe('club badges', () => {
     for (const c of clubs) {
       const markup = svg(c);
       expect(markup, c.name).toContain(`>${c.code}</text>`);
-      expect(markup, c.name).toContain(`aria-label="${c.shortName.replace(/'/g, '&#x27;')} badge"`);
+      expect(markup, c.name).toContain(
+        `aria-label="${c.shortName.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')} badge"`,
+      );
       expect(markup, c.name).toContain(`fill="${c.primaryColour}"`);
       expect(markup, c.name).toContain(`data-pattern="${badgeDivision(c)}"`);
       expect(markup, c.name).not.toMatch(/<image|href=/);
