@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { awaitingResultsReply, overviewReply, type AwaitingSeason } from '../../../contract/admin.js';
 import { errorDto } from '../../../contract/common.js';
+import { COMPETITION_LABELS, COMPETITIONS } from '../../../contract/leagues.js';
 import { seasonQuery } from '../../../contract/seasons.js';
 import { liveSince } from '../../../game/fixture-status.js';
 import { loadSeasonState, resolveSeason } from '../../seasons/service.js';
@@ -16,6 +17,15 @@ import { awaitingResults, loadOverview, seasonFeeds } from './repository.js';
 function failureOf(run: RunRecord | undefined, feedUrl: string | null) {
   if (!run || run.outcome !== 'failed' || feedUrl === null) return null;
   return { at: run.finishedAt ?? run.startedAt, message: run.message ?? 'The feed run failed.' };
+}
+
+/**
+ * A season as the admin's to-do names it: another competition's season says which (the Champions
+ * League's 2025/26 beside the Premier League's), the Premier League's as it always did.
+ */
+function withCompetition(s: { label: string; competitionId: string }): string {
+  const competition = COMPETITIONS.find((c) => c === s.competitionId);
+  return competition && competition !== 'premier-league' ? `${COMPETITION_LABELS[competition]} ${s.label}` : s.label;
 }
 
 export async function adminOverviewRoutes(fastify: FastifyInstance) {
@@ -73,7 +83,7 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
             .map(({ gameweek, count, firstKickoff, lastKickoff }) => ({ gameweek, count, firstKickoff, lastKickoff }));
           return {
             season: s.id,
-            label: s.label,
+            label: withCompetition(s),
             current: s.id === state.current?.id,
             count: gameweeks.reduce((n, g) => n + g.count, 0),
             gameweeks,
