@@ -20,6 +20,27 @@ import { loadSeasonState, resolveSeason } from '../../seasons/service.js';
 export async function seasonRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  /** Every season as the lists show it, newest first, each marked current in its own competition. */
+  const presentedSeasons = async (now: Date) => {
+    const [state, { counts, competitions }] = await Promise.all([
+      loadSeasonState(app.deps.seasons, now),
+      seasonListCounts(app, now),
+    ]);
+    const countsBy = new Map(counts.map((c) => [c.seasonId, c]));
+    const competitionBy = new Map(
+      competitions.map((c) => [c.id, { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone }]),
+    );
+    const start = (s: { startDate: string | null; firstKickoff: string | null }) =>
+      s.firstKickoff ?? s.startDate ?? '9999';
+    const currentOf = (competitionId: string) => state.competitions.get(competitionId)?.current?.id ?? null;
+    const seasons = [...state.seasons]
+      .sort((a, b) => start(b).localeCompare(start(a)) || b.id.localeCompare(a.id))
+      .map((s) =>
+        presentSeason(s, competitionBy.get(s.competitionId)!, countsBy.get(s.id), currentOf(s.competitionId), now),
+      );
+    return { state, seasons };
+  };
+
   app.get(
     '/api/seasons',
     {
@@ -32,23 +53,7 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       },
     },
     async () => {
-      const now = app.deps.clock.now();
-      const [state, { counts, competitions }] = await Promise.all([
-        loadSeasonState(app.deps.seasons, now),
-        seasonListCounts(app, now),
-      ]);
-      const countsBy = new Map(counts.map((c) => [c.seasonId, c]));
-      const competitionBy = new Map(
-        competitions.map((c) => [c.id, { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone }]),
-      );
-      const start = (s: { startDate: string | null; firstKickoff: string | null }) =>
-        s.firstKickoff ?? s.startDate ?? '9999';
-      const currentOf = (competitionId: string) => state.competitions.get(competitionId)?.current?.id ?? null;
-      const seasons = [...state.seasons]
-        .sort((a, b) => start(b).localeCompare(start(a)) || b.id.localeCompare(a.id))
-        .map((s) =>
-          presentSeason(s, competitionBy.get(s.competitionId)!, countsBy.get(s.id), currentOf(s.competitionId), now),
-        );
+      const { state, seasons } = await presentedSeasons(app.deps.clock.now());
       // A database always has a season (migration 0014 creates 2025/26), so there is always a current one.
       return { seasons, current: state.current?.id ?? seasons[0]?.id ?? '', pinned: state.pinned };
     },
@@ -66,25 +71,15 @@ export async function seasonRoutes(fastify: FastifyInstance) {
       },
     },
     async () => {
-      const now = app.deps.clock.now();
-      const [state, { counts, competitions }] = await Promise.all([
-        loadSeasonState(app.deps.seasons, now),
-        seasonListCounts(app, now),
-      ]);
-      const countsBy = new Map(counts.map((c) => [c.seasonId, c]));
-      const start = (s: { startDate: string | null; firstKickoff: string | null }) =>
-        s.firstKickoff ?? s.startDate ?? '9999';
-      const listed = competitions
-        .map((c) => {
-          const info = { id: c.id, name: c.name, code: c.code, timeZone: c.timeZone };
-          const current = state.competitions.get(c.id)?.current?.id ?? null;
-          const seasons = state.seasons
-            .filter((s) => s.competitionId === c.id)
-            .sort((a, b) => start(b).localeCompare(start(a)) || b.id.localeCompare(a.id))
-            .map((s) => presentSeason(s, info, countsBy.get(s.id), current, now));
-          return { ...info, current, seasons };
-        })
-        .filter((c) => c.seasons.length > 0);
+      const { state, seasons } = await presentedSeasons(app.deps.clock.now());
+      const byCompetition = new Map<string, typeof seasons>();
+      for (const season of seasons)
+        byCompetition.set(season.competition.id, [...(byCompetition.get(season.competition.id) ?? []), season]);
+      const listed = [...byCompetition.values()].map((mine) => ({
+        ...mine[0]!.competition,
+        current: state.competitions.get(mine[0]!.competition.id)?.current?.id ?? null,
+        seasons: mine,
+      }));
       // In the New League screen's order (the Premier League first); a competition it does not name, after them.
       const order = (id: string) => {
         const at = (COMPETITIONS as readonly string[]).indexOf(id);
