@@ -3,6 +3,7 @@ import { LEAGUE_DESCRIPTION_MAX, LEAGUE_NAME_MAX } from '../game/limits.js';
 import { POSITION_CHANGES } from '../game/ranking.js';
 import { RULE_KINDS, RULE_POINTS_MAX, STANDARD_RULE, TIERS, ruleProblem } from '../game/scoring.js';
 import { KNOCKOUT_RULES, type KnockoutRule } from '../game/knockout.js';
+import { QUALIFIER_POINTS_MAX } from '../game/qualifier.js';
 import { resultDto } from './fixtures.js';
 import { outcomeDto } from './predictions.js';
 import { hasHiddenCharacters, hasHiddenTextCharacters, hiddenCharactersMessage } from './common.js';
@@ -24,6 +25,16 @@ export { KNOCKOUT_RULES, type KnockoutRule };
 export const knockoutRuleSchema = z.enum(KNOCKOUT_RULES, {
   error: 'Please choose which score counts: after 90 minutes or after extra time.',
 });
+export { QUALIFIER_POINTS_MAX };
+export const QUALIFIER_POINTS_MESSAGE = `Points for naming who goes through must be a whole number from 0 to ${QUALIFIER_POINTS_MAX}.`;
+/** Points per knockout tie whose team through a member named right (src/game/qualifier.ts); 0 turns them off. */
+export const qualifierPointsSchema = z
+  .number({ error: QUALIFIER_POINTS_MESSAGE })
+  .int({ error: QUALIFIER_POINTS_MESSAGE })
+  .min(0, { error: QUALIFIER_POINTS_MESSAGE })
+  .max(QUALIFIER_POINTS_MAX, { error: QUALIFIER_POINTS_MESSAGE });
+export const noKnockoutsIn = (competition: Competition) =>
+  `The ${COMPETITION_LABELS[competition]} has no knockout ties, so there is no one to name as going through. Leave these points at 0.`;
 export const noSeasonOf = (competition: Competition) =>
   `There are no ${COMPETITION_LABELS[competition]} fixtures on Scoreline. Please choose a competition it has a season for.`;
 
@@ -90,6 +101,8 @@ export const createLeagueSchema = z.object({
   scoring: leagueScoringSchema.optional(),
   /** Which score of a knockout match counts (after 90 minutes unless said). */
   knockoutRule: knockoutRuleSchema.optional(),
+  /** Points for naming who goes through each knockout tie (none unless said). */
+  qualifierPoints: qualifierPointsSchema.optional(),
 });
 export type CreateLeagueInput = z.infer<typeof createLeagueSchema>;
 
@@ -101,6 +114,7 @@ export const newLeagueFormSchema = z.object({
   privacy: z.enum(PRIVACIES, { error: 'Please choose who can join.' }),
   scoring: leagueScoringSchema,
   knockoutRule: createLeagueSchema.shape.knockoutRule,
+  qualifierPoints: createLeagueSchema.shape.qualifierPoints,
 });
 export type NewLeagueFormInput = z.infer<typeof newLeagueFormSchema>;
 
@@ -151,6 +165,8 @@ export const leagueDto = z.object({
   scoring: leagueScoringDto,
   /** Which score of a knockout match counts in it. */
   knockoutRule: z.enum(KNOCKOUT_RULES),
+  /** Points per knockout tie whose team through a member named right; 0: none. */
+  qualifierPoints: z.number(),
 });
 export type League = z.infer<typeof leagueDto>;
 
@@ -266,6 +282,10 @@ export const pickDto = z.object({
       outcome: outcomeDto.nullable(),
       tier: z.enum(TIERS).nullable(),
       banker: z.boolean(),
+      /** The side the pick says goes through the tie this match decides (named, or a one-match knockout's predicted winner); null when none. */
+      qualifier: z.enum(['home', 'away']).nullable(),
+      /** In a league with qualifier points, once the tie is settled: the points for naming who went through (0 when wrong); else null. */
+      qualifierPoints: z.number().nullable(),
     })
     .nullable(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PREDICTION_WINDOWS } from '../game/deadline.js';
 import { GAMEWEEK_STATES } from '../game/gameweek-to-open.js';
 import { PREDICTION_SCORE_MAX } from '../game/limits.js';
+import { QUALIFIER_SIDES } from '../game/qualifier.js';
 import { PREDICTION_OUTCOMES } from '../game/scoring.js';
 import { gameweekNumber } from './common.js';
 import { fixtureDto } from './fixtures.js';
@@ -13,10 +14,21 @@ export const scoreField = (max: number, message: string) =>
 
 export const PREDICTION_SCORE_MESSAGE = `Enter scores between 0-${PREDICTION_SCORE_MAX}`;
 
-/** A prediction: both scores whole numbers 0–20 (no real match goes past that). Used by the modal and PUT /api/predictions/:id. */
+export const QUALIFIER_MESSAGE = 'Name the team that goes through as home or away.';
+
+/** The team a pick names to go through a knockout tie (src/game/qualifier.ts): a side of the match, or none. */
+export const qualifierField = z.enum(QUALIFIER_SIDES, { error: QUALIFIER_MESSAGE }).nullable();
+
+/**
+ * A prediction: both scores whole numbers 0–20 (no real match goes past that), and on a match that
+ * decides a knockout tie, optionally the team that goes through (left out: none named). Used by the
+ * modal and PUT /api/predictions/:id; whether the team may be named on this match is the server's
+ * check against the fixture (src/game/qualifier.ts `qualifierPickProblem`).
+ */
 export const predictionBodySchema = z.object({
   homeScore: scoreField(PREDICTION_SCORE_MAX, PREDICTION_SCORE_MESSAGE),
   awayScore: scoreField(PREDICTION_SCORE_MAX, PREDICTION_SCORE_MESSAGE),
+  qualifier: qualifierField.optional(),
 });
 export type PredictionBody = z.infer<typeof predictionBodySchema>;
 
@@ -38,6 +50,8 @@ export const predictionDto = z.object({
   outcome: outcomeDto.nullable(),
   /** This pick is the player's banker of its gameweek: it counts double (overall, and in every league that allows bankers). */
   banker: z.boolean(),
+  /** The team the player named to go through the tie this match decides; null when none was named (a one-match knockout's predicted winner is implied). */
+  qualifier: qualifierField,
 });
 export type Prediction = z.infer<typeof predictionDto>;
 

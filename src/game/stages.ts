@@ -43,6 +43,9 @@ const KNOCKOUT: ReadonlySet<Stage> = new Set<Stage>([
   'final',
 ]);
 
+/** Every knockout stage, in the order a season plays them. */
+export const KNOCKOUT_STAGES: readonly Stage[] = STAGES.filter((s) => KNOCKOUT.has(s));
+
 export function isKnockoutStage(stage: Stage): boolean {
   return KNOCKOUT.has(stage);
 }

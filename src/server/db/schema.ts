@@ -191,6 +191,8 @@ export interface PredictionTable {
   tier: ColumnType<Tier | null, Tier | null | undefined, Tier | null>;
   /** 1 when this pick is its player's banker of its gameweek (counts double); set only through the banker routes. */
   banker: ColumnType<number, number | undefined, number>;
+  /** The side the player named to go through the knockout tie this match decides; null when none was named (src/game/qualifier.ts). */
+  qualifier: ColumnType<'home' | 'away' | null, 'home' | 'away' | null | undefined, 'home' | 'away' | null>;
 }
 
 export interface GameweekTable {

@@ -12,8 +12,8 @@ export interface SeasonCounts {
   /** Each player's slot (players with at least one row). */
   slots: Map<string, number>;
   /**
-   * Per gameweek: `COLUMNS` numbers per slot (the tiers, then their bankers), `ABSENT` in the first
-   * without a row. Gameweek 0 is the season's total (fixtures without a gameweek included), read
+   * Per gameweek: `COLUMNS` numbers per slot (the tiers, then their bankers, then the ties whose
+   * team through the player named right), `ABSENT` in the first without a row. Gameweek 0 is the season's total (fixtures without a gameweek included), read
    * as its own row: the league tables of the season rank it.
    */
   byGameweek: Map<number, Int32Array>;
@@ -27,7 +27,13 @@ export interface CountsRow {
 }
 
 const TIERS = SCORING_TIERS.length;
-const COLUMNS = TIERS * 2;
+/**
+ * The last number of a slot: the ties the player named the team through right. The kept counts
+ * (the points aggregate) never hold these; only a league with qualifier points sees them, moved on
+ * top (leagues/qualifier-counts.ts).
+ */
+const QUALIFIERS = TIERS * 2;
+const COLUMNS = TIERS * 2 + 1;
 /** The first number of a slot without a row in that gameweek (counts are never negative). */
 const ABSENT = -1;
 
@@ -77,14 +83,16 @@ export function packCounts(rows: readonly CountsRow[]): SeasonCounts {
 const present = (packed: Int32Array, slot: number) =>
   slot * COLUMNS < packed.length && packed[slot * COLUMNS] !== ABSENT;
 
-/** A rule and whether bankers count double in it (a league's scoring). */
+/** A rule, whether bankers count double in it, and what naming the team through a tie is worth (a league's scoring). */
 export interface Scoring {
   rule: ScoringRule;
   bankersAllowed: boolean;
+  /** Points per tie whose team through the player named right (none when left out). */
+  qualifierPoints?: number;
 }
 
 /** What each tier's count and each banker's count is worth under a scoring (points are linear in the counts). */
-function weightsOf({ rule, bankersAllowed }: Scoring): Int32Array {
+function weightsOf({ rule, bankersAllowed, qualifierPoints = 0 }: Scoring): Int32Array {
   const unit = (t: (typeof SCORING_TIERS)[number]) =>
     pointsFromCounts(
       { exact: 0, difference: 0, outcome: 0, [t]: 1, banker: { exact: 0, difference: 0, outcome: 0 } },
@@ -97,7 +105,7 @@ function weightsOf({ rule, bankersAllowed }: Scoring): Int32Array {
       rule,
       bankersAllowed,
     );
-  return Int32Array.from([...SCORING_TIERS.map(unit), ...SCORING_TIERS.map(bankerUnit)]);
+  return Int32Array.from([...SCORING_TIERS.map(unit), ...SCORING_TIERS.map(bankerUnit), qualifierPoints]);
 }
 
 /** The gameweek under which the counts keep the season's total. */
@@ -180,11 +188,14 @@ export function seasonCountsBytes(counts: SeasonCounts): number {
   return bytes;
 }
 
-/** One pick moving between tiers in a player's gameweek (`by`: +1 into `tier`, -1 out of it). */
+/**
+ * One pick moving between tiers in a player's gameweek (`by`: +1 into `tier`, -1 out of it), or
+ * (`tier: 'qualifier'`) one tie whose team through the player named right.
+ */
 export interface CountsChange {
   userId: string;
   gameweek: number;
-  tier: (typeof SCORING_TIERS)[number];
+  tier: (typeof SCORING_TIERS)[number] | 'qualifier';
   banker: boolean;
   by: number;
 }
@@ -212,6 +223,10 @@ export function countsWith(counts: SeasonCounts, changes: readonly CountsChange[
     }
     const at = slots.get(c.userId)! * COLUMNS;
     if (packed![at] === ABSENT) packed!.fill(0, at, at + COLUMNS);
+    if (c.tier === 'qualifier') {
+      packed![at + QUALIFIERS] = packed![at + QUALIFIERS]! + c.by;
+      continue;
+    }
     const i = SCORING_TIERS.indexOf(c.tier);
     packed![at + i] = packed![at + i]! + c.by;
     if (c.banker) packed![at + TIERS + i] = packed![at + TIERS + i]! + c.by;

@@ -26,7 +26,9 @@ export const OTHER_SEASON_POINTS = { points: 3, exact: 1, predictions: 1 } as co
  */
 export async function buildFixture(
   db: DB,
-  overrides: Partial<Omit<FixtureFields, 'league' | 'postponed'> & { id: string; postponed: boolean }> = {},
+  overrides: Partial<
+    Omit<FixtureFields, 'league' | 'postponed'> & { id: string; postponed: boolean; stage: string; leg: number }
+  > = {},
 ) {
   const kickoffAt = overrides.kickoffAt === undefined ? '2025-08-16T14:00:00.000Z' : overrides.kickoffAt;
   const row = {
@@ -42,6 +44,9 @@ export async function buildFixture(
     postponed: overrides.postponed ? 1 : 0,
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
+    // A knockout competition's round and leg, only when given (a league season's fixtures have none).
+    ...(overrides.stage === undefined ? {} : { stage: overrides.stage }),
+    ...(overrides.leg === undefined ? {} : { leg: overrides.leg }),
   };
   await db.insertInto('fixtures').values(row).execute();
   return row;

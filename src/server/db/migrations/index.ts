@@ -22,6 +22,7 @@ import { pendingMoves } from './0050_pending_moves.js';
 import { pushSubscriptions } from './0050_push_subscriptions.js';
 import { recipientMailLog } from './0050_recipient_mail_log.js';
 import { competitions } from './0060_competitions.js';
+import { predictionQualifier } from './0070_prediction_qualifier.js';
 
 /** Every migration, in order. Names sort by their number prefix; never rename one that has shipped. */
 export const migrations: AppMigration[] = [
@@ -48,4 +49,5 @@ export const migrations: AppMigration[] = [
   pushSubscriptions,
   recipientMailLog,
   competitions,
+  predictionQualifier,
 ];

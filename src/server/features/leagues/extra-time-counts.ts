@@ -3,35 +3,45 @@ import { tierOf } from '../../../game/scoring.js';
 import type { DB } from '../../db/index.js';
 import { countsWith, SEASON_TOTAL, type CountsChange, type SeasonCounts } from '../../points/season-counts.js';
 import { extraTimePicks, type ExtraTimePickRow } from './extra-time-repository.js';
+import { seasonQualifierChanges } from './qualifier-counts.js';
 
 /**
- * A season's tier counts as a league with its knockout rule sees them (docs/decisions/0116). The
- * kept counts (the points aggregate) tier every pick against the score after 90 minutes, the
- * default rule; a league that scores after extra time sees the same counts with the picks on the
- * matches that went to extra time tiered against the score after it instead
- * (src/game/knockout.ts `countingScore` decides which score counts). Those are few, so they are
- * read and moved on top of the kept counts rather than kept as a second aggregate; every table,
- * place and total of such a league is worked out from these counts by the one rule
- * (standings.ts), so no screen can disagree with another.
+ * A season's tier counts as a league with its knockout rule and qualifier points sees them
+ * (docs/decisions/0116, 0118). The kept counts (the points aggregate) tier every pick against the
+ * score after 90 minutes, the default rule, and name no team through a tie. A league that scores
+ * after extra time sees the same counts with the picks on the matches that went to extra time
+ * tiered against the score after it instead (src/game/knockout.ts `countingScore` decides which
+ * score counts); a league with qualifier points sees the ties each player named right
+ * (qualifier-counts.ts). Both are few picks, so they are read and moved on top of the kept counts
+ * rather than kept as second aggregates; every table, place and total of such a league is worked
+ * out from these counts by the one rule (standings.ts), so no screen can disagree with another.
  *
- * Worked out once per kept counts: the counts are replaced whenever a result or a change of
- * picks moves them, which is all that moves the picks read here.
+ * Worked out once per kept counts and kind of league: the counts are replaced whenever a result
+ * or a change of picks moves them, which is all that moves the picks read here.
  */
-const underExtraTime = new WeakMap<SeasonCounts, Promise<SeasonCounts>>();
+const adjustedCounts = new WeakMap<SeasonCounts, Map<string, Promise<SeasonCounts>>>();
 
-export function countsUnderRule(
+export function countsUnderLeague(
   db: DB,
   seasonId: string,
   counts: SeasonCounts,
-  rule: KnockoutRule,
+  league: { knockoutRule: KnockoutRule; qualifierPoints: number },
 ): Promise<SeasonCounts> {
-  if (rule === 'ninety') return Promise.resolve(counts);
-  let adjusted = underExtraTime.get(counts);
+  const extraTime = league.knockoutRule === 'extra-time';
+  const qualifiers = league.qualifierPoints > 0;
+  if (!extraTime && !qualifiers) return Promise.resolve(counts);
+  const key = `${extraTime}:${qualifiers}`;
+  let kinds = adjustedCounts.get(counts);
+  if (!kinds) adjustedCounts.set(counts, (kinds = new Map()));
+  let adjusted = kinds.get(key);
   if (!adjusted) {
-    adjusted = extraTimePicks(db, seasonId).then((picks) => countsWith(counts, extraTimeChanges(picks)));
+    adjusted = Promise.all([
+      extraTime ? extraTimePicks(db, seasonId).then(extraTimeChanges) : [],
+      qualifiers ? seasonQualifierChanges(db, seasonId) : [],
+    ]).then(([moved, named]) => countsWith(counts, [...moved, ...named]));
     // A failed read is not kept: the next request tries again.
-    adjusted.catch(() => underExtraTime.delete(counts));
-    underExtraTime.set(counts, adjusted);
+    adjusted.catch(() => kinds.delete(key));
+    kinds.set(key, adjusted);
   }
   return adjusted;
 }

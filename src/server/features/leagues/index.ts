@@ -1,5 +1,5 @@
 /** What other features may use of leagues (eslint: scoreline/feature-boundaries). */
-export { countsUnderRule } from './extra-time-counts.js';
+export { countsUnderLeague } from './extra-time-counts.js';
 export { invitePreview } from './invites-repository.js';
 export { keptTables } from './kept-tables.js';
 export { livePicksOf } from './live-picks.js';
@@ -14,6 +14,7 @@ export {
   listMyLeagues,
   lockLeague,
   memberPicksOn,
+  scoresAsOverall,
   scoringOf,
 } from './repository.js';
 export type { LeagueRow } from './repository.js';

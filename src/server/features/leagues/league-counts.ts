@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { SeasonCounts } from '../../points/season-counts.js';
 import { seasonCounts } from '../../points/season-totals.js';
-import { countsUnderRule } from './extra-time-counts.js';
+import { countsUnderLeague } from './extra-time-counts.js';
 import type { LeagueRow } from './repository.js';
 
 /** A season's kept counts as the league sees them under its knockout rule (the tables, places and totals of a league read these). */
 export async function leagueCounts(
   app: FastifyInstance,
   seasonId: string,
-  league: Pick<LeagueRow, 'knockoutRule'>,
+  league: Pick<LeagueRow, 'knockoutRule' | 'qualifierPoints'>,
 ): Promise<SeasonCounts> {
-  return countsUnderRule(app.deps.db, seasonId, await seasonCounts(app, seasonId), league.knockoutRule);
+  return countsUnderLeague(app.deps.db, seasonId, await seasonCounts(app, seasonId), league);
 }

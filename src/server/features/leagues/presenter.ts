@@ -1,6 +1,7 @@
 import { positionChange } from '../../../game/ranking.js';
 import { outcomeOfTier, pickPoints, ruleKind, tierOf, type ScoringRule } from '../../../game/scoring.js';
-import { countingScore, DEFAULT_KNOCKOUT_RULE, type KnockoutRule } from '../../../game/knockout.js';
+import { countingScore, DEFAULT_KNOCKOUT_RULE, type KnockoutRule, type Side } from '../../../game/knockout.js';
+import { pickedQualifier, tieRoleOf } from '../../../game/qualifier.js';
 import type {
   League,
   LeaguePosition,
@@ -20,7 +21,10 @@ import {
 
 /** A league's scoring as its page states it. */
 export function presentScoring(
-  row: Pick<LeagueRow, 'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed' | 'scoringChangedAt'>,
+  row: Pick<
+    LeagueRow,
+    'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed' | 'qualifierPoints' | 'scoringChangedAt'
+  >,
 ): LeagueScoring {
   const { rule, bankersAllowed } = scoringOf(row);
   return { rule, kind: ruleKind(rule), bankersAllowed, changedAt: row.scoringChangedAt };
@@ -41,6 +45,7 @@ export function presentLeague(row: LeagueSummaryRow, viewerId: string): League {
     createdAt: row.createdAt,
     scoring: presentScoring(row),
     knockoutRule: row.knockoutRule,
+    qualifierPoints: Number(row.qualifierPoints),
   };
 }
 
@@ -67,8 +72,10 @@ export function presentTableRow(row: TableRow, creatorId: string, viewerId: stri
 /** A member's pick as the league shows it: its points under the league's rule once scored (a banker doubled where bankers count). */
 export function presentPick(
   row: PickRow,
-  scoring: { rule: ScoringRule; bankersAllowed: boolean },
+  scoring: { rule: ScoringRule; bankersAllowed: boolean; qualifierPoints?: number },
   knockoutRule: KnockoutRule = DEFAULT_KNOCKOUT_RULE,
+  /** Who went through each settled tie of the season, as a side of its deciding match (src/game/qualifier.ts `decidedTies`). */
+  through: ReadonlyMap<string, Side> = new Map(),
 ): PickDto {
   const p = row.prediction;
   const scored = p !== null && p.points !== null && p.tier !== null;
@@ -79,6 +86,8 @@ export function presentPick(
     scored && extraTime && knockoutRule !== DEFAULT_KNOCKOUT_RULE
       ? tierOf(p!, countingScore({ ninety: row.result!, extraTime }, knockoutRule))
       : (p?.tier ?? null);
+  const named = p && pickedQualifier(tieRoleOf(row), p);
+  const wentThrough = through.get(row.id);
   return {
     fixtureId: row.id,
     homeTeam: row.homeTeam,
@@ -99,6 +108,9 @@ export function presentPick(
       outcome: scored ? outcomeOfTier(tier!) : null,
       tier: scored ? tier : null,
       banker: p.banker,
+      qualifier: named,
+      qualifierPoints:
+        scoring.qualifierPoints && wentThrough ? (named === wentThrough ? scoring.qualifierPoints : 0) : null,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import type { LeagueTable } from '../../db/schema.js';
+import { DEFAULT_KNOCKOUT_RULE } from '../../../game/knockout.js';
 import { isStandardScoring, SCORING_TIERS, type ScoringRule } from '../../../game/scoring.js';
 import { COUNT_COLUMNS, countColumn, leagueRuleSql, pointsFromCountsSql, tierSql } from '../../points/scoring-sql.js';
 import type { Dialect } from '../../db/migrations/types.js';
@@ -339,12 +340,28 @@ export async function leagueRoster(db: DB, leagueId: string, seasonId: string): 
   return rows;
 }
 
+/**
+ * Whether a league scores every pick as the overall leaderboard does (the standard rule, bankers
+ * double, the 90-minute score, no points for naming who goes through): its points are then
+ * everyone's, and its rank history a subset of theirs.
+ */
+export const scoresAsOverall = (
+  league: Pick<
+    LeagueRow,
+    'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed' | 'qualifierPoints' | 'knockoutRule'
+  >,
+): boolean =>
+  isStandardScoring(scoringOf(league)) &&
+  league.knockoutRule === DEFAULT_KNOCKOUT_RULE &&
+  Number(league.qualifierPoints) === 0;
+
 /** A league's scoring as stored. */
 export const scoringOf = (
-  league: Pick<LeagueRow, 'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed'>,
-): { rule: ScoringRule; bankersAllowed: boolean } => ({
+  league: Pick<LeagueRow, 'ruleExact' | 'ruleDifference' | 'ruleOutcome' | 'bankersAllowed' | 'qualifierPoints'>,
+): { rule: ScoringRule; bankersAllowed: boolean; qualifierPoints: number } => ({
   rule: { exact: league.ruleExact, difference: league.ruleDifference, outcome: league.ruleOutcome },
   bankersAllowed: Number(league.bankersAllowed) === 1,
+  qualifierPoints: Number(league.qualifierPoints),
 });
 
 /**
@@ -449,12 +466,14 @@ export async function leaguesByJoining(
       'leagues.ruleDifference',
       'leagues.ruleOutcome',
       'leagues.bankersAllowed',
+      'leagues.knockoutRule',
+      'leagues.qualifierPoints',
     ])
     .where('leagueMembers.userId', '=', userId)
     .orderBy('leagueMembers.joinedAt')
     .orderBy('leagues.id')
     .execute();
-  return rows.map((r) => ({ leagueId: r.leagueId, name: r.name, standard: isStandardScoring(scoringOf(r)) }));
+  return rows.map((r) => ({ leagueId: r.leagueId, name: r.name, standard: scoresAsOverall(r) }));
 }
 
 export interface PositionRow {

@@ -20,6 +20,7 @@ import {
   leagueReply,
   liveTableDto,
   memberPicksDto,
+  noKnockoutsIn,
   noSeasonOf,
   positionListReply,
   publicLeagueListReply,
@@ -32,6 +33,8 @@ import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
 import { leagueCounts } from './league-counts.js';
+import { hasKnockoutsIn, knockoutFixtures } from './qualifier-repository.js';
+import { decidedTies, tieRoleOf } from '../../../game/qualifier.js';
 import { createTableCache, tablePage } from './table-cache.js';
 import { shareTables } from './kept-tables.js';
 import { liveTablePage } from './live-table.js';
@@ -223,6 +226,10 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       const scoring = req.body.scoring ?? STANDARD_SCORING;
       // A league of a competition without fixtures would stay empty (the New League screen offers only these).
       if (!(await hasSeasonOf(db(), competition))) throw badRequest(noSeasonOf(competition), 'no_season');
+      const qualifierPoints = req.body.qualifierPoints ?? 0;
+      // Points for naming who goes through mean something only where ties are played.
+      if (qualifierPoints > 0 && !(await hasKnockoutsIn(db(), competition)))
+        throw badRequest(noKnockoutsIn(competition), 'no_knockouts');
       const created = await db()
         .transaction()
         .execute(async (trx) => {
@@ -242,6 +249,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
               ruleOutcome: scoring.rule.outcome,
               bankersAllowed: scoring.bankersAllowed ? 1 : 0,
               knockoutRule: req.body.knockoutRule ?? 'ninety',
+              qualifierPoints,
             };
             // The unique constraint decides; a taken code is skipped without aborting the transaction.
             if (await repo.insertLeague(trx, row)) {
@@ -563,12 +571,17 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
           ? []
           : await repo.memberPicks(db(), { userId: req.params.userId, seasonId: season.id, gameweek, closedBefore });
       const scoring = repo.scoringOf(league);
+      // Who went through the season's settled ties: what a league with qualifier points scores.
+      const through =
+        scoring.qualifierPoints > 0 && picks.some((p) => tieRoleOf(p) !== 'none')
+          ? decidedTies(await knockoutFixtures(db(), [season.id]))
+          : undefined;
       return {
         member: { userId: req.params.userId, displayName },
         season: season.id,
         gameweek,
         gameweeks,
-        picks: picks.map((p) => presentPick(p, scoring, league.knockoutRule)),
+        picks: picks.map((p) => presentPick(p, scoring, league.knockoutRule, through)),
       };
     },
   );

@@ -4,7 +4,6 @@ import type { League, TablePage, TableRow as TableRowDto } from '../../../contra
 import {
   getLeague,
   leagueRoster,
-  leagueStandings,
   scoringOf,
   type LeagueRow,
   type RosterRow,
@@ -12,6 +11,7 @@ import {
   type TableScope,
 } from './repository.js';
 import type { SeasonCounts } from '../../points/season-counts.js';
+import { allSeasonsRows } from './all-seasons-table.js';
 import { rankTable, standingsFrom } from './standings.js';
 import { presentLeague, presentTableRow } from './presenter.js';
 import { freezeKept } from '../../plugins/frozen-values.js';
@@ -137,7 +137,8 @@ function rosterBytes(roster: readonly RosterRow[]): number {
  * `counts` gives a season's kept tier counts as a league sees them (its knockout rule:
  * extra-time-counts.ts `leagueCounts`, over statistics/service.ts `seasonCounts`, which follows
  * the results itself): a season's and a gameweek's tables are worked out from them and a kept
- * roster (standings.ts), so a result costs no table query; the all-seasons table is read in SQL.
+ * roster (standings.ts), so a result costs no table query; the all-seasons table is read in SQL
+ * (all-seasons-table.ts).
  */
 export function createTableCache(
   db: () => DB,
@@ -166,7 +167,7 @@ export function createTableCache(
     const league = await getLeague(db(), leagueId);
     if (!league) return null;
     // The SQL adds up every season; the order and ranks are the one rule's (standings.ts), never the collation's.
-    if (scope === 'all') return tableEntry(league, rankTable(await leagueStandings(db(), leagueId, scope)));
+    if (scope === 'all') return tableEntry(league, rankTable(await allSeasonsRows(db(), league)));
     const [roster, seasonCounts] = await Promise.all([
       rosters.get(
         `${scope.seasonId}:${leagueId}`,

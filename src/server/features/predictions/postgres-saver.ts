@@ -86,6 +86,7 @@ export function postgresPredictionSaver(db: DB, opts: { batchMax?: number } = {}
             predictedAt: p.predictedAt,
             points: p.points,
             outcome: p.outcome,
+            qualifier: p.qualifier,
           }));
         const written = await trx
           .insertInto('predictions')
@@ -95,6 +96,7 @@ export function postgresPredictionSaver(db: DB, opts: { batchMax?: number } = {}
               homeScore: sql.ref('excluded.homeScore'),
               awayScore: sql.ref('excluded.awayScore'),
               predictedAt: sql.ref('excluded.predictedAt'),
+              qualifier: sql.ref('excluded.qualifier'),
             }),
           )
           .returning(['userId', 'fixtureId', 'banker'])

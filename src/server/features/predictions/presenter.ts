@@ -7,7 +7,7 @@ import type { FixtureRow } from '../../seasons/fixture-queries.js';
 export type PredictionRow = Pick<
   PredictionTable,
   'fixtureId' | 'homeScore' | 'awayScore' | 'predictedAt' | 'points' | 'outcome'
-> & { banker: boolean };
+> & { banker: boolean; qualifier: 'home' | 'away' | null };
 
 /** contract/predictions.ts `predictionDto`: points only alongside an outcome (a scored prediction; a banker's doubled). */
 export function presentPrediction(p: PredictionRow): Prediction {
@@ -19,6 +19,7 @@ export function presentPrediction(p: PredictionRow): Prediction {
     points: p.outcome === null ? null : p.points,
     outcome: p.outcome,
     banker: p.banker,
+    qualifier: p.qualifier,
   };
 }
 

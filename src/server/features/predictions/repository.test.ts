@@ -51,6 +51,7 @@ describe('predictionSaver', () => {
       predictedAt: '2025-08-10T09:00:00.000Z',
       points: null,
       outcome: null,
+      qualifier: null,
     });
     // Five saves in the same tick, two per transaction at most: three batches.
     const results = await Promise.allSettled([
@@ -90,6 +91,7 @@ describe('predictionSaver, many players at once', () => {
     predictedAt: '2025-08-10T09:00:00.000Z',
     points: null,
     outcome: null,
+    qualifier: null,
   });
   const closedCheck = (found: FixtureRow | undefined) => {
     if (!found) throw notFound('gone');

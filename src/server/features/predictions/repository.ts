@@ -24,6 +24,7 @@ export async function upsertPrediction(
         homeScore: p.homeScore,
         awayScore: p.awayScore,
         predictedAt: p.predictedAt,
+        qualifier: p.qualifier,
       }),
     )
     .returning('banker')
@@ -74,10 +75,10 @@ export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: numbe
      FROM "fixtures" f LEFT JOIN "results" r ON r."fixtureId" = f."id" WHERE f."id" = ?`,
   );
   const upsert = sqlite.prepare<[NewPrediction & { userId: string }], { banker: number }>(
-    `INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome")
-     VALUES (@userId, @fixtureId, @homeScore, @awayScore, @predictedAt, @points, @outcome)
+    `INSERT INTO "predictions" ("userId", "fixtureId", "homeScore", "awayScore", "predictedAt", "points", "outcome", "qualifier")
+     VALUES (@userId, @fixtureId, @homeScore, @awayScore, @predictedAt, @points, @outcome, @qualifier)
      ON CONFLICT ("userId", "fixtureId") DO UPDATE SET "homeScore" = excluded."homeScore", "awayScore" = excluded."awayScore",
-       "predictedAt" = excluded."predictedAt"
+       "predictedAt" = excluded."predictedAt", "qualifier" = excluded."qualifier"
      RETURNING "banker"`,
   );
   interface Waiting {
@@ -100,6 +101,7 @@ export function predictionSaver(handle: DatabaseHandle, opts: { batchMax?: numbe
           predictedAt: p.predictedAt,
           points: p.points,
           outcome: p.outcome,
+          qualifier: p.qualifier,
         });
         return { fixture, banker: Number(saved?.banker) === 1 };
       } catch (err) {
@@ -141,6 +143,7 @@ function ownQuery(db: Executor, userId: string) {
       'predictions.points as pPoints',
       'predictions.outcome as pOutcome',
       'predictions.banker as pBanker',
+      'predictions.qualifier as pQualifier',
     ])
     .where('predictions.userId', '=', userId);
 }
@@ -153,7 +156,7 @@ export interface OwnPredictionRow {
 }
 
 function toOwn(r: OwnJoined): OwnPredictionRow {
-  const { pHome, pAway, pAt, pPoints, pOutcome, pBanker, ...fixture } = toFixtureRow(r);
+  const { pHome, pAway, pAt, pPoints, pOutcome, pBanker, pQualifier, ...fixture } = toFixtureRow(r);
   return {
     fixture,
     prediction: {
@@ -164,6 +167,7 @@ function toOwn(r: OwnJoined): OwnPredictionRow {
       points: pPoints,
       outcome: pOutcome,
       banker: Number(pBanker) === 1,
+      qualifier: pQualifier,
     },
   };
 }
@@ -206,7 +210,7 @@ export async function listOwnPredictionsOf(
   if (fixtureIds.length === 0) return [];
   const rows = await db
     .selectFrom('predictions')
-    .select(['fixtureId', 'homeScore', 'awayScore', 'predictedAt', 'points', 'outcome', 'tier', 'banker'])
+    .select(['fixtureId', 'homeScore', 'awayScore', 'predictedAt', 'points', 'outcome', 'tier', 'banker', 'qualifier'])
     .where('fixtureId', 'in', fixtureIds)
     .where('userId', '=', userId)
     .execute();

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEADLINE_MESSAGE, LOCKED_MESSAGE, predictionWindow } from '../../../game/deadline.js';
 import { canBePredicted } from '../../../game/knockout.js';
+import { qualifierPickProblem, tieRoleOf } from '../../../game/qualifier.js';
 import { errorDto, gameweekNumber, idParam } from '../../../contract/common.js';
 import {
   boardDto,
@@ -15,7 +16,7 @@ import {
   savedPredictionReply,
 } from '../../../contract/predictions.js';
 import { seasonQuery } from '../../../contract/seasons.js';
-import { conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { resolveSeason } from '../../seasons/service.js';
 import { boardParts, presentBoard } from './board.js';
 import { presentOwnPage, presentPrediction, presentPredictable } from './presenter.js';
@@ -41,13 +42,14 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         summary: 'Save or update your prediction for a fixture (until 2 hours before kick-off)',
         params: z.object({ fixtureId: idParam() }),
         body: predictionBodySchema,
-        response: { 200: savedPredictionReply, 404: errorDto, 409: errorDto },
+        response: { 200: savedPredictionReply, 400: errorDto, 404: errorDto, 409: errorDto },
       },
     },
     async (req) => {
       const { user } = req;
       const { fixtureId } = req.params;
       const { homeScore, awayScore } = req.body;
+      const qualifier = req.body.qualifier ?? null;
       const { clock } = app.deps;
       const now = clock.now();
       const prediction = {
@@ -57,6 +59,7 @@ export async function predictionRoutes(fastify: FastifyInstance) {
         predictedAt: now.toISOString(),
         points: null,
         outcome: null,
+        qualifier,
       };
       // The rules are checked on the fixture as read in the saving transaction.
       const { fixture, banker } = await savePrediction({ userId: user.id, ...prediction }, (found) => {
@@ -73,6 +76,9 @@ export async function predictionRoutes(fastify: FastifyInstance) {
           !canBePredicted({ home: side(found.homeTeam, found.homeLabel), away: side(found.awayTeam, found.awayLabel) })
         )
           throw conflict(TEAMS_NOT_KNOWN_MESSAGE, 'teams_not_known');
+        // A team to go through only where a tie is decided, and never against the predicted winner.
+        const problem = qualifierPickProblem(tieRoleOf(found), prediction);
+        if (problem) throw badRequest(problem);
         return found;
       });
       await app.deps.bus.publish({ type: 'prediction.saved', seasonId: fixture.seasonId, userId: user.id });

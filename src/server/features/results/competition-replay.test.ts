@@ -9,10 +9,12 @@ import { buildFixture } from '../../test/factories-season.js';
  * Replays the whole World Cup 2026 (104 matches: nine went to extra time, four of them to
  * penalties) and the whole Champions League 2025/26 (189 matches, two-legged ties, a pair that
  * meets twice in a season, the final not yet played in this snapshot) through the real routes:
- * players pick every match and bank one a round, the admin enters every result with its extra
- * time and penalties, and a league that counts the score after 90 minutes and one that counts it
- * after extra time are checked against arithmetic done here, from the built-in files read as
- * plain JSON (not through the season code, the knockout rules or the scoring module).
+ * players pick every match, name who goes through each tie where their score does not say it,
+ * and bank one a round; the admin enters every result with its extra time and penalties; and a
+ * league that counts the score after 90 minutes and one that counts it after extra time with
+ * points for naming who goes through are checked against arithmetic done here, from the
+ * built-in files read as plain JSON (not through the season code, the knockout rules or the
+ * scoring module).
  */
 type Pair = [number, number];
 interface RawMatch {
@@ -31,8 +33,10 @@ interface RawMatch {
 interface RawSeason {
   competition: { key: string; timeZone: string | null };
   season: { key: string; label: string };
+  rounds: Array<{ round: number; stage: string; knockout: boolean }>;
   matches: RawMatch[];
 }
+type Side = 'home' | 'away';
 const readJson = (name: string) =>
   JSON.parse(fs.readFileSync(new URL(`../../season-files/builtin/${name}`, import.meta.url), 'utf8'));
 const clubName = new Map(
@@ -55,10 +59,26 @@ function kindOf(pick: Pair, score: Pair): 'exact' | 'difference' | 'outcome' | '
   return sign(pick[0], pick[1]) === sign(score[0], score[1]) ? 'outcome' : 'wrong';
 }
 
-/** Two leagues of the same players: the 90-minute score under our standard points, and the score after extra time under the goal-difference tiers. */
+/**
+ * The team each player names to go through a tie where they must: after a predicted draw in a
+ * one-match knockout, and in every second leg (where the aggregate decides). Elsewhere a
+ * one-match knockout's predicted winner is the team they say goes through.
+ */
+const NAMED: Record<string, (m: RawMatch) => Side> = {
+  nilNil: () => 'home',
+  oneNil: () => 'away',
+  oneAll: () => 'away',
+  byRound: (m) => (m.round % 2 === 0 ? 'home' : 'away'),
+};
+
+/** Two leagues of the same players: the 90-minute score under our standard points, and the score after extra time under the goal-difference tiers with 2 points for naming who goes through. */
 const LEAGUES = {
-  ninety: { knockoutRule: 'ninety', points: { exact: 3, difference: 1, outcome: 1, wrong: 0 } },
-  extraTime: { knockoutRule: 'extra-time', points: { exact: 4, difference: 3, outcome: 2, wrong: 0 } },
+  ninety: { knockoutRule: 'ninety', points: { exact: 3, difference: 1, outcome: 1, wrong: 0 }, qualifierPoints: 0 },
+  extraTime: {
+    knockoutRule: 'extra-time',
+    points: { exact: 4, difference: 3, outcome: 2, wrong: 0 },
+    qualifierPoints: 2,
+  },
 } as const;
 type LeagueKind = keyof typeof LEAGUES;
 
@@ -100,6 +120,10 @@ async function replay(file: string, opts: { start: string; end: string }) {
       updatedAt: now,
     })
     .execute();
+  const stageOf = new Map(raw.rounds.map((r) => [r.round, r]));
+  /** Whether a match decides a tie, written out here: a knockout round's one match, or its second leg. */
+  const decides = (m: RawMatch): 'single' | 'second' | null =>
+    !stageOf.get(m.round)!.knockout || m.leg === 1 ? null : m.leg === 2 ? 'second' : 'single';
   const ids = new Map<RawMatch, string>();
   for (const [i, m] of raw.matches.entries()) {
     const zone = m.utcOffset ? `UTC${m.utcOffset}` : raw.competition.timeZone!;
@@ -116,6 +140,8 @@ async function replay(file: string, opts: { start: string; end: string }) {
       localDate: m.date,
       localTime: m.time,
       gameweek: m.round,
+      stage: stageOf.get(m.round)!.stage,
+      ...(m.leg ? { leg: m.leg } : {}),
     });
   }
   app.app.deps.seasons.clear();
@@ -135,11 +161,15 @@ async function replay(file: string, opts: { start: string; end: string }) {
   for (const name of names) {
     await inBatches(raw.matches, 20, async (m) => {
       const [homeScore, awayScore] = PATTERNS[name]!(m);
+      const role = decides(m);
+      // Named where the score does not say it; a predicted winner of a one-match knockout says it.
+      const qualifier =
+        role === 'second' || (role === 'single' && homeScore === awayScore) ? NAMED[name]!(m) : undefined;
       const res = await app.request({
         method: 'PUT',
         url: `/api/predictions/${ids.get(m)}`,
         cookie: cookies[name],
-        payload: { homeScore, awayScore },
+        payload: { homeScore, awayScore, ...(qualifier ? { qualifier } : {}) },
       });
       expect(res.statusCode, res.body).toBe(200);
     });
@@ -171,11 +201,13 @@ async function replay(file: string, opts: { start: string; end: string }) {
         name: `Replay ${kind}`,
         competition: raw.competition.key,
         knockoutRule: league.knockoutRule,
+        qualifierPoints: league.qualifierPoints,
         scoring: { rule: { exact, difference, outcome }, bankersAllowed: true },
       },
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().league.knockoutRule).toBe(league.knockoutRule);
+    expect(created.json().league.qualifierPoints).toBe(league.qualifierPoints);
     leagueIds[kind] = created.json().league.id;
     for (const name of names.slice(1)) {
       const joined = await app.request({
@@ -202,6 +234,32 @@ async function replay(file: string, opts: { start: string; end: string }) {
     expect(res.statusCode, res.body).toBe(200);
   });
 
+  /**
+   * Who went through the tie a match decides, written out here: a one-match knockout's winner
+   * after extra time, else on penalties; a second leg's by the goals of both legs (the second's
+   * extra time included), else its shoot-out. Null for a match that decides nothing.
+   */
+  const winnerOf = (p: Pair): Side | null => (p[0] === p[1] ? null : p[0] > p[1] ? 'home' : 'away');
+  const through = (m: RawMatch): Side | null => {
+    const role = decides(m);
+    if (!role || !m.result) return null;
+    const play = m.extraTime ?? m.result;
+    if (role === 'second') {
+      const first = raw.matches.find(
+        (f) => f.leg === 1 && f.round === m.round - 1 && f.home === m.away && f.away === m.home,
+      )!;
+      const goals: Pair = [play[0] + first.result![1], play[1] + first.result![0]];
+      return winnerOf(goals) ?? winnerOf(m.penalties!);
+    }
+    return winnerOf(play) ?? winnerOf(m.penalties!);
+  };
+  /** The side a player's pick says goes through: named, else the predicted winner of a one-match knockout. */
+  const picked = (name: string, m: RawMatch): Side | null => {
+    const role = decides(m);
+    const score = PATTERNS[name]!(m);
+    if (role === 'second' || (role === 'single' && score[0] === score[1])) return NAMED[name]!(m);
+    return role === 'single' ? winnerOf(score) : null;
+  };
   /** What this file expects: each player's points in a league, over the season or one round. */
   const expected = (kind: LeagueKind, round?: number) =>
     Object.fromEntries(
@@ -211,7 +269,8 @@ async function replay(file: string, opts: { start: string; end: string }) {
           .filter((m) => round === undefined || m.round === round)
           .reduce((sum, m) => {
             const pts = LEAGUES[kind].points[kindOf(PATTERNS[name]!(m), countingScore(m, kind))];
-            return sum + pts * (bankerOf.get(`${name}:${m.round}`) === m ? 2 : 1);
+            const named = through(m) !== null && picked(name, m) === through(m) ? LEAGUES[kind].qualifierPoints : 0;
+            return sum + pts * (bankerOf.get(`${name}:${m.round}`) === m ? 2 : 1) + named;
           }, 0),
       ]),
     );
@@ -241,7 +300,35 @@ async function replay(file: string, opts: { start: string; end: string }) {
         ).json().rows as Array<{ userId: string; points: number }>
       ).map((r) => [r.userId, r.points]),
     );
-  return { raw, seasonId, names, userIds, cookies, leagueIds, played, expected, table, overall };
+  /** The league's all-seasons table (the competition's seasons added up in SQL, the qualifier points on top). */
+  const allSeasons = async (kind: LeagueKind) =>
+    Object.fromEntries(
+      (
+        (
+          await app.request({
+            method: 'GET',
+            url: `/api/leagues/${leagueIds[kind]}/table?season=all`,
+            cookie: cookies[names[1]!],
+          })
+        ).json().rows as Array<{ userId: string; points: number }>
+      ).map((r) => [r.userId, r.points]),
+    );
+  return {
+    raw,
+    seasonId,
+    names,
+    userIds,
+    cookies,
+    ids,
+    leagueIds,
+    played,
+    expected,
+    table,
+    overall,
+    allSeasons,
+    through,
+    decides,
+  };
 }
 
 describe('knockout competitions replayed through the API', () => {
@@ -262,9 +349,13 @@ describe('knockout competitions replayed through the API', () => {
             rows: r.expected(kind, round),
           });
       }
-      // The leagues differ only by the matches that went to extra time: the two rules really part.
+      // The leagues differ by the matches that went to extra time and the teams named through: the rules really part.
       expect(r.expected('ninety')).not.toEqual(r.expected('extraTime'));
       expect(await r.overall()).toEqual(r.expected('ninety'));
+      // One competition, one season: the all-seasons table is the season's, qualifier points included.
+      expect(await r.allSeasons('extraTime')).toEqual(r.expected('extraTime'));
+      // 32 ties decided (round of 32 to the final, the third-place play-off included); the penalties decided four.
+      expect(r.played.filter((m) => r.through(m) !== null)).toHaveLength(32);
 
       // The final, Spain v Argentina: 0-0 after 90 minutes, 1-0 after extra time. Each player banked it (the round's only match).
       const final = r.raw.matches.at(-1)!;
@@ -277,7 +368,20 @@ describe('knockout competitions replayed through the API', () => {
       const ninety = await r.table('ninety', 23);
       const extra = await r.table('extraTime', 23);
       expect([ninety[r.userIds.nilNil!], ninety[r.userIds.oneNil!]]).toEqual([3 * 2, 0]);
-      expect([extra[r.userIds.nilNil!], extra[r.userIds.oneNil!]]).toEqual([0, 4 * 2]);
+      // After extra time 1-0: the 1-0 pick is exact (banked) and says Spain go through (+2, never doubled);
+      // the 0-0 pick named Spain (home) too, so it keeps the 2 for that alone.
+      expect([extra[r.userIds.nilNil!], extra[r.userIds.oneNil!]]).toEqual([2, 4 * 2 + 2]);
+
+      // A member's picks in the league say what the tie added.
+      const picks = (
+        await t!.request({
+          method: 'GET',
+          url: `/api/leagues/${r.leagueIds.extraTime}/members/${r.userIds.oneAll}/picks?season=${r.seasonId}&gameweek=23`,
+          cookie: r.cookies.nilNil,
+        })
+      ).json().picks as Array<{ prediction: { points: number; qualifier: string; qualifierPoints: number | null } }>;
+      // 1-1 with Argentina named: 1-0 after extra time is wrong on both counts.
+      expect(picks.map((p) => p.prediction)).toMatchObject([{ points: 0, qualifier: 'away', qualifierPoints: 0 }]);
 
       // The dashboard's positions read the same tables.
       const positions = (
@@ -321,7 +425,10 @@ describe('knockout competitions replayed through the API', () => {
       }
       expect(r.expected('ninety')).not.toEqual(r.expected('extraTime'));
       expect(await r.overall()).toEqual(r.expected('ninety'));
+      expect(await r.allSeasons('extraTime')).toEqual(r.expected('extraTime'));
       expect(Object.values(await r.table('ninety', 17))).toEqual([0, 0, 0, 0]);
+      // Ties decided at the second leg (play-offs to semi-finals), on aggregate: the first legs decide nothing.
+      expect(r.played.filter((m) => r.through(m) !== null)).toHaveLength(r.played.filter((m) => m.leg === 2).length);
     },
   );
 });

@@ -1,7 +1,6 @@
 import type { DB } from '../../db/index.js';
 import type { PredictionRecord } from '../../../game/statistics.js';
-import { isStandardScoring } from '../../../game/scoring.js';
-import { scoringOf } from '../leagues/index.js';
+import { scoresAsOverall } from '../leagues/index.js';
 
 /** One player's picks of a season, without their fixtures (a screen joins them to the kept list). */
 export interface OwnPredictionRow {
@@ -110,10 +109,10 @@ export {
 export async function scoresAsStandard(db: DB, leagueId: string): Promise<boolean> {
   const row = await db
     .selectFrom('leagues')
-    .select(['ruleExact', 'ruleDifference', 'ruleOutcome', 'bankersAllowed'])
+    .select(['ruleExact', 'ruleDifference', 'ruleOutcome', 'bankersAllowed', 'knockoutRule', 'qualifierPoints'])
     .where('id', '=', leagueId)
     .executeTakeFirst();
-  return !row || isStandardScoring(scoringOf(row));
+  return !row || scoresAsOverall(row);
 }
 
 export async function leagueMemberIds(db: DB, leagueId: string): Promise<string[]> {

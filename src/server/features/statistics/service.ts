@@ -3,7 +3,7 @@ import { totalsIndexBytes, type TotalsIndex } from '../../../game/rank-history.j
 import { tag } from '../../read-model/index.js';
 import { leagueMemberIds } from './repository.js';
 import { getLeague, scoringOf } from '../leagues/index.js';
-import { countsUnderRule } from '../leagues/index.js';
+import { countsUnderLeague } from '../leagues/index.js';
 import { indexUnder } from '../../points/season-counts.js';
 import { seasonCounts } from '../../points/season-totals.js';
 
@@ -24,7 +24,7 @@ export async function leagueRuleTotals(app: FastifyInstance, seasonId: string, l
       ]);
       if (!league) return new Map();
       // The league's knockout rule moves the picks on matches that went to extra time (leagues/extra-time-counts.ts).
-      const own = await countsUnderRule(app.deps.db, seasonId, counts, league.knockoutRule);
+      const own = await countsUnderLeague(app.deps.db, seasonId, counts, league);
       return indexUnder(own, scoringOf(league), members);
     },
     {

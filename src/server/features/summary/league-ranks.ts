@@ -5,7 +5,7 @@ import { leaguesByJoining } from '../leagues/index.js';
 import { keptTables } from '../leagues/index.js';
 import { seasonTableWith } from '../leagues/index.js';
 import { placeAfter } from '../leagues/index.js';
-import { countsUnderRule } from '../leagues/index.js';
+import { countsUnderLeague } from '../leagues/index.js';
 import type { LeagueRankRow } from './repository.js';
 
 /**
@@ -32,7 +32,7 @@ export async function leagueRanksAfter(
     leagues.map(async (l): Promise<LeagueRankRow | null> => {
       const season = await seasonTableWith(tables, l.leagueId, seasonId, userId, app.deps.seasons);
       // The league's own counts (its knockout rule): the ones its table was worked out from.
-      const own = season && (await countsUnderRule(app.deps.db, seasonId, counts, season.league.knockoutRule));
+      const own = season && (await countsUnderLeague(app.deps.db, seasonId, counts, season.league));
       const now = season && own && placeAfter(season, own, gameweek, userId);
       const before = season && own && placeAfter(season, own, gameweek - 1, userId);
       if (!now || !before) return null;

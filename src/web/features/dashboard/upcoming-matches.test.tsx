@@ -34,6 +34,7 @@ const pick = (fixtureId: string, over: Partial<Prediction> = {}): Prediction => 
   points: null,
   outcome: null,
   banker: false,
+  qualifier: null,
   ...over,
 });
 

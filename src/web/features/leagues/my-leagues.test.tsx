@@ -20,6 +20,7 @@ const league = (id: string, memberCount: number, isCreator = false): League => (
   createdAt: '2025-08-01T10:00:00.000Z',
   scoring: STANDARD_SCORING as League['scoring'],
   knockoutRule: 'ninety',
+  qualifierPoints: 0,
 });
 const position = (leagueId: string, place: number, memberCount: number, points: number): LeaguePosition => ({
   leagueId,

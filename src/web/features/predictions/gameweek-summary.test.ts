@@ -38,6 +38,7 @@ function match(over: {
           points: over.points ?? null,
           outcome: over.points == null ? null : over.points === 3 ? 'exact' : over.points === 1 ? 'outcome' : 'wrong',
           banker: false,
+          qualifier: null,
         }
       : null,
   };
