@@ -11,17 +11,24 @@ import { BENCH_RULES, setLeagueRule, type BenchRule } from './league-rules.js';
 import { MATCH_WEEK_GAMEWEEK, spreadOverSaturdaySlots } from './saturday.js';
 
 /**
- * Builds the benchmark world straight into the database (set-based SQL, so 7.6M predictions take
- * a minute, not hours), on the season model: both built-in seasons as a fresh start at `now`
- * seeds them (2025/26 finished with all 380 results, 2026/27 in progress with the file's results),
- * plus a made-up final score for every 2026/27 match already over by `now` that the file has no
- * result for yet, so the current season has played gameweeks too. `players` verified players each
- * predict every scheduled match of BOTH seasons (no bankers); 1,000 leagues of 10, one of 1,000
- * and one with every player: the 1,000 small leagues take turns at each scoring rule, and the
- * 1,000-member and all-player leagues exist once per rule. Gameweek 12 of 2026/27 is spread over a
- * Saturday's slots (bench/saturday.ts). Points are scored with the same rule as the results route
- * (its SQL, generated from src/game/scoring.ts), then the points aggregate (userPoints) is built
- * in one pass.
+ * Builds the benchmark world straight into the database (set-based SQL, so millions of predictions
+ * take a minute, not hours), on the season model: every built-in season as a fresh start at `now`
+ * seeds it. The Premier League's two (2025/26 finished with all its results, 2026/27 in progress
+ * with the file's results), the Champions League 2025/26 and the World Cup 2026 (both over by the
+ * Saturday's clock, with their extra-time and shoot-out results), plus a made-up final score for
+ * every match of the current Premier League season and of the Champions League already over by
+ * `now` that the file has no result for yet (so the current season has played gameweeks and the
+ * Champions League final is decided). `players` verified players each predict every scheduled
+ * match of every season whose teams are known (no bankers): a fan of the Premier League who also
+ * plays the other competitions. Premier League leagues: 1,000 of 10, one of 1,000 and one with
+ * every player; the 1,000 small leagues take turns at each scoring rule, and the 1,000-member and
+ * all-player leagues exist once per rule. Champions League leagues, beside them (every player is
+ * in one of each competition): 1,000 of 10 taking turns at each scoring rule and at which score of
+ * a knockout match counts, and two of 1,000 under the standard rule, one counting the score after
+ * 90 minutes and one after extra time (the extra-time re-grading of its tables). Gameweek 12 of
+ * 2026/27 is spread over a Saturday's slots (bench/saturday.ts). Points are scored with the same
+ * rule as the results route (its SQL, generated from src/game/scoring.ts: the score after 90
+ * minutes, as stored), then the points aggregate (userPoints) is built in one pass per season.
  */
 export interface World {
   playerIds: string[];
@@ -40,11 +47,29 @@ export interface World {
   openFixtureIds: string[];
   /** Current-season fixtures that kicked off before `now` (a final result may only be saved after kick-off). */
   playedFixtureIds: string[];
+  /** The Champions League season (over by the clock: a fan looks back at its matchdays and tables). */
+  championsLeague: {
+    season: string;
+    /** Its matchdays (gameweeks with matches), in order, and those with a match that went to extra time. */
+    gameweeks: number[];
+    extraTimeGameweeks: number[];
+    /** Two leagues of the first 1,000 players, standard rule: one counts the score after 90 minutes, one after extra time. */
+    league1k: string;
+    league1kExtraTime: string;
+    /** The leagues of 10: player `p` (below 10,000) is a member of `smallLeagues[floor(p / 10)]`. */
+    smallLeagues: string[];
+  };
+  /** The World Cup season (over by the clock; predicted, in no league). */
+  worldCupSeason: string;
 }
 
 const BATCH = 500;
 export const CURRENT_SEASON = '2026-27';
 export const PAST_SEASON = '2025-26';
+export const CHAMPIONS_LEAGUE_SEASON = 'champions-league-2025-26';
+export const WORLD_CUP_SEASON = 'world-cup-2026';
+/** Every season of the world, in the order they are seeded. */
+const SEASONS = [PAST_SEASON, CURRENT_SEASON, CHAMPIONS_LEAGUE_SEASON, WORLD_CUP_SEASON] as const;
 
 export async function generateWorld(handle: DatabaseHandle, opts: { players: number; now: string }): Promise<World> {
   const { db, dialect } = handle;
@@ -52,7 +77,7 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   const nowIso = now.toISOString();
   const date = (iso: string) => (dialect === 'postgres' ? new Date(iso) : iso);
 
-  for (const key of [PAST_SEASON, CURRENT_SEASON] as const) await ensureBuiltInSeason(db, key, now);
+  for (const key of SEASONS) await ensureBuiltInSeason(db, key, now);
   await spreadOverSaturdaySlots(db, CURRENT_SEASON, nowIso);
   const fixtures = await db
     .selectFrom('fixtures')
@@ -62,27 +87,37 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
       'fixtures.seasonId',
       'fixtures.gameweek',
       'fixtures.kickoffAt',
+      'fixtures.homeLabel',
+      'fixtures.awayLabel',
       'results.fixtureId as resultOf',
     ])
     .orderBy('fixtures.id')
     .execute();
-  // A season in progress: every current-season match over by the clock has a final score.
-  const missing = fixtures.filter(
-    (f) => f.seasonId === CURRENT_SEASON && !f.resultOf && f.kickoffAt && isOverByClock(f.kickoffAt, now),
-  );
-  for (let i = 0; i < missing.length; i += BATCH) {
+  // A season in progress: every current-season match over by the clock has a final score; so has
+  // every Champions League match (its file has no result for the final yet: a knockout match, so
+  // level after 90 minutes and decided in extra time).
+  const overWithoutResult = (season: string) =>
+    fixtures.filter((f) => f.seasonId === season && !f.resultOf && f.kickoffAt && isOverByClock(f.kickoffAt, now));
+  const madeUp = [
+    ...overWithoutResult(CURRENT_SEASON).map((f, i) => ({
+      fixtureId: f.id,
+      homeScore: i % 4,
+      awayScore: (i * 7) % 3,
+      homeScoreEt: null,
+      awayScoreEt: null,
+    })),
+    ...overWithoutResult(CHAMPIONS_LEAGUE_SEASON).map((f) => ({
+      fixtureId: f.id,
+      homeScore: 1,
+      awayScore: 1,
+      homeScoreEt: 2,
+      awayScoreEt: 1,
+    })),
+  ];
+  for (let i = 0; i < madeUp.length; i += BATCH) {
     await db
       .insertInto('results')
-      .values(
-        missing.slice(i, i + BATCH).map((f, k) => ({
-          fixtureId: f.id,
-          homeScore: (i + k) % 4,
-          awayScore: ((i + k) * 7) % 3,
-          final: 1,
-          source: 'file' as const,
-          updatedAt: nowIso,
-        })),
-      )
+      .values(madeUp.slice(i, i + BATCH).map((r) => ({ ...r, final: 1, source: 'file' as const, updatedAt: nowIso })))
       .execute();
   }
 
@@ -133,7 +168,8 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
       .execute();
   }
 
-  // Every player predicts every scheduled match of both seasons, a day before kick-off, scored in
+  // Every player predicts every scheduled match of every season whose teams are known (a side shown
+  // by a placeholder takes no prediction), a day before kick-off, scored in
   // the same statement by the results route's rule (its SQL, generated from src/game/scoring.ts).
   // Scores are a deterministic mix of the player's and fixture's ids (not random(): SQLite may
   // evaluate a flattened random() once per use).
@@ -165,22 +201,33 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
           r."homeScore" AS "rHome", r."awayScore" AS "rAway", f."seasonId" AS "seasonId", f."gameweek" AS "gameweek", f."kickoffAt" AS "kickoffAt"
         FROM "fixtures" f CROSS JOIN "user" u
         LEFT JOIN "results" r ON r."fixtureId" = f."id" AND r."final" = 1
-        WHERE u."role" = 'player' AND f."kickoffAt" IS NOT NULL
+        WHERE u."role" = 'player' AND f."kickoffAt" IS NOT NULL AND f."homeLabel" IS NULL AND f."awayLabel" IS NULL
       ) x
       WHERE TRUE
       ORDER BY ${saveOrder}`.execute(db);
   });
   // The points aggregate, built as the app keeps it (in key order, as the app writes it: a gameweek's rows appear together at its first result).
-  for (const season of [PAST_SEASON, CURRENT_SEASON]) await recountSeason(db, season);
+  for (const season of SEASONS) await recountSeason(db, season);
 
   // Leagues: 1,000 of 10, one of 1,000 and one of everyone (those two once per scoring rule).
   const rules = BENCH_RULES;
-  const leagues: Array<{ id: string; members: string[]; rule: BenchRule }> = [];
+  const leagues: Array<{
+    id: string;
+    members: string[];
+    rule: BenchRule;
+    competition: 'premier-league' | 'champions-league';
+    knockoutRule: 'ninety' | 'extra-time';
+    /** When it was made (the clock unless said). */
+    createdAt?: string;
+  }> = [];
+  const tenOf = (i: number) => playerIds.slice((i * 10) % playerIds.length, ((i * 10) % playerIds.length) + 10);
   for (let i = 0; i < 1000; i++)
     leagues.push({
       id: crypto.randomUUID(),
-      members: playerIds.slice((i * 10) % playerIds.length, ((i * 10) % playerIds.length) + 10),
+      members: tenOf(i),
       rule: rules[i % rules.length]!,
+      competition: 'premier-league',
+      knockoutRule: 'ninety',
     });
   const ruleLeagues = rules.map((rule) => ({
     rule: rule.name,
@@ -189,10 +236,44 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
   }));
   for (const [i, r] of ruleLeagues.entries())
     leagues.push(
-      { id: r.league1k, members: playerIds.slice(0, 1000), rule: rules[i]! },
-      { id: r.league10k, members: playerIds, rule: rules[i]! },
+      {
+        id: r.league1k,
+        members: playerIds.slice(0, 1000),
+        rule: rules[i]!,
+        competition: 'premier-league',
+        knockoutRule: 'ninety',
+      },
+      { id: r.league10k, members: playerIds, rule: rules[i]!, competition: 'premier-league', knockoutRule: 'ninety' },
     );
   const { league1k, league10k } = ruleLeagues[0]!;
+  // The Champions League's: the same groups of ten (friends play both), the rule and which score
+  // counts taking turns (the rules' count is odd, so every rule meets both), and two of 1,000.
+  // Made a week before the season's first match (a league has no table of a season it did not
+  // exist in, and this season is over by the clock); the Premier League's are made at the clock.
+  const clKickoffs = fixtures
+    .filter((f) => f.seasonId === CHAMPIONS_LEAGUE_SEASON && f.kickoffAt)
+    .map((f) => Date.parse(f.kickoffAt!));
+  const clFounded = new Date(Math.min(...clKickoffs) - 7 * 86_400_000).toISOString();
+  const clSmall = Array.from({ length: 1000 }, (_, i) => ({
+    id: crypto.randomUUID(),
+    members: tenOf(i),
+    rule: rules[i % rules.length]!,
+    competition: 'champions-league' as const,
+    createdAt: clFounded,
+    knockoutRule: i % 2 === 0 ? ('ninety' as const) : ('extra-time' as const),
+  }));
+  const cl1k = { id: crypto.randomUUID(), knockoutRule: 'ninety' as const };
+  const cl1kExtraTime = { id: crypto.randomUUID(), knockoutRule: 'extra-time' as const };
+  leagues.push(
+    ...clSmall,
+    ...[cl1k, cl1kExtraTime].map((l) => ({
+      ...l,
+      members: playerIds.slice(0, 1000),
+      rule: rules[0]!,
+      competition: 'champions-league' as const,
+      createdAt: clFounded,
+    })),
+  );
   const codes = new Set<string>();
   while (codes.size < leagues.length) codes.add(generateLeagueCode());
   const codeList = [...codes];
@@ -205,15 +286,18 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
           name: `League ${i + k}`,
           code: codeList[i + k]!,
           description: null,
-          competition: 'premier-league',
+          competition: l.competition,
+          knockoutRule: l.knockoutRule,
           privacy: 'private',
           creatorId: l.members[0]!,
-          createdAt: nowIso,
+          createdAt: l.createdAt ?? nowIso,
         })),
       )
       .execute();
   }
-  const memberships = leagues.flatMap((l) => l.members.map((userId) => ({ leagueId: l.id, userId, joinedAt: nowIso })));
+  const memberships = leagues.flatMap((l) =>
+    l.members.map((userId) => ({ leagueId: l.id, userId, joinedAt: l.createdAt ?? nowIso })),
+  );
   for (let i = 0; i < memberships.length; i += BATCH * 4) {
     await db
       .insertInto('leagueMembers')
@@ -250,6 +334,20 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
         (f.gameweek === MATCH_WEEK_GAMEWEEK || f.gameweek === MATCH_WEEK_GAMEWEEK + 1) && openFixtureIds.includes(f.id),
     )
     .map((f) => ({ id: f.id, gameweek: f.gameweek! }));
+  const clGameweeks = [
+    ...new Set(fixtures.filter((f) => f.seasonId === CHAMPIONS_LEAGUE_SEASON).map((f) => f.gameweek!)),
+  ].sort((a, b) => a - b);
+  const extraTimeGameweeks = (
+    await db
+      .selectFrom('fixtures')
+      .innerJoin('results', 'results.fixtureId', 'fixtures.id')
+      .select('fixtures.gameweek')
+      .distinct()
+      .where('fixtures.seasonId', '=', CHAMPIONS_LEAGUE_SEASON)
+      .where('results.homeScoreEt', 'is not', null)
+      .orderBy('fixtures.gameweek')
+      .execute()
+  ).map((r) => r.gameweek!);
   return {
     playerIds,
     adminId,
@@ -261,6 +359,15 @@ export async function generateWorld(handle: DatabaseHandle, opts: { players: num
     pastSeason: PAST_SEASON,
     openFixtureIds,
     playedFixtureIds,
+    championsLeague: {
+      season: CHAMPIONS_LEAGUE_SEASON,
+      gameweeks: clGameweeks,
+      extraTimeGameweeks,
+      league1k: cl1k.id,
+      league1kExtraTime: cl1kExtraTime.id,
+      smallLeagues: clSmall.map((l) => l.id),
+    },
+    worldCupSeason: WORLD_CUP_SEASON,
   };
 }
 

@@ -4,10 +4,11 @@ import type { PageRequest, Visit } from './loader.js';
 /**
  * What each screen of the web app requests when a player opens it, in the order it asks: read
  * from src/web (routes, features' api.ts, the layouts and the session hook) and checked by
- * recording a headless Chromium's requests on each screen of the match-week world. A page is a
- * fresh visit: the document (the app shell), then the session (Better Auth's get-session, then
- * /api/me), with the seasons and clubs every player screen fetches at once, then the screen's
- * own requests as its components mount. Hashed assets are cached by the browser for good (the
+ * recording a headless Chromium's requests on each screen of the match-week world (the Champions
+ * League's screens read from src/web only, not yet recorded). A page is a fresh visit: the
+ * document (the app shell), then the session (Better Auth's get-session, then /api/me), with the
+ * seasons and clubs every player screen fetches at once, then the screen's own requests as its
+ * components mount. Hashed assets are cached by the browser for good (the
  * static row measures them) and the live stream stays open (the SSE rows measure it), so a page
  * here asks for neither. Moving between screens inside the app asks only for the screen's own
  * requests; a fresh visit is the heavier case, and the one a fan opening a link or a
@@ -30,7 +31,7 @@ function signedInPage(page: string, documentPath: string, screen: PageRequest[][
   return {
     page,
     waves: [
-      [get('document (app shell)', documentPath)],
+      [get('document (app shell)', documentPath.replaceAll('{season}', encodeURIComponent(season)))],
       [
         get('/api/auth/get-session', '/api/auth/get-session'),
         get('/api/seasons', '/api/seasons'),
@@ -48,6 +49,17 @@ function signedInPage(page: string, documentPath: string, screen: PageRequest[][
 export function leagueOf(ctx: PageContext): string {
   const r = ctx.world.ruleLeagues[ctx.player % ctx.world.ruleLeagues.length]!;
   return ctx.player < 1000 ? r.league1k : r.league10k;
+}
+
+/**
+ * The Champions League league whose table a player opens: one of the two 1,000-member leagues for
+ * their members (the first 1,000 players, half on the one counting the score after extra time),
+ * else the player's own league of ten (half of those count extra time too).
+ */
+export function championsLeagueLeagueOf(ctx: PageContext): string {
+  const cl = ctx.world.championsLeague;
+  if (ctx.player < 1000) return ctx.player % 2 === 0 ? cl.league1k : cl.league1kExtraTime;
+  return cl.smallLeagues[Math.floor(ctx.player / 10)] ?? cl.league1k;
 }
 
 export const PAGES = {
@@ -115,6 +127,59 @@ export const PAGES = {
       ],
       ctx.world.currentSeason,
     ),
+  /**
+   * The Champions League on the Predictions board, a matchday of it (`?season=…&gameweek=N`, as
+   * the season switcher and the matchday steps leave the URL): `n` steps through the matchdays, so
+   * players look at the league phase and the knockout rounds alike.
+   */
+  championsLeagueMatchday: (ctx: PageContext, n = 0): Visit => {
+    const days = ctx.world.championsLeague.gameweeks;
+    const day = days[(ctx.player + n) % days.length]!;
+    return signedInPage(
+      'Champions League matchday',
+      `/predictions?season={season}&gameweek=${day}`,
+      [
+        [get('/api/predictions/board', `/api/predictions/board?season={season}&gameweek=${day}`)],
+        [
+          get('/api/leagues', '/api/leagues'),
+          get('/api/pick-shares', `/api/pick-shares?season={season}&gameweek=${day}`),
+        ],
+      ],
+      ctx.world.championsLeague.season,
+    );
+  },
+  /** The Leaderboard's Everyone view of the Champions League season (every player ranked, its first page, and what can still happen). */
+  championsLeagueLeaderboard: (ctx: PageContext): Visit =>
+    signedInPage(
+      'Champions League leaderboard',
+      '/leaderboard?view=everyone&season={season}',
+      [
+        [
+          get('/api/leagues', '/api/leagues'),
+          get('/api/leagues/gameweeks', '/api/leagues/gameweeks?season={season}'),
+          get('/api/leaderboard', '/api/leaderboard?season={season}&page=1'),
+          get('/api/leaderboard/outlook', '/api/leaderboard/outlook?season={season}'),
+        ],
+      ],
+      ctx.world.championsLeague.season,
+    ),
+  /** The table of one of the player's Champions League leagues (some count the score after extra time). */
+  championsLeagueTable: (ctx: PageContext): Visit =>
+    signedInPage(
+      'Champions League league table',
+      '/leaderboard?season={season}',
+      [
+        [get('/api/leagues', '/api/leagues')],
+        [
+          get('/api/leagues/gameweeks', '/api/leagues/gameweeks?season={season}'),
+          get(
+            '/api/leagues/:id/table',
+            `/api/leagues/${encodeURIComponent(championsLeagueLeagueOf(ctx))}/table?season={season}&page=1&pageSize=50`,
+          ),
+        ],
+      ],
+      ctx.world.championsLeague.season,
+    ),
   statistics: (ctx: PageContext): Visit =>
     signedInPage(
       'Statistics',
@@ -156,14 +221,27 @@ export function saveVisit(ctx: PageContext, n: number): Visit {
 
 /**
  * A Saturday of a match week (decision 0106): the board most, then saves, league tables, Live
- * Matches and the dashboard. Weights are shares of visits.
+ * Matches and the dashboard. Weights are shares of visits (they add up to a hundred, which the
+ * stride below relies on).
+ *
+ * The players are fans of two competitions, so the mix also opens the Champions League's
+ * screens: a matchday on the board, its overall leaderboard and a league's table (the dashboard
+ * already spans both). They take a small share, taken from the Premier League's screens in
+ * proportion: the Saturday is a Premier League afternoon, no Champions League match is played
+ * that day and none takes a prediction (its season is over by the clock), so a fan opens those
+ * screens to look back or compare, far less often than the board of the matches being played.
+ * The matchday and the league table get more of it than the leaderboard because a fan follows
+ * their own matches and their own league first.
  */
 export const MATCH_WEEK_MIX: ReadonlyArray<{ weight: number; visit: (ctx: PageContext, n: number) => Visit }> = [
-  { weight: 35, visit: (ctx) => PAGES.board(ctx) },
-  { weight: 25, visit: saveVisit },
-  { weight: 15, visit: (ctx) => PAGES.leagueTable(ctx) },
-  { weight: 15, visit: (ctx) => PAGES.matches(ctx) },
-  { weight: 10, visit: (ctx) => PAGES.dashboard(ctx) },
+  { weight: 32, visit: (ctx) => PAGES.board(ctx) },
+  { weight: 23, visit: saveVisit },
+  { weight: 14, visit: (ctx) => PAGES.leagueTable(ctx) },
+  { weight: 14, visit: (ctx) => PAGES.matches(ctx) },
+  { weight: 9, visit: (ctx) => PAGES.dashboard(ctx) },
+  { weight: 3, visit: (ctx, n) => PAGES.championsLeagueMatchday(ctx, n) },
+  { weight: 2, visit: (ctx) => PAGES.championsLeagueLeaderboard(ctx) },
+  { weight: 3, visit: (ctx) => PAGES.championsLeagueTable(ctx) },
 ];
 
 /** The mix's visit number `n` (deterministic: the same sequence in every run). */

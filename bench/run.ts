@@ -35,8 +35,10 @@ import { benchImport } from './import.js';
  * `npm run bench [-- --db all|sqlite|postgres|two|both] [--players N] [--signed-in N] [--seconds S]
  *   [--runs R] [--browsers B] [--result-every S] [--only a,b] [--fresh]`
  *
- * A match week as a benchmark (decision 0106): the two-season world (10,000 players predicting
- * every match of both seasons, leagues of each scoring rule the schema has) on the Saturday
+ * A match week as a benchmark (decision 0106): the world of every built-in season (10,000 players
+ * predicting every match of both Premier League seasons, the Champions League and the World Cup;
+ * leagues of each scoring rule the schema has, and Champions League leagues counting the score
+ * after 90 minutes or after extra time; bench/generate.ts) on the Saturday
  * afternoon of Gameweek 12 (bench/saturday.ts), 2,000 players signed in with their own cookies
  * and addresses. Every read route a screen asks for is measured on its own (autocannon, the
  * players taking turns) beside a bare Fastify hello-world measured in the same minutes; every
@@ -78,6 +80,13 @@ const RUN_SETUPS: Setup[] =
       ? [SETUPS.sqlite!, SETUPS.postgres!]
       : [SETUPS[DB_CHOICE] ?? SETUPS.sqlite!];
 const PLAYERS = Number(arg('players', '10000'));
+/**
+ * Where bench/last-run.md and bench/results-<setup>.json go: the committed figures are the
+ * full-size world's, so a smaller world (`--players 200`, a quick check that every row still
+ * answers) writes its own beside the system's temp files instead of over them.
+ */
+const OUT_DIR = PLAYERS >= 10000 ? 'bench' : path.join(os.tmpdir(), 'scoreline-bench-small');
+fs.mkdirSync(OUT_DIR, { recursive: true });
 /** Distinct signed-in players, each with a session of its own (at least 1,000 by the budget's model). */
 const SIGNED_IN = Math.min(PLAYERS, Number(arg('signed-in', '2000')));
 const SECONDS = Number(arg('seconds', '5'));
@@ -238,7 +247,7 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
     .executeTakeFirstOrThrow();
   await handle.close();
   console.log(
-    `${tag} world: ${PLAYERS} players (${SIGNED_IN} signed in), ${predictionCount} predictions over two seasons, league rules: ${world.ruleLeagues.map((r) => r.rule).join(', ')}`,
+    `${tag} world: ${PLAYERS} players (${SIGNED_IN} signed in), ${predictionCount} predictions over both Premier League seasons, the Champions League and the World Cup, league rules: ${world.ruleLeagues.map((r) => r.rule).join(', ')}`,
   );
 
   // The ceiling: a bare Fastify route. Every row with a ratio budget is measured between two
@@ -589,6 +598,22 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
       Math.min(1000, players.length),
     );
   }
+  // The second competition's tables: a 1,000-member Champions League league counting the score
+  // after 90 minutes, and one counting it after extra time (its counts re-graded on top of the
+  // kept ones, features/leagues/extra-time-counts.ts).
+  const cl = world.championsLeague;
+  const clSeason = encodeURIComponent(cl.season);
+  for (const [league, rule] of [
+    [cl.league1k, 'after 90 minutes'],
+    [cl.league1kExtraTime, 'after extra time'],
+  ] as const)
+    await routeRow(
+      `Champions League league table, 1,000 members, ${rule}`,
+      50,
+      () => ({ method: 'GET', path: `/api/leagues/${league}/table?season=${clSeason}&page=1&pageSize=50` }),
+      READ,
+      Math.min(1000, players.length),
+    );
   await routeRow(
     'League table, 10,000 members (page 1)',
     50,
@@ -743,6 +768,21 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
     for (const id of inPlayIds) await call('DELETE', id);
   }
   await routeRow(
+    '/api/leaderboard, Champions League (its leaderboard, page 1)',
+    50,
+    () => ({ method: 'GET', path: `/api/leaderboard?season=${clSeason}&page=1` }),
+    INFO,
+  );
+  await routeRow(
+    '/api/predictions/board, a Champions League matchday',
+    50,
+    (i) => ({
+      method: 'GET',
+      path: `/api/predictions/board?season=${clSeason}&gameweek=${cl.gameweeks[i % cl.gameweeks.length]}`,
+    }),
+    INFO,
+  );
+  await routeRow(
     '/api/public-figures (landing page)',
     50,
     () => ({ method: 'GET', path: '/api/public-figures', as: 'none' }),
@@ -761,6 +801,9 @@ async function measureSetup(setup: Setup, onCleanup: (c: () => unknown) => void)
   await pageRow('Page: League table', (p) => PAGES.leagueTable(ctx(p)));
   await pageRow('Page: Live Matches', (p) => PAGES.matches(ctx(p)));
   await pageRow('Page: Statistics', (p) => PAGES.statistics(ctx(p)));
+  await pageRow('Page: Champions League matchday', (p, n) => PAGES.championsLeagueMatchday(ctx(p), n));
+  await pageRow('Page: Champions League leaderboard', (p) => PAGES.championsLeagueLeaderboard(ctx(p)));
+  await pageRow('Page: Champions League league table', (p) => PAGES.championsLeagueTable(ctx(p)));
 
   // Saves: many players, each on the open matches of the gameweek in play and the next one.
   const open = world.matchWeek.open;
@@ -1097,7 +1140,7 @@ for (const setup of RUN_SETUPS) {
   out.push(printTable(setup, rows));
   for (const r of rows) if (r.ok === false) missed.push(`${setup.key}: ${r.scenario}`);
   fs.writeFileSync(
-    `bench/results-${setup.key}.json`,
+    path.join(OUT_DIR, `results-${setup.key}.json`),
     JSON.stringify(
       {
         at: new Date().toISOString(),
@@ -1131,7 +1174,7 @@ const machine = `${os.cpus().length} cores, node ${process.version}, ${new Date(
   .map((x) => x.toFixed(1))
   .join(' ')}, command: npm run bench -- ${args.join(' ')}`;
 fs.writeFileSync(
-  'bench/last-run.md',
+  path.join(OUT_DIR, 'last-run.md'),
   `${machine}\n\n${out.join('\n\n')}\n${missed.length ? `\nBudgets missed:\n${missed.map((m) => `- ${m}`).join('\n')}\n` : '\nEvery budget met.\n'}`,
 );
 if (missed.length) {

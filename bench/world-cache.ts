@@ -13,14 +13,17 @@ import { generateWorld, type World } from './generate.js';
  * The SQLite benchmark world is built once and kept (it takes a minute or two at 10,000 players):
  * a copy of the cached file is what each run measures, so a run never sees another run's writes.
  * The cache key covers everything the world is made from: the generator, the migrations, the
- * built-in season files, the player count and the clock. BENCH_CACHE sets the folder
+ * built-in season files, the player count and the clock, and WORLD_SHAPE, which names what the
+ * world holds, so a world cached by an older generator (one without the other competitions) is
+ * never taken for this one's, whatever else its inputs share. BENCH_CACHE sets the folder
  * (default: the system temp folder); `--fresh` rebuilds.
  */
 const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
 const CACHE_DIR = process.env.BENCH_CACHE ?? path.join(os.tmpdir(), 'scoreline-bench-cache');
+const WORLD_SHAPE = 'premier-league+champions-league+world-cup';
 
 function hashInputs(players: number, now: string): string {
-  const h = crypto.createHash('sha256').update(`${players}|${now}`);
+  const h = crypto.createHash('sha256').update(`${WORLD_SHAPE}|${players}|${now}`);
   const files = (dir: string) =>
     fs
       .readdirSync(path.join(ROOT, dir))
