@@ -6,20 +6,24 @@ export const TEAM_NAME_LENGTH_MAX = 80;
 
 /**
  * The admin's fixture form, one message at a time in this order: home team, away
- * team, the two differ, date, time. Server and form share it.
+ * team, the two differ, date, time. Server and form share it. A team is a club of the season, or
+ * null for a side of a knockout match that is not known yet and stays so (its placeholder kept:
+ * the route refuses null for a side that has none). The date and time are the competition's
+ * local time (its zone: `GET /api/competitions`).
  */
 export const fixtureFormSchema = z
   .object({
-    homeTeam: z.string().trim().max(TEAM_NAME_LENGTH_MAX),
-    awayTeam: z.string().trim().max(TEAM_NAME_LENGTH_MAX),
-    date: z.string().trim(),
-    time: z.string().trim(),
+    homeTeam: z.string().trim().max(TEAM_NAME_LENGTH_MAX).nullable(),
+    awayTeam: z.string().trim().max(TEAM_NAME_LENGTH_MAX).nullable(),
+    date: z.string().trim().max(10),
+    time: z.string().trim().max(5),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!v.homeTeam) return issue('homeTeam', 'Please select a home team');
-    if (!v.awayTeam) return issue('awayTeam', 'Please select an away team');
-    if (v.homeTeam === v.awayTeam) return issue('awayTeam', 'Home team and away team cannot be the same');
+    if (v.homeTeam === '') return issue('homeTeam', 'Please select a home team');
+    if (v.awayTeam === '') return issue('awayTeam', 'Please select an away team');
+    if (v.homeTeam !== null && v.homeTeam === v.awayTeam)
+      return issue('awayTeam', 'Home team and away team cannot be the same');
     if (!isIsoDate(v.date)) return issue('date', 'Please select a match date');
     if (!isClockTime(v.time)) return issue('time', 'Please select a match time');
   });

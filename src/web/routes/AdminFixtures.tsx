@@ -14,7 +14,8 @@ import { plural } from '../lib/plural';
 
 function AdminFixturesScreen() {
   const season = useSeasonParam();
-  const label = useSelectedSeason()?.label;
+  const selected = useSelectedSeason();
+  const label = selected?.label;
   const fixtures = useAllFixtures(season);
   const info = useGameweeksInfo(season);
   // The filter offers the season's own gameweeks: those defined, and any a fixture names.
@@ -56,7 +57,8 @@ function AdminFixturesScreen() {
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Fixture Management</h1>
           <p className="text-sm text-slate-700">
-            Add, edit, import and delete Premier League {label ? `${label} ` : ''}fixtures.
+            Add, edit, import and delete {selected?.competition.name ?? 'Premier League'} {label ? `${label} ` : ''}
+            fixtures.
           </p>
         </div>
       </div>

@@ -57,6 +57,61 @@ export async function loadSyncFixtures(db: DB, seasonId: string, fixtureId?: str
   }));
 }
 
+/** A season's placeholders per fixture (only fixtures with a side not known yet). */
+export async function loadPlaceholders(
+  db: DB,
+  seasonId: string,
+): Promise<Map<string, { homeLabel: string | null; awayLabel: string | null }>> {
+  const rows = await db
+    .selectFrom('fixtures')
+    .select(['id', 'homeLabel', 'awayLabel'])
+    .where('seasonId', '=', seasonId)
+    .where((eb) => eb.or([eb('homeLabel', 'is not', null), eb('awayLabel', 'is not', null)]))
+    .execute();
+  return new Map(rows.map((r) => [r.id, { homeLabel: r.homeLabel, awayLabel: r.awayLabel }]));
+}
+
+/**
+ * Writes the teams the feed filled in (feed/team-fills.ts): a filled side gets its club and loses
+ * its placeholder. Only while its placeholders are still those planned from, so a team the admin
+ * set meanwhile is never overwritten; returns the fixtures written.
+ */
+export async function fillFixtureTeams(
+  db: DB,
+  fills: ReadonlyArray<{
+    fixtureId: string;
+    homeTeam: string;
+    awayTeam: string;
+    homeLabel: string | null;
+    awayLabel: string | null;
+    was: { homeLabel: string | null; awayLabel: string | null };
+  }>,
+  nowIso: string,
+): Promise<number> {
+  let written = 0;
+  for (const f of fills) {
+    const res = await db
+      .updateTable('fixtures')
+      .set({
+        homeTeam: f.homeTeam,
+        awayTeam: f.awayTeam,
+        homeLabel: f.homeLabel,
+        awayLabel: f.awayLabel,
+        updatedAt: nowIso,
+      })
+      .where('id', '=', f.fixtureId)
+      .where((eb) =>
+        eb.and([
+          f.was.homeLabel === null ? eb('homeLabel', 'is', null) : eb('homeLabel', '=', f.was.homeLabel),
+          f.was.awayLabel === null ? eb('awayLabel', 'is', null) : eb('awayLabel', '=', f.was.awayLabel),
+        ]),
+      )
+      .executeTakeFirst();
+    written += Number(res.numUpdatedRows);
+  }
+  return written;
+}
+
 // ---------------------------------------------------------------- applying a plan (called inside its transaction)
 
 export async function insertSyncFixtures(

@@ -7,9 +7,13 @@ import { pairKey, planSeasonSync } from '../../season-files/sync-plan.js';
 import type { AcceptedPlan, ExistingFixture } from '../../season-files/sync-types.js';
 import { syncReport } from '../../season-files/sync-report.js';
 import { getCompetition, getSeason, listClubs } from '../../seasons/repository.js';
+import { UK_ZONE } from '../../../game/time.js';
 import { applySeasonPlan } from './apply.js';
+import { planTeamFills } from './team-fills.js';
 import {
   claimLease,
+  fillFixtureTeams,
+  loadPlaceholders,
   getSnapshot,
   insertRun,
   loadSyncFixtures,
@@ -155,32 +159,57 @@ export async function runFeedSync(
     let out;
     try {
       out = await db.transaction().execute(async (trx) => {
-        const existing = await loadSyncFixtures(trx, seasonId);
+        const labels = await loadPlaceholders(trx, seasonId);
+        const stored = (await loadSyncFixtures(trx, seasonId)).map((f) => ({
+          ...f,
+          homeLabel: labels.get(f.id)?.homeLabel ?? null,
+          awayLabel: labels.get(f.id)?.awayLabel ?? null,
+        }));
         const rows = await listClubs(trx, seasonId);
         const short = new Map(rows.map((c) => [c.name, c.shortName]));
-        const merged = mergeWithSnapshot(fetched.parsed.matches, await getSnapshot(trx, seasonId), existing);
+        const timeZone = competition?.timeZone ?? UK_ZONE;
+        // Teams of knockout matches the feed now knows, and the feed in the store's names (team-fills.ts).
+        const teams = planTeamFills(stored, fetched.parsed.matches, { zone: timeZone, clubs: rows.map((c) => c.name) });
+        const existing = teams.existing;
+        const merged = mergeWithSnapshot(teams.incoming, await getSnapshot(trx, seasonId), existing);
         const plan = planSeasonSync(existing, merged.matches, {
           now: clock.now(),
           source: 'feed',
-          clubs: rows.map((c) => c.name),
-          timeZone: competition?.timeZone,
+          // A placeholder still stored ("W101") is the season's name for a team not known yet, not a stranger.
+          clubs: [...rows.map((c) => c.name), ...teams.placeholders],
+          timeZone,
           clubLabel: (n) => short.get(n) ?? n,
           rejectedMoves: await rejectedMoves(trx, seasonId),
         });
         const report = syncReport(plan, merged.kept);
-        if (!plan.ok) return { plan, report, record: null };
+        if (!plan.ok) return { plan, report, record: null, filled: 0 };
+        // A broken feed changes nothing: the teams are written only with a plan that was accepted.
+        const filled = await fillFixtureTeams(trx, teams.fills, clock.nowIso());
+        if (filled !== teams.fills.length) throw new Error('A fixture’s teams changed while the feed was applied.');
         await applySeasonPlan(trx, seasonId, competition?.name ?? 'Premier League', plan, clock.now());
         await putSnapshot(
           trx,
           seasonId,
-          withUnappliedMoves(snapshotOf(fetched.parsed.matches), plan, existing),
+          withUnappliedMoves(snapshotOf(teams.incoming), plan, existing),
           clock.nowIso(),
         );
         const rejected = plan.skipped.filter((x) => x.kind === 'move_rejected').map((x) => x.description);
-        const lines = [...report.changes, ...report.held, ...rejected, ...report.conflicts, ...report.kept];
-        const record = run(plan.changes.length ? 'changed' : 'unchanged', plan.summary, lines);
+        const lines = [
+          ...teams.fills.map((f) => f.description),
+          ...report.changes,
+          ...report.held,
+          ...rejected,
+          ...report.conflicts,
+          ...report.kept,
+          ...teams.notes,
+        ];
+        const changed = plan.changes.length > 0 || filled > 0;
+        const summary = filled
+          ? `${filled} match${filled === 1 ? '' : 'es'} with teams filled in; ${plan.summary}`
+          : plan.summary;
+        const record = run(changed ? 'changed' : 'unchanged', summary, lines);
         await insertRun(trx, record);
-        return { plan, report, record };
+        return { plan, report, record, filled };
       });
     } catch (err) {
       // The transaction rolled back: nothing was written. Say so on the screen too.
@@ -191,7 +220,8 @@ export async function runFeedSync(
     await pruneRuns(db, seasonId, RUNS_KEPT);
     // Every recorded run reaches the admin's open screens, a scheduled one too: otherwise a
     // poll that changed nothing becomes the season's "Last feed run" unseen.
-    if (out.plan.ok && out.plan.changes.length) {
+    // A match whose teams were filled in opens for predictions: the fixture lists and kept values refresh.
+    if (out.plan.ok && (out.plan.changes.length || out.filled)) {
       await app.deps.bus.publish({ type: 'fixtures.changed', seasonId });
     }
     await app.deps.bus.publish({ type: 'feed.changed', seasonId });

@@ -4,26 +4,63 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal } from '../../components/Modal';
 import { ClubBadge } from '../../components/ClubBadge';
 import { displayTeamName } from '../../../game/clubs';
+import { isStage, STAGE_NAMES } from '../../../game/stages';
+import { wallClockIn, zoneAbbreviation, zoneLabel } from '../../../game/zone-label';
 import { fixtureFormSchema, PAST_DATE_MESSAGE, type FixtureForm } from '../../../contract/fixtures';
 import { Banner } from '../../components/Banner';
 import { ApiError } from '../../lib/api';
+import { pageNowMs } from '../../lib/page-clock';
 import type { Fixture } from '../../../contract/fixtures';
 import { useSaveFixture } from './api';
-import { useSeasonClubs } from '../seasons/api';
+import { useSeasonClubs, useSeasons } from '../seasons/api';
 
 const EMPTY: FixtureForm = { homeTeam: '', awayTeam: '', date: '', time: '' };
+/** The Premier League's, for a season not (yet) listed: the app's first competition. */
+const DEFAULT_COMPETITION = { name: 'Premier League', timeZone: 'Europe/London' };
 
 function saveError(err: unknown): string {
-  // A rule the server names (a past date, a fixture that exists) is worth showing as it is.
+  // A rule the server names (a past date, a fixture that exists, a team not of the season) is worth showing as it is.
   if (err instanceof ApiError && (err.status === 400 || err.status === 409 || err.status === 0)) return err.message;
   return 'Failed to save fixture. Please try again.';
 }
 
+/** The kick-off as the admin types it: in the competition's zone (a postponed match without a time: as published). */
+function formClock(fixture: Fixture, zone: string): { date: string; time: string } {
+  if (!fixture.kickoffAt) return { date: fixture.localDate, time: fixture.localTime ?? '' };
+  return wallClockIn(zone, new Date(fixture.kickoffAt));
+}
+
+/** One side in the preview: the club's badge and name, or the placeholder of a team not known yet. */
+function PreviewSide({ team, label }: { team: string | null; label: string | null }) {
+  if (team === null || team === '')
+    return (
+      <div className="flex min-w-0 flex-col items-center gap-1">
+        <span
+          aria-hidden="true"
+          className="flex h-11 w-11 items-center justify-center rounded-full border-2 border-dashed border-slate-400 text-lg font-bold text-slate-500"
+        >
+          ?
+        </span>
+        <span className="text-sm font-semibold text-slate-700">{label ?? 'Not chosen'}</span>
+        <span className="text-xs text-slate-600">Not known yet</span>
+      </div>
+    );
+  return (
+    <div className="flex min-w-0 flex-col items-center gap-1">
+      <ClubBadge team={team} size={44} />
+      <span className="text-sm font-semibold">{displayTeamName(team)}</span>
+    </div>
+  );
+}
+
 /**
  * The Add New Fixture / Edit Fixture form: home team, then the away team (without the home
- * team), both from the season's clubs; then date and time (UK, as the season is published); a
- * preview; Save or Update only once all four are chosen. A new fixture goes to `season`; an
- * edited one stays in its own.
+ * team), both from the season's clubs; then date and time in the season's competition's zone
+ * (UK time for the Premier League, Paris time for the Champions League, UTC for the World Cup);
+ * a preview; Save or Update only once all four are chosen. A side of a knockout match whose team
+ * is not known yet ("Winner of match 101") may be filled in with a club or left as it is; once
+ * both are known the match opens for predictions. A new fixture goes to `season`; an edited one
+ * stays in its own.
  */
 export function FixtureFormModal({
   open,
@@ -43,7 +80,13 @@ export function FixtureFormModal({
   const editing = fixture !== null;
   const [formError, setFormError] = useState<string | null>(null);
   const saveFixture = useSaveFixture();
-  const clubs = useSeasonClubs(fixture?.seasonId ?? season);
+  const seasonId = fixture?.seasonId ?? season;
+  const clubs = useSeasonClubs(seasonId);
+  const seasons = useSeasons();
+  const competition = seasons.data?.seasons.find((s) => s.id === seasonId)?.competition ?? DEFAULT_COMPETITION;
+  const zone = competition.timeZone;
+  const homeLabel = fixture?.homeLabel ?? null;
+  const awayLabel = fixture?.awayLabel ?? null;
   const {
     register,
     handleSubmit,
@@ -60,14 +103,14 @@ export function FixtureFormModal({
     reset(
       fixture
         ? {
-            homeTeam: fixture.homeTeam,
-            awayTeam: fixture.awayTeam,
-            date: fixture.localDate,
-            time: fixture.localTime ?? '',
+            // A side not known yet starts as "not known yet" (null), never as its placeholder's text.
+            homeTeam: fixture.homeLabel ? null : fixture.homeTeam,
+            awayTeam: fixture.awayLabel ? null : fixture.awayTeam,
+            ...formClock(fixture, zone),
           }
         : EMPTY,
     );
-  }, [open, fixture, reset]);
+  }, [open, fixture, reset, zone]);
 
   const [homeTeam, awayTeam, date, time] = useWatch({ control, name: ['homeTeam', 'awayTeam', 'date', 'time'] });
   const teams = useMemo(
@@ -76,23 +119,33 @@ export function FixtureFormModal({
   );
 
   useEffect(() => {
-    if (homeTeam && homeTeam === awayTeam) setValue('awayTeam', '');
-  }, [homeTeam, awayTeam, setValue]);
+    if (homeTeam && homeTeam === awayTeam) setValue('awayTeam', awayLabel ? null : '');
+  }, [homeTeam, awayTeam, awayLabel, setValue]);
 
-  const complete = Boolean(homeTeam && awayTeam && date && time);
-  const bothTeams = Boolean(homeTeam && awayTeam);
+  // The empty choice of a side not known yet means "leave it unknown" (null); of any other side, "not chosen".
+  const teamValue = (label: string | null) => (v: string) => (v === '' && label ? null : v);
+  const homeSet = homeTeam !== '';
+  const awaySet = awayTeam !== '';
+  const complete = Boolean(homeSet && awaySet && date && time);
+  const stillUnknown = (homeTeam === null && homeLabel) || (awayTeam === null && awayLabel);
+  // "Today" in the competition's zone: the server refuses an earlier date for a new or moved match.
+  const zoneToday = seasons.data ? wallClockIn(zone, new Date(pageNowMs())).date : today;
+  const zoneName = zoneLabel(zone);
+  const abbreviation = date && time ? zoneAbbreviation(zone, new Date(`${date}T12:00:00Z`)) : '';
+  const stage = fixture?.stage && isStage(fixture.stage) ? STAGE_NAMES[fixture.stage] : null;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const moved = !fixture || fixture.localDate !== values.date;
-    if (moved && today && values.date < today) {
+    const moved =
+      !fixture || JSON.stringify(formClock(fixture, zone)) !== JSON.stringify({ date: values.date, time: values.time });
+    if (moved && zoneToday && values.date < zoneToday) {
       setError('date', { message: PAST_DATE_MESSAGE });
       return;
     }
     try {
       await saveFixture.mutateAsync({
         id: fixture?.id ?? null,
-        season: fixture?.seasonId ?? season ?? '',
+        season: seasonId ?? '',
         body: values,
       });
       onSaved(fixture ? 'Fixture updated successfully!' : 'Fixture added successfully!');
@@ -107,38 +160,62 @@ export function FixtureFormModal({
         {errors[name]?.message}
       </p>
     ) : null;
-  const aria = (name: keyof FixtureForm) => ({
-    id: `fx-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `fx-${name}-error` : undefined,
-  });
+  const aria = (name: keyof FixtureForm, hint?: string) => {
+    const describedBy = [errors[name] ? `fx-${name}-error` : null, hint ?? null].filter(Boolean).join(' ');
+    return {
+      id: `fx-${name}`,
+      'aria-invalid': errors[name] ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    };
+  };
+  const unknownHint = (side: 'home' | 'away', label: string | null) =>
+    label ? (
+      <p id={`fx-${side}-unknown`} className="mt-1 text-xs text-slate-600">
+        Not known yet: “{label}”. Choose the team once it is known.
+      </p>
+    ) : null;
 
   return (
     <Modal open={open} onClose={onClose} title={editing ? 'Edit Fixture' : 'Add New Fixture'}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {formError && <Banner kind="error">{formError}</Banner>}
+        <p className="text-sm text-slate-700" data-testid="fixture-competition">
+          {competition.name}
+          {stage ? ` · ${stage}` : ''}
+          {fixture?.group ? ` · ${fixture.group}` : ''}
+          {fixture?.leg ? ` · Leg ${fixture.leg}` : ''}
+        </p>
         <div>
           <label htmlFor="fx-homeTeam" className="label">
             Home Team
           </label>
-          <select className="input" {...aria('homeTeam')} {...register('homeTeam')}>
-            <option value="">Select home team</option>
+          <select
+            className="input"
+            {...aria('homeTeam', homeLabel ? 'fx-home-unknown' : undefined)}
+            {...register('homeTeam', { setValueAs: teamValue(homeLabel) })}
+          >
+            <option value="">{homeLabel ? `Not known yet (${homeLabel})` : 'Select home team'}</option>
             {teams.map((t) => (
               <option key={t} value={t}>
                 {displayTeamName(t)}
               </option>
             ))}
           </select>
+          {unknownHint('home', homeLabel)}
           {fieldError('homeTeam')}
         </div>
 
-        {homeTeam && (
+        {homeSet && (
           <div>
             <label htmlFor="fx-awayTeam" className="label">
               Away Team
             </label>
-            <select className="input" {...aria('awayTeam')} {...register('awayTeam')}>
-              <option value="">Select away team</option>
+            <select
+              className="input"
+              {...aria('awayTeam', awayLabel ? 'fx-away-unknown' : undefined)}
+              {...register('awayTeam', { setValueAs: teamValue(awayLabel) })}
+            >
+              <option value="">{awayLabel ? `Not known yet (${awayLabel})` : 'Select away team'}</option>
               {teams
                 .filter((t) => t !== homeTeam)
                 .map((t) => (
@@ -147,22 +224,23 @@ export function FixtureFormModal({
                   </option>
                 ))}
             </select>
+            {unknownHint('away', awayLabel)}
             {fieldError('awayTeam')}
           </div>
         )}
 
-        {bothTeams && (
+        {homeSet && awaySet && (
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <label htmlFor="fx-date" className="label">
                 Match Date
               </label>
-              <input type="date" className="input" min={today} {...aria('date')} {...register('date')} />
+              <input type="date" className="input" min={zoneToday} {...aria('date')} {...register('date')} />
               {fieldError('date')}
             </div>
             <div>
               <label htmlFor="fx-time" className="label">
-                Kick-off Time (UK)
+                Kick-off Time ({zoneName})
               </label>
               <input type="time" className="input" {...aria('time')} {...register('time')} />
               {fieldError('time')}
@@ -170,23 +248,26 @@ export function FixtureFormModal({
           </div>
         )}
 
-        {bothTeams && (
+        {homeSet && awaySet && (
           <section aria-label="Match preview" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
             <p className="text-xs font-bold uppercase tracking-wider text-slate-600">Match Preview</p>
             <div className="mt-3 grid grid-cols-[1fr_auto_1fr] items-center gap-2 text-center">
-              <div className="flex min-w-0 flex-col items-center gap-1">
-                <ClubBadge team={homeTeam} size={44} />
-                <span className="text-sm font-semibold">{displayTeamName(homeTeam)}</span>
-              </div>
+              <PreviewSide team={homeTeam} label={homeLabel} />
               <span className="font-bold text-slate-600">vs</span>
-              <div className="flex min-w-0 flex-col items-center gap-1">
-                <ClubBadge team={awayTeam} size={44} />
-                <span className="text-sm font-semibold">{displayTeamName(awayTeam)}</span>
-              </div>
+              <PreviewSide team={awayTeam} label={awayLabel} />
             </div>
             <p className="mt-3 text-center text-sm text-slate-700">
-              {date || 'Date not set'} · {time ? `${time} UK time` : 'Time not set'} · Premier League
+              {date || 'Date not set'} ·{' '}
+              {time
+                ? `${time} ${zoneName}${abbreviation && abbreviation !== zoneName ? ` (${abbreviation})` : ''}`
+                : 'Time not set'}{' '}
+              · {competition.name}
             </p>
+            {stillUnknown && (
+              <p className="mt-2 text-center text-xs text-slate-600">
+                Opens for predictions once both teams are known.
+              </p>
+            )}
           </section>
         )}
 
