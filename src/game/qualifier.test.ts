@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decidedTies,
+  keptQualifier,
   pickedQualifier,
   QUALIFIER_CONTRADICTS_MESSAGE,
   QUALIFIER_NOT_A_TIE_MESSAGE,
@@ -52,6 +53,16 @@ describe('a pick naming who goes through', () => {
     expect(qualifierPickProblem('single', { homeScore: 1, awayScore: 1, qualifier: 'away' })).toBeNull();
     expect(qualifierPickProblem('second-leg', { homeScore: 3, awayScore: 0, qualifier: 'away' })).toBeNull();
     expect(qualifierPickProblem('none', { homeScore: 1, awayScore: 0 })).toBeNull();
+  });
+});
+
+describe('a score-only save keeping the team named', () => {
+  it('keeps it after a draw and in a second leg, drops it where a winner or no tie says otherwise', () => {
+    expect(keptQualifier('single', { homeScore: 2, awayScore: 2 }, 'away')).toBe('away');
+    expect(keptQualifier('single', { homeScore: 2, awayScore: 1 }, 'away')).toBeUndefined();
+    expect(keptQualifier('second-leg', { homeScore: 2, awayScore: 0 }, 'away')).toBe('away');
+    expect(keptQualifier('none', { homeScore: 1, awayScore: 1 }, 'home')).toBeUndefined();
+    expect(keptQualifier('single', { homeScore: 1, awayScore: 1 }, null)).toBeUndefined();
   });
 });
 

@@ -58,6 +58,21 @@ export function pickedQualifier(role: TieRole, pick: Pick): Side | null {
   return role === 'single' ? winnerOf(pick) : null;
 }
 
+/**
+ * The team a save of a new score keeps named (for an editor of scores only, such as a card's
+ * boxes: a save is the whole pick, so it sends the team again): the one named before, unless the
+ * match decides no tie or the new score's winner of a one-match knockout now says who goes through.
+ */
+export function keptQualifier(
+  role: TieRole,
+  score: { homeScore: number; awayScore: number },
+  named: Side | null | undefined,
+): Side | undefined {
+  if (role === 'none' || !named) return undefined;
+  if (role === 'single' && winnerOf(score)) return undefined;
+  return named;
+}
+
 /** A match of a knockout season as the qualifier count needs it: teams, round, and scores once final. */
 export interface TieFixture {
   id: string;

@@ -16,6 +16,7 @@ import { picksClosed } from '../pick-shares/timing';
 import { KeepFocusOnClose } from '../../lib/keep-focus';
 import { teamsKnown } from '../../lib/match-facts';
 import { ResultScore, RoundChip, TeamsNotKnown } from '../../components/MatchFacts';
+import { throughText } from './qualifier-field';
 
 const OUTCOME_CHIP: Record<PredictionOutcome, string> = {
   exact: 'border-green-300 bg-green-50 text-green-900',
@@ -28,6 +29,7 @@ function PlayedFooter({ match }: { match: BoardMatch }) {
   const { fixture, prediction } = match;
   const result = fixture.result?.final ? fixture.result : null;
   if (!prediction) return <p className="text-sm text-slate-700">No prediction</p>;
+  const through = throughText(fixture, prediction);
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="flex flex-wrap items-center gap-2 text-slate-800">
@@ -36,6 +38,7 @@ function PlayedFooter({ match }: { match: BoardMatch }) {
           <span className="font-bold tabular-nums">{`${prediction.homeScore}–${prediction.awayScore}`}</span>
         </span>
         {prediction.banker && <BankerMark />}
+        {through && <span className="text-slate-700">{`· ${through}`}</span>}
       </p>
       {result && prediction.outcome ? (
         <p
@@ -108,6 +111,7 @@ export function MatchCard({
   // A match shown by placeholders ("Winner Group A") takes no pick until both teams are known.
   const known = teamsKnown(fixture);
   const open = !postponed && !closed && !readOnly && known;
+  const through = prediction && throughText(fixture, prediction);
   // The deadline passing under a focused score box: focus stays on this card, which says why.
   const cardRef = useRef<HTMLLIElement>(null);
   const [closedNow, setClosedNow] = useState(false);
@@ -174,6 +178,7 @@ export function MatchCard({
                     {!open && prediction.banker && <BankerMark />}
                   </p>
                 )}
+                {prediction && through && <p className="text-slate-700">{through}</p>}
                 {postponed && <p className="text-slate-700">Predictions open again once it has a new kick-off time.</p>}
                 {closed && <p className="text-slate-700">Predictions closed</p>}
                 {!prediction && (closed || (readOnly && !postponed)) && <p className="text-slate-700">No prediction</p>}

@@ -13,6 +13,9 @@ import type { Prediction } from '../../../contract/predictions';
 import { useBanker, useSavePrediction } from './api';
 import { BANKER_RULE } from '../../../game/banker';
 import { StepButton, useScoreBox, type ScoreBoxOptions } from './score-box';
+import { tieRoleOf } from '../../../game/qualifier';
+import type { Side } from '../../../game/knockout';
+import { QualifierField, typedWinner } from './qualifier-field';
 
 /** What every prediction score box is: a short text box that brings up a phone's digit keypad. */
 export const scoreInputProps = {
@@ -84,6 +87,10 @@ export function PredictionModal({
   const [error, setError] = useState<string | null>(null);
   // The banker is set with the pick: after it is saved (a banker goes only on a saved pick).
   const [banker, setBanker] = useState(prediction?.banker ?? false);
+  // The team named to go through, on a match that decides a knockout tie.
+  const role = tieRoleOf(fixture);
+  const [qualifier, setQualifier] = useState<Side | null>(prediction?.qualifier ?? null);
+  const winner = typedWinner(role, home, away);
   const save = useSavePrediction();
   const bankerChange = useBanker();
   const bankerHint = useId();
@@ -108,7 +115,9 @@ export function PredictionModal({
   };
 
   const submit = async () => {
-    const parsed = predictionBodySchema.safeParse({ homeScore: Number(home), awayScore: Number(away) });
+    // A predicted winner of a one-match knockout says who goes through; elsewhere the team named, if any.
+    const named = role !== 'none' && !winner && qualifier ? { qualifier } : {};
+    const parsed = predictionBodySchema.safeParse({ homeScore: Number(home), awayScore: Number(away), ...named });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? PREDICTION_SCORE_MESSAGE);
       return;
@@ -199,6 +208,17 @@ export function PredictionModal({
             Double figures: check the score before you save it.
           </p>
         )}
+        <QualifierField
+          role={role}
+          winner={winner}
+          homeName={homeName}
+          awayName={awayName}
+          value={qualifier}
+          onChange={(side) => {
+            setQualifier(side);
+            setError(null);
+          }}
+        />
         {error && (
           <p id={errorId} role="alert" className="field-error text-center">
             {error}

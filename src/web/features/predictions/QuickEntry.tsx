@@ -7,6 +7,7 @@ import type { Prediction } from '../../../contract/predictions';
 import { ApiError } from '../../lib/api';
 import { useClub } from '../seasons/api';
 import { scoreInputProps } from './PredictionModal';
+import { keptQualifier, tieRoleOf } from '../../../game/qualifier';
 import { savePrediction, useSavePrediction } from './api';
 import { StepButton, useScoreBox, type ScoreBoxOptions } from './score-box';
 
@@ -95,9 +96,16 @@ export function QuickEntry({
   const latest = useRef({ home, away });
   latest.current = { home, away };
 
-  const remember = (p: Pair | null) => {
+  // The team the saved pick names to go through: a save of new scores keeps it where it still stands.
+  const named = useRef(prediction?.qualifier ?? null);
+  const remember = (p: Prediction | null) => {
     stored.current = key(p);
+    named.current = p?.qualifier ?? null;
     setStoredPair(p);
+  };
+  const bodyOf = (pair: Pair) => {
+    const qualifier = keptQualifier(tieRoleOf(fixture), pair, named.current);
+    return qualifier ? { ...pair, qualifier } : pair;
   };
   const localKey = () => key(scorePair(latest.current.home, latest.current.away, PREDICTION_SCORE_MAX));
   const untouched = () => {
@@ -133,7 +141,7 @@ export function QuickEntry({
     }
     setState({ kind: 'saving' });
     try {
-      const reply = await save.mutateAsync({ fixtureId: fixture.id, body: pair });
+      const reply = await save.mutateAsync({ fixtureId: fixture.id, body: bodyOf(pair) });
       remember(reply.prediction.prediction);
       // Changed on while this one was on its way: deal with the newer pair too.
       if (localKey() !== stored.current) settle();
@@ -193,7 +201,8 @@ export function QuickEntry({
     timer.current = undefined;
     const pair = scorePair(latest.current.home, latest.current.away, PREDICTION_SCORE_MAX);
     if (!pair) return;
-    if (leaving) void savePrediction({ fixtureId: fixture.id, body: pair, keepalive: true }).catch(() => undefined);
+    if (leaving)
+      void savePrediction({ fixtureId: fixture.id, body: bodyOf(pair), keepalive: true }).catch(() => undefined);
     else void saveNow();
   };
   useEffect(() => {
