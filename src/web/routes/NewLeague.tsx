@@ -22,6 +22,7 @@ import { CheckCircleIcon, GlobeIcon, LockIcon, TrophyIcon, UsersIcon } from '../
 import { useCompetitions } from '../features/seasons/api';
 import { KNOCKOUT_COMPETITIONS, LeagueCompetition } from '../features/leagues/LeagueCompetition';
 import { DEFAULT_KNOCKOUT_RULE, type KnockoutRule } from '../../game/knockout';
+import { newLeagueRequest, QualifierPointsField } from '../features/leagues/QualifierPoints';
 
 /**
  * The competitions this instance has a season of (GET /api/competitions; the server refuses any
@@ -70,6 +71,7 @@ export default function NewLeague() {
       privacy: 'private',
       scoring: STANDARD_SCORING,
       knockoutRule: DEFAULT_KNOCKOUT_RULE,
+      qualifierPoints: 0,
     },
   });
   const name = watch('name') ?? '';
@@ -87,12 +89,8 @@ export default function NewLeague() {
       return;
     }
     try {
-      const { league } = await create.mutateAsync({
-        ...values,
-        description: values.description || undefined,
-        // The rule matters only where there are knockout matches.
-        knockoutRule: KNOCKOUT_COMPETITIONS.has(values.competition) ? values.knockoutRule : undefined,
-      });
+      // The knockout rule and qualifier points matter only where there are knockout matches.
+      const { league } = await create.mutateAsync(newLeagueRequest(values));
       setCreated(league);
       notify('success', `League "${league.name}" created successfully! Code: ${league.code}`);
     } catch (err) {
@@ -131,7 +129,7 @@ export default function NewLeague() {
           <h2 id="created-title" className="mt-2 text-xl font-bold">
             {created.name} is ready!
           </h2>
-          <div className="mt-1 flex justify-center">
+          <div className="mt-1">
             <LeagueCompetition league={created} />
           </div>
           <p className="mt-1 text-slate-700">
@@ -246,6 +244,21 @@ export default function NewLeague() {
                   </p>
                 )}
               </fieldset>
+            )}
+            {knockout && (
+              <Controller
+                name="qualifierPoints"
+                control={control}
+                render={({ field }) => (
+                  <QualifierPointsField
+                    id="nl-qualifier-points"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.qualifierPoints?.message}
+                  />
+                )}
+              />
             )}
             <fieldset>
               <legend className="label">Privacy</legend>

@@ -14,10 +14,31 @@ export function leagueCompetitionLine(league: Pick<League, 'competition' | 'knoc
   return `${name} · Knockout matches: ${KNOCKOUT_RULE_NAMES[league.knockoutRule].toLowerCase()}`;
 }
 
-export function LeagueCompetition({ league }: { league: Pick<League, 'competition' | 'knockoutRule'> }) {
+export const pointsWord = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
+
+/** What a league's page states about its qualifier points; null when it gives none. */
+export function qualifierPointsLine(league: Pick<League, 'qualifierPoints'>): string | null {
+  if (!league.qualifierPoints) return null;
+  return `${pointsWord(league.qualifierPoints)} for naming who goes through each knockout tie`;
+}
+
+/** The competition line, and under it the qualifier points when the league gives any. */
+export function LeagueCompetition({
+  league,
+}: {
+  league: Pick<League, 'competition' | 'knockoutRule' | 'qualifierPoints'>;
+}) {
+  const qualifier = qualifierPointsLine(league);
   return (
-    <p className="text-sm text-slate-900" data-testid="league-competition">
-      {leagueCompetitionLine(league)}
-    </p>
+    <>
+      <p className="text-sm text-slate-900" data-testid="league-competition">
+        {leagueCompetitionLine(league)}
+      </p>
+      {qualifier && (
+        <p className="text-sm text-slate-900" data-testid="league-qualifier-points">
+          {qualifier}
+        </p>
+      )}
+    </>
   );
 }

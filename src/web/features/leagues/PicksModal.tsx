@@ -8,12 +8,32 @@ import type { Pick, TableRow } from '../../../contract/leagues';
 import { useMemberPicks } from './api';
 import { useDefaultSeason, useSeasonParam } from '../seasons/api';
 import { ALL_SEASONS } from '../../../contract/seasons';
+import { pickQualifierTexts } from './QualifierPoints';
 
 const OUTCOME_STYLE: Record<string, string> = {
   exact: 'bg-green-100 text-green-900',
   outcome: 'bg-sky-100 text-sky-900',
   wrong: 'bg-red-100 text-red-900',
 };
+
+/** The team a pick says goes through, and what naming it added once the tie is settled: said in words, the colour only repeats it. */
+export function PickQualifier({ pick }: { pick: Pick }) {
+  const { named, points, right } = pickQualifierTexts(pick);
+  if (!named && !points) return null;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="pick-qualifier">
+      {named && <span className="text-slate-900">{named}</span>}
+      {points && (
+        <span
+          className={`rounded px-1.5 py-0.5 text-xs font-bold ${right ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}
+          data-testid="pick-qualifier-points"
+        >
+          {points}
+        </span>
+      )}
+    </p>
+  );
+}
 
 function PickRow({ pick }: { pick: Pick }) {
   const { prediction, result } = pick;
@@ -55,6 +75,7 @@ function PickRow({ pick }: { pick: Pick }) {
           </span>
         )}
       </div>
+      <PickQualifier pick={pick} />
     </li>
   );
 }
