@@ -1,6 +1,7 @@
 import { COMPETITION_LABELS, type Competition } from '../../contract/leagues';
 import type { Fixture } from '../../contract/fixtures';
 import type { Season } from '../../contract/seasons';
+import { legName, resultText, roundName as roundText } from '../../game/match-wording';
 import { isStage, STAGE_NAMES } from '../../game/stages';
 
 /**
@@ -20,22 +21,12 @@ export function competitionSeasonName(s: Pick<Season, 'label' | 'competition'>):
   return `${competitionName(s.competition)} ${s.label}`;
 }
 
-type RoundFacts = Pick<Fixture, 'stage' | 'group' | 'leg'>;
-
-/** "1st leg" / "2nd leg" of a two-legged tie. */
-export const legName = (leg: number) => (leg === 1 ? '1st leg' : leg === 2 ? '2nd leg' : `Leg ${leg}`);
-
 /**
  * A match's round in a competition with stages: "Group A", "League phase", "Quarter-finals · 1st leg",
- * "Final". Null in a league season (the gameweek says it all there).
+ * "Final". Null in a league season (the gameweek says it all there). The wording lives in
+ * src/game/match-wording.ts, which the server's calendar feed uses too.
  */
-export function roundText(f: RoundFacts): string | null {
-  const parts: string[] = [];
-  if (f.group) parts.push(f.group);
-  else if (f.stage && f.stage !== 'league' && isStage(f.stage)) parts.push(STAGE_NAMES[f.stage]);
-  if (f.leg) parts.push(legName(f.leg));
-  return parts.length > 0 ? parts.join(' · ') : null;
-}
+export { legName, roundText };
 
 /** Both teams known: a match shown by a placeholder ("Winner Group A") takes no prediction yet. */
 export const teamsKnown = (f: Pick<Fixture, 'homeLabel' | 'awayLabel'>) => !f.homeLabel && !f.awayLabel;
@@ -44,15 +35,9 @@ type ResultFacts = NonNullable<Fixture['result']>;
 
 /**
  * A result as it is said: "2-1"; after extra time "1-0 a.e.t."; with a shoot-out
- * "1-1 a.e.t., 4-3 pens". `sep` is the dash between a plain result's scores.
+ * "1-1 a.e.t., 4-3 pens". `sep` is the dash between a plain result's scores (src/game/match-wording.ts).
  */
-export function resultText(r: ResultFacts, sep = '-'): string {
-  if (!r.extraTime) return `${r.homeScore}${sep}${r.awayScore}`;
-  // After extra time always the compact "1-0 a.e.t.", however a screen spaces its plain scores.
-  const pair = (s: { homeScore: number; awayScore: number }) => `${s.homeScore}-${s.awayScore}`;
-  const aet = `${pair(r.extraTime)} a.e.t.`;
-  return r.penalties ? `${aet}, ${pair(r.penalties)} pens` : aet;
-}
+export { resultText };
 
 /** The note under a result after extra time: "0-0 after 90 minutes"; null without extra time. */
 export function ninetyNote(r: ResultFacts, sep = '-'): string | null {

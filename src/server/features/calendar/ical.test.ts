@@ -111,6 +111,106 @@ describe('buildCalendar', () => {
     for (const e of list) expect(String(e.description).includes('Reminder')).toBe(e.uid === 'open@x.example');
   });
 
+  test('an event of another competition names it and the round; the Premier League says its gameweek as before', () => {
+    const wc = {
+      ...base,
+      homeTeam: 'Spain',
+      awayTeam: 'Argentina',
+      gameweek: 23,
+      competition: { name: 'World Cup', season: '2026' },
+    };
+    const text = buildCalendar({
+      fixtures: [
+        base,
+        { ...wc, id: 'final', stage: 'final' },
+        { ...wc, id: 'group', stage: 'group', group: 'Group A' },
+        {
+          ...wc,
+          id: 'qf',
+          competition: { name: 'Champions League', season: '2025/26' },
+          stage: 'quarter-finals',
+          leg: 1,
+        },
+      ],
+      now,
+      publicUrl: 'https://x.example',
+      host: 'x.example',
+    });
+    const byUid = new Map(events(text).map((e) => [e.uid, e]));
+    const pl = byUid.get('Arsenal_FC_vs_Chelsea_FC_2025-08-16@x.example')!;
+    expect(pl.summary).toBe('Arsenal v Chelsea');
+    expect(String(pl.description).split('\n')[0]).toBe('Premier League, Gameweek 1');
+    const final = byUid.get('final@x.example')!;
+    expect(final.summary).toBe('Spain v Argentina (World Cup, Final)');
+    expect(String(final.description).split('\n')[0]).toBe('World Cup 2026 · Final');
+    expect(byUid.get('group@x.example')!.summary).toBe('Spain v Argentina (World Cup, Group A)');
+    const qf = byUid.get('qf@x.example')!;
+    expect(qf.summary).toBe('Spain v Argentina (Champions League, Quarter-finals · 1st leg)');
+    expect(String(qf.description).split('\n')[0]).toBe('Champions League 2025/26 · Quarter-finals · 1st leg');
+  });
+
+  test('a match whose teams are not known shows its placeholders and rings no alarm: it takes no pick yet', () => {
+    const f: CalendarFixture = {
+      ...base,
+      id: 'r32',
+      homeTeam: 'Winner Group A',
+      awayTeam: 'Runner-up Group B',
+      homeLabel: 'Winner Group A',
+      awayLabel: 'Runner-up Group B',
+      competition: { name: 'World Cup', season: '2026' },
+      stage: 'round-of-32',
+    };
+    expect(wantsAlarm(f, now)).toBe(false);
+    expect(wantsAlarm({ ...f, homeTeam: 'Spain', homeLabel: null, awayTeam: 'Japan', awayLabel: null }, now)).toBe(
+      true,
+    );
+    const text = buildCalendar({ fixtures: [f], now, publicUrl: 'https://x.example', host: 'x.example' });
+    const [e] = events(text);
+    expect(e!.summary).toBe('Winner Group A v Runner-up Group B (World Cup, Round of 32)');
+    expect(e!.description).toContain('Predictions open once both teams are known');
+    expect(text).not.toContain('BEGIN:VALARM');
+  });
+
+  test('a result after extra time says so: the 90-minute score is not the match score', () => {
+    const text = buildCalendar({
+      fixtures: [
+        {
+          ...base,
+          id: 'final',
+          homeTeam: 'Spain',
+          awayTeam: 'Argentina',
+          competition: { name: 'World Cup', season: '2026' },
+          stage: 'final',
+          result: {
+            homeScore: 1,
+            awayScore: 1,
+            final: true,
+            extraTime: { homeScore: 2, awayScore: 2 },
+            penalties: { homeScore: 4, awayScore: 3 },
+          },
+        },
+        { ...base, id: 'plain', result: { homeScore: 3, awayScore: 0, final: true, extraTime: null } },
+      ],
+      now,
+      publicUrl: 'https://x.example',
+      host: 'x.example',
+    });
+    const byUid = new Map(events(text).map((e) => [e.uid, e]));
+    expect(byUid.get('final@x.example')!.summary).toBe('Spain v Argentina, 2-2 a.e.t., 4-3 pens (World Cup, Final)');
+    expect(byUid.get('plain@x.example')!.summary).toBe('Arsenal 3-0 Chelsea');
+  });
+
+  test('the calendar takes the name it is given', () => {
+    const text = buildCalendar({
+      fixtures: [base],
+      now,
+      publicUrl: 'https://x.example',
+      host: 'x.example',
+      name: 'Scoreline fixtures: World Cup',
+    });
+    expect(text).toContain('X-WR-CALNAME:Scoreline fixtures: World Cup');
+  });
+
   test('wantsAlarm: the last moment is the deadline itself', () => {
     const kickoff = Date.parse(base.kickoffAt!);
     const deadline = kickoff - 2 * 3_600_000;

@@ -1,6 +1,7 @@
 import ical, { ICalAlarmType, ICalEventStatus } from 'ical-generator';
 import { displayTeamName } from '../../../game/clubs.js';
 import { DEADLINE_MS } from '../../../game/limits.js';
+import { resultText, roundName, type ResultFacts } from '../../../game/match-wording.js';
 
 /** How long a match event lasts in the calendar (90 minutes, half-time and stoppage). */
 export const MATCH_DURATION_MS = 2 * 60 * 60 * 1000;
@@ -18,17 +19,48 @@ export interface CalendarFixture {
   gameweek: number | null;
   createdAt: string;
   updatedAt: string;
-  result: { homeScore: number; awayScore: number; final: boolean } | null;
+  result: (ResultFacts & { final: boolean }) | null;
   prediction: { homeScore: number; awayScore: number } | null;
+  /**
+   * Its competition and season when that is not the Premier League: the event names them, with
+   * the match's round (`stage`, `group`, `leg`). Absent for the Premier League, whose events
+   * say only their gameweek, as they always have.
+   */
+  competition?: { name: string; season: string } | null;
+  stage?: string | null;
+  group?: string | null;
+  leg?: number | null;
+  /** A side's placeholder while its team is not known yet ("Winner Group A"): the event shows it. */
+  homeLabel?: string | null;
+  awayLabel?: string | null;
+}
+
+/** Both teams known: a match shown by a placeholder takes no prediction yet (decision 0116). */
+const teamsKnown = (f: CalendarFixture) => !f.homeLabel && !f.awayLabel;
+
+/** Where the event's match is played, after its teams: "World Cup, Final"; null for the Premier League. */
+export function matchContext(f: CalendarFixture): string | null {
+  if (!f.competition) return null;
+  const round = roundName(f);
+  return round ? `${f.competition.name}, ${round}` : f.competition.name;
+}
+
+/** The event description's first line: "Premier League, Gameweek 5", "World Cup 2026 · Final". */
+function competitionLine(f: CalendarFixture): string {
+  if (!f.competition) return f.gameweek ? `Premier League, Gameweek ${f.gameweek}` : 'Premier League';
+  const round = roundName(f);
+  const name = `${f.competition.name} ${f.competition.season}`;
+  return round ? `${name} · ${round}` : name;
 }
 
 /**
  * A fixture gets the deadline alarm only while the alarm can still help: the player has no pick
  * for it yet and its predictions are still open. A reminder to predict a match already predicted,
- * or one whose deadline is behind us, is noise (calendar apps refresh the feed and drop it).
+ * or one whose deadline is behind us, is noise (calendar apps refresh the feed and drop it). A
+ * match whose teams are not known yet takes no pick, so it rings only once they are.
  */
 export function wantsAlarm(f: CalendarFixture, now: Date): boolean {
-  if (!f.kickoffAt || f.postponed || f.result?.final || f.prediction) return false;
+  if (!f.kickoffAt || f.postponed || f.result?.final || f.prediction || !teamsKnown(f)) return false;
   return new Date(f.kickoffAt).getTime() - DEADLINE_MS > now.getTime();
 }
 
@@ -38,15 +70,18 @@ export function wantsAlarm(f: CalendarFixture, now: Date): boolean {
  * deadline (3 hours before kick-off), which the event's description mentions. The UID is
  * stable per fixture, and SEQUENCE/LAST-MODIFIED follow the fixture's updatedAt, so calendar
  * apps move an event when its match is rescheduled. Postponed matches are marked cancelled.
+ * An event of another competition than the Premier League names it and the match's round
+ * (`matchContext`); a side not known yet shows its placeholder. `name` is the calendar's name.
  */
 export function buildCalendar(opts: {
   fixtures: readonly CalendarFixture[];
   now: Date;
   publicUrl: string;
   host: string;
+  name?: string;
 }): string {
   const cal = ical({
-    name: 'Scoreline fixtures',
+    name: opts.name ?? 'Scoreline fixtures',
     prodId: { company: 'Scoreline', product: 'Fixtures', language: 'EN' },
     ttl: 60 * 60,
   });
@@ -54,20 +89,27 @@ export function buildCalendar(opts: {
   for (const f of opts.fixtures) {
     if (!f.kickoffAt) continue;
     const start = new Date(f.kickoffAt);
-    const home = displayTeamName(f.homeTeam);
-    const away = displayTeamName(f.awayTeam);
+    const home = f.homeLabel ?? displayTeamName(f.homeTeam);
+    const away = f.awayLabel ?? displayTeamName(f.awayTeam);
     const final = f.result?.final ? f.result : null;
-    const summary = f.postponed
+    const match = f.postponed
       ? `Postponed: ${home} v ${away}`
       : final
-        ? `${home} ${final.homeScore}-${final.awayScore} ${away}`
+        ? // After extra time the score is not the 90 minutes' one: "Spain v Argentina, 1-0 a.e.t.".
+          final.extraTime
+          ? `${home} v ${away}, ${resultText(final)}`
+          : `${home} ${resultText(final)} ${away}`
         : `${home} v ${away}`;
+    const context = matchContext(f);
+    const summary = context ? `${match} (${context})` : match;
     const alarm = wantsAlarm(f, opts.now);
     const lines = [
-      f.gameweek ? `Premier League, Gameweek ${f.gameweek}` : 'Premier League',
+      competitionLine(f),
       f.prediction
         ? `Your prediction: ${f.prediction.homeScore} - ${f.prediction.awayScore}`
-        : `Predictions close 2 hours before kick-off: ${predictUrl}`,
+        : teamsKnown(f)
+          ? `Predictions close 2 hours before kick-off: ${predictUrl}`
+          : `Predictions open once both teams are known: ${predictUrl}`,
       ...(alarm ? [ALARM_NOTE] : []),
     ];
     const created = new Date(f.createdAt).getTime();

@@ -3,7 +3,8 @@ import { predictionDeadline, predictionWindow } from '../../../game/deadline.js'
 import type { Dashboard } from '../../../contract/dashboard.js';
 import { seasonFixtureRows } from '../../seasons/kept-fixtures.js';
 import { loadSeasonState, type SeasonRef } from '../../seasons/service.js';
-import { competitionsOfPlayer, predictedAmong } from './repository.js';
+import { competitionsOfPlayer } from '../../seasons/competitions-of-player.js';
+import { predictedAmong } from './repository.js';
 
 /**
  * The dashboard leads with the Premier League's current season; a player who also plays another
