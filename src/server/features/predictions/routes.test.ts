@@ -66,6 +66,7 @@ describe('PUT /api/predictions/:fixtureId', () => {
       points: null,
       outcome: null,
       banker: false,
+      qualifier: null,
     });
     expect(body.fixture).toMatchObject({
       id: 'ARS_CHE',
@@ -90,6 +91,7 @@ describe('PUT /api/predictions/:fixtureId', () => {
         outcome: null,
         tier: null,
         banker: 0,
+        qualifier: null,
       },
     ]);
   });
