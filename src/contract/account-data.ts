@@ -109,6 +109,8 @@ export const accountExportDto = z.object({
       tier: z.string().nullable(),
       /** The player's banker of its gameweek (counted double). */
       banker: z.boolean(),
+      /** The team the player named to go through the knockout tie this match decides (home or away side); null when none. */
+      qualifier: z.enum(['home', 'away']).nullable(),
     }),
   ),
   /** False when there were more predictions than one download holds (EXPORT_PREDICTIONS_MAX). */

@@ -213,6 +213,7 @@ describe('downloading one’s data', () => {
         outcome: 'exact',
         tier: 'exact',
         banker: false,
+        qualifier: null,
       },
       expect.objectContaining({
         fixtureId: open.id,

@@ -51,6 +51,7 @@ interface ExportInput {
     outcome: string | null;
     tier: string | null;
     banker: number;
+    qualifier: 'home' | 'away' | null;
     resultHome: number | null;
     resultAway: number | null;
     resultFinal: number | null;
@@ -114,6 +115,7 @@ export function presentExport(x: ExportInput): AccountExport {
       outcome: p.outcome,
       tier: p.tier,
       banker: Number(p.banker) === 1,
+      qualifier: p.qualifier,
     })),
     predictionsComplete: x.predictionsComplete,
     leagues: x.leagues.map((l) => ({

@@ -215,6 +215,7 @@ export async function predictionRows(db: DB, userId: string, limit: number) {
       'p.outcome',
       'p.tier',
       'p.banker',
+      'p.qualifier',
       'r.homeScore as resultHome',
       'r.awayScore as resultAway',
       'r.final as resultFinal',

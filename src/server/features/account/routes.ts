@@ -134,7 +134,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['account'],
         summary:
-          "The caller's own data as a JSON download: account, reminder settings, predictions with fixture, result, points, tier and banker, leagues with role, bonus answers, contact messages",
+          "The caller's own data as a JSON download: account, reminder settings, predictions with fixture, result, points, tier, banker and team named to go through, leagues with role, bonus answers, contact messages",
         response: { 200: accountExportDto, 429: errorDto },
       },
     },

@@ -71,6 +71,11 @@ describe('a pick naming who goes through', () => {
     expect(await stored('FINAL')).toEqual({ homeScore: 1, awayScore: 1, qualifier: 'away' });
 
     const list = await t.request({ method: 'GET', url: `/api/predictions?season=${TEST_SEASON}`, cookie });
+    // The player's own download holds what they said too.
+    const exported = (await t.request({ method: 'GET', url: '/api/me/export', cookie })).json() as {
+      predictions: Array<{ fixtureId: string; qualifier: string | null }>;
+    };
+    expect(exported.predictions.find((p) => p.fixtureId === 'FINAL')?.qualifier).toBe('away');
     expect(
       list.json().predictions.find((p: { fixture: { id: string } }) => p.fixture.id === 'FINAL').prediction.qualifier,
     ).toBe('away');
