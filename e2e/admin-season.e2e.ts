@@ -1,16 +1,19 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, PHONE, watchPageErrors, signedInContext } from './support/browser.js';
+import { axeViolations, DESKTOP, launchBrowser, PHONE, watchPageErrors, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDatabase } from '../src/server/db/index.js';
 import { buildSessionCookie, buildUser } from '../src/server/test/factories.js';
 import { displayTeamName } from '../src/game/clubs.js';
 import { builtInSeasonFixtures } from '../src/server/seasons/builtin.js';
+import { buildCompetitionSeason, buildKnockoutFixture } from '../src/server/test/knockout-world.js';
 
 /**
  * The admin runs the season through the UI: import with progress, filter, add, edit and delete a
  * fixture, edit a gameweek; a player's open Predictions screen follows the fixture changes live.
+ * The same form in the World Cup: its name, its clock (UTC), and the teams of the final filled in
+ * one side at a time once they are known (decision 0119).
  */
 const AUTH_SECRET = crypto.randomBytes(32).toString('hex');
 let server: RunningServer;
@@ -36,6 +39,21 @@ beforeAll(async () => {
     playerId = player.id;
     adminCookie = await buildSessionCookie(handle.db, 'sqlite', admin.id, AUTH_SECRET);
     playerCookie = await buildSessionCookie(handle.db, 'sqlite', player.id, AUTH_SECRET);
+    // The World Cup and Champions League seasons, there before the server first reads its seasons: the final's teams are not known yet.
+    await buildCompetitionSeason(handle.db, 'world-cup-2026');
+    await buildCompetitionSeason(handle.db, 'champions-league-2025-26');
+    await buildKnockoutFixture(handle.db, {
+      id: 'WC_FINAL',
+      seasonId: 'world-cup-2026',
+      home: { label: 'W101' },
+      away: { label: 'W102' },
+      kickoffAt: '2026-07-19T19:00:00.000Z',
+      localDate: '2026-07-19',
+      localTime: '15:00',
+      gameweek: 23,
+      stage: 'final',
+      league: 'FIFA World Cup',
+    });
   } finally {
     await handle.close();
   }
@@ -126,7 +144,7 @@ test('the admin runs the season and a player’s board follows the fixture chang
   await expect(modal.getByLabel('Match Date').getAttribute('min')).resolves.toBe('2025-08-10');
   await modal.getByLabel('Match Date').fill('2025-08-18');
   await expect(modal.getByRole('button', { name: 'Save Fixture' }).isDisabled()).resolves.toBe(true);
-  await modal.getByLabel('Kick-off Time (UK)').fill('19:45');
+  await modal.getByLabel('Kick-off Time (UK time)').fill('19:45');
   await modal.getByRole('button', { name: 'Save Fixture' }).click();
   await page.getByText('Fixture added successfully!').waitFor();
   await page.getByText('Showing 11 of 381 fixtures').waitFor();
@@ -137,7 +155,7 @@ test('the admin runs the season and a player’s board follows the fixture chang
   // Edit it.
   await page.getByRole('button', { name: 'Edit Arsenal v Chelsea' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Fixture' });
-  await edit.getByLabel('Kick-off Time (UK)').fill('17:00');
+  await edit.getByLabel('Kick-off Time (UK time)').fill('17:00');
   await edit.getByRole('button', { name: 'Update Fixture' }).click();
   await page.getByText('Fixture updated successfully!').waitFor();
   await expect.poll(() => added.getByTestId('fixture-time').textContent()).toBe('17:00');
@@ -227,4 +245,111 @@ test('the admin runs the season and a player’s board follows the fixture chang
   expect(errors).toEqual([]);
   await playerCtx.close();
   await adminCtx.close();
+});
+
+test('the admin fills in the teams of the World Cup final, in the World Cup’s clock, on a phone and a desktop', async () => {
+  const player = await signedIn(playerCookie, PHONE);
+  const playerPage = await player.newPage();
+  const pick = (page = playerPage) =>
+    page.evaluate(async () => {
+      const res = await fetch('/api/predictions/WC_FINAL', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ homeScore: 1, awayScore: 0 }),
+      });
+      return ((await res.json()) as { error?: { code: string } }).error?.code ?? 'saved';
+    });
+  await playerPage.goto('/');
+  await expect(pick()).resolves.toBe('teams_not_known');
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    const ctx = await signedIn(adminCookie, viewport);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/admin?season=world-cup-2026');
+    await page.getByText(/Add, edit, import and delete FIFA World Cup 2026/).waitFor();
+    await page.getByLabel('Filter by gameweek').selectOption({ label: 'All Gameweeks' });
+    const open = viewport === PHONE ? 'W101 v W102' : 'Spain v W102';
+    await page.getByRole('button', { name: `Edit ${open}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Fixture' });
+    await edit.getByTestId('fixture-competition').getByText('FIFA World Cup · Final').waitFor();
+    // The World Cup's clock is UTC: the 15:00 venue kick-off (UTC-4) shows as 19:00.
+    await expect(edit.getByLabel('Kick-off Time (UTC)').inputValue()).resolves.toBe('19:00');
+    await expect(edit.getByLabel('Match Date').inputValue()).resolves.toBe('2026-07-19');
+    if (viewport === PHONE) {
+      await expect(edit.getByLabel('Home Team').locator('option:checked').textContent()).resolves.toBe(
+        'Not known yet (W101)',
+      );
+      await edit.getByLabel('Home Team').selectOption('Spain');
+      await edit.getByText('Opens for predictions once both teams are known.').waitFor();
+      await expect(axeViolations(page)).resolves.toEqual([]);
+      await edit.getByRole('button', { name: 'Update Fixture' }).click();
+      await page.getByText('Fixture updated successfully!').waitFor();
+      await page.getByRole('listitem', { name: 'Spain v W102' }).waitFor();
+      await expect(pick()).resolves.toBe('teams_not_known');
+    } else {
+      await expect(edit.getByLabel('Home Team').inputValue()).resolves.toBe('Spain');
+      // UTC is behind UK summer time: UTC's today may still be the UK's yesterday, so the form allows it (the server decides).
+      await expect(edit.getByLabel('Match Date').getAttribute('min')).resolves.toBe('2025-08-09');
+      await edit.getByLabel('Away Team').selectOption('Argentina');
+      await expect(edit.getByText('Opens for predictions once both teams are known.').count()).resolves.toBe(0);
+      await edit.getByText('2026-07-19 · 19:00 UTC · FIFA World Cup').waitFor();
+      await edit.getByRole('button', { name: 'Update Fixture' }).click();
+      await page.getByText('Fixture updated successfully!').waitFor();
+      await page.getByRole('listitem', { name: 'Spain v Argentina' }).waitFor();
+      // Both teams known: the final opens for predictions.
+      await expect(pick()).resolves.toBe('saved');
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }
+
+  const check = openDatabase(server.databaseUrl);
+  try {
+    await expect(
+      check.db
+        .selectFrom('fixtures')
+        .select(['homeTeam', 'awayTeam', 'homeLabel', 'awayLabel', 'kickoffAt', 'league'])
+        .where('id', '=', 'WC_FINAL')
+        .executeTakeFirst(),
+    ).resolves.toEqual({
+      homeTeam: 'Spain',
+      awayTeam: 'Argentina',
+      homeLabel: null,
+      awayLabel: null,
+      kickoffAt: '2026-07-19T19:00:00.000Z',
+      league: 'FIFA World Cup',
+    });
+  } finally {
+    await check.close();
+  }
+  await player.close();
+
+  // A new Champions League fixture is typed in Paris time (CEST in May), stored as UTC.
+  const ctx = await signedIn(adminCookie);
+  const page = await ctx.newPage();
+  await page.goto('/admin?season=champions-league-2025-26');
+  await page.getByRole('button', { name: 'Add Single Fixture' }).click();
+  const add = page.getByRole('dialog', { name: 'Add New Fixture' });
+  await add.getByTestId('fixture-competition').getByText('UEFA Champions League').waitFor();
+  await add.getByLabel('Home Team').selectOption('Paris Saint-Germain FC');
+  await add.getByLabel('Away Team').selectOption('Arsenal FC');
+  await add.getByLabel('Match Date').fill('2026-05-30');
+  await add.getByLabel('Kick-off Time (Paris time)').fill('18:00');
+  await add.getByText('2026-05-30 · 18:00 Paris time (CEST) · UEFA Champions League').waitFor();
+  await add.getByRole('button', { name: 'Save Fixture' }).click();
+  await page.getByText('Fixture added successfully!').waitFor();
+  const saved = openDatabase(server.databaseUrl);
+  try {
+    await expect(
+      saved.db
+        .selectFrom('fixtures')
+        .select(['kickoffAt', 'league'])
+        .where('seasonId', '=', 'champions-league-2025-26')
+        .executeTakeFirst(),
+    ).resolves.toEqual({ kickoffAt: '2026-05-30T16:00:00.000Z', league: 'UEFA Champions League' });
+  } finally {
+    await saved.close();
+  }
+  await ctx.close();
 });

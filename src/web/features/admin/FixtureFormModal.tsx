@@ -9,7 +9,6 @@ import { wallClockIn, zoneAbbreviation, zoneLabel } from '../../../game/zone-lab
 import { fixtureFormSchema, PAST_DATE_MESSAGE, type FixtureForm } from '../../../contract/fixtures';
 import { Banner } from '../../components/Banner';
 import { ApiError } from '../../lib/api';
-import { pageNowMs } from '../../lib/page-clock';
 import type { Fixture } from '../../../contract/fixtures';
 import { useSaveFixture } from './api';
 import { useSeasonClubs, useSeasons } from '../seasons/api';
@@ -28,6 +27,20 @@ function saveError(err: unknown): string {
 function formClock(fixture: Fixture, zone: string): { date: string; time: string } {
   if (!fixture.kickoffAt) return { date: fixture.localDate, time: fixture.localTime ?? '' };
   return wallClockIn(zone, new Date(fixture.kickoffAt));
+}
+
+/**
+ * The earliest date that can be "today" in the competition's zone while it is `londonToday` in
+ * the UK (the server's date, which follows its clock): the same day for a zone ahead of London,
+ * the day before for one behind it (UTC in summer). The form never refuses a date the server would
+ * take; the server refuses, with its message, the few it knows are past.
+ */
+function earliestToday(zone: string, londonToday: string): string {
+  const noon = new Date(`${londonToday}T12:00:00Z`);
+  const there = wallClockIn(zone, noon);
+  const london = wallClockIn('Europe/London', noon);
+  if (`${there.date} ${there.time}` >= `${london.date} ${london.time}`) return londonToday;
+  return new Date(noon.getTime() - 86_400_000).toISOString().slice(0, 10);
 }
 
 /** One side in the preview: the club's badge and name, or the placeholder of a team not known yet. */
@@ -128,8 +141,7 @@ export function FixtureFormModal({
   const awaySet = awayTeam !== '';
   const complete = Boolean(homeSet && awaySet && date && time);
   const stillUnknown = (homeTeam === null && homeLabel) || (awayTeam === null && awayLabel);
-  // "Today" in the competition's zone: the server refuses an earlier date for a new or moved match.
-  const zoneToday = seasons.data ? wallClockIn(zone, new Date(pageNowMs())).date : today;
+  const zoneToday = today === undefined ? undefined : earliestToday(zone, today);
   const zoneName = zoneLabel(zone);
   const abbreviation = date && time ? zoneAbbreviation(zone, new Date(`${date}T12:00:00Z`)) : '';
   const stage = fixture?.stage && isStage(fixture.stage) ? STAGE_NAMES[fixture.stage] : null;
@@ -168,8 +180,9 @@ export function FixtureFormModal({
       'aria-describedby': describedBy || undefined,
     };
   };
-  const unknownHint = (side: 'home' | 'away', label: string | null) =>
-    label ? (
+  // Said while the side is left unknown; gone once a team is chosen for it.
+  const unknownHint = (side: 'home' | 'away', label: string | null, value: string | null) =>
+    label && value === null ? (
       <p id={`fx-${side}-unknown`} className="mt-1 text-xs text-slate-600">
         Not known yet: “{label}”. Choose the team once it is known.
       </p>
@@ -191,7 +204,7 @@ export function FixtureFormModal({
           </label>
           <select
             className="input"
-            {...aria('homeTeam', homeLabel ? 'fx-home-unknown' : undefined)}
+            {...aria('homeTeam', homeLabel && homeTeam === null ? 'fx-home-unknown' : undefined)}
             {...register('homeTeam', { setValueAs: teamValue(homeLabel) })}
           >
             <option value="">{homeLabel ? `Not known yet (${homeLabel})` : 'Select home team'}</option>
@@ -201,7 +214,7 @@ export function FixtureFormModal({
               </option>
             ))}
           </select>
-          {unknownHint('home', homeLabel)}
+          {unknownHint('home', homeLabel, homeTeam)}
           {fieldError('homeTeam')}
         </div>
 
@@ -212,7 +225,7 @@ export function FixtureFormModal({
             </label>
             <select
               className="input"
-              {...aria('awayTeam', awayLabel ? 'fx-away-unknown' : undefined)}
+              {...aria('awayTeam', awayLabel && awayTeam === null ? 'fx-away-unknown' : undefined)}
               {...register('awayTeam', { setValueAs: teamValue(awayLabel) })}
             >
               <option value="">{awayLabel ? `Not known yet (${awayLabel})` : 'Select away team'}</option>
@@ -224,7 +237,7 @@ export function FixtureFormModal({
                   </option>
                 ))}
             </select>
-            {unknownHint('away', awayLabel)}
+            {unknownHint('away', awayLabel, awayTeam)}
             {fieldError('awayTeam')}
           </div>
         )}
