@@ -5,6 +5,8 @@ import { notify } from '../../lib/notify';
 import { Modal } from '../../components/Modal';
 import { reminderSettingsSchema, type ReminderSettingsInput } from '../../../contract/reminders';
 import { useCalendarUrl, useRegenerateCalendar, useReminderSettings, useSaveReminderSettings } from './api';
+import { useCompetitions } from '../seasons/api';
+import { competitionFeedLinks } from './calendar-links';
 
 const CHOICES = [
   { value: '24', label: '24 hours before', windows: [24] },
@@ -110,6 +112,60 @@ function RemindersSection() {
   );
 }
 
+/** Copies a link, or selects it for the player to copy when the clipboard is not available. */
+async function copyLink(url: string, field: HTMLInputElement | null, done: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    notify('success', done);
+  } catch {
+    field?.select();
+    notify('info', 'Press Ctrl+C (or ⌘C) to copy the selected link.');
+  }
+}
+
+/** One competition's link each, for a calendar of that competition only (the feed's `?competition=`). */
+export function CompetitionLinks({ url }: { url: string }) {
+  const q = useCompetitions();
+  const links = competitionFeedLinks(url, q.data?.competitions ?? []);
+  const fields = useRef(new Map<string, HTMLInputElement>());
+  if (links.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-700">
+        Your link has the matches of every competition you play. For a calendar of one competition only:
+      </p>
+      <ul className="space-y-2">
+        {links.map((l) => (
+          <li key={l.id} className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <label htmlFor={`calendar-url-${l.id}`} className="text-sm font-medium sm:w-40">
+              {l.name} only
+            </label>
+            <input
+              id={`calendar-url-${l.id}`}
+              ref={(el) => {
+                if (el) fields.current.set(l.id, el);
+                else fields.current.delete(l.id);
+              }}
+              className="input min-w-0 flex-1 font-mono text-xs"
+              readOnly
+              value={l.url}
+              onFocus={(e) => e.target.select()}
+            />
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-label={`Copy the ${l.name} link`}
+              onClick={() => copyLink(l.url, fields.current.get(l.id) ?? null, `${l.name} calendar link copied.`)}
+            >
+              Copy
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function CalendarSection() {
   const q = useCalendarUrl();
   const regenerate = useRegenerateCalendar();
@@ -118,13 +174,7 @@ function CalendarSection() {
 
   const copy = async () => {
     if (!q.data) return;
-    try {
-      await navigator.clipboard.writeText(q.data.url);
-      notify('success', 'Calendar link copied.');
-    } catch {
-      input.current?.select();
-      notify('info', 'Press Ctrl+C (or ⌘C) to copy the selected link.');
-    }
+    await copyLink(q.data.url, input.current, 'Calendar link copied.');
   };
   const onRegenerate = async () => {
     try {
@@ -142,8 +192,9 @@ function CalendarSection() {
         Calendar Feed
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see every fixture, with a
-        reminder an hour before each prediction deadline. Moved matches update by themselves. Keep the link to yourself.
+        Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see every fixture of the
+        competitions you play, with a reminder an hour before each prediction deadline. Moved matches update by
+        themselves. Keep the link to yourself.
       </p>
       {q.isPending ? (
         <p className="mt-4 text-slate-700" role="status">
@@ -176,6 +227,7 @@ function CalendarSection() {
               </button>
             </div>
           </div>
+          <CompetitionLinks url={q.data.url} />
         </div>
       )}
       <Modal open={confirm} onClose={() => setConfirm(false)} title="Regenerate calendar link?" size="sm">
