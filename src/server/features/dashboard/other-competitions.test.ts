@@ -94,3 +94,44 @@ describe('the dashboard across competitions', () => {
     expect(await elsewhere('other')).toEqual([]);
   });
 });
+
+describe('what the dashboard keeps of the competitions a player plays', () => {
+  test('follows the player’s first pick in the World Cup and their joining a World Cup league at once', async () => {
+    const pick = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
+    const joiner = await buildUser(t.app.deps.db, t.app.deps.handle.dialect);
+    const { AUTH_SECRET } = t.app.deps.config;
+    const as = async (id: string) => buildSessionCookie(t.app.deps.db, t.app.deps.handle.dialect, id, AUTH_SECRET);
+    const seen = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } })).json().dashboard
+        .elsewhere as unknown[];
+    const pickCookie = await as(pick.id);
+    const joinerCookie = await as(joiner.id);
+    // Read once (and kept) while they play the Premier League only.
+    expect(await seen(pickCookie)).toEqual([]);
+    expect(await seen(joinerCookie)).toEqual([]);
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/predictions/WC1',
+      headers: { cookie: pickCookie },
+      payload: { homeScore: 2, awayScore: 0 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await expect.poll(() => seen(pickCookie)).toMatchObject([{ seasonId: WC, predicted: 1 }]);
+
+    const league = await t.app.inject({
+      method: 'POST',
+      url: '/api/leagues',
+      headers: { cookie: cookies.leaguer },
+      payload: { name: 'Second Crew', competition: 'world-cup' },
+    });
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/leagues/join',
+      headers: { cookie: joinerCookie },
+      payload: { code: league.json().league.code },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    await expect.poll(() => seen(joinerCookie)).toMatchObject([{ seasonId: WC, predicted: 0 }]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { predictionDeadline, predictionWindow } from '../../../game/deadline.js';
 import type { Dashboard } from '../../../contract/dashboard.js';
+import { tag } from '../../read-model/index.js';
 import { seasonFixtureRows } from '../../seasons/kept-fixtures.js';
 import { loadSeasonState, type SeasonRef } from '../../seasons/service.js';
 import { competitionsOfPlayer } from '../../seasons/competitions-of-player.js';
@@ -25,7 +26,14 @@ export async function otherCompetitions(
     ([id, c]) => id !== season.competitionId && c.current !== null,
   );
   if (others.length === 0) return [];
-  const plays = await competitionsOfPlayer(app.deps.db, userId);
+  // Kept per player: only a pick of theirs or a change of their leagues moves it.
+  const plays = new Set(
+    await app.deps.readModel.get(
+      `competitions-played:${userId}`,
+      [tag.userPicks(userId), tag.userLeagues(userId)],
+      async () => [...(await competitionsOfPlayer(app.deps.db, userId))],
+    ),
+  );
   const out: NonNullable<Dashboard['elsewhere']> = [];
   for (const [competitionId, { current }] of others) {
     if (!plays.has(competitionId) || !current) continue;
