@@ -6,7 +6,8 @@ import { sessionCookieValue } from './session.js';
 /**
  * The session a page asks for on load (`GET /api/auth/get-session`): answered by the server for a
  * visitor and for a verified session not due for its daily extension; Better Auth answers the rest
- * (it extends a session, or clears a cookie it does not know).
+ * (it extends a session, or answers null to a cookie it does not know, which stays:
+ * session-cookie-replaced.test.ts says why).
  */
 let t: TestApp;
 beforeAll(async () => {

@@ -51,6 +51,10 @@ const BAD_CALLBACK = 'This link is not one of ours. Please open the page again f
 /** Better Auth's session cookie, which the verification link must not carry in (see the verify-email branch). */
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=[^;]*/g;
 
+/** A Set-Cookie that clears Better Auth's session cookie. */
+export const clearsSessionCookie = (setCookie: string): boolean =>
+  /^(__Secure-)?better-auth\.session_token=;/.test(setCookie) && /;\s*max-age=0(;|$)/i.test(setCookie);
+
 /**
  * Bridges /api/auth/* to Better Auth. Only the endpoints the app uses are reachable, decided on
  * the normalised path (auth-paths.ts). What the bridge adds to Better Auth:
@@ -120,13 +124,23 @@ export async function authRoutes(app: FastifyInstance) {
     );
   };
 
-  /** Better Auth's answer, passed on: its headers and cookies (plus ours), its errors in our shape and messages. */
-  const relay = async (reply: FastifyReply, response: Response, extraCookies: string[] = []) => {
+  /**
+   * Better Auth's answer, passed on: its headers and cookies (plus ours), its errors in our shape
+   * and messages. Only an answer that ends this browser's session on purpose (`endsSession`: sign
+   * out, sign out everywhere) clears its session cookie. Better Auth also clears it in any answer
+   * to a request whose session has ended, but that request may have left just before the browser
+   * got a new cookie (a password change ends the old session and hands out a new one, and the
+   * page asks who it is as soon as the change is announced): clearing would sign out the new one.
+   * A cookie of a session that ended signs nobody in, so it may stay until it is replaced.
+   */
+  const relay = async (reply: FastifyReply, response: Response, extraCookies: string[] = [], endsSession = false) => {
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
     });
-    const cookies = [...response.headers.getSetCookie(), ...extraCookies];
+    const fromBetterAuth = response.headers.getSetCookie();
+    const kept = endsSession ? fromBetterAuth : fromBetterAuth.filter((c) => !clearsSessionCookie(c));
+    const cookies = [...kept, ...extraCookies];
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
     if (response.status === 429) {
@@ -225,7 +239,7 @@ export async function authRoutes(app: FastifyInstance) {
    * page load asks for the session once. The answer is ours when Better Auth has nothing to do: no session cookie
    * (a visitor: null, as it answers), or a session this server verified whose daily extension is
    * not due. A session due for it, an unknown or expired one, goes to Better Auth, which extends
-   * it, or answers null and clears the cookie.
+   * it, or answers null (and the cookie stays: see relay).
    */
   const sessionWithoutBetterAuth = async (req: FastifyRequest): Promise<{ answer: unknown } | null> => {
     const value = sessionCookieValue(req.headers.cookie, config.secureCookies);
@@ -364,7 +378,7 @@ export async function authRoutes(app: FastifyInstance) {
       await rotatePrivateTokens(db, caller.id, app.deps.clock.nowIso(), { unsubscribe: false });
       await app.deps.bus.publish({ type: 'calendar.changed', userId: caller.id });
     }
-    return relay(reply, response, extraCookies);
+    return relay(reply, response, extraCookies, route.path === '/sign-out' || route.path === '/revoke-sessions');
   };
 
   await app.register(registrationRoutes);
