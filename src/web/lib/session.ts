@@ -5,11 +5,33 @@ import { useApiMutation } from './mutation';
 
 export const meKey = ['me'] as const;
 
+/** Calls under way that give this browser a new session cookie in their answer (a password change). */
+const replacing = new Set<Promise<unknown>>();
+
+/**
+ * Runs a call whose answer replaces this browser's session cookie, ending the old session. The
+ * server announces the change (`session.changed`) as soon as it is committed, so the page may be
+ * asked who is signed in before the answer with the new cookie has arrived: asked with the old
+ * one, the server would rightly say "nobody". Asking waits for such a call to finish instead.
+ */
+export async function replacingSession<T>(call: () => Promise<T>): Promise<T> {
+  const running = call();
+  replacing.add(running);
+  try {
+    return await running;
+  } finally {
+    replacing.delete(running);
+  }
+}
+
 /**
  * Asks the auth library first (it answers a visitor with null, not 401, and extends a long-lived
  * session once per visit), so a public page logs no failed request; only a session asks /api/me.
+ * Never while the session cookie is being replaced (replacingSession): asked then, the answer
+ * would be about the cookie that is going away.
  */
-async function fetchMe(): Promise<Me | null> {
+export async function fetchMe(): Promise<Me | null> {
+  while (replacing.size > 0) await Promise.allSettled([...replacing]);
   try {
     const res = await fetch('/api/auth/get-session', {
       credentials: 'same-origin',

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutation';
-import { meKey } from '../../lib/session';
+import { meKey, replacingSession } from '../../lib/session';
 import {
   authBridgeReply,
   meReply,
@@ -50,9 +50,10 @@ export const useResetPassword = () =>
   useApiMutation(({ newPassword, token }: { newPassword: string; token: string }) =>
     auth('reset-password', { newPassword, token }),
   );
+/** Ends every other session and gives this browser a new one: who is signed in is not asked meanwhile. */
 export const useChangePassword = () =>
   useApiMutation(({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) =>
-    auth('change-password', { currentPassword, newPassword, revokeOtherSessions: true }),
+    replacingSession(() => auth('change-password', { currentPassword, newPassword, revokeOtherSessions: true })),
   );
 /** Ends every session of the player, this one included. */
 export const useSignOutEverywhere = () => useApiMutation(() => auth('revoke-sessions', {}));
