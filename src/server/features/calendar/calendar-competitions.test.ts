@@ -6,6 +6,7 @@ import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
 import { buildPrediction } from '../../test/factories-game.js';
 import { saveFinalResult } from '../../seasons/results-repository.js';
+import { FEED_MAX_FIXTURES } from './repository.js';
 
 /**
  * The feed spans the competitions a player plays (the Premier League, and any with a pick or a
@@ -196,4 +197,40 @@ describe('the calendar feed across competitions', () => {
       expect(res.body).not.toContain('world-cup');
     }
   });
+
+  test('a feed holds at most FEED_MAX_FIXTURES events, the soonest, whatever an admin loads', async () => {
+    const { db } = t.app.deps;
+    const p = await player();
+    await buildPrediction(db, { userId: p.id, fixtureId: wcGroup.id });
+    const start = Date.parse('2026-06-01T00:00:00.000Z');
+    const rows = Array.from({ length: FEED_MAX_FIXTURES }, (_, i) => {
+      const kickoffAt = new Date(start + i * 60_000).toISOString();
+      return {
+        id: `bulk_${String(i).padStart(5, '0')}`,
+        seasonId: 'wc-cal-test',
+        homeTeam: 'Spain',
+        awayTeam: 'Japan',
+        kickoffAt,
+        localDate: kickoffAt.slice(0, 10),
+        localTime: kickoffAt.slice(11, 16),
+        gameweek: 1,
+        league: 'World Cup',
+        postponed: 0,
+        createdAt: kickoffAt,
+        updatedAt: kickoffAt,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('fixtures')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    t.app.deps.seasons.clear();
+    const uids = uidsInOrder(await feed(p.path));
+    expect(uids).toHaveLength(FEED_MAX_FIXTURES);
+    // The Premier League match (2025) and the bulk (from 1 June 2026) come first; later matches are left out.
+    expect(uids[0]).toBe(uid(pl));
+    expect(uids).not.toContain(uid(wcFinal));
+    // A feed at its bound to insert and serve: room on a busy machine.
+  }, 60_000);
 });
