@@ -23,6 +23,8 @@ export function PickQualifier({ pick }: { pick: Pick }) {
   return (
     <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="pick-qualifier">
       {named && <span className="text-slate-900">{named}</span>}
+      {/* Read apart from the points; flex lays out nothing for it. */}
+      {named && points && ' '}
       {points && (
         <span
           className={`rounded px-1.5 py-0.5 text-xs font-bold ${right ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}

@@ -151,7 +151,8 @@ describe('a member’s pick names who goes through', () => {
 
   test('the dialog’s row says it in text, and nothing for a match without a tie', () => {
     const html = renderToStaticMarkup(<PickQualifier pick={pick({ qualifier: 'home', qualifierPoints: 2 })} />);
-    expect(html).toContain('Picked to go through: Spain');
+    // A space between the two, so they are read as two phrases.
+    expect(html).toContain('Picked to go through: Spain</span> <span');
     expect(html).toContain('data-testid="pick-qualifier-points">+2 for naming who went through</span>');
     expect(renderToStaticMarkup(<PickQualifier pick={pick({})} />)).toBe('');
   });
