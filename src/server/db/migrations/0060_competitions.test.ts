@@ -31,6 +31,8 @@ const NEW_COLUMNS: Record<string, string[]> = {
   fixtures: ['stage', 'groupName', 'leg', 'homeLabel', 'awayLabel'],
   results: ['homeScoreEt', 'awayScoreEt', 'homePenalties', 'awayPenalties'],
   leagues: ['knockoutRule', 'qualifierPoints'],
+  // A later migration's column (0070: the team a pick names to go through), empty on every old pick.
+  predictions: ['qualifier'],
 };
 
 /** Every row of a table, numbers as numbers, in a fixed order (PostgreSQL hands back counts as strings). */
