@@ -98,6 +98,9 @@ export function presentPick(
       homeScore: row.result.homeScore,
       awayScore: row.result.awayScore,
       final: Boolean(row.result.final),
+      // A knockout match's extra time and shoot-out, as every screen that shows a result says them.
+      ...(row.result.extraTime ? { extraTime: row.result.extraTime } : {}),
+      ...(row.result.penalties ? { penalties: row.result.penalties } : {}),
     },
     prediction: p && {
       homeScore: p.homeScore,

@@ -379,7 +379,17 @@ describe('knockout competitions replayed through the API', () => {
           url: `/api/leagues/${r.leagueIds.extraTime}/members/${r.userIds.oneAll}/picks?season=${r.seasonId}&gameweek=23`,
           cookie: r.cookies.nilNil,
         })
-      ).json().picks as Array<{ prediction: { points: number; qualifier: string; qualifierPoints: number | null } }>;
+      ).json().picks as Array<{
+        result: unknown;
+        prediction: { points: number; qualifier: string; qualifierPoints: number | null };
+      }>;
+      // The result as the league counts it: after 90 minutes, and after extra time.
+      expect(picks[0]?.result).toEqual({
+        homeScore: 0,
+        awayScore: 0,
+        final: true,
+        extraTime: { homeScore: 1, awayScore: 0 },
+      });
       // 1-1 with Argentina named: 1-0 after extra time is wrong on both counts.
       expect(picks.map((p) => p.prediction)).toMatchObject([{ points: 0, qualifier: 'away', qualifierPoints: 0 }]);
 

@@ -9,6 +9,7 @@ import { useMemberPicks } from './api';
 import { useDefaultSeason, useSeasonParam } from '../seasons/api';
 import { ALL_SEASONS } from '../../../contract/seasons';
 import { pickQualifierTexts } from './QualifierPoints';
+import { resultText } from '../../lib/match-facts';
 
 const OUTCOME_STYLE: Record<string, string> = {
   exact: 'bg-green-100 text-green-900',
@@ -69,7 +70,7 @@ function PickRow({ pick }: { pick: Pick }) {
             </span>
           )}
           {' · '}
-          {result && result.final ? `Result ${result.homeScore} - ${result.awayScore}` : 'Result pending...'}
+          {result && result.final ? `Result ${resultText(result, ' - ')}` : 'Result pending...'}
         </span>
         {prediction?.points !== null && prediction?.points !== undefined && (
           <span className={`rounded px-2 py-0.5 text-xs font-bold ${OUTCOME_STYLE[prediction.outcome ?? 'wrong']}`}>
