@@ -1,6 +1,7 @@
 import { dayNumber, isClockTime, isIsoDate } from '../../game/dates.js';
 import { RESULT_SCORE_MAX } from '../../game/limits.js';
 import { checkSeasonStructure, type SeasonMatch } from '../../game/season.js';
+import { isKnockoutStage, isStage } from '../../game/stages.js';
 import type { SyncRefusal } from './sync-types.js';
 
 /**
@@ -20,6 +21,44 @@ const list = (names: string[], max = 5) =>
 
 /** Every match readable (dates, times, scores in range) and the league structure sound. */
 export function checkIncoming(incoming: readonly (SeasonMatch & { where?: string })[]): Refusal | null {
+  return checkReadable(incoming) ?? structureRefusal(checkSeasonStructure(incoming).errors);
+}
+
+/** A competition's file (stages, knockouts), whose matches carry their stage and which sides are not known yet. */
+type StagedMatch = SeasonMatch & { where?: string; stage?: string; homeUnknown?: true; awayUnknown?: true };
+
+/**
+ * `checkIncoming` for a competition's file: the league checks hold stage by stage (a pair may meet
+ * in the league phase and again in a knockout round), as the file was checked when it was read
+ * (parse-season-file.ts): both legs of a knockout stage may sit under one heading, so there only a
+ * pairing twice the same way round is wrong; a match whose team is not known yet is not checked.
+ */
+export function checkIncomingByStage(incoming: readonly StagedMatch[]): Refusal | null {
+  const readable = checkReadable(incoming);
+  if (readable) return readable;
+  const byStage = new Map<string, StagedMatch[]>();
+  for (const m of incoming) {
+    if (m.homeUnknown || m.awayUnknown) continue;
+    const list = byStage.get(m.stage ?? '');
+    if (list) list.push(m);
+    else byStage.set(m.stage ?? '', [m]);
+  }
+  const errors = [...byStage.entries()].flatMap(
+    ([stage, ms]) =>
+      checkSeasonStructure(isStage(stage) && isKnockoutStage(stage) ? ms.map((m, i) => ({ ...m, round: i + 1 })) : ms)
+        .errors,
+  );
+  return structureRefusal(errors, 'season of its competition');
+}
+
+function structureRefusal(errors: readonly string[], what = 'league season'): Refusal | null {
+  if (!errors.length) return null;
+  const more = errors.length > 1 ? `, and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''}` : '';
+  return { reason: 'structure', message: `The file is not a sound ${what}: ${errors[0]}${more}. ${NOTHING}` };
+}
+
+/** Every match readable: a date, a time (or none), scores in range. */
+function checkReadable(incoming: readonly (SeasonMatch & { where?: string })[]): Refusal | null {
   if (incoming.length === 0) return { reason: 'empty', message: `The file has no matches. ${NOTHING}` };
   for (const [i, m] of incoming.entries()) {
     const at = `${m.where ?? `Match ${i + 1}`} (${m.home} v ${m.away})`;
@@ -28,11 +67,6 @@ export function checkIncoming(incoming: readonly (SeasonMatch & { where?: string
     if (m.time !== null && !isClockTime(m.time)) return bad('no valid time');
     if (m.result && !m.result.every((n) => Number.isInteger(n) && n >= 0 && n <= RESULT_SCORE_MAX))
       return bad(`a score outside 0 to ${RESULT_SCORE_MAX}`);
-  }
-  const { errors } = checkSeasonStructure(incoming);
-  if (errors.length) {
-    const more = errors.length > 1 ? `, and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''}` : '';
-    return { reason: 'structure', message: `The file is not a sound league season: ${errors[0]}${more}. ${NOTHING}` };
   }
   return null;
 }

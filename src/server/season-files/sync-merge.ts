@@ -1,5 +1,5 @@
 import type { SeasonMatch } from '../../game/season.js';
-import { pairKey } from './sync-plan.js';
+import { matchKey, matchStored, pairKey, type IncomingMatch } from './sync-plan.js';
 import type { ExistingFixture } from './sync-types.js';
 
 /**
@@ -19,13 +19,16 @@ export interface SnapshotEntry {
   round: number;
 }
 
-/** A season's snapshot: by club pair (`pairKey`), as the planner matches. */
+/**
+ * A season's snapshot: by club pair (`pairKey`), as the planner matches; in a knockout season by
+ * pair and stage (`matchKey`), since a pair may meet in the league phase and again in a knockout round.
+ */
 export type FeedSnapshot = Record<string, SnapshotEntry>;
 
-export function snapshotOf(matches: readonly SeasonMatch[]): FeedSnapshot {
+export function snapshotOf(matches: readonly IncomingMatch[], knockout = false): FeedSnapshot {
   const out: FeedSnapshot = {};
   for (const m of matches)
-    out[pairKey(m.home, m.away)] = {
+    out[matchKey(m.home, m.away, m.stage, knockout)] = {
       date: m.date,
       time: m.postponed ? null : m.time,
       postponed: Boolean(m.postponed) || m.time === null,
@@ -34,9 +37,9 @@ export function snapshotOf(matches: readonly SeasonMatch[]): FeedSnapshot {
   return out;
 }
 
-export interface MergeResult {
+export interface MergeResult<M extends SeasonMatch = SeasonMatch> {
   /** The feed's matches with the fields it did not change set to what is stored. */
-  matches: SeasonMatch[];
+  matches: M[];
   /** One line per field kept as stored (for the run's report). */
   kept: string[];
 }
@@ -47,24 +50,26 @@ export interface MergeResult {
  * (someone else did). Without a snapshot of a match (first run, or a new match) the feed's value
  * stands, as the planner would apply it.
  */
-export function mergeWithSnapshot(
-  incoming: readonly SeasonMatch[],
+export function mergeWithSnapshot<M extends IncomingMatch>(
+  incoming: readonly M[],
   snapshot: FeedSnapshot | null,
   stored: readonly ExistingFixture[],
-): MergeResult {
+  knockout = false,
+): MergeResult<M> {
   if (!snapshot) return { matches: [...incoming], kept: [] };
   const byPair = new Map<string, ExistingFixture>();
   for (const f of [...stored].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     const key = pairKey(f.homeTeam, f.awayTeam);
     if (!byPair.has(key)) byPair.set(key, f);
   }
+  // A knockout season's pair may meet twice: each match is compared with the fixture the planner pairs it with.
+  const paired = knockout ? matchStored(stored, incoming, true) : null;
   const kept: string[] = [];
-  const matches = incoming.map((m) => {
-    const key = pairKey(m.home, m.away);
-    const before = snapshot[key];
-    const f = byPair.get(key);
+  const matches = incoming.map((m, i) => {
+    const before = snapshot[matchKey(m.home, m.away, m.stage, knockout)];
+    const f = paired ? paired[i] : byPair.get(pairKey(m.home, m.away));
     if (!before || !f) return m;
-    const out: SeasonMatch = { ...m };
+    const out: M = { ...m };
     const nowTime = m.postponed ? null : m.time;
     const feedSame =
       before.date === m.date &&
@@ -84,7 +89,8 @@ export function mergeWithSnapshot(
         `${m.home} v ${m.away}: kept the kick-off set here (${f.localDate}${storedPostponed ? ', postponed' : ` ${f.localTime}`}); the feed still has ${m.date}${nowTime ? ` ${nowTime}` : ', postponed'}.`,
       );
     }
-    if (before.round === m.round && f.gameweek !== null && f.gameweek !== m.round) {
+    // A knockout file's round numbers are its own: the planner never moves a match by them.
+    if (!knockout && before.round === m.round && f.gameweek !== null && f.gameweek !== m.round) {
       out.round = f.gameweek;
       kept.push(`${m.home} v ${m.away}: kept Gameweek ${f.gameweek} set here; the feed still has Gameweek ${m.round}.`);
     }

@@ -1,8 +1,9 @@
 import { fixtureId } from '../../game/fixture-id.js';
 import { DEADLINE_MS } from '../../game/limits.js';
 import type { SeasonMatch } from '../../game/season.js';
+import type { Stage } from '../../game/stages.js';
 import { UK_ZONE, zonedToUtc } from '../../game/time.js';
-import { checkClubs, checkCoverage, checkIncoming, daysBetween } from './sync-checks.js';
+import { checkClubs, checkCoverage, checkIncoming, checkIncomingByStage, daysBetween } from './sync-checks.js';
 import {
   describeAdd,
   describeConflict,
@@ -60,7 +61,16 @@ export interface SyncPlanOptions {
   clubLabel?: (name: string) => string;
   /** Moves the admin rejected: the same move proposed again is not applied (reported as `move_rejected`). */
   rejectedMoves?: readonly RejectedMove[];
+  /**
+   * A competition's season (stages, knockouts): a pair may meet twice (league phase, then a knockout
+   * round), so matches are paired with fixtures by derived id, else by pair and stage (see
+   * `matchStored`), and the file's round numbers, which are its own, never move a fixture.
+   */
+  knockout?: boolean;
 }
+
+/** A match of the incoming file: a competition's file also says its stage and which sides are not known yet. */
+export type IncomingMatch = SeasonMatch & { stage?: Stage; where?: string; homeUnknown?: true; awayUnknown?: true };
 
 const DEFAULT_MIN_MATCHED_SHARE = 0.9;
 const DEFAULT_MAX_MEDIAN_SHIFT_DAYS = 60;
@@ -68,6 +78,16 @@ const DEFAULT_MAX_MEDIAN_SHIFT_DAYS = 60;
 /** How names are compared: spacing and letter case never make two clubs. */
 const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 export const pairKey = (home: string, away: string) => `${nameKey(home)}\u0000${nameKey(away)}`;
+/** What names one match of a season: its pair in a league season; its pair and stage in a knockout one. */
+export const matchKey = (home: string, away: string, stage: string | null | undefined, knockout: boolean) =>
+  knockout ? `${pairKey(home, away)}\u0000${stage ?? ''}` : pairKey(home, away);
+/** Whether a season plays stages (its stored fixtures or the incoming file say so): then `knockout` matching. */
+export const isKnockoutSeason = (
+  existing: readonly Pick<ExistingFixture, 'stage'>[],
+  incoming: readonly Pick<IncomingMatch, 'stage'>[],
+) =>
+  existing.some((f) => f.stage != null && f.stage !== 'league') ||
+  incoming.some((m) => m.stage !== undefined && m.stage !== 'league');
 const instant = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 const sameScore = (a: Score, b: Score) => a.homeScore === b.homeScore && a.awayScore === b.awayScore;
 const isFinal = (f: ExistingFixture) => f.result !== null && Boolean(f.result.final);
@@ -95,9 +115,10 @@ function sameSchedule(a: Schedule, b: Schedule): boolean {
  */
 export function planSeasonSync(
   existing: readonly ExistingFixture[],
-  incoming: readonly SeasonMatch[],
+  incoming: readonly IncomingMatch[],
   opts: SyncPlanOptions,
 ): SyncPlan {
+  const knockout = Boolean(opts.knockout);
   const now = opts.now.getTime();
   const zone = opts.timeZone ?? UK_ZONE;
   const label = opts.clubLabel ?? ((name: string) => name);
@@ -116,7 +137,7 @@ export function planSeasonSync(
   const spell = (name: string) => canonical.get(nameKey(name)) ?? name.trim().replace(/\s+/g, ' ');
   const file = incoming.map((m) => ({ ...m, home: spell(m.home), away: spell(m.away) }));
 
-  const broken = checkIncoming(file);
+  const broken = knockout ? checkIncomingByStage(file) : checkIncoming(file);
   if (broken) return refuse(broken);
   const fileClubs = [...new Set(file.flatMap((m) => [m.home, m.away]))];
   if (canonical.size > 0) {
@@ -134,14 +155,14 @@ export function planSeasonSync(
     list.push(f);
     byPair.set(pairKey(f.homeTeam, f.awayTeam), list);
   }
-  const pairs = file.map((m) => ({
-    m,
-    to: scheduleOf(m, zone),
-    stored: pickStored(byPair.get(pairKey(m.home, m.away)), m),
-  }));
+  const storedOf = matchStored(existing, file, knockout);
+  const pairs = file.map((m, i) => ({ m, to: scheduleOf(m, zone), stored: storedOf[i] }));
   const matched = pairs.filter((p) => p.stored !== undefined);
   const coverage = checkCoverage({
-    existingPairs: byPair.size,
+    // A knockout season's fixture of a pair is one per stage (a fixture without a stage counts alone).
+    existingPairs: knockout
+      ? new Set(existing.map((f) => (f.stage ? matchKey(f.homeTeam, f.awayTeam, f.stage, true) : `\u0001${f.id}`))).size
+      : byPair.size,
     matchedPairs: matched.length,
     incoming: file.length,
     minMatchedShare: opts.minMatchedShare ?? DEFAULT_MIN_MATCHED_SHARE,
@@ -173,12 +194,27 @@ export function planSeasonSync(
   let unchanged = 0;
 
   const usedIds = new Set(existing.map((f) => f.id));
+  // A knockout file numbers its rounds its own way (both legs under one "Round of 16"): a new match
+  // takes the season's round of the match nearest in date that the file puts in the same round.
+  const roundOfFile = new Map<string, ExistingFixture[]>();
+  if (knockout)
+    for (const { m, stored } of matched) {
+      const key = `${m.stage ?? ''}|${m.round}`;
+      roundOfFile.set(key, [...(roundOfFile.get(key) ?? []), stored!]);
+    }
+  const roundOf = (m: IncomingMatch) => {
+    const near = (roundOfFile.get(`${m.stage ?? ''}|${m.round}`) ?? [])
+      .filter((f) => f.gameweek !== null)
+      .sort((a, b) => Math.abs(daysBetween(a.localDate, m.date)) - Math.abs(daysBetween(b.localDate, m.date)))[0];
+    return near?.gameweek ?? m.round;
+  };
   for (const { m, to, stored: f } of pairs) {
     const match = matchName(m.home, m.away);
     const score: Score | null = m.result ? { homeScore: m.result[0], awayScore: m.result[1] } : null;
     if (!f) {
       const id = uniqueId(fixtureId(m.home, m.away, m.date), usedIds);
       const result = score && kickedOff(to.kickoffAt) ? score : null;
+      const round = knockout ? roundOf(m) : m.round;
       if (score && !result)
         skipped.push({
           fixtureId: id,
@@ -192,10 +228,10 @@ export function planSeasonSync(
         fixtureId: id,
         homeTeam: m.home,
         awayTeam: m.away,
-        fixture: { id, homeTeam: m.home, awayTeam: m.away, gameweek: m.round, ...to },
+        fixture: { id, homeTeam: m.home, awayTeam: m.away, gameweek: round, ...to },
         result,
         source,
-        description: describeAdd(match, m.round, to, result),
+        description: describeAdd(match, round, to, result),
       });
       continue;
     }
@@ -250,7 +286,7 @@ export function planSeasonSync(
         effective = to;
       }
     }
-    if (f.gameweek !== m.round) {
+    if (!knockout && f.gameweek !== m.round) {
       rounds.push({
         kind: 'round',
         ...ids,
@@ -310,13 +346,14 @@ export function planSeasonSync(
 
   // Stored fixtures the file does not name, and second copies of a matched pair: reported, kept.
   const matchedIds = new Set(matched.map((p) => p.stored!.id));
-  const matchedByPair = new Map(matched.map((p) => [pairKey(p.m.home, p.m.away), p.stored!.id]));
+  const storedKey = (f: ExistingFixture) => matchKey(f.homeTeam, f.awayTeam, f.stage, knockout);
+  const matchedByPair = new Map(matched.map((p) => [storedKey(p.stored!), p.stored!.id]));
   const missing: MissingFixture[] = [];
   const duplicates: DuplicateFixture[] = [];
   for (const f of existing) {
     if (matchedIds.has(f.id)) continue;
     const ids = { fixtureId: f.id, homeTeam: f.homeTeam, awayTeam: f.awayTeam };
-    const twin = matchedByPair.get(pairKey(f.homeTeam, f.awayTeam));
+    const twin = matchedByPair.get(storedKey(f));
     const match = matchName(f.homeTeam, f.awayTeam);
     if (twin) duplicates.push({ ...ids, matchedTo: twin, description: describeDuplicate(match, source, f.id, twin) });
     else missing.push({ ...ids, gameweek: f.gameweek, description: describeMissing(match, source, f.gameweek) });
@@ -371,6 +408,51 @@ function scheduleOf(m: SeasonMatch, zone: string): Schedule {
     localTime: time,
     postponed: time === null,
   };
+}
+
+/**
+ * Which stored fixture each of the file's matches is (undefined: none, a new match). A league
+ * season's pair meets once, so by pair (`pickStored` when an old database holds it twice). In a
+ * knockout season a pair may meet twice (league phase, then a knockout round), and each stored
+ * fixture is one match of the file at most, taken in this order: the fixture with the id an import
+ * of the match would have (as the seed and the built-in import derive it); else the pair's fixture
+ * of the same stage (within a stage an ordered pair meets once: the two legs swap home and away);
+ * else, where the file or the fixture gives no stage, the pair's fixture nearest in date. A moved
+ * match or one whose teams were filled in keeps its id, which no longer is the derived one: the
+ * stage still finds it.
+ */
+export function matchStored(
+  existing: readonly ExistingFixture[],
+  file: readonly IncomingMatch[],
+  knockout: boolean,
+): (ExistingFixture | undefined)[] {
+  const byPair = new Map<string, ExistingFixture[]>();
+  for (const f of existing) {
+    const list = byPair.get(pairKey(f.homeTeam, f.awayTeam)) ?? [];
+    list.push(f);
+    byPair.set(pairKey(f.homeTeam, f.awayTeam), list);
+  }
+  if (!knockout) return file.map((m) => pickStored(byPair.get(pairKey(m.home, m.away)), m));
+  const out: (ExistingFixture | undefined)[] = file.map(() => undefined);
+  const claimed = new Set<string>();
+  const byDate = (m: IncomingMatch) => (a: ExistingFixture, b: ExistingFixture) =>
+    Math.abs(daysBetween(a.localDate, m.date)) - Math.abs(daysBetween(b.localDate, m.date)) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const tiers: Array<(m: IncomingMatch, f: ExistingFixture) => boolean> = [
+    (m, f) => f.id === fixtureId(m.home, m.away, m.date),
+    (m, f) => m.stage !== undefined && f.stage === m.stage,
+    (m, f) => m.stage === undefined || !f.stage,
+  ];
+  for (const tier of tiers)
+    file.forEach((m, i) => {
+      if (out[i]) return;
+      const free = (byPair.get(pairKey(m.home, m.away)) ?? []).filter((f) => !claimed.has(f.id) && tier(m, f));
+      const f = free.length > 1 ? [...free].sort(byDate(m))[0] : free[0];
+      if (!f) return;
+      out[i] = f;
+      claimed.add(f.id);
+    });
+  return out;
 }
 
 /**

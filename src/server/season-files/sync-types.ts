@@ -32,6 +32,8 @@ export interface ExistingFixture {
   postponed: boolean | number;
   predictionsLockedAt: string | null;
   result: ExistingResult | null;
+  /** Its round's stage in a competition's season (`league-phase`, `round-of-16`…); null or absent in a league season. */
+  stage?: string | null;
 }
 
 /** When a match is scheduled: the columns a schedule change writes. */

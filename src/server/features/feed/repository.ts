@@ -31,6 +31,7 @@ export async function loadSyncFixtures(db: DB, seasonId: string, fixtureId?: str
       'fixtures.gameweek',
       'fixtures.postponed',
       'fixtures.predictionsLockedAt',
+      'fixtures.stage',
       'results.homeScore',
       'results.awayScore',
       'results.final',
@@ -50,6 +51,7 @@ export async function loadSyncFixtures(db: DB, seasonId: string, fixtureId?: str
     gameweek: r.gameweek === null ? null : Number(r.gameweek),
     postponed: Number(r.postponed),
     predictionsLockedAt: r.predictionsLockedAt,
+    stage: r.stage,
     result:
       r.homeScore === null || r.awayScore === null || r.source === null
         ? null

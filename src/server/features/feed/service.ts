@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { FeedRun } from '../../../contract/admin-seasons.js';
 import { fetchSeasonFeed } from '../../season-files/feed-fetch.js';
 import { mergeWithSnapshot, snapshotOf, type FeedSnapshot } from '../../season-files/sync-merge.js';
-import { pairKey, planSeasonSync } from '../../season-files/sync-plan.js';
+import {
+  isKnockoutSeason,
+  matchKey,
+  matchStored,
+  pairKey,
+  planSeasonSync,
+  type IncomingMatch,
+} from '../../season-files/sync-plan.js';
 import type { AcceptedPlan, ExistingFixture } from '../../season-files/sync-types.js';
 import { syncReport } from '../../season-files/sync-report.js';
 import { getCompetition, getSeason, listClubs } from '../../seasons/repository.js';
@@ -78,12 +85,27 @@ function withUnappliedMoves(
   snapshot: FeedSnapshot,
   plan: AcceptedPlan,
   stored: readonly ExistingFixture[],
+  incoming: readonly IncomingMatch[],
+  knockout: boolean,
 ): FeedSnapshot {
   const unapplied = new Set([
     ...plan.held.map((h) => h.fixtureId),
     ...plan.skipped.filter((x) => x.kind === 'move_rejected').map((x) => x.fixtureId),
   ]);
   const out = { ...snapshot };
+  if (knockout) {
+    // A pair may meet twice: each entry is the match's, by the fixture the planner paired it with.
+    const paired = matchStored(stored, incoming, true);
+    incoming.forEach((m, i) => {
+      const f = paired[i];
+      const key = matchKey(m.home, m.away, m.stage, true);
+      const entry = out[key];
+      if (!f || !unapplied.has(f.id) || !entry) return;
+      const postponed = Boolean(f.postponed) || f.localTime === null;
+      out[key] = { ...entry, date: f.localDate, time: postponed ? null : f.localTime, postponed };
+    });
+    return out;
+  }
   for (const f of stored) {
     const key = pairKey(f.homeTeam, f.awayTeam);
     const entry = out[key];
@@ -171,8 +193,11 @@ export async function runFeedSync(
         // Teams of knockout matches the feed now knows, and the feed in the store's names (team-fills.ts).
         const teams = planTeamFills(stored, fetched.parsed.matches, { zone: timeZone, clubs: rows.map((c) => c.name) });
         const existing = teams.existing;
-        const merged = mergeWithSnapshot(teams.incoming, await getSnapshot(trx, seasonId), existing);
+        // A competition's season (league phase, knockouts): a pair may meet twice, so it is matched by stage too.
+        const knockout = isKnockoutSeason(existing, teams.incoming);
+        const merged = mergeWithSnapshot(teams.incoming, await getSnapshot(trx, seasonId), existing, knockout);
         const plan = planSeasonSync(existing, merged.matches, {
+          knockout,
           now: clock.now(),
           source: 'feed',
           // A placeholder still stored ("W101") is the season's name for a team not known yet, not a stranger.
@@ -190,7 +215,7 @@ export async function runFeedSync(
         await putSnapshot(
           trx,
           seasonId,
-          withUnappliedMoves(snapshotOf(teams.incoming), plan, existing),
+          withUnappliedMoves(snapshotOf(teams.incoming, knockout), plan, existing, teams.incoming, knockout),
           clock.nowIso(),
         );
         const rejected = plan.skipped.filter((x) => x.kind === 'move_rejected').map((x) => x.description);
