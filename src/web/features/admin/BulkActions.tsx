@@ -8,11 +8,16 @@ import { plural } from '../../lib/plural';
 
 const BATCH = 40;
 
+/** What the season's fixtures are called in messages: its competition's ("Premier League", "UEFA Champions League"). */
+const competitionOf = (season: { competition: { name: string } } | undefined) =>
+  season?.competition.name ?? 'Premier League';
+
 /**
  * Import All PL Fixtures: the season's built-in file (the current season unless ?season=). One
  * confirmation, then it goes in batches so the screen can show real progress (120 / 380); a
- * failed batch is counted and the rest still go in. Fixtures are matched by home and away club,
- * so importing again updates them (a moved match keeps its predictions) and adds nothing twice.
+ * failed batch is counted and the rest still go in. A league season's fixtures are matched by home
+ * and away club, so importing again updates them (a moved match keeps its predictions); a knockout
+ * season's by id (a pair may meet twice). Nothing is added twice. Messages name the season's competition.
  */
 export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: (b: boolean) => void }) {
   const importBatch = useImportSeasonBatch();
@@ -50,7 +55,7 @@ export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: 
     }
     setProgress(null);
     setBusy(false);
-    if (failed === 0) notify('success', `Successfully imported ${imported} Premier League fixtures!`);
+    if (failed === 0) notify('success', `Successfully imported ${imported} ${competitionOf(season)} fixtures!`);
     else if (imported > 0)
       notify(
         'error',
@@ -88,7 +93,9 @@ export function ImportSeasonButton({ busy, setBusy }: { busy: boolean; setBusy: 
         onCancel={() => setConfirming(false)}
         onConfirm={() => void run()}
       >
-        <p>Import all Premier League {season?.label} fixtures?</p>
+        <p>
+          Import all {competitionOf(season)} {season?.label} fixtures?
+        </p>
         <p className="text-sm">Fixtures that are already there are updated, not duplicated.</p>
       </ConfirmDialog>
     </>
@@ -106,7 +113,7 @@ export function ImportFileInput({ busy, setBusy }: { busy: boolean; setBusy: (b:
     try {
       const content = await file.text();
       const r = await importFile.mutateAsync({ season: season.id, fileName: file.name, content });
-      notify('success', `Successfully imported ${r.imported} Premier League fixtures!`);
+      notify('success', `Successfully imported ${r.imported} ${competitionOf(season)} fixtures!`);
     } catch (err) {
       notify(
         'error',
