@@ -4,6 +4,7 @@ import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import type { LiveEvent } from '../../realtime/bus.js';
 import { TEST_SEASON } from '../../test/factories-season.js';
 import { builtInGameweeks } from '../../seasons/builtin.js';
+import { buildCompetitionSeason } from '../../test/knockout-world.js';
 
 let t: TestApp;
 afterEach(async () => {
@@ -27,6 +28,26 @@ describe('GET /api/gameweeks', () => {
     expect(gw.today).toBe('2025-08-19');
     expect(gw.openingGameweek).toBe(2);
     expect(gw.withFixtures).toEqual([]);
+  });
+});
+
+describe("today in the season's competition's zone", () => {
+  const todayOf = async (season: string) =>
+    (await t.request({ method: 'GET', url: `/api/gameweeks?season=${season}` })).json().today as string;
+
+  test('the Champions League is already on the next day in Paris at 23:30 UK time in winter', async () => {
+    t = await createTestApp({ now: '2026-02-16T23:30:00Z' });
+    await buildCompetitionSeason(t.app.deps.db, 'champions-league-2025-26');
+    expect(await todayOf('champions-league-2025-26')).toBe('2026-02-17');
+    // The Premier League's stays the UK date.
+    expect((await gameweeks()).today).toBe('2026-02-16');
+  });
+
+  test('the World Cup (UTC) is still on the day before while it is past midnight in summer in the UK', async () => {
+    t = await createTestApp({ now: '2026-06-11T23:30:00Z' });
+    await buildCompetitionSeason(t.app.deps.db, 'world-cup-2026');
+    expect(await todayOf('world-cup-2026')).toBe('2026-06-11');
+    expect((await gameweeks()).today).toBe('2026-06-12');
   });
 });
 

@@ -1,12 +1,13 @@
 import type { DB } from '../../db/index.js';
 import { calendarOpeningGameweek, type GameweekDefinition } from '../../../game/gameweeks.js';
 import { deriveGameweeks } from '../../../game/season.js';
-import { londonDate } from '../../../game/time.js';
+import { UK_ZONE, zonedDate } from '../../../game/time.js';
 import { badRequest } from '../../errors.js';
 import { gameweeksWithFixtures, seasonRoundDates } from '../../seasons/fixtures-repository.js';
 import { builtInGameweeks, isBuiltinSeason } from '../../seasons/builtin.js';
 import type { SeasonRef } from '../../seasons/service.js';
 import { listGameweekDefinitions } from '../../seasons/gameweeks-repository.js';
+import { getCompetition } from '../../seasons/repository.js';
 
 /**
  * A season's default gameweek windows, from its rounds (src/game/season.ts `deriveGameweeks`):
@@ -33,7 +34,7 @@ export interface GameweekState {
   season: SeasonRef;
   /** The gameweek the admin's screens open on, by the calendar (`calendarOpeningGameweek`). */
   openingGameweek: number;
-  /** The server's UK date. */
+  /** The server's date in the season's competition's zone (UK for the Premier League, Paris for the Champions League, UTC for the World Cup). */
   today: string;
   /** The definitions in force: stored ones, else the defaults. */
   gameweeks: GameweekDefinition[];
@@ -45,18 +46,20 @@ export interface GameweekState {
 
 /**
  * The one place that decides a season's current gameweek by the calendar: from the definitions in
- * force and the UK date, moved on to the next gameweek with fixtures when that one has none
+ * force and the date in the season's competition's zone (its gameweeks' dates are its own local
+ * dates, as fixtures' are), moved on to the next gameweek with fixtures when that one has none
  * (`calendarOpeningGameweek`). `/api/gameweeks` and the admin's result desk answer with this. A player's
  * board and dashboard open on the next gameweek with a match open for predictions instead
  * (opening.ts `resolveOpening`, decision record 0041), falling back to this one only for a
  * season without fixtures.
  */
 export async function resolveGameweeks(db: DB, season: SeasonRef, now: Date): Promise<GameweekState> {
-  const [{ gameweeks, custom }, withFixtures] = await Promise.all([
+  const [{ gameweeks, custom }, withFixtures, competition] = await Promise.all([
     effectiveGameweeks(db, season.id),
     gameweeksWithFixtures(db, season.id),
+    getCompetition(db, season.competitionId),
   ]);
-  const today = londonDate(now);
+  const today = zonedDate(now, competition?.timeZone ?? UK_ZONE);
   return {
     season,
     openingGameweek: calendarOpeningGameweek(gameweeks, today, withFixtures),
