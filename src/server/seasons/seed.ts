@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isOverByClock } from '../../game/fixture-status.js';
 import type { DB } from '../db/index.js';
-import { importSeasonFixtures, pairKey, seasonFixturePairs } from './fixtures-repository.js';
+import { importSeasonFixtures, insertMissingFixtures, pairKey, seasonFixturePairs } from './fixtures-repository.js';
 import { countGameweekDefinitions, replaceGameweekDefinitions } from './gameweeks-repository.js';
 import { rescorePredictions } from './results-repository.js';
 import {
@@ -13,9 +13,7 @@ import {
   isLeagueSeason,
   replayableResults,
   type BuiltinSeasonKey,
-  type KnockoutFields,
 } from './builtin.js';
-import type { FixtureFields } from '../db/schema.js';
 import {
   addSeasonClubs,
   ensureClubs,
@@ -124,25 +122,6 @@ export async function ensureBuiltInSeason(db: DB, key: BuiltinSeasonKey, now: Da
   }
   await refreshSeasonDates(db, info.id, nowIso);
   return { season: info.id, fixtures: added.length, results };
-}
-
-/** Inserts the fixtures whose ids the database does not have (an existing one is left as it is); returns the ids added. */
-async function insertMissingFixtures(
-  db: DB,
-  rows: ReadonlyArray<FixtureFields & KnockoutFields & { id: string }>,
-  nowIso: string,
-): Promise<string[]> {
-  const added: string[] = [];
-  for (let i = 0; i < rows.length; i += 50) {
-    const inserted = await db
-      .insertInto('fixtures')
-      .values(rows.slice(i, i + 50).map((r) => ({ ...r, createdAt: nowIso, updatedAt: nowIso })))
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .execute();
-    added.push(...inserted.map((r) => r.id));
-  }
-  return added;
 }
 
 /** A season's fixtures by id, with what the seed's results need. */
