@@ -50,8 +50,8 @@ const match = (f: ExistingFixture, over: Partial<IncomingMatch> = {}): IncomingM
 // A v B in the league phase (played) and again in the round of 16 (first leg); their second leg B v A.
 const LEAGUE = fixture(A, B, '2025-10-01', 'league-phase', 2, [1, 0]);
 const OTHER = fixture(C, D, '2025-10-01', 'league-phase', 2, [2, 2]);
-const LEG1 = fixture(A, B, '2026-03-10', 'round-of-16', 11);
-const LEG2 = fixture(B, A, '2026-03-17', 'round-of-16', 12);
+const LEG1 = { ...fixture(A, B, '2026-03-10', 'round-of-16', 11), leg: 1 };
+const LEG2 = { ...fixture(B, A, '2026-03-17', 'round-of-16', 12), leg: 2 };
 const STORED = [LEAGUE, OTHER, LEG1, LEG2];
 const opts = { now: NOW, source: 'feed' as const, timeZone: 'Europe/Paris', knockout: true };
 
@@ -112,7 +112,7 @@ describe('a knockout season', () => {
 
   test("a new knockout match takes the season's round of its file round's match nearest in date (its leg)", () => {
     const otherLeg1 = fixture(C, D, '2026-03-11', 'round-of-16', 11);
-    const otherLeg2 = fixture(D, C, '2026-03-18', 'round-of-16', 12);
+    const otherLeg2 = { ...fixture(D, C, '2026-03-18', 'round-of-16', 12), leg: 2 };
     const stored = [LEAGUE, OTHER, LEG1, otherLeg1, otherLeg2];
     const file = [
       match(LEAGUE),
@@ -121,7 +121,11 @@ describe('a knockout season', () => {
     ];
     const plan = accepted(planSeasonSync(stored, file, opts));
     expect(plan.changes).toEqual([expect.objectContaining({ kind: 'add', fixtureId: LEG2.id })]);
-    expect(plan.changes[0]!.kind === 'add' && plan.changes[0]!.fixture.gameweek).toBe(12);
+    expect(plan.changes[0]!.kind === 'add' && plan.changes[0]!.fixture).toMatchObject({
+      gameweek: 12,
+      stage: 'round-of-16',
+      leg: 2,
+    });
   });
 
   test('is told by its stored stages or its file', () => {

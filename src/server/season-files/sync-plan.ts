@@ -202,19 +202,19 @@ export function planSeasonSync(
       const key = `${m.stage ?? ''}|${m.round}`;
       roundOfFile.set(key, [...(roundOfFile.get(key) ?? []), stored!]);
     }
-  const roundOf = (m: IncomingMatch) => {
-    const near = (roundOfFile.get(`${m.stage ?? ''}|${m.round}`) ?? [])
+  const nearest = (m: IncomingMatch) =>
+    (roundOfFile.get(`${m.stage ?? ''}|${m.round}`) ?? [])
       .filter((f) => f.gameweek !== null)
       .sort((a, b) => Math.abs(daysBetween(a.localDate, m.date)) - Math.abs(daysBetween(b.localDate, m.date)))[0];
-    return near?.gameweek ?? m.round;
-  };
   for (const { m, to, stored: f } of pairs) {
     const match = matchName(m.home, m.away);
     const score: Score | null = m.result ? { homeScore: m.result[0], awayScore: m.result[1] } : null;
     if (!f) {
       const id = uniqueId(fixtureId(m.home, m.away, m.date), usedIds);
       const result = score && kickedOff(to.kickoffAt) ? score : null;
-      const round = knockout ? roundOf(m) : m.round;
+      // Its leg too: the two legs of a stage are a week apart, each a block of dates.
+      const near = knockout ? nearest(m) : undefined;
+      const round = near?.gameweek ?? m.round;
       if (score && !result)
         skipped.push({
           fixtureId: id,
@@ -228,7 +228,14 @@ export function planSeasonSync(
         fixtureId: id,
         homeTeam: m.home,
         awayTeam: m.away,
-        fixture: { id, homeTeam: m.home, awayTeam: m.away, gameweek: round, ...to },
+        fixture: {
+          id,
+          homeTeam: m.home,
+          awayTeam: m.away,
+          gameweek: round,
+          ...to,
+          ...(knockout ? { stage: m.stage ?? null, leg: near?.leg ?? null } : {}),
+        },
         result,
         source,
         description: describeAdd(match, round, to, result),

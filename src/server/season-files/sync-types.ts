@@ -34,6 +34,8 @@ export interface ExistingFixture {
   result: ExistingResult | null;
   /** Its round's stage in a competition's season (`league-phase`, `round-of-16`…); null or absent in a league season. */
   stage?: string | null;
+  /** Its leg of a two-legged tie (1 or 2), in a competition's season. */
+  leg?: number | null;
 }
 
 /** When a match is scheduled: the columns a schedule change writes. */
@@ -56,6 +58,9 @@ export interface NewFixture extends Schedule {
   homeTeam: string;
   awayTeam: string;
   gameweek: number;
+  /** Its stage and its leg of a two-legged tie, in a competition's season (absent in a league season). */
+  stage?: string | null;
+  leg?: number | null;
 }
 
 interface ChangeBase {

@@ -193,6 +193,33 @@ describe('a competition season fed its own file', () => {
     expect(await resultOf(knockout!.id)).toEqual(knockoutResult);
   });
 
+  test('a knockout match missing from the season comes back with its stage and its leg, beside the league match of its pair', async () => {
+    await world(UCL);
+    const [league, knockout] = pairsMeetingTwice()[3]!;
+    const leagueResult = await resultOf(league!.id);
+    await t.app.deps.db.deleteFrom('results').where('fixtureId', '=', knockout!.id).execute();
+    await t.app.deps.db.deleteFrom('fixtures').where('id', '=', knockout!.id).execute();
+    body = feedOf(UCL);
+    const run = await sync(UCL);
+    expect(run.outcome, run.message).toBe('changed');
+    expect(run.changes).toHaveLength(1);
+    const added = await t.app.deps.db
+      .selectFrom('fixtures')
+      .selectAll()
+      .where('id', '=', knockout!.id)
+      .executeTakeFirstOrThrow();
+    expect(added).toMatchObject({
+      homeTeam: knockout!.homeTeam,
+      awayTeam: knockout!.awayTeam,
+      kickoffAt: knockout!.kickoffAt,
+      gameweek: knockout!.gameweek,
+      stage: knockout!.stage,
+      leg: knockout!.leg,
+    });
+    expect(await resultOf(league!.id)).toEqual(leagueResult);
+    expect((await sync(UCL)).outcome).toBe('unchanged');
+  });
+
   test('a knockout match the admin moved is still its fixture (by stage), not a new match', async () => {
     await world(UCL);
     const [league, knockout] = pairsMeetingTwice()[2]!;

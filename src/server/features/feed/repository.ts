@@ -32,6 +32,7 @@ export async function loadSyncFixtures(db: DB, seasonId: string, fixtureId?: str
       'fixtures.postponed',
       'fixtures.predictionsLockedAt',
       'fixtures.stage',
+      'fixtures.leg',
       'results.homeScore',
       'results.awayScore',
       'results.final',
@@ -52,6 +53,7 @@ export async function loadSyncFixtures(db: DB, seasonId: string, fixtureId?: str
     postponed: Number(r.postponed),
     predictionsLockedAt: r.predictionsLockedAt,
     stage: r.stage,
+    leg: r.leg === null ? null : Number(r.leg),
     result:
       r.homeScore === null || r.awayScore === null || r.source === null
         ? null
@@ -123,7 +125,9 @@ export async function insertSyncFixtures(
   rows: readonly NewFixture[],
   nowIso: string,
 ): Promise<void> {
-  const values: Array<FixtureFields & { id: string; createdAt: string; updatedAt: string }> = rows.map((f) => ({
+  const values: Array<
+    FixtureFields & { id: string; stage?: string | null; leg?: number | null; createdAt: string; updatedAt: string }
+  > = rows.map((f) => ({
     id: f.id,
     seasonId,
     homeTeam: f.homeTeam,
@@ -134,6 +138,8 @@ export async function insertSyncFixtures(
     gameweek: f.gameweek,
     league,
     postponed: f.postponed ? 1 : 0,
+    // A competition's new match keeps its stage and leg (a league season's fixtures have none).
+    ...(f.stage !== undefined ? { stage: f.stage, leg: f.leg ?? null } : {}),
     createdAt: nowIso,
     updatedAt: nowIso,
   }));
