@@ -55,6 +55,17 @@ describe('points still available', () => {
     ]);
   });
 
+  test('a match that decides a knockout tie adds the league’s qualifier points, never doubled by a banker', () => {
+    const withQualifier = { ...standard, qualifierPoints: 2 };
+    // The final (its banker fixed on it) and a first leg, which decides nothing.
+    const matches = [match({ banker: true, decidesTie: true }), match({ decidesTie: false })];
+    expect(pointsStillAvailable(withQualifier, member(matches)).season).toBe(3 * 2 + 2 + 3);
+    // A league without qualifier points: the tie adds nothing.
+    expect(pointsStillAvailable(standard, member(matches)).season).toBe(3 * 2 + 3);
+    // A closed deciding match without a pick names nobody either.
+    expect(pointsStillAvailable(withQualifier, member([match({ picked: false, decidesTie: true })])).season).toBe(0);
+  });
+
   test('a match outside every gameweek counts in the season only, without a banker', () => {
     const got = pointsStillAvailable(standard, member([match({ gameweek: null, open: true, picked: false })]));
     expect(got.season).toBe(3);
@@ -105,7 +116,11 @@ const ruleArb: fc.Arbitrary<ScoringRule> = fc
     const difference = Math.min(d, exact);
     return { exact, difference, outcome: Math.min(o, difference) };
   });
-const fixtureArb = fc.record({ gameweek: fc.integer({ min: 1, max: 3 }), open: fc.boolean() });
+const fixtureArb = fc.record({
+  gameweek: fc.integer({ min: 1, max: 3 }),
+  open: fc.boolean(),
+  decidesTie: fc.boolean(),
+});
 const memberArb = (fixtures: number) =>
   fc.record({
     points: fc.integer({ min: 0, max: 40 }),
@@ -118,6 +133,7 @@ const worldArb = fc
   .record({
     rule: ruleArb,
     bankersAllowed: fc.boolean(),
+    qualifierPoints: fc.integer({ min: 0, max: 5 }),
     fixtures: fc.array(fixtureArb, { minLength: 1, maxLength: 6 }),
   })
   .chain((w) =>
@@ -138,7 +154,7 @@ function inputsOf({ world, members }: World): MemberChancesInput[] {
     const matches = world.fixtures.map((f, i): RemainingMatch => {
       const picked = !f.open && m.picked[i]!;
       const banker = picked && m.bankerAt[f.gameweek - 1] === i;
-      return { gameweek: f.gameweek, open: f.open, picked, banker };
+      return { gameweek: f.gameweek, open: f.open, picked, banker, decidesTie: f.decidesTie };
     });
     const bankerSpent = new Set<number>();
     m.spent.forEach((s, g) => {
@@ -159,6 +175,8 @@ function complete({ world, members, seed }: World, inputs: MemberChancesInput[])
     let total = m.points + (next() % 2 ? m.bonus : 0);
     const earned = input.matches.map((x) => {
       const pickedNow = x.picked || (x.open && next() % 3 !== 0);
+      // A pick on a match that decides a tie may name the team through right too (never doubled).
+      if (pickedNow && x.decidesTie && next() % 2) total += world.qualifierPoints;
       return pickedNow ? tierPoints[next() % 4]! : null;
     });
     for (const e of earned) total += e ?? 0;

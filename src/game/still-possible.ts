@@ -17,6 +17,8 @@ import { BANKER_FACTOR, type ScoringRule } from './scoring.js';
  *   on a match already played adds nothing more.
  * - Bonus questions not settled yet add their points: an open one to everyone, a locked one to
  *   those who answered it.
+ * - In a league with qualifier points, a match that decides a knockout tie adds them too (the
+ *   team named to go through; a banker never doubles them).
  */
 export interface RemainingMatch {
   /** Null: a match outside every gameweek (it cannot carry a banker). */
@@ -27,6 +29,8 @@ export interface RemainingMatch {
   picked: boolean;
   /** The member's pick on it is their banker (a closed match only: an open banker may still move). */
   banker: boolean;
+  /** It decides a knockout tie (src/game/qualifier.ts): naming who goes through may still score. */
+  decidesTie?: boolean;
 }
 
 export interface MemberChancesInput {
@@ -41,6 +45,8 @@ export interface MemberChancesInput {
 export interface LeagueScoringInput {
   rule: ScoringRule;
   bankersAllowed: boolean;
+  /** Points for naming who goes through each knockout tie (none when left out). */
+  qualifierPoints?: number;
 }
 
 export interface StillAvailable {
@@ -62,9 +68,10 @@ export function pointsStillAvailable(scoring: LeagueScoringInput, member: Member
   const hasOpen = new Set<number>();
   for (const m of member.matches) {
     if (!matchCounts(m)) continue;
-    season += perMatch;
+    const most = perMatch + (m.decidesTie ? (scoring.qualifierPoints ?? 0) : 0);
+    season += most;
     if (m.gameweek === null) continue;
-    byGameweek.set(m.gameweek, (byGameweek.get(m.gameweek) ?? 0) + perMatch);
+    byGameweek.set(m.gameweek, (byGameweek.get(m.gameweek) ?? 0) + most);
     if (!m.open && m.banker) fixedBankers.set(m.gameweek, (fixedBankers.get(m.gameweek) ?? 0) + 1);
     if (m.open) hasOpen.add(m.gameweek);
   }

@@ -31,6 +31,7 @@ import type { TableEntry } from '../leagues/index.js';
 import { inPlay } from '../live-matches/index.js';
 import { answersTo, listQuestions } from '../bonus-questions/index.js';
 import { bankersOnPlayedMatches, ownBankersOnPlayedMatches, ownPicksOn } from './repository.js';
+import { tieRoleOf } from '../../../game/qualifier.js';
 
 /** The overall leaderboard's scoring: the standard rule, bankers double. */
 const STANDARD_SCORING: Scoring = { rule: STANDARD_RULE, bankersAllowed: true };
@@ -180,7 +181,13 @@ export async function outlookOf(
     const matches = remaining.map((f): RemainingMatch => {
       const open = predictionWindow(f, now) !== 'closed';
       const banker = own?.get(f.id);
-      return { gameweek: f.gameweek, open, picked: !open && banker !== undefined, banker: !open && banker === true };
+      return {
+        gameweek: f.gameweek,
+        open,
+        picked: !open && banker !== undefined,
+        banker: !open && banker === true,
+        decidesTie: tieRoleOf(f) !== 'none',
+      };
     });
     const input: MemberChancesInput = {
       matches,
