@@ -73,6 +73,17 @@ describe('a knockout season', () => {
     expect(plan.counts).toMatchObject({ matched: 4, missing: 0, duplicates: 0, unchanged: 4 });
   });
 
+  test('unsaid, the stored stages make it one (a re-import of the season file too)', () => {
+    const plan = accepted(
+      planSeasonSync(
+        STORED,
+        STORED.map((f) => match(f)),
+        { now: NOW, source: 'file', timeZone: 'Europe/Paris' },
+      ),
+    );
+    expect(plan.changes).toEqual([]);
+  });
+
   test('the same pair twice is refused as a league file (a league season keeps its rule)', () => {
     const plan = planSeasonSync(
       STORED,

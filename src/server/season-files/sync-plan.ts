@@ -65,6 +65,7 @@ export interface SyncPlanOptions {
    * A competition's season (stages, knockouts): a pair may meet twice (league phase, then a knockout
    * round), so matches are paired with fixtures by derived id, else by pair and stage (see
    * `matchStored`), and the file's round numbers, which are its own, never move a fixture.
+   * Default: `isKnockoutSeason` of the stored fixtures and the file.
    */
   knockout?: boolean;
 }
@@ -118,7 +119,8 @@ export function planSeasonSync(
   incoming: readonly IncomingMatch[],
   opts: SyncPlanOptions,
 ): SyncPlan {
-  const knockout = Boolean(opts.knockout);
+  // Unsaid, the season and the file tell (a re-import of a Champions League file is one too).
+  const knockout = opts.knockout ?? isKnockoutSeason(existing, incoming);
   const now = opts.now.getTime();
   const zone = opts.timeZone ?? UK_ZONE;
   const label = opts.clubLabel ?? ((name: string) => name);

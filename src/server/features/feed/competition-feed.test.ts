@@ -147,6 +147,21 @@ describe('a competition season fed its own file', () => {
     },
   );
 
+  test("the admin's re-import preview of the full Champions League file plans nothing and refuses nothing", async () => {
+    await world(UCL);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/admin/seasons/${UCL}/reimport/preview`,
+      cookie: admin,
+      payload: { fileName: 'cl.json', content: feedOf(UCL) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json().report as { ok: boolean; summary: string; changes: string[]; missing: string[] };
+    expect(report.ok, report.summary).toBe(true);
+    expect(report.changes).toEqual([]);
+    expect(report.missing).toEqual([]);
+  });
+
   test('the Champions League has pairs that meet twice (what this is about)', () => {
     const twice = pairsMeetingTwice();
     expect(twice.length).toBe(7);
