@@ -64,9 +64,14 @@ export function mergeWithSnapshot<M extends IncomingMatch>(
   }
   // A knockout season's pair may meet twice: each match is compared with the fixture the planner pairs it with.
   const paired = knockout ? matchStored(stored, incoming, true) : null;
+  // A snapshot written before knockout seasons were keyed by stage has pair keys: used for a pair the file has once.
+  const pairCount = new Map<string, number>();
+  for (const m of incoming) pairCount.set(pairKey(m.home, m.away), (pairCount.get(pairKey(m.home, m.away)) ?? 0) + 1);
   const kept: string[] = [];
   const matches = incoming.map((m, i) => {
-    const before = snapshot[matchKey(m.home, m.away, m.stage, knockout)];
+    const older =
+      knockout && pairCount.get(pairKey(m.home, m.away)) === 1 ? snapshot[pairKey(m.home, m.away)] : undefined;
+    const before = snapshot[matchKey(m.home, m.away, m.stage, knockout)] ?? older;
     const f = paired ? paired[i] : byPair.get(pairKey(m.home, m.away));
     if (!before || !f) return m;
     const out: M = { ...m };

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { fixtureId } from '../../game/fixture-id.js';
 import { zonedToUtc } from '../../game/time.js';
-import { isKnockoutSeason, matchStored, planSeasonSync, type IncomingMatch } from './sync-plan.js';
+import { mergeWithSnapshot, snapshotOf } from './sync-merge.js';
+import { isKnockoutSeason, matchStored, pairKey, planSeasonSync, type IncomingMatch } from './sync-plan.js';
 import type { AcceptedPlan, ExistingFixture, SyncPlan } from './sync-types.js';
 
 // The planner on a competition's season, where a pair may meet twice: in the league phase and
@@ -143,5 +144,36 @@ describe('a knockout season', () => {
     expect(isKnockoutSeason(STORED, [])).toBe(true);
     expect(isKnockoutSeason([{ stage: null }], [{ stage: 'final' }])).toBe(true);
     expect(isKnockoutSeason([{ stage: null }, {}], [{}])).toBe(false);
+  });
+});
+
+describe("a knockout season's three-way merge", () => {
+  const file = STORED.map((f) => match(f));
+  // The admin moved the knockout match of the pair that met in the league phase.
+  const moved = STORED.map((f) =>
+    f === LEG1 ? { ...f, localDate: '2026-03-11', kickoffAt: zonedToUtc('2026-03-11', '21:00', 'Europe/Paris') } : f,
+  );
+
+  test("keeps the admin's move of the knockout match, not the league phase's date, and the plan is empty", () => {
+    const merged = mergeWithSnapshot(file, snapshotOf(file, true), moved, true);
+    expect(merged.matches[2]).toMatchObject({ date: '2026-03-11', stage: 'round-of-16' });
+    expect(merged.matches[0]).toEqual(file[0]);
+    expect(merged.kept).toHaveLength(1);
+    expect(accepted(planSeasonSync(moved, merged.matches, opts)).changes).toEqual([]);
+  });
+
+  test('keys the snapshot by pair and stage, so a pair meeting twice has both its entries', () => {
+    const snap = snapshotOf(file, true);
+    expect(Object.keys(snap)).toHaveLength(4);
+    expect(Object.keys(snapshotOf(file.slice(0, 3)))).toHaveLength(2);
+  });
+
+  test('an older snapshot keyed by pair still serves a pair the file has once', () => {
+    const older = { [pairKey(B, A)]: snapshotOf(file, true)[Object.keys(snapshotOf(file, true))[3]!]! };
+    const movedLeg2 = STORED.map((f) =>
+      f === LEG2 ? { ...f, localDate: '2026-03-18', kickoffAt: zonedToUtc('2026-03-18', '21:00', 'Europe/Paris') } : f,
+    );
+    const merged = mergeWithSnapshot(file, older, movedLeg2, true);
+    expect(merged.matches[3]).toMatchObject({ date: '2026-03-18' });
   });
 });
