@@ -29,20 +29,6 @@ function formClock(fixture: Fixture, zone: string): { date: string; time: string
   return wallClockIn(zone, new Date(fixture.kickoffAt));
 }
 
-/**
- * The earliest date that can be "today" in the competition's zone while it is `londonToday` in
- * the UK (the server's date, which follows its clock): the same day for a zone ahead of London,
- * the day before for one behind it (UTC in summer). The form never refuses a date the server would
- * take; the server refuses, with its message, the few it knows are past.
- */
-function earliestToday(zone: string, londonToday: string): string {
-  const noon = new Date(`${londonToday}T12:00:00Z`);
-  const there = wallClockIn(zone, noon);
-  const london = wallClockIn('Europe/London', noon);
-  if (`${there.date} ${there.time}` >= `${london.date} ${london.time}`) return londonToday;
-  return new Date(noon.getTime() - 86_400_000).toISOString().slice(0, 10);
-}
-
 /** One side in the preview: the club's badge and name, or the placeholder of a team not known yet. */
 function PreviewSide({ team, label }: { team: string | null; label: string | null }) {
   if (team === null || team === '')
@@ -141,7 +127,8 @@ export function FixtureFormModal({
   const awaySet = awayTeam !== '';
   const complete = Boolean(homeSet && awaySet && date && time);
   const stillUnknown = (homeTeam === null && homeLabel) || (awayTeam === null && awayLabel);
-  const zoneToday = today === undefined ? undefined : earliestToday(zone, today);
+  // The server's today in the competition's zone (the gameweeks route follows the season's zone).
+  const zoneToday = today;
   const zoneName = zoneLabel(zone);
   const abbreviation = date && time ? zoneAbbreviation(zone, new Date(`${date}T12:00:00Z`)) : '';
   const stage = fixture?.stage && isStage(fixture.stage) ? STAGE_NAMES[fixture.stage] : null;
