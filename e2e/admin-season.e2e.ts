@@ -289,8 +289,8 @@ test('the admin fills in the teams of the World Cup final, in the World Cup’s 
       await expect(pick()).resolves.toBe('teams_not_known');
     } else {
       await expect(edit.getByLabel('Home Team').inputValue()).resolves.toBe('Spain');
-      // UTC is behind UK summer time: UTC's today may still be the UK's yesterday, so the form allows it (the server decides).
-      await expect(edit.getByLabel('Match Date').getAttribute('min')).resolves.toBe('2025-08-09');
+      // No past date: the earliest is today in the World Cup's clock (UTC), as the server says it.
+      await expect(edit.getByLabel('Match Date').getAttribute('min')).resolves.toBe('2025-08-10');
       await edit.getByLabel('Away Team').selectOption('Argentina');
       await expect(edit.getByText('Opens for predictions once both teams are known.').count()).resolves.toBe(0);
       await edit.getByText('2026-07-19 · 19:00 UTC · FIFA World Cup').waitFor();
