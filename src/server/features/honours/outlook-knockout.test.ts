@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
+import { buildCompetitionSeason } from '../../test/knockout-world.js';
 
 /**
  * What can still happen in a World Cup league with points for naming who goes through: the final
  * still to play may add the exact score (doubled by a banker) and the team named, so nobody is
  * declared out of it or champion while those points are still there to win.
  */
-const WC = 'wc-outlook';
+const WC = 'world-cup-2026';
 let t: TestApp;
 let cookie: string;
 let leagueId: string;
@@ -16,20 +17,7 @@ let leagueId: string;
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-07-10T12:00:00Z' });
   const { db, handle, config } = t.app.deps;
-  const at = new Date().toISOString();
-  await db
-    .insertInto('seasons')
-    .values({
-      id: WC,
-      competitionId: 'world-cup',
-      label: '2026',
-      startDate: null,
-      endDate: null,
-      feedUrl: null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
+  await buildCompetitionSeason(db, WC);
   await buildFixture(db, {
     seasonId: WC,
     homeTeam: 'Spain',

@@ -3,6 +3,7 @@ import { noKnockoutsIn, QUALIFIER_POINTS_MESSAGE } from '../../../contract/leagu
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
+import { buildCompetitionSeason } from '../../test/knockout-world.js';
 
 /**
  * A league's points for naming who goes through a knockout tie, as creating one enforces them:
@@ -16,22 +17,9 @@ beforeEach(async () => {
   const { db, handle, config } = t.app.deps;
   const user = await buildUser(db, handle.dialect);
   cookie = await buildSessionCookie(db, handle.dialect, user.id, config.AUTH_SECRET);
-  const now = new Date().toISOString();
-  await db
-    .insertInto('seasons')
-    .values({
-      id: 'wc-test',
-      competitionId: 'world-cup',
-      label: '2026',
-      startDate: null,
-      endDate: null,
-      feedUrl: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await buildCompetitionSeason(db, 'world-cup-2026');
   await buildFixture(db, {
-    seasonId: 'wc-test',
+    seasonId: 'world-cup-2026',
     homeTeam: 'Spain',
     awayTeam: 'Argentina',
     kickoffAt: '2026-07-19T19:00:00.000Z',
