@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
 import { buildPrediction } from '../../test/factories-game.js';
+import { buildCompetitionSeason } from '../../test/knockout-world.js';
 import { saveFinalResult } from '../../seasons/results-repository.js';
 import { FEED_MAX_FIXTURES } from './repository.js';
 
@@ -14,6 +15,7 @@ import { FEED_MAX_FIXTURES } from './repository.js';
  */
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 const HOST = 'localhost:3000';
+const WC = 'world-cup-2026';
 let t: TestApp;
 let pl: { id: string };
 let wcFinal: { id: string };
@@ -23,27 +25,14 @@ let wcUnknown: { id: string };
 beforeEach(async () => {
   t = await createTestApp({ now: '2025-08-10T12:00:00.000Z' });
   const { db } = t.app.deps;
-  const now = new Date().toISOString();
-  await db
-    .insertInto('seasons')
-    .values({
-      id: 'wc-cal-test',
-      competitionId: 'world-cup',
-      label: '2026',
-      startDate: null,
-      endDate: null,
-      feedUrl: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await buildCompetitionSeason(db, WC);
   pl = await buildFixture(db, {
     kickoffAt: '2025-08-16T14:00:00.000Z',
     homeTeam: 'Arsenal FC',
     awayTeam: 'Chelsea FC',
   });
   wcGroup = await buildFixture(db, {
-    seasonId: 'wc-cal-test',
+    seasonId: WC,
     homeTeam: 'Spain',
     awayTeam: 'Japan',
     kickoffAt: '2026-06-15T16:00:00.000Z',
@@ -52,7 +41,7 @@ beforeEach(async () => {
   });
   await db.updateTable('fixtures').set({ groupName: 'Group A' }).where('id', '=', wcGroup.id).execute();
   wcUnknown = await buildFixture(db, {
-    seasonId: 'wc-cal-test',
+    seasonId: WC,
     homeTeam: 'Winner Group A',
     awayTeam: 'Runner-up Group B',
     kickoffAt: '2026-06-29T19:00:00.000Z',
@@ -65,7 +54,7 @@ beforeEach(async () => {
     .where('id', '=', wcUnknown.id)
     .execute();
   wcFinal = await buildFixture(db, {
-    seasonId: 'wc-cal-test',
+    seasonId: WC,
     homeTeam: 'Spain',
     awayTeam: 'Argentina',
     kickoffAt: '2026-07-19T19:00:00.000Z',
@@ -207,7 +196,7 @@ describe('the calendar feed across competitions', () => {
       const kickoffAt = new Date(start + i * 60_000).toISOString();
       return {
         id: `bulk_${String(i).padStart(5, '0')}`,
-        seasonId: 'wc-cal-test',
+        seasonId: WC,
         homeTeam: 'Spain',
         awayTeam: 'Japan',
         kickoffAt,

@@ -3,13 +3,14 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
 import { buildPrediction } from '../../test/factories-game.js';
+import { buildCompetitionSeason } from '../../test/knockout-world.js';
 
 /**
  * The dashboard leads with the Premier League; a player who also plays the World Cup (a pick in
  * it, or a league of it) sees its next deadline too, whatever the competition. Thursday 11 June
  * 2026, noon UTC: the World Cup's first matches are open, the Premier League is between seasons.
  */
-const WC = 'world-cup-test';
+const WC = 'world-cup-2026';
 let t: TestApp;
 const cookies: Record<'fan' | 'leaguer' | 'other', string> = { fan: '', leaguer: '', other: '' };
 
@@ -17,19 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: '2026-06-11T12:00:00Z' });
   const { db, handle, config } = t.app.deps;
   const at = new Date().toISOString();
-  await db
-    .insertInto('seasons')
-    .values({
-      id: WC,
-      competitionId: 'world-cup',
-      label: '2026',
-      startDate: null,
-      endDate: null,
-      feedUrl: null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
+  await buildCompetitionSeason(db, WC);
   const match = (id: string, kickoffAt: string, gameweek: number, extra: Record<string, string> = {}) =>
     buildFixture(db, {
       id,

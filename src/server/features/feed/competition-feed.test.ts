@@ -1,13 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { STAGE_NAMES, isKnockoutStage, type Stage } from '../../../game/stages.js';
 import { builtinClubs, builtinSeason, type BuiltinSeasonKey } from '../../season-files/builtin/index.js';
 import { matchesWithClubNames } from '../../season-files/season-format.js';
 import { builtInSeasonFixtures } from '../../seasons/builtin.js';
 import { ensureBuiltInSeason } from '../../seasons/seed.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { buildSessionCookie, buildUser } from '../../test/factories.js';
+import { feedAdmin, feedEnv, feedServer, fixturesAndResults, syncFeed } from './competition-feed-fixture.js';
 
 // The results feed on a competition's season (league phase or group stage, then knockouts), end to
 // end through the real app against a real HTTP server on 127.0.0.1 serving the built-in season as
@@ -17,28 +15,7 @@ import { buildSessionCookie, buildUser } from '../../test/factories.js';
 const UCL: BuiltinSeasonKey = 'champions-league-2025-26';
 const WC: BuiltinSeasonKey = 'world-cup-2026';
 const NOW = '2026-11-23T12:00:00.000Z';
-const FEED_ENV = { FEED_ALLOW_PRIVATE_ADDRESSES: 'true', FEED_TIMEOUT_SECONDS: '5' };
-
-let body = '';
-const sockets = new Set<Socket>();
-let server: http.Server;
-let base: string;
-beforeAll(async () => {
-  server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await new Promise((r) => server.close(r));
-});
+const feed = feedServer();
 
 type FileMatch = ReturnType<typeof matchesWithClubNames>[number];
 
@@ -87,36 +64,16 @@ let t: TestApp;
 let admin: string;
 
 async function world(key: BuiltinSeasonKey) {
-  t = await createTestApp({ now: NOW, env: FEED_ENV });
-  const { db, handle, config } = t.app.deps;
-  await db.transaction().execute((trx) => ensureBuiltInSeason(trx, key, new Date(NOW)));
-  const a = await buildUser(db, handle.dialect, { role: 'admin' });
-  admin = await buildSessionCookie(db, handle.dialect, a.id, config.AUTH_SECRET);
-  const set = await t.request({
-    method: 'PUT',
-    url: `/api/admin/seasons/${key}/feed`,
-    cookie: admin,
-    payload: { feedUrl: `${base}/season.json` },
-  });
-  expect(set.statusCode, set.body).toBe(200);
+  t = await createTestApp({ now: NOW, env: feedEnv(5) });
+  await t.app.deps.db.transaction().execute((trx) => ensureBuiltInSeason(trx, key, new Date(NOW)));
+  admin = await feedAdmin(t, key, feed.url);
 }
 afterEach(async () => {
   await t?.close();
 });
 
-const sync = async (key: BuiltinSeasonKey) => {
-  const res = await t.request({ method: 'POST', url: `/api/admin/seasons/${key}/feed/sync`, cookie: admin });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().run as { outcome: string; message: string; changes: string[] };
-};
-const everything = async () => {
-  const { db } = t.app.deps;
-  const [fixtures, results] = await Promise.all([
-    db.selectFrom('fixtures').selectAll().orderBy('id').execute(),
-    db.selectFrom('results').selectAll().orderBy('fixtureId').execute(),
-  ]);
-  return JSON.stringify({ fixtures, results });
-};
+const sync = (key: BuiltinSeasonKey) => syncFeed(t, admin, key);
+const everything = () => fixturesAndResults(t);
 const resultOf = (id: string) =>
   t.app.deps.db.selectFrom('results').selectAll().where('fixtureId', '=', id).executeTakeFirst();
 
@@ -134,7 +91,7 @@ describe('a competition season fed its own file', () => {
     '%s: the full file against the season seeded from it changes nothing and refuses nothing',
     async (key) => {
       await world(key);
-      body = feedOf(key);
+      feed.serve(feedOf(key));
       const before = await everything();
       const run = await sync(key);
       expect(run.outcome, run.message).toBe('unchanged');
@@ -178,10 +135,12 @@ describe('a competition season fed its own file', () => {
     await t.app.deps.db.deleteFrom('results').where('fixtureId', '=', knockout!.id).execute();
     const leagueResult = await resultOf(league!.id);
     expect(leagueResult).toBeDefined();
-    body = feedOf(UCL, (m) =>
-      m.homeName === knockout!.homeTeam && m.awayName === knockout!.awayTeam && m.date === knockout!.localDate
-        ? { ...m, result: [4, 3], extraTime: undefined, penalties: undefined }
-        : m,
+    feed.serve(
+      feedOf(UCL, (m) =>
+        m.homeName === knockout!.homeTeam && m.awayName === knockout!.awayTeam && m.date === knockout!.localDate
+          ? { ...m, result: [4, 3], extraTime: undefined, penalties: undefined }
+          : m,
+      ),
     );
     const run = await sync(UCL);
     expect(run.outcome, run.message).toBe('changed');
@@ -196,10 +155,12 @@ describe('a competition season fed its own file', () => {
     const knockoutResult = await resultOf(knockout!.id);
     const old = await resultOf(league!.id);
     const score: [number, number] = [old!.homeScore + 5, old!.awayScore];
-    body = feedOf(UCL, (m) =>
-      m.homeName === league!.homeTeam && m.awayName === league!.awayTeam && m.date === league!.localDate
-        ? { ...m, result: score }
-        : m,
+    feed.serve(
+      feedOf(UCL, (m) =>
+        m.homeName === league!.homeTeam && m.awayName === league!.awayTeam && m.date === league!.localDate
+          ? { ...m, result: score }
+          : m,
+      ),
     );
     const run = await sync(UCL);
     expect(run.outcome, run.message).toBe('changed');
@@ -214,7 +175,7 @@ describe('a competition season fed its own file', () => {
     const leagueResult = await resultOf(league!.id);
     await t.app.deps.db.deleteFrom('results').where('fixtureId', '=', knockout!.id).execute();
     await t.app.deps.db.deleteFrom('fixtures').where('id', '=', knockout!.id).execute();
-    body = feedOf(UCL);
+    feed.serve(feedOf(UCL));
     const run = await sync(UCL);
     expect(run.outcome, run.message).toBe('changed');
     expect(run.changes).toHaveLength(1);
@@ -238,7 +199,7 @@ describe('a competition season fed its own file', () => {
   test('a knockout match the admin moved is still its fixture (by stage), not a new match', async () => {
     await world(UCL);
     const [league, knockout] = pairsMeetingTwice()[2]!;
-    body = feedOf(UCL);
+    feed.serve(feedOf(UCL));
     expect((await sync(UCL)).outcome).toBe('unchanged');
     // The admin moves it; the feed has not changed since: the admin's move stays and nothing is added.
     await t.app.deps.db

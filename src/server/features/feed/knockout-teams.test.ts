@@ -1,6 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { eventsDelivered } from '../../test/events.js';
 import { buildSessionCookie, buildUser } from '../../test/factories.js';
@@ -12,34 +10,15 @@ import {
 } from '../../test/knockout-world.js';
 import { TEAM_NAME_LENGTH_MAX } from '../../../contract/fixtures.js';
 import type { LiveEvent } from '../../realtime/bus.js';
+import { feedAdmin, feedEnv, feedServer, fixturesAndResults, syncFeed } from './competition-feed-fixture.js';
 
 // The results feed fills in the teams of knockout matches, per competition (decision 0119), end to
 // end through the real app against a real HTTP server on 127.0.0.1 serving openfootball JSON.
 
-const FEED_ENV = { FEED_ALLOW_PRIVATE_ADDRESSES: 'true', FEED_TIMEOUT_SECONDS: '1' };
 const WC = 'world-cup-2026';
 const UCL = 'champions-league-2025-26';
 
-let body = '';
-const sockets = new Set<Socket>();
-let server: http.Server;
-let base: string;
-beforeAll(async () => {
-  server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await new Promise((r) => server.close(r));
-});
+const feed = feedServer();
 
 let t: TestApp;
 let admin: string;
@@ -55,7 +34,7 @@ interface FeedMatch {
   score?: { ft: [number, number] };
 }
 const serve = (name: string, matches: FeedMatch[]) => {
-  body = JSON.stringify({ name, matches });
+  feed.serve(JSON.stringify({ name, matches }));
 };
 
 async function world(
@@ -63,7 +42,7 @@ async function world(
   now: string,
   fixtures: Array<[string, TestSide, TestSide, string, string, string, number, string]>,
 ) {
-  t = await createTestApp({ now, env: FEED_ENV });
+  t = await createTestApp({ now, env: feedEnv(1) });
   const { db, handle, config } = t.app.deps;
   const info = await buildCompetitionSeason(db, seasonId as typeof WC);
   for (const [id, home, away, kickoffAt, localDate, localTime, gameweek, stage] of fixtures)
@@ -79,17 +58,9 @@ async function world(
       stage,
       league: info.competition.name,
     });
-  const a = await buildUser(db, handle.dialect, { role: 'admin' });
-  admin = await buildSessionCookie(db, handle.dialect, a.id, config.AUTH_SECRET);
+  admin = await feedAdmin(t, seasonId, feed.url);
   const p = await buildUser(db, handle.dialect);
   player = await buildSessionCookie(db, handle.dialect, p.id, config.AUTH_SECRET);
-  const set = await t.request({
-    method: 'PUT',
-    url: `/api/admin/seasons/${seasonId}/feed`,
-    cookie: admin,
-    payload: { feedUrl: `${base}/season.json` },
-  });
-  expect(set.statusCode, set.body).toBe(200);
   events = [];
   t.app.deps.bus.subscribe((e) => events.push(e));
 }
@@ -97,21 +68,10 @@ afterEach(async () => {
   await t?.close();
 });
 
-const sync = async (seasonId: string) => {
-  const res = await t.request({ method: 'POST', url: `/api/admin/seasons/${seasonId}/feed/sync`, cookie: admin });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().run as { outcome: string; message: string; changes: string[] };
-};
+const sync = (seasonId: string) => syncFeed(t, admin, seasonId);
 const predict = (id: string) =>
   t.request({ method: 'PUT', url: `/api/predictions/${id}`, cookie: player, payload: { homeScore: 1, awayScore: 1 } });
-const everything = async () => {
-  const { db } = t.app.deps;
-  const [fixtures, results] = await Promise.all([
-    db.selectFrom('fixtures').selectAll().orderBy('id').execute(),
-    db.selectFrom('results').selectAll().orderBy('fixtureId').execute(),
-  ]);
-  return JSON.stringify({ fixtures, results });
-};
+const everything = () => fixturesAndResults(t);
 
 /** The end of the 2026 World Cup as stored: the semi-finals known, the third-place match and the final not. */
 const WC_FIXTURES: Array<[string, TestSide, TestSide, string, string, string, number, string]> = [

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildUser, type BuiltUser } from '../../test/factories.js';
 import { buildFixture } from '../../test/factories-season.js';
 import { buildPrediction } from '../../test/factories-game.js';
+import { buildCompetitionSeason } from '../../test/knockout-world.js';
 import { fixturesKickingOffBetween } from './repository.js';
 import { runReminders } from './scheduler.js';
 
@@ -13,7 +14,7 @@ import { runReminders } from './scheduler.js';
  * deadline below is within the day's window.
  */
 const NOW = new Date('2025-08-15T15:00:00.000Z');
-const WC = 'world-cup-test';
+const WC = 'world-cup-2026';
 let t: TestApp;
 let fan: BuiltUser;
 let leaguer: BuiltUser;
@@ -23,19 +24,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: NOW.toISOString() });
   const { db, handle } = t.app.deps;
   const at = NOW.toISOString();
-  await db
-    .insertInto('seasons')
-    .values({
-      id: WC,
-      competitionId: 'world-cup',
-      label: '2026',
-      startDate: null,
-      endDate: null,
-      feedUrl: null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
+  await buildCompetitionSeason(db, WC);
   await buildFixture(db, { id: 'PL', kickoffAt: '2025-08-16T14:00:00.000Z' });
   await buildFixture(db, {
     id: 'WC',
