@@ -1,7 +1,9 @@
 import { countingScore, type KnockoutRule } from '../../../game/knockout.js';
 import { tierOf } from '../../../game/scoring.js';
-import type { DB } from '../../db/index.js';
+import type { FastifyInstance } from 'fastify';
 import { countsWith, SEASON_TOTAL, type CountsChange, type SeasonCounts } from '../../points/season-counts.js';
+import { seasonCounts } from '../../points/season-totals.js';
+import { tag } from '../../read-model/index.js';
 import { extraTimePicks, type ExtraTimePickRow } from './extra-time-repository.js';
 import { seasonQualifierChanges } from './qualifier-counts.js';
 
@@ -16,35 +18,54 @@ import { seasonQualifierChanges } from './qualifier-counts.js';
  * rather than kept as second aggregates; every table, place and total of such a league is worked
  * out from these counts by the one rule (standings.ts), so no screen can disagree with another.
  *
- * Worked out once per kept counts and kind of league: the counts are replaced whenever a result
- * or a change of picks moves them, which is all that moves the picks read here.
+ * Kept in the read model per season and kind of league (extra time, qualifier points), with the
+ * tags of what moves it: the season's points (the kept counts, the results with extra time, who
+ * went through a tie, the scored picks: every result, fixture and gameweek change and deleted
+ * account touches them), its picks and its schedule (the gameweek a pick counts in). A pick saved
+ * or changed moves nothing here: only a match with no result takes one (predictions/routes.ts),
+ * and only matches with results are read.
  */
-const adjustedCounts = new WeakMap<SeasonCounts, Map<string, Promise<SeasonCounts>>>();
-
-export function countsUnderLeague(
-  db: DB,
+export async function countsUnderLeague(
+  app: FastifyInstance,
   seasonId: string,
-  counts: SeasonCounts,
   league: { knockoutRule: KnockoutRule; qualifierPoints: number },
 ): Promise<SeasonCounts> {
   const extraTime = league.knockoutRule === 'extra-time';
   const qualifiers = league.qualifierPoints > 0;
-  if (!extraTime && !qualifiers) return Promise.resolve(counts);
-  const key = `${extraTime}:${qualifiers}`;
-  let kinds = adjustedCounts.get(counts);
-  if (!kinds) adjustedCounts.set(counts, (kinds = new Map()));
-  let adjusted = kinds.get(key);
-  if (!adjusted) {
-    adjusted = Promise.all([
-      extraTime ? extraTimePicks(db, seasonId).then(extraTimeChanges) : [],
-      qualifiers ? seasonQualifierChanges(db, seasonId) : [],
-    ]).then(([moved, named]) => countsWith(counts, [...moved, ...named]));
-    // A failed read is not kept: the next request tries again.
-    adjusted.catch(() => kinds.delete(key));
-    kinds.set(key, adjusted);
-  }
-  return adjusted;
+  if (!extraTime && !qualifiers) return seasonCounts(app, seasonId);
+  const { db } = app.deps;
+  const kept = await app.deps.readModel.get(
+    `league-counts:${seasonId}:${extraTime ? 'extra-time' : 'ninety'}:${qualifiers ? 'qualifiers' : 'none'}`,
+    [tag.seasonPoints(seasonId), tag.seasonPicks(seasonId), tag.seasonSchedule(seasonId)],
+    async (): Promise<AdjustedCounts> => {
+      const [counts, moved, named] = await Promise.all([
+        seasonCounts(app, seasonId),
+        extraTime ? extraTimePicks(db, seasonId).then(extraTimeChanges) : [],
+        qualifiers ? seasonQualifierChanges(db, seasonId) : [],
+      ]);
+      const adjusted = countsWith(counts, [...moved, ...named]);
+      return { counts: adjusted, bytes: ownBytes(adjusted, counts) };
+    },
+    { bytes: (v) => v.bytes },
+  );
+  return kept.counts;
 }
+
+/** Adjusted counts, and the bytes they hold of their own (what they share with the kept counts is counted with those). */
+interface AdjustedCounts {
+  counts: SeasonCounts;
+  bytes: number;
+}
+
+const ownBytes = (adjusted: SeasonCounts, base: SeasonCounts): number => {
+  if (adjusted === base) return 64;
+  // The players' slots are copied whole; the gameweeks only where a pick moved.
+  let bytes = 256;
+  for (const id of adjusted.slots.keys()) bytes += 64 + id.length * 2;
+  for (const [gameweek, packed] of adjusted.byGameweek)
+    if (base.byGameweek.get(gameweek) !== packed) bytes += 64 + packed.byteLength;
+  return bytes;
+};
 
 /** How each pick moves when its match is scored after extra time: out of its 90-minute tier, into its extra-time one, in its gameweek and the season's total. */
 export function extraTimeChanges(picks: readonly ExtraTimePickRow[]): CountsChange[] {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { SeasonCounts } from '../../points/season-counts.js';
-import { seasonCounts } from '../../points/season-totals.js';
 import { countsUnderLeague } from './extra-time-counts.js';
 import type { LeagueRow } from './repository.js';
 
@@ -10,5 +9,5 @@ export async function leagueCounts(
   seasonId: string,
   league: Pick<LeagueRow, 'knockoutRule' | 'qualifierPoints'>,
 ): Promise<SeasonCounts> {
-  return countsUnderLeague(app.deps.db, seasonId, await seasonCounts(app, seasonId), league);
+  return countsUnderLeague(app, seasonId, league);
 }

@@ -33,8 +33,9 @@ import * as repo from './repository.js';
 import { barPlayer, isRemoved } from './invites-repository.js';
 import { hasSeasonOf } from '../../seasons/repository.js';
 import { leagueCounts } from './league-counts.js';
-import { hasKnockoutsIn, knockoutFixtures } from './qualifier-repository.js';
-import { decidedTies, tieRoleOf } from '../../../game/qualifier.js';
+import { hasKnockoutsIn } from './qualifier-repository.js';
+import { seasonDecidedTies } from './decided-ties.js';
+import { tieRoleOf } from '../../../game/qualifier.js';
 import { createTableCache, tablePage } from './table-cache.js';
 import { shareTables } from './kept-tables.js';
 import { liveTablePage } from './live-table.js';
@@ -574,7 +575,7 @@ export async function leagueRoutes(fastify: FastifyInstance, opts: { generateCod
       // Who went through the season's settled ties: what a league with qualifier points scores.
       const through =
         scoring.qualifierPoints > 0 && picks.some((p) => tieRoleOf(p) !== 'none')
-          ? decidedTies(await knockoutFixtures(db(), [season.id]))
+          ? await seasonDecidedTies(app, season.id)
           : undefined;
       return {
         member: { userId: req.params.userId, displayName },

@@ -5,7 +5,6 @@ import { leagueMemberIds } from './repository.js';
 import { getLeague, scoringOf } from '../leagues/index.js';
 import { countsUnderLeague } from '../leagues/index.js';
 import { indexUnder } from '../../points/season-counts.js';
-import { seasonCounts } from '../../points/season-totals.js';
 
 /**
  * A league's members' points per gameweek of a season under its own rule (a league whose rule is
@@ -17,14 +16,13 @@ export async function leagueRuleTotals(app: FastifyInstance, seasonId: string, l
     `leagueTotals:${seasonId}:${leagueId}`,
     [tag.seasonPoints(seasonId), tag.leagueMembers(leagueId), tag.leagueRule(leagueId)],
     async () => {
-      const [counts, league, members] = await Promise.all([
-        seasonCounts(app, seasonId),
+      const [league, members] = await Promise.all([
         getLeague(app.deps.db, leagueId),
         leagueMemberIds(app.deps.db, leagueId),
       ]);
       if (!league) return new Map();
       // The league's knockout rule moves the picks on matches that went to extra time (leagues/extra-time-counts.ts).
-      const own = await countsUnderLeague(app.deps.db, seasonId, counts, league);
+      const own = await countsUnderLeague(app, seasonId, league);
       return indexUnder(own, scoringOf(league), members);
     },
     {

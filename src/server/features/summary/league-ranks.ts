@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { tag } from '../../read-model/index.js';
-import { seasonCounts } from '../../points/season-totals.js';
 import { leaguesByJoining } from '../leagues/index.js';
 import { keptTables } from '../leagues/index.js';
 import { seasonTableWith } from '../leagues/index.js';
@@ -22,17 +21,14 @@ export async function leagueRanksAfter(
   gameweek: number,
 ): Promise<LeagueRankRow[]> {
   const tables = keptTables(app);
-  const [counts, leagues] = await Promise.all([
-    seasonCounts(app, seasonId),
-    app.deps.readModel.get(`leagues-by-joining:${userId}`, [tag.userLeagues(userId)], () =>
-      leaguesByJoining(app.deps.db, userId),
-    ),
-  ]);
+  const leagues = await app.deps.readModel.get(`leagues-by-joining:${userId}`, [tag.userLeagues(userId)], () =>
+    leaguesByJoining(app.deps.db, userId),
+  );
   const rows = await Promise.all(
     leagues.map(async (l): Promise<LeagueRankRow | null> => {
       const season = await seasonTableWith(tables, l.leagueId, seasonId, userId, app.deps.seasons);
       // The league's own counts (its knockout rule): the ones its table was worked out from.
-      const own = season && (await countsUnderLeague(app.deps.db, seasonId, counts, season.league));
+      const own = season && (await countsUnderLeague(app, seasonId, season.league));
       const now = season && own && placeAfter(season, own, gameweek, userId);
       const before = season && own && placeAfter(season, own, gameweek - 1, userId);
       if (!now || !before) return null;
