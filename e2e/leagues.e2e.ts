@@ -110,6 +110,8 @@ test('create, copy, join by code and by invite link, live ranking, gameweek tabl
   await a.screenshot({ path: `${SHOTS}/issue5-leaderboard-empty-desktop.png`, fullPage: true });
 
   await a.getByRole('button', { name: 'Create League' }).click();
+  // The form loads when asked for: its button is the last one named so once it is there.
+  await a.getByLabel('League Name').waitFor();
   await a.getByRole('button', { name: 'Create League', exact: true }).last().click();
   await a.getByText('League name cannot be empty.').waitFor();
   await a.getByLabel('League Name').fill('  Office League ');
@@ -286,4 +288,52 @@ test('the New League screen creates a public league with its code and invite lin
   await page.getByRole('link', { name: 'Go to Login' }).click();
   await page.waitForURL('**/login');
   await visitor.close();
+});
+
+test("the league page's dialogs load when opened, take focus and hand it back to their button", async () => {
+  const dave = await buildUser(handle.db, 'sqlite', { teamName: 'Dave Dribblers' });
+  for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
+    const tag = viewport === PHONE ? 'phone' : 'desktop';
+    const ctx = await contextFor(viewport, await buildSessionCookie(handle.db, 'sqlite', dave.id, SECRET));
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    const focusInside = (name: string) =>
+      page.getByRole('dialog', { name }).evaluate((d) => d.contains(document.activeElement));
+    await page.goto('/leaderboard');
+    await page.getByRole('heading', { name: 'My Leagues' }).waitFor();
+    // The create form loads when asked for; creating opens the invite with focus inside.
+    await page.getByRole('button', { name: 'Create League' }).click();
+    await page.getByLabel('League Name').fill(`Focus League ${tag}`);
+    await page.locator('form').getByRole('button', { name: 'Create League' }).click();
+    const invite = page.getByRole('dialog', { name: `Invite players to Focus League ${tag}` });
+    await invite.waitFor();
+    await expect.poll(() => focusInside(`Invite players to Focus League ${tag}`)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/league-dialog-invite-${tag}.png` });
+    await page.keyboard.press('Escape');
+    await invite.waitFor({ state: 'hidden' });
+
+    for (const [button, title] of [
+      ['Rename', 'Rename League'],
+      ['Change Scoring', 'Change Scoring'],
+      ['Invite Players', `Invite players to Focus League ${tag}`],
+    ] as const) {
+      const opener = page.getByRole('button', { name: button, exact: true });
+      await opener.focus();
+      await opener.press('Enter');
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.waitFor();
+      await expect.poll(() => focusInside(title), { message: `focus inside ${title}` }).toBe(true);
+      if (button === 'Change Scoring') await page.screenshot({ path: `${SHOTS}/league-dialog-scoring-${tag}.png` });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => opener.evaluate((el) => el === document.activeElement), { message: `focus back on ${button}` })
+        .toBe(true);
+    }
+    // The join form loads when asked for and puts the cursor in its field.
+    await page.getByRole('button', { name: 'Join League' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('league-code');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { answerSchema, createQuestionSchema, settleSchema } from './bonus-questions.js';
+import { answerSchema, settleSchema } from './bonus-questions.js';
+import { createQuestionSchema } from './bonus-question-rules.js';
 
 const messages = (r: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/session';
@@ -17,15 +17,11 @@ import {
 import { LeagueCard } from '../features/leagues/LeagueCard';
 import { LeagueTable } from '../features/leagues/LeagueTable';
 import { LiveLeagueTable } from '../features/leagues/LiveLeagueTable';
-import { CreateLeagueForm, JoinLeagueForm } from '../features/leagues/LeagueForms';
-import { PicksModal } from '../features/leagues/PicksModal';
-import { RenameLeagueDialog } from '../features/leagues/RenameLeagueDialog';
-import { ScoringDialog } from '../features/leagues/ScoringDialog';
 import { scoringLine } from '../features/leagues/ScoringFields';
 import { formatKickoffDate } from '../lib/format';
-import { InviteDialog } from '../features/leagues/InviteDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { TrophyIcon } from '../features/leagues/icons';
+import { DialogLoading, FormLoading } from '../features/leagues/LazyFallbacks';
 import { SeasonSwitcher } from '../features/seasons/SeasonSwitcher';
 import { PastSeasonNote, SeasonNotFound } from '../features/seasons/SeasonNotices';
 import { LeagueCompetition } from '../features/leagues/LeagueCompetition';
@@ -37,6 +33,24 @@ import { LeaderboardViews, useLeaderboardView } from '../features/leaderboard/Le
 import { BonusQuestions } from '../features/leagues/bonus/BonusQuestions';
 import { OutlookPanel } from '../features/honours/OutlookPanel';
 import { HonoursPanel } from '../features/honours/HonoursPanel';
+
+// The dialogs and the create and join forms (with their form and validation code) load when first
+// opened: most visits only read the tables. Each is rendered only while open, so its Modal mounts
+// open, moves focus in, and hands focus back to the trigger when it unmounts on close.
+const CreateLeagueForm = lazy(() =>
+  import('../features/leagues/LeagueForms').then((m) => ({ default: m.CreateLeagueForm })),
+);
+const JoinLeagueForm = lazy(() =>
+  import('../features/leagues/LeagueForms').then((m) => ({ default: m.JoinLeagueForm })),
+);
+const PicksModal = lazy(() => import('../features/leagues/PicksModal').then((m) => ({ default: m.PicksModal })));
+const RenameLeagueDialog = lazy(() =>
+  import('../features/leagues/RenameLeagueDialog').then((m) => ({ default: m.RenameLeagueDialog })),
+);
+const ScoringDialog = lazy(() =>
+  import('../features/leagues/ScoringDialog').then((m) => ({ default: m.ScoringDialog })),
+);
+const InviteDialog = lazy(() => import('../features/leagues/InviteDialog').then((m) => ({ default: m.InviteDialog })));
 
 /** The Leaderboard: my leagues, their tables, create and join views; messages are toasts that clear after 3 s. */
 export default function Leaderboard() {
@@ -137,17 +151,19 @@ function Leagues() {
         {view === 'everyone' && <OverallLeaderboard />}
         {view === 'leagues' && mode === 'create' && (
           <div className="space-y-2">
-            <CreateLeagueForm
-              onCancel={() => setMode('default')}
-              onCreated={(league) => {
-                openLeague(league, {
-                  kind: 'success',
-                  text: `League "${league.name}" created successfully! Code: ${league.code}`,
-                });
-                // The next thing a creator does is invite: the link and the share sheet, at once.
-                setInvitingId(league.id);
-              }}
-            />
+            <Suspense fallback={<FormLoading />}>
+              <CreateLeagueForm
+                onCancel={() => setMode('default')}
+                onCreated={(league) => {
+                  openLeague(league, {
+                    kind: 'success',
+                    text: `League "${league.name}" created successfully! Code: ${league.code}`,
+                  });
+                  // The next thing a creator does is invite: the link and the share sheet, at once.
+                  setInvitingId(league.id);
+                }}
+              />
+            </Suspense>
             <p className="text-sm text-slate-700">
               Want a description, a competition or a public league?{' '}
               <Link to="/new-league" className="font-semibold text-brand-800 underline">
@@ -158,10 +174,12 @@ function Leagues() {
           </div>
         )}
         {view === 'leagues' && mode === 'join' && (
-          <JoinLeagueForm
-            onCancel={() => setMode('default')}
-            onJoined={(reply) => openLeague(reply.league, joinedMessage(reply))}
-          />
+          <Suspense fallback={<FormLoading />}>
+            <JoinLeagueForm
+              onCancel={() => setMode('default')}
+              onJoined={(reply) => openLeague(reply.league, joinedMessage(reply))}
+            />
+          </Suspense>
         )}
 
         {view === 'leagues' && mode === 'default' && <PastSeasonNote choice={season} />}
@@ -299,17 +317,26 @@ function Leagues() {
           </>
         )}
 
-        {selected && (
-          <PicksModal
-            key={picksOf?.userId ?? 'none'}
-            leagueId={selected.id}
-            member={picksOf}
-            onClose={() => setPicksOf(null)}
-          />
+        {selected && picksOf && (
+          <Suspense fallback={<DialogLoading />}>
+            <PicksModal key={picksOf.userId} leagueId={selected.id} member={picksOf} onClose={() => setPicksOf(null)} />
+          </Suspense>
         )}
-        <RenameLeagueDialog league={renaming} onClose={() => setRenaming(null)} />
-        <ScoringDialog league={rescoring} onClose={() => setRescoring(null)} />
-        <InviteDialog league={inviting} onClose={() => setInvitingId(null)} />
+        {renaming && (
+          <Suspense fallback={<DialogLoading />}>
+            <RenameLeagueDialog league={renaming} onClose={() => setRenaming(null)} />
+          </Suspense>
+        )}
+        {rescoring && (
+          <Suspense fallback={<DialogLoading />}>
+            <ScoringDialog league={rescoring} onClose={() => setRescoring(null)} />
+          </Suspense>
+        )}
+        {inviting && (
+          <Suspense fallback={<DialogLoading />}>
+            <InviteDialog league={inviting} onClose={() => setInvitingId(null)} />
+          </Suspense>
+        )}
         <ConfirmDialog
           danger
           open={leaving !== null}

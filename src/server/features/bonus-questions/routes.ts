@@ -8,14 +8,16 @@ import {
   answerSchema,
   answersPageDto,
   answersQuery,
-  createQuestionSchema,
   questionListReply,
   questionReply,
   settleSchema,
   settlementVersionQuery,
+} from '../../../contract/bonus-questions.js';
+import {
+  createQuestionSchema,
   updateQuestionSchema,
   type UpdateQuestionInput,
-} from '../../../contract/bonus-questions.js';
+} from '../../../contract/bonus-question-rules.js';
 import {
   BONUS_LIMITS,
   choicesProblem,

@@ -1,15 +1,20 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Question } from '../../../../contract/bonus-questions';
 import type { League } from '../../../../contract/leagues';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/api';
 import { useServerNow } from '../../predictions/api';
 import { notifyLeagues as notify } from '../api';
-import { AnswersDialog } from './AnswersDialog';
 import { useBonusQuestions, useDeleteQuestion, useUnsettleQuestion } from './api';
 import { QuestionCard } from './QuestionCard';
-import { QuestionDialog } from './QuestionForm';
-import { SettleDialog } from './SettleDialog';
+import { DialogLoading } from '../LazyFallbacks';
+
+// The dialogs (the question form with its form and validation code) load when first opened, and
+// each is rendered only while open: its Modal mounts open, moves focus in, and hands focus back
+// to the trigger when it unmounts on close.
+const QuestionDialog = lazy(() => import('./QuestionForm').then((m) => ({ default: m.QuestionDialog })));
+const SettleDialog = lazy(() => import('./SettleDialog').then((m) => ({ default: m.SettleDialog })));
+const AnswersDialog = lazy(() => import('./AnswersDialog').then((m) => ({ default: m.AnswersDialog })));
 
 /** The longest a timer may wait in a browser (about 24.8 days); a later lock is reached by the re-render that follows. */
 const TIMER_MAX_MS = 2 ** 31 - 1;
@@ -145,15 +150,27 @@ function QuestionsOf({ league, season, readOnly }: { league: League; season: str
         </ol>
       )}
 
-      <QuestionDialog
-        open={adding || editing !== null}
-        leagueId={league.id}
-        season={season}
-        question={editing}
-        onClose={() => (setAdding(false), setEditing(null))}
-      />
-      <SettleDialog leagueId={league.id} question={settling} onClose={() => setSettling(null)} />
-      <AnswersDialog leagueId={league.id} question={showing} onClose={() => setShowing(null)} />
+      {(adding || editing !== null) && (
+        <Suspense fallback={<DialogLoading />}>
+          <QuestionDialog
+            open
+            leagueId={league.id}
+            season={season}
+            question={editing}
+            onClose={() => (setAdding(false), setEditing(null))}
+          />
+        </Suspense>
+      )}
+      {settling && (
+        <Suspense fallback={<DialogLoading />}>
+          <SettleDialog leagueId={league.id} question={settling} onClose={() => setSettling(null)} />
+        </Suspense>
+      )}
+      {showing && (
+        <Suspense fallback={<DialogLoading />}>
+          <AnswersDialog leagueId={league.id} question={showing} onClose={() => setShowing(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         danger
         open={deleting !== null}

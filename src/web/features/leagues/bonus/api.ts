@@ -7,10 +7,9 @@ import {
   answersPageDto,
   questionListReply,
   questionReply,
-  type CreateQuestionInput,
   type SettleInput,
-  type UpdateQuestionInput,
 } from '../../../../contract/bonus-questions';
+import type { CreateQuestionInput, UpdateQuestionInput } from '../../../../contract/bonus-question-rules';
 
 /**
  * A league's bonus questions on the web. Everything sits under ['bonus-questions', league]: the
