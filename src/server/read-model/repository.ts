@@ -22,13 +22,34 @@ export interface ResultsFingerprint {
  * players per request cost more than everything else the cached request does.
  */
 export async function totalsFingerprint(db: DB): Promise<ResultsFingerprint> {
-  const res = await sql<Record<'n' | 'latest' | 'scores' | 'finals' | 'latestFinal' | 'finalScores', unknown>>`
-    SELECT COUNT(*) AS "n", MAX("updatedAt") AS "latest", SUM("homeScore" * 1000 + "awayScore") AS "scores",
-      SUM(CASE WHEN "final" = 1 THEN 1 ELSE 0 END) AS "finals",
-      MAX(CASE WHEN "final" = 1 THEN "updatedAt" END) AS "latestFinal",
-      SUM(CASE WHEN "final" = 1 THEN "homeScore" * 1000 + "awayScore" ELSE 0 END) AS "finalScores"
-    FROM "results"`.execute(db);
-  const r = res.rows[0]!;
+  const res = await sql<FingerprintRow>`
+    SELECT ${FINGERPRINT_COLUMNS} FROM "results" r`.execute(db);
+  return fingerprintOf(res.rows[0]!);
+}
+
+/**
+ * The same fingerprint per season (a season without results has none): read only once the whole
+ * one moved, to tell which seasons the move was in.
+ */
+export async function seasonFingerprints(db: DB): Promise<Map<string, ResultsFingerprint>> {
+  const res = await sql<FingerprintRow & { seasonId: string }>`
+    SELECT f."seasonId", ${FINGERPRINT_COLUMNS}
+    FROM "results" r JOIN "fixtures" f ON f."id" = r."fixtureId"
+    GROUP BY f."seasonId"`.execute(db);
+  return new Map(res.rows.map((r) => [String(r.seasonId), fingerprintOf(r)]));
+}
+
+/** The fingerprint of no results (a season none of whose matches has one). */
+export const NO_RESULTS: ResultsFingerprint = { finals: '0||0', all: '0||0|0||0' };
+
+type FingerprintRow = Record<'n' | 'latest' | 'scores' | 'finals' | 'latestFinal' | 'finalScores', unknown>;
+
+const FINGERPRINT_COLUMNS = sql`COUNT(*) AS "n", MAX(r."updatedAt") AS "latest", SUM(r."homeScore" * 1000 + r."awayScore") AS "scores",
+      SUM(CASE WHEN r."final" = 1 THEN 1 ELSE 0 END) AS "finals",
+      MAX(CASE WHEN r."final" = 1 THEN r."updatedAt" END) AS "latestFinal",
+      SUM(CASE WHEN r."final" = 1 THEN r."homeScore" * 1000 + r."awayScore" ELSE 0 END) AS "finalScores"`;
+
+function fingerprintOf(r: FingerprintRow): ResultsFingerprint {
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   const finals = `${Number(r.finals ?? 0)}|${text(r.latestFinal)}|${Number(r.finalScores ?? 0)}`;
   return { finals, all: `${finals}|${Number(r.n)}|${text(r.latest)}|${Number(r.scores ?? 0)}` };
