@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, SqliteAdapter } from 'kysely';
+import { afterPendingIo } from '../../event-loop.js';
 import type { DB } from '../../db/index.js';
 import type { ScoreCount } from '../../../game/pick-shares.js';
 
@@ -35,6 +36,11 @@ export type FixtureScoreCount = ScoreCount & { fixtureId: string };
  * first and each one's pick looked up by key, so a league of five costs five lookups per fixture
  * however many players predicted it (on SQLite CROSS JOIN fixes that order; PostgreSQL plans it
  * from its statistics).
+ *
+ * Every player's counts on SQLite are read a fixture at a time, the loop turning between them:
+ * better-sqlite3 runs a statement on the event loop itself, and a matchday's fixtures counted in
+ * one statement (every player's pick of each) held every other request until it ended; one
+ * fixture's is short. PostgreSQL counts elsewhere: one statement.
  */
 export async function scoreCounts(
   db: DB,
@@ -42,6 +48,14 @@ export async function scoreCounts(
   leagueId: string | null,
 ): Promise<FixtureScoreCount[]> {
   if (fixtureIds.length === 0) return [];
+  if (leagueId === null && db.getExecutor().adapter instanceof SqliteAdapter && fixtureIds.length > 1) {
+    const out: FixtureScoreCount[] = [];
+    for (const [i, id] of fixtureIds.entries()) {
+      if (i > 0) await afterPendingIo();
+      out.push(...(await scoreCounts(db, [id], null)));
+    }
+    return out;
+  }
   const ids = sql.join(fixtureIds.map((id) => sql`${id}`));
   const { rows } =
     leagueId === null
