@@ -118,7 +118,7 @@ interface Announcement {
  * request that arrives while it is under way. When the whole fingerprint moved, the seasons' own
  * say where: a season whose move a change announced has had its touches already (only what that
  * change moved: a result's own gameweek), any other season that moved is touched whole, as a
- * script's write may have moved anything in it.
+ * script's write may have moved anything in it (decision 0120).
  *
  * An announcement counts only for a write the fingerprint has not followed yet: a request may read
  * between a write's commit and its change's publication, and then the write was followed (its
